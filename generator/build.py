@@ -1,0 +1,149 @@
+"""The build pipeline, readable top to bottom:
+
+    load content -> validate into the model -> plan artifacts -> render each
+    -> write atomically -> manifest
+
+Incremental: every artifact's inputs are hashed together with the version of
+Rulepress's own code and templates; an artifact whose hash and file are
+unchanged is not rendered again. The state lives in ``<out>/.rulepress-state.json``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from generator import paths
+from generator.model import GameContent, load_games
+from generator.output import atomic_path, sha256_of, write_json
+from generator.render import ACROSS_GAMES, PER_GAME, Artifact, renderer
+
+STATE_FILE = ".rulepress-state.json"
+MANIFEST = "manifest.json"
+PAPERS = ("a4", "letter")
+
+
+@dataclass
+class BuildOptions:
+    """What to build and where."""
+
+    content: Path = paths.BUNDLED_CONTENT
+    out: Path = paths.DEFAULT_OUTPUT
+    games: list[str] = field(default_factory=list)
+    papers: tuple[str, ...] = PAPERS
+    kinds: tuple[str, ...] = PER_GAME + ACROSS_GAMES  # renderer modules to run
+    progress: bool = False
+    force: bool = False
+
+
+@dataclass
+class BuildResult:
+    built: list[str]
+    skipped: list[str]
+    manifest: list[dict]
+    seconds: float
+
+
+def code_version() -> str:
+    """Hash of Rulepress's own code and templates: a change there rebuilds everything."""
+    h = hashlib.sha256()
+    for folder in (paths.ROOT / "generator", paths.TEMPLATES):
+        for file in sorted(folder.rglob("*")):
+            if file.is_file() and "__pycache__" not in file.parts:
+                h.update(str(file.relative_to(paths.ROOT)).encode())
+                h.update(file.read_bytes())
+    return h.hexdigest()
+
+
+def plan(contents: list[GameContent], options: BuildOptions) -> list[Artifact]:
+    """Ask every renderer which artifacts it makes."""
+    artifacts: list[Artifact] = []
+    for content in contents:
+        for name in PER_GAME:
+            module = renderer(name) if name in options.kinds else None
+            if module is not None:
+                artifacts.extend(module.plan(content, options))
+    for name in ACROSS_GAMES:
+        module = renderer(name) if name in options.kinds else None
+        if module is not None and contents:
+            artifacts.extend(module.plan_all(contents, options, list(artifacts)))
+    return artifacts
+
+
+def input_key(artifact: Artifact, version: str) -> str:
+    blob = json.dumps(artifact.inputs, sort_keys=True, default=str, ensure_ascii=False)
+    return hashlib.sha256((version + "\0" + blob).encode()).hexdigest()
+
+
+def build(options: BuildOptions) -> BuildResult:
+    """Build the chosen games into the output folder."""
+    start = time.perf_counter()
+    contents = load_games(options.content, options.games or None)
+    artifacts = plan(contents, options)
+    out = options.out
+    out.mkdir(parents=True, exist_ok=True)
+    state = _read_json(out / STATE_FILE, {})
+    version = code_version()
+    built, skipped = [], []
+    for index, artifact in enumerate(artifacts, start=1):
+        key = input_key(artifact, version)
+        target = out / artifact.path
+        previous = state.get(artifact.path)
+        if (not options.force and previous and previous.get("key") == key and target.exists()
+                and (artifact.directory or previous.get("size") == target.stat().st_size)):
+            skipped.append(artifact.path)
+            continue
+        _progress(options, index, len(artifacts), artifact.path)
+        with atomic_path(target, directory=artifact.directory) as tmp:
+            meta = artifact.write(tmp) or {}
+        state[artifact.path] = {
+            "key": key,
+            "sha256": sha256_of(target),
+            "pages": meta.get("pages"),
+            "size": None if artifact.directory else target.stat().st_size,
+        }
+        built.append(artifact.path)
+    if options.progress and sys.stderr.isatty():
+        sys.stderr.write("\r\033[K")
+    manifest = _manifest(out, artifacts, state, {c.id for c in contents})
+    write_json(out / STATE_FILE, state)
+    write_json(out / MANIFEST, {"artifacts": manifest})
+    return BuildResult(built, skipped, manifest, time.perf_counter() - start)
+
+
+def _manifest(out: Path, artifacts: list[Artifact], state: dict, games_built: set[str]) -> list[dict]:
+    """Entries for this build's artifacts, plus earlier entries of games not built now."""
+    entries = {}
+    old = _read_json(out / MANIFEST, {}).get("artifacts", [])
+    for entry in old:
+        if entry.get("game") not in games_built and entry.get("game") is not None and (out / entry["path"]).exists():
+            entries[entry["path"]] = entry
+    for artifact in artifacts:
+        record = state[artifact.path]
+        entries[artifact.path] = {
+            "game": artifact.game,
+            "kind": artifact.kind,
+            "lang": artifact.lang,
+            "paper": artifact.paper,
+            "path": artifact.path,
+            "pages": record.get("pages"),
+            "sha256": record["sha256"],
+        }
+    return [entries[k] for k in sorted(entries)]
+
+
+def _read_json(path: Path, default):
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return default
+
+
+def _progress(options: BuildOptions, index: int, total: int, label: str) -> None:
+    if options.progress and sys.stderr.isatty():
+        sys.stderr.write(f"\r\033[K[{index}/{total}] {label}")
+        sys.stderr.flush()

@@ -1,0 +1,122 @@
+"""The `rulepress` command: parses arguments, calls build or a check, maps errors to exit codes.
+
+Exit codes: 0 success, 1 a check found differences, 2 bad input (content or
+arguments). User mistakes are printed as `path:line:col: key: message`, never
+as a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import os
+import sys
+from pathlib import Path
+
+from generator import paths
+from generator.errors import RulepressError, UsageError
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="rulepress", description="Print-and-play sheets, boards, quick references, "
+                                     "rules websites and checked rule examples from one content model per game.")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    build = sub.add_parser("build", help="build games into the output folder")
+    build.add_argument("games", nargs="*", metavar="GAME", help="game ids (default: every game)")
+    build.add_argument("--content", type=Path, default=paths.BUNDLED_CONTENT, help="folder of game folders (default: the bundled games)")
+    build.add_argument("--out", type=Path, default=paths.DEFAULT_OUTPUT, help="output folder (default: output)")
+    build.add_argument("--paper", choices=["a4", "letter"], action="append", help="paper size (default: both); may be repeated")
+    build.add_argument("--only", action="append", metavar="RENDERER", help="run only these renderers (cards, boards, quickref, exports, site)")
+    build.add_argument("--force", action="store_true", help="render everything, even unchanged artifacts")
+    build.add_argument("--quiet", action="store_true", help="no progress display")
+
+    check = sub.add_parser("check", help="check content, worked examples or translations")
+    check.add_argument("what", nargs="?", choices=["content", "examples", "translations"], default="content")
+    check.add_argument("games", nargs="*", metavar="GAME", help="game ids (default: every game)")
+    check.add_argument("--content", type=Path, default=paths.BUNDLED_CONTENT)
+    check.add_argument("--format", choices=["text", "json"], default="text", help="report format")
+
+    listing = sub.add_parser("list", help="list the games and their components")
+    listing.add_argument("--content", type=Path, default=paths.BUNDLED_CONTENT)
+
+    new = sub.add_parser("new", help="create a minimal new game folder that builds at once")
+    new.add_argument("name", help="the new game's id (lower-case letters, digits, '-')")
+    new.add_argument("--content", type=Path, default=Path("."), help="folder to create the game in (default: here)")
+
+    schema = sub.add_parser("schema", help="print the JSON Schema of game.yaml (for editor autocompletion)")
+    schema.add_argument("--out", type=Path, help="write to this file instead of standard output")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    try:
+        return _run(args)
+    except RulepressError as exc:
+        for problem in exc.problems():
+            print(str(problem), file=sys.stderr)
+        if len(exc.problems()) > 1:
+            print(f"{len(exc.problems())} problems", file=sys.stderr)
+        return exc.exit_code
+    except KeyboardInterrupt:
+        return 130
+
+
+def _run(args) -> int:
+    if args.command == "build":
+        from generator.build import PAPERS, BuildOptions, build
+        from generator.render import ACROSS_GAMES, PER_GAME
+
+        kinds = tuple(args.only) if args.only else PER_GAME + ACROSS_GAMES
+        unknown = [k for k in kinds if k not in PER_GAME + ACROSS_GAMES]
+        if unknown:
+            raise UsageError(f"unknown renderer {', '.join(unknown)}; renderers: {', '.join(PER_GAME + ACROSS_GAMES)}")
+        options = BuildOptions(content=args.content, out=args.out, games=args.games,
+                               papers=tuple(args.paper) if args.paper else PAPERS, kinds=kinds,
+                               progress=not args.quiet and sys.stderr.isatty() and not os.environ.get("CI"),
+                               force=args.force)
+        result = build(options)
+        games = sorted({e["game"] for e in result.manifest if e["game"]})
+        print(f"built {len(result.built)}, unchanged {len(result.skipped)} artifacts of {', '.join(games) or 'no game'} "
+              f"in {result.seconds:.2f} s -> {options.out / 'manifest.json'}")
+        return 0
+    if args.command == "check":
+        module = importlib.import_module(f"generator.check.{args.what}")
+        return module.run(args.content, args.games, args.format)
+    if args.command == "list":
+        from generator.model import load_games
+
+        for content in load_games(args.content):
+            game = content.game
+            players = f"{game.players.min}-{game.players.max}" if game.players.min != game.players.max else str(game.players.min)
+            print(f"{game.id}: {game.title.en} / {game.title.de} ({players} players)")
+            for comp in game.components:
+                count = comp.count if comp.count is not None else (comp.total() if comp.printed else "?")
+                mark = " (count unknown)" if comp.count_unknown else ""
+                mark += f" [{comp.provenance.kind}]" if comp.provenance.marked else ""
+                print(f"  {count:>4} x {comp.name.en} / {comp.name.de} [{comp.kind}]{mark}")
+        return 0
+    if args.command == "new":
+        from generator.scaffold import new_game
+
+        folder = new_game(args.name, args.content)
+        print(f"created {folder}; build it with: rulepress build {args.name} --content {args.content}")
+        return 0
+    if args.command == "schema":
+        from generator.model.schema import json_schema
+
+        text = json.dumps(json_schema(), indent=2, sort_keys=True) + "\n"
+        if args.out:
+            from generator.output import write_text
+
+            write_text(args.out, text)
+        else:
+            sys.stdout.write(text)
+        return 0
+    raise UsageError(f"unknown command {args.command}")
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

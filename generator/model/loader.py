@@ -1,0 +1,305 @@
+"""Load a game folder into the validated content model.
+
+A game folder holds ``game.yaml`` and optionally ``components.yaml``,
+``boards.yaml``, ``glossary.yaml``, ``ambiguities.yaml`` (each contributes
+top-level keys of the game), the rule texts ``rules.<lang>.md``, quick
+reference texts and the rules engine. Every problem found is collected with
+its file, line, column and key path; `load_game` raises them all at once.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import typing
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from pydantic import BaseModel, ValidationError
+
+from generator.errors import ContentError, ContentErrors, Problem
+from generator.model import references
+from generator.model.rules_text import RuleText, read_rules
+from generator.model.schema import LANGS, Game
+from generator.model.yamlsource import Positions, load_yaml
+
+GAME_FILES = ("game.yaml", "components.yaml", "boards.yaml", "glossary.yaml", "ambiguities.yaml")
+
+
+@dataclass
+class GameContent:
+    """Everything known about one game: the model, its texts, and where they came from."""
+
+    game: Game
+    folder: Path
+    rules: dict[str, RuleText]
+    quickref_texts: dict[tuple[str, str], str]  # (quickref id, lang) -> Markdown
+    files: list[Path]  # every input file, for change tracking
+    positions: dict[str, Positions] = field(default_factory=dict)  # top-level key -> file positions
+
+    @property
+    def id(self) -> str:
+        return self.game.id
+
+    def digest(self) -> str:
+        """Hash of every input file of the game (order-independent of the file system)."""
+        h = hashlib.sha256()
+        for path in sorted(self.files):
+            h.update(str(path.relative_to(self.folder)).encode())
+            h.update(path.read_bytes())
+        return h.hexdigest()
+
+    def engine_path(self) -> Path | None:
+        return self.folder / self.game.engine if self.game.engine else None
+
+    def locate(self, key: tuple) -> tuple[str, int | None, int | None]:
+        """File, line, column of a key path of the merged game data."""
+        if key and key[0] in self.positions:
+            pos = self.positions[key[0]]
+            line, col = pos.locate(key)
+            return pos.path, line, col
+        pos = self.positions.get("", None)
+        return (pos.path if pos else str(self.folder / "game.yaml")), None, None
+
+
+def display_path(path: Path) -> str:
+    """A path as shown in messages: relative to the working directory when possible."""
+    try:
+        return str(path.resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(path)
+
+
+def inside(folder: Path, relative: str) -> Path | None:
+    """`folder/relative` if it stays inside `folder`, else None (no escaping with .. or links)."""
+    target = (folder / relative).resolve()
+    root = folder.resolve()
+    if target == root or root in target.parents:
+        return target
+    return None
+
+
+def _model_at(loc: tuple, data) -> tuple[tuple, type | None]:
+    """Strip pydantic's union tags from `loc`, keeping only steps present in the data,
+    and find the model class that holds the last step (for listing accepted keys)."""
+    path: list = []
+    node = data
+    cls: type | None = Game
+    for step in loc:
+        if isinstance(node, dict) and step in node:
+            path.append(step)
+            node = node[step]
+            cls = _field_class(cls, step)
+        elif isinstance(node, list) and isinstance(step, int) and 0 <= step < len(node):
+            path.append(step)
+            node = node[step]
+            cls = _item_class(cls)
+        elif isinstance(node, dict) and isinstance(step, str) and step not in node and step[:1].isupper():
+            continue  # a union member tag such as 'Text'
+        elif isinstance(node, dict):
+            path.append(step)  # a missing or unknown key
+            break
+        else:
+            continue
+    return tuple(path), cls
+
+
+def _model_class(annotation) -> type | None:
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return annotation
+    for arg in typing.get_args(annotation):
+        found = _model_class(arg)
+        if found:
+            return found
+    return None
+
+
+def _field_class(cls, name):
+    if cls is None or not (isinstance(cls, type) and issubclass(cls, BaseModel)):
+        return None
+    info = cls.model_fields.get(name)
+    if info is None:
+        return None
+    origin = typing.get_origin(info.annotation)
+    if origin is list:
+        return ("list", _model_class(typing.get_args(info.annotation)[0]))
+    return _model_class(info.annotation)
+
+
+def _item_class(cls):
+    if isinstance(cls, tuple) and cls[0] == "list":
+        return cls[1]
+    return None
+
+
+def _problems_from_validation(exc: ValidationError, data: dict, content: "_Sources") -> list[Problem]:
+    problems: dict[tuple, Problem] = {}
+    for error in exc.errors(include_url=False):
+        loc = tuple(error["loc"])
+        kind = error["type"]
+        if kind == "extra_forbidden":
+            path, _ = _model_at(loc[:-1], data)
+            owner = _owner_class(loc[:-1], data)
+            path = path + (loc[-1],)
+            accepted = ", ".join(owner.model_fields) if owner else "?"
+            message = f"unknown key {loc[-1]!r}; accepted keys: {accepted}"
+            file, line, col = content.locate(path, at_key=True)
+        else:
+            path, _ = _model_at(loc, data)
+            message = error["msg"]
+            if kind == "missing":
+                message = "required key is missing"
+            elif message.startswith("Value error, "):
+                message = message[len("Value error, "):]
+            elif kind == "string_pattern_mismatch" and "a-z0-9" in str(error.get("ctx", {})):
+                message = f"{error.get('input')!r} is not a valid id (lower-case letters, digits, '-' and '_')"
+            file, line, col = content.locate(path, at_key=(kind == "missing"))
+        key = ".".join(str(p) for p in path)
+        if path not in problems:
+            problems[path] = Problem(file, line, col, key, message)
+    return list(problems.values())
+
+
+def _owner_class(loc: tuple, data) -> type | None:
+    _, cls = _model_at(loc, data)
+    if isinstance(cls, tuple):
+        cls = cls[1]
+    return cls if isinstance(cls, type) else None
+
+
+class _Sources:
+    """The merged YAML data of a game folder and where each top-level key came from."""
+
+    def __init__(self, folder: Path):
+        self.folder = folder
+        self.data: dict = {}
+        self.positions: dict[str, Positions] = {}
+        self.files: list[Path] = []
+        self.problems: list[Problem] = []
+
+    def read(self, name: str) -> None:
+        path = self.folder / name
+        if not path.exists():
+            if name == "game.yaml":
+                self.problems.append(Problem(display_path(path), None, None, "", "game.yaml is missing"))
+            return
+        self.files.append(path)
+        shown = display_path(path)
+        try:
+            data, positions = load_yaml(path, shown)
+        except ContentError as exc:
+            self.problems.extend(exc.problems())
+            return
+        if name == "game.yaml":
+            self.positions[""] = positions
+        if data is None:
+            return
+        if not isinstance(data, dict):
+            self.problems.append(Problem(shown, 1, 1, "", "the file must hold a mapping of keys"))
+            return
+        for key, value in data.items():
+            if key in self.data:
+                line, col = positions.locate((key,), at_key=True)
+                first = self.positions[key].path
+                self.problems.append(Problem(shown, line, col, key, f"{key!r} is already given in {first}"))
+                continue
+            self.data[key] = value
+            self.positions[key] = positions
+
+    def locate(self, key: tuple, at_key: bool = False) -> tuple[str, int | None, int | None]:
+        if key and key[0] in self.positions:
+            pos = self.positions[key[0]]
+            line, col = pos.locate(key, at_key=at_key)
+            return pos.path, line, col
+        pos = self.positions.get("")
+        if pos:
+            line, col = pos.locate((), at_key=False)
+            return pos.path, line, col
+        return display_path(self.folder / "game.yaml"), None, None
+
+
+def load_game(folder: Path) -> GameContent:
+    """Load, validate and cross-check one game folder. Raises ContentErrors."""
+    folder = Path(folder)
+    sources = _Sources(folder)
+    for name in GAME_FILES:
+        sources.read(name)
+    if sources.problems:
+        raise ContentErrors(sources.problems)
+    try:
+        game = Game.model_validate(sources.data)
+    except ValidationError as exc:
+        raise ContentErrors(_problems_from_validation(exc, sources.data, sources)) from None
+
+    problems: list[Problem] = []
+    rules: dict[str, RuleText] = {}
+    files = list(sources.files)
+    for lang in game.languages:
+        path = folder / f"rules.{lang}.md"
+        if path.exists():
+            files.append(path)
+            text, found = read_rules(path, lang, display_path(path))
+            rules[lang] = text
+            problems.extend(found)
+    quickref_texts: dict[tuple[str, str], str] = {}
+    for i, quickref in enumerate(game.quickrefs):
+        for lang in game.languages:
+            path = inside(folder, f"{quickref.source}.{lang}.md")
+            if path is None or not path.exists():
+                file, line, col = sources.locate(("quickrefs", i, "source"))
+                problems.append(Problem(file, line, col, f"quickrefs.{i}.source",
+                                        f"file {quickref.source}.{lang}.md not found in the game folder"))
+                continue
+            files.append(path)
+            quickref_texts[(quickref.id, lang)] = path.read_text(encoding="utf-8")
+    engine = game.engine and inside(folder, game.engine)
+    if game.engine:
+        if not engine or not engine.exists():
+            file, line, col = sources.locate(("engine",))
+            problems.append(Problem(file, line, col, "engine", f"engine file {game.engine!r} not found in the game folder"))
+        else:
+            files.append(engine)
+    layouts = folder / "layouts"
+    if layouts.is_dir():
+        files.extend(sorted(layouts.glob("*.yaml")))
+    content = GameContent(game, folder, rules, quickref_texts, files, sources.positions)
+    if game.id != folder.name:
+        file, line, col = sources.locate(("id",))
+        problems.append(Problem(file, line, col, "id", f"game id {game.id!r} must equal the folder name {folder.name!r}"))
+    problems.extend(references.check(content))
+    if problems:
+        raise ContentErrors(problems)
+    return content
+
+
+def find_games(content_dir: Path) -> list[Path]:
+    """Game folders (those holding a game.yaml) in a content folder, sorted by name."""
+    if not content_dir.is_dir():
+        return []
+    return sorted(p for p in content_dir.iterdir() if (p / "game.yaml").exists())
+
+
+def load_games(content_dir: Path, ids: list[str] | None = None) -> list[GameContent]:
+    """Load the named games (or all) of a content folder, collecting every problem."""
+    folders = find_games(content_dir)
+    if ids:
+        known = {p.name: p for p in folders}
+        missing = [i for i in ids if i not in known]
+        if missing:
+            from generator.errors import UsageError
+            raise UsageError(f"unknown game {', '.join(missing)}; games in {display_path(content_dir)}: "
+                             f"{', '.join(known) or 'none'}")
+        folders = [known[i] for i in ids]
+    games, problems = [], []
+    for folder in folders:
+        try:
+            games.append(load_game(folder))
+        except ContentErrors as exc:
+            problems.extend(exc.problems())
+        except ContentError as exc:
+            problems.extend(exc.problems())
+    if problems:
+        raise ContentErrors(problems)
+    return games
+
+
+__all__ = ["GameContent", "load_game", "load_games", "find_games", "LANGS", "inside", "display_path"]

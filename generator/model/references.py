@@ -1,0 +1,133 @@
+"""Cross-reference checks of a loaded game: every id that is referred to exists.
+
+Schema validation checks each value on its own; this module checks how the
+values fit together: card backs, board groups, space types and link ends,
+component counts, the rule sections of both languages, glossary references,
+ambiguity options, and files that must stay inside the game folder.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING
+
+from generator.errors import Problem
+from generator.model.rules_text import term_refs
+
+if TYPE_CHECKING:
+    from generator.model.loader import GameContent
+
+
+def check(content: "GameContent") -> list[Problem]:
+    problems: list[Problem] = []
+
+    def report(key: tuple, message: str) -> None:
+        file, line, col = content.locate(key)
+        problems.append(Problem(file, line, col, ".".join(str(k) for k in key), message))
+
+    game = content.game
+    _unique(report, ("components",), [c.id for c in game.components], "component")
+    _unique(report, ("boards",), [b.id for b in game.boards], "board")
+    _unique(report, ("glossary",), [t.id for t in game.glossary], "term")
+    _unique(report, ("ambiguities",), [a.id for a in game.ambiguities], "ambiguity")
+    _unique(report, ("quickrefs",), [q.id for q in game.quickrefs], "quick reference")
+    board_ids = {b.id for b in game.boards}
+
+    for i, comp in enumerate(game.components):
+        key = ("components", i)
+        back_ids = [b.id for b in comp.backs]
+        _unique(report, key + ("backs",), back_ids, "back")
+        if comp.back and comp.back not in back_ids:
+            report(key + ("back",), f"unknown back {comp.back!r}; backs of this component: {', '.join(back_ids) or 'none'}")
+        _unique(report, key + ("cards",), [c.id for c in comp.cards], "card")
+        for j, card in enumerate(comp.cards):
+            if card.back and card.back not in back_ids:
+                report(key + ("cards", j, "back"), f"unknown back {card.back!r}; backs of this component: {', '.join(back_ids) or 'none'}")
+        for j, back in enumerate(comp.backs):
+            if back.image and not _file_inside(content, back.image):
+                report(key + ("backs", j, "image"), f"image {back.image!r} not found inside the game folder")
+        if comp.printed and comp.count is not None and comp.count != comp.total():
+            report(key + ("count",), f"count is {comp.count} but the quantities add up to {comp.total()}")
+        if comp.kind == "board":
+            if comp.board and comp.board not in board_ids:
+                report(key + ("board",), f"unknown board {comp.board!r}; boards: {', '.join(sorted(board_ids)) or 'none'}")
+        elif comp.board:
+            report(key + ("board",), "only components of kind 'board' refer to a board")
+        if comp.kind == "money" and not comp.denominations:
+            report(key + ("denominations",), "a money component needs denominations")
+        if comp.kind in ("deck", "tiles", "tokens") and not comp.cards:
+            report(key + ("cards",), f"a {comp.kind} component needs cards")
+
+    for i, board in enumerate(game.boards):
+        key = ("boards", i)
+        groups = {g.id for g in board.groups}
+        types = {t.id for t in board.space_types}
+        link_types = {t.id for t in board.link_types}
+        spaces = [s.id for s in board.spaces]
+        _unique(report, key + ("spaces",), spaces, "space")
+        space_set = set(spaces)
+        for j, space in enumerate(board.spaces):
+            if space.group and space.group not in groups:
+                report(key + ("spaces", j, "group"), f"unknown group {space.group!r}; groups: {', '.join(sorted(groups)) or 'none'}")
+            if space.type and space.type not in types:
+                report(key + ("spaces", j, "type"), f"unknown space type {space.type!r}; types: {', '.join(sorted(types)) or 'none'}")
+            x, y = space.pos
+            if not (0 <= x <= board.size.width and 0 <= y <= board.size.height):
+                report(key + ("spaces", j, "pos"), f"position {x}, {y} lies outside the board ({board.size.width} x {board.size.height} mm)")
+        seen: set[frozenset] = set()
+        for j, link in enumerate(board.links):
+            for end in ("a", "b"):
+                target = getattr(link, end)
+                if target not in space_set:
+                    report(key + ("links", j, end), f"unknown space {target!r} on board {board.id!r}")
+            if link.type and link.type not in link_types:
+                report(key + ("links", j, "type"), f"unknown link type {link.type!r}; types: {', '.join(sorted(link_types)) or 'none'}")
+            pair = frozenset((link.a, link.b))
+            if link.a == link.b:
+                report(key + ("links", j), f"link from {link.a!r} to itself")
+            elif pair in seen and board.kind == "map":
+                report(key + ("links", j), f"link {link.a} - {link.b} is given twice")
+            seen.add(pair)
+
+    term_ids = {t.id for t in game.glossary}
+    metas = {r.id for r in game.rules}
+    for lang, text in content.rules.items():
+        for section in text.sections:
+            for shown, term in term_refs(section.body):
+                if term not in term_ids:
+                    line = section.line + section.body.count("\n", 0, section.body.find(term)) + 1
+                    problems.append(Problem(text.path, line, None, section.id, f"unknown glossary term {term!r}"))
+        if metas:
+            for section in text.sections:
+                if section.id not in metas:
+                    problems.append(Problem(text.path, section.line, 1, section.id,
+                                            "section has no entry in `rules` of the game (its provenance is missing)"))
+    for i, meta in enumerate(game.rules):
+        for lang, text in content.rules.items():
+            if text.section(meta.id) is None:
+                report(("rules", i, "id"), f"section {meta.id!r} is not in {text.path}")
+
+    options = {a.engine_option for a in game.ambiguities if a.engine_option}
+    for name, value in game.engine_options.items():
+        if name not in options:
+            report(("engine_options", name), f"engine option {name!r} is not named by any ambiguity")
+    for i, amb in enumerate(game.ambiguities):
+        if amb.engine_option and game.engine_options.get(amb.engine_option, amb.used) != amb.used:
+            report(("ambiguities", i, "used"),
+                   f"uses reading {amb.used!r} but engine_options.{amb.engine_option} is {game.engine_options[amb.engine_option]!r}")
+    return problems
+
+
+def _unique(report, key: tuple, ids: list[str], what: str) -> None:
+    counts = Counter(ids)
+    for index, value in enumerate(ids):
+        if counts[value] > 1:
+            report(key + (index, "id"), f"duplicate {what} id {value!r}")
+            counts[value] = 0  # report once
+
+
+def _file_inside(content: "GameContent", relative: str) -> bool:
+    from generator.model.loader import inside
+
+    path = inside(content.folder, relative)
+    return bool(path and path.is_file())

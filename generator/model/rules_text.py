@@ -1,0 +1,204 @@
+"""Parse a game's Markdown rule texts into sections and worked examples.
+
+Rule files are MyST Markdown (``rules.de.md``, ``rules.en.md``). Every heading
+carries a stable id, written as a MyST label on the line before it::
+
+    (trade-in)=
+    ## Karten eintauschen
+
+Worked examples are doctest blocks with an example id, so the same example
+exists in both languages::
+
+    ```{doctest} ex-trade-in-7
+    >>> trade_in_armies(7)
+    20
+    ```
+
+Glossary references are written ``{term}`shown text <term-id>` ``.
+This module only reads text; it knows nothing about any game.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from generator.errors import Problem
+
+LABEL = re.compile(r"^\(([a-z0-9][a-z0-9_-]*)\)=\s*$")
+HEADING = re.compile(r"^(#{1,6})\s+(.+?)\s*#*\s*$")
+FENCE_OPEN = re.compile(r"^(```+|~~~+)\s*(\{[a-z-]+\}|[a-zA-Z0-9_-]*)?\s*(.*)$")
+EXAMPLE_ID = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
+TERM_REF = re.compile(r"\{term\}`([^`<]*?)\s*<([a-z0-9][a-z0-9_-]*)>`")
+
+
+@dataclass
+class Example:
+    """A worked example: a doctest block with a stable id."""
+
+    id: str
+    lang: str
+    path: str
+    line: int  # line of the opening fence
+    source: str  # the doctest text (>>> lines and expected output)
+    section: str | None  # id of the enclosing section
+    caption: str = ""  # the paragraph just before the block, as written
+
+
+@dataclass
+class Section:
+    """One headed section of a rule text."""
+
+    id: str
+    lang: str
+    path: str
+    line: int  # line of the heading
+    level: int
+    title: str
+    body: str  # Markdown below the heading up to the next heading
+    parent: str | None = None
+    number: str = ""  # "2.3", assigned from the order of headings
+    examples: list[str] = field(default_factory=list)
+
+    def paragraphs(self) -> list[str]:
+        """Body paragraphs without code blocks (for comparing languages)."""
+        text = re.sub(r"^(```+|~~~+).*?^\1\s*$", "", self.body, flags=re.S | re.M)
+        return [p.strip() for p in re.split(r"\n\s*\n", text) if p.strip()]
+
+
+@dataclass
+class RuleText:
+    """A whole rules file: sections in order and the examples found in them."""
+
+    lang: str
+    path: str
+    sections: list[Section]
+    examples: list[Example]
+    preamble: str = ""  # text before the first heading
+
+    def section(self, section_id: str) -> Section | None:
+        return next((s for s in self.sections if s.id == section_id), None)
+
+    def example(self, example_id: str) -> Example | None:
+        return next((e for e in self.examples if e.id == example_id), None)
+
+
+def term_refs(text: str) -> list[tuple[str, str]]:
+    """(shown text, term id) of every glossary reference in `text`."""
+    return TERM_REF.findall(text)
+
+
+def strip_term_refs(text: str) -> str:
+    """Replace glossary references by their shown text (for plain outputs)."""
+    return TERM_REF.sub(lambda m: m.group(1), text)
+
+
+def parse_rules(text: str, lang: str, path: str) -> tuple[RuleText, list[Problem]]:
+    """Split Markdown into labelled sections and examples; report structural problems."""
+    problems: list[Problem] = []
+    sections: list[Section] = []
+    examples: list[Example] = []
+    preamble: list[str] = []
+    lines = text.splitlines()
+    pending_label: tuple[str, int] | None = None
+    current: Section | None = None
+    body: list[str] = []
+    stack: list[Section] = []
+    counters: list[int] = []
+    fence: str | None = None
+    example: Example | None = None
+    example_lines: list[str] = []
+    last_paragraph: list[str] = []
+    paragraph_closed = False
+
+    def close_section():
+        if current is not None:
+            current.body = "\n".join(body).strip("\n")
+
+    for number, line in enumerate(lines, start=1):
+        if fence is not None:
+            if line.strip().startswith(fence) and line.strip().strip(fence[0]) == "":
+                fence = None
+                if example is not None:
+                    example.source = "\n".join(example_lines).strip("\n") + "\n"
+                    if ">>>" not in example.source:
+                        problems.append(Problem(path, example.line, 1, example.id, "example has no '>>>' line to run"))
+                    examples.append(example)
+                    example = None
+            elif example is not None:
+                example_lines.append(line)
+            (body if current else preamble).append(line)
+            continue
+        match = FENCE_OPEN.match(line.strip()) if line.strip().startswith(("```", "~~~")) else None
+        if match:
+            fence = match.group(1)
+            directive = match.group(2) or ""
+            if directive == "{doctest}":
+                example_id = match.group(3).strip()
+                if not EXAMPLE_ID.match(example_id):
+                    problems.append(Problem(path, number, 1, "doctest",
+                                            "a doctest block needs an example id: ```{doctest} example-id"))
+                    example_id = f"line-{number}"
+                if any(e.id == example_id for e in examples):
+                    problems.append(Problem(path, number, 1, example_id, "duplicate example id"))
+                example = Example(example_id, lang, path, number, "", current.id if current else None,
+                                  caption=" ".join(last_paragraph).strip())
+                example_lines = []
+                if current:
+                    current.examples.append(example_id)
+            (body if current else preamble).append(line)
+            continue
+        label = LABEL.match(line)
+        if label:
+            pending_label = (label.group(1), number)
+            continue
+        heading = HEADING.match(line)
+        if heading:
+            level = len(heading.group(1))
+            if pending_label is None:
+                problems.append(Problem(path, number, 1, "heading",
+                                        f"heading {heading.group(2)!r} has no id label: write (some-id)= on the line before it"))
+                section_id = f"line-{number}"
+            else:
+                section_id = pending_label[0]
+                if any(s.id == section_id for s in sections):
+                    problems.append(Problem(path, pending_label[1], 1, section_id, "duplicate section id"))
+            pending_label = None
+            close_section()
+            while stack and stack[-1].level >= level:
+                stack.pop()
+            depth = len(stack)
+            counters = counters[: depth + 1]
+            while len(counters) < depth + 1:
+                counters.append(0)
+            counters[depth] += 1
+            current = Section(section_id, lang, path, number, level, heading.group(2).strip(), "",
+                              parent=stack[-1].id if stack else None,
+                              number=".".join(str(c) for c in counters))
+            stack.append(current)
+            sections.append(current)
+            body = []
+            last_paragraph = []
+            continue
+        if pending_label is not None and line.strip():
+            problems.append(Problem(path, pending_label[1], 1, pending_label[0],
+                                    "a label must stand directly before a heading"))
+            pending_label = None
+        if line.strip():
+            if paragraph_closed:
+                last_paragraph = []
+                paragraph_closed = False
+            last_paragraph.append(line.strip())
+        else:
+            paragraph_closed = True
+        (body if current else preamble).append(line)
+    if fence is not None:
+        problems.append(Problem(path, len(lines), 1, "fence", "code block is not closed"))
+    close_section()
+    return RuleText(lang, path, sections, examples, "\n".join(preamble).strip()), problems
+
+
+def read_rules(path: Path, lang: str, display: str) -> tuple[RuleText, list[Problem]]:
+    """Read and parse one rules file."""
+    return parse_rules(path.read_text(encoding="utf-8"), lang, display)

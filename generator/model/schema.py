@@ -1,0 +1,336 @@
+"""The content model: typed, validated description of one game.
+
+Everything Rulepress renders or checks is read from these classes. A game
+folder's YAML files are validated into them by `generator.model.loader`; the
+Markdown rule texts are parsed into `RuleSection` and `Example` objects.
+
+Every field carries a description: the content-format reference in `docs/` is
+generated from them, and a test fails if one is missing. Unknown keys are
+errors (``extra="forbid"``) so typos never pass silently.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal, Union
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+LANGS = ("de", "en")
+Lang = Literal["de", "en"]
+Id = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9_-]*$", description="A stable identifier: lower-case letters, digits, '-' and '_'.")]
+Color = Annotated[str, Field(pattern=r"^#[0-9a-fA-F]{6}$", description="A colour as #rrggbb.")]
+
+
+class Model(BaseModel):
+    """Base for every content class: unknown keys are errors."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Text(Model):
+    """A text in German and English. Both are required."""
+
+    de: str = Field(description="German text.")
+    en: str = Field(description="English text.")
+
+    def get(self, lang: str) -> str:
+        return getattr(self, lang)
+
+
+class Provenance(Model):
+    """Where a fact comes from.
+
+    ``seed``: stated by one of the seed rule texts; ``public``: published
+    elsewhere (name the source); ``reconstructed``: a plausible stand-in that
+    the sources do not give; ``unknown``: not known, shown as a write-in blank.
+    May be written as a bare word (``provenance: reconstructed``).
+    """
+
+    kind: Literal["seed", "public", "reconstructed", "unknown"] = Field(description="seed, public, reconstructed or unknown.")
+    source: str | None = Field(None, description="The seed file or the public source (required for 'public').")
+    note: str | None = Field(None, description="Free remark: what was reconstructed, why something is unknown.")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _shorthand(cls, value):
+        if isinstance(value, str):
+            return {"kind": value}
+        return value
+
+    @model_validator(mode="after")
+    def _public_needs_source(self):
+        if self.kind == "public" and not self.source:
+            raise ValueError("provenance 'public' needs a 'source' naming where the fact is published")
+        return self
+
+    @property
+    def marked(self) -> bool:
+        """True when outputs must show a mark (reconstructed or unknown)."""
+        return self.kind in ("reconstructed", "unknown")
+
+
+Value = Union[int, float, str, bool, None, Text]
+
+
+class Size(Model):
+    """A width and height in millimetres."""
+
+    width: float = Field(gt=0, description="Width in mm.")
+    height: float = Field(gt=0, description="Height in mm.")
+
+
+class Face(Model):
+    """What is printed on one side of a card or tile."""
+
+    title: Text | None = Field(None, description="Main name printed on the face.")
+    text: Text | None = Field(None, description="Body text (inline Markdown: **bold**, *italic*, :icon-name: icons).")
+    values: dict[str, Value] = Field(default_factory=dict, description="Named values the layout prints (symbol, strength, party, ...). null means unknown and is shown as such.")
+    color: Color | None = Field(None, description="Accent colour of this face.")
+
+
+class Card(Model):
+    """One card or tile design; `qty` copies of it are printed."""
+
+    id: Id = Field(description="Stable id of the card within its component.")
+    qty: int = Field(1, ge=0, description="Number of copies in the game.")
+    title: Text | None = Field(None, description="Front title.")
+    text: Text | None = Field(None, description="Front body text (inline Markdown).")
+    values: dict[str, Value] = Field(default_factory=dict, description="Named front values (see Face.values).")
+    color: Color | None = Field(None, description="Accent colour of the front.")
+    back: Id | None = Field(None, description="Id of a shared back in the component's `backs` (overrides the component default).")
+    back_face: Face | None = Field(None, description="An individual back side (double-sided tiles): printed instead of a shared back.")
+    provenance: Provenance | None = Field(None, description="Overrides the component's provenance for this card.")
+
+    @property
+    def front(self) -> Face:
+        return Face(title=self.title, text=self.text, values=self.values, color=self.color)
+
+
+class Back(Model):
+    """A shared card back."""
+
+    id: Id = Field(description="Id referenced by `back` of a component or card.")
+    title: Text | None = Field(None, description="Text printed on the back.")
+    color: Color = Field("#444444", description="Background colour of the back.")
+    image: str | None = Field(None, description="Optional image file (PNG/JPEG) relative to the game folder.")
+
+
+class Denomination(Model):
+    """One kind of banknote in a money component."""
+
+    value: int = Field(gt=0, description="Face value in the game's unit.")
+    count: int = Field(ge=0, description="Number of notes.")
+    label: Text | None = Field(None, description="Printed label (e.g. '1 Mio. $').")
+    color: Color = Field("#d8efd3", description="Note colour.")
+
+
+CARD_KINDS = ("deck", "tiles", "tokens", "money")
+OTHER_KINDS = ("board", "dice", "pieces", "rules", "other")
+
+
+class Component(Model):
+    """A part of the game box: a deck, double-sided tiles, tokens, money, or anything else counted."""
+
+    id: Id = Field(description="Stable id of the component.")
+    kind: Literal["deck", "tiles", "tokens", "money", "board", "dice", "pieces", "rules", "other"] = Field(
+        description="deck, tiles (double-sided), tokens, money (printed); board, dice, pieces, rules, other (only counted).")
+    name: Text = Field(description="Name of the component.")
+    count: int | None = Field(None, ge=0, description="How many are in the box. For decks/tiles/tokens/money it must equal the sum of quantities.")
+    count_unknown: bool = Field(False, description="True when the real count is not known (count then states what is modelled).")
+    layout: str | None = Field(None, description="Layout name in templates/layouts/ or the game's layouts/ folder (printed kinds).")
+    size: str | Size | None = Field(None, description="Card size: a preset (poker, bridge, tarot, mini-euro, square, token-25, banknote) or width/height in mm. Defaults to the layout's size.")
+    back: Id | None = Field(None, description="Default shared back id for all cards of the component.")
+    backs: list[Back] = Field(default_factory=list, description="Shared backs of this component.")
+    cards: list[Card] = Field(default_factory=list, description="The cards, tiles or tokens (decks, tiles, tokens).")
+    denominations: list[Denomination] = Field(default_factory=list, description="Banknotes (money).")
+    board: Id | None = Field(None, description="For kind 'board': the id of the board in the game's boards.")
+    note: Text | None = Field(None, description="Remark shown with the component.")
+    provenance: Provenance = Field(description="Where the component facts come from.")
+
+    @property
+    def printed(self) -> bool:
+        return self.kind in CARD_KINDS
+
+    def total(self) -> int:
+        if self.kind == "money":
+            return sum(d.count for d in self.denominations)
+        return sum(c.qty for c in self.cards)
+
+
+class Group(Model):
+    """A group of board spaces: a continent, a lane, an area of a play mat."""
+
+    id: Id = Field(description="Stable id.")
+    name: Text = Field(description="Name shown in legends.")
+    color: Color = Field(description="Fill colour of the group's spaces.")
+    values: dict[str, Value] = Field(default_factory=dict, description="Named values, e.g. bonus armies of a continent.")
+    provenance: Provenance | None = Field(None, description="Overrides the board's provenance.")
+
+
+class SpaceType(Model):
+    """A kind of board space (action field, crisis field, territory, ...)."""
+
+    id: Id = Field(description="Stable id used by spaces.")
+    name: Text = Field(description="Name shown in legends.")
+    color: Color | None = Field(None, description="Fill colour; defaults to the group's colour.")
+    pattern: Literal["solid", "hatched"] = Field("solid", description="Fill pattern (hatched fields of Anti-Monopoly's green lane).")
+    shape: Literal["rect", "circle", "region"] = Field("rect", description="Drawn shape.")
+
+
+class Space(Model):
+    """One place on a board: a territory, a numbered field, an area of a mat."""
+
+    id: Id = Field(description="Stable id, unique within the board.")
+    name: Text | None = Field(None, description="Label printed on the space.")
+    number: int | str | None = Field(None, description="Printed field number, if any.")
+    group: Id | None = Field(None, description="Group id (continent, lane).")
+    type: Id | None = Field(None, description="Space type id.")
+    pos: tuple[float, float] = Field(description="Centre of the space in mm from the board's top-left corner.")
+    size: tuple[float, float] | None = Field(None, description="Width and height in mm (defaults to the board's space_size).")
+    values: dict[str, Value] = Field(default_factory=dict, description="Named values (payout, accusation price, spots...).")
+    provenance: Provenance | None = Field(None, description="Overrides the board's provenance.")
+
+
+class LinkType(Model):
+    """How a kind of link is drawn."""
+
+    id: Id = Field(description="Stable id used by links.")
+    name: Text = Field(description="Name shown in legends.")
+    style: Literal["solid", "dashed", "arrow", "dashed-arrow"] = Field("solid", description="Line style.")
+    color: Color = Field("#333333", description="Line colour.")
+
+
+class Link(Model):
+    """A connection between two spaces: a border, a sea link, a move, a tile flow."""
+
+    a: Id = Field(description="Space id of one end.")
+    b: Id = Field(description="Space id of the other end.")
+    type: Id | None = Field(None, description="Link type id.")
+    wrap: bool = Field(False, description="Drawn around the board edge (Alaska - Kamchatka).")
+    label: Text | None = Field(None, description="Label drawn at the middle of the link.")
+    provenance: Provenance | None = Field(None, description="Overrides the board's provenance.")
+
+
+class Board(Model):
+    """A board drawn from data: spaces, their groups and types, and links."""
+
+    id: Id = Field(description="Stable id of the board.")
+    name: Text = Field(description="Title printed on the board.")
+    kind: Literal["map", "track", "mat"] = Field(description="map (territory graph), track (numbered fields), mat (areas and flows).")
+    size: Size = Field(description="Finished board size in mm.")
+    space_size: tuple[float, float] = Field((18.0, 12.0), description="Default width and height of a space in mm.")
+    groups: list[Group] = Field(default_factory=list, description="Continents, lanes, areas.")
+    space_types: list[SpaceType] = Field(default_factory=list, description="Kinds of spaces.")
+    link_types: list[LinkType] = Field(default_factory=list, description="Kinds of links.")
+    spaces: list[Space] = Field(default_factory=list, description="The spaces.")
+    links: list[Link] = Field(default_factory=list, description="The links between spaces.")
+    legend: bool = Field(True, description="Draw a legend of groups and their values.")
+    note: Text | None = Field(None, description="Note printed on the board (e.g. what is reconstructed).")
+    provenance: Provenance = Field(description="Where the board facts come from.")
+
+
+class Term(Model):
+    """A glossary entry in both languages."""
+
+    id: Id = Field(description="Stable id.")
+    de: str = Field(description="German term.")
+    en: str = Field(description="English term.")
+    definition: Text = Field(description="Short definition.")
+    keywords: dict[Lang, list[str]] = Field(default_factory=dict, description="Extra search words per language (parts of compounds, synonyms).")
+    aliases: dict[Lang, list[str]] = Field(default_factory=dict, description="Other accepted spellings/inflections of the term per language.")
+
+
+class Reading(Model):
+    """One possible reading of an ambiguous rule."""
+
+    id: Id = Field(description="Stable id (also the engine option value).")
+    text: Text = Field(description="The reading in both languages.")
+    source: str | None = Field(None, description="Where this reading comes from (seed, edition).")
+
+
+class Ambiguity(Model):
+    """A contradiction or unclear point found in the sources."""
+
+    id: Id = Field(description="Stable id.")
+    title: Text = Field(description="Short title.")
+    description: Text = Field(description="What is contradictory or unclear.")
+    sources: list[str] = Field(default_factory=list, description="Seed files / editions involved.")
+    readings: list[Reading] = Field(min_length=1, description="The possible readings.")
+    used: Id = Field(description="The reading this content uses (id of one of `readings`).")
+    engine_option: str | None = Field(None, description="Name of the rules-engine option that selects the reading.")
+    edition_variant: bool = Field(False, description="True when the readings are documented differences between editions/languages (the translation check lists them, not as errors).")
+
+    @model_validator(mode="after")
+    def _used_is_a_reading(self):
+        ids = [r.id for r in self.readings]
+        if self.used not in ids:
+            raise ValueError(f"used {self.used!r} is not one of the readings: {', '.join(ids)}")
+        return self
+
+
+class QuickRef(Model):
+    """A quick-reference sheet: Markdown per language laid out n-up."""
+
+    id: Id = Field(description="Stable id.")
+    source: str = Field(description="File stem in the game folder; `<source>.de.md` and `<source>.en.md` are read.")
+    panel: Size = Field(description="Panel size in mm.")
+    n_up: int = Field(1, ge=1, le=16, description="Panels per page (each the same text).")
+    orientation: Literal["portrait", "landscape"] = Field("portrait", description="Page orientation.")
+    fold: bool = Field(False, description="Print as one folded sheet instead of cut panels.")
+    font_size: float = Field(7.5, gt=3, description="Body font size in pt.")
+    min_font_size: float = Field(6.0, gt=3, description="Smallest body size auto-shrink may use.")
+
+
+class Players(Model):
+    """Player count range."""
+
+    min: int = Field(ge=1, description="Fewest players.")
+    max: int = Field(ge=1, description="Most players.")
+
+
+class RuleMeta(Model):
+    """Metadata of a rule section written in the Markdown files."""
+
+    id: Id = Field(description="The section id used as `(id)=` label in both rules files.")
+    provenance: Provenance = Field(description="Where the rule comes from.")
+
+
+class Game(Model):
+    """game.yaml: the root of a game's content."""
+
+    id: Id = Field(description="Game id; must equal the folder name.")
+    title: Text = Field(description="Title in both languages.")
+    subtitle: Text | None = Field(None, description="Edition, publisher line.")
+    players: Players = Field(description="Player counts.")
+    age: int | None = Field(None, description="Minimum age.")
+    provenance: Provenance = Field(description="Where the game facts come from.")
+    sources: list[str] = Field(default_factory=list, description="Seed files and public sources this content is based on.")
+    engine: str | None = Field(None, description="Python file in the game folder with the rules engine (its names are the doctest namespace).")
+    engine_options: dict[str, str] = Field(default_factory=dict, description="Engine options chosen by this content (see ambiguities).")
+    components: list[Component] = Field(default_factory=list, description="Everything in the box.")
+    boards: list[Board] = Field(default_factory=list, description="Boards drawn from data.")
+    glossary: list[Term] = Field(default_factory=list, description="Terms in both languages.")
+    ambiguities: list[Ambiguity] = Field(default_factory=list, description="Register of contradictions and unclear points.")
+    rules: list[RuleMeta] = Field(default_factory=list, description="Provenance of each rule section of the Markdown rules.")
+    quickrefs: list[QuickRef] = Field(default_factory=list, description="Quick-reference sheets.")
+    languages: list[Lang] = Field(default_factory=lambda: ["de", "en"], description="Languages of this game's texts.")
+
+    @model_validator(mode="after")
+    def _players_range(self):
+        if self.players.min > self.players.max:
+            raise ValueError("players.min is larger than players.max")
+        return self
+
+
+# Classes with their own files inside a game folder (see loader.FILES)
+FILE_ROOTS = {
+    "game.yaml": Game,
+}
+
+
+def json_schema() -> dict:
+    """The JSON Schema of game.yaml (and the files merged into it)."""
+    schema = Game.model_json_schema()
+    schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
+    schema["title"] = "Rulepress game"
+    return schema

@@ -1,0 +1,44 @@
+"""Renderers: each turns the content model into output files.
+
+A renderer module offers ``plan(content, options) -> list[Artifact]`` (one game)
+or ``plan_all(contents, options, artifacts) -> list[Artifact]`` (across games,
+like the website, which also sees the artifacts planned before it). An `Artifact` says what it is (for the manifest), which inputs it
+depends on (hashed for incremental builds), and how to write itself to a
+temporary path; `generator.build` does the rest.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable
+
+# Renderer modules, in build order. The site comes last: it shows the others' outputs.
+PER_GAME = ("cards", "boards", "quickref", "exports")
+ACROSS_GAMES = ("site",)
+
+
+@dataclass
+class Artifact:
+    """One output file (or folder) of a build."""
+
+    game: str | None
+    kind: str  # cards, tiles, tokens, money, board, quickref, png, tts, site, ...
+    path: str  # relative to the output folder, with '/' separators
+    inputs: object  # JSON-serialisable: everything the output depends on
+    write: Callable[[Path], dict | None]  # writes to the given temporary path; may return {"pages": n}
+    lang: str | None = None
+    paper: str | None = None
+    directory: bool = False
+    after: tuple[str, ...] = field(default_factory=tuple)  # paths of artifacts that must be built first
+
+
+def renderer(name: str):
+    """Import a renderer module by name; None if it is not available yet."""
+    try:
+        return importlib.import_module(f"generator.render.{name}")
+    except ModuleNotFoundError as exc:
+        if exc.name == f"generator.render.{name}":
+            return None
+        raise

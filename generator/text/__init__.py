@@ -1,0 +1,1 @@
+"""Text: bundled fonts, Markdown to ReportLab markup, fitting text into boxes, glyph coverage."""
