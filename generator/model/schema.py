@@ -141,6 +141,8 @@ class Component(Model):
     size: str | Size | None = Field(None, description="Card size: a preset (poker, bridge, tarot, mini-euro, square, token-25, banknote) or width/height in mm. Defaults to the layout's size.")
     back: Id | None = Field(None, description="Default shared back id for all cards of the component.")
     backs: list[Back] = Field(default_factory=list, description="Shared backs of this component.")
+    value_labels: dict[str, Text] = Field(default_factory=dict, description="Printed labels of the cards' value names (e.g. strength: {de: Stärke, en: Strength}).")
+    faces: list[Text] = Field(default_factory=list, description="Names of the two sides of double-sided tiles (front first), e.g. recruit side / threat side.")
     cards: list[Card] = Field(default_factory=list, description="The cards, tiles or tokens (decks, tiles, tokens).")
     denominations: list[Denomination] = Field(default_factory=list, description="Banknotes (money).")
     board: Id | None = Field(None, description="For kind 'board': the id of the board in the game's boards.")
