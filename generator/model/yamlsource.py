@@ -17,6 +17,7 @@ import yaml
 from generator.errors import ContentError
 
 Key = tuple
+_PLAIN_TAGS = ("tag:yaml.org,2002:map", "tag:yaml.org,2002:seq")
 
 
 @dataclass
@@ -42,6 +43,9 @@ class Positions:
 
 def _construct(node: yaml.Node, key: Key, positions: Positions, path: str):
     positions.values[key] = (node.start_mark.line + 1, node.start_mark.column + 1)
+    if isinstance(node, (yaml.MappingNode, yaml.SequenceNode)) and node.tag not in _PLAIN_TAGS:
+        raise ContentError(path, f"unsupported YAML value: tag {node.tag!r} is not allowed",
+                           node.start_mark.line + 1, node.start_mark.column + 1, ".".join(map(str, key)))
     if isinstance(node, yaml.MappingNode):
         result: dict = {}
         for key_node, value_node in node.value:

@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# Set-up and everyday commands for a fresh machine with Python 3.11.
+#   ./dev.sh build   create .venv, install Rulepress, build the bundled games into output/
+#   ./dev.sh test    also install the test tools (pytest, pdfplumber, Chromium, poppler-utils) and run every test
+set -euo pipefail
+cd "$(dirname "$0")"
+PYTHON="${PYTHON:-python3.11}"
+command -v "$PYTHON" >/dev/null || PYTHON=python3
+
+venv() {
+  if [ ! -x .venv/bin/python ]; then
+    "$PYTHON" -m venv .venv
+  fi
+  .venv/bin/python -m pip install --quiet --upgrade pip >/dev/null
+}
+
+system_packages() {
+  # pdftoppm (poppler-utils) renders PDFs in tests; chromium drives the website tests.
+  local missing=()
+  command -v pdftoppm >/dev/null || missing+=(poppler-utils)
+  command -v chromium >/dev/null || missing+=(chromium)
+  command -v chromedriver >/dev/null || missing+=(chromium-driver)
+  if [ ${#missing[@]} -gt 0 ]; then
+    local sudo=""
+    [ "$(id -u)" -eq 0 ] || sudo="sudo"
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
+  fi
+}
+
+case "${1:-}" in
+  build)
+    venv
+    .venv/bin/python -m pip install --quiet -e .
+    shift
+    .venv/bin/rulepress build "$@"
+    ;;
+  test)
+    system_packages
+    venv
+    .venv/bin/python -m pip install --quiet -e '.[test]'
+    shift
+    .venv/bin/python -m pytest -q "$@"
+    ;;
+  *)
+    echo "usage: ./dev.sh build [GAME ...] | ./dev.sh test [pytest args]" >&2
+    exit 2
+    ;;
+esac

@@ -1,0 +1,43 @@
+"""YAML loading keeps line/column of every value and key, refuses unsafe tags and duplicate keys."""
+
+from pathlib import Path
+
+import pytest
+
+from generator.errors import ContentError
+from generator.model.yamlsource import load_yaml
+
+
+def write(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / "x.yaml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_positions_of_values_and_keys(tmp_path):
+    data, pos = load_yaml(write(tmp_path, "a: 1\nb:\n  - x: 2\n    y: [1, 2]\n"))
+    assert data == {"a": 1, "b": [{"x": 2, "y": [1, 2]}]}
+    assert pos.locate(("a",)) == (1, 4)
+    assert pos.locate(("a",), at_key=True) == (1, 1)
+    assert pos.locate(("b", 0, "y", 1)) == (4, 12)
+    assert pos.locate(("b", 0, "missing")) == (3, 5)  # falls back to the parent
+
+
+def test_python_tags_are_refused(tmp_path):
+    with pytest.raises(ContentError) as err:
+        load_yaml(write(tmp_path, "a: !!python/object/apply:os.system ['true']\n"))
+    assert err.value.problem.line == 1
+    assert "unsupported YAML value" in str(err.value)
+
+
+def test_duplicate_keys_are_errors(tmp_path):
+    with pytest.raises(ContentError) as err:
+        load_yaml(write(tmp_path, "a: 1\nb: 2\na: 3\n"))
+    assert (err.value.problem.line, err.value.problem.key) == (3, "a")
+
+
+def test_non_utf8_is_an_error(tmp_path):
+    path = tmp_path / "x.yaml"
+    path.write_bytes(b"a: \xff\n")
+    with pytest.raises(ContentError, match="not UTF-8"):
+        load_yaml(path)

@@ -1,0 +1,91 @@
+"""The build pipeline: manifest, determinism, incremental re-runs, nothing half-written."""
+
+from __future__ import annotations
+
+import json
+import shutil
+
+from generator import paths
+from generator.build import BuildOptions, build
+from generator.model import find_games
+from generator.scaffold import new_game
+
+BUNDLED = ("anti-monopoly-3", "revolution-1848", "risk", "xidit")
+FIELDS = {"game", "kind", "lang", "paper", "path", "pages", "sha256"}
+
+
+def test_manifest_lists_every_bundled_game_with_all_fields(bundled_build):
+    out, result = bundled_build
+    manifest = json.loads((out / "manifest.json").read_text())["artifacts"]
+    assert {e["game"] for e in manifest} >= set(BUNDLED)
+    for entry in manifest:
+        assert set(entry) == FIELDS
+        assert (out / entry["path"]).exists()
+        if entry["path"].endswith(".pdf"):
+            assert entry["pages"] >= 1
+    assert [e["path"] for e in manifest] == sorted(e["path"] for e in manifest)
+    kinds = {e["kind"] for e in manifest}
+    assert {"cards", "board", "quickref", "site"} <= kinds
+
+
+def test_bundled_games_are_the_four(bundled_build):
+    assert tuple(p.name for p in find_games(paths.BUNDLED_CONTENT)) == BUNDLED
+
+
+def test_two_builds_are_byte_identical(bundled_build, tmp_path):
+    out, _ = bundled_build
+    again = tmp_path / "again"
+    build(BuildOptions(content=paths.BUNDLED_CONTENT, out=again))
+    first = (out / "manifest.json").read_bytes()
+    assert (again / "manifest.json").read_bytes() == first
+    for entry in json.loads(first)["artifacts"]:
+        if (out / entry["path"]).is_file():
+            assert (out / entry["path"]).read_bytes() == (again / entry["path"]).read_bytes(), entry["path"]
+
+
+def test_rerun_with_nothing_changed_renders_nothing(bundled_build):
+    out, first = bundled_build
+    result = build(BuildOptions(content=paths.BUNDLED_CONTENT, out=out))
+    assert result.built == []
+    assert len(result.skipped) == len(first.built) + len(first.skipped)
+
+
+def test_editing_one_card_rebuilds_only_what_shows_it(tmp_path):
+    games = tmp_path / "games"
+    new_game("demo", games)
+    out = tmp_path / "out"
+    first = build(BuildOptions(content=games, out=out))
+    game_yaml = games / "demo" / "game.yaml"
+    game_yaml.write_text(game_yaml.read_text().replace("Move **2** spaces forward.", "Move **two** spaces forward."))
+    second = build(BuildOptions(content=games, out=out))
+    assert second.built, "the edited card's artifacts must be rebuilt"
+    assert all("board" not in path for path in second.built), second.built
+    assert len(second.built) < len(first.built)
+
+
+def test_building_one_game_keeps_the_others_in_the_manifest(tmp_path):
+    games = tmp_path / "games"
+    new_game("one", games)
+    new_game("two", games)
+    out = tmp_path / "out"
+    build(BuildOptions(content=games, out=out))
+    build(BuildOptions(content=games, out=out, games=["one"], force=True))
+    manifest = json.loads((out / "manifest.json").read_text())["artifacts"]
+    assert {"one", "two"} <= {e["game"] for e in manifest}
+
+
+def test_failed_build_leaves_previous_outputs(tmp_path):
+    games = tmp_path / "games"
+    new_game("demo", games)
+    out = tmp_path / "out"
+    build(BuildOptions(content=games, out=out))
+    before = {p: p.read_bytes() for p in out.rglob("*") if p.is_file()}
+    card_file = games / "demo" / "game.yaml"
+    card_file.write_text(card_file.read_text().replace("qty: 2", "qty: -1"))
+    try:
+        build(BuildOptions(content=games, out=out))
+    except Exception as exc:  # noqa: BLE001 - the content error is what we expect
+        assert "qty" in str(exc)
+    after = {p: p.read_bytes() for p in out.rglob("*") if p.is_file()}
+    assert after == before
+    shutil.rmtree(games)

@@ -1,0 +1,50 @@
+"""The rulepress command: list, new, schema, usage errors; exit codes and no tracebacks."""
+
+import json
+import subprocess
+import sys
+
+from generator.cli import main
+
+
+def run(*args, cwd=None):
+    return subprocess.run([sys.executable, "-m", "generator", *args], cwd=cwd, capture_output=True, text=True)
+
+
+def test_new_game_builds_and_checks_at_once(tmp_path, capsys):
+    assert main(["new", "my-game", "--content", str(tmp_path)]) == 0
+    assert (tmp_path / "my-game" / "game.yaml").exists()
+    assert main(["check", "content", "--content", str(tmp_path)]) == 0
+    assert "my-game: ok" in capsys.readouterr().out
+
+
+def test_new_refuses_bad_name_and_existing_folder(tmp_path, capsys):
+    assert main(["new", "My Game", "--content", str(tmp_path)]) == 2
+    assert main(["new", "g", "--content", str(tmp_path)]) == 0
+    assert main(["new", "g", "--content", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert "not a valid game id" in err and "already exists" in err
+
+
+def test_list_shows_components_with_counts(tmp_path):
+    main(["new", "demo", "--content", str(tmp_path)])
+    result = run("list", "--content", str(tmp_path))
+    assert result.returncode == 0
+    assert "demo: My Game / Mein Spiel (2-4 players)" in result.stdout
+    assert "3 x Number cards / Zahlenkarten [deck] [reconstructed]" in result.stdout
+
+
+def test_unknown_game_is_a_usage_error(tmp_path):
+    main(["new", "demo", "--content", str(tmp_path)])
+    result = run("build", "nope", "--content", str(tmp_path), "--out", str(tmp_path / "out"))
+    assert result.returncode == 2
+    assert "unknown game nope" in result.stderr and "demo" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_schema_is_json_schema_of_the_game_file(tmp_path):
+    result = run("schema")
+    schema = json.loads(result.stdout)
+    assert schema["title"] == "Rulepress game"
+    assert {"id", "title", "players", "components", "boards", "glossary", "ambiguities"} <= set(schema["properties"])
+    assert schema["additionalProperties"] is False
