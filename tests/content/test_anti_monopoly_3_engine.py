@@ -1,0 +1,387 @@
+"""Tests of content/anti-monopoly-3: the rules engine, its agreement with the board
+data, and the worked examples of both rule texts run against the engine."""
+
+import doctest
+import importlib.util
+import itertools
+import re
+from collections import Counter
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from generator.model import load_game
+from generator.model.rules_text import term_refs
+
+GAME = Path(__file__).resolve().parents[2] / "content" / "anti-monopoly-3"
+
+
+def _load_engine():
+    spec = importlib.util.spec_from_file_location("anti_monopoly_3_engine", GAME / "engine.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+E = _load_engine()
+rolls = st.integers(1, 6)
+
+
+@pytest.fixture(scope="module")
+def content():
+    return load_game(GAME)
+
+
+# --- A / B: rolling, next lane, meeting ---------------------------------------------
+
+def test_a_one_may_be_rolled_again():
+    assert E.roll_options(1) == ["move", "reroll"]
+    assert all(E.roll_options(r) == ["move"] for r in range(2, 7))
+    with pytest.raises(ValueError):
+        E.roll_options(7)
+
+
+def test_yellow_8_plus_5_reaches_the_negotiation_field():
+    assert E.negotiation_reached(8, 5, E.LANE_LENGTHS["yellow"])
+    assert not E.negotiation_reached(8, 4, 12)
+    assert E.overshoots(8, 6, 12) and not E.overshoots(8, 5, 12)
+
+
+@given(st.integers(1, 12), rolls, st.integers(8, 14))
+def test_a_roll_is_short_exact_or_too_high(position, roll, length):
+    if position > length:
+        return
+    short = position + roll <= length
+    assert short + E.negotiation_reached(position, roll, length) + E.overshoots(position, roll, length) == 1
+
+
+@given(st.integers(1, 12), st.integers(0, 40))
+def test_loop_stays_on_the_lane_and_wraps(position, steps):
+    new = E.advance_on_loop(position, steps, 12)
+    assert 1 <= new <= 12
+    assert E.advance_on_loop(position, steps + 12, 12) == new
+    assert E.advance_on_loop(12, 1, 12) == 1
+
+
+def test_meeting_stops_at_the_first_fitting_roll():
+    result = E.atom_meeting(8, 6, [5, 5, 5], 12)
+    assert result == E.MeetingResult(True, 1, "negotiation", 0)
+
+
+def test_failed_meeting_moves_x_on_and_the_bomb_forward():
+    assert E.atom_meeting(8, 6, [1, 3, 6], 12) == E.MeetingResult(False, 3, 2, 1)
+    assert E.atom_meeting(8, 6, [1, 3, 6], 12, reading="y-first-roll").position == 9
+    with pytest.raises(ValueError):
+        E.atom_meeting(8, 5, [1, 2, 3], 12)  # exact roll: no meeting
+    with pytest.raises(ValueError):
+        E.atom_meeting(8, 6, [1, 2], 12)  # a failure needs three rolls
+    with pytest.raises(ValueError):
+        E.atom_meeting(8, 6, [1, 2, 3], 12, reading="other")
+
+
+@given(st.integers(7, 12), rolls, st.lists(rolls, min_size=3, max_size=3))
+def test_meeting_succeeds_exactly_when_a_roll_fits(position, first, meeting):
+    if not E.overshoots(position, first, 12):
+        return
+    result = E.atom_meeting(position, first, meeting, 12)
+    needed = 13 - position
+    assert result.reached == (needed in meeting)
+    assert result.bomb == (0 if result.reached else 1)
+
+
+# --- cooperation deck ------------------------------------------------------------------
+
+@pytest.mark.parametrize("players, sets", [(2, 3), (3, 4), (4, 5), (5, 6), (6, 6)])
+def test_sets_per_player_count_with_the_six_player_exception(players, sets):
+    assert E.coop_sets(players) == sets
+    deck = E.coop_deck(players)
+    assert Counter(deck) == {v: sets for v in range(1, 6)}
+    assert E.coop_deck_size(players) == 5 * sets
+    assert E.coop_deck_size(players, with_sixes=True) == 6 * sets
+    assert E.coop_field_cards(players) == (0 if players == 6 else 5)
+
+
+def test_deck_never_needs_more_than_the_box():
+    for players in range(2, 7):
+        assert E.coop_deck_size(players, with_sixes=True) <= 36
+    with pytest.raises(ValueError):
+        E.coop_deck(7)
+
+
+# --- D. crisis ---------------------------------------------------------------------------
+
+def test_crisis_outcomes():
+    assert E.crisis("1", 3) == E.CrisisResult(-1, 0, -3, 0, 2)
+    assert E.crisis("2a", 5) == E.CrisisResult(2, 2, 2, 2, -1)
+    assert E.crisis("2b", 1, y_steps=2) == E.CrisisResult(-2, 2, 0, 3, 3)
+    with pytest.raises(ValueError):
+        E.crisis("2b", 4, y_steps=4)
+    with pytest.raises(ValueError):
+        E.crisis("3", 4)
+    with pytest.raises(ValueError):
+        E.crisis("1", 7)
+
+
+@given(st.integers(1, 6), st.integers(1, 3))
+def test_crisis_payments_follow_the_card(value, y_steps):
+    assert E.crisis("1", value).x_money == -value
+    assert E.crisis("2b", value, y_steps=y_steps).y_money == value + 2
+
+
+# --- E. monopoly --------------------------------------------------------------------------
+
+def test_monopoly_payout_and_bomb_moves():
+    assert E.monopoly_payout("red-10", 4) == 8
+    assert [E.monopoly_bomb_moves(f) for f in ("yellow-10", "blue-8", "red-10")] == [1, 2, 2]
+    with pytest.raises(ValueError):
+        E.monopoly_bomb_moves("yellow-9")
+
+
+def test_monopoly_choices_per_reading():
+    assert E.monopoly_choices(2, 1, 3, reading="short-rules") == ["collect", "nothing"]
+    assert E.monopoly_choices(2, 1, 3, reading="rule-e") == ["collect"]
+    assert E.monopoly_choices(0, 3, 3) == ["collect", "accuse"]
+    assert E.monopoly_choices(3, 9, 3) == ["extra-turn"]
+    assert E.monopoly_broken(3) and not E.monopoly_broken(2)
+    assert E.accusation_price(4) == 4 and E.accusation_price(4, on_green_1=True) == 8
+
+
+# --- F. negotiation --------------------------------------------------------------------------
+
+def test_negotiation_rolls():
+    assert E.negotiation(1) == E.negotiation(2) == (0, 2)
+    assert [E.negotiation(r) for r in range(3, 7)] == [(r, -1) for r in range(3, 7)]
+
+
+def test_negotiation_probabilities_sum_to_one():
+    dist = E.negotiation_distribution()
+    assert sum(dist.values()) == 1
+    assert dist[(0, 2)] == Fraction(1, 3)
+
+
+# --- G. bomb -------------------------------------------------------------------------------------
+
+@given(st.integers(0, 24), st.lists(st.integers(-10, 10), max_size=8), st.sampled_from(E.BOMB_READINGS))
+def test_bomb_always_stays_on_the_spiral(position, moves, reading):
+    assert 0 <= E.bomb_turn(position, moves, reading) <= 24
+    for fields in moves:
+        assert 0 <= E.move_bomb(position, fields, reading) <= 24
+
+
+@given(st.integers(1, 24), st.lists(st.integers(0, 5), min_size=1, max_size=6))
+def test_capped_reading_moves_at_most_one_forward_per_turn(position, moves):
+    assert position - E.bomb_turn(position, moves, "cap-one-per-turn") <= 1
+    assert E.bomb_turn(position, moves, "as-stated") == max(0, position - sum(moves))
+
+
+def test_bomb_limits_and_zero():
+    assert E.move_bomb(23, -2) == 24
+    assert E.move_bomb(1, 5) == 0 and E.game_lost(0) and not E.game_lost(1)
+    assert E.bomb_turn(1, [2, -5]) == 0  # Zero ends the game at once
+    with pytest.raises(ValueError):
+        E.move_bomb(25, 1)
+    with pytest.raises(ValueError):
+        E.move_bomb(10, 1, reading="other")
+
+
+def test_red_fields_once_per_game():
+    for field in E.RED_FIELDS:
+        assert E.red_field_triggered(field, already_used=False)
+        assert not E.red_field_triggered(field, already_used=True)
+        assert E.red_field_success(field) == min(24, field + 5)
+    assert not E.red_field_triggered(max(E.RED_FIELDS) + 1, already_used=False)
+    assert E.disarmament_possible(E.DANGER_FIELD) and not E.disarmament_possible(E.DANGER_FIELD + 1)
+
+
+# --- H. no money -------------------------------------------------------------------------------
+
+@given(st.integers(0, 50), st.integers(0, 20), st.booleans(), st.sampled_from(["double", "plain"]))
+def test_payment_never_goes_negative(balance, amount, helped, reading):
+    result = E.pay(balance, amount, helped=helped, reading=reading)
+    assert result.balance >= 0
+    if balance >= amount:
+        assert result == E.Payment(balance - amount, 0, 0)
+    elif helped:
+        assert result.bomb == 0 and result.helpers_pay == (2 if reading == "double" else 1) * amount
+    else:
+        assert result == E.Payment(0, 1, 0)
+
+
+# --- I. green lane -------------------------------------------------------------------------------
+
+def test_hatched_fields_send_back_to_green_1():
+    for field in range(1, E.GREEN_LENGTH + 1):
+        hatched = field in E.GREEN_HATCHED
+        assert E.green_landing(field, False) == ((1, 1) if hatched else (field, 0))
+        assert E.green_landing(field, True) == (field, 0)
+        assert E.may_accuse_instead_of_moving(field) == (not hatched)
+
+
+# --- J. winning ------------------------------------------------------------------------------------
+
+def test_goal_attempts():
+    assert E.goal_attempt(3, [3], swap_done=False) == E.GoalAttempt("win", 3)
+    assert E.goal_attempt(3, [6, 5, 4], swap_done=False).outcome == "swap"
+    assert E.goal_attempt(3, [6, 5, 4], swap_done=True) == E.GoalAttempt("back", -4)
+    with pytest.raises(ValueError):
+        E.goal_attempt(3, [6, 5], swap_done=True)
+
+
+@given(st.lists(st.text(min_size=1, max_size=3), min_size=2, max_size=6, unique=True))
+def test_position_swap_pairs_front_with_back(order):
+    swapped = E.position_swap(order)
+    n = len(order)
+    for i, player in enumerate(order):
+        assert swapped[n - 1 - i] == player
+    assert E.position_swap(swapped) == order
+    if n % 2:
+        assert swapped[n // 2] == order[n // 2]
+    assert set(E.swap_compensation(order)) == set(order[: n // 2])
+
+
+def test_all_win_thresholds():
+    assert [E.all_win_threshold(n) for n in range(2, 7)] == [6, 9, 12, 15, 18]
+    assert not E.all_win(2, [3, 3]) and E.all_win(2, [3, 4])
+    with pytest.raises(ValueError):
+        E.all_win(3, [6, 6])
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_all_win_probability_matches_enumeration(players):
+    throws = list(itertools.product(range(1, 7), repeat=players))
+    wins = sum(sum(t) > E.all_win_threshold(players) for t in throws)
+    assert E.all_win_probability(players) == Fraction(wins, len(throws))
+
+
+@pytest.mark.parametrize("dice", range(1, 7))
+def test_dice_sum_probabilities_sum_to_one(dice):
+    dist = E.dice_sum_distribution(dice)
+    assert sum(dist.values()) == 1
+    assert min(dist) == dice and max(dist) == 6 * dice
+
+
+def test_probabilities_rise_with_players():
+    values = [E.all_win_probability(n) for n in range(2, 7)]
+    assert values == sorted(values) and all(Fraction(1, 2) < v < 1 for v in values)
+
+
+def test_track_index_counts_negotiation_fields_once():
+    assert E.track_index("yellow", 13) == E.track_index("blue", 0) == 13
+    assert E.track_index("green", E.GREEN_LENGTH + 1) == E.GOAL_INDEX
+    assert E.advance_by_money(E.GOAL_INDEX - 3, 5, E.GOAL_INDEX) == (E.GOAL_INDEX, 2)
+    assert E.advance_by_money(10, 2, E.GOAL_INDEX) == (12, 0)
+
+
+# --- content agrees with the engine -----------------------------------------------------------
+
+def _board(content):
+    return content.game.boards[0]
+
+
+def test_board_lanes_match_engine_constants(content):
+    board = _board(content)
+    by_group = Counter(s.group for s in board.spaces if s.number is not None and s.group != "spiral")
+    assert {g: by_group[g] for g in E.LANE_LENGTHS} == E.LANE_LENGTHS
+    assert by_group["green"] == E.GREEN_LENGTH
+    types = {s.id: s.type for s in board.spaces}
+    assert {i for i, t in types.items() if t == "monopoly"} == set(E.MONOPOLY_BOMB_MOVES)
+    assert {int(i.split("-")[1]) for i, t in types.items() if t == "hatched"} == set(E.GREEN_HATCHED)
+    assert {int(i.split("-")[1]) for i, t in types.items() if t == "spiral-red"} == set(E.RED_FIELDS)
+    assert types[f"bomb-{E.DANGER_FIELD}"] == "danger" and types["green-1"] == "action"
+    spiral = [s for s in board.spaces if s.group == "spiral"]
+    assert len(spiral) == E.BOMB_START + 1
+
+
+def test_board_spaces_are_inside_and_do_not_overlap(content):
+    board = _board(content)
+    boxes = []
+    for s in board.spaces:
+        w, h = s.size or board.space_size
+        x, y = s.pos
+        assert w / 2 <= x <= board.size.width - w / 2 and h / 2 <= y <= board.size.height - h / 2, s.id
+        boxes.append((s.id, x - w / 2, y - h / 2, x + w / 2, y + h / 2))
+    for (a, ax0, ay0, ax1, ay1), (b, bx0, by0, bx1, by1) in itertools.combinations(boxes, 2):
+        assert ax1 <= bx0 or bx1 <= ax0 or ay1 <= by0 or by1 <= ay0, f"{a} overlaps {b}"
+
+
+def test_reconstructed_spaces_are_marked(content):
+    for s in _board(content).spaces:
+        if s.type in ("crisis", "monopoly", "hatched", "spiral-red", "danger") or (s.type == "action" and s.id != "green-1"):
+            assert s.provenance is not None and s.provenance.marked, s.id
+
+
+def test_components_match_the_seed(content):
+    comps = {c.id: c for c in content.game.components}
+    coop = comps["cooperation"]
+    assert Counter(c.values["value"] for c in coop.cards) == {v: 6 for v in range(1, 7)}
+    assert all(c.text.de == c.text.en == str(c.values["value"]) for c in coop.cards)  # the big printed value
+    assert comps["action"].total() == 24 and comps["action"].provenance.kind == "unknown"
+    assert all(c.text is None for c in comps["action"].cards)
+    assert comps["money"].total() == 50 and comps["accusation-chips"].total() == 10
+    assert comps["accusation-chips"].total() >= 3 * len(E.MONOPOLY_BOMB_MOVES)
+
+
+# --- worked examples of the rule texts --------------------------------------------------------
+
+def _namespace(game):
+    names = {k: v for k, v in vars(E).items() if not k.startswith("_")}
+    names.update(engine=E, OPTIONS=dict(game.engine_options))
+    return names
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_rule_examples_run(content, lang):
+    parser, failures = doctest.DocTestParser(), []
+    examples = content.rules[lang].examples
+    assert len(examples) >= 25
+    for example in examples:
+        test = parser.get_doctest(example.source, _namespace(content.game), example.id, example.path, example.line)
+        runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+        result = runner.run(test, out=failures.append)
+        assert result.attempted > 0
+    assert not failures, "".join(failures)
+
+
+def test_examples_are_the_same_in_both_languages(content):
+    de, en = content.rules["de"], content.rules["en"]
+    assert [e.id for e in de.examples] == [e.id for e in en.examples]
+    assert all(d.source == e.source for d, e in zip(de.examples, en.examples))
+    assert all(e.caption for e in de.examples + en.examples)
+
+
+def test_engine_options_are_readings_the_engine_accepts(content):
+    opts = content.game.engine_options
+    assert E.move_bomb(20, 2, reading=opts["bomb_moves"]) in (18, 19)
+    E.atom_meeting(8, 6, [1, 1, 1], 12, reading=opts["meeting_move"])
+    E.monopoly_choices(0, 0, 3, reading=opts["monopoly_choices"])
+    E.goal_attempt(3, [6, 6, 6], True, reading=opts["swap_once"])
+    E.pay(0, 3, helped=True, reading=opts["broke_help"])
+    readings = {a.engine_option: {r.id for r in a.readings} for a in content.game.ambiguities if a.engine_option}
+    assert set(opts) == set(readings)
+
+
+def _numbers(text):
+    return sorted(re.findall(r"\d+", text))
+
+
+def test_both_languages_state_the_same_numbers(content):
+    de, en = content.rules["de"], content.rules["en"]
+    assert [s.id for s in de.sections] == [s.id for s in en.sections]
+    for section in de.sections:
+        other = en.section(section.id)
+        assert _numbers("\n".join(section.paragraphs())) == _numbers("\n".join(other.paragraphs())), section.id
+    quick = {lang: (GAME / f"quickref.{lang}.md").read_text(encoding="utf-8") for lang in ("de", "en")}
+    assert _numbers(quick["de"]) == _numbers(quick["en"])
+
+
+def test_glossary_references_use_the_term_or_an_alias(content):
+    terms = {t.id: t for t in content.game.glossary}
+    for lang, text in content.rules.items():
+        for section in text.sections:
+            for shown, term_id in term_refs(section.body):
+                term = terms[term_id]
+                accepted = {getattr(term, lang).lower()} | {a.lower() for a in term.aliases.get(lang, [])}
+                assert shown.strip('"„“').lower() in accepted, (lang, section.id, shown)
