@@ -38,6 +38,14 @@ class BuildOptions:
     kinds: tuple[str, ...] = PER_GAME + ACROSS_GAMES  # renderer modules to run
     progress: bool = False
     force: bool = False
+    board_overlap: float = 10.0  # mm of glue margin shared by neighbouring board tiles
+    # card sheets: None keeps the layout's `sheet` setting (templates/layouts/basic-card.yaml)
+    card_bleed: float | None = None  # mm
+    card_marks: str | None = None  # crop, lines, none
+    card_flip: str | None = None  # duplex binding edge: long or short
+    card_orientation: str | None = None  # portrait, landscape, auto
+    card_safe_guide: bool | None = None
+    duplex_offset: tuple[float, float] | None = None  # mm the back page is shifted (x right, y down)
 
 
 @dataclass

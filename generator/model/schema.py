@@ -227,6 +227,7 @@ class Board(Model):
     spaces: list[Space] = Field(default_factory=list, description="The spaces.")
     links: list[Link] = Field(default_factory=list, description="The links between spaces.")
     legend: bool = Field(True, description="Draw a legend of groups and their values.")
+    value_labels: dict[str, Text] = Field(default_factory=dict, description="Printed labels of the value names of groups and spaces (e.g. bonus: {de: Bonus, en: Bonus}); without one the name itself is printed.")
     note: Text | None = Field(None, description="Note printed on the board (e.g. what is reconstructed).")
     provenance: Provenance = Field(description="Where the board facts come from.")
 
@@ -261,6 +262,7 @@ class Ambiguity(Model):
     used: Id = Field(description="The reading this content uses (id of one of `readings`).")
     engine_option: str | None = Field(None, description="Name of the rules-engine option that selects the reading.")
     edition_variant: bool = Field(False, description="True when the readings are documented differences between editions/languages (the translation check lists them, not as errors).")
+    sections: list[Id] = Field(default_factory=list, description="Rule section ids whose German and English texts differ because of this edition variant; the translation check lists the differences found there as documented, not as errors (needs edition_variant: true).")
 
     @model_validator(mode="after")
     def _used_is_a_reading(self):

@@ -1,0 +1,433 @@
+"""Boards as PDF: the whole board on one page at full size, and tiled onto home paper.
+
+Per board and language `plan` makes:
+
+- ``<game>/board-<id>.<lang>.pdf``: one page of the board's own size (kind 'board', paper None);
+- ``<game>/board-<id>.<lang>.<paper>.tiled.pdf`` per paper: an assembly page showing
+  how the tiles fit, then one page per tile with glue margin, registration marks and
+  its row/column label (kind 'board', paper set);
+- ``<game>/board-<id>.<lang>.png``: a small picture of the whole board for the
+  website gallery (kind 'board-png'; see `board_png`).
+
+The drawing comes from `generator.layout.boardscene` (pure); this module only paints
+scene items with ReportLab and arranges pages.
+"""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+from generator.layout.boardgeom import Point, Rect, hatch_lines
+from generator.layout.boardscene import Label, Line, Mark, Polygon, Scene, Shape, board_scene
+from generator.layout.paper import MM, PAPERS
+from generator.layout.tiling import TilePlan, plan_tiles, registration_points, to_sheet
+from generator.render import Artifact
+from generator.text import fonts
+
+PNG_WIDTH_PX = 1400  # gallery picture width
+
+WORDS = {
+    "assembly": {"de": "Zusammenbau", "en": "Assembly"},
+    "howto": {
+        "de": ("In Originalgröße drucken (100 %, nicht „an Seite anpassen“). Bei jeder Kachel, die links oder oben "
+               "eine Nachbarkachel hat, den weißen Rand an der Schnittlinie abschneiden, die Kachel auf den "
+               "{overlap:g}-mm-Klebestreifen des Nachbarn legen (gestrichelte Linie), Passkreuze decken lassen, kleben."),
+        "en": ("Print at actual size (100 %, not 'fit to page'). On every tile with a neighbour to its left or "
+               "above, cut off the white margin at the cut line, lay the tile over the neighbour's {overlap:g} mm "
+               "glue strip (dashed line), line up the registration marks, glue."),
+    },
+    "tile": {"de": "Kachel", "en": "Tile"},
+    "row": {"de": "Zeile", "en": "row"},
+    "col": {"de": "Spalte", "en": "column"},
+    "of": {"de": "von", "en": "of"},
+    "glue": {"de": "Klebestreifen", "en": "glue strip"},
+    "cut": {"de": "hier schneiden", "en": "cut here"},
+    "neighbours": {"de": "Nachbarn", "en": "neighbours"},
+}
+
+
+def _rgb(color: str) -> tuple[float, float, float]:
+    return tuple(int(color[i:i + 2], 16) / 255 for i in (1, 3, 5))
+
+
+def measure(text: str, font: str, size: float) -> float:
+    """Width of `text` in mm in one of the bundled fonts."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    fonts.register()
+    return stringWidth(text, font, size) / MM
+
+
+class Painter:
+    """Paints scene items onto a ReportLab canvas; board mm (top-left origin) to PDF points."""
+
+    def __init__(self, canvas, height_mm: float):
+        self.c = canvas
+        self.h = height_mm
+
+    def pt(self, p: Point) -> tuple[float, float]:
+        return p[0] * MM, (self.h - p[1]) * MM
+
+    def scene(self, scene: Scene) -> None:
+        for item in scene.items:
+            if isinstance(item, Shape):
+                self.shape(item)
+            elif isinstance(item, Line):
+                self.line(item)
+            elif isinstance(item, Polygon):
+                self.polygon(item)
+            elif isinstance(item, Mark):
+                self.mark(item)
+            elif isinstance(item, Label):
+                self.label(item)
+
+    def _shape_path(self, rect: Rect, shape: str):
+        p = self.c.beginPath()
+        x, y = rect.x * MM, (self.h - rect.bottom) * MM
+        w, h = rect.w * MM, rect.h * MM
+        if shape == "circle":
+            p.ellipse(x, y, w, h)
+        elif shape == "region":
+            p.roundRect(x, y, w, h, min(w, h) * 0.35)
+        elif shape == "rect":
+            p.roundRect(x, y, w, h, min(1.2 * MM, min(w, h) / 4))
+        else:
+            p.rect(x, y, w, h)
+        return p
+
+    def shape(self, s: Shape) -> None:
+        c = self.c
+        c.saveState()
+        path = self._shape_path(s.rect, s.shape)
+        if s.fill:
+            c.setFillColorRGB(*_rgb(s.fill))
+            c.drawPath(path, stroke=0, fill=1)
+        if s.hatched:
+            c.saveState()
+            c.clipPath(self._shape_path(s.rect, s.shape), stroke=0, fill=0)
+            c.setStrokeColorRGB(*_rgb(s.hatch_color))
+            c.setLineWidth(0.25 * MM)
+            hatch = c.beginPath()
+            for a, b in hatch_lines(s.rect, 2.2):
+                hatch.moveTo(*self.pt(a))
+                hatch.lineTo(*self.pt(b))
+            c.drawPath(hatch, stroke=1, fill=0)
+            c.restoreState()
+        if s.stroke:
+            c.setStrokeColorRGB(*_rgb(s.stroke))
+            c.setLineWidth(s.stroke_width * MM)
+            c.drawPath(self._shape_path(s.rect, s.shape), stroke=1, fill=0)
+        c.restoreState()
+
+    def line(self, line: Line) -> None:
+        c = self.c
+        c.saveState()
+        c.setStrokeColorRGB(*_rgb(line.color))
+        c.setLineWidth(line.width * MM)
+        c.setLineCap(1 if not line.dash else 0)
+        if line.dash:
+            c.setDash([line.dash[0] * MM, line.dash[1] * MM], 0)
+        path = c.beginPath()
+        path.moveTo(*self.pt(line.points[0]))
+        for p in line.points[1:]:
+            path.lineTo(*self.pt(p))
+        c.drawPath(path, stroke=1, fill=0)
+        c.restoreState()
+
+    def polygon(self, poly: Polygon) -> None:
+        c = self.c
+        c.saveState()
+        c.setFillColorRGB(*_rgb(poly.color))
+        path = c.beginPath()
+        path.moveTo(*self.pt(poly.points[0]))
+        for p in poly.points[1:]:
+            path.lineTo(*self.pt(p))
+        path.close()
+        c.drawPath(path, stroke=0, fill=1)
+        c.restoreState()
+
+    def mark(self, mark: Mark) -> None:
+        c = self.c
+        c.saveState()
+        x, y = self.pt(mark.centre)
+        c.setFillColorRGB(1, 1, 1)
+        c.setStrokeColorRGB(*(_rgb("#b00020") if mark.kind == "unknown" else _rgb("#8a4b00")))
+        c.setLineWidth(0.25 * MM)
+        c.circle(x, y, mark.radius * MM, stroke=1, fill=1)
+        c.setFillColorRGB(*(_rgb("#b00020") if mark.kind == "unknown" else _rgb("#8a4b00")))
+        size = mark.radius * 1.45 / (25.4 / 72)
+        c.setFont("Body-Bold", size)
+        c.drawCentredString(x, y - size * 0.36, mark.text)
+        c.restoreState()
+
+    def label(self, label: Label) -> None:
+        c = self.c
+        c.saveState()
+        if label.background:
+            c.setFillColorRGB(*_rgb(label.background))
+            b = label.box
+            c.rect(b.x * MM, (self.h - b.bottom) * MM, b.w * MM, b.h * MM, stroke=0, fill=1)
+        for row in label.rows:
+            c.setFillColorRGB(*_rgb(row.color))
+            c.setFont(row.font, row.size)
+            x, y = self.pt((row.x, row.baseline))
+            if row.align == "left":
+                c.drawString(x, y, row.text)
+            else:
+                c.drawCentredString(x, y, row.text)
+        c.restoreState()
+
+
+def _canvas(target, width_mm: float, height_mm: float, title: str):
+    from reportlab.pdfgen.canvas import Canvas
+
+    fonts.register()
+    c = Canvas(target, pagesize=(width_mm * MM, height_mm * MM), invariant=1, pageCompression=1)
+    c.setTitle(title)
+    c.setAuthor("Rulepress")
+    c.setCreator("Rulepress")
+    return c
+
+
+def scene_for(board, lang: str) -> Scene:
+    return board_scene(board, lang, measure)
+
+
+def write_full(board, lang: str, target, scene: Scene | None = None) -> dict:
+    """The whole board on one page of its own size."""
+    scene = scene or scene_for(board, lang)
+    c = _canvas(target if isinstance(target, io.IOBase) else str(target), board.size.width, board.size.height,
+                board.name.get(lang))
+    Painter(c, board.size.height).scene(scene)
+    c.showPage()
+    c.save()
+    return {"pages": 1}
+
+
+def write_tiled(board, lang: str, paper: str, overlap: float, target, scene: Scene | None = None) -> dict:
+    """Assembly page, then one page per tile."""
+    scene = scene or scene_for(board, lang)
+    W, H = board.size.width, board.size.height
+    plan = plan_tiles(W, H, PAPERS[paper], overlap=overlap)
+    sheet = plan.paper
+    c = _canvas(str(target), sheet.width, sheet.height, board.name.get(lang))
+    c.beginForm("board", 0, 0, W * MM, H * MM)
+    Painter(c, H).scene(scene)
+    c.endForm()
+    _assembly_page(c, plan, board, lang)
+    marks = registration_points(plan)
+    for tile in plan.tiles:
+        _tile_page(c, plan, tile, board, lang, marks)
+    c.save()
+    return {"pages": 1 + len(plan.tiles)}
+
+
+def _assembly_page(c, plan: TilePlan, board, lang: str) -> None:
+    sheet = plan.paper
+    margin = 12.0
+    c.setFont("Body-Bold", 14)
+    c.setFillColorRGB(0, 0, 0)
+    title = f"{board.name.get(lang)} – {WORDS['assembly'][lang]}"
+    c.drawString(margin * MM, (sheet.height - margin - 5) * MM, title)
+    # instructions, wrapped
+    from generator.layout.boardgeom import wrap
+
+    text = WORDS["howto"][lang].format(overlap=plan.overlap)
+    lines = wrap(text, sheet.width - 2 * margin, measure, "Body", 8.5)
+    c.setFont("Body", 8.5)
+    y = sheet.height - margin - 12
+    for line in lines:
+        c.drawString(margin * MM, y * MM, line)
+        y -= 4.2
+    top = sheet.height - y + 4
+    # the board scaled into the rest of the page, tiles outlined
+    avail_w, avail_h = sheet.width - 2 * margin, sheet.height - top - margin - 8
+    scale = min(avail_w / plan.board_width, avail_h / plan.board_height)
+    ox = margin + (avail_w - plan.board_width * scale) / 2
+    oy = top
+    c.saveState()
+    c.translate(ox * MM, (sheet.height - oy - plan.board_height * scale) * MM)
+    c.scale(scale, scale)
+    c.doForm("board")
+    c.restoreState()
+    for tile in plan.tiles:
+        x = ox + tile.x * scale
+        yt = oy + tile.y * scale
+        w, h = tile.width * scale, tile.height * scale
+        c.saveState()
+        c.setStrokeColorRGB(0.8, 0.1, 0.1)
+        c.setLineWidth(0.8)
+        c.rect(x * MM, (sheet.height - yt - h) * MM, w * MM, h * MM, stroke=1, fill=0)
+        size = max(7.0, min(16.0, min(w, h) * 0.25 / (25.4 / 72)))
+        label_w = measure(tile.label, "Body-Bold", size) + 2
+        c.setFillColorRGB(1, 1, 1)
+        c.rect((x + w / 2 - label_w / 2) * MM, (sheet.height - yt - h / 2) * MM - size * 0.45, label_w * MM,
+               size * 1.25, stroke=0, fill=1)
+        c.setFillColorRGB(0.8, 0.1, 0.1)
+        c.setFont("Body-Bold", size)
+        c.drawCentredString((x + w / 2) * MM, (sheet.height - yt - h / 2) * MM - size * 0.1, tile.label)
+        c.restoreState()
+    c.setFont("Body", 8)
+    c.setFillColorRGB(0, 0, 0)
+    summary = (f"{len(plan.tiles)} × {plan.paper.name.upper()} · {plan.rows} × {plan.cols} · "
+               f"{plan.board_width:g} × {plan.board_height:g} mm")
+    c.drawString(margin * MM, (margin - 2) * MM, summary)
+    c.showPage()
+
+
+def _tile_page(c, plan: TilePlan, tile, board, lang: str, marks: list[Point]) -> None:
+    sheet = plan.paper
+    wx, wy = plan.window_x, plan.window_y
+    ww, wh = tile.width, tile.height
+
+    def pdf(x_mm: float, y_mm: float) -> tuple[float, float]:
+        return x_mm * MM, (sheet.height - y_mm) * MM
+
+    # the board part
+    c.saveState()
+    clip = c.beginPath()
+    clip.rect(wx * MM, (sheet.height - wy - wh) * MM, ww * MM, wh * MM)
+    c.clipPath(clip, stroke=0, fill=0)
+    c.translate((wx - tile.x) * MM, (sheet.height - wy + tile.y - plan.board_height) * MM)
+    c.doForm("board")
+    c.restoreState()
+
+    neighbours = plan.neighbours(tile)
+    c.saveState()
+    c.setLineWidth(0.35)
+    # glue strips: right and bottom edges that a neighbour covers (dashed line where its edge goes)
+    c.setStrokeColorRGB(0.2, 0.2, 0.2)
+    c.setDash([3, 2], 0)
+    if "right" in neighbours:
+        x = wx + neighbours["right"].x - tile.x
+        c.line(*pdf(x, wy - 3), *pdf(x, wy + wh + 3))
+    if "bottom" in neighbours:
+        y = wy + neighbours["bottom"].y - tile.y
+        c.line(*pdf(wx - 3, y), *pdf(wx + ww + 3, y))
+    c.setDash([], 0)
+    # cut marks at the window corners (trim the white margin where a neighbour lies left or above)
+    for cx in (wx, wx + ww):
+        for cy in (wy, wy + wh):
+            dx = -1 if cx == wx else 1
+            dy = -1 if cy == wy else 1
+            c.line(*pdf(cx + dx * 1.5, cy), *pdf(cx + dx * 6, cy))
+            c.line(*pdf(cx, cy + dy * 1.5), *pdf(cx, cy + dy * 6))
+    # registration marks: the same board points on every tile that shows them
+    for x, y in marks:
+        if tile.contains(x, y):
+            sx, sy = to_sheet(plan, tile, x, y)
+            px, py = pdf(sx, sy)
+            c.setStrokeColorRGB(0, 0, 0)
+            c.circle(px, py, 1.6 * MM, stroke=1, fill=0)
+            c.line(px - 3 * MM, py, px + 3 * MM, py)
+            c.line(px, py - 3 * MM, px, py + 3 * MM)
+    c.restoreState()
+
+    # labels in the margins
+    c.saveState()
+    c.setFillColorRGB(0, 0, 0)
+    c.setFont("Body-Bold", 11)
+    footer_y = wy + wh + 6.5
+    heading = f"{WORDS['tile'][lang]} {tile.label}"
+    c.drawString(*pdf(wx, footer_y), heading)
+    heading_w = measure(heading, "Body-Bold", 11) + 3
+    c.setFont("Body", 7)
+    where = (f"{WORDS['row'][lang]} {tile.label.rstrip('0123456789')} {WORDS['of'][lang]} {plan.rows}, "
+             f"{WORDS['col'][lang]} {tile.col + 1} {WORDS['of'][lang]} {plan.cols} · {board.name.get(lang)}")
+    c.drawString(*pdf(wx + heading_w, footer_y), where)
+    near = " ".join(f"{ {'left': '←', 'right': '→', 'top': '↑', 'bottom': '↓'}[side]}{t.label}"
+                    for side, t in neighbours.items())
+    if near:
+        c.drawRightString(*pdf(wx + ww, footer_y), f"{WORDS['neighbours'][lang]}: {near}")
+    c.setFont("Body", 5.5)
+    c.setFillColorRGB(0.3, 0.3, 0.3)
+    if "left" in neighbours:
+        c.saveState()
+        c.translate(*pdf(wx - 2.0, wy + wh / 2))
+        c.rotate(90)
+        c.drawCentredString(0, 0, f"✂ {WORDS['cut'][lang]} ({WORDS['tile'][lang]} {tile.label})")
+        c.restoreState()
+    if "top" in neighbours:
+        c.drawCentredString(*pdf(wx + ww / 2, wy - 2.0), f"✂ {WORDS['cut'][lang]}")
+    if "right" in neighbours:
+        c.saveState()
+        x = wx + neighbours["right"].x - tile.x
+        c.translate(*pdf(wx + ww + 2.8, wy + wh / 2))
+        c.rotate(90)
+        c.drawCentredString(0, 0, f"{WORDS['glue'][lang]} {plan.overlap:g} mm → {neighbours['right'].label}")
+        c.restoreState()
+    if "bottom" in neighbours:
+        c.drawCentredString(*pdf(wx + ww / 2, wy + wh + 2.6),
+                            f"{WORDS['glue'][lang]} {plan.overlap:g} mm ↓ {neighbours['bottom'].label}")
+    c.restoreState()
+    c.showPage()
+
+
+def board_png(board, lang: str, target: Path, width_px: int = PNG_WIDTH_PX, scene: Scene | None = None) -> dict:
+    """A PNG of the whole board (website gallery), rasterised with pypdfium2 (no system tools)."""
+    import pypdfium2 as pdfium
+
+    buffer = io.BytesIO()
+    write_full(board, lang, buffer, scene)
+    pdf = pdfium.PdfDocument(buffer.getvalue())
+    try:
+        page = pdf[0]
+        scale = width_px / page.get_width()
+        image = page.render(scale=scale).to_pil().convert("RGB")
+        image.save(target, format="PNG")
+        page.close()
+    finally:
+        pdf.close()
+    return {"pages": 1}
+
+
+def board_path(game: str, board_id: str, lang: str, paper: str | None = None, png: bool = False) -> str:
+    """Output path convention of the board files (relative to the output folder)."""
+    if png:
+        return f"{game}/board-{board_id}.{lang}.png"
+    if paper:
+        return f"{game}/board-{board_id}.{lang}.{paper}.tiled.pdf"
+    return f"{game}/board-{board_id}.{lang}.pdf"
+
+
+def plan(content, options) -> list[Artifact]:
+    """Artifacts for every board of a game, per language (and paper for the tiled PDFs)."""
+    game = content.game
+    overlap = getattr(options, "board_overlap", 10.0)
+    artifacts = []
+    for board in game.boards:
+        data = board.model_dump(mode="json")
+        scenes = _Scenes(board)
+        for lang in game.languages:
+            artifacts.append(Artifact(game.id, "board", board_path(game.id, board.id, lang),
+                                      {"board": data, "lang": lang},
+                                      _bind(write_full, scenes, board, lang), lang=lang))
+            for paper in options.papers:
+                artifacts.append(Artifact(game.id, "board", board_path(game.id, board.id, lang, paper),
+                                          {"board": data, "lang": lang, "paper": paper, "overlap": overlap},
+                                          _bind(write_tiled, scenes, board, lang, paper, overlap), lang=lang, paper=paper))
+            artifacts.append(Artifact(game.id, "board-png", board_path(game.id, board.id, lang, png=True),
+                                      {"board": data, "lang": lang, "width_px": PNG_WIDTH_PX},
+                                      _bind(board_png, scenes, board, lang, PNG_WIDTH_PX), lang=lang))
+    return artifacts
+
+
+class _Scenes:
+    """The scenes of one board, computed once per language for the artifacts of one plan."""
+
+    def __init__(self, board):
+        self.board = board
+        self.done: dict[str, Scene] = {}
+
+    def get(self, lang: str) -> Scene:
+        if lang not in self.done:
+            self.done[lang] = scene_for(self.board, lang)
+        return self.done[lang]
+
+
+def _bind(function, scenes: _Scenes, board, lang: str, *args):
+    def write(tmp: Path):
+        return function(board, lang, *args, tmp, scene=scenes.get(lang)) if function is not board_png else \
+            function(board, lang, tmp, *args, scene=scenes.get(lang))
+    return write

@@ -1,0 +1,288 @@
+"""Boards drawn from the model: text, link lines, dash patterns, label boxes, tiles, artifacts."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+from pathlib import Path
+
+import pdfplumber
+import pytest
+import yaml
+from PIL import Image
+from pypdf import PdfReader
+
+from generator import paths
+from generator.build import BuildOptions
+from generator.layout.boardscene import Label, Mark
+from generator.layout.paper import MM, PAPERS
+from generator.layout.tiling import plan_tiles
+from generator.model import find_games, load_game
+from generator.model.schema import Board
+from generator.render import boards
+
+FIXTURES = Path(__file__).parent.parent / "data" / "boards"
+
+
+def fixture(name: str) -> Board:
+    return Board.model_validate(yaml.safe_load((FIXTURES / f"{name}.yaml").read_text(encoding="utf-8")))
+
+
+def bundled_boards() -> list:
+    """Every board of the bundled games that load (the content grows while others write it)."""
+    found = []
+    for folder in find_games(paths.BUNDLED_CONTENT) if paths.BUNDLED_CONTENT.exists() else []:
+        try:
+            game = load_game(folder).game
+        except Exception:  # content still being written: its own checks report it
+            continue
+        found += [pytest.param(board, id=f"{game.id}-{board.id}") for board in game.boards]
+    return found
+
+
+ALL_BOARDS = [pytest.param(fixture(n), id=f"fixture-{n}") for n in ("map", "track", "mat")] + bundled_boards()
+
+
+def tokens(text: str) -> set[str]:
+    """Words of a label as the PDF may break them: at spaces and after hyphens."""
+    return {t for t in re.split(r"\s+|(?<=[-–])", text) if t}
+
+
+@pytest.fixture(scope="module")
+def rendered(tmp_path_factory):
+    """Full-size PDFs of every board in both languages, rendered once."""
+    out = tmp_path_factory.mktemp("boards")
+    cache = {}
+
+    def get(board: Board, lang: str) -> Path:
+        key = (id(board), lang)
+        if key not in cache:
+            path = out / f"{board.id}-{len(cache)}.{lang}.pdf"
+            assert boards.write_full(board, lang, path) == {"pages": 1}
+            cache[key] = path
+        return cache[key]
+
+    return get
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+@pytest.mark.parametrize("board", ALL_BOARDS)
+def test_every_space_name_and_number_is_printed(board, lang, rendered):
+    with pdfplumber.open(rendered(board, lang)) as pdf:
+        page = pdf.pages[0]
+        assert page.width == pytest.approx(board.size.width * MM, abs=0.01)
+        assert page.height == pytest.approx(board.size.height * MM, abs=0.01)
+        words = set()
+        for word in page.extract_words(keep_blank_chars=False, use_text_flow=False, x_tolerance=1.2):
+            words |= tokens(word["text"])
+    for space in board.spaces:
+        if space.name:
+            missing = tokens(space.name.get(lang)) - words
+            assert not missing, f"{space.id}: {missing}"
+        if space.number is not None:
+            assert str(space.number) in words, space.id
+    assert tokens(board.name.get(lang)) <= words
+
+
+@pytest.mark.parametrize("board", ALL_BOARDS)
+def test_one_line_per_link_and_dashed_where_the_type_says(board, rendered):
+    styles = {t.id: t for t in board.link_types}
+    with pdfplumber.open(rendered(board, "en")) as pdf:
+        lines = pdf.pages[0].lines
+    link_colours = {t.color for t in board.link_types} | {"#333333"}
+
+    def colour(line) -> str:
+        c = line["stroking_color"]
+        return "#" + "".join(f"{round(v * 255):02x}" for v in c) if isinstance(c, tuple) and len(c) == 3 else ""
+
+    drawn = [line for line in lines if colour(line) in link_colours and line["linewidth"] >= 0.45 * MM]
+    legend_samples = len({link.type for link in board.links if link.type}) if board.legend else 0
+    expected = len(board.links) + sum(1 for link in board.links if link.wrap) + legend_samples
+    assert len(drawn) == expected
+    dashed_types = {i for i, t in styles.items() if t.style.startswith("dashed")}
+    dashed_expected = sum(2 if link.wrap else 1 for link in board.links if link.type in dashed_types)
+    dashed_expected += sum(1 for t in dashed_types if any(link.type == t for link in board.links)) if board.legend else 0
+    dashed = [line for line in drawn if line.get("dash") and line["dash"][0]]
+    assert len(dashed) == dashed_expected
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+@pytest.mark.parametrize("board", ALL_BOARDS)
+def test_labels_fit_and_do_not_overlap(board, lang, rendered):
+    scene = boards.scene_for(board, lang)
+    assert scene.problems == []
+    labels = [item for item in scene.items if isinstance(item, Label)]
+    frame = scene.items[0].rect
+    for label in labels:
+        assert label.box.inside(frame), (label.role, label.owner)
+    # the same from the PDF: word boxes of different labels never intersect
+    with pdfplumber.open(rendered(board, lang)) as pdf:
+        words = pdf.pages[0].extract_words(use_text_flow=False, x_tolerance=1.2)
+    boxes = [(w["x0"], w["top"], w["x1"], w["bottom"]) for w in words]
+    for i, a in enumerate(boxes):
+        for b in boxes[i + 1:]:
+            overlap_x = min(a[2], b[2]) - max(a[0], b[0])
+            overlap_y = min(a[3], b[3]) - max(a[1], b[1])
+            assert not (overlap_x > 0.5 and overlap_y > 0.5), (words[i]["text"], a, b)
+
+
+def test_links_hidden_under_spaces_are_reported():
+    assert boards.scene_for(fixture("map"), "en").warnings == []
+    board = fixture("map").model_copy(update={"links": fixture("map").links + [
+        fixture("map").links[0].model_copy(update={"a": "west-cape", "b": "reef"})]})
+    assert "link west-cape--reef runs under space 'pearl'" in boards.scene_for(board, "en").warnings
+
+
+def test_sea_links_are_dashed_and_wrap_links_reach_both_edges():
+    board = fixture("map")
+    scene = boards.scene_for(board, "en")
+    wrap = [line for line in scene.lines("link") if line.owner == "west-cape--east-point"]
+    assert len(wrap) == 2
+    assert sorted(line.points[-1][0] for line in wrap) == [0.0, board.size.width]
+    assert all(line.dash for line in wrap)
+    border = [line for line in scene.lines("link") if line.owner == "west-cape--high-moor"]
+    assert border and border[0].dash is None
+    edge_labels = sorted(lab.rows[0].text for lab in scene.labels if lab.role == "edge")
+    assert edge_labels == ["West Cape →", "← East Point"]
+
+
+def test_legend_shows_group_values_and_reconstructed_mark():
+    board = fixture("map")
+    scene = boards.scene_for(board, "de")
+    legend = [row.text for lab in scene.labels if lab.role == "legend" for row in lab.rows]
+    assert "Nordland – Bonus: 3" in legend and "Südinseln – Bonus: 2" in legend
+    assert any(text.startswith("rekonstruiert") for text in legend)
+    marks = [item.owner for item in scene.items if isinstance(item, Mark) and item.owner != "legend"]
+    assert marks == ["pearl"]
+
+
+def test_reconstructed_board_says_so_in_its_note():
+    scene = boards.scene_for(fixture("track"), "en")
+    note = " ".join(row.text for lab in scene.labels if lab.role == "note" for row in lab.rows)
+    assert note.startswith("Board reconstructed.") and "Field count reconstructed." in note
+
+
+def test_hatched_spaces_get_hatching(tmp_path):
+    board = fixture("track")
+    path = tmp_path / "track.pdf"
+    boards.write_full(board, "en", path)
+    with pdfplumber.open(path) as pdf:
+        page = pdf.pages[0]
+        thin = [line for line in page.lines if line["linewidth"] == pytest.approx(0.25 * MM, abs=0.01)]
+    hatched = [s for s in board.spaces if s.type == "hatched"]
+    assert len(hatched) == 2
+    # every hatched space has hatch lines inside its box; the other spaces have none
+    for space in board.spaces:
+        w, h = space.size or board.space_size
+        x0, top = (space.pos[0] - w / 2) * MM, (space.pos[1] - h / 2) * MM
+        inside = [line for line in thin if x0 - 0.1 <= line["x0"] and line["x1"] <= x0 + w * MM + 0.1
+                  and top - 0.1 <= line["top"] and line["bottom"] <= top + h * MM + 0.1]
+        assert bool(inside) == (space in hatched), space.id
+
+
+def test_mat_arrows_have_heads_and_labels():
+    scene = boards.scene_for(fixture("mat"), "en")
+    from generator.layout.boardscene import Polygon
+    heads = [item for item in scene.items if isinstance(item, Polygon) and item.owner != "legend"]
+    assert len(heads) == len(fixture("mat").links)
+    assert sorted(lab.rows[0].text for lab in scene.labels if lab.role == "link") == [
+        "defeated", "done", "flipped", "flipped", "reveal", "reveal"]
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_tiled_pdf_pages_labels_and_marks(tmp_path, paper):
+    board = fixture("map")
+    path = tmp_path / f"map.{paper}.pdf"
+    meta = boards.write_tiled(board, "en", paper, 12.0, path)
+    plan = plan_tiles(board.size.width, board.size.height, PAPERS[paper], overlap=12.0)
+    assert meta == {"pages": 1 + len(plan.tiles)} and len(plan.tiles) > 1
+    reader = PdfReader(path)
+    assert len(reader.pages) == meta["pages"]
+    sheet = plan.paper
+    for page in reader.pages:
+        assert float(page.mediabox.width) == pytest.approx(sheet.width * MM, abs=0.01)
+    first = reader.pages[0].extract_text()
+    assert "Assembly" in first and "12 mm" in first
+    for tile in plan.tiles:
+        assert tile.label in first
+        text = reader.pages[1 + tile.row * plan.cols + tile.col].extract_text()
+        assert f"Tile {tile.label}" in text
+        assert f"column {tile.col + 1} of {plan.cols}" in text
+
+
+def test_tiles_show_the_board_at_full_scale(tmp_path):
+    """Rasterise one tile and the full board: the tile equals the matching board cut-out."""
+    board = fixture("mat")
+    full, tiled = tmp_path / "full.pdf", tmp_path / "tiled.pdf"
+    boards.write_full(board, "en", full)
+    boards.write_tiled(board, "en", "a4", 10.0, tiled)
+    plan = plan_tiles(board.size.width, board.size.height, PAPERS["a4"], overlap=10.0)
+    tile = plan.tile(0, 1)
+    dpi = 40
+    subprocess.run(["pdftoppm", "-r", str(dpi), "-png", "-singlefile", str(full), str(tmp_path / "full")], check=True)
+    subprocess.run(["pdftoppm", "-r", str(dpi), "-png", "-singlefile", "-f", "3", "-l", "3", str(tiled),
+                    str(tmp_path / "tile")], check=True)
+    px = dpi / 25.4
+    a = Image.open(tmp_path / "full.png").convert("L")
+    b = Image.open(tmp_path / "tile.png").convert("L")
+    # a 40 x 30 mm window well inside the tile, compared on both pictures
+    x, y = tile.x + 20, tile.y + 20
+    crop_a = a.crop((round(x * px), round(y * px), round((x + 40) * px), round((y + 30) * px)))
+    sx, sy = plan.window_x + 20, plan.window_y + 20
+    crop_b = b.crop((round(sx * px), round(sy * px), round((sx + 40) * px), round((sy + 30) * px)))
+    diff = sum(abs(p - q) for p, q in zip(crop_a.tobytes(), crop_b.tobytes())) / (crop_a.width * crop_a.height)
+    assert diff < 6, diff
+    assert len(set(crop_a.tobytes())) > 2  # the window is not blank
+
+
+def test_output_is_deterministic(tmp_path):
+    board = fixture("track")
+    for name in ("a", "b"):
+        boards.write_full(board, "de", tmp_path / f"{name}.pdf")
+        boards.write_tiled(board, "de", "letter", 10.0, tmp_path / f"{name}.tiled.pdf")
+    assert (tmp_path / "a.pdf").read_bytes() == (tmp_path / "b.pdf").read_bytes()
+    assert (tmp_path / "a.tiled.pdf").read_bytes() == (tmp_path / "b.tiled.pdf").read_bytes()
+
+
+def test_board_png(tmp_path):
+    target = tmp_path / "board.png"
+    boards.board_png(fixture("map"), "en", target, width_px=600)
+    image = Image.open(target)
+    assert image.size[0] == 600 and abs(image.size[1] - 600 * 297 / 420) <= 1
+    assert image.mode == "RGB"
+
+
+@pytest.fixture(scope="module")
+def demo(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("demo-content")
+    subprocess.run(["rulepress", "new", "demo", "--content", str(folder)], check=True, capture_output=True)
+    return load_game(folder / "demo")
+
+
+def test_plan_paths_kinds_and_inputs(demo):
+    options = BuildOptions(papers=("a4", "letter"), board_overlap=15.0)
+    artifacts = boards.plan(demo, options)
+    paths_ = sorted(a.path for a in artifacts)
+    assert paths_ == sorted(
+        [f"demo/board-track.{lang}.pdf" for lang in ("de", "en")]
+        + [f"demo/board-track.{lang}.{p}.tiled.pdf" for lang in ("de", "en") for p in ("a4", "letter")]
+        + [f"demo/board-track.{lang}.png" for lang in ("de", "en")])
+    tiled = [a for a in artifacts if a.paper]
+    assert all(a.kind == "board" and a.inputs["overlap"] == 15.0 for a in tiled)
+    full = [a for a in artifacts if a.path.endswith(".en.pdf")][0]
+    assert full.kind == "board" and full.paper is None and full.lang == "en"
+    # inputs are the board and the options used, nothing else of the game
+    assert set(full.inputs) == {"board", "lang"}
+    assert full.inputs["board"]["id"] == "track"
+
+
+def test_plan_writes_through_the_build(demo, tmp_path):
+    from generator.build import build
+
+    result = build(BuildOptions(content=demo.folder.parent, out=tmp_path, kinds=("boards",), papers=("a4",)))
+    entries = {e["path"]: e for e in result.manifest}
+    assert entries["demo/board-track.de.pdf"]["pages"] == 1
+    assert entries["demo/board-track.de.a4.tiled.pdf"]["pages"] >= 2
+    assert (tmp_path / "demo/board-track.en.png").stat().st_size > 1000
+    again = build(BuildOptions(content=demo.folder.parent, out=tmp_path, kinds=("boards",), papers=("a4",)))
+    assert again.built == []
