@@ -29,6 +29,7 @@ def _parser() -> argparse.ArgumentParser:
     build.add_argument("--out", type=Path, default=paths.DEFAULT_OUTPUT, help="output folder (default: output)")
     build.add_argument("--paper", choices=["a4", "letter"], action="append", help="paper size (default: both); may be repeated")
     build.add_argument("--only", action="append", metavar="RENDERER", help="run only these renderers (cards, boards, quickref, exports, site)")
+    build.add_argument("--overlap", type=float, default=10.0, metavar="MM", help="glue margin shared by neighbouring board tiles (default 10 mm)")
     build.add_argument("--force", action="store_true", help="render everything, even unchanged artifacts")
     build.add_argument("--quiet", action="store_true", help="no progress display")
 
@@ -76,7 +77,9 @@ def _run(args) -> int:
         options = BuildOptions(content=args.content, out=args.out, games=args.games,
                                papers=tuple(args.paper) if args.paper else PAPERS, kinds=kinds,
                                progress=not args.quiet and sys.stderr.isatty() and not os.environ.get("CI"),
-                               force=args.force)
+                               force=args.force, board_overlap=args.overlap)
+        if not 0 <= args.overlap <= 50:
+            raise UsageError(f"--overlap {args.overlap} mm is out of range (0 to 50 mm)")
         result = build(options)
         games = sorted({e["game"] for e in result.manifest if e["game"]})
         print(f"built {len(result.built)}, unchanged {len(result.skipped)} artifacts of {', '.join(games) or 'no game'} "
