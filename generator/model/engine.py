@@ -1,0 +1,91 @@
+"""Load a game's rules engine (``engine.py`` in its folder) and build its doctest namespace.
+
+The engine is imported under a module name unique to its game folder, so two
+content folders holding a game with the same id never share a module, and each
+call executes the file afresh (an edited engine is seen at once). The module
+stays registered under that unique name only so that dataclasses, pickling and
+``typing.get_type_hints`` work inside it.
+
+`namespace(content)` is what worked examples and quick-reference templates
+see: every public name of the engine, the module itself as ``engine``, and the
+game's chosen ``engine_options`` as ``OPTIONS``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import sys
+import traceback
+from types import ModuleType
+
+from generator.errors import ContentError
+from generator.model.loader import GameContent, display_path
+
+PREFIX = "rulepress_engine_"
+
+
+def module_name(content: GameContent) -> str:
+    """The unique module name of a game folder's engine."""
+    folder = str(content.folder.resolve())
+    digest = hashlib.sha256(folder.encode()).hexdigest()[:12]
+    safe = content.id.replace("-", "_")
+    return f"{PREFIX}{safe}_{digest}"
+
+
+def load_engine(content: GameContent) -> ModuleType | None:
+    """Execute the game's engine file; None if the game has none.
+
+    An engine that fails to import is a ContentError at the line that raised.
+    """
+    path = content.engine_path()
+    if path is None:
+        return None
+    name = module_name(content)
+    spec = importlib.util.spec_from_file_location(name, path)
+    if spec is None or spec.loader is None:
+        raise ContentError(display_path(path), "engine file cannot be imported", key="engine")
+    module = importlib.util.module_from_spec(spec)
+    previous = sys.modules.get(name)
+    sys.modules[name] = module
+    try:
+        spec.loader.exec_module(module)
+    except Exception as exc:  # the engine is user content: report, don't crash
+        if previous is not None:
+            sys.modules[name] = previous
+        else:
+            sys.modules.pop(name, None)
+        line = _line_in(exc, str(path))
+        raise ContentError(display_path(path), f"engine cannot be loaded: {type(exc).__name__}: {exc}",
+                           line=line, key="engine") from None
+    return module
+
+
+def _line_in(exc: BaseException, filename: str) -> int | None:
+    """Line of the innermost traceback frame in `filename` (or the syntax error's line)."""
+    if isinstance(exc, SyntaxError) and exc.filename == filename:
+        return exc.lineno
+    lines = [f.lineno for f in traceback.extract_tb(exc.__traceback__) if f.filename == filename]
+    return lines[-1] if lines else None
+
+
+def public_names(module: ModuleType) -> dict[str, object]:
+    """The module's public names: its ``__all__`` if given, else every name not starting with '_'."""
+    names = getattr(module, "__all__", None)
+    if names is None:
+        names = [n for n in vars(module) if not n.startswith("_")]
+    return {n: getattr(module, n) for n in names}
+
+
+def namespace(content: GameContent, module: ModuleType | None = None) -> dict[str, object]:
+    """Doctest/template namespace: public engine names + ``engine`` + ``OPTIONS``.
+
+    Pass an already loaded `module` to avoid executing the engine again. The
+    result is a new dict each call (copy it again per example if you reuse it).
+    """
+    if module is None:
+        module = load_engine(content)
+    names: dict[str, object] = public_names(module) if module is not None else {}
+    names["engine"] = module
+    names["OPTIONS"] = dict(content.game.engine_options)
+    return names

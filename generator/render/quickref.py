@@ -1,0 +1,366 @@
+"""Quick-reference sheets: content Markdown laid out into a panel, imposed n-up on paper.
+
+Per quick reference, language and paper one PDF (kind 'quickref'):
+``<game>/quickref-<id>.<lang>.<paper>.pdf``. The Markdown is first rendered as
+a sandboxed Jinja template (`generator.text.template`) with the game's engine,
+so computed numbers (battle odds) are never typed by hand, then split into
+blocks (`generator.text.markup.blocks`) and drawn with ReportLab: headings,
+paragraphs, bulleted/numbered items and real tables.
+
+Cut panels: every panel carries the same text, cut lines run along the panel
+grid. Folded sheet (``fold: true``): the text flows through the panels in
+reading order, inner grid lines are fold lines. The body size starts at
+``font_size`` and shrinks in 0.25 pt steps down to ``min_font_size``; text
+that still does not fit is a ContentError naming the sheet - never clipped.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import partial
+from pathlib import Path
+
+from generator.errors import ContentError
+from generator.layout.nup import OVERHANG, Imposition, Rect, impose
+from generator.layout.paper import MM, PAPERS
+from generator.model.engine import load_engine
+from generator.model.loader import GameContent, display_path
+from generator.model.schema import QuickRef
+from generator.render import Artifact
+from generator.text import fonts, markup, template
+
+PADDING = 4.0  # mm between a panel's edge and its text
+STEP = 0.25  # pt the body size shrinks per fitting attempt
+SLACK = 0.5  # pt added to measured cell widths so rounding never wraps a word
+CUT_WIDTH = 0.3  # pt
+FOLD_DASH = (3, 2)
+CAPTION_BELOW = OVERHANG + 3.0  # mm from the panel grid to the caption's baseline
+NUMERIC = re.compile(r"^[\d\s.,:%+\-\u2212\u2013/()×x]+$")
+HINTS = {
+    ("de", False): "Entlang der Linien schneiden",
+    ("en", False): "Cut along the lines",
+    ("de", True): "Außen schneiden, an den gestrichelten Linien falten",
+    ("en", True): "Cut around the outside, fold along the dashed lines",
+}
+
+
+@dataclass
+class Fitted:
+    """The blocks of a text laid out at one body size, split into panels."""
+
+    size: float
+    panels: list[list[tuple[object, float, float]]]  # per panel: (flowable, space before, height) in pt
+
+
+# ----------------------------------------------------------------------------- text -> flowables
+
+def _styles(size: float) -> dict:
+    from reportlab.lib.enums import TA_LEFT
+    from reportlab.lib.styles import ParagraphStyle
+
+    fonts.register()
+    body = ParagraphStyle("body", fontName="Body", fontSize=size, leading=size * 1.22, alignment=TA_LEFT,
+                          spaceAfter=size * 0.35)
+    return {
+        "p": body,
+        "h1": ParagraphStyle("h1", parent=body, fontName="Body-Bold", fontSize=size * 1.4, leading=size * 1.6,
+                             spaceAfter=size * 0.3),
+        "h2": ParagraphStyle("h2", parent=body, fontName="Body-Bold", fontSize=size * 1.15, leading=size * 1.35,
+                             spaceBefore=size * 0.45, spaceAfter=size * 0.2),
+        "h3": ParagraphStyle("h3", parent=body, fontName="Body-Bold", fontSize=size, leading=size * 1.22,
+                             spaceBefore=size * 0.3, spaceAfter=size * 0.1),
+        "li": ParagraphStyle("li", parent=body, spaceAfter=size * 0.15),
+        "cell": ParagraphStyle("cell", parent=body, leading=size * 1.15, spaceAfter=0),
+    }
+
+
+BULLET = re.compile(r"^(\u2022|\d+\.)\s")
+KEEP_TOGETHER = re.compile(r"(?<=\d) (?=%)")  # "42,1 %" never breaks before its sign
+
+
+def _item(text: str, depth: int, styles: dict, size: float):
+    from reportlab.lib.styles import ParagraphStyle
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+    from reportlab.platypus import Paragraph
+
+    match = BULLET.match(text)
+    bullet = match.group(1) if match else "\u2022"
+    body = text[match.end():] if match else text
+    indent = (depth - 1) * size * 1.2
+    width = max(stringWidth(bullet, "Body", size), stringWidth("\u2022", "Body", size)) + size * 0.4
+    style = ParagraphStyle(f"li{depth}", parent=styles["li"], leftIndent=indent + width, bulletIndent=indent,
+                           bulletFontName="Body", bulletFontSize=size)
+    return Paragraph(body, style, bulletText=bullet)
+
+
+def _table(rows: list[list[tuple[bool, str]]], styles: dict, size: float, width: float):
+    """A ReportLab Table sized to its content, or None if it cannot fit `width` at this size."""
+    from reportlab.lib import colors
+    from reportlab.platypus import Paragraph, Table, TableStyle
+
+    pad = size * 0.35
+    cols = max((len(r) for r in rows), default=0)
+    if cols == 0:
+        return None
+    cells, natural, least = [], [0.0] * cols, [0.0] * cols
+    for row in rows:
+        line = []
+        for c in range(cols):
+            header, text = row[c] if c < len(row) else (False, "")
+            style = styles["cell"]
+            if NUMERIC.match(re.sub(r"<[^>]+>", "", text) or "x") and not header:
+                from reportlab.lib.enums import TA_RIGHT
+                from reportlab.lib.styles import ParagraphStyle
+
+                style = ParagraphStyle("cell-num", parent=style, alignment=TA_RIGHT)
+            para = Paragraph(f"<b>{text}</b>" if header else text, style)
+            para.wrap(1e6, 1e6)
+            natural[c] = max(natural[c], max(para.getActualLineWidths0() or [0]) + 2 * pad + SLACK)
+            least[c] = max(least[c], para.minWidth() + 2 * pad + SLACK)
+            line.append(para)
+        cells.append(line)
+    if sum(least) > width + 1e-6:
+        return None
+    if sum(natural) <= width:
+        col_widths = natural
+    else:
+        spare = width - sum(least)
+        extra = [n - m for n, m in zip(natural, least)]
+        total = sum(extra) or 1.0
+        col_widths = [m + spare * e / total for m, e in zip(least, extra)]
+    table = Table(cells, colWidths=col_widths, hAlign="LEFT")
+    commands = [
+        ("GRID", (0, 0), (-1, -1), 0.4, colors.HexColor("#777777")),
+        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+        ("LEFTPADDING", (0, 0), (-1, -1), pad),
+        ("RIGHTPADDING", (0, 0), (-1, -1), pad),
+        ("TOPPADDING", (0, 0), (-1, -1), size * 0.12),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), size * 0.22),
+    ]
+    for r, row in enumerate(rows):
+        if row and all(h for h, _ in row):
+            commands.append(("BACKGROUND", (0, r), (-1, r), colors.HexColor("#e4e4e4")))
+    table.setStyle(TableStyle(commands))
+    table.spaceBefore, table.spaceAfter = size * 0.2, size * 0.5
+    return table
+
+
+def flowables(md: str, size: float, width: float) -> list[tuple[str, object]] | None:
+    """(block kind, flowable) for a Markdown text at body `size` (pt) in `width` (pt); None if a
+    word or a table cannot fit the width at this size."""
+    from reportlab.platypus import Paragraph
+
+    styles = _styles(size)
+    out: list[tuple[str, object]] = []
+    for kind, content in markup.blocks(KEEP_TOGETHER.sub("\u00a0", md)):
+        if kind == "table":
+            table = _table(content, styles, size, width)
+            if table is None:
+                return None
+            out.append((kind, table))
+            continue
+        if kind.startswith("li"):
+            para = _item(content, int(kind[2:] or 1), styles, size)
+        else:
+            para = Paragraph(content, styles.get(kind, styles["h3"] if kind.startswith("h") else styles["p"]))
+        if para.minWidth() + para.style.leftIndent > width + 1e-6:
+            return None
+        out.append((kind, para))
+    return out
+
+
+def _measure(items: list[tuple[str, object]], width: float, height: float) -> list[tuple[str, object, float, float]]:
+    """(kind, flowable, space before, height) with the flowable wrapped to `width`."""
+    measured = []
+    previous_after = 0.0
+    for kind, flowable in items:
+        _, h = flowable.wrap(width, height)
+        before = max(previous_after, flowable.getSpaceBefore()) if measured else 0.0
+        measured.append((kind, flowable, before, h))
+        previous_after = flowable.getSpaceAfter()
+    return measured
+
+
+def _paginate(measured, height: float, panels: int) -> list[list[tuple[object, float, float]]] | None:
+    """Split measured blocks into at most `panels` columns of `height`; headings keep with the next block.
+    Blocks are never split; None if they do not fit."""
+    pages: list[list[tuple[object, float, float]]] = [[]]
+    used = 0.0
+    i = 0
+    while i < len(measured):
+        kind, flowable, before, h = measured[i]
+        group = [measured[i]]
+        if kind.startswith("h") and i + 1 < len(measured):
+            group.append(measured[i + 1])
+        need = sum((b if n or pages[-1] else 0.0) + hh for n, (_, _, b, hh) in enumerate(group))
+        if used + need > height + 1e-6 and pages[-1]:
+            if len(pages) == panels:
+                return None
+            pages.append([])
+            used = 0.0
+            need = sum((b if n else 0.0) + hh for n, (_, _, b, hh) in enumerate(group))
+        if need > height + 1e-6:
+            return None
+        for n, (_, f, b, hh) in enumerate(group):
+            space = b if (n or len(pages[-1])) else 0.0
+            pages[-1].append((f, space, hh))
+            used += space + hh
+        i += len(group)
+    return pages
+
+
+def fit(md: str, quickref: QuickRef, panels: int) -> Fitted | None:
+    """Largest body size (from font_size down to min_font_size) at which the text fits.
+
+    `panels` is 1 for cut panels (each carries the whole text) or the panel
+    count of a folded sheet (the text flows through them). None if it never fits.
+    """
+    width = (quickref.panel.width - 2 * PADDING) * MM
+    height = (quickref.panel.height - 2 * PADDING) * MM
+    size = quickref.font_size
+    while size >= quickref.min_font_size - 1e-9:
+        items = flowables(md, size, width)
+        if items is not None:
+            pages = _paginate(_measure(items, width, height), height, panels)
+            if pages is not None:
+                return Fitted(size, pages)
+        size = round(size - STEP, 4)
+    return None
+
+
+def needed_height(md: str, quickref: QuickRef) -> float:
+    """Height in mm the text needs at min_font_size in one panel (for the error message)."""
+    width = (quickref.panel.width - 2 * PADDING) * MM
+    items = flowables(md, quickref.min_font_size, width)
+    if items is None:
+        return float("inf")
+    measured = _measure(items, width, 1e6)
+    return sum(b + h for _, _, b, h in measured) / MM
+
+
+# ----------------------------------------------------------------------------- drawing
+
+def draw(path: Path, sheet: Imposition, fitted: Fitted, fold: bool, title: str, caption: str) -> dict:
+    """Write the one-page PDF: panels with their text, cut and fold lines, a caption below."""
+    from reportlab.lib import colors
+    from reportlab.pdfgen import canvas
+
+    fonts.register()
+    page_h = sheet.page_height
+    c = canvas.Canvas(str(path), pagesize=(sheet.page_width * MM, page_h * MM), invariant=1)
+    c.setTitle(title)
+    c.setAuthor("Rulepress")
+    c.setCreator("Rulepress")
+    for index, panel in enumerate(sheet.panels):
+        if fold and index >= len(fitted.panels):
+            continue  # a folded sheet whose text ends early leaves its last panels blank
+        column = fitted.panels[index] if fold else fitted.panels[0]
+        _draw_panel(c, panel.inset(PADDING), column, page_h)
+    c.setStrokeColor(colors.black)
+    c.setLineWidth(CUT_WIDTH)
+    for line in sheet.cuts:
+        c.line(line.x1 * MM, (page_h - line.y1) * MM, line.x2 * MM, (page_h - line.y2) * MM)
+    if sheet.folds:
+        c.setDash(*FOLD_DASH)
+        c.setStrokeColor(colors.HexColor("#555555"))
+        for line in sheet.folds:
+            c.line(line.x1 * MM, (page_h - line.y1) * MM, line.x2 * MM, (page_h - line.y2) * MM)
+        c.setDash()
+    grid = sheet.grid
+    if page_h - grid.bottom >= CAPTION_BELOW + 3.0:
+        c.setFont("Body", 6)
+        c.setFillColor(colors.HexColor("#666666"))
+        c.drawCentredString(sheet.page_width / 2 * MM, (page_h - grid.bottom - CAPTION_BELOW) * MM, caption)
+    c.showPage()
+    c.save()
+    return {"pages": 1}
+
+
+def _draw_panel(c, box: Rect, column: list[tuple[object, float, float]], page_h: float) -> None:
+    x = box.x * MM
+    y = (page_h - box.y) * MM  # top edge in PDF points
+    for flowable, before, height in column:
+        y -= before + height
+        flowable.drawOn(c, x, y)
+
+
+# ----------------------------------------------------------------------------- planning
+
+def sheet_text(content: GameContent, quickref: QuickRef, lang: str, engine) -> str:
+    """The quick reference's Markdown after the Jinja step."""
+    source = content.quickref_texts[(quickref.id, lang)]
+    shown = display_path(content.folder / f"{quickref.source}.{lang}.md")
+    return template.render(source, shown, lang, {"engine": engine, "game": content.game})
+
+
+def _sheet_name(content: GameContent, quickref: QuickRef, lang: str) -> tuple[str, str, str]:
+    """(file shown in messages, sheet name, key path) of one quick reference in one language."""
+    where = display_path(content.folder / f"{quickref.source}.{lang}.md")
+    name = f"quick reference {content.id}/{quickref.id} ({lang})"
+    return where, name, f"quickrefs.{content.game.quickrefs.index(quickref)}"
+
+
+def impose_sheet(content: GameContent, quickref: QuickRef, lang: str, paper: str) -> Imposition:
+    """The panel grid of one sheet on one paper; ContentError naming the sheet if the panels do not fit."""
+    where, name, key = _sheet_name(content, quickref, lang)
+    page = PAPERS[paper].oriented(quickref.orientation)
+    try:
+        return impose(page.width, page.height, quickref.panel.width, quickref.panel.height, quickref.n_up,
+                      fold=quickref.fold)
+    except ValueError as exc:
+        raise ContentError(where, f"{name}: {exc} ({paper} {quickref.orientation})", key=key) from None
+
+
+def fit_sheet(content: GameContent, quickref: QuickRef, lang: str, text: str) -> Fitted:
+    """The text fitted into the panel (same on every paper); ContentError naming the sheet if it cannot fit."""
+    where, name, key = _sheet_name(content, quickref, lang)
+    missing = fonts.missing_glyphs(markup.plain(text))
+    if missing:
+        raise ContentError(where, f"{name}: the bundled font has no glyph for {' '.join(missing)}", key=key)
+    try:
+        fitted = fit(text, quickref, quickref.n_up if quickref.fold else 1)
+    except ValueError as exc:  # ReportLab refused the markup
+        raise ContentError(where, f"{name}: cannot lay out the text: {exc}", key=key) from None
+    if fitted is None:
+        need = needed_height(text, quickref)
+        room = quickref.panel.height - 2 * PADDING
+        shown = (f"it needs {need:.0f} mm of {room:.0f} mm" if need != float("inf")
+                 else "a word or table is wider than the panel")
+        if quickref.fold and need != float("inf"):
+            shown = f"it needs {need:.0f} mm, the {quickref.n_up} panels hold {room:.0f} mm each"
+        raise ContentError(where, f"{name} does not fit its {quickref.panel.width:g} x {quickref.panel.height:g} mm "
+                                  f"panel even at {quickref.min_font_size:g} pt: {shown}", key=key)
+    return fitted
+
+
+def plan(content: GameContent, options) -> list[Artifact]:
+    """One artifact per quick reference, language and paper."""
+    if not content.game.quickrefs:
+        return []
+    engine = load_engine(content)
+    artifacts = []
+    for quickref in content.game.quickrefs:
+        for lang in content.game.languages:
+            if (quickref.id, lang) not in content.quickref_texts:
+                continue
+            text = sheet_text(content, quickref, lang, engine)
+            title = f"{content.game.title.get(lang)} \u2013 {quickref.id}"
+            caption = f"{content.game.title.get(lang)} \u00b7 {HINTS[(lang, quickref.fold)]}"
+            sheets = {paper: impose_sheet(content, quickref, lang, paper) for paper in options.papers}
+            fitted = fit_sheet(content, quickref, lang, text)
+            for paper, sheet in sheets.items():
+                inputs = {
+                    "quickref": quickref.model_dump(mode="json"),
+                    "markdown": content.quickref_texts[(quickref.id, lang)],
+                    "rendered": text,
+                    "lang": lang,
+                    "paper": paper,
+                    "title": title,
+                    "caption": caption,
+                }
+                artifacts.append(Artifact(
+                    game=content.id, kind="quickref", lang=lang, paper=paper,
+                    path=f"{content.id}/quickref-{quickref.id}.{lang}.{paper}.pdf", inputs=inputs,
+                    write=partial(draw, sheet=sheet, fitted=fitted, fold=quickref.fold, title=title, caption=caption)))
+    return artifacts

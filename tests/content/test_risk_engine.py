@@ -1,0 +1,409 @@
+"""Tests of content/risk: the rules engine, its map constants against boards.yaml,
+the components, the worked examples of both rule texts and the quick-reference template."""
+
+from __future__ import annotations
+
+import ast
+import re
+import doctest
+import importlib.util
+from collections import Counter
+from fractions import Fraction
+from itertools import product
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from jinja2.sandbox import SandboxedEnvironment
+
+from generator.model import load_game
+
+GAME_DIR = Path(__file__).resolve().parents[2] / "content" / "risk"
+
+
+def _load_engine():
+    spec = importlib.util.spec_from_file_location("risk_engine_under_test", GAME_DIR / "engine.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+engine = _load_engine()
+
+
+@pytest.fixture(scope="module")
+def content():
+    return load_game(GAME_DIR)
+
+
+@pytest.fixture(scope="module")
+def board(content):
+    (board,) = content.game.boards
+    return board
+
+
+# --- cards -------------------------------------------------------------------
+
+def test_trade_in_values_of_sets_1_to_10():
+    assert [engine.trade_in_armies(n) for n in range(1, 11)] == [4, 6, 8, 10, 12, 15, 20, 25, 30, 35]
+
+
+@given(st.integers(min_value=6, max_value=10_000))
+def test_every_set_after_the_sixth_is_worth_five_more(n):
+    assert engine.trade_in_armies(n + 1) - engine.trade_in_armies(n) == 5
+
+
+@pytest.mark.parametrize("bad", [0, -1])
+def test_trade_in_counts_sets_from_one(bad):
+    with pytest.raises(ValueError):
+        engine.trade_in_armies(bad)
+
+
+@given(st.integers(min_value=0, max_value=50))
+def test_must_trade_exactly_from_the_hand_limit(hand):
+    assert engine.must_trade(hand) == (hand >= 5)
+
+
+def test_hand_limit_rejects_negative_hands():
+    with pytest.raises(ValueError):
+        engine.must_trade(-1)
+
+
+def test_territory_bonus_under_both_readings():
+    assert [engine.territory_bonus(n, reading="per-card") for n in range(4)] == [0, 2, 4, 6]
+    assert [engine.territory_bonus(n, reading="max-two-per-turn") for n in range(4)] == [0, 2, 2, 2]
+    assert engine.territory_bonus(3) == 6  # default is the reading the content uses
+
+
+@pytest.mark.parametrize("args", [(4, "per-card"), (-1, "per-card"), (1, "per-set")])
+def test_territory_bonus_rejects_bad_input(args):
+    with pytest.raises(ValueError):
+        engine.territory_bonus(args[0], reading=args[1])
+
+
+def test_default_reading_is_the_one_the_content_chooses(content):
+    (amb,) = [a for a in content.game.ambiguities if a.engine_option == "territory_bonus"]
+    assert content.game.engine_options["territory_bonus"] == amb.used == "per-card"
+    assert {r.id for r in amb.readings} == set(engine.TERRITORY_BONUS_READINGS)
+    assert amb.edition_variant
+
+
+# --- battle --------------------------------------------------------------------
+
+def test_attack_needs_two_armies():
+    assert [engine.can_attack(n) for n in range(4)] == [False, False, True, True]
+
+
+@given(st.integers(min_value=0, max_value=1000))
+def test_dice_limits_follow_the_army_requirements(armies):
+    attack = engine.max_attack_dice(armies)
+    defence = engine.max_defence_dice(armies)
+    assert 0 <= attack <= 3 and 0 <= defence <= 2
+    assert attack == 0 or armies >= attack + 1  # one army more than dice
+    assert attack == min(3, max(0, armies - 1))
+    assert (defence == 2) == (armies >= 2)
+    assert (attack > 0) == engine.can_attack(armies)
+
+
+def test_resolve_roll_examples():
+    assert engine.resolve_roll([6, 3, 1], [5, 3]) == (1, 1)  # tie on the second pair
+    assert engine.resolve_roll([4, 4, 2], [4]) == (1, 0)  # only one pair compared
+    assert engine.resolve_roll([1], [6, 6]) == (1, 0)
+    assert engine.resolve_roll([2, 6], [1, 5]) == (0, 2)  # dice are sorted before comparing
+    assert engine.resolve_roll([3, 3, 3], [3, 3]) == (2, 0)
+
+
+@pytest.mark.parametrize("attacker, defender", [([], [1]), ([1, 2, 3, 4], [1]), ([1], []), ([1], [1, 2, 3]), ([7], [1]), ([1], [0])])
+def test_resolve_roll_rejects_impossible_rolls(attacker, defender):
+    with pytest.raises(ValueError):
+        engine.resolve_roll(attacker, defender)
+
+
+dice = st.integers(min_value=1, max_value=6)
+
+
+@given(st.lists(dice, min_size=1, max_size=3), st.lists(dice, min_size=1, max_size=2), st.randoms())
+def test_roll_properties(attacker, defender, rnd):
+    lost_a, lost_d = engine.resolve_roll(attacker, defender)
+    assert lost_a + lost_d == min(len(attacker), len(defender))
+    assert lost_a <= 2
+    shuffled_a, shuffled_d = attacker[:], defender[:]
+    rnd.shuffle(shuffled_a)
+    rnd.shuffle(shuffled_d)
+    assert engine.resolve_roll(shuffled_a, shuffled_d) == (lost_a, lost_d)
+    if max(attacker) <= min(defender):  # the defender wins every tie
+        assert lost_d == 0
+
+
+@given(st.integers(min_value=1, max_value=3), st.integers(min_value=1, max_value=2))
+@settings(max_examples=20, deadline=None)
+def test_battle_odds_sum_to_one_and_cover_the_compared_pairs(a, d):
+    odds = engine.battle_odds(a, d)
+    assert sum(odds.values()) == 1
+    assert all(isinstance(p, Fraction) and p > 0 for p in odds.values())
+    assert {x + y for x, y in odds} == {min(a, d)}
+    assert list(odds) == sorted(odds)
+
+
+def test_battle_odds_known_values():
+    assert engine.battle_odds(1, 1) == {(0, 1): Fraction(15, 36), (1, 0): Fraction(21, 36)}
+    assert engine.battle_odds(3, 2) == {(0, 2): Fraction(2890, 7776), (1, 1): Fraction(2611, 7776),
+                                        (2, 0): Fraction(2275, 7776)}
+    assert engine.battle_odds(2, 2)[(2, 0)] == Fraction(581, 1296)
+
+
+def _independent_odds(a, d):
+    """The probability that the attacker's best die beats the defender's best, by counting maxima."""
+    wins = sum(1 for roll in product(range(1, 7), repeat=a + d) if max(roll[:a]) > max(roll[a:]))
+    return Fraction(wins, 6 ** (a + d))
+
+
+@pytest.mark.parametrize("a", [1, 2, 3])
+def test_one_pair_odds_match_an_independent_count(a):
+    assert engine.battle_odds(a, 1)[(0, 1)] == _independent_odds(a, 1)
+
+
+@pytest.mark.parametrize("args", [(0, 1), (4, 1), (1, 0), (1, 3)])
+def test_battle_odds_rejects_impossible_dice(args):
+    with pytest.raises(ValueError):
+        engine.battle_odds(*args)
+
+
+# --- map -----------------------------------------------------------------------
+
+def test_map_has_42_territories_in_6_continents_and_83_borders():
+    assert len(engine.TERRITORIES) == len(set(engine.TERRITORIES)) == 42
+    sizes = {c: len(members) for c, (_, members) in engine.CONTINENTS.items()}
+    assert sizes == {"north-america": 9, "south-america": 4, "europe": 7, "africa": 6, "asia": 12, "australia": 4}
+    bonus = {c: b for c, (b, _) in engine.CONTINENTS.items()}
+    assert bonus == {"north-america": 5, "south-america": 2, "europe": 5, "africa": 3, "asia": 7, "australia": 2}
+    pairs = [frozenset(p) for p in engine.BORDERS]
+    assert len(pairs) == len(set(pairs)) == 83
+    assert all(len(p) == 2 and p <= set(engine.TERRITORIES) for p in pairs)
+    assert engine.SEA_LINKS <= set(pairs)
+
+
+def test_adjacency_is_symmetric_and_connected():
+    for t in engine.TERRITORIES:
+        for n in engine.neighbours(t):
+            assert t in engine.neighbours(n)
+    assert sum(len(engine.neighbours(t)) for t in engine.TERRITORIES) == 2 * 83
+    seen, todo = set(), ["alaska"]
+    while todo:
+        t = todo.pop()
+        if t not in seen:
+            seen.add(t)
+            todo.extend(engine.neighbours(t))
+    assert seen == set(engine.TERRITORIES)
+
+
+def test_seed_neighbour_examples():
+    assert engine.neighbours("greenland") == ["iceland", "northwest-territory", "ontario", "quebec"]
+    assert len(engine.neighbours("north-africa")) == 6
+    assert {"egypt", "western-europe", "brazil"} < set(engine.neighbours("north-africa"))
+    assert "kamchatka" in engine.neighbours("alaska")
+    with pytest.raises(ValueError):
+        engine.neighbours("atlantis")
+    with pytest.raises(ValueError):
+        engine.is_sea_link("alaska", "siam")
+
+
+def test_continent_bonus():
+    assert engine.continent_bonus(engine.TERRITORIES) == 24
+    assert engine.continent_bonus(engine.CONTINENTS["asia"][1][:-1]) == 0
+    assert engine.continent_bonus(engine.CONTINENTS["australia"][1] + engine.CONTINENTS["africa"][1]) == 5
+
+
+territories = st.sampled_from(sorted(engine.TERRITORIES))
+
+
+@given(st.sets(territories, min_size=1))
+def test_fortify_reaches_only_owned_neighbours_and_is_symmetric(owned):
+    for start in owned:
+        reach = engine.fortify_reachable(start, owned)
+        assert set(reach) == set(engine.neighbours(start)) & owned
+        for target in reach:
+            assert start in engine.fortify_reachable(target, owned)
+
+
+def test_fortify_over_a_dashed_sea_line_and_not_from_foreign_territory():
+    assert engine.fortify_reachable("greenland", {"greenland", "iceland", "quebec", "alberta"}) == ["iceland", "quebec"]
+    assert engine.is_sea_link("greenland", "iceland")
+    with pytest.raises(ValueError):
+        engine.fortify_reachable("siam", {"india"})
+
+
+def test_elimination():
+    assert engine.is_eliminated(0) and engine.is_eliminated(set())
+    assert not engine.is_eliminated(1) and not engine.is_eliminated(["siam"])
+    with pytest.raises(ValueError):
+        engine.is_eliminated(-1)
+
+
+def test_engine_is_pure_python_without_io():
+    tree = ast.parse((GAME_DIR / "engine.py").read_text(encoding="utf-8"))
+    imported = {alias.name.split(".")[0] for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names}
+    imported |= {node.module.split(".")[0] for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
+    assert imported <= {"__future__", "collections", "fractions", "itertools"}
+    called = {node.func.id for node in ast.walk(tree) if isinstance(node, ast.Call) and isinstance(node.func, ast.Name)}
+    assert not called & {"open", "print", "input", "exec", "eval"}
+
+
+# --- the board in boards.yaml equals the engine's map ------------------------------
+
+def test_board_links_equal_engine_borders(board):
+    links = [frozenset((l.a, l.b)) for l in board.links]
+    assert len(board.links) == 83
+    assert set(links) == {frozenset(p) for p in engine.BORDERS}
+    assert {frozenset((l.a, l.b)) for l in board.links if l.type == "sea"} == engine.SEA_LINKS
+    assert {l.type for l in board.links} == {"land", "sea"}
+    assert [(l.a, l.b) for l in board.links if l.wrap] == [("alaska", "kamchatka")]
+    assert {t.id: t.style for t in board.link_types} == {"land": "solid", "sea": "dashed"}
+
+
+def test_board_adjacency_is_symmetric(board):
+    adjacency: dict[str, set[str]] = {s.id: set() for s in board.spaces}
+    for link in board.links:
+        adjacency[link.a].add(link.b)
+        adjacency[link.b].add(link.a)
+    assert all(a in adjacency[b] for a, ns in adjacency.items() for b in ns)
+    assert {t: sorted(ns) for t, ns in adjacency.items()} == {t: engine.neighbours(t) for t in engine.TERRITORIES}
+
+
+def test_board_groups_are_the_continents(board):
+    assert {g.id: g.values["bonus"] for g in board.groups} == {c: b for c, (b, _) in engine.CONTINENTS.items()}
+    members = {c: {s.id for s in board.spaces if s.group == c} for c in engine.CONTINENTS}
+    assert members == {c: set(ms) for c, (_, ms) in engine.CONTINENTS.items()}
+    assert board.size.width == 594 and board.size.height == 420
+
+
+def _boxes(board):
+    w, h = board.space_size
+    return {s.id: (s.pos[0] - w / 2, s.pos[1] - h / 2, s.pos[0] + w / 2, s.pos[1] + h / 2) for s in board.spaces}
+
+
+def test_spaces_lie_inside_the_board_and_do_not_overlap(board):
+    boxes = _boxes(board)
+    for x0, y0, x1, y1 in boxes.values():
+        assert 0 <= x0 and x1 <= board.size.width and 0 <= y0 and y1 <= board.size.height
+    ids = sorted(boxes)
+    for i, a in enumerate(ids):
+        for b in ids[i + 1:]:
+            (ax0, ay0, ax1, ay1), (bx0, by0, bx1, by1) = boxes[a], boxes[b]
+            gap = max(bx0 - ax1, ax0 - bx1, by0 - ay1, ay0 - by1)
+            assert gap >= 5, f"{a} and {b} are only {gap} mm apart"
+
+
+def _segment_hits_box(p, q, box):
+    """Liang-Barsky: does the segment p-q pass through the rectangle?"""
+    x0, y0, x1, y1 = box
+    t0, t1 = 0.0, 1.0
+    dx, dy = q[0] - p[0], q[1] - p[1]
+    for pp, qq in ((-dx, p[0] - x0), (dx, x1 - p[0]), (-dy, p[1] - y0), (dy, y1 - p[1])):
+        if pp == 0:
+            if qq < 0:
+                return False
+            continue
+        t = qq / pp
+        if pp < 0:
+            t0 = max(t0, t)
+        else:
+            t1 = min(t1, t)
+        if t0 > t1:
+            return False
+    return True
+
+
+def test_straight_links_do_not_pass_under_other_territories(board):
+    """A border drawn centre to centre must not run through a third territory (it would suggest a false border)."""
+    boxes = _boxes(board)
+    pos = {s.id: s.pos for s in board.spaces}
+    for link in board.links:
+        if link.wrap:
+            continue
+        for other, box in boxes.items():
+            if other not in (link.a, link.b):
+                assert not _segment_hits_box(pos[link.a], pos[link.b], box), f"{link.a}-{link.b} passes {other}"
+
+
+# --- components ---------------------------------------------------------------------
+
+def test_territory_deck(content, board):
+    deck = next(c for c in content.game.components if c.id == "territory-cards")
+    assert deck.count == deck.total() == 44
+    names = {s.id: s.name for s in board.spaces}
+    groups = {g.id: g.name for g in board.groups}
+    continent_of = {t: c for c, (_, ms) in engine.CONTINENTS.items() for t in ms}
+    territory_cards = [c for c in deck.cards if c.id in names]
+    assert len(territory_cards) == 42
+    assert Counter(c.values["symbol"].en for c in territory_cards) == {"Infantry": 14, "Cavalry": 14, "Artillery": 14}
+    for card in territory_cards:
+        assert card.values["territory"] == names[card.id]
+        assert card.values["continent"] == groups[continent_of[card.id]]
+        assert card.provenance.kind == "reconstructed" and "round-robin" in card.provenance.note
+    (wild,) = [c for c in deck.cards if c.id not in names]
+    assert wild.qty == 2
+    assert deck.provenance.kind == "public"
+
+
+def test_counted_components(content):
+    comps = {c.id: c for c in content.game.components}
+    assert comps["dice"].count == 5
+    assert comps["armies"].count_unknown and comps["armies"].provenance.kind == "unknown"
+    assert comps["mission-cards"].provenance.kind == "public"
+    assert comps["board"].board == "map"
+    assert (content.game.players.min, content.game.players.max) == (2, 6)
+
+
+# --- worked examples of the rule texts --------------------------------------------------
+
+def _namespace(content):
+    names = {k: v for k, v in vars(engine).items() if not k.startswith("_")}
+    return {**names, "engine": engine, "OPTIONS": dict(content.game.engine_options)}
+
+
+def test_examples_are_the_same_in_both_languages(content):
+    de, en = content.rules["de"], content.rules["en"]
+    assert [e.id for e in de.examples] == [e.id for e in en.examples]
+    assert [s.id for s in de.sections] == [s.id for s in en.sections]
+    for a, b in zip(de.examples, en.examples):
+        assert a.source == b.source, a.id
+        assert a.caption and b.caption, f"{a.id} needs a sentence before it"
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_every_worked_example_passes(content, lang):
+    parser = doctest.DocTestParser()
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    examples = content.rules[lang].examples
+    assert len(examples) >= 20
+    for example in examples:
+        test = parser.get_doctest(example.source, _namespace(content), example.id, example.path, example.line)
+        result = runner.run(test, out=lambda text: None)
+        assert result.failed == 0, f"{example.path}:{example.line}: {example.id} failed"
+
+
+# --- quick reference template ------------------------------------------------------------
+
+def _percent(lang):
+    def fmt(value, digits=1):
+        text = f"{float(value) * 100:.{digits}f}"
+        return f"{text.replace('.', ',')} %" if lang == "de" else f"{text}%"
+    return fmt
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_quickref_template_prints_the_engine_odds(content, lang):
+    env = SandboxedEnvironment()
+    env.filters["percent"] = _percent(lang)
+    text = env.from_string(content.quickref_texts[("summary", lang)]).render(engine=engine, lang=lang, game=content.game)
+    rows = [line for line in text.splitlines() if re.match(r"^\| [123] : [12] \|", line)]
+    assert len(rows) == 6
+    for row, (a, d) in zip(rows, [(a, d) for a in (1, 2, 3) for d in (1, 2)]):
+        odds = engine.battle_odds(a, d)
+        for p in odds.values():
+            assert _percent(lang)(p) in row
+    for n in range(1, 6):
+        assert f"| {n} | {engine.trade_in_armies(n)} | {n + 5} | {engine.trade_in_armies(n + 5)} |" in text
+    assert "| 5 | 12 | 10 | 35 |" in text

@@ -1,0 +1,64 @@
+"""Loading a game's rules engine: unique modules per folder, public names, located import errors."""
+
+from __future__ import annotations
+
+import shutil
+import sys
+
+import pytest
+
+from generator.errors import ContentError
+from generator.model import load_game
+from generator.model.engine import load_engine, module_name, namespace
+from generator.scaffold import new_game
+
+
+def test_namespace_has_public_names_engine_and_options(tmp_path):
+    folder = new_game("demo", tmp_path)
+    (folder / "engine.py").write_text("import math\nLIMIT = 5\n\ndef f(x):\n    return x\n\ndef _hidden():\n    pass\n")
+    content = load_game(folder)
+    names = namespace(content)
+    assert names["LIMIT"] == 5 and names["f"](3) == 3
+    assert "_hidden" not in names
+    assert names["engine"].__file__ == str(folder / "engine.py")
+    assert names["OPTIONS"] == {}
+    assert namespace(content) is not names
+
+
+def test_same_game_id_in_two_folders_gives_two_modules(tmp_path):
+    one = new_game("demo", tmp_path / "a")
+    two = new_game("demo", tmp_path / "b")
+    (two / "engine.py").write_text("def move(position, card_value, goal=4):\n    return -1\n")
+    first, second = load_game(one), load_game(two)
+    assert module_name(first) != module_name(second)
+    assert load_engine(first).move(3, 2) == 4
+    assert load_engine(second).move(3, 2) == -1
+    assert load_engine(first).move(3, 2) == 4
+    assert sys.modules[module_name(first)].move(0, 1) == 1
+
+
+def test_engine_with_dataclasses_and_future_annotations_loads(tmp_path):
+    folder = new_game("demo", tmp_path)
+    (folder / "engine.py").write_text(
+        "from __future__ import annotations\nfrom dataclasses import dataclass\n\n"
+        "@dataclass(frozen=True)\nclass Hand:\n    cards: tuple[int, ...]\n")
+    assert load_engine(load_game(folder)).Hand((1, 2)).cards == (1, 2)
+
+
+def test_broken_engine_is_a_content_error_at_its_line(tmp_path):
+    folder = new_game("demo", tmp_path)
+    (folder / "engine.py").write_text("X = 1\n\nY = 1 / 0\n")
+    with pytest.raises(ContentError) as err:
+        load_engine(load_game(folder))
+    assert err.value.problem.line == 3
+    assert "ZeroDivisionError" in err.value.problem.message
+    assert err.value.problem.path.endswith("engine.py")
+
+
+def test_game_without_engine_has_only_options(tmp_path):
+    folder = new_game("demo", tmp_path)
+    game_yaml = folder / "game.yaml"
+    game_yaml.write_text(game_yaml.read_text().replace("engine: engine.py\n", ""))
+    content = load_game(folder)
+    assert load_engine(content) is None
+    assert namespace(content) == {"engine": None, "OPTIONS": {}}

@@ -1,0 +1,214 @@
+"""Quick-reference sheets: n-up panels with identical text, cut/fold lines, real tables,
+engine-computed odds, shrink-to-fit and the error for text that does not fit."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pdfplumber
+import pytest
+
+from generator import paths
+from generator.build import BuildOptions, build
+from generator.errors import ContentError
+from generator.layout.nup import impose
+from generator.layout.paper import MM, PAPERS
+from generator.model import load_game
+from generator.model.engine import load_engine
+from generator.render import quickref
+from generator.scaffold import new_game
+from generator.text.template import format_percent
+
+FIXTURE = Path(__file__).parent.parent / "data" / "examples"
+
+
+def fixture_copy(tmp_path) -> Path:
+    shutil.copytree(FIXTURE / "dice-duel", tmp_path / "games" / "dice-duel")
+    return tmp_path / "games" / "dice-duel"
+
+
+def write(content, tmp_path, papers=("a4",)) -> dict[str, Path]:
+    """Plan and write every quickref artifact; path in the output -> written file."""
+    written = {}
+    for artifact in quickref.plan(content, BuildOptions(papers=papers)):
+        target = tmp_path / "out" / artifact.path
+        target.parent.mkdir(parents=True, exist_ok=True)
+        assert artifact.write(target) == {"pages": 1}
+        assert artifact.kind == "quickref" and artifact.game == content.id
+        written[artifact.path] = target
+    return written
+
+
+def panel_texts(pdf_path: Path, ref, paper: str) -> list[str]:
+    page_size = PAPERS[paper].oriented(ref.orientation)
+    sheet = impose(page_size.width, page_size.height, ref.panel.width, ref.panel.height, ref.n_up, fold=ref.fold)
+    with pdfplumber.open(pdf_path) as pdf:
+        assert len(pdf.pages) == 1
+        page = pdf.pages[0]
+        assert (page.width, page.height) == pytest.approx((page_size.width * MM, page_size.height * MM), abs=0.01)
+        return [page.crop((p.x * MM, p.y * MM, p.right * MM, p.bottom * MM)).extract_text() for p in sheet.panels]
+
+
+@pytest.fixture(scope="module")
+def dice_sheets(tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("dice")
+    content = load_game(fixture_copy(tmp))
+    return content, write(content, tmp, papers=("a4", "letter"))
+
+
+def test_one_pdf_per_quickref_language_and_paper(dice_sheets):
+    _, written = dice_sheets
+    assert sorted(written) == sorted(f"dice-duel/quickref-{q}.{lang}.{paper}.pdf" for q in ("odds", "leaflet")
+                                     for lang in ("de", "en") for paper in ("a4", "letter"))
+
+
+@pytest.mark.parametrize("lang, paper", [("de", "a4"), ("en", "letter")])
+def test_every_panel_carries_the_identical_text(dice_sheets, lang, paper):
+    content, written = dice_sheets
+    ref = content.game.quickrefs[0]
+    texts = panel_texts(written[f"dice-duel/quickref-odds.{lang}.{paper}.pdf"], ref, paper)
+    assert len(texts) == ref.n_up == 2
+    assert texts[0] and all(t == texts[0] for t in texts)
+    assert texts[0].startswith("Würfelduell – Chancen" if lang == "de" else "Dice Duel – odds")
+
+
+def test_cut_lines_lie_on_the_panel_grid(dice_sheets):
+    content, written = dice_sheets
+    ref = content.game.quickrefs[0]
+    page_size = PAPERS["a4"].oriented("landscape")
+    sheet = impose(page_size.width, page_size.height, ref.panel.width, ref.panel.height, ref.n_up)
+    with pdfplumber.open(written["dice-duel/quickref-odds.en.a4.pdf"]) as pdf:
+        page = pdf.pages[0]
+        cuts = {(round(l["x0"] / MM, 1), round(l["top"] / MM, 1), round(l["x1"] / MM, 1), round(l["bottom"] / MM, 1))
+                for l in page.lines if l["linewidth"] == pytest.approx(quickref.CUT_WIDTH) and not l["dash"]}
+    expected = {(round(min(l.x1, l.x2), 1), round(min(l.y1, l.y2), 1), round(max(l.x1, l.x2), 1),
+                 round(max(l.y1, l.y2), 1)) for l in sheet.cuts}
+    assert cuts == expected and len(cuts) == 3 + 2  # 3 vertical, 2 horizontal for 2 x 1 panels
+
+
+def test_odds_table_is_a_real_table_with_the_engine_values(dice_sheets):
+    content, written = dice_sheets
+    engine = load_engine(content)
+    ref = content.game.quickrefs[0]
+    sheet = impose(297, 210, ref.panel.width, ref.panel.height, ref.n_up)
+    panel = sheet.panels[1]
+    with pdfplumber.open(written["dice-duel/quickref-odds.de.a4.pdf"]) as pdf:
+        tables = pdf.pages[0].crop((panel.x * MM, panel.y * MM, panel.right * MM, panel.bottom * MM)).find_tables()
+        rows = tables[0].extract()
+    assert rows[0] == ["Angriff", "Verteidigung", "0 : 1", "1 : 0"]
+    assert len(rows) == 5
+    for a, d, win, loss in rows[1:]:
+        odds = engine.duel_odds(int(a), int(d))
+        assert win == format_percent(odds.get((0, 1), 0), "de")
+        assert loss == format_percent(odds.get((1, 0), 0), "de", 2)
+    assert rows[1][2:] == ["41,7 %", "58,33 %"]  # 15/36 and 21/36
+
+
+def test_folded_sheet_flows_the_text_through_its_panels_with_fold_lines(dice_sheets):
+    content, written = dice_sheets
+    ref = content.game.quickrefs[1]
+    path = written["dice-duel/quickref-leaflet.en.a4.pdf"]
+    texts = panel_texts(path, ref, "a4")
+    assert texts[0].startswith("Dice Duel leaflet") and "First part" in texts[0]
+    assert "Third part" not in texts[0] and "Third part" in "".join(texts[1:])
+    with pdfplumber.open(path) as pdf:
+        page = pdf.pages[0]
+        folds = [l for l in page.lines if l["dash"]]
+        cuts = [l for l in page.lines if not l["dash"] and l["linewidth"] == pytest.approx(quickref.CUT_WIDTH)]
+    assert len(folds) == 2 and len(cuts) == 4
+
+
+def test_same_input_gives_the_same_bytes(tmp_path, dice_sheets):
+    content, written = dice_sheets
+    again = write(content, tmp_path)
+    for path, file in again.items():
+        assert file.read_bytes() == written[path].read_bytes(), path
+
+
+def test_text_is_shrunk_before_it_fails_and_too_long_text_is_an_error_naming_the_sheet(tmp_path):
+    folder = new_game("demo", tmp_path / "games")
+    item = "- Eine ziemlich lange Zeile Kurzregel, die mehrfach wiederholt wird, damit es eng wird.\n"
+    (folder / "quickref.de.md").write_text("# Kurzregeln\n\n" + item * 20, encoding="utf-8")
+    content = load_game(folder)
+    ref = content.game.quickrefs[0]
+    fitted = quickref.fit(quickref.sheet_text(content, ref, "de", None), ref, 1)
+    assert ref.min_font_size <= fitted.size < ref.font_size
+    written = write(content, tmp_path)
+    texts = panel_texts(written["demo/quickref-short.de.a4.pdf"], ref, "a4")
+    assert all(t.count("wiederholt") == 20 for t in texts), "never clipped"
+
+    (folder / "quickref.de.md").write_text("# Kurzregeln\n\n" + item * 24, encoding="utf-8")
+    with pytest.raises(ContentError) as err:
+        quickref.plan(load_game(folder), BuildOptions(papers=("a4",)))
+    problem = err.value.problem
+    assert problem.path.endswith("quickref.de.md") and problem.key == "quickrefs.0"
+    assert "quick reference demo/short (de) does not fit its 95 x 130 mm panel even at 6 pt" in problem.message
+
+
+def test_panels_that_do_not_fit_the_paper_are_an_error(tmp_path):
+    folder = new_game("demo", tmp_path / "games")
+    game_yaml = folder / "game.yaml"
+    game_yaml.write_text(game_yaml.read_text().replace("n_up: 4", "n_up: 6"))
+    with pytest.raises(ContentError, match=r"demo/short \(de\): 6 panels of 95 x 130 mm do not fit"):
+        quickref.plan(load_game(folder), BuildOptions(papers=("a4",)))
+
+
+def test_template_error_points_at_the_quickref_line(tmp_path):
+    folder = new_game("demo", tmp_path / "games")
+    (folder / "quickref.en.md").write_text("# Short\n\n{{ engine.no_such_rule(1) }}\n", encoding="utf-8")
+    with pytest.raises(ContentError) as err:
+        quickref.plan(load_game(folder), BuildOptions(papers=("a4",)))
+    assert err.value.problem.path.endswith("quickref.en.md") and err.value.problem.line == 3
+
+
+def test_a_changed_engine_result_rebuilds_only_the_sheet_that_shows_it(tmp_path):
+    folder = fixture_copy(tmp_path)
+    options = BuildOptions(content=folder.parent, out=tmp_path / "out", papers=("a4",), kinds=("quickref",))
+    first = build(options)
+    assert len(first.built) == 4
+    engine = folder / "engine.py"
+    engine.write_text(engine.read_text().replace("SIDES = 6", "SIDES = 8"))
+    second = build(options)
+    assert sorted(second.built) == ["dice-duel/quickref-odds.de.a4.pdf", "dice-duel/quickref-odds.en.a4.pdf"]
+
+
+DICE = re.compile(r"^\s*([1-3])\s*(?::|vs\.?|x|×)?\s*([1-2])\s*$")
+
+
+def odds_rows(pdf_path: Path, ref, paper: str) -> dict[tuple[int, int], list[str]]:
+    """(attack dice, defence dice) -> the percentages printed in that row of a table on each panel."""
+    page_size = PAPERS[paper].oriented(ref.orientation)
+    sheet = impose(page_size.width, page_size.height, ref.panel.width, ref.panel.height, ref.n_up)
+    found = []
+    with pdfplumber.open(pdf_path) as pdf:
+        for p in sheet.panels:
+            rows = {}
+            for table in pdf.pages[0].crop((p.x * MM, p.y * MM, p.right * MM, p.bottom * MM)).find_tables():
+                for row in table.extract():
+                    match = DICE.match(row[0] or "")
+                    if match:
+                        rows[(int(match.group(1)), int(match.group(2)))] = [
+                            c.replace("\u00a0", " ") for c in row[1:] if c and "%" in c]
+            found.append(rows)
+    assert all(rows == found[0] for rows in found), "every panel shows the same odds"
+    return found[0]
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_risk_sheet_prints_the_engine_battle_odds(tmp_path, lang):
+    content = load_game(paths.BUNDLED_CONTENT / "risk")
+    engine = load_engine(content)
+    written = write(content, tmp_path)
+    for ref in content.game.quickrefs:
+        rows = odds_rows(written[f"risk/quickref-{ref.id}.{lang}.a4.pdf"], ref, "a4")
+        if not rows:
+            continue
+        assert set(rows) == {(a, d) for a in (1, 2, 3) for d in (1, 2)}, "every dice combination"
+        for (a, d), printed in rows.items():
+            odds = engine.battle_odds(a, d)
+            shown = [sorted(format_percent(p, lang, digits) for p in odds.values()) for digits in (0, 1, 2)]
+            assert sorted(printed) in shown, (a, d, printed, shown)
+        return
+    pytest.fail("no quick reference of risk prints a table of battle odds")

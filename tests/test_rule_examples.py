@@ -1,0 +1,65 @@
+"""Every worked example of every bundled game, one pytest item each (``<game>/rules.<lang>.md::<line>::<id>``).
+
+The examples run exactly as `rulepress check examples` runs them
+(`generator.check.examples.run_example` against a fresh engine namespace), so
+pytest and the command can never disagree. A game whose content does not load
+shows up as one failing item with the content problems.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+import pytest
+
+from generator import paths
+from generator.check.examples import run_example, source_offset, unpaired
+from generator.errors import RulepressError
+from generator.model import find_games, load_game
+from generator.model.engine import load_engine, namespace
+
+
+def _collect():
+    params = []
+    for folder in find_games(paths.BUNDLED_CONTENT):
+        try:
+            content = load_game(folder)
+        except RulepressError:
+            params.append(pytest.param(folder, None, None, id=f"{folder.name}::load"))
+            continue
+        for lang, text in sorted(content.rules.items()):
+            for example in text.examples:
+                params.append(pytest.param(folder, lang, example.id,
+                                           id=f"{folder.name}/rules.{lang}.md::{example.line}::{example.id}"))
+    return params
+
+
+@lru_cache(maxsize=None)
+def _game(folder: Path):
+    content = load_game(folder)
+    return content, namespace(content, load_engine(content))
+
+
+@pytest.mark.parametrize("folder, lang, example_id", _collect())
+def test_worked_example(folder, lang, example_id):
+    if lang is None:
+        try:
+            load_game(folder)
+        except RulepressError as exc:
+            pytest.fail("\n".join(str(p) for p in exc.problems()), pytrace=False)
+    content, base = _game(folder)
+    example = content.rules[lang].example(example_id)
+    lines = (content.folder / f"rules.{lang}.md").read_text(encoding="utf-8").splitlines()
+    globs = dict(base)
+    globs["OPTIONS"] = dict(content.game.engine_options)
+    result = run_example(example, globs, source_offset(example, lines), content.id)
+    if not result.passed:
+        pytest.fail(result.message(), pytrace=False)
+
+
+@pytest.mark.parametrize("folder", find_games(paths.BUNDLED_CONTENT), ids=lambda f: f.name)
+def test_every_example_exists_in_both_languages(folder):
+    content, _ = _game(folder)
+    problems = unpaired(content)
+    assert not problems, "\n".join(str(p) for p in problems)
