@@ -1,0 +1,20 @@
+"""Sphinx extension of the project docs: fills the generated reference pages.
+
+``content-format.md`` and ``cli.md`` are stubs in the repository; their text is
+generated at build time by `generator.site.reference` from the schema's field
+descriptions and from the argparse parser, so they can never fall behind.
+"""
+
+from generator.site import reference
+
+GENERATED = {"content-format": reference.content_format, "cli": reference.cli_reference}
+
+
+def _source_read(app, docname, source):
+    if docname in GENERATED:
+        source[0] = GENERATED[docname]()
+
+
+def setup(app):
+    app.connect("source-read", _source_read)
+    return {"parallel_read_safe": True, "version": "1"}

@@ -1,0 +1,120 @@
+"""Reference pages of the project documentation, generated from the code.
+
+`content_format()` walks the content model (`generator.model.schema`, from
+`Game` down) and writes one Markdown table per class with every field, its
+type, default and description; `undocumented()` lists fields without a
+description (a test keeps it empty). `cli_reference()` renders the argparse
+parser of `generator.cli`. ``docs/_ext/rulepress_docs.py`` puts both into the
+docs build.
+"""
+
+from __future__ import annotations
+
+import argparse
+import typing
+
+from pydantic import BaseModel
+from pydantic_core import PydanticUndefined
+
+from generator.model import schema
+
+
+def models(root: type[BaseModel] = schema.Game) -> list[type[BaseModel]]:
+    """Every model class reachable from `root`, in the order first met."""
+    found: list[type[BaseModel]] = []
+
+    def visit(cls):
+        if cls in found:
+            return
+        found.append(cls)
+        for info in cls.model_fields.values():
+            for inner in _model_args(info.annotation):
+                visit(inner)
+    visit(root)
+    return found
+
+
+def _model_args(annotation) -> list[type[BaseModel]]:
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return [annotation]
+    result = []
+    for arg in typing.get_args(annotation):
+        result.extend(_model_args(arg))
+    return result
+
+
+def type_name(annotation) -> str:
+    """A readable type: ``list[Card]``, ``Text or null``."""
+    origin = typing.get_origin(annotation)
+    args = typing.get_args(annotation)
+    if origin is typing.Annotated:
+        return type_name(args[0])
+    if origin is typing.Literal:
+        return " | ".join(repr(a) for a in args)
+    if origin in (typing.Union, getattr(__import__("types"), "UnionType", None)):
+        return " or ".join(type_name(a) for a in args)
+    if origin in (list, tuple, dict):
+        return f"{origin.__name__}[{', '.join(type_name(a) for a in args)}]"
+    if annotation is type(None):
+        return "null"
+    return getattr(annotation, "__name__", str(annotation))
+
+
+def _default(info) -> str:
+    if info.is_required():
+        return "required"
+    if info.default_factory is not None:
+        return f"`{info.default_factory()!r}`"
+    return "`null`" if info.default is None else f"`{info.default!r}`" if info.default is not PydanticUndefined else ""
+
+
+def _cell(text: str) -> str:
+    return " ".join(str(text).split()).replace("|", "\\|")
+
+
+def undocumented() -> list[str]:
+    """``Class.field`` of every field without a description."""
+    return [f"{cls.__name__}.{name}" for cls in models() for name, info in cls.model_fields.items()
+            if not (info.description or "").strip()]
+
+
+def content_format() -> str:
+    """The content-format reference as MyST Markdown."""
+    lines = ["# Content format reference", "",
+             "Generated from the field descriptions in `generator/model/schema.py`. "
+             "The root is `game.yaml`; `components.yaml`, `boards.yaml`, `glossary.yaml` and `ambiguities.yaml` "
+             "may hold top-level keys of it. Unknown keys are errors.", ""]
+    for cls in models():
+        lines += [f"(schema-{cls.__name__.lower()})=", f"## {cls.__name__}", "",
+                  _cell((cls.__doc__ or "").strip().split("\n\n")[0]), "",
+                  "| key | type | default | description |", "|---|---|---|---|"]
+        for name, info in cls.model_fields.items():
+            lines.append(f"| `{name}` | {_cell(type_name(info.annotation))} | {_default(info)} | {_cell(info.description or '')} |")
+        lines.append("")
+    return "\n".join(lines)
+
+
+def cli_reference(parser: argparse.ArgumentParser | None = None) -> str:
+    """The command-line reference as MyST Markdown, from the argparse parser."""
+    if parser is None:
+        from generator.cli import _parser
+        parser = _parser()
+    lines = ["# Command-line reference", "", _cell(parser.description or ""), "",
+             "Exit codes: 0 success, 1 a check found differences, 2 bad input.", ""]
+    subparsers = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    helps = {a.dest: a.help for a in subparsers._choices_actions}
+    for name, sub in subparsers.choices.items():
+        formatter = argparse.HelpFormatter(sub.prog, width=88)  # fixed width: the page must not depend on the terminal
+        formatter.add_usage(sub.usage, sub._actions, sub._mutually_exclusive_groups)
+        lines += [f"## rulepress {name}", "", _cell(helps.get(name) or ""), "", "```text", formatter.format_help().strip(), "```", "",
+                  "| argument | description |", "|---|---|"]
+        for action in sub._actions:
+            if isinstance(action, argparse._HelpAction):
+                continue
+            shown = ", ".join(f"`{o}`" for o in action.option_strings) or f"`{action.metavar or action.dest}`"
+            text = action.help or ""
+            if action.choices:
+                text += f" (choices: {', '.join(map(str, action.choices))})"
+            lines.append(f"| {shown} | {_cell(text)} |")
+        lines.append("")
+    return "\n".join(lines)

@@ -1,0 +1,66 @@
+"""The project documentation: every schema field documented, docs build with -W, references generated."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+
+from generator import paths
+from generator.site import reference
+
+DOCS = paths.ROOT / "docs"
+
+
+def test_every_schema_field_has_a_description():
+    assert reference.undocumented() == []
+
+
+def test_content_format_reference_lists_every_field_of_every_model():
+    text = reference.content_format()
+    for cls in reference.models():
+        section = text.split(f"## {cls.__name__}\n", 1)[1].split("\n## ", 1)[0]
+        for name, info in cls.model_fields.items():
+            assert f"| `{name}` |" in section, f"{cls.__name__}.{name}"
+            assert " ".join(info.description.split()) in section.replace("\\|", "|")
+
+
+def test_undocumented_field_is_reported(monkeypatch):
+    from generator.model import schema
+    field = schema.Players.model_fields["min"]
+    monkeypatch.setattr(field, "description", None)
+    assert reference.undocumented() == ["Players.min"]
+
+
+def test_cli_reference_lists_every_command_and_option():
+    text = reference.cli_reference()
+    for command in ("build", "check", "list", "new", "schema"):
+        assert f"## rulepress {command}" in text
+    assert "`--only`" in text and "`--content`" in text
+
+
+@pytest.fixture(scope="module")
+def built_docs(tmp_path_factory) -> Path:
+    from sphinx.application import Sphinx
+    from sphinx.util.docutils import docutils_namespace, patch_docutils
+    from sphinx import locale
+
+    out = tmp_path_factory.mktemp("docs")
+    warnings = io.StringIO()
+    locale.translators.clear()
+    with patch_docutils(DOCS), docutils_namespace():
+        app = Sphinx(str(DOCS), str(DOCS), str(out / "html"), str(out / "doctrees"), "html",
+                     status=None, warning=warnings, freshenv=True, warningiserror=True)
+        app.build(force_all=True)
+    locale.translators.clear()
+    assert app.statuscode == 0 and not warnings.getvalue(), warnings.getvalue()
+    return out / "html"
+
+
+def test_docs_build_with_warnings_as_errors(built_docs):
+    for page in ("index", "getting-started", "tutorial", "website", "content-format", "cli"):
+        assert (built_docs / f"{page}.html").exists(), page
+    html = (built_docs / "content-format.html").read_text(encoding="utf-8")
+    assert "engine_options" in html and "count_unknown" in html
+    assert "rulepress build" in (built_docs / "cli.html").read_text(encoding="utf-8")
