@@ -334,6 +334,21 @@ def fit_sheet(content: GameContent, quickref: QuickRef, lang: str, text: str) ->
     return fitted
 
 
+def _lazy(compute):
+    """A function that computes its value on the first call and returns it afterwards."""
+    cache = []
+
+    def value():
+        if not cache:
+            cache.append(compute())
+        return cache[0]
+    return value
+
+
+def _draw_lazily(path, *, fitted, **kwargs):
+    return draw(path, fitted=fitted(), **kwargs)
+
+
 def plan(content: GameContent, options) -> list[Artifact]:
     """One artifact per quick reference, language and paper."""
     if not content.game.quickrefs:
@@ -348,7 +363,10 @@ def plan(content: GameContent, options) -> list[Artifact]:
             title = f"{content.game.title.get(lang)} \u2013 {quickref.id}"
             caption = f"{content.game.title.get(lang)} \u00b7 {HINTS[(lang, quickref.fold)]}"
             sheets = {paper: impose_sheet(content, quickref, lang, paper) for paper in options.papers}
-            fitted = fit_sheet(content, quickref, lang, text)
+            # Fitting is costly: it runs when a sheet is written (never for an unchanged
+            # sheet), once for all papers. A sheet that does not fit raises there, before
+            # any file is replaced.
+            fitted = _lazy(partial(fit_sheet, content, quickref, lang, text))
             for paper, sheet in sheets.items():
                 inputs = {
                     "quickref": quickref.model_dump(mode="json"),
@@ -362,5 +380,6 @@ def plan(content: GameContent, options) -> list[Artifact]:
                 artifacts.append(Artifact(
                     game=content.id, kind="quickref", lang=lang, paper=paper,
                     path=f"{content.id}/quickref-{quickref.id}.{lang}.{paper}.pdf", inputs=inputs,
-                    write=partial(draw, sheet=sheet, fitted=fitted, fold=quickref.fold, title=title, caption=caption)))
+                    write=partial(_draw_lazily, sheet=sheet, fitted=fitted, fold=quickref.fold, title=title,
+                                  caption=caption)))
     return artifacts

@@ -139,9 +139,15 @@ def test_text_is_shrunk_before_it_fails_and_too_long_text_is_an_error_naming_the
     texts = panel_texts(written["demo/quickref-short.de.a4.pdf"], ref, "a4")
     assert all(t.count("wiederholt") == 20 for t in texts), "never clipped"
 
+    out = tmp_path / "out"
+    options = BuildOptions(content=tmp_path / "games", out=out, papers=("a4",), kinds=("quickref",))
+    (folder / "quickref.de.md").write_text("# Kurzregeln\n\n" + item * 20, encoding="utf-8")
+    build(options)
+    good = (out / "demo" / "quickref-short.de.a4.pdf").read_bytes()
     (folder / "quickref.de.md").write_text("# Kurzregeln\n\n" + item * 24, encoding="utf-8")
     with pytest.raises(ContentError) as err:
-        quickref.plan(load_game(folder), BuildOptions(papers=("a4",)))
+        build(options)
+    assert (out / "demo" / "quickref-short.de.a4.pdf").read_bytes() == good, "the good sheet stays"
     problem = err.value.problem
     assert problem.path.endswith("quickref.de.md") and problem.key == "quickrefs.0"
     assert "quick reference demo/short (de) does not fit its 95 x 130 mm panel even at 6 pt" in problem.message

@@ -1,0 +1,599 @@
+"""`rulepress check translations`: do the German and English rule texts say the same thing?
+
+Both rule texts of a game are paired by id and compared:
+
+- ``section-missing`` / ``rule-missing`` / ``example-missing``: a section
+  (``(id)=`` label), a rule's metadata (``rules:`` in game.yaml) or a worked
+  example (``{doctest} example-id``) present in one language only;
+- ``example-result``: an example whose statements give different results in
+  the two languages when run through the game's engine (compared statement by
+  statement); ``example-expected``: same results, but the texts expect
+  different outputs;
+- ``number``: numbers (digits and number words, locale-aware, see
+  `generator.check.numbers`) differing between paired paragraphs: per
+  paragraph when both sections have the same number of paragraphs (the
+  heading counts as one), else per section;
+- ``term`` / ``name``: a paragraph uses a glossary term (its word, an alias or
+  an inflection, or a ``{term}`` reference), the name of a printed component
+  (deck, tiles, tokens, money) or a card title in one language, but the
+  paired paragraph does not mention its translation (any spelling, alias or
+  keyword of 5+ letters, also stemmed or inside a German compound:
+  'Bombenzug' mentions 'Bombe');
+  everyday component names (board, dice, pieces) are not checked;
+- ``edition-variant``: every ambiguity with ``edition_variant: true``, listed
+  as a documented difference.
+
+Documented differences: an ambiguity with ``edition_variant: true`` lists the
+rule sections whose two texts differ because of it in ``sections:`` (a field
+of `Ambiguity`). Every finding inside such a section is reported as
+documented (naming the ambiguity) and does not fail the check. A ``sections``
+entry naming an unknown section, or given without ``edition_variant: true``,
+is a ``variant-mark`` finding.
+
+`report(content)` returns a `TranslationReport` (the website renders its
+`to_dict()`); `run(...)` prints ``path:line: kind: message`` lines and a
+summary, or a JSON list of findings, and returns 1 when any finding is not
+documented.
+"""
+
+from __future__ import annotations
+
+import doctest
+import json
+import re
+import traceback
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+from generator.check import numbers
+from generator.model import GameContent, load_games
+from generator.model.rules_text import LABEL, TERM_REF, RuleText, Section, term_refs
+
+FENCE = re.compile(r"^(```+|~~~+)\s*(\{[a-z-]+\}|[a-zA-Z0-9_-]*)?")
+PROSE_DIRECTIVES = {"{note}", "{tip}", "{warning}", "{important}", "{hint}", "{attention}", "{caution}",
+                    "{danger}", "{error}", "{seealso}", "{admonition}", "{sidebar}", "{topic}"}
+LANG_NAMES = {"de": "German", "en": "English"}
+PRINTED_KINDS = ("deck", "tiles", "tokens", "money")
+MIN_SYNONYM = 5  # glossary keywords this long count as translating a term ('Angriff'; not 'red' or 'lane')
+
+
+@dataclass
+class Finding:
+    """One difference between the languages of a game."""
+
+    kind: str
+    path: str
+    line: int | None
+    ids: list[str]  # section / example / term / ambiguity ids concerned
+    message: str
+    documented: bool = False
+    other: str = ""  # path:line of the counterpart in the other language, if any
+    game: str = ""
+
+    @property
+    def location(self) -> str:
+        return f"{self.path}:{self.line}" if self.line is not None else self.path
+
+    def __str__(self) -> str:
+        kind = f"{self.kind} (documented)" if self.documented else self.kind
+        return f"{self.location}: {kind}: {self.message}"
+
+    def to_dict(self) -> dict:
+        return asdict(self) | {"location": self.location}
+
+
+@dataclass
+class TranslationReport:
+    """All findings of one game, with what was compared."""
+
+    game: str
+    langs: tuple[str, str]
+    findings: list[Finding] = field(default_factory=list)
+    sections: int = 0  # paired sections compared
+    paragraphs: int = 0  # paragraph pairs compared (sections compared as a whole count once)
+    examples: int = 0  # paired examples run in both languages
+
+    @property
+    def undocumented(self) -> list[Finding]:
+        return [f for f in self.findings if not f.documented]
+
+    @property
+    def documented(self) -> list[Finding]:
+        return [f for f in self.findings if f.documented]
+
+    def summary(self) -> str:
+        return (f"{self.game}: {self.sections} sections, {self.paragraphs} paragraph pairs, "
+                f"{self.examples} examples compared; {len(self.undocumented)} differences, "
+                f"{len(self.documented)} documented")
+
+    def to_dict(self) -> dict:
+        return {"game": self.game, "langs": list(self.langs), "sections": self.sections,
+                "paragraphs": self.paragraphs, "examples": self.examples,
+                "undocumented": len(self.undocumented), "documented": len(self.documented),
+                "findings": [f.to_dict() for f in self.findings]}
+
+
+# ---------------------------------------------------------------- paragraphs with lines
+
+@dataclass
+class Paragraph:
+    """A paragraph of a rule text (or a section heading) and the line it starts on."""
+
+    line: int
+    text: str
+
+
+def _file_lines(content: GameContent, text: RuleText) -> list[str]:
+    path = content.folder / f"rules.{text.lang}.md"
+    return path.read_text(encoding="utf-8").splitlines() if path.exists() else []
+
+
+def _split(lines: list[str], first: int) -> list[Paragraph]:
+    """Paragraphs of `lines` (file line `first` is lines[0]): blank lines separate, code blocks
+    and doctests are left out, prose directives (note, tip, ...) are kept, labels and comments dropped."""
+    paragraphs: list[Paragraph] = []
+    current: list[str] = []
+    start = first
+    fence: str | None = None
+    prose = False
+
+    def close():
+        nonlocal current
+        if current:
+            paragraphs.append(Paragraph(start, "\n".join(current)))
+        current = []
+
+    for offset, line in enumerate(lines):
+        number = first + offset
+        stripped = line.strip()
+        if fence is not None:
+            if stripped.startswith(fence) and stripped.strip(fence[0]) == "":
+                close()
+                fence = None
+            elif prose and not re.match(r"^:[a-z-]+:", stripped):
+                if stripped:
+                    if not current:
+                        start = number
+                    current.append(stripped)
+                else:
+                    close()
+            continue
+        match = FENCE.match(stripped)
+        if match:
+            close()
+            fence = match.group(1)
+            prose = (match.group(2) or "") in PROSE_DIRECTIVES
+            continue
+        if LABEL.match(line) or stripped.startswith("%"):
+            continue
+        if not stripped:
+            close()
+            continue
+        if not current:
+            start = number
+        current.append(stripped)
+    close()
+    return paragraphs
+
+
+def section_paragraphs(section: Section, lines: list[str], end: int) -> list[Paragraph]:
+    """The heading (as the first paragraph) and the body paragraphs of `section`.
+
+    `end` is the line of the next heading (or the number of lines + 1)."""
+    return [Paragraph(section.line, section.title)] + _split(lines[section.line:end - 1], section.line + 1)
+
+
+def paragraphs_by_section(content: GameContent, text: RuleText) -> dict[str, list[Paragraph]]:
+    """Section id -> its paragraphs; the text before the first heading is the section ''."""
+    lines = _file_lines(content, text)
+    result: dict[str, list[Paragraph]] = {}
+    first_heading = text.sections[0].line if text.sections else len(lines) + 1
+    preamble = _split(lines[:first_heading - 1], 1)
+    if preamble:
+        result[""] = preamble
+    for i, section in enumerate(text.sections):
+        end = text.sections[i + 1].line if i + 1 < len(text.sections) else len(lines) + 1
+        result[section.id] = section_paragraphs(section, lines, end)
+    return result
+
+
+# ---------------------------------------------------------------- names and terms
+
+@dataclass(frozen=True)
+class Name:
+    """Something with a name in both languages: a glossary term, a component or a card."""
+
+    kind: str  # term or name
+    id: str
+    forms: dict  # lang -> tuple of spellings that count as using the name
+    synonyms: dict = field(default_factory=dict)  # lang -> specific keywords that count as translating it
+
+
+DE_INFLECTION = r"(?:e|en|n|s|es|er|ern|em|ns)?"
+EN_INFLECTION = r"(?:s|es|'s|s')?"
+DE_SUFFIXES = ("ungen", "ung", "en", "er", "es", "e", "n", "s")
+EN_SUFFIXES = ("ations", "ation", "ions", "ion", "ings", "ing", "ers", "er", "ed", "es", "e", "s")
+
+
+def names_of(content: GameContent) -> list[Name]:
+    """Glossary terms (with aliases and longer keywords), component names and card titles of a game.
+
+    Names that are number words ("Zwei", "Two") are left to the number check."""
+    game = content.game
+    names = [Name("term", t.id, {lang: tuple([getattr(t, lang)] + list(t.aliases.get(lang, [])))
+                                 for lang in ("de", "en")},
+                  {lang: tuple(k for k in t.keywords.get(lang, []) if len(k) >= MIN_SYNONYM) for lang in ("de", "en")})
+             for t in game.glossary]
+    seen = {(n.forms["de"][0].lower(), n.forms["en"][0].lower()) for n in names}
+    for comp in game.components:
+        if comp.kind not in PRINTED_KINDS:
+            continue  # board, dice, pieces: everyday words that translations paraphrase freely
+        candidates = [(comp.id, comp.name)] + [(f"{comp.id}.{c.id}", c.title) for c in comp.cards if c.title]
+        for ident, text in candidates:
+            key = (text.de.strip().lower(), text.en.strip().lower())
+            if key in seen or not key[0] or not key[1]:
+                continue
+            if numbers.extract(text.de, "de") or numbers.extract(text.en, "en"):
+                continue
+            seen.add(key)
+            names.append(Name("name", ident, {"de": (text.de.strip(),), "en": (text.en.strip(),)}))
+    return names
+
+
+def _pattern(form: str, lang: str) -> re.Pattern:
+    """A strict pattern for a spelling: whole words, each word inflected (German 'preußischen Armee');
+    a capitalised one-word German noun is case-sensitive ('Würfel', not the verb 'würfeln')."""
+    inflection = DE_INFLECTION if lang == "de" else EN_INFLECTION
+    words = form.split()
+    edge_l, edge_r = r"(?<![^\W_])", r"(?![^\W_])"
+    if lang == "de":
+        body = r"\s+".join(re.escape(w) + inflection for w in words)
+        if len(words) == 1 and form[:1].isupper():
+            head = re.escape(form[:1])
+            return re.compile(edge_l + f"(?-i:{head})(?i:{body[len(head):]})" + edge_r)
+    else:
+        body = r"\s+".join(re.escape(w) for w in words) + inflection
+    return re.compile(edge_l + body + edge_r, re.I)
+
+
+def _stem(word: str, lang: str) -> str:
+    word = word.lower()
+    for suffix in (DE_SUFFIXES if lang == "de" else EN_SUFFIXES):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 4:
+            return word[: -len(suffix)]
+    return word
+
+
+def _words(text: str) -> list[str]:
+    return [w.lower() for w in re.findall(r"[^\W\d_]+", text)]
+
+
+def _common_tail(a: str, b: str) -> int:
+    """Length of the common ending of two words (the head of German compounds: Spielplan, Originalplan)."""
+    n = 0
+    while n < min(len(a), len(b)) and a[-1 - n] == b[-1 - n]:
+        n += 1
+    return n
+
+
+def mentions(name: Name, text: str, lang: str) -> bool:
+    """Lenient: does `text` translate `name` at all? Any spelling or specific keyword, inflected or stemmed, also inside
+    a German compound ('Bombenzug' has 'Bombe') or as its head ('Plan' for 'Spielplan')."""
+    words = _words(numbers.clean(TERM_REF.sub(lambda m: f" {m.group(1)} ", text)))
+    if any(term == name.id for _, term in term_refs(text)):
+        return True
+    for form in name.forms[lang] + name.synonyms.get(lang, ()):
+        parts = _words(form)
+        if not parts:
+            continue
+        stems = [_stem(p, lang) for p in parts if len(p) > 3] or [_stem(p, lang) for p in parts]
+        if lang == "de":
+            if all(any(s in w for w in words) for s in stems):
+                return True  # also inside compounds: 'Bombenzug' mentions 'Bombe'
+            if len(parts) == 1 and any(_compound_head(stems[0], _stem(w, lang)) for w in words):
+                return True  # the head of a compound: 'Plan' or 'Originalplan' for 'Spielplan'
+            if len(parts) > 1 and len(parts[-1]) >= 4 and any(stems[-1] in w for w in words):
+                return True  # the head of a written-apart name: 'Treffen' for 'Atom-Mächte-Treffen'
+        elif all(any(w.startswith(s) for w in words) for s in stems):
+            return True
+    return False
+
+
+def _compound_head(form: str, word: str) -> bool:
+    """Do two German words share a compound head of 4+ letters that is a good part of `form`?"""
+    tail = _common_tail(form, word)
+    return tail >= 4 and tail * 5 >= len(form) * 2
+
+
+class NameFinder:
+    """Finds which names a paragraph uses, longest spelling first (so 'action field' is not also 'field')."""
+
+    def __init__(self, names: list[Name], lang: str):
+        forms = [(form, name) for name in names for form in name.forms[lang] if form.strip()]
+        forms.sort(key=lambda item: -len(item[0]))
+        self.lang = lang
+        self.patterns = [(_pattern(form, lang), name) for form, name in forms]
+        self.by_id = {n.id: n for n in names if n.kind == "term"}
+
+    def without_others(self, text: str, keep: str) -> str:
+        """`text` with every name of several words except `keep` blanked out (for `mentions`:
+        'territory cards' does not mention 'territory')."""
+        text = TERM_REF.sub(lambda m: f" {m.group(1)} " if m.group(2) == keep else " " * len(m.group(0)), text)
+        text = numbers.clean(text)
+        for pattern, name in self.patterns:
+            if name.id != keep:  # only names of several words: a German compound mentions all its parts
+                text = pattern.sub(lambda m: " " * len(m.group(0)) if " " in m.group(0).strip() else m.group(0), text)
+        return text
+
+    def used(self, text: str) -> dict[str, tuple[Name, str]]:
+        """Name id -> (name, the spelling found) of every name used in `text`."""
+        found: dict[str, tuple[Name, str]] = {}
+        for shown, term in term_refs(text):
+            if term in self.by_id:
+                found[term] = (self.by_id[term], shown)
+        text = TERM_REF.sub(lambda m: " " * len(m.group(0)), text)
+        text = numbers.clean(text)
+        for pattern, name in self.patterns:
+            def mask(match, name=name):
+                found.setdefault(name.id, (name, match.group(0)))
+                return " " * len(match.group(0))
+            text = pattern.sub(mask, text)
+        return found
+
+
+# ---------------------------------------------------------------- comparing
+
+class _Collector:
+    """Collects findings and marks those inside documented sections."""
+
+    def __init__(self, content: GameContent, report: TranslationReport):
+        self.report = report
+        self.variants: dict[str, str] = {}  # section id -> ambiguity id
+        for amb in content.game.ambiguities:
+            if amb.edition_variant:
+                for section in getattr(amb, "sections", []):
+                    self.variants.setdefault(section, amb.id)
+
+    def add(self, kind: str, path: str, line: int | None, ids: list[str], message: str,
+            other: str = "", section: str | None = None) -> None:
+        ambiguity = self.variants.get(section) if section is not None else None
+        if ambiguity:
+            message += f" (edition variant {ambiguity!r})"
+            ids = ids + [ambiguity]
+        self.report.findings.append(Finding(kind, path, line, ids, message, bool(ambiguity), other,
+                                            self.report.game))
+
+
+def _where(path: str, line: int | None) -> str:
+    return f"{path}:{line}" if line is not None else path
+
+
+def _compare_numbers(out: _Collector, section: str, a: Paragraph, b: Paragraph,
+                     texts: tuple[RuleText, RuleText], scope: str) -> None:
+    (ta, tb), (la, lb) = texts, (texts[0].lang, texts[1].lang)
+    found_a, found_b = numbers.extract_pair(a.text, la, b.text, lb)
+    only_a, only_b = numbers.compare(found_a, found_b)
+    if not only_a and not only_b:
+        return
+
+    def listed(values, found):
+        written = {}
+        for n in found:
+            written.setdefault(n.value, n.text)
+        return ", ".join(numbers.show(v) + (f" ({written[v]!r})" if written.get(v, "") != numbers.show(v) else "")
+                         for v in values)
+
+    parts = []
+    if only_a:
+        parts.append(f"{listed(only_a, found_a)} only in {LANG_NAMES[la]}")
+    if only_b:
+        parts.append(f"{listed(only_b, found_b)} only in {LANG_NAMES[lb]}")
+    ids = [section] if section else []
+    out.add("number", ta.path, a.line, ids,
+            f"{scope} numbers differ: {'; '.join(parts)} (vs {_where(tb.path, b.line)})",
+            other=_where(tb.path, b.line), section=section)
+
+
+def _compare_names(out: _Collector, section: str, a: Paragraph, b: Paragraph,
+                   texts: tuple[RuleText, RuleText], finders: tuple[NameFinder, NameFinder], scope: str) -> None:
+    ta, tb = texts
+    used_a, used_b = finders[0].used(a.text), finders[1].used(b.text)
+    other_text_of = {ta.lang: a.text, tb.lang: b.text}
+    for (this, path, line, used, other_used, other_text, other_line) in (
+            (ta, ta.path, a.line, used_a, used_b, tb, b.line),
+            (tb, tb.path, b.line, used_b, used_a, ta, a.line)):
+        for ident in sorted(set(used) - set(other_used)):
+            name, spelled = used[ident]
+            other_finder = finders[1] if other_text is tb else finders[0]
+            if mentions(name, other_finder.without_others(other_text_of[other_text.lang], ident), other_text.lang):
+                continue
+            wanted = " / ".join(repr(f) for f in name.forms[other_text.lang])
+            what = "glossary term" if name.kind == "term" else "name"
+            out.add(name.kind, path, line, ([section] if section else []) + [ident],
+                    f"{scope} uses the {what} {spelled!r} ({ident}) but the {LANG_NAMES[other_text.lang]} "
+                    f"{scope} at {_where(other_text.path, other_line)} does not use {wanted}",
+                    other=_where(other_text.path, other_line), section=section)
+
+
+def _compare_sections(content: GameContent, out: _Collector, a: RuleText, b: RuleText) -> None:
+    paras_a = paragraphs_by_section(content, a)
+    paras_b = paragraphs_by_section(content, b)
+    names = names_of(content)
+    finders = (NameFinder(names, a.lang), NameFinder(names, b.lang))
+    for this, other, paras in ((a, b, paras_a), (b, a, paras_b)):
+        for section in this.sections:
+            if other.section(section.id) is None:
+                out.add("section-missing", this.path, section.line, [section.id],
+                        f"section {section.id!r} ({section.title}) has no counterpart in {other.path}",
+                        section=section.id)
+    for section_id, list_a in paras_a.items():
+        list_b = paras_b.get(section_id)
+        if list_b is None:
+            continue
+        out.report.sections += bool(section_id)
+        if len(list_a) == len(list_b):
+            pairs = list(zip(list_a, list_b))
+            scope = "paragraph"
+        else:
+            pairs = [(Paragraph(list_a[0].line, "\n\n".join(p.text for p in list_a)),
+                      Paragraph(list_b[0].line, "\n\n".join(p.text for p in list_b)))]
+            scope = "section"
+        for pa, pb in pairs:
+            out.report.paragraphs += 1
+            _compare_numbers(out, section_id, pa, pb, (a, b), scope)
+            _compare_names(out, section_id, pa, pb, (a, b), finders, scope)
+
+
+def _compare_rule_meta(content: GameContent, out: _Collector) -> None:
+    for i, meta in enumerate(content.game.rules):
+        for text in content.rules.values():
+            if text.section(meta.id) is None:
+                path, line, _ = content.locate(("rules", i, "id"))
+                out.add("rule-missing", path, line, [meta.id], f"rule {meta.id!r} has no section in {text.path}",
+                        section=meta.id)
+
+
+def _compare_marks(content: GameContent, out: _Collector) -> None:
+    known = {s.id for text in content.rules.values() for s in text.sections}
+    for i, amb in enumerate(content.game.ambiguities):
+        path, line, _ = content.locate(("ambiguities", i, "id"))
+        sections = list(getattr(amb, "sections", []))
+        if amb.edition_variant:
+            used = next(r for r in amb.readings if r.id == amb.used)
+            out.report.findings.append(Finding(
+                "edition-variant", path, line, [amb.id] + sections,
+                f"{amb.title.en} / {amb.title.de}: readings {', '.join(r.id for r in amb.readings)}; "
+                f"this content uses {used.id!r}" + (f"; sections {', '.join(sections)}" if sections else ""),
+                True, "", out.report.game))
+        elif sections:
+            out.add("variant-mark", path, line, [amb.id],
+                    f"ambiguity {amb.id!r} lists sections but is not an edition_variant")
+        for section in sections:
+            if section not in known:
+                out.add("variant-mark", path, line, [amb.id, section],
+                        f"ambiguity {amb.id!r} lists unknown section {section!r}")
+
+
+# ---------------------------------------------------------------- examples
+
+@dataclass
+class Statement:
+    """One '>>>' statement of an example and what it gave."""
+
+    source: str
+    want: str
+    got: str
+    line: int  # line in the Markdown file
+
+
+class _Outputs(doctest.DocTestRunner):
+    """A DocTestRunner that records the actual output of every statement."""
+
+    def __init__(self):
+        super().__init__(verbose=False, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+        self.got: dict[int, str] = {}
+
+    def report_start(self, out, test, example):
+        pass
+
+    def report_success(self, out, test, example, got):
+        self.got[id(example)] = got
+
+    def report_failure(self, out, test, example, got):
+        self.got[id(example)] = got
+
+    def report_unexpected_exception(self, out, test, example, exc_info):
+        self.got[id(example)] = "".join(traceback.format_exception_only(exc_info[0], exc_info[1])).strip()
+
+
+def run_statements(source: str, globs: dict, first_line: int, name: str) -> list[Statement]:
+    """Run a doctest source and return each statement with its actual output."""
+    test = doctest.DocTestParser().get_doctest(source, globs, name, name, 0)
+    runner = _Outputs()
+    runner.run(test, out=lambda _text: None, clear_globs=False)
+    return [Statement(e.source.strip(), e.want, runner.got.get(id(e), ""), first_line + e.lineno)
+            for e in test.examples]
+
+
+def _normal(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _compare_examples(content: GameContent, out: _Collector, a: RuleText, b: RuleText) -> None:
+    for this, other in ((a, b), (b, a)):
+        for example in this.examples:
+            if other.example(example.id) is None:
+                out.add("example-missing", this.path, example.line, [example.id],
+                        f"example {example.id!r} has no counterpart in {other.path}", section=example.section)
+    paired = [(e, b.example(e.id)) for e in a.examples if b.example(e.id) is not None]
+    if not paired:
+        return
+    from generator.check.examples import source_offset
+    from generator.model.engine import load_engine, namespace
+
+    base = namespace(content, load_engine(content))
+    lines = {t.lang: _file_lines(content, t) for t in (a, b)}
+
+    def run(example):
+        globs = dict(base)
+        globs["OPTIONS"] = dict(content.game.engine_options)
+        return run_statements(example.source, globs, source_offset(example, lines[example.lang]),
+                              f"{content.id}:{example.id}:{example.lang}")
+
+    for ea, eb in paired:
+        out.report.examples += 1
+        sa, sb = run(ea), run(eb)
+        section = ea.section if ea.section == eb.section else None
+        if len(sa) != len(sb):
+            out.add("example-result", ea.path, ea.line, [ea.id],
+                    f"example {ea.id!r} has {len(sa)} statements in {LANG_NAMES[a.lang]} but {len(sb)} in "
+                    f"{LANG_NAMES[b.lang]} ({_where(eb.path, eb.line)})", other=_where(eb.path, eb.line),
+                    section=section)
+        for xa, xb in zip(sa, sb):
+            where_b = _where(eb.path, xb.line)
+            if _normal(xa.got) != _normal(xb.got):
+                out.add("example-result", ea.path, xa.line, [ea.id],
+                        f"example {ea.id!r} gives {_normal(xa.got) or 'nothing'!r} for {xa.source!r} in "
+                        f"{LANG_NAMES[a.lang]} but {_normal(xb.got) or 'nothing'!r} for {xb.source!r} in "
+                        f"{LANG_NAMES[b.lang]} ({where_b})", other=where_b, section=section)
+            elif _normal(xa.want) != _normal(xb.want):
+                out.add("example-expected", ea.path, xa.line, [ea.id],
+                        f"example {ea.id!r} expects {_normal(xa.want) or 'nothing'!r} in {LANG_NAMES[a.lang]} but "
+                        f"{_normal(xb.want) or 'nothing'!r} in {LANG_NAMES[b.lang]} ({where_b}); "
+                        f"both give {_normal(xa.got) or 'nothing'!r}", other=where_b, section=section)
+
+
+# ---------------------------------------------------------------- entry points
+
+def report(content: GameContent) -> TranslationReport:
+    """Compare the German and English texts of one game."""
+    langs = tuple(lang for lang in ("de", "en") if lang in content.game.languages)
+    result = TranslationReport(content.id, langs if len(langs) == 2 else ("de", "en"))
+    out = _Collector(content, result)
+    _compare_marks(content, out)
+    if len(langs) == 2:
+        _compare_rule_meta(content, out)
+        a, b = content.rules.get("de"), content.rules.get("en")
+        if a is None or b is None:
+            missing = "de" if a is None else "en"
+            out.add("section-missing", str(content.folder / f"rules.{missing}.md"), None, [],
+                    f"the {LANG_NAMES[missing]} rules file rules.{missing}.md is missing")
+        else:
+            _compare_sections(content, out, a, b)
+            _compare_examples(content, out, a, b)
+    result.findings.sort(key=lambda f: (f.documented, f.path, f.line or 0, f.kind))
+    return result
+
+
+def run(content_dir: Path, games: list[str], fmt: str = "text") -> int:
+    """Check the named games (or all); exit code 1 if any difference is undocumented."""
+    reports = [report(content) for content in load_games(content_dir, games or None)]
+    findings = [f for r in reports for f in r.findings]
+    if fmt == "json":
+        print(json.dumps([f.to_dict() for f in findings], indent=2, ensure_ascii=False))
+    else:
+        for finding in findings:
+            print(finding)
+        for result in reports:
+            print(result.summary())
+    return 1 if any(not f.documented for f in findings) else 0

@@ -1,0 +1,187 @@
+"""Tests of generator.check.translations against fixture games with one deliberate mistake each.
+
+tests/data/translations/ is a content folder: every game in it is the scaffold
+game (`rulepress new`) with one wrong translation, named after the mistake;
+`clean` has none.
+"""
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from generator.check import translations
+from generator.check.translations import Paragraph, _split, mentions, names_of, report
+from generator.cli import main
+from generator.model import load_game
+
+DATA = Path(__file__).parent.parent / "data" / "translations"
+
+
+def findings(game):
+    return report(load_game(DATA / game)).findings
+
+
+def only(game):
+    """The single undocumented finding of a fixture game."""
+    found = [f for f in findings(game) if not f.documented]
+    assert len(found) == 1, [str(f) for f in found]
+    return found[0]
+
+
+def test_clean_translation_has_no_findings():
+    result = report(load_game(DATA / "clean"))
+    assert result.findings == []
+    assert (result.sections, result.paragraphs, result.examples) == (2, 5, 1)
+
+
+def test_changed_number_is_caught_with_both_locations():
+    f = only("changed-number")
+    assert f.kind == "number"
+    assert f.location.endswith("changed-number/rules.de.md:11")
+    assert f.other.endswith("changed-number/rules.en.md:11")
+    assert "3 only in German; 2 only in English" in f.message
+    assert f.ids == ["moving"]
+
+
+def test_number_word_is_caught():
+    f = only("number-word")
+    assert f.kind == "number"
+    assert f.location.endswith("number-word/rules.de.md:4")
+    assert "3 ('drei') only in German; 2 ('two') only in English" in f.message
+
+
+def test_dropped_example_is_caught():
+    f = only("dropped-example")
+    assert (f.kind, f.ids) == ("example-missing", ["ex-move-to-goal"])
+    assert f.location.endswith("dropped-example/rules.de.md:13")
+    assert "rules.en.md" in f.message
+
+
+def test_renamed_card_is_caught():
+    f = only("renamed-card")
+    assert f.kind == "name"
+    assert f.ids == ["moving", "cards.two"]
+    assert f.location.endswith("renamed-card/rules.de.md:11")
+    assert "'Sprung'" in f.message and "'Jump'" in f.message
+
+
+def test_wrong_glossary_term_is_caught():
+    f = only("wrong-term")
+    assert (f.kind, f.ids) == ("term", ["moving", "space"])
+    assert f.other.endswith("wrong-term/rules.en.md:11")
+
+
+def test_missing_section_is_caught():
+    f = only("missing-section")
+    assert (f.kind, f.ids) == ("section-missing", ["goal"])
+    assert f.location.endswith("missing-section/rules.de.md:2")
+
+
+def test_examples_with_different_results_are_caught_statement_by_statement():
+    f = only("example-result")
+    assert f.kind == "example-result"
+    assert f.location.endswith("example-result/rules.de.md:14")  # the '>>>' line
+    assert f.other.endswith("example-result/rules.en.md:14")
+    assert "'4' for 'move(3, 2)' in German but '3' for 'move(1, 2)' in English" in f.message
+
+
+def test_documented_edition_variant_is_listed_not_an_error():
+    found = findings("documented-variant")
+    assert found and all(f.documented for f in found)
+    kinds = sorted(f.kind for f in found)
+    assert kinds == ["edition-variant", "number"]
+    number = next(f for f in found if f.kind == "number")
+    assert "start-space" in number.ids and "edition variant 'start-space'" in number.message
+
+
+def test_expected_output_differing_with_equal_results(tmp_path):
+    game = tmp_path / "clean"
+    shutil.copytree(DATA / "clean", game)
+    path = game / "rules.en.md"
+    path.write_text(path.read_text().replace(">>> move(3, 2)\n4", ">>> move(3, 2)\n5"))
+    f = [f for f in report(load_game(game)).findings]
+    assert [x.kind for x in f] == ["example-expected"]
+    assert "expects '4' in German but '5' in English" in f[0].message
+
+
+def test_variant_marks_must_name_known_sections_of_edition_variants(tmp_path):
+    game = tmp_path / "documented-variant"
+    shutil.copytree(DATA / "documented-variant", game)
+    path = game / "game.yaml"
+    path.write_text(path.read_text().replace("sections: [moving]", "sections: [moving, nowhere]"))
+    bad = [f for f in report(load_game(game)).findings if not f.documented]
+    assert [(f.kind, f.ids) for f in bad] == [("variant-mark", ["start-space", "nowhere"])]
+    path.write_text(path.read_text().replace("edition_variant: true", "edition_variant: false"))
+    kinds = sorted(f.kind for f in report(load_game(game)).findings if not f.documented)
+    assert kinds == ["number", "variant-mark", "variant-mark"]
+
+
+def test_paragraph_counts_differ_compares_the_whole_section(tmp_path):
+    game = tmp_path / "clean"
+    shutil.copytree(DATA / "clean", game)
+    path = game / "rules.en.md"
+    text = path.read_text().replace(" The goal stops the piece.", "\n\nThe goal stops the piece on space 5.")
+    path.write_text(text)
+    f = [f for f in report(load_game(game)).findings]
+    assert len(f) == 1 and f[0].kind == "number"
+    assert f[0].message.startswith("section numbers differ: 5 only in English")
+    assert f[0].location.endswith("rules.de.md:7")  # the heading of the section
+
+
+def test_split_keeps_prose_directives_and_drops_code_labels_comments():
+    lines = ["First line", "goes on.", "", "```{doctest} ex-1", ">>> f(2)", "3", "```", "% variant note 7",
+             "```{note}", ":class: tip", "Note with 4.", "```", "(next)="]
+    assert _split(lines, 10) == [Paragraph(10, "First line\ngoes on."), Paragraph(20, "Note with 4.")]
+
+
+def test_names_are_found_inflected_in_compounds_and_by_keywords(tmp_path):
+    content = load_game(DATA / "clean")
+    space = next(n for n in names_of(content) if n.id == "space")
+    assert mentions(space, "Zwei Felder vor", "de")
+    assert mentions(space, "das Zielfeld", "de")  # compound head
+    assert mentions(space, "two spaces", "en")
+    assert not mentions(space, "two squares", "en")
+    ids = {n.id for n in names_of(content)}
+    assert "cards.one" not in ids  # number-word card titles are left to the number check
+    assert "board" not in ids  # everyday component names are not checked
+
+
+def test_cli_text_output_and_exit_codes(capsys):
+    assert main(["check", "translations", "clean", "documented-variant", "--content", str(DATA)]) == 0
+    out = capsys.readouterr().out
+    assert "documented-variant/rules.de.md:11: number (documented): paragraph numbers differ" in out
+    assert "clean: 2 sections, 5 paragraph pairs, 1 examples compared; 0 differences, 0 documented" in out
+    assert main(["check", "translations", "changed-number", "--content", str(DATA)]) == 1
+    line = capsys.readouterr().out.splitlines()[0]
+    assert "changed-number/rules.de.md:11: number: paragraph numbers differ: 3 only in German" in line
+
+
+def test_cli_json_output_is_a_list_of_findings(capsys):
+    assert main(["check", "translations", "--content", str(DATA), "--format", "json"]) == 1
+    data = json.loads(capsys.readouterr().out)
+    assert isinstance(data, list)
+    games = {d["game"] for d in data}
+    assert games == {"changed-number", "number-word", "dropped-example", "renamed-card", "missing-section",
+                     "example-result", "wrong-term", "documented-variant"}
+    assert all({"kind", "location", "ids", "message", "documented"} <= set(d) for d in data)
+
+
+def test_report_to_dict_for_the_website():
+    data = report(load_game(DATA / "documented-variant")).to_dict()
+    assert data["game"] == "documented-variant"
+    assert (data["undocumented"], data["documented"]) == (0, 2)
+    json.dumps(data)
+
+
+@pytest.mark.parametrize("game", ["anti-monopoly-3", "revolution-1848", "risk", "xidit"])
+def test_bundled_content_has_no_undocumented_difference(game):
+    from generator import paths
+
+    folder = paths.BUNDLED_CONTENT / game
+    if not (folder / "rules.de.md").exists():
+        pytest.fail(f"bundled game {game} has no rules yet")
+    result = translations.report(load_game(folder))
+    assert [str(f) for f in result.undocumented] == []
+    assert result.paragraphs > 20 and result.examples >= 10
