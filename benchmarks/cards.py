@@ -1,0 +1,168 @@
+"""Benchmark of card sheets: prints time and peak memory (not a test).
+
+1. 1,000 and 10,000 generated vector cards through Rulepress (`write_component`)
+   and through a minimal raw ReportLab canvas loop drawing the same texts (the floor).
+2. 1,000 image cards (300 dpi PNG fronts of 63 x 88 mm, one shared back) through
+   Rulepress's card sheet writer, a raw ReportLab drawImage loop, and img2pdf.
+
+Each measurement runs in its own process so peak memory (ru_maxrss) is its own.
+Run: python benchmarks/cards.py [--quick]
+"""
+
+from __future__ import annotations
+
+import multiprocessing as mp
+import resource
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+
+def _vector_cards(n: int):
+    from generator.model.schema import Card, Component, Text
+
+    cards = [Card(id=f"c{i}", title=Text(de=f"Karte {i}", en=f"Card {i}"),
+                  text=Text(de=f"Ziehe {i % 6 + 1} Felder vor.", en=f"Move {i % 6 + 1} spaces forward."),
+                  values={"value": i % 10}) for i in range(n)]
+    return Component(id="bench", kind="deck", name=Text(de="Bank", en="Bench"), layout="basic-card", size="poker",
+                     back="b", backs=[{"id": "b", "title": Text(de="Rückseite", en="Back")}], cards=cards,
+                     provenance="seed")
+
+
+def rulepress_vector(n: int, target: Path) -> None:
+    from generator.layout.layouts import icons, load_layout
+    from generator.render.cards import Job, Settings, write_component
+
+    layout = load_layout("basic-card")
+    job = Job("bench", _vector_cards(n), "en", "a4", layout, (63.5, 88.9), Settings.from_layout(layout), None,
+              lambda key: ("bench", None, None), 0, icons())
+    write_component(job, target)
+
+
+def raw_vector(n: int, target: Path) -> None:
+    """The floor: same texts, rectangles and back, no fitting, no checks."""
+    from reportlab.lib.pagesizes import A4
+    from reportlab.pdfgen import canvas
+
+    from generator.layout.paper import MM
+    from generator.text import fonts
+
+    fonts.register()
+    c = canvas.Canvas(str(target), pagesize=A4, invariant=1, initialFontName="Body")
+    w, h = 63.5 * MM, 88.9 * MM
+    for start in range(0, n, 9):
+        for k, i in enumerate(range(start, min(n, start + 9))):
+            x, y = (10 + (k % 3) * 63.5) * MM, (15 + (k // 3) * 88.9) * MM
+            c.setFillColorRGB(1, 1, 1)
+            c.rect(x, y, w, h, fill=1, stroke=1)
+            c.setFillColorRGB(0, 0, 0)
+            c.setFont("Body-Bold", 11)
+            c.drawCentredString(x + w / 2, y + h - 8 * MM, f"Card {i}")
+            c.setFont("Body", 8.5)
+            c.drawString(x + 4 * MM, y + h - 14 * MM, f"Move {i % 6 + 1} spaces forward.")
+            c.drawString(x + 4 * MM, y + 5 * MM, f"value: {i % 10}")
+        c.showPage()
+        for k, i in enumerate(range(start, min(n, start + 9))):
+            x, y = (10 + (k % 3) * 63.5) * MM, (15 + (k // 3) * 88.9) * MM
+            c.setFillColorRGB(0.3, 0.3, 0.3)
+            c.rect(x, y, w, h, fill=1, stroke=0)
+        c.showPage()
+    c.save()
+
+
+def make_pngs(folder: Path, n: int) -> list[Path]:
+    """n different 300 dpi card pictures (744 x 1039 px), with noise so they compress like artwork."""
+    import random
+
+    from PIL import Image, ImageDraw
+
+    rng = random.Random(1)
+    noise = Image.effect_noise((744, 1039), 40).convert("RGB")
+    paths = []
+    for i in range(n):
+        im = Image.new("RGB", (744, 1039), (rng.randrange(256), rng.randrange(256), rng.randrange(256)))
+        im = Image.blend(im, noise, 0.3)
+        ImageDraw.Draw(im).text((40, 40), f"card {i}", fill=(0, 0, 0))
+        path = folder / f"{i:04d}.png"
+        im.save(path, compress_level=1)
+        paths.append(path)
+    return paths
+
+
+def rulepress_images(pngs: list[Path], back: Path, target: Path) -> None:
+    from generator.render.cards import write_image_sheet
+
+    write_image_sheet(pngs, back, (63.0, 88.0), "a4", target)
+
+
+def raw_images(pngs: list[Path], back: Path, target: Path) -> None:
+    from reportlab.lib.pagesizes import A4
+    from reportlab.pdfgen import canvas
+
+    from generator.layout.paper import MM
+
+    c = canvas.Canvas(str(target), pagesize=A4, invariant=1)
+    w, h = 63 * MM, 88 * MM
+    for start in range(0, len(pngs), 9):
+        for k, png in enumerate(pngs[start:start + 9]):
+            c.drawImage(str(png), (10 + (k % 3) * 63) * MM, (15 + (k // 3) * 88) * MM, w, h)
+        c.showPage()
+        for k, _ in enumerate(pngs[start:start + 9]):
+            c.drawImage(str(back), (10 + (k % 3) * 63) * MM, (15 + (k // 3) * 88) * MM, w, h)
+        c.showPage()
+    c.save()
+
+
+def with_img2pdf(pngs: list[Path], back: Path, target: Path) -> None:
+    import img2pdf
+
+    layout = img2pdf.get_fixed_dpi_layout_fun((300, 300))
+    files = []
+    for png in pngs:
+        files += [str(png), str(back)]
+    target.write_bytes(img2pdf.convert(files, layout_fun=layout))
+
+
+def _child(queue, function, args):
+    start = time.perf_counter()
+    function(*args)
+    queue.put((time.perf_counter() - start, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024))
+
+
+def measure(label: str, function, *args) -> tuple[float, float]:
+    ctx = mp.get_context("fork")
+    queue = ctx.Queue()
+    process = ctx.Process(target=_child, args=(queue, function, args))
+    process.start()
+    seconds, peak = queue.get()
+    process.join()
+    size = args[-1].stat().st_size / 1e6
+    print(f"{label:<44} {seconds:8.2f} s {peak:9.0f} MB peak {size:9.1f} MB file", flush=True)
+    return seconds, peak
+
+
+def main() -> None:
+    quick = "--quick" in sys.argv
+    counts = (1000, 2000) if quick else (1000, 10000)
+    with tempfile.TemporaryDirectory() as tmp:
+        tmp = Path(tmp)
+        print("vector cards")
+        results = {}
+        for n in counts:
+            results[("rp", n)] = measure(f"  Rulepress, {n} cards", rulepress_vector, n, tmp / f"rp{n}.pdf")
+            results[("raw", n)] = measure(f"  raw ReportLab floor, {n} cards", raw_vector, n, tmp / f"raw{n}.pdf")
+        for n in counts:
+            print(f"  ratio Rulepress / floor at {n}: {results[('rp', n)][0] / results[('raw', n)][0]:.2f}x")
+        print(f"  peak memory {counts[1]} / {counts[0]} cards: {results[('rp', counts[1])][1] / results[('rp', counts[0])][1]:.2f}x")
+        images = 200 if quick else 1000
+        print(f"image cards ({images} PNG fronts, one shared back)")
+        pngs = make_pngs(tmp, images + 1)
+        back, pngs = pngs[-1], pngs[:-1]
+        measure("  Rulepress", rulepress_images, pngs, back, tmp / "img-rp.pdf")
+        measure("  raw ReportLab drawImage", raw_images, pngs, back, tmp / "img-raw.pdf")
+        measure("  img2pdf (near-copy floor)", with_img2pdf, pngs, back, tmp / "img-i2p.pdf")
+
+
+if __name__ == "__main__":
+    main()

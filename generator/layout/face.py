@@ -1,0 +1,110 @@
+"""What goes on one printed face, in one language: pure data, no drawing.
+
+Turns a `Card`/`Face`/`Back`/`Denomination` of the content model into
+`FaceContent`: title and body as ReportLab paragraph markup, value lines
+(label, value, unknown?), the provenance mark, and whether the body is an
+unknown text to be printed as write-in lines. The renderer lays it out.
+"""
+
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass, field
+
+from generator.model.schema import Card, Component, Face, Provenance, Text
+from generator.text.markup import inline
+
+WORDS = {
+    "reconstructed": {"de": "rekonstruiert", "en": "reconstructed"},
+    "unknown": {"de": "unbekannt", "en": "unknown"},
+    "text_unknown": {"de": "Text unbekannt", "en": "text unknown"},
+    "yes": {"de": "ja", "en": "yes"},
+    "no": {"de": "nein", "en": "no"},
+    "unknown_value": {"de": "? (unbekannt)", "en": "? (unknown)"},
+}
+
+
+@dataclass(frozen=True)
+class ValueLine:
+    label: str
+    value: str
+    unknown: bool = False
+
+
+@dataclass(frozen=True)
+class FaceContent:
+    """The texts of one face in one language."""
+
+    title: str | None = None  # paragraph markup
+    body: str | None = None  # paragraph markup
+    values: tuple[ValueLine, ...] = ()
+    mark: str | None = None  # 'rekonstruiert' / 'text unknown' ...
+    write_in: bool = False  # draw blank lines for an unknown text
+    color: str | None = None
+    raw: tuple[str, ...] = field(default=(), compare=False)  # every plain text, for glyph checks
+
+
+def _esc(text: str) -> str:
+    return html.escape(text, quote=False)
+
+
+def value_text(value, lang: str) -> tuple[str, bool]:
+    """A value as printed, and whether it is unknown."""
+    if value is None:
+        return WORDS["unknown_value"][lang], True
+    if isinstance(value, bool):
+        return WORDS["yes" if value else "no"][lang], False
+    if isinstance(value, Text):
+        return value.get(lang), False
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value)), False
+    return str(value), False
+
+
+def mark_for(provenance: Provenance | None, lang: str, text_unknown: bool = False) -> str | None:
+    """The visible provenance mark of a face, or None."""
+    if text_unknown:
+        return WORDS["text_unknown"][lang]
+    if provenance is None or not provenance.marked:
+        return None
+    return WORDS[provenance.kind][lang]
+
+
+def face_content(face: Face, comp: Component, lang: str, provenance: Provenance | None) -> FaceContent:
+    """The content of a card face (front or individual back)."""
+    title = face.title.get(lang) if face.title else None
+    body = face.text.get(lang) if face.text else None
+    unknown_text = provenance is not None and provenance.kind == "unknown" and not body
+    values = []
+    for name, value in face.values.items():
+        label = comp.value_labels[name].get(lang) if name in comp.value_labels else name
+        shown, unknown = value_text(value, lang)
+        values.append(ValueLine(label, shown, unknown))
+    raw = tuple(t for t in [title, body] + [v.label for v in values] + [v.value for v in values] if t)
+    return FaceContent(
+        title=_esc(title) if title else None,
+        body=inline(body) if body else None,
+        values=tuple(values),
+        mark=mark_for(provenance, lang, unknown_text),
+        write_in=unknown_text,
+        color=face.color,
+        raw=raw,
+    )
+
+
+def card_provenance(card: Card, comp: Component) -> Provenance:
+    return card.provenance or comp.provenance
+
+
+def money_cards(comp: Component) -> list[Card]:
+    """Banknotes as cards: one design per denomination, `count` copies."""
+    cards = []
+    for d in comp.denominations:
+        label = d.label or Text(de=str(d.value), en=str(d.value))
+        cards.append(Card(id=f"note-{d.value}", qty=d.count, title=label, color=d.color))
+    return cards
+
+
+def printed_cards(comp: Component) -> list[Card]:
+    """The card designs of a printed component (banknotes turned into cards)."""
+    return money_cards(comp) if comp.kind == "money" else list(comp.cards)

@@ -1,0 +1,179 @@
+"""Card sheet geometry: the grid on the page, bleed, crop marks, duplex mirroring.
+
+Pure functions on millimetres, origin at the top-left of the page, y downwards
+(see `generator.layout.paper`). Nothing here knows ReportLab.
+
+Placement rule: as many cards as the paper holds with cards touching (so 9
+poker cards fit portrait on A4 and on Letter); if the same number still fits
+with a gap of twice the bleed, that gap is used and every card keeps its full
+bleed on all four sides. Otherwise neighbouring cards share their cut line and
+bleed only on the outside of the grid. The grid is centred. Crop marks sit on
+the extended trim lines, start `mark_offset` outside the bleed and stop at
+least `page_clearance` short of the page edge (shortened when the margin is
+narrow, never below `min_mark_length`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+class SheetError(ValueError):
+    """The cards cannot be placed on the paper (too large)."""
+
+
+@dataclass(frozen=True)
+class Box:
+    x: float
+    y: float
+    w: float
+    h: float
+
+    @property
+    def right(self) -> float:
+        return self.x + self.w
+
+    @property
+    def bottom(self) -> float:
+        return self.y + self.h
+
+    def inset(self, d: float) -> "Box":
+        return Box(self.x + d, self.y + d, self.w - 2 * d, self.h - 2 * d)
+
+
+@dataclass(frozen=True)
+class SheetSpec:
+    """Everything the grid depends on."""
+
+    paper_w: float
+    paper_h: float
+    card_w: float
+    card_h: float
+    bleed: float = 3.0
+    marks: str = "crop"  # crop, lines, none
+    mark_length: float = 4.0
+    min_mark_length: float = 1.5
+    mark_offset: float = 0.5
+    page_clearance: float = 1.0
+
+
+@dataclass(frozen=True)
+class Grid:
+    spec: SheetSpec
+    cols: int
+    rows: int
+    gap: float
+    trims: tuple[Box, ...]  # row-major
+    bleeds: tuple[Box, ...]  # the area each card may paint (trim plus its share of bleed)
+
+    @property
+    def per_page(self) -> int:
+        return self.cols * self.rows
+
+    @property
+    def outer(self) -> Box:
+        """The trim boxes' hull."""
+        first, last = self.trims[0], self.trims[-1]
+        return Box(first.x, first.y, last.right - first.x, last.bottom - first.y)
+
+
+def _margin(spec: SheetSpec) -> float:
+    """Space needed between the outer trim and the page edge on each side."""
+    if spec.marks == "crop":
+        return spec.bleed + spec.mark_offset + spec.min_mark_length + spec.page_clearance
+    return spec.bleed + spec.page_clearance
+
+
+def _count(length: float, card: float, gap: float, margin: float) -> int:
+    room = length - 2 * margin
+    if room < card:
+        return 0
+    return int((room + gap) // (card + gap) + 1e-9)
+
+
+def grid(spec: SheetSpec) -> Grid:
+    """The centred grid of card positions; SheetError when not even one card fits."""
+    margin = _margin(spec)
+    cols = _count(spec.paper_w, spec.card_w, 0.0, margin)
+    rows = _count(spec.paper_h, spec.card_h, 0.0, margin)
+    if cols == 0 or rows == 0:
+        raise SheetError(f"a card of {spec.card_w:g} x {spec.card_h:g} mm (plus {margin:g} mm for bleed and marks "
+                         f"on each side) does not fit on paper of {spec.paper_w:g} x {spec.paper_h:g} mm")
+    gap = 2 * spec.bleed
+    if gap <= 0 or (_count(spec.paper_w, spec.card_w, gap, margin) < cols
+                    or _count(spec.paper_h, spec.card_h, gap, margin) < rows):
+        gap = 0.0
+    total_w = cols * spec.card_w + (cols - 1) * gap
+    total_h = rows * spec.card_h + (rows - 1) * gap
+    x0 = (spec.paper_w - total_w) / 2
+    y0 = (spec.paper_h - total_h) / 2
+    trims, bleeds = [], []
+    half = gap / 2
+    for r in range(rows):
+        for c in range(cols):
+            box = Box(x0 + c * (spec.card_w + gap), y0 + r * (spec.card_h + gap), spec.card_w, spec.card_h)
+            left = spec.bleed if c == 0 else min(spec.bleed, half)
+            right = spec.bleed if c == cols - 1 else min(spec.bleed, half)
+            top = spec.bleed if r == 0 else min(spec.bleed, half)
+            bottom = spec.bleed if r == rows - 1 else min(spec.bleed, half)
+            trims.append(box)
+            bleeds.append(Box(box.x - left, box.y - top, box.w + left + right, box.h + top + bottom))
+    return Grid(spec, cols, rows, gap, tuple(trims), tuple(bleeds))
+
+
+def trim_lines(g: Grid) -> tuple[list[float], list[float]]:
+    """Distinct x positions of vertical cut lines and y positions of horizontal ones."""
+    xs = sorted({round(v, 6) for b in g.trims for v in (b.x, b.right)})
+    ys = sorted({round(v, 6) for b in g.trims for v in (b.y, b.bottom)})
+    return xs, ys
+
+
+def crop_marks(g: Grid) -> list[tuple[float, float, float, float]]:
+    """Crop mark segments (x1, y1, x2, y2): each trim line extended outside the bleed on both ends."""
+    spec = g.spec
+    outer = g.outer
+    xs, ys = trim_lines(g)
+    segments = []
+    start = spec.bleed + spec.mark_offset
+    # vertical marks above and below the grid
+    top_room = outer.y - start - spec.page_clearance
+    bottom_room = spec.paper_h - outer.bottom - start - spec.page_clearance
+    length_v = min(spec.mark_length, top_room, bottom_room)
+    for x in xs:
+        segments.append((x, outer.y - start - length_v, x, outer.y - start))
+        segments.append((x, outer.bottom + start, x, outer.bottom + start + length_v))
+    left_room = outer.x - start - spec.page_clearance
+    right_room = spec.paper_w - outer.right - start - spec.page_clearance
+    length_h = min(spec.mark_length, left_room, right_room)
+    for y in ys:
+        segments.append((outer.x - start - length_h, y, outer.x - start, y))
+        segments.append((outer.right + start, y, outer.right + start + length_h, y))
+    return segments
+
+
+def mirror_axis(flip: str, paper_w: float, paper_h: float) -> str:
+    """'x' when the back page mirrors columns, 'y' when it mirrors rows.
+
+    Turning the sheet over its long edge: on a portrait page the long edge is
+    vertical, so columns swap; on a landscape page rows swap. The short edge is
+    the other way round.
+    """
+    if flip not in ("long", "short"):
+        raise ValueError(f"flip must be 'long' or 'short', not {flip!r}")
+    portrait = paper_h >= paper_w
+    return "x" if (flip == "long") == portrait else "y"
+
+
+def back_box(box: Box, paper_w: float, paper_h: float, flip: str = "long",
+             offset: tuple[float, float] = (0.0, 0.0)) -> Box:
+    """Where the back of a card at `box` goes on the back page, plus the printer offset."""
+    if mirror_axis(flip, paper_w, paper_h) == "x":
+        x, y = paper_w - box.x - box.w, box.y
+    else:
+        x, y = box.x, paper_h - box.y - box.h
+    return Box(x + offset[0], y + offset[1], box.w, box.h)
+
+
+def chunks(items: list, size: int) -> list[list]:
+    """Split `items` into pages of `size`."""
+    return [items[i:i + size] for i in range(0, len(items), size)]

@@ -1,0 +1,211 @@
+"""Card images: one PNG per card design at 300 dpi (with bleed and trimmed), and Tabletop Simulator deck sheets.
+
+Folder artifacts per printed component and language:
+
+- ``<game>/<component>.<lang>.images/`` (kind 'png'): ``bleed/<card>.png`` and
+  ``trim/<card>.png`` per card design, plus ``bleed/back-<id>.png`` and
+  ``trim/back-<id>.png`` per shared back (individual back faces:
+  ``<card>.back.png``). `card_images` returns the trimmed fronts for galleries.
+- ``<game>/<component>.<lang>.tts/`` (kind 'tts'): ``deck-<n>.png`` sheets of at
+  most 10 x 7 cards and 4096 x 4096 px (RGB, every copy once), ``back.png``,
+  and ``backs-<n>.png`` sheets when cards have individual back faces.
+
+The pictures are drawn by the same code as the PDF sheets (`cards.draw_face`,
+`cards.draw_back`) onto one page per design and rasterised with pypdfium2
+(a wheel, so the build needs no system package): a PNG can never differ from
+the printed card. PNG compression runs in two threads (zlib releases the
+GIL). The TTS sheets are assembled from the trimmed PNGs. PNGs carry no timestamps.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+from concurrent.futures import ThreadPoolExecutor
+from html import escape
+from pathlib import Path
+
+from generator.layout.face import FaceContent, mark_for
+from generator.layout.paper import MM
+from generator.render import Artifact
+from generator.render.cards import KIND, FaceError, Job, _inputs, designs, draw_back, draw_face, jobs
+from generator.text import fonts
+
+DPI = 300
+TTS_COLS, TTS_ROWS, TTS_MAX_PX = 10, 7, 4096
+
+
+def image_folder(game: str, comp_id: str, lang: str) -> str:
+    return f"{game}/{comp_id}.{lang}.images"
+
+
+def tts_folder(game: str, comp_id: str, lang: str) -> str:
+    return f"{game}/{comp_id}.{lang}.tts"
+
+
+def _one_per_page(job: Job) -> tuple[bytes, list[str], dict[str, str]]:
+    """A PDF with one page per distinct design front, individual back and shared back; the page names;
+    and the names of designs that repeat an earlier page."""
+    from reportlab.pdfgen import canvas as rl_canvas
+
+    fonts.register()
+    w, h = job.size
+    b = job.settings.bleed
+    buffer = io.BytesIO()
+    c = rl_canvas.Canvas(buffer, pagesize=((w + 2 * b) * MM, (h + 2 * b) * MM), invariant=1,
+                         initialFontName="Body")
+    names = []
+    aliases: dict[str, str] = {}  # a design identical to an earlier one is drawn once
+    seen: dict[FaceContent, str] = {}
+    backs = {x.id: x for x in job.comp.backs}
+    shared = []
+    for design in designs(job):
+        for face, name in ((design.front, design.id), (design.back_face, f"{design.id}.back")):
+            if face is None:
+                continue
+            if face in seen:
+                aliases[name] = seen[face]
+                continue
+            seen[face] = name
+            c.translate(b * MM, b * MM)
+            try:
+                draw_face(c, w, h, face, job.layout, b)
+            except FaceError as exc:
+                raise job.error((), f"game {job.game}, {job.comp.kind} {job.comp.id}, card {design.id}: {exc.message}")
+            c.showPage()
+            names.append(name)
+        if design.back_face is None and design.back_key not in shared:
+            shared.append(design.back_key)
+    for key in shared:
+        back = backs.get(key)
+        title = back.title.get(job.lang) if back and back.title else job.comp.name.get(job.lang)
+        c.translate(b * MM, b * MM)
+        draw_back(c, w, h, back, escape(title, quote=False), mark_for(job.comp.provenance, job.lang), job.layout, b,
+                  job.folder)
+        c.showPage()
+        names.append(f"back-{key or 'default'}")
+    c.save()
+    return buffer.getvalue(), names, aliases
+
+
+def _render(pdf_bytes: bytes, count: int):
+    """Every page as an RGB PIL image at DPI (PDFium is not re-entrant: serially)."""
+    import pypdfium2 as pdfium
+
+    doc = pdfium.PdfDocument(pdf_bytes)
+    try:
+        return [doc[i].render(scale=DPI / 72, rev_byteorder=True).to_pil().convert("RGB") for i in range(count)]
+    finally:
+        doc.close()
+
+
+def _save(image, path: Path) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    image.save(path, format="PNG", compress_level=1)
+
+
+def write_images(job: Job, target: Path) -> dict:
+    """The PNG folder of one component and language."""
+    pdf, names, aliases = _one_per_page(job)
+    images = _render(pdf, len(names))
+    bleed_px = round(job.settings.bleed / 25.4 * DPI)
+    target.mkdir(parents=True, exist_ok=True)
+    tasks = []
+    for name, image in zip(names, images):
+        trimmed = image.crop((bleed_px, bleed_px, image.width - bleed_px, image.height - bleed_px))
+        tasks.append((image, target / "bleed" / f"{name}.png"))
+        tasks.append((trimmed, target / "trim" / f"{name}.png"))
+    with ThreadPoolExecutor(2) as pool:
+        list(pool.map(lambda t: _save(*t), tasks))
+    for alias, original in aliases.items():
+        for part in ("bleed", "trim"):
+            (target / part / f"{alias}.png").write_bytes((target / part / f"{original}.png").read_bytes())
+    return {"pages": len(names) + len(aliases)}
+
+
+def tts_grid(count: int, card_px: tuple[int, int]) -> tuple[int, int, tuple[int, int]]:
+    """Columns, rows and cell size (px) of one TTS sheet for `count` cards: at most 10 x 7 and 4096 px a side."""
+    cols = min(TTS_COLS, max(2, count))  # TTS needs at least 2 columns and 2 rows
+    rows = min(TTS_ROWS, max(2, math.ceil(count / cols)))
+    scale = min(1.0, TTS_MAX_PX / (cols * card_px[0]), TTS_MAX_PX / (rows * card_px[1]))
+    return cols, rows, (max(1, int(card_px[0] * scale)), max(1, int(card_px[1] * scale)))
+
+
+def write_tts(job: Job, images_dir: Path, target: Path) -> dict:
+    """Tabletop Simulator deck sheets of one component and language, from the trimmed PNGs in `images_dir`."""
+    from PIL import Image
+
+    cache: dict[str, object] = {}
+
+    def trimmed(name):
+        if name not in cache:
+            with Image.open(images_dir / "trim" / f"{name}.png") as im:
+                cache[name] = im.convert("RGB")
+        return cache[name]
+
+    cards = [d for d in designs(job) for _ in range(d.qty)]
+    target.mkdir(parents=True, exist_ok=True)
+    per_sheet = TTS_COLS * TTS_ROWS - 1  # the last slot is TTS's hidden-card image
+    sheets = 0
+    for n, start in enumerate(range(0, len(cards), per_sheet), start=1):
+        chunk = cards[start:start + per_sheet]
+        first = trimmed(chunk[0].id)
+        cols, rows, cell = tts_grid(len(chunk) + 1, first.size)
+        for side, key in (("deck", "front"), ("backs", "back")):
+            if side == "backs" and all(d.back_face is None for d in chunk):
+                continue
+            sheet = Image.new("RGB", (cols * cell[0], rows * cell[1]), "white")
+            resized: dict[str, object] = {}
+            for i, design in enumerate(chunk):
+                name = design.id if key == "front" else (f"{design.id}.back" if design.back_face is not None
+                                                          else f"back-{design.back_key or 'default'}")
+                if name not in resized:
+                    resized[name] = trimmed(name).resize(cell, Image.Resampling.BILINEAR)
+                sheet.paste(resized[name], ((i % cols) * cell[0], (i // cols) * cell[1]))
+            _save(sheet, target / f"{side}-{n}.png")
+        sheets += 1
+    back_name = next((f"back-{d.back_key or 'default'}" for d in cards if d.back_face is None), None)
+    back = trimmed(back_name) if back_name else trimmed(f"{cards[0].id}.back")
+    _save(back, target / "back.png")
+    return {"pages": sheets}
+
+
+def card_images(content, out_dir: Path) -> dict[str, dict[str, list[Path]]]:
+    """Trimmed front PNGs per component and language, in card order (as the build writes them)."""
+    from generator.layout.face import printed_cards
+
+    result: dict[str, dict[str, list[Path]]] = {}
+    for comp in content.game.components:
+        if not comp.printed:
+            continue
+        for lang in content.game.languages:
+            folder = Path(out_dir) / image_folder(content.game.id, comp.id, lang) / "trim"
+            result.setdefault(comp.id, {})[lang] = [folder / f"{card.id}.png" for card in printed_cards(comp)]
+    return result
+
+
+def plan(content, options) -> list[Artifact]:
+    """PNG and TTS folders per printed component and language (independent of the paper)."""
+    artifacts = []
+    first_paper = options.papers[0] if options.papers else "a4"
+    for job in jobs(content, options):
+        if job.paper != first_paper:
+            continue
+        inputs = dict(_inputs(job), paper=None, dpi=DPI)
+        inputs["settings"] = {"bleed": job.settings.bleed}
+        artifacts.append(Artifact(job.game, "png", image_folder(job.game, job.comp.id, job.lang), inputs,
+                                  _bind(write_images, job), lang=job.lang, directory=True))
+        images = image_folder(job.game, job.comp.id, job.lang)
+        artifacts.append(Artifact(job.game, "tts", tts_folder(job.game, job.comp.id, job.lang), inputs,
+                                  _bind(write_tts, job, Path(options.out) / images), lang=job.lang,
+                                  directory=True, after=(images,)))
+    return artifacts
+
+
+def _bind(function, *args):
+    def write(tmp: Path):
+        return function(*args, tmp)
+    return write
+
+
+__all__ = ["KIND", "card_images", "plan", "tts_grid", "write_images", "write_tts"]

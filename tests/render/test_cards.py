@@ -1,0 +1,227 @@
+"""Card sheets measured in the PDF: trim positions, crop marks, duplex mirroring, fonts, pixels, bad input."""
+
+import re
+import subprocess
+from pathlib import Path
+
+import pdfplumber
+import pytest
+import yaml
+from PIL import Image
+from pypdf import PdfReader
+
+from generator.build import BuildOptions, build
+from generator.errors import ContentError
+from generator.layout.paper import PAPERS
+from generator.layout.sheet import SheetSpec, back_box, grid
+from generator.scaffold import new_game
+
+FIXTURE = Path(__file__).parent.parent / "data" / "cards" / "components.yaml"
+PT = 25.4 / 72
+
+
+def make_game(tmp_path: Path, edit=None) -> Path:
+    """A scaffold game whose printed components are the fixture's (optionally edited)."""
+    content = tmp_path / "content"
+    folder = new_game("cardtest", content)
+    game = yaml.safe_load((folder / "game.yaml").read_text())
+    comps = yaml.safe_load(FIXTURE.read_text())
+    if edit:
+        edit(comps)
+    game["components"] = [c for c in game["components"] if c["kind"] == "board"] + comps
+    (folder / "game.yaml").write_text(yaml.safe_dump(game, allow_unicode=True, sort_keys=False))
+    return content
+
+
+def build_cards(tmp_path, edit=None, **options):
+    content = make_game(tmp_path, edit)
+    out = tmp_path / "out"
+    opts = BuildOptions(content=content, out=out, kinds=("cards",))
+    for key, value in options.items():
+        setattr(opts, key, value)
+    build(opts)
+    return out / "cardtest"
+
+
+@pytest.fixture(scope="module")
+def sheets(tmp_path_factory):
+    return build_cards(tmp_path_factory.mktemp("cards"))
+
+
+def fill_rects(page, color=None):
+    """Filled rectangles in mm, top-left origin, larger than 10 mm (the card backgrounds)."""
+    result = []
+    for r in page.rects:
+        if r["fill"] and r["width"] * PT > 10:
+            if color is None or tuple(round(v, 2) for v in r["non_stroking_color"]) == color:
+                result.append((r["x0"] * PT, r["top"] * PT, r["width"] * PT, r["height"] * PT))
+    return result
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_fronts_at_the_grid_positions_and_backs_mirrored(sheets, paper):
+    p = PAPERS[paper]
+    g = grid(SheetSpec(p.width, p.height, 63.5, 88.9, bleed=3))
+    with pdfplumber.open(sheets / f"deck.en.{paper}.pdf") as pdf:
+        assert len(pdf.pages) == 4  # 11 cards: 2 front pages, each followed by its backs
+        front = sorted(fill_rects(pdf.pages[0], (1.0, 1.0, 1.0)))
+        expected = sorted((t.x - 3, t.y - 3, t.w + 6, t.h + 6) for t in g.trims)
+        assert len(front) == 9
+        for got, want in zip(front, expected):
+            assert got == pytest.approx(want, abs=0.1)
+        back = sorted(fill_rects(pdf.pages[1], (0.13, 0.19, 0.38)))
+        mirrored = sorted((b.x - 3, b.y - 3, b.w + 6, b.h + 6)
+                          for b in (back_box(t, p.width, p.height, "long") for t in g.trims))
+        assert len(back) == 9
+        for got, want in zip(back, mirrored):
+            assert got == pytest.approx(want, abs=0.1)
+        assert len(fill_rects(pdf.pages[3], (0.13, 0.19, 0.38))) == 2
+
+
+def test_short_edge_flip_and_offset(tmp_path):
+    out = build_cards(tmp_path, card_flip="short", duplex_offset=(1.5, -2.0), papers=("a4",))
+    p = PAPERS["a4"]
+    g = grid(SheetSpec(p.width, p.height, 63.5, 88.9, bleed=3))
+    with pdfplumber.open(out / "deck.en.a4.pdf") as pdf:
+        back = sorted(fill_rects(pdf.pages[1], (0.13, 0.19, 0.38)))
+    want = sorted((b.x - 3, b.y - 3, b.w + 6, b.h + 6)
+                  for b in (back_box(t, p.width, p.height, "short", (1.5, -2.0)) for t in g.trims))
+    for got, exp in zip(back, want):
+        assert got == pytest.approx(exp, abs=0.1)
+
+
+def test_crop_marks_on_trim_lines_outside_bleed(sheets):
+    p = PAPERS["a4"]
+    g = grid(SheetSpec(p.width, p.height, 63.5, 88.9, bleed=3))
+    xs = sorted({round(v, 2) for t in g.trims for v in (t.x, t.right)})
+    with pdfplumber.open(sheets / "deck.en.a4.pdf") as pdf:
+        lines = pdf.pages[0].lines
+    vertical = [ln for ln in lines if abs(ln["x0"] - ln["x1"]) < 0.01]
+    assert sorted({round(ln["x0"] * PT, 2) for ln in vertical}) == pytest.approx(xs, abs=0.1)
+    outer = g.outer
+    for ln in vertical:
+        top, bottom = ln["top"] * PT, ln["bottom"] * PT
+        assert bottom <= outer.y - 3 + 0.01 or top >= outer.bottom + 3 - 0.01
+        assert top > 0.5 and bottom < p.height - 0.5
+
+
+def test_shared_back_is_stored_once_and_fonts_are_embedded(sheets):
+    reader = PdfReader(sheets / "deck.en.a4.pdf")
+    forms = set()
+    for page in reader.pages:
+        xobjects = page["/Resources"].get("/XObject", {})
+        forms |= {xobjects[name].indirect_reference.idnum for name in xobjects}
+    assert len(forms) == 1
+    fonts = set()
+    for page in reader.pages:
+        for font in page["/Resources"]["/Font"].values():
+            font = font.get_object()
+            descriptor = font["/DescendantFonts"][0].get_object()["/FontDescriptor"] if "/DescendantFonts" in font \
+                else font["/FontDescriptor"]
+            assert "/FontFile2" in descriptor.get_object()
+            fonts.add(str(font["/BaseFont"]))
+    assert any("DejaVuSans-Bold" in f for f in fonts)
+
+
+def test_text_stays_in_the_safe_zone_and_marks_are_visible(sheets):
+    p = PAPERS["a4"]
+    g = grid(SheetSpec(p.width, p.height, 63.5, 88.9, bleed=3))
+    with pdfplumber.open(sheets / "deck.en.a4.pdf") as pdf:
+        page = pdf.pages[2]
+        chars = page.chars
+        text = page.extract_text()
+    assert "reconstructed" in text and "text unknown" in text and "? (unknown)" in text
+    safe = [(t.x + 3.2, t.y + 3.2, t.right - 3.2, t.bottom - 3.2) for t in g.trims]
+    for ch in chars:
+        x0, x1, top, bottom = ch["x0"] * PT, ch["x1"] * PT, ch["top"] * PT, ch["bottom"] * PT
+        assert any(s[0] - 0.05 <= x0 and x1 <= s[2] + 0.05 and s[1] - 0.05 <= top and bottom <= s[3] + 0.05
+                   for s in safe), ch["text"]
+
+
+def test_nothing_drawn_outside_the_bleed(sheets, tmp_path):
+    p = PAPERS["a4"]
+    g = grid(SheetSpec(p.width, p.height, 63.5, 88.9, bleed=3))
+    dpi = 50
+    subprocess.run(["pdftoppm", "-r", str(dpi), "-png", "-f", "1", "-l", "2", str(sheets / "deck.en.a4.pdf"),
+                    str(tmp_path / "p")], check=True)
+    for png, allowed_marks in (("p-1.png", True), ("p-2.png", False)):
+        image = Image.open(tmp_path / png).convert("L")
+        px = image.load()
+        outer = g.outer
+        bleed_area = (outer.x - 3, outer.y - 3, outer.right + 3, outer.bottom + 3)
+        mark_band = 3 + 0.5 + 4 + 0.5
+        for y in range(image.height):
+            for x in range(0, image.width, 2):
+                xm, ym = (x + 0.5) * 25.4 / dpi, (y + 0.5) * 25.4 / dpi
+                inside = bleed_area[0] - 0.6 <= xm <= bleed_area[2] + 0.6 and bleed_area[1] - 0.6 <= ym <= bleed_area[3] + 0.6
+                in_marks = allowed_marks and (outer.x - mark_band <= xm <= outer.right + mark_band
+                                              and outer.y - mark_band <= ym <= outer.bottom + mark_band)
+                if not inside and not in_marks:
+                    assert px[x, y] > 250, (png, xm, ym)
+        assert px[image.width // 2, image.height // 2] < 250 or png == "p-1.png"
+
+
+def test_tiles_tokens_money_and_calibration(sheets):
+    with pdfplumber.open(sheets / "tiles.de.a4.pdf") as pdf:
+        assert len(pdf.pages) == 2
+        assert "Bedrohung" in pdf.pages[1].extract_text() and "Rekrut" in pdf.pages[0].extract_text()
+    with pdfplumber.open(sheets / "chips.en.letter.pdf") as pdf:
+        assert "Chip" in pdf.pages[0].extract_text()
+    with pdfplumber.open(sheets / "money.en.a4.pdf") as pdf:
+        assert pdf.pages[0].extract_text().count("1 million") == 3
+    assert len(PdfReader(sheets / "calibration.a4.pdf").pages) == 2
+
+
+def test_build_is_deterministic(tmp_path, sheets):
+    again = build_cards(tmp_path, papers=("a4",))
+    assert (again / "deck.de.a4.pdf").read_bytes() == (sheets / "deck.de.a4.pdf").read_bytes()
+
+
+def _set(comp_id, **changes):
+    def edit(comps):
+        for comp in comps:
+            if comp["id"] == comp_id:
+                for key, value in changes.items():
+                    if key == "card":
+                        comp["cards"][0].update(value)
+                    else:
+                        comp[key] = value
+    return edit
+
+
+@pytest.mark.parametrize("edit, message", [
+    (_set("deck", card={"text": {"de": "viel " * 900, "en": "much " * 900}}), "game cardtest, deck deck, card a: text"),
+    (_set("deck", card={"title": {"de": "Zeichen \u6f22", "en": "Sign \u6f22"}}), "no glyph for '\u6f22' U+6F22"),
+    (_set("deck", size="jumbo"), "unknown size preset 'jumbo'"),
+    (_set("deck", size={"width": 400, "height": 100}), "does not fit on paper"),
+    (_set("deck", card={"text": {"de": ":moon:", "en": ":moon:"}}), "unknown icon :moon:"),
+])
+def test_bad_input_is_a_clear_error_and_writes_nothing(tmp_path, edit, message):
+    with pytest.raises(ContentError, match=re.escape(message)):
+        build_cards(tmp_path, edit, papers=("a4",))
+    assert not list((tmp_path / "out").glob("cardtest/deck.*.pdf"))
+
+
+def test_image_cards_embed_png_data_unchanged(tmp_path):
+    from generator.render.cards import png_info, write_image_sheet
+
+    colours = [(200, 30, 30), (30, 200, 30), (20, 40, 160)]
+    paths = []
+    for i, colour in enumerate(colours):
+        path = tmp_path / f"{i}.png"
+        Image.new("RGB", (744, 1039), colour).save(path)
+        paths.append(path)
+    write_image_sheet(paths[:2], paths[2], (63.0, 88.0), "a4", tmp_path / "img.pdf")
+    reader = PdfReader(tmp_path / "img.pdf")
+    assert len(reader.pages) == 2
+    raw = paths[0].read_bytes()
+    info = png_info(paths[0])
+    idat = b"".join(raw[s:s + n] for s, n in info.chunks)
+    streams = [x.get_object()._data for x in reader.pages[0]["/Resources"]["/XObject"].values()]
+    assert idat in streams  # the PNG's own zlib data, not re-encoded
+    subprocess.run(["pdftoppm", "-r", "20", "-png", "-f", "1", "-l", "1", str(tmp_path / "img.pdf"),
+                    str(tmp_path / "r")], check=True)
+    page = Image.open(tmp_path / "r-1.png").convert("RGB")
+    g = grid(SheetSpec(210, 297, 63, 88, bleed=0))
+    t = g.trims[0]
+    assert page.getpixel((round((t.x + 30) / 25.4 * 20), round((t.y + 40) / 25.4 * 20))) == pytest.approx(colours[0], abs=3)

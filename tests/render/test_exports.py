@@ -1,0 +1,70 @@
+"""PNG exports at 300 dpi (bleed and trimmed) and Tabletop Simulator deck sheets."""
+
+from pathlib import Path
+
+import pytest
+import yaml
+from PIL import Image
+
+from generator.build import BuildOptions, build
+from generator.model import load_game
+from generator.render.exports import card_images, tts_grid
+from generator.scaffold import new_game
+
+FIXTURE = Path(__file__).parent.parent / "data" / "cards" / "components.yaml"
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("exports")
+    folder = new_game("cardtest", tmp / "content")
+    game = yaml.safe_load((folder / "game.yaml").read_text())
+    game["components"] = [c for c in game["components"] if c["kind"] == "board"] + yaml.safe_load(FIXTURE.read_text())
+    (folder / "game.yaml").write_text(yaml.safe_dump(game, allow_unicode=True, sort_keys=False))
+    out = tmp / "out"
+    build(BuildOptions(content=tmp / "content", out=out, kinds=("exports",), papers=("a4",)))
+    return out, load_game(folder)
+
+
+def px(mm):
+    return round(mm / 25.4 * 300)
+
+
+def test_one_png_per_design_at_300_dpi_with_and_without_bleed(built):
+    out, content = built
+    folder = out / "cardtest" / "deck.en.images"
+    assert sorted(p.name for p in (folder / "trim").iterdir()) == ["a.png", "b.png", "back-plain.png", "c.png"]
+    with Image.open(folder / "bleed" / "a.png") as im:
+        assert abs(im.width - px(63.5 + 6)) <= 1 and abs(im.height - px(88.9 + 6)) <= 1
+        assert im.mode == "RGB"
+    with Image.open(folder / "trim" / "a.png") as im:
+        assert abs(im.width - px(63.5)) <= 1 and abs(im.height - px(88.9)) <= 1
+    with Image.open(folder / "trim" / "back-plain.png") as im:
+        assert im.getpixel((5, 5)) == pytest.approx((0x20, 0x30, 0x60), abs=2)  # the back colour reaches the trim
+    tiles = out / "cardtest" / "tiles.de.images" / "trim"
+    assert {p.name for p in tiles.iterdir()} == {"t1.png", "t1.back.png"}
+
+
+def test_card_images_names_the_trimmed_fronts(built):
+    out, content = built
+    images = card_images(content, out)
+    assert [p.name for p in images["deck"]["de"]] == ["a.png", "b.png", "c.png"]
+    assert all(p.exists() for comp in images.values() for paths in comp.values() for p in paths)
+
+
+def test_tts_sheets(built):
+    out, _ = built
+    folder = out / "cardtest" / "deck.en.tts"
+    with Image.open(folder / "deck-1.png") as sheet:
+        assert sheet.mode == "RGB" and max(sheet.size) <= 4096
+        cols, rows, cell = tts_grid(12, (px(63.5), px(88.9)))
+        assert sheet.size == (cols * cell[0], rows * cell[1])
+    assert (folder / "back.png").exists()
+    assert (out / "cardtest" / "tiles.en.tts" / "backs-1.png").exists()
+
+
+def test_tts_grid_limits():
+    assert tts_grid(70, (750, 1050)) [:2] == (10, 7)
+    cols, rows, cell = tts_grid(70, (750, 1050))
+    assert cols * cell[0] <= 4096 and rows * cell[1] <= 4096
+    assert tts_grid(3, (100, 100)) == (3, 2, (100, 100))
