@@ -1,0 +1,26 @@
+"""The JSON Schema shipped for editors is current, and every field of the model is described."""
+
+import json
+
+from pydantic import BaseModel
+
+from generator import paths
+from generator.model import schema
+
+
+def test_shipped_json_schema_is_current():
+    shipped = json.loads((paths.BUNDLED_CONTENT / "game.schema.json").read_text(encoding="utf-8"))
+    assert shipped == json.loads(json.dumps(schema.json_schema())), "run: rulepress schema --out content/game.schema.json"
+
+
+def test_every_field_has_a_description():
+    classes = [c for c in vars(schema).values() if isinstance(c, type) and issubclass(c, BaseModel) and c is not schema.Model]
+    assert len(classes) > 15
+    for cls in classes:
+        for name, field in cls.model_fields.items():
+            assert field.description, f"{cls.__name__}.{name} has no description"
+
+
+def test_unknown_keys_are_forbidden_everywhere():
+    classes = [c for c in vars(schema).values() if isinstance(c, type) and issubclass(c, schema.Model)]
+    assert all(c.model_config.get("extra") == "forbid" for c in classes)
