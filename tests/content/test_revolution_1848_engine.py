@@ -1,0 +1,281 @@
+"""Tests of content/revolution-1848: the rules engine (seed 002, army-card rules), its
+agreement with the card data and the ambiguity register, and the pairing of examples."""
+
+import importlib.util
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from generator.model import load_game
+
+GAME = Path(__file__).resolve().parents[2] / "content" / "revolution-1848"
+
+
+def _load_engine():
+    name = "revolution_1848_engine_under_test"
+    spec = importlib.util.spec_from_file_location(name, GAME / "engine.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module  # dataclasses look their module up
+    spec.loader.exec_module(module)
+    return module
+
+
+E = _load_engine()
+L, A = E.Leader, E.Army
+
+
+@pytest.fixture(scope="module")
+def content():
+    return load_game(GAME)
+
+
+# --- Drawing after a trick ------------------------------------------------------
+
+@pytest.mark.parametrize("person, extra, expected", [
+    (2, 2, (1, 1, 0)),  # passed from the start with 2 + 2
+    (0, 2, (2, 2, 0)),  # only two extra cards
+    (3, 2, (0, 0, 1)),  # five cards: free choice
+    (2, 1, (1, 1, 1)),  # three cards: one of each, then a free one
+    (4, 2, (0, 0, 0)),  # six cards: nothing
+])
+def test_the_five_refill_cases_of_the_seed(person, extra, expected):
+    r = E.refill(person, extra)
+    assert (r.person, r.extra, r.free) == expected
+
+
+def test_free_reading_differs_only_for_two_draws():
+    assert E.refill(2, 2, reading="free-within-limits") == E.Refill(0, 0, 2)
+    assert E.refill(0, 2, reading="free-within-limits") == E.Refill(2, 2, 0)
+    assert E.refill(2, 1, reading="free-within-limits") == E.Refill(1, 1, 1)
+    with pytest.raises(ValueError):
+        E.refill(1, 1, reading="any")
+    with pytest.raises(ValueError):
+        E.refill(-1, 0)
+
+
+@given(st.integers(0, 8), st.integers(0, 8), st.sampled_from(["pairs", "free-within-limits"]))
+def test_refill_respects_every_limit(person, extra, reading):
+    r = E.refill(person, extra, reading)
+    assert r.total == max(0, min(6 - person - extra, 4))
+    for p, x in E.refill_choices(person, extra, reading):
+        assert p <= 2 and x <= 2 and p + x == r.total
+        assert person + extra + p + x <= max(6, person + extra)
+
+
+# --- Leaders and armies -----------------------------------------------------------
+
+def test_own_flag_beats_a_stronger_foreign_leader():
+    leaders = [L("Wrangel", "prussia", 3, 1), L("Radetzky", "austria", 4, 2)]
+    assert E.army_follows("prussia", leaders).leaders == ("Wrangel",)
+    assert E.army_follows("austria", leaders).player == 2
+    # no leader of its flag: strength alone decides
+    assert E.army_follows("bund", leaders).leaders == ("Radetzky",)
+
+
+def test_leaders_of_one_flag_at_one_player_add_up():
+    leaders = [L("Radetzky", "austria", 4, 2), L("Schwarzenberg", "austria", 2, 1), L("Windischgrätz", "austria", 3, 1)]
+    follow = E.army_follows("austria", leaders)
+    assert (follow.player, follow.military, follow.leaders) == (1, 5, ("Schwarzenberg", "Windischgrätz"))
+
+
+def test_equal_leaders_leave_the_choice_to_the_playing_player():
+    tied = E.army_follows("prussia", [L("Wrangel", "prussia", 3, 1), L("X", "prussia", 3, 4)])
+    assert isinstance(tied, tuple) and [c.player for c in tied] == [1, 4]
+    assert E.army_follows("austria", []) is None
+    with pytest.raises(ValueError):
+        E.army_follows("bavaria", [])
+    with pytest.raises(ValueError):
+        L("Nobody", "bavaria", 1)
+
+
+leader_st = st.builds(L, st.sampled_from(["a", "b", "c", "d"]), st.sampled_from(E.FLAGS),
+                      st.integers(1, 8), st.integers(1, 4))
+
+
+@given(st.sampled_from(E.FLAGS), st.lists(leader_st, min_size=1, max_size=8))
+def test_army_goes_to_the_strongest_of_its_pool(flag, leaders):
+    result = E.army_follows(flag, leaders)
+    winners = result if isinstance(result, tuple) else (result,)
+    groups = E.commands(leaders)
+    pool = [c for c in groups if c.flag == flag] or groups
+    assert {w.military for w in winners} == {max(c.military for c in pool)}
+    assert all(w in pool for w in winners)
+
+
+def test_croatia_strengthens_only_black_yellow_leaders():
+    assert E.croatia(L("Windischgrätz", "austria", 3)).military == 8
+    assert E.croatia(L("Wrangel", "prussia", 3)).military == 3
+    assert E.croatia(L("General", "bund", 2)).military == 2
+
+
+# --- Scoring a trick with armies ------------------------------------------------------
+
+def _example_1():
+    return [A("z33", "prussia", 15, 1, (L("Wrangel", "prussia", 3, 1),)),
+            A("z29", "austria", 17, 3, (L("Windischgrätz", "austria", 3, 3),))]
+
+
+def test_halving_rounds_down():
+    assert E.halve(15) == 7
+    assert E.halve(-7) == -4 and E.halve(-7, reading="toward-zero") == -3
+    with pytest.raises(ValueError):
+        E.halve(3, reading="up")
+
+
+def test_example_1_player_3_gets_19():
+    result = E.score_trick(_example_1())
+    assert result == E.TrickResult(3, "reaktionaere", {3: 19})
+
+
+@pytest.mark.parametrize("reading, points", [
+    ("subtract-then-halve", 3), ("halve-each", 3), ("halve-army-only", -3)])
+def test_example_2_under_every_reading(reading, points):
+    armies = [A("z33", "prussia", 15, 1, (L("Prinz Wilhelm", "prussia", 2, 1),)), A("z29", "austria", 17, 3)]
+    assert E.score_trick(armies, red_cards=[11], reading=reading).points == {1: points}
+
+
+def test_readings_differ_on_odd_numbers():
+    army = [A("z33", "prussia", 13, 1, (L("Wrangel", "prussia", 3, 1),))]  # 16 army points
+    assert E.score_trick(army, [5], reading="subtract-then-halve").points == {1: 5}
+    assert E.score_trick(army, [5], reading="halve-each").points == {1: 6}
+
+
+def test_red_cards_spare_non_reactionaries_and_the_federal_flag():
+    republican = [A("z33", "prussia", 15, 2, (L("Sigel", "bund", 1, 2, party="republikaner"),))]
+    assert E.score_trick(republican, [11]).points == {2: 8}
+    federal_reactionary = [A("z33", "prussia", 15, 2, (L("General", "bund", 3, 2),))]
+    assert E.score_trick(federal_reactionary, [11]).points == {2: 9}
+
+
+def test_stronger_party_wins_and_unled_armies_do_nothing():
+    armies = [A("z29", "austria", 17, 1, (L("Windischgrätz", "austria", 3, 1),)),
+              A("z33", "prussia", 15, 2, (L("Hecker", "bund", 6, 2, party="republikaner"),)),
+              A("z30", "prussia", 40, 3)]
+    assert E.score_trick(armies) == E.TrickResult(2, "republikaner", {2: 10})
+    with pytest.raises(ValueError):
+        E.score_trick([A("z30", "prussia", 40, 3)])
+
+
+def test_equal_armies_or_parties_are_a_stalemate():
+    a = A("z33", "prussia", 15, 1, (L("Wrangel", "prussia", 3, 1),))
+    b = A("z29", "austria", 15, 2, (L("Windischgrätz", "austria", 3, 2),))
+    assert E.score_trick([a, b]) == E.TrickResult(None, None, {1: 9, 2: 9}, stalemate=True)
+    c = A("z29", "austria", 15, 2, (L("Hecker", "bund", 3, 2, party="republikaner"),))
+    assert E.score_trick([a, c]).stalemate
+
+
+def test_is_stalemate():
+    assert E.is_stalemate({"liberale": {1: 8}, "demokraten": {2: 5, 3: 3}})
+    assert E.is_stalemate({"liberale": {1: 4, 2: 4}, "demokraten": {3: 5}})
+    assert not E.is_stalemate({"liberale": {1: 5, 2: 4}, "demokraten": {3: 5}})
+    assert not E.is_stalemate({})
+
+
+@given(st.lists(st.tuples(st.integers(1, 20), st.integers(1, 8), st.integers(1, 4)), min_size=1, max_size=5),
+       st.lists(st.integers(0, 12), max_size=3))
+def test_a_decided_trick_credits_the_halved_party_total(armies, red):
+    built = [A(f"z{i}", "prussia", s, p, (L(f"l{i}", "prussia", m, p),)) for i, (s, m, p) in enumerate(armies)]
+    result = E.score_trick(built, red)
+    total = sum(s + m for s, m, _ in armies)
+    if result.stalemate:
+        assert sum(result.points.values()) <= total // 2 + len(armies)
+    else:
+        strongest = max(s + m for s, m, _ in armies)
+        assert [p for s, m, p in armies if s + m == strongest] == [result.winner] * \
+            sum(1 for s, m, _ in armies if s + m == strongest)
+        assert result.points == {result.winner: (total - sum(red)) // 2}
+
+
+# --- Political scoring, end, final scoring --------------------------------------------
+
+def test_louis_napoleon_example_sums_to_zero():
+    assert E.political_score([6, 1, 2], [E.LOUIS_NAPOLEON]) == 0
+    assert E.political_score([1], [E.LOUIS_NAPOLEON]) == -2
+
+
+@given(st.lists(st.integers(1, 8), max_size=6), st.lists(st.integers(-5, 5), max_size=3))
+def test_political_score_counts_negative_cards(values, modifiers):
+    assert E.political_score(values, modifiers) == sum(values) + len(values) * sum(modifiers)
+
+
+def test_game_end_by_player_count():
+    assert [E.ablauf_needed(n) for n in (4, 3, 2)] == [4, 5, 6]
+    assert E.game_over(4, {1: 4}) and not E.game_over(4, {1: 3, 2: 3})
+    assert E.game_over(3, [5, 0, 0]) and not E.game_over(3, [4, 4, 4])
+    assert E.game_over(2, [6, 0]) and not E.game_over(2, [5, 5])
+    with pytest.raises(ValueError):
+        E.ablauf_needed(5)
+
+
+def test_victory_points_majority_ranks_and_ties():
+    assert E.victory_points({1: {"liberale": 20}, 2: {"liberale": 9}, 3: {"reaktionaere": 10}}) == {1: 5, 2: 0, 3: 0}
+    ranks = {1: {"republikaner": 10, "liberale": 3}, 2: {"reaktionaere": 5}, 3: {"demokraten": 4, "republikaner": -2}}
+    assert E.victory_points(ranks) == {1: 5, 2: 3, 3: 2}
+    tie = {1: {"reaktionaere": 6}, 2: {"reaktionaere": 6, "liberale": 5}, 3: {"demokraten": 8}}
+    assert E.victory_points(tie) == {1: 4, 2: 6, 3: 3}
+    # parties at 0 or below give nothing
+    assert E.victory_points({1: {"liberale": 3, "demokraten": 0}, 2: {"reaktionaere": -1, "liberale": 1}}) == {1: 5, 2: 0}
+
+
+def test_equal_parties_under_both_readings():
+    points = {1: {"liberale": 5}, 2: {"demokraten": 5}, 3: {"reaktionaere": 3}, 4: {"republikaner": 2}}
+    assert E.victory_points(points, reading="shared-rank") == {1: 4, 2: 4, 3: 2, 4: 1}
+    assert E.victory_points(points, reading="dense") == {1: 4, 2: 4, 3: 3, 4: 2}
+
+
+@given(st.dictionaries(st.integers(1, 4), st.dictionaries(st.sampled_from(E.PARTIES), st.integers(-5, 20)),
+                       min_size=2, max_size=4))
+def test_victory_points_are_bounded(points):
+    vp = E.victory_points(points)
+    assert set(vp) == set(points)
+    assert all(v >= 0 for v in vp.values())
+    assert max(vp.values()) <= 4 * len(E.PARTIES)  # equal parties may all share rank 1
+    totals = [t for t in E.party_totals(points).values() if t > 0]
+    if len(set(totals)) == len(totals):
+        assert max(vp.values()) <= max(E.MAJORITY_VP, sum(E.RANK_VP))
+
+
+# --- Content agrees with the engine -----------------------------------------------------
+
+def _card(content, component, card):
+    comp = next(c for c in content.game.components if c.id == component)
+    return next(c for c in comp.cards if c.id == card)
+
+
+def test_card_values_match_the_seed_examples(content):
+    assert _card(content, "army-cards", "z29").values["military"] == 17
+    assert _card(content, "army-cards", "z33").values["military"] == 15
+    assert _card(content, "person-cards-known", "pe41-wrangel").values["military"] == 3
+    assert _card(content, "person-cards-known", "pe35-windischgraetz").values["military"] == 3
+    schwarzenberg = _card(content, "person-cards-known", "pe-schwarzenberg")
+    assert schwarzenberg.values["military"] + 3 == 5 and schwarzenberg.provenance.kind == "reconstructed"
+    assert _card(content, "extra-cards-known", "z15-kroatien").values["military"] == E.CROATIA_BONUS
+    assert _card(content, "extra-cards-known", "z13").values["value"] == 11
+    unknown = [c for c in next(c for c in content.game.components if c.id == "army-cards").cards
+               if c.values["military"] is None]
+    assert [c.id for c in unknown] == ["z28", "z30", "z31", "z32", "z34"]
+    assert all(c.provenance.kind == "unknown" for c in unknown)
+
+
+def test_full_counts_are_public(content):
+    counts = {c.id: c.count for c in content.game.components if c.kind == "other"}
+    assert counts == {"ablauf-cards": 26, "person-cards-all": 42, "extra-cards-all": 34}
+
+
+def test_chosen_readings_are_accepted_by_the_engine(content):
+    options = content.game.engine_options
+    assert E.refill(2, 2, reading=options["refill_split"]).total == 2
+    assert E.halve(-7, reading=options["negative_rounding"]) == -4
+    assert E.score_trick(_example_1(), reading=options["red_order"]).points == {3: 19}
+    assert E.victory_points({1: {"liberale": 1}}, reading=options["party_tie"]) == {1: 5}
+    for amb in content.game.ambiguities:
+        if amb.engine_option:
+            assert options[amb.engine_option] == amb.used
+
+
+def test_examples_are_paired_in_both_languages(content):
+    ids = {lang: [e.id for e in text.examples] for lang, text in content.rules.items()}
+    assert ids["de"] == ids["en"] and len(ids["de"]) >= 20
