@@ -80,7 +80,7 @@ _EN_TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "
 _EN_ORDINALS = {"second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7,
                 "eighth": 8, "ninth": 9, "tenth": 10, "eleventh": 11, "twelfth": 12}
 _EN_SPECIAL = {"double": 2, "doubles": 2, "doubled": 2, "doubling": 2, "twice": 2, "twofold": 2,
-               "triple": 3, "tripled": 3, "thrice": 3, "threefold": 3, "half": HALF, "halves": HALF,
+               "triple": 3, "tripled": 3, "thrice": 3, "threefold": 3, "half": HALF, "halves": HALF, "halved": HALF, "halving": HALF, "halve": HALF,
                "halved": HALF, "dozen": 12, "hundred": 100, "thousand": 1000}
 _EN_WEAK = {"a": 1, "an": 1, "once": 1, "first": 1, "both": 2}
 

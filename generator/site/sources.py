@@ -71,9 +71,12 @@ def term_names(contents: list[GameContent], lang: str) -> dict[str, dict[str, st
         for term in content.game.glossary:
             key = getattr(term, lang).lower()
             counts[key] = counts.get(key, 0) + 1
+    titles = [c.game.title.get(lang) for c in contents]
     names = {}
     for content in contents:
         title = content.game.title.get(lang)
+        if titles.count(title) > 1:  # two games with one title: the id tells them apart
+            title = f"{title}, {content.id}"
         names[content.id] = {t.id: getattr(t, lang) + (f" ({title})" if counts[getattr(t, lang).lower()] > 1 else "")
                              for t in content.game.glossary}
     return names
