@@ -11,46 +11,9 @@ import math
 from dataclasses import dataclass
 from typing import Callable, Iterable
 
-Point = tuple[float, float]
+from generator.layout.geometry import Point, Rect
 Measure = Callable[[str, str, float], float]  # (text, font, size in pt) -> width in mm
 PT = 25.4 / 72.0  # millimetres per point
-
-
-@dataclass(frozen=True)
-class Rect:
-    x: float
-    y: float
-    w: float
-    h: float
-
-    @property
-    def right(self) -> float:
-        return self.x + self.w
-
-    @property
-    def bottom(self) -> float:
-        return self.y + self.h
-
-    @property
-    def centre(self) -> Point:
-        return self.x + self.w / 2, self.y + self.h / 2
-
-    def grown(self, pad: float) -> "Rect":
-        return Rect(self.x - pad, self.y - pad, self.w + 2 * pad, self.h + 2 * pad)
-
-    def overlap_area(self, other: "Rect") -> float:
-        dx = min(self.right, other.right) - max(self.x, other.x)
-        dy = min(self.bottom, other.bottom) - max(self.y, other.y)
-        return dx * dy if dx > 0 and dy > 0 else 0.0
-
-    def intersects(self, other: "Rect", tolerance: float = 1e-6) -> bool:
-        dx = min(self.right, other.right) - max(self.x, other.x)
-        dy = min(self.bottom, other.bottom) - max(self.y, other.y)
-        return dx > tolerance and dy > tolerance
-
-    def inside(self, other: "Rect", tolerance: float = 1e-6) -> bool:
-        return (self.x >= other.x - tolerance and self.y >= other.y - tolerance
-                and self.right <= other.right + tolerance and self.bottom <= other.bottom + tolerance)
 
 
 def centred(centre: Point, w: float, h: float) -> Rect:

@@ -17,28 +17,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from generator.layout.geometry import Rect
+
 
 class SheetError(ValueError):
     """The cards cannot be placed on the paper (too large)."""
 
 
-@dataclass(frozen=True)
-class Box:
-    x: float
-    y: float
-    w: float
-    h: float
-
-    @property
-    def right(self) -> float:
-        return self.x + self.w
-
-    @property
-    def bottom(self) -> float:
-        return self.y + self.h
-
-    def inset(self, d: float) -> "Box":
-        return Box(self.x + d, self.y + d, self.w - 2 * d, self.h - 2 * d)
+Box = Rect  # the card grid's name for a box
 
 
 @dataclass(frozen=True)
