@@ -8,7 +8,6 @@ finding a free place on the board for a box (legend, note, title).
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from typing import Callable, Iterable
 
 from generator.layout.geometry import Point, Rect
