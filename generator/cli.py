@@ -30,6 +30,14 @@ def _parser() -> argparse.ArgumentParser:
     build.add_argument("--paper", choices=["a4", "letter"], action="append", help="paper size (default: both); may be repeated")
     build.add_argument("--only", action="append", metavar="RENDERER", help="run only these renderers (cards, boards, quickref, exports, site)")
     build.add_argument("--overlap", type=float, default=10.0, metavar="MM", help="glue margin shared by neighbouring board tiles (default 10 mm)")
+    sheets = build.add_argument_group("card sheets (default: each layout's own setting)")
+    sheets.add_argument("--bleed", type=float, metavar="MM", help="bleed around each card (default 3 mm)")
+    sheets.add_argument("--marks", choices=["crop", "lines", "none"], help="crop marks outside the trim, plain cut lines, or none")
+    sheets.add_argument("--flip", choices=["long", "short"], help="duplex binding edge: long mirrors columns, short mirrors rows")
+    sheets.add_argument("--orientation", choices=["portrait", "landscape", "auto"], help="page orientation of card sheets")
+    sheets.add_argument("--safe-guide", action="store_true", default=None, help="draw the safe-zone guide")
+    sheets.add_argument("--offset", type=float, nargs=2, metavar=("X", "Y"),
+                        help="shift of the back pages in mm (x right, y down), measured with the calibration sheet")
     build.add_argument("--force", action="store_true", help="render everything, even unchanged artifacts")
     build.add_argument("--quiet", action="store_true", help="no progress display")
 
@@ -77,7 +85,12 @@ def _run(args) -> int:
         options = BuildOptions(content=args.content, out=args.out, games=args.games,
                                papers=tuple(args.paper) if args.paper else PAPERS, kinds=kinds,
                                progress=not args.quiet and sys.stderr.isatty() and not os.environ.get("CI"),
-                               force=args.force, board_overlap=args.overlap)
+                               force=args.force, board_overlap=args.overlap, card_bleed=args.bleed,
+                               card_marks=args.marks, card_flip=args.flip, card_orientation=args.orientation,
+                               card_safe_guide=args.safe_guide,
+                               duplex_offset=tuple(args.offset) if args.offset else None)
+        if args.bleed is not None and not 0 <= args.bleed <= 10:
+            raise UsageError(f"--bleed {args.bleed} mm is out of range (0 to 10 mm)")
         if not 0 <= args.overlap <= 50:
             raise UsageError(f"--overlap {args.overlap} mm is out of range (0 to 50 mm)")
         result = build(options)

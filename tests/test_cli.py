@@ -48,3 +48,14 @@ def test_schema_is_json_schema_of_the_game_file(tmp_path):
     assert schema["title"] == "Rulepress game"
     assert {"id", "title", "players", "components", "boards", "glossary", "ambiguities"} <= set(schema["properties"])
     assert schema["additionalProperties"] is False
+
+
+def test_sheet_options_reach_the_card_sheets(tmp_path):
+    main(["new", "demo", "--content", str(tmp_path / "games")])
+    base = ["build", "--content", str(tmp_path / "games"), "--only", "cards", "--paper", "a4", "--quiet"]
+    assert main(base + ["--out", str(tmp_path / "plain")]) == 0
+    assert main(base + ["--out", str(tmp_path / "shifted"), "--offset", "1.5", "-1"]) == 0
+    plain = (tmp_path / "plain" / "demo" / "cards.en.a4.pdf").read_bytes()
+    shifted = (tmp_path / "shifted" / "demo" / "cards.en.a4.pdf").read_bytes()
+    assert plain != shifted
+    assert main(base + ["--out", str(tmp_path / "x"), "--bleed", "25"]) == 2
