@@ -4,12 +4,16 @@ Turns a `Card`/`Face`/`Back`/`Denomination` of the content model into
 `FaceContent`: title and body as ReportLab paragraph markup, value lines
 (label, value, unknown?), the provenance mark, and whether the body is an
 unknown text to be printed as write-in lines. The renderer lays it out.
+A one-line text without any Markdown syntax skips the Markdown parser
+(`card_markup`): it would come back unchanged.
 """
 
 from __future__ import annotations
 
 import html
+import re
 from dataclasses import dataclass, field
+from typing import Callable
 
 from generator.model.schema import Card, Component, Face, Provenance, Text
 from generator.text.markup import inline
@@ -48,6 +52,17 @@ def _esc(text: str) -> str:
     return html.escape(text, quote=False)
 
 
+# starts with a letter (no list, heading or quote marker), no Markdown/HTML/glossary syntax, no line breaks
+_NO_MARKDOWN = re.compile(r"[^\W\d_][^_*`\[\]<>&#\\{}|~^!\n\r\t]*")
+
+
+def card_markup(md: str) -> str:
+    """Paragraph markup of a card text: Markdown via `inline`, plain one-liners as they are."""
+    if md == md.strip() and "  " not in md and _NO_MARKDOWN.fullmatch(md):
+        return md
+    return inline(md)
+
+
 def value_text(value, lang: str) -> tuple[str, bool]:
     """A value as printed, and whether it is unknown."""
     if value is None:
@@ -70,8 +85,9 @@ def mark_for(provenance: Provenance | None, lang: str, text_unknown: bool = Fals
     return WORDS[provenance.kind][lang]
 
 
-def face_content(face: Face, comp: Component, lang: str, provenance: Provenance | None) -> FaceContent:
-    """The content of a card face (front or individual back)."""
+def face_content(face: Face, comp: Component, lang: str, provenance: Provenance | None,
+                 markup: Callable[[str], str] = card_markup) -> FaceContent:
+    """The content of a card face (front or individual back); `markup` turns Markdown into paragraph markup."""
     title = face.title.get(lang) if face.title else None
     body = face.text.get(lang) if face.text else None
     unknown_text = provenance is not None and provenance.kind == "unknown" and not body
@@ -83,7 +99,7 @@ def face_content(face: Face, comp: Component, lang: str, provenance: Provenance 
     raw = tuple(t for t in [title, body] + [v.label for v in values] + [v.value for v in values] if t)
     return FaceContent(
         title=_esc(title) if title else None,
-        body=inline(body) if body else None,
+        body=markup(body) if body else None,
         values=tuple(values),
         mark=mark_for(provenance, lang, unknown_text),
         write_in=unknown_text,

@@ -6,8 +6,11 @@ each page of fronts is followed by its page of backs at the mirrored positions
 to measure a printer's front/back drift. Geometry comes from `layout.sheet`,
 the texts of a face from `layout.face`, text fitting from `text.fit`; this
 module only paints. A shared back is drawn once as a form XObject and placed
-by reference. Every content problem is raised as a ContentError from inside
-`write`, so nothing is written.
+by reference, and so is a front (or individual back) printed more than once.
+Every content problem is raised as a ContentError from inside `write`, before
+the canvas saves, so nothing is written. Each page's content stream is
+compressed as soon as the page is finished (`_compress_last_page`), so a long
+sheet holds compressed pages until the file is saved.
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ from typing import Callable
 
 from generator.errors import ContentError
 from generator.layout import layouts as layout_data
-from generator.layout.face import FaceContent, card_provenance, face_content, mark_for, printed_cards
+from generator.layout.face import FaceContent, card_markup, card_provenance, face_content, mark_for, printed_cards
 from generator.layout.paper import MM, PAPERS, Paper
 from generator.layout.sheet import Box, Grid, SheetError, SheetSpec, back_box, chunks, crop_marks, grid
 from generator.model.schema import Back, Component, Face, Text
@@ -186,7 +189,7 @@ def _draw_texts(c, h: float, safe: Box, face: FaceContent, layout: dict) -> None
 
     def place(fitted, y_top: float, x: float | None = None) -> None:
         x_mm = safe.x if x is None else x
-        fitted.paragraph.drawOn(c, x_mm * MM, (h - y_top - fitted.height) * MM)
+        fitted.draw(c, x_mm * MM, (h - y_top - fitted.height) * MM)
 
     # keep the descenders of the lowest line inside the safe zone
     lowest = mark_style if face.mark else layout.get("values", {})
@@ -310,13 +313,20 @@ def _check_face(job: Job, face: FaceContent, key: tuple, label: str) -> FaceCont
 def designs(job: Job) -> list[Design]:
     comp, lang = job.comp, job.lang
     result = []
+    texts: dict[str, str] = {}  # Markdown -> paragraph markup, each distinct text converted once
+
+    def markup(md: str) -> str:
+        if md not in texts:
+            texts[md] = card_markup(md)
+        return texts[md]
+
     for j, card in enumerate(printed_cards(comp)):
         key = ("cards", j) if comp.kind != "money" else ("denominations", j)
         prov = card_provenance(card, comp)
-        front = _check_face(job, face_content(card.front, comp, lang, prov), key, f"card {card.id}")
+        front = _check_face(job, face_content(card.front, comp, lang, prov, markup), key, f"card {card.id}")
         back_face = None
         if card.back_face is not None:
-            back_face = _check_face(job, face_content(card.back_face, comp, lang, prov), key + ("back_face",),
+            back_face = _check_face(job, face_content(card.back_face, comp, lang, prov, markup), key + ("back_face",),
                                     f"card {card.id} (back)")
             back_key = f"#{card.id}"
         elif comp.kind == "money":
@@ -339,11 +349,8 @@ def write_component(job: Job, target: Path) -> dict:
         raise job.error(("size",), f"game {job.game}, {job.comp.kind} {job.comp.id}: {exc}") from None
     items = [d for d in designs(job) for _ in range(d.qty)]
     backs = {b.id: b for b in job.comp.backs}
-    # draw into memory first: a ContentError leaves no file behind
-    import io
-
-    buffer = io.BytesIO()
-    c = rl_canvas.Canvas(buffer, pagesize=paper.points, invariant=1, pageCompression=1, initialFontName="Body")
+    # the canvas opens `target` only in save(): a ContentError raised while drawing leaves no file behind
+    c = rl_canvas.Canvas(str(target), pagesize=paper.points, invariant=1, pageCompression=1, initialFontName="Body")
     c.setTitle(f"{job.game} {job.comp.id} {job.lang} {job.paper}")
     c.setCreator("Rulepress")
     w, h = job.size
@@ -365,6 +372,30 @@ def write_component(job: Job, target: Path) -> dict:
             forms[key] = name
         return forms[key]
 
+    faces: dict[tuple[bool, FaceContent], str] = {}
+
+    def face(item: Design, back: bool) -> None:
+        """Paint a front (or an individual back); a design printed more than once becomes a form."""
+        content = item.back_face if back else item.front
+        where = " (back)" if back else ""
+        key = (back, content)
+        if key in faces:
+            c.doForm(faces[key])
+            return
+        if item.qty > 1:
+            name = f"face_{len(faces)}"
+            B = s.bleed * MM
+            c.beginForm(name, -B, -B, w * MM + B, h * MM + B)
+        try:
+            draw_face(c, w, h, content, job.layout, s.bleed)
+        except FaceError as exc:
+            raise job.error(_card_key(job, item.id), f"game {job.game}, {job.comp.kind} {job.comp.id}, "
+                                                    f"card {item.id}{where}: {exc.message}") from None
+        if item.qty > 1:
+            c.endForm()
+            faces[key] = name
+            c.doForm(name)
+
     pages = 0
     for page_items in chunks(items, g.per_page):
         page = Page(c, paper)
@@ -372,14 +403,11 @@ def write_component(job: Job, target: Path) -> dict:
             c.saveState()
             page.clip(cell)
             c.translate(trim.x * MM, (paper.height - trim.bottom) * MM)
-            try:
-                draw_face(c, w, h, item.front, job.layout, s.bleed)
-            except FaceError as exc:
-                raise job.error(_card_key(job, item.id), f"game {job.game}, {job.comp.kind} {job.comp.id}, "
-                                                        f"card {item.id}: {exc.message}") from None
+            face(item, back=False)
             c.restoreState()
         _guides(c, page, g, job.layout, s)
         c.showPage()
+        _compress_last_page(c)
         pages += 1
         for item, trim, cell in zip(page_items, g.trims, g.bleeds):
             box = back_box(trim, paper.width, paper.height, s.flip, s.offset)
@@ -388,19 +416,36 @@ def write_component(job: Job, target: Path) -> dict:
             page.clip(clip)
             c.translate(box.x * MM, (paper.height - box.bottom) * MM)
             if item.back_face is not None:
-                try:
-                    draw_face(c, w, h, item.back_face, job.layout, s.bleed)
-                except FaceError as exc:
-                    raise job.error(_card_key(job, item.id), f"game {job.game}, {job.comp.kind} {job.comp.id}, "
-                                                            f"card {item.id} (back): {exc.message}") from None
+                face(item, back=True)
             else:
                 c.doForm(shared_back(item.back_key))
             c.restoreState()
         c.showPage()
+        _compress_last_page(c)
         pages += 1
     c.save()
-    target.write_bytes(buffer.getvalue())
     return {"pages": pages}
+
+
+def _compress_last_page(c) -> None:
+    """Replace the text of the page just finished by its compressed stream, as save() would write it.
+
+    ReportLab keeps every page's content as text until save(); compressing it now
+    (same filters, same bytes in the file) keeps a long sheet's memory small."""
+    from reportlab import rl_config
+    from reportlab.pdfbase.pdfdoc import PDFArray, PDFDictionary, PDFName, PDFStream, PDFZCompress, PDFBase85Encode
+
+    page = c._doc.Pages.pages[-1]
+    if not page.compression or not page.stream or page.Contents:
+        return
+    filters = [PDFBase85Encode, PDFZCompress] if rl_config.useA85 else [PDFZCompress]
+    content = page.stream
+    for f in reversed(filters):
+        content = f.encode(content)
+    stream = PDFStream(PDFDictionary({"Filter": PDFArray([PDFName(f.pdfname) for f in filters])}), content)
+    stream.__Comment__ = "page stream"
+    page.Contents = stream
+    page.stream = None
 
 
 def _card_key(job: Job, card_id: str) -> tuple:

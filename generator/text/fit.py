@@ -4,10 +4,17 @@ Works on ReportLab paragraph markup (see `generator.text.markup.inline`). The
 size goes down in half-point steps; if the text is still too large at the
 minimum, `Overflow` is raised and the caller turns it into a ContentError that
 names the card.
+
+Speed: text that fits on one line and uses no markup beyond <b>/<i> is measured
+with `stringWidth` and drawn as plain text runs, placed exactly where a
+ReportLab Paragraph would put it (first baseline one font size below the top); everything else
+goes through Paragraph wrapping.
 """
 
 from __future__ import annotations
 
+import html
+import re
 from dataclasses import dataclass
 
 from generator.layout.paper import MM
@@ -22,10 +29,85 @@ class Overflow(ValueError):
 
 @dataclass
 class Fitted:
-    paragraph: object  # reportlab Paragraph, already wrapped
+    paragraph: object  # reportlab Paragraph, already wrapped; None for a single plain line
     size: float  # pt
     width: float  # mm, the wrapped width
     height: float  # mm, the wrapped height
+    line: "Line | None" = None  # the single line drawn without Paragraph
+
+    def draw(self, canvas, x: float, y: float) -> None:
+        """Paint with the bottom-left corner of the wrapped box at (x, y) points."""
+        if self.line is None:
+            self.paragraph.drawOn(canvas, x, y)
+        else:
+            self.line.draw(canvas, x, y + self.height * MM)
+
+
+@dataclass(frozen=True)
+class Line:
+    """One line of text runs ((text, font name), ...) in one size, aligned in a box `box` points wide."""
+
+    runs: tuple[tuple[str, str], ...]
+    size: float
+    width: float  # pt, measured
+    box: float  # pt
+    ascent: float  # pt, from the box top down to the baseline
+    align: str
+    color: str
+
+    def draw(self, canvas, x: float, top: float) -> None:
+        """Paint with the box's top-left corner at (x, top) points."""
+        from reportlab.lib.colors import HexColor
+
+        shift = {"left": 0.0, "center": (self.box - self.width) / 2, "right": self.box - self.width}[self.align]
+        canvas.saveState()
+        canvas.setFillColor(HexColor(self.color))
+        text = canvas.beginText(x + shift, top - self.ascent)
+        for part, font in self.runs:
+            text.setFont(font, self.size)
+            text.textOut(part)
+        canvas.drawText(text)
+        canvas.restoreState()
+
+
+_TAG = re.compile(r"<(/?)([bi])>")
+_PLAIN = re.compile(r"[^<>\s\xad]+( [^<>\s\xad]+)*")  # single spaces only, no soft hyphens
+
+
+def runs(markup: str, font: str) -> tuple[tuple[str, str], ...] | None:
+    """The text runs of markup made only of text, <b> and <i> (and HTML entities), else None."""
+    from reportlab.lib.fonts import tt2ps
+
+    family, bold, italic = _family(font), int(font.endswith("-Bold")), 0
+    result: list[tuple[str, str]] = []
+    pos = 0
+    for m in list(_TAG.finditer(markup)) + [None]:
+        end = m.start() if m else len(markup)
+        if end > pos:
+            part = markup[pos:end]
+            if "<" in part or ">" in part:
+                return None
+            result.append((html.unescape(part), tt2ps(family, bold, italic)))
+        if m is None:
+            break
+        on = 0 if m.group(1) else 1
+        if m.group(2) == "b":
+            bold = on or int(font.endswith("-Bold"))
+        else:
+            italic = on
+        pos = m.end()
+    text = "".join(t for t, _ in result)
+    if not result or not _PLAIN.fullmatch(text):
+        return None
+    return tuple(result)
+
+
+def single_line(parts: tuple[tuple[str, str], ...], size: float, box: float, align: str, color: str) -> Line:
+    """The parts measured at `size` as one line in a box `box` points wide."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    width = sum(stringWidth(t, f, size) for t, f in parts)
+    return Line(parts, size, width, box, size, align, color)  # rl_config.paraFontSizeHeightOffset
 
 
 def _family(font: str) -> str:
@@ -53,7 +135,18 @@ def fit(markup: str, width: float, height: float, font: str, size: float, min_si
         leading: float = 1.2, align: str = "left", color: str = "#000000") -> Fitted:
     """The largest size from `size` down to `min_size` at which `markup` fits `width` x `height` mm."""
     current = size
+    parts = runs(markup, font)
     while True:
+        if parts is not None:
+            line = single_line(parts, current, width * MM, align, color)
+            if line.width <= width * MM + 0.01:  # Paragraph would also keep it on one line
+                if current * leading <= height * MM + 0.01:
+                    return Fitted(None, current, width, current * leading / MM, line)
+                if current <= min_size:
+                    raise Overflow(f"text does not fit {width:.1f} x {height:.1f} mm even at {min_size:g} pt "
+                                   f"(needs {current * leading / MM:.1f} mm height)")
+                current = max(min_size, current - STEP)
+                continue
         para = paragraph(markup, font, current, leading, align, color)
         w, h = para.wrap(width * MM, 10_000)
         widest = max((line_width(para)), default=0)
