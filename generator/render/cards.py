@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Iterator
 
 from generator.errors import ContentError
 from generator.layout import layouts as layout_data
@@ -157,28 +157,51 @@ def _values_markup(face: FaceContent) -> str:
     return "<br/>".join(lines)
 
 
-def draw_face(c, w: float, h: float, face: FaceContent, layout: dict, bleed: float) -> None:
-    """Paint one front face; the origin is the trim's bottom-left corner (points). FaceError on overflow."""
+def draw_face(c, w: float, h: float, face: FaceContent, layout: dict, bleed: float,
+              frames: dict[str | None, str] | None = None) -> None:
+    """Paint one front face; the origin is the trim's bottom-left corner (points). FaceError on overflow.
+
+    With `frames` (colour -> form name, filled as needed) the background and frame are a shared form XObject."""
+    if frames is None:
+        _draw_frame(c, w, h, face.color, layout, bleed)
+    else:
+        c.doForm(frame_form(c, frames, w, h, face.color, layout, bleed))
+    _draw_texts(c, h, safe_box(w, h, layout), face, layout)
+
+
+def frame_form(c, frames: dict[str | None, str], w: float, h: float, color: str | None, layout: dict,
+               bleed: float) -> str:
+    """The name of the form holding a face's background and frame in `color`; drawn on first use."""
+    if color not in frames:
+        name = f"frame_{len(frames)}"
+        B = bleed * MM
+        c.beginForm(name, -B, -B, w * MM + B, h * MM + B)
+        _draw_frame(c, w, h, color, layout, bleed)
+        c.endForm()
+        frames[color] = name
+    return frames[color]
+
+
+def _draw_frame(c, w: float, h: float, color: str | None, layout: dict, bleed: float) -> None:
+    """Background (over the bleed) and the inner frame of a face."""
     shape = layout.get("shape", "rect")
     radius = float(layout.get("corner_radius", 0)) * MM
     background = layout.get("background", "#ffffff")
     frame = layout.get("frame", {})
     W, H, B = w * MM, h * MM, bleed * MM
-    c.setFillColor(_rgb(face.color or background))
+    c.setFillColor(_rgb(color or background))
     if shape == "circle":
         c.circle(W / 2, H / 2, min(W, H) / 2 + B, fill=1, stroke=0)
     else:
         c.rect(-B, -B, W + 2 * B, H + 2 * B, fill=1, stroke=0)
-    safe = safe_box(w, h, layout)
     inner = float(layout.get("safe", 3.0)) - 1.0
-    if face.color:
+    if color:
         c.setFillColor(_rgb(background))
         _shape(c, inner * MM, inner * MM, W - 2 * inner * MM, H - 2 * inner * MM, shape, radius, 1, 0)
     else:
         c.setStrokeColor(_rgb(frame.get("color", "#555555")))
         c.setLineWidth(float(frame.get("width", 1.0)) * 0.5)
         _shape(c, inner * MM, inner * MM, W - 2 * inner * MM, H - 2 * inner * MM, shape, radius, 0, 1)
-    _draw_texts(c, h, safe, face, layout)
 
 
 def _draw_texts(c, h: float, safe: Box, face: FaceContent, layout: dict) -> None:
@@ -292,17 +315,23 @@ class Job:
         return ContentError(path, message, line, col, keypath)
 
 
-def _check_face(job: Job, face: FaceContent, key: tuple, label: str) -> FaceContent:
-    """Icons replaced, glyph coverage checked."""
+def _check_face(job: Job, face: FaceContent, key: tuple, label: str, seen: set[str] | None = None) -> FaceContent:
+    """Icons replaced, glyph coverage checked (only for characters not yet in `seen`, which grows)."""
     try:
         title = replace_icons(face.title, job.icons) if face.title else None
         body = replace_icons(face.body, job.icons) if face.body else None
         raw = tuple(replace_icons(t, job.icons) for t in face.raw)
     except UnknownIcon as exc:
         raise job.error(key, f"game {job.game}, {job.comp.kind} {job.comp.id}, {label}: {exc}") from None
+    chars = set("".join(raw))
+    if seen is not None:
+        chars -= seen
+        seen |= chars
+    if not chars:
+        return replace(face, title=title, body=body, raw=raw)
     used = {job.layout.get(part, {}).get("font", "Body") for part in ("title", "text", "values")}
     for font in sorted(used):
-        missing = fonts.missing_glyphs("".join(raw), font)
+        missing = fonts.missing_glyphs("".join(sorted(chars)), font)
         if missing:
             shown = ", ".join(f"{ch!r} U+{ord(ch):04X}" for ch in missing)
             raise job.error(key, f"game {job.game}, {job.comp.kind} {job.comp.id}, {label}: "
@@ -311,9 +340,15 @@ def _check_face(job: Job, face: FaceContent, key: tuple, label: str) -> FaceCont
 
 
 def designs(job: Job) -> list[Design]:
+    """Every card design of the job, checked (ContentError on unknown icons or missing glyphs)."""
+    return list(iter_designs(job))
+
+
+def iter_designs(job: Job) -> Iterator[Design]:
+    """The card designs one by one, each checked as it comes (a long deck is never held as FaceContent)."""
     comp, lang = job.comp, job.lang
-    result = []
     texts: dict[str, str] = {}  # Markdown -> paragraph markup, each distinct text converted once
+    seen: set[str] = set()  # characters whose glyphs are checked already
 
     def markup(md: str) -> str:
         if md not in texts:
@@ -323,19 +358,18 @@ def designs(job: Job) -> list[Design]:
     for j, card in enumerate(printed_cards(comp)):
         key = ("cards", j) if comp.kind != "money" else ("denominations", j)
         prov = card_provenance(card, comp)
-        front = _check_face(job, face_content(card.front, comp, lang, prov, markup), key, f"card {card.id}")
+        front = _check_face(job, face_content(card.front, comp, lang, prov, markup), key, f"card {card.id}", seen)
         back_face = None
         if card.back_face is not None:
             back_face = _check_face(job, face_content(card.back_face, comp, lang, prov, markup), key + ("back_face",),
-                                    f"card {card.id} (back)")
+                                    f"card {card.id} (back)", seen)
             back_key = f"#{card.id}"
         elif comp.kind == "money":
             back_key = f"#{card.id}"
             back_face = replace(front, mark=None)
         else:
             back_key = card.back or comp.back or ""
-        result.append(Design(card.id, card.qty, front, back_key, back_face))
-    return result
+        yield Design(card.id, card.qty, front, back_key, back_face)
 
 
 def write_component(job: Job, target: Path) -> dict:
@@ -347,7 +381,7 @@ def write_component(job: Job, target: Path) -> dict:
         paper, g = choose_paper(job.paper, job.size, job.settings)
     except SheetError as exc:
         raise job.error(("size",), f"game {job.game}, {job.comp.kind} {job.comp.id}: {exc}") from None
-    items = [d for d in designs(job) for _ in range(d.qty)]
+    items = (d for d in iter_designs(job) for _ in range(d.qty))
     backs = {b.id: b for b in job.comp.backs}
     # the canvas opens `target` only in save(): a ContentError raised while drawing leaves no file behind
     c = rl_canvas.Canvas(str(target), pagesize=paper.points, invariant=1, pageCompression=1, initialFontName="Body")
@@ -373,6 +407,7 @@ def write_component(job: Job, target: Path) -> dict:
         return forms[key]
 
     faces: dict[tuple[bool, FaceContent], str] = {}
+    frames: dict[str | None, str] = {}
 
     def face(item: Design, back: bool) -> None:
         """Paint a front (or an individual back); a design printed more than once becomes a form."""
@@ -383,11 +418,12 @@ def write_component(job: Job, target: Path) -> dict:
             c.doForm(faces[key])
             return
         if item.qty > 1:
+            frame_form(c, frames, w, h, content.color, job.layout, s.bleed)  # defined outside the face's form
             name = f"face_{len(faces)}"
             B = s.bleed * MM
             c.beginForm(name, -B, -B, w * MM + B, h * MM + B)
         try:
-            draw_face(c, w, h, content, job.layout, s.bleed)
+            draw_face(c, w, h, content, job.layout, s.bleed, frames)
         except FaceError as exc:
             raise job.error(_card_key(job, item.id), f"game {job.game}, {job.comp.kind} {job.comp.id}, "
                                                     f"card {item.id}{where}: {exc.message}") from None
@@ -397,7 +433,7 @@ def write_component(job: Job, target: Path) -> dict:
             c.doForm(name)
 
     pages = 0
-    for page_items in chunks(items, g.per_page):
+    for page_items in _pages(items, g.per_page):
         page = Page(c, paper)
         for item, trim, cell in zip(page_items, g.trims, g.bleeds):
             c.saveState()
@@ -427,22 +463,31 @@ def write_component(job: Job, target: Path) -> dict:
     return {"pages": pages}
 
 
+def _pages(items: Iterator[Design], size: int) -> Iterator[list[Design]]:
+    """The printed copies page by page, taken from the iterator as they are drawn."""
+    page: list[Design] = []
+    for item in items:
+        page.append(item)
+        if len(page) == size:
+            yield page
+            page = []
+    if page:
+        yield page
+
+
 def _compress_last_page(c) -> None:
     """Replace the text of the page just finished by its compressed stream, as save() would write it.
 
     ReportLab keeps every page's content as text until save(); compressing it now
-    (same filters, same bytes in the file) keeps a long sheet's memory small."""
-    from reportlab import rl_config
-    from reportlab.pdfbase.pdfdoc import PDFArray, PDFDictionary, PDFName, PDFStream, PDFZCompress, PDFBase85Encode
+    keeps a long sheet's memory small. Flate only: ReportLab's default ASCII85 layer
+    on top costs time in pure Python and makes the file a quarter larger."""
+    from reportlab.pdfbase.pdfdoc import PDFArray, PDFDictionary, PDFName, PDFStream, PDFZCompress
 
     page = c._doc.Pages.pages[-1]
     if not page.compression or not page.stream or page.Contents:
         return
-    filters = [PDFBase85Encode, PDFZCompress] if rl_config.useA85 else [PDFZCompress]
-    content = page.stream
-    for f in reversed(filters):
-        content = f.encode(content)
-    stream = PDFStream(PDFDictionary({"Filter": PDFArray([PDFName(f.pdfname) for f in filters])}), content)
+    content = PDFZCompress.encode(page.stream)
+    stream = PDFStream(PDFDictionary({"Filter": PDFArray([PDFName(PDFZCompress.pdfname)])}), content)
     stream.__Comment__ = "page stream"
     page.Contents = stream
     page.stream = None

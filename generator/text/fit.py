@@ -78,6 +78,8 @@ def runs(markup: str, font: str) -> tuple[tuple[str, str], ...] | None:
     """The text runs of markup made only of text, <b> and <i> (and HTML entities), else None."""
     from reportlab.lib.fonts import tt2ps
 
+    if "<" not in markup and "&" not in markup and ">" not in markup:  # plain text: one run
+        return ((markup, tt2ps(_family(font), int(font.endswith("-Bold")), 0)),) if _PLAIN.fullmatch(markup) else None
     family, bold, italic = _family(font), int(font.endswith("-Bold")), 0
     result: list[tuple[str, str]] = []
     pos = 0
@@ -134,6 +136,7 @@ def paragraph(markup: str, font: str, size: float, leading: float = 1.2, align: 
 def fit(markup: str, width: float, height: float, font: str, size: float, min_size: float,
         leading: float = 1.2, align: str = "left", color: str = "#000000") -> Fitted:
     """The largest size from `size` down to `min_size` at which `markup` fits `width` x `height` mm."""
+    fonts.register()
     current = size
     parts = runs(markup, font)
     while True:
