@@ -3,10 +3,16 @@
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 import shutil
 
+import pytest
+
 from generator import paths
-from generator.build import BuildOptions, build
+from generator.build import BuildOptions, build, workers
+from generator.errors import ContentError
 from generator.model import find_games
 from generator.scaffold import new_game
 
@@ -35,7 +41,10 @@ def test_bundled_games_are_the_four(bundled_build):
 def test_two_builds_are_byte_identical(bundled_build, tmp_path):
     out, _ = bundled_build
     again = tmp_path / "again"
-    build(BuildOptions(content=paths.BUNDLED_CONTENT, out=again))
+    # Another process with another hash seed: set and dict orders must not leak into the output.
+    env = dict(os.environ, PYTHONHASHSEED="12345", CI="true")
+    subprocess.run([sys.executable, "-m", "generator", "build", "--out", str(again), "--quiet"],
+                   check=True, env=env, capture_output=True)
     first = (out / "manifest.json").read_bytes()
     assert (again / "manifest.json").read_bytes() == first
     for entry in json.loads(first)["artifacts"]:
@@ -60,6 +69,7 @@ def test_editing_one_card_rebuilds_only_what_shows_it(tmp_path):
     second = build(BuildOptions(content=games, out=out))
     assert second.built, "the edited card's artifacts must be rebuilt"
     assert all("board" not in path for path in second.built), second.built
+    assert all(not path.startswith("site/") for path in second.built), second.built  # the site prints no card text
     assert len(second.built) < len(first.built)
 
 
@@ -89,3 +99,26 @@ def test_failed_build_leaves_previous_outputs(tmp_path):
     after = {p: p.read_bytes() for p in out.rglob("*") if p.is_file()}
     assert after == before
     shutil.rmtree(games)
+
+
+def test_one_artifact_is_written_in_process_and_many_by_a_pool():
+    assert workers(1) == 1
+    assert 1 <= workers(50) <= 50
+
+
+def test_content_error_in_a_worker_reaches_the_caller_unchanged(tmp_path, monkeypatch):
+    from generator.render import exports
+
+    def broken(job, images_dir, target):
+        raise ContentError("demo/game.yaml", "card sheet cannot be made", line=7, key="components")
+
+    monkeypatch.setattr(exports, "write_tts", broken)
+    games = tmp_path / "games"
+    new_game("demo", games)
+    out = tmp_path / "out"
+    with pytest.raises(ContentError) as caught:
+        build(BuildOptions(content=games, out=out, kinds=("cards", "exports")))
+    problem = caught.value.problems()[0]
+    assert (problem.path, problem.line, problem.key, problem.message) == \
+        ("demo/game.yaml", 7, "components", "card sheet cannot be made")
+    assert not list(out.glob("demo/*.tts"))  # nothing half-written

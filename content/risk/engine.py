@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections import Counter
 from fractions import Fraction
+from functools import lru_cache
 from itertools import product
 
 # --- map -------------------------------------------------------------------
@@ -216,12 +217,18 @@ def battle_odds(attack_dice: int, defend_dice: int) -> dict[tuple[int, int], Fra
     """Exact probability of each (attacker losses, defender losses) after one roll, keys sorted."""
     if not 1 <= attack_dice <= MAX_ATTACK_DICE or not 1 <= defend_dice <= MAX_DEFENCE_DICE:
         raise ValueError("1 to 3 attack dice and 1 to 2 defence dice")
+    return dict(_enumerated_odds(attack_dice, defend_dice))
+
+
+@lru_cache(maxsize=None)
+def _enumerated_odds(attack_dice: int, defend_dice: int) -> tuple[tuple[tuple[int, int], Fraction], ...]:
+    """All rolls enumerated once per dice combination (the result never changes)."""
     outcomes = Counter(
         resolve_roll(list(roll[:attack_dice]), list(roll[attack_dice:]))
         for roll in product(range(1, 7), repeat=attack_dice + defend_dice)
     )
     total = 6 ** (attack_dice + defend_dice)
-    return {key: Fraction(outcomes[key], total) for key in sorted(outcomes)}
+    return tuple((key, Fraction(outcomes[key], total)) for key in sorted(outcomes))
 
 
 # --- fortifying and elimination ---------------------------------------------

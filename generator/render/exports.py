@@ -140,7 +140,8 @@ def write_tts(job: Job, images_dir: Path, target: Path) -> dict:
     def trimmed(name):
         if name not in cache:
             with Image.open(images_dir / "trim" / f"{name}.png") as im:
-                cache[name] = im.convert("RGB")
+                im.load()  # our PNGs are RGB already: no converted copy
+                cache[name] = im if im.mode == "RGB" else im.convert("RGB")
         return cache[name]
 
     cards = [d for d in designs(job) for _ in range(d.qty)]

@@ -3,8 +3,10 @@
 Artifacts: ``site/de`` and ``site/en`` (folders) and ``site/index.html``. The
 pages link to the PDFs and PNGs built before the site by relative paths
 (``../../<game>/...``), so the site works when the output folder is served as
-a static root. A site's inputs are the content digests of all games and the
-inputs of every artifact it shows, so a no-op re-run skips it.
+a static root. A site's inputs are what it shows (`site_view`: every input file
+of a game except the printed card texts, which no page prints) and the paths of
+the artifacts it links to, not their bytes: a no-op re-run skips the site, and
+so does an edit of one card's text (its PNG keeps its path; the site only links it).
 """
 
 from __future__ import annotations
@@ -26,6 +28,24 @@ LANGS = ("de", "en")
 def _shown(artifacts: list[Artifact]) -> list[Artifact]:
     """The per-game artifacts the site links to or shows."""
     return [a for a in artifacts if a.game is not None and a.kind != "site"]
+
+
+def site_view(content: GameContent) -> str:
+    """Digest of the game as the website sees it: the model without card body texts, plus the
+    non-YAML inputs (rule texts, engine). Galleries and downloads list files whose names follow
+    from card ids, quantities and backs, all kept here."""
+    data = content.game.model_dump(mode="json")
+    for comp in data.get("components", []):
+        for card in comp.get("cards", []):
+            card.pop("text", None)
+            if isinstance(card.get("back_face"), dict):
+                card["back_face"].pop("text", None)
+    h = hashlib.sha256(json.dumps(data, sort_keys=True, ensure_ascii=False, default=str).encode())
+    for path in sorted(content.files):
+        if path.suffix not in (".yaml", ".yml"):
+            h.update(str(path.relative_to(content.folder)).encode() + b"\0")
+            h.update(path.read_bytes())
+    return h.hexdigest()
 
 
 def _optional(module: str, name: str):
@@ -85,12 +105,12 @@ def plan_all(contents: list[GameContent], options, artifacts: list[Artifact]) ->
     """The website artifacts: one folder per language and the language chooser."""
     shown = sorted(_shown(artifacts), key=lambda a: a.path)
     out = Path(options.out)
-    digests = {c.id: c.digest() for c in sorted(contents, key=lambda c: c.id)}
-    # one digest of everything shown, serialised once for both languages
-    shown_inputs = hashlib.sha256(json.dumps([[a.path, a.kind, a.lang, a.paper, a.inputs] for a in shown], sort_keys=True,
+    digests = {c.id: site_view(c) for c in sorted(contents, key=lambda c: c.id)}
+    # what is shown: the linked paths (their bytes do not change a page), serialised once for both languages
+    shown_inputs = hashlib.sha256(json.dumps([[a.path, a.kind, a.lang, a.paper] for a in shown], sort_keys=True,
                                              default=str, ensure_ascii=False).encode()).hexdigest()
     planned = []
-    cache: dict = {}  # lives as long as this plan: both languages run the checks once
+    cache: dict = {}  # lives as long as this plan: languages built in one process run the checks once
     for lang in LANGS:
         def write(tmp: Path, lang=lang):
             return write_language(contents, shown, out, lang, tmp, cache)

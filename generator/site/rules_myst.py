@@ -136,7 +136,7 @@ def page_search_words(text: RuleText, glossary, lang: str) -> list[str]:
 
 def front_matter(keywords: list[str]) -> str:
     """MyST front matter putting `keywords` into the page's <meta name="keywords"> (Sphinx indexes it)."""
-    words = sorted({w for k in keywords for w in search.WORD.findall(k)}, key=str.lower)
+    words = sorted({w for k in keywords for w in search.WORD.findall(k)}, key=lambda w: (w.lower(), w))
     if not words:
         return ""
     return "---\nmyst:\n  html_meta:\n    keywords: \"%s\"\n---\n" % ", ".join(words)

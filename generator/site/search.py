@@ -67,4 +67,4 @@ def section_words(text: str, term_ids: list[str], glossary: list[Term], lang: st
     for term_id in term_ids:
         if term_id in by_id:
             words.update(term_words(by_id[term_id], lang))
-    return sorted(words, key=str.lower)
+    return sorted(words, key=lambda w: (w.lower(), w))

@@ -133,7 +133,7 @@ def game_data(content: GameContent, lang: str, names: dict[str, str], extras: Ga
         "glossary_meta": rules_myst.front_matter([w for t in game.glossary for w in search.term_words(t, lang)]),
         "examples": {"checked": extras.example_results is not None, "total": len(results),
                      "passed": sum(1 for r in results if r.passed)},
-        "glossary": [_term(t, names, lang) for t in sorted(game.glossary, key=lambda t: names[t.id].lower())],
+        "glossary": [_term(t, names, lang) for t in sorted(game.glossary, key=lambda t: (names[t.id].lower(), names[t.id], t.id))],
         "ambiguities": [_ambiguity(a, lang) for a in game.ambiguities],
         "gallery": _gallery(extras.artifacts, lang),
         "downloads": _downloads(extras.artifacts, lang),

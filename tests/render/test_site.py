@@ -128,3 +128,18 @@ def test_sphinx_warnings_fail_the_build(tmp_path):
     with pytest.raises(ContentError, match="nirgends"):
         build(BuildOptions(content=content, out=tmp_path / "out", kinds=("site",)))
     assert not (tmp_path / "out" / "site" / "de").exists()
+
+
+def test_site_view_ignores_card_texts_but_not_what_pages_show(tmp_path):
+    from generator.render.site import site_view
+
+    games = tmp_path / "games"
+    new_game("demo", games)
+    yaml_file = games / "demo" / "game.yaml"
+    original = yaml_file.read_text(encoding="utf-8")
+    before = site_view(load_games(games)[0])
+    yaml_file.write_text(original.replace("Move **2** spaces forward.", "Move **two** spaces forward."), encoding="utf-8")
+    assert site_view(load_games(games)[0]) == before
+    comp = load_games(games)[0].game.components[0]
+    yaml_file.write_text(original.replace(comp.name.en, comp.name.en + " X", 1), encoding="utf-8")
+    assert site_view(load_games(games)[0]) != before
