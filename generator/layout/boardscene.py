@@ -190,7 +190,6 @@ def board_scene(board, lang: str, measure: Measure) -> Scene:
     groups = {g.id: g for g in board.groups}
     types = {t.id: t for t in board.space_types}
     link_types = {t.id: t for t in board.link_types}
-    base = min(1.0, max(0.6, min(W, H) / 250))  # smaller text on small boards
     chrome = min(1.5, max(0.6, min(W, H) / 297))  # title, legend, note grow with the board
 
     # spaces: geometry first (links need it), drawn after the links

@@ -24,7 +24,7 @@ from generator.layout import layouts as layout_data
 from generator.layout.face import FaceContent, card_markup, card_provenance, face_content, mark_for, printed_cards
 from generator.layout.paper import MM, PAPERS, Paper
 from generator.layout.sheet import Box, Grid, SheetError, SheetSpec, back_box, chunks, crop_marks, grid
-from generator.model.schema import Back, Component, Face, Text
+from generator.model.schema import Back, Component
 from generator.render import Artifact
 from generator.text import fonts
 from generator.text.fit import Overflow, fit

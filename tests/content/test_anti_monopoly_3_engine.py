@@ -2,7 +2,6 @@
 data, and the worked examples of both rule texts run against the engine."""
 
 import doctest
-import importlib.util
 import itertools
 import re
 from collections import Counter
@@ -14,16 +13,15 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from generator.model import load_game
+from generator.model.engine import load_engine
 from generator.model.rules_text import term_refs
 
 GAME = Path(__file__).resolve().parents[2] / "content" / "anti-monopoly-3"
 
 
 def _load_engine():
-    spec = importlib.util.spec_from_file_location("anti_monopoly_3_engine", GAME / "engine.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    """The engine as Rulepress itself loads it."""
+    return load_engine(load_game(GAME))
 
 
 E = _load_engine()

@@ -1,8 +1,6 @@
 """Tests of content/revolution-1848: the rules engine (seed 002, army-card rules), its
 agreement with the card data and the ambiguity register, and the pairing of examples."""
 
-import importlib.util
-import sys
 from pathlib import Path
 
 import pytest
@@ -10,17 +8,14 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from generator.model import load_game
+from generator.model.engine import load_engine
 
 GAME = Path(__file__).resolve().parents[2] / "content" / "revolution-1848"
 
 
 def _load_engine():
-    name = "revolution_1848_engine_under_test"
-    spec = importlib.util.spec_from_file_location(name, GAME / "engine.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module  # dataclasses look their module up
-    spec.loader.exec_module(module)
-    return module
+    """The engine as Rulepress itself loads it."""
+    return load_engine(load_game(GAME))
 
 
 E = _load_engine()

@@ -6,7 +6,6 @@ from __future__ import annotations
 import ast
 import re
 import doctest
-import importlib.util
 from collections import Counter
 from fractions import Fraction
 from itertools import product
@@ -18,15 +17,14 @@ from hypothesis import strategies as st
 from jinja2.sandbox import SandboxedEnvironment
 
 from generator.model import load_game
+from generator.model.engine import load_engine
 
 GAME_DIR = Path(__file__).resolve().parents[2] / "content" / "risk"
 
 
 def _load_engine():
-    spec = importlib.util.spec_from_file_location("risk_engine_under_test", GAME_DIR / "engine.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    """The engine as Rulepress itself loads it."""
+    return load_engine(load_game(GAME_DIR))
 
 
 engine = _load_engine()
