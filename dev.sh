@@ -40,7 +40,8 @@ case "${1:-}" in
     venv
     .venv/bin/python -m pip install --quiet -e '.[test]'
     shift
-    .venv/bin/python -m pytest -q "$@"
+    echo "+ python -m pytest -q tests $*" >&2
+    exec .venv/bin/python -m pytest -q tests "$@"
     ;;
   *)
     echo "usage: ./dev.sh build [GAME ...] | ./dev.sh test [pytest args]" >&2

@@ -25,6 +25,16 @@ class Rect:
         return self.y + self.h
 
     @property
+    def width(self) -> float:
+        """Long name of `w`."""
+        return self.w
+
+    @property
+    def height(self) -> float:
+        """Long name of `h`."""
+        return self.h
+
+    @property
     def centre(self) -> Point:
         return self.x + self.w / 2, self.y + self.h / 2
 

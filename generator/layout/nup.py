@@ -12,30 +12,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from generator.layout.geometry import Rect
+
 OVERHANG = 4.0  # mm a cut line reaches beyond the panel grid
 EDGE_CLEAR = 2.0  # mm a cut line keeps from the paper edge
-
-
-@dataclass(frozen=True)
-class Rect:
-    """A box in mm: top-left corner, width and height."""
-
-    x: float
-    y: float
-    width: float
-    height: float
-
-    @property
-    def right(self) -> float:
-        return self.x + self.width
-
-    @property
-    def bottom(self) -> float:
-        return self.y + self.height
-
-    def inset(self, d: float) -> "Rect":
-        """The box shrunk by `d` mm on every side."""
-        return Rect(self.x + d, self.y + d, self.width - 2 * d, self.height - 2 * d)
 
 
 @dataclass(frozen=True)

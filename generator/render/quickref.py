@@ -22,7 +22,8 @@ from functools import partial
 from pathlib import Path
 
 from generator.errors import ContentError
-from generator.layout.nup import OVERHANG, Imposition, Rect, impose
+from generator.layout.geometry import Rect
+from generator.layout.nup import OVERHANG, Imposition, impose
 from generator.layout.paper import MM, PAPERS
 from generator.model.engine import load_engine
 from generator.model.loader import GameContent, display_path
