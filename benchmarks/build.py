@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parent.parent
 PHASE = """
 import json, resource, sys, time
 from pathlib import Path
-from generator.build import BuildOptions, build
+from rulepress.build import BuildOptions, build
 start = time.perf_counter()
 result = build(BuildOptions(content=Path(sys.argv[1]), out=Path(sys.argv[2])))
 seconds = time.perf_counter() - start
@@ -43,7 +43,7 @@ def edit_one_card(content: Path) -> str:
     """Change the German text of the first card whose text occurs once in its game's YAML files (so the
     edit really lands in that card, not in a short string like '1' elsewhere); return 'game/component/card'."""
     sys.path.insert(0, str(ROOT))
-    from generator.model import load_games
+    from rulepress.model import load_games
 
     for game in load_games(content):
         files = {path: path.read_text(encoding="utf-8") for path in sorted(game.folder.glob("*.yaml"))}

@@ -22,7 +22,7 @@ from pathlib import Path
 
 
 def _vector_cards(n: int):
-    from generator.model.schema import Card, Component, Text
+    from rulepress.model.schema import Card, Component, Text
 
     cards = [Card(id=f"c{i}", title=Text(de=f"Karte {i}", en=f"Card {i}"),
                   text=Text(de=f"Ziehe {i % 6 + 1} Felder vor.", en=f"Move {i % 6 + 1} spaces forward."),
@@ -33,8 +33,8 @@ def _vector_cards(n: int):
 
 
 def rulepress_vector(n: int, target: Path) -> None:
-    from generator.layout.layouts import icons, load_layout
-    from generator.render.cards import Job, Settings, write_component
+    from rulepress.layout.layouts import icons, load_layout
+    from rulepress.render.cards import Job, Settings, write_component
 
     layout = load_layout("basic-card")
     job = Job("bench", _vector_cards(n), "en", "a4", layout, (63.5, 88.9), Settings.from_layout(layout), None,
@@ -54,8 +54,8 @@ def raw_vector(n: int, target: Path) -> None:
     from reportlab.pdfbase.pdfmetrics import stringWidth
     from reportlab.pdfgen import canvas
 
-    from generator.layout.paper import MM
-    from generator.text import fonts
+    from rulepress.layout.paper import MM
+    from rulepress.text import fonts
 
     fonts.register()
     c = canvas.Canvas(str(target), pagesize=A4, invariant=1, pageCompression=1, initialFontName="Body")
@@ -110,7 +110,7 @@ def make_pngs(folder: Path, n: int) -> list[Path]:
 
 
 def rulepress_images(pngs: list[Path], back: Path, target: Path) -> None:
-    from generator.render.cards import write_image_sheet
+    from rulepress.render.cards import write_image_sheet
 
     write_image_sheet(pngs, back, (63.0, 88.0), "a4", target)
 
@@ -119,7 +119,7 @@ def raw_images(pngs: list[Path], back: Path, target: Path) -> None:
     from reportlab.lib.pagesizes import A4
     from reportlab.pdfgen import canvas
 
-    from generator.layout.paper import MM
+    from rulepress.layout.paper import MM
 
     c = canvas.Canvas(str(target), pagesize=A4, invariant=1)
     w, h = 63 * MM, 88 * MM
@@ -147,10 +147,10 @@ def start_up() -> None:
     """What any build does once per process: import the renderers, read the font files."""
     import reportlab.pdfgen.canvas  # noqa: F401
 
-    import generator.layout.layouts  # noqa: F401
-    import generator.model.schema  # noqa: F401
-    import generator.render.cards  # noqa: F401
-    from generator.text import fonts
+    import rulepress.layout.layouts  # noqa: F401
+    import rulepress.model.schema  # noqa: F401
+    import rulepress.render.cards  # noqa: F401
+    from rulepress.text import fonts
 
     fonts.register()
     for name in fonts.FACES:

@@ -1,5 +1,5 @@
-"""Allows `python -m generator`, the same as the `rulepress` command."""
+"""Allows `python -m rulepress`, the same as the `rulepress` command."""
 
-from generator.cli import main
+from rulepress.cli import main
 
 raise SystemExit(main())

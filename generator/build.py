@@ -27,11 +27,11 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from generator import paths
-from generator.errors import RulepressError
-from generator.model import GameContent, load_games
-from generator.output import atomic_path, sha256_of, write_json
-from generator.render import ACROSS_GAMES, PER_GAME, Artifact, renderer
+from rulepress import paths
+from rulepress.errors import RulepressError
+from rulepress.model import GameContent, load_games
+from rulepress.output import atomic_path, sha256_of, write_json
+from rulepress.render import ACROSS_GAMES, PER_GAME, Artifact, renderer
 
 STATE_FILE = ".rulepress-state.json"
 MANIFEST = "manifest.json"
@@ -68,13 +68,20 @@ class BuildResult:
 
 
 def code_version() -> str:
-    """Hash of Rulepress's own code and templates: a change there rebuilds everything."""
+    """Hash of Rulepress's own code and templates: a change there rebuilds everything.
+
+    Installed from a wheel, templates and bundled games sit inside the package
+    folder; the games are not code (each artifact hashes its own game's inputs).
+    """
     h = hashlib.sha256()
-    for folder in (paths.ROOT / "generator", paths.TEMPLATES):
+    for label, folder in (("rulepress", paths.PACKAGE), ("templates", paths.TEMPLATES)):
         for file in sorted(folder.rglob("*")):
-            if file.is_file() and "__pycache__" not in file.parts:
-                h.update(str(file.relative_to(paths.ROOT)).encode())
-                h.update(file.read_bytes())
+            if not file.is_file() or "__pycache__" in file.parts or file.suffix == ".pyc":
+                continue
+            if label == "rulepress" and (file.is_relative_to(paths.TEMPLATES) or file.is_relative_to(paths.BUNDLED_CONTENT)):
+                continue
+            h.update(f"{label}/{file.relative_to(folder).as_posix()}".encode())
+            h.update(file.read_bytes())
     return h.hexdigest()
 
 

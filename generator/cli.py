@@ -14,8 +14,8 @@ import os
 import sys
 from pathlib import Path
 
-from generator import paths
-from generator.errors import RulepressError, UsageError
+from rulepress import paths
+from rulepress.errors import RulepressError, UsageError
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -75,8 +75,8 @@ def main(argv: list[str] | None = None) -> int:
 
 def _run(args) -> int:
     if args.command == "build":
-        from generator.build import PAPERS, BuildOptions, build
-        from generator.render import ACROSS_GAMES, PER_GAME
+        from rulepress.build import PAPERS, BuildOptions, build
+        from rulepress.render import ACROSS_GAMES, PER_GAME
 
         kinds = tuple(args.only) if args.only else PER_GAME + ACROSS_GAMES
         unknown = [k for k in kinds if k not in PER_GAME + ACROSS_GAMES]
@@ -99,10 +99,10 @@ def _run(args) -> int:
               f"in {result.seconds:.2f} s -> {options.out / 'manifest.json'}")
         return 0
     if args.command == "check":
-        module = importlib.import_module(f"generator.check.{args.what}")
+        module = importlib.import_module(f"rulepress.check.{args.what}")
         return module.run(args.content, args.games, args.format)
     if args.command == "list":
-        from generator.model import load_games
+        from rulepress.model import load_games
 
         for content in load_games(args.content):
             game = content.game
@@ -115,17 +115,17 @@ def _run(args) -> int:
                 print(f"  {count:>4} x {comp.name.en} / {comp.name.de} [{comp.kind}]{mark}")
         return 0
     if args.command == "new":
-        from generator.scaffold import new_game
+        from rulepress.scaffold import new_game
 
         folder = new_game(args.name, args.content)
         print(f"created {folder}; build it with: rulepress build {args.name} --content {args.content}")
         return 0
     if args.command == "schema":
-        from generator.model.schema import json_schema
+        from rulepress.model.schema import json_schema
 
         text = json.dumps(json_schema(), indent=2, sort_keys=True) + "\n"
         if args.out:
-            from generator.output import write_text
+            from rulepress.output import write_text
 
             write_text(args.out, text)
         else:

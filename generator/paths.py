@@ -1,16 +1,28 @@
 """Where Rulepress finds its bundled files (templates, fonts, bundled games).
 
-The project is used from a checkout (``pip install -e .``): templates/ and
-content/ sit beside the generator/ package.
+Two ways to be installed, one answer:
+
+- from a wheel, the bundled files travel inside the package, as
+  ``rulepress/templates`` and ``rulepress/content`` (see ``pyproject.toml``);
+- from a checkout (``pip install -e .``), the import package ``rulepress`` is the
+  folder ``generator/`` and the bundled files sit beside it, in ``templates/``
+  and ``content/``.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-TEMPLATES = ROOT / "templates"
+PACKAGE = Path(__file__).resolve().parent
+
+
+def _bundled(name: str) -> Path:
+    inside = PACKAGE / name
+    return inside if inside.is_dir() else PACKAGE.parent / name
+
+
+TEMPLATES = _bundled("templates")
 FONTS = TEMPLATES / "fonts"
 LAYOUTS = TEMPLATES / "layouts"
-BUNDLED_CONTENT = ROOT / "content"
+BUNDLED_CONTENT = _bundled("content")
 DEFAULT_OUTPUT = Path("output")

@@ -6,8 +6,8 @@ import re
 import shutil
 from pathlib import Path
 
-from generator import paths
-from generator.errors import UsageError
+from rulepress import paths
+from rulepress.errors import UsageError
 
 NAME = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from generator import paths
-from generator.build import BuildOptions, build
+from rulepress import paths
+from rulepress.build import BuildOptions, build
 
 
 @pytest.fixture(scope="session")

@@ -10,11 +10,11 @@ import shutil
 
 import pytest
 
-from generator import paths
-from generator.build import BuildOptions, build, workers
-from generator.errors import ContentError
-from generator.model import find_games
-from generator.scaffold import new_game
+from rulepress import paths
+from rulepress.build import BuildOptions, build, workers
+from rulepress.errors import ContentError
+from rulepress.model import find_games
+from rulepress.scaffold import new_game
 
 BUNDLED = ("anti-monopoly-3", "revolution-1848", "risk", "xidit")
 FIELDS = {"game", "kind", "lang", "paper", "path", "pages", "sha256"}
@@ -43,7 +43,7 @@ def test_two_builds_are_byte_identical(bundled_build, tmp_path):
     again = tmp_path / "again"
     # Another process with another hash seed: set and dict orders must not leak into the output.
     env = dict(os.environ, PYTHONHASHSEED="12345", CI="true")
-    subprocess.run([sys.executable, "-m", "generator", "build", "--out", str(again), "--quiet"],
+    subprocess.run([sys.executable, "-m", "rulepress", "build", "--out", str(again), "--quiet"],
                    check=True, env=env, capture_output=True)
     first = (out / "manifest.json").read_bytes()
     assert (again / "manifest.json").read_bytes() == first
@@ -107,7 +107,7 @@ def test_one_artifact_is_written_in_process_and_many_by_a_pool():
 
 
 def test_content_error_in_a_worker_reaches_the_caller_unchanged(tmp_path, monkeypatch):
-    from generator.render import exports
+    from rulepress.render import exports
 
     def broken(job, images_dir, target):
         raise ContentError("demo/game.yaml", "card sheet cannot be made", line=7, key="components")

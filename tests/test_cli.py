@@ -4,11 +4,11 @@ import json
 import subprocess
 import sys
 
-from generator.cli import main
+from rulepress.cli import main
 
 
 def run(*args, cwd=None):
-    return subprocess.run([sys.executable, "-m", "generator", *args], cwd=cwd, capture_output=True, text=True)
+    return subprocess.run([sys.executable, "-m", "rulepress", *args], cwd=cwd, capture_output=True, text=True)
 
 
 def test_new_game_builds_and_checks_at_once(tmp_path, capsys):

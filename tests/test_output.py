@@ -2,7 +2,7 @@
 
 import pytest
 
-from generator.output import atomic_path, sha256_of, write_json
+from rulepress.output import atomic_path, sha256_of, write_json
 
 
 def test_failed_write_keeps_the_old_file(tmp_path):

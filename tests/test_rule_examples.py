@@ -1,7 +1,7 @@
 """Every worked example of every bundled game, one pytest item each (``<game>/rules.<lang>.md::<line>::<id>``).
 
 The examples run exactly as `rulepress check examples` runs them
-(`generator.check.examples.run_example` against a fresh engine namespace), so
+(`rulepress.check.examples.run_example` against a fresh engine namespace), so
 pytest and the command can never disagree. A game whose content does not load
 shows up as one failing item with the content problems.
 """
@@ -13,11 +13,11 @@ from pathlib import Path
 
 import pytest
 
-from generator import paths
-from generator.check.examples import run_example, source_offset, unpaired
-from generator.errors import RulepressError
-from generator.model import find_games, load_game
-from generator.model.engine import load_engine, namespace
+from rulepress import paths
+from rulepress.check.examples import run_example, source_offset, unpaired
+from rulepress.errors import RulepressError
+from rulepress.model import find_games, load_game
+from rulepress.model.engine import load_engine, namespace
 
 
 def _collect():

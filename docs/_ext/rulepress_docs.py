@@ -1,11 +1,11 @@
 """Sphinx extension of the project docs: fills the generated reference pages.
 
 ``content-format.md`` and ``cli.md`` are stubs in the repository; their text is
-generated at build time by `generator.site.reference` from the schema's field
+generated at build time by `rulepress.site.reference` from the schema's field
 descriptions and from the argparse parser, so they can never fall behind.
 """
 
-from generator.site import reference
+from rulepress.site import reference
 
 GENERATED = {"content-format": reference.content_format, "cli": reference.cli_reference}
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from generator.model import load_games
+from rulepress.model import load_games
 
 
 def run(content_dir: Path, games: list[str], fmt: str = "text") -> int:

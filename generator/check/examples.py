@@ -2,7 +2,7 @@
 
 Each ``{doctest} example-id`` block of ``rules.<lang>.md`` runs with the
 standard library's doctest machinery against a fresh copy of the game's
-engine namespace (`generator.model.engine.namespace`). A failing statement is
+engine namespace (`rulepress.model.engine.namespace`). A failing statement is
 reported as ``path:line: example-id: expected X, got Y`` where `line` is the
 line of its ``>>>`` in the Markdown file; an exception raised by an example is
 a failure showing the exception. An example id present in one language but
@@ -17,10 +17,10 @@ import traceback
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from generator.errors import Problem
-from generator.model import GameContent, load_games
-from generator.model.engine import load_engine, namespace
-from generator.model.rules_text import Example
+from rulepress.errors import Problem
+from rulepress.model import GameContent, load_games
+from rulepress.model.engine import load_engine, namespace
+from rulepress.model.rules_text import Example
 
 OPTIONFLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
 

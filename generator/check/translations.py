@@ -10,7 +10,7 @@ Both rule texts of a game are paired by id and compared:
   statement); ``example-expected``: same results, but the texts expect
   different outputs;
 - ``number``: numbers (digits and number words, locale-aware, see
-  `generator.check.numbers`) differing between paired paragraphs: per
+  `rulepress.check.numbers`) differing between paired paragraphs: per
   paragraph when both sections have the same number of paragraphs (the
   heading counts as one), else per section;
 - ``term`` / ``name``: a paragraph uses a glossary term (its word, an alias or
@@ -45,9 +45,9 @@ import traceback
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-from generator.check import numbers
-from generator.model import GameContent, load_games
-from generator.model.rules_text import LABEL, TERM_REF, RuleText, Section, term_refs
+from rulepress.check import numbers
+from rulepress.model import GameContent, load_games
+from rulepress.model.rules_text import LABEL, TERM_REF, RuleText, Section, term_refs
 
 FENCE = re.compile(r"^(```+|~~~+)\s*(\{[a-z-]+\}|[a-zA-Z0-9_-]*)?")
 PROSE_DIRECTIVES = {"{note}", "{tip}", "{warning}", "{important}", "{hint}", "{attention}", "{caution}",
@@ -528,8 +528,8 @@ def _compare_examples(content: GameContent, out: _Collector, a: RuleText, b: Rul
     paired = [(e, b.example(e.id)) for e in a.examples if b.example(e.id) is not None]
     if not paired:
         return
-    from generator.check.examples import source_offset
-    from generator.model.engine import load_engine, namespace
+    from rulepress.check.examples import source_offset
+    from rulepress.model.engine import load_engine, namespace
 
     base = namespace(content, load_engine(content))
     lines = {t.lang: _file_lines(content, t) for t in (a, b)}

@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from typing import Callable, Iterable
 
-from generator.layout.geometry import Point, Rect
+from rulepress.layout.geometry import Point, Rect
 Measure = Callable[[str, str, float], float]  # (text, font, size in pt) -> width in mm
 PT = 25.4 / 72.0  # millimetres per point
 

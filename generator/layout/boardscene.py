@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from generator.layout.boardgeom import (PT, Measure, Point, Rect, arrow_head, boundary_point, centred, luminance,
+from rulepress.layout.boardgeom import (PT, Measure, Point, Rect, arrow_head, boundary_point, centred, luminance,
                                         place_box, point_along, segment_hits_rect, shade, shorten, two_line_splits,
                                         wrap)
 

@@ -15,8 +15,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Callable
 
-from generator.model.schema import Card, Component, Face, Provenance, Text
-from generator.text.markup import inline
+from rulepress.model.schema import Card, Component, Face, Provenance, Text
+from rulepress.text.markup import inline
 
 WORDS = {
     "reconstructed": {"de": "rekonstruiert", "en": "reconstructed"},

@@ -15,8 +15,8 @@ import yaml
 
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when available: same data, faster
 
-from generator.errors import ContentError
-from generator.paths import LAYOUTS
+from rulepress.errors import ContentError
+from rulepress.paths import LAYOUTS
 
 
 def _folders(game_folder: Path | None) -> list[Path]:

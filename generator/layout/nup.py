@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from generator.layout.geometry import Rect
+from rulepress.layout.geometry import Rect
 
 OVERHANG = 4.0  # mm a cut line reaches beyond the panel grid
 EDGE_CLEAR = 2.0  # mm a cut line keeps from the paper edge

@@ -1,7 +1,7 @@
 """Card sheet geometry: the grid on the page, bleed, crop marks, duplex mirroring.
 
 Pure functions on millimetres, origin at the top-left of the page, y downwards
-(see `generator.layout.paper`). Nothing here knows ReportLab.
+(see `rulepress.layout.paper`). Nothing here knows ReportLab.
 
 Placement rule: as many cards as the paper holds with cards touching (so 9
 poker cards fit portrait on A4 and on Letter); if the same number still fits
@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from generator.layout.geometry import Rect
+from rulepress.layout.geometry import Rect
 
 
 class SheetError(ValueError):

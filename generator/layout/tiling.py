@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from generator.layout.paper import Paper
+from rulepress.layout.paper import Paper
 
 DEFAULT_OVERLAP = 10.0  # mm of glue margin shared by neighbouring tiles
 DEFAULT_MARGIN = 8.0  # mm left unprinted at each sheet edge (most home printers need ~5)

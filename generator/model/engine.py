@@ -19,8 +19,8 @@ import sys
 import traceback
 from types import ModuleType
 
-from generator.errors import ContentError
-from generator.model.loader import GameContent, display_path
+from rulepress.errors import ContentError
+from rulepress.model.loader import GameContent, display_path
 
 PREFIX = "rulepress_engine_"
 

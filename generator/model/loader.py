@@ -16,11 +16,11 @@ from pathlib import Path
 
 from pydantic import BaseModel, ValidationError
 
-from generator.errors import ContentError, ContentErrors, Problem
-from generator.model import references
-from generator.model.rules_text import RuleText, read_rules
-from generator.model.schema import LANGS, Game
-from generator.model.yamlsource import Positions, load_yaml
+from rulepress.errors import ContentError, ContentErrors, Problem
+from rulepress.model import references
+from rulepress.model.rules_text import RuleText, read_rules
+from rulepress.model.schema import LANGS, Game
+from rulepress.model.yamlsource import Positions, load_yaml
 
 GAME_FILES = ("game.yaml", "components.yaml", "boards.yaml", "glossary.yaml", "ambiguities.yaml")
 
@@ -74,7 +74,7 @@ def inside(folder: Path, relative: str) -> Path | None:
     target = (folder / relative).resolve()
     root = folder.resolve()
     if target == root or root in target.parents:
-        return target
+        return Path(folder).absolute() / relative
     return None
 
 
@@ -219,7 +219,7 @@ class _Sources:
 
 def load_game(folder: Path) -> GameContent:
     """Load, validate and cross-check one game folder. Raises ContentErrors."""
-    folder = Path(folder)
+    folder = Path(folder).absolute()  # paths below it stay comparable whatever the working directory
     sources = _Sources(folder)
     for name in GAME_FILES:
         sources.read(name)
@@ -285,7 +285,7 @@ def load_games(content_dir: Path, ids: list[str] | None = None) -> list[GameCont
         known = {p.name: p for p in folders}
         missing = [i for i in ids if i not in known]
         if missing:
-            from generator.errors import UsageError
+            from rulepress.errors import UsageError
             raise UsageError(f"unknown game {', '.join(missing)}; games in {display_path(content_dir)}: "
                              f"{', '.join(known) or 'none'}")
         folders = [known[i] for i in ids]

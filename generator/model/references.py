@@ -11,11 +11,11 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING
 
-from generator.errors import Problem
-from generator.model.rules_text import term_refs
+from rulepress.errors import Problem
+from rulepress.model.rules_text import term_refs
 
 if TYPE_CHECKING:
-    from generator.model.loader import GameContent
+    from rulepress.model.loader import GameContent
 
 
 def check(content: "GameContent") -> list[Problem]:
@@ -127,7 +127,7 @@ def _unique(report, key: tuple, ids: list[str], what: str) -> None:
 
 
 def _file_inside(content: "GameContent", relative: str) -> bool:
-    from generator.model.loader import inside
+    from rulepress.model.loader import inside
 
     path = inside(content.folder, relative)
     return bool(path and path.is_file())

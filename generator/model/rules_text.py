@@ -24,7 +24,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from generator.errors import Problem
+from rulepress.errors import Problem
 
 LABEL = re.compile(r"^\(([a-z0-9][a-z0-9_-]*)\)=\s*$")
 HEADING = re.compile(r"^(#{1,6})\s+(.+?)\s*#*\s*$")

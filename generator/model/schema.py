@@ -1,7 +1,7 @@
 """The content model: typed, validated description of one game.
 
 Everything Rulepress renders or checks is read from these classes. A game
-folder's YAML files are validated into them by `generator.model.loader`; the
+folder's YAML files are validated into them by `rulepress.model.loader`; the
 Markdown rule texts are parsed into `RuleSection` and `Example` objects.
 
 Every field carries a description: the content-format reference in `docs/` is

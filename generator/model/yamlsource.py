@@ -14,7 +14,7 @@ from pathlib import Path
 
 import yaml
 
-from generator.errors import ContentError
+from rulepress.errors import ContentError
 
 Key = tuple
 # libyaml's loader when available (several times faster); marks and errors are the same.

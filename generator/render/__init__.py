@@ -4,7 +4,7 @@ A renderer module offers ``plan(content, options) -> list[Artifact]`` (one game)
 or ``plan_all(contents, options, artifacts) -> list[Artifact]`` (across games,
 like the website, which also sees the artifacts planned before it). An `Artifact` says what it is (for the manifest), which inputs it
 depends on (hashed for incremental builds), and how to write itself to a
-temporary path; `generator.build` does the rest.
+temporary path; `rulepress.build` does the rest.
 """
 
 from __future__ import annotations
@@ -37,8 +37,8 @@ class Artifact:
 def renderer(name: str):
     """Import a renderer module by name; None if it is not available yet."""
     try:
-        return importlib.import_module(f"generator.render.{name}")
+        return importlib.import_module(f"rulepress.render.{name}")
     except ModuleNotFoundError as exc:
-        if exc.name == f"generator.render.{name}":
+        if exc.name == f"rulepress.render.{name}":
             return None
         raise

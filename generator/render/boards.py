@@ -9,7 +9,7 @@ Per board and language `plan` makes:
 - ``<game>/board-<id>.<lang>.png``: a small picture of the whole board for the
   website gallery (kind 'board-png'; see `board_png`).
 
-The drawing comes from `generator.layout.boardscene` (pure); this module only paints
+The drawing comes from `rulepress.layout.boardscene` (pure); this module only paints
 scene items with ReportLab and arranges pages.
 """
 
@@ -18,12 +18,12 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
-from generator.layout.boardgeom import Point, Rect, hatch_lines
-from generator.layout.boardscene import Label, Line, Mark, Polygon, Scene, Shape, board_scene
-from generator.layout.paper import MM, PAPERS
-from generator.layout.tiling import TilePlan, plan_tiles, registration_points, to_sheet
-from generator.render import Artifact
-from generator.text import fonts
+from rulepress.layout.boardgeom import Point, Rect, hatch_lines
+from rulepress.layout.boardscene import Label, Line, Mark, Polygon, Scene, Shape, board_scene
+from rulepress.layout.paper import MM, PAPERS
+from rulepress.layout.tiling import TilePlan, plan_tiles, registration_points, to_sheet
+from rulepress.render import Artifact
+from rulepress.text import fonts
 
 PNG_WIDTH_PX = 1400  # gallery picture width
 
@@ -231,7 +231,7 @@ def _assembly_page(c, plan: TilePlan, board, lang: str) -> None:
     title = f"{board.name.get(lang)} – {WORDS['assembly'][lang]}"
     c.drawString(margin * MM, (sheet.height - margin - 5) * MM, title)
     # instructions, wrapped
-    from generator.layout.boardgeom import wrap
+    from rulepress.layout.boardgeom import wrap
 
     text = WORDS["howto"][lang].format(overlap=plan.overlap)
     lines = wrap(text, sheet.width - 2 * margin, measure, "Body", 8.5)

@@ -2,7 +2,7 @@
 
 `plan` makes, per printed component, language and paper, ``<game>/<component>.<lang>.<paper>.pdf``:
 each page of fronts is followed by its page of backs at the mirrored positions
-(`generator.layout.sheet`), and one calibration sheet ``calibration.<paper>.pdf``
+(`rulepress.layout.sheet`), and one calibration sheet ``calibration.<paper>.pdf``
 to measure a printer's front/back drift. Geometry comes from `layout.sheet`,
 the texts of a face from `layout.face`, text fitting from `text.fit`; this
 module only paints. A shared back is drawn once as a form XObject and placed
@@ -19,16 +19,16 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Callable, Iterator
 
-from generator.errors import ContentError
-from generator.layout import layouts as layout_data
-from generator.layout.face import FaceContent, card_markup, card_provenance, face_content, mark_for, printed_cards
-from generator.layout.paper import MM, PAPERS, Paper
-from generator.layout.sheet import Box, Grid, SheetError, SheetSpec, back_box, chunks, crop_marks, grid
-from generator.model.schema import Back, Component
-from generator.render import Artifact
-from generator.text import fonts
-from generator.text.fit import Overflow, fit
-from generator.text.icons import UnknownIcon, replace_icons
+from rulepress.errors import ContentError
+from rulepress.layout import layouts as layout_data
+from rulepress.layout.face import FaceContent, card_markup, card_provenance, face_content, mark_for, printed_cards
+from rulepress.layout.paper import MM, PAPERS, Paper
+from rulepress.layout.sheet import Box, Grid, SheetError, SheetSpec, back_box, chunks, crop_marks, grid
+from rulepress.model.schema import Back, Component
+from rulepress.render import Artifact
+from rulepress.text import fonts
+from rulepress.text.fit import Overflow, fit
+from rulepress.text.icons import UnknownIcon, replace_icons
 
 DESCENT = 0.3  # of the font size: room below the last baseline
 KIND = {"deck": "cards", "tiles": "tiles", "tokens": "tokens", "money": "money"}
@@ -543,7 +543,7 @@ def write_calibration(paper_name: str, flip: str, target: Path) -> dict:
 
     from reportlab.pdfgen import canvas as rl_canvas
 
-    from generator.text.fit import paragraph
+    from rulepress.text.fit import paragraph
 
     fonts.register()
     paper = PAPERS[paper_name]
@@ -614,7 +614,7 @@ def _inputs(job: Job) -> dict:
     images = {}
     for back in job.comp.backs:
         if back.image and job.folder is not None:
-            from generator.output import sha256_of
+            from rulepress.output import sha256_of
 
             path = job.folder / back.image
             images[back.image] = sha256_of(path) if path.exists() else None

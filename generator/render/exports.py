@@ -25,11 +25,11 @@ from concurrent.futures import ThreadPoolExecutor
 from html import escape
 from pathlib import Path
 
-from generator.layout.face import FaceContent, mark_for
-from generator.layout.paper import MM
-from generator.render import Artifact
-from generator.render.cards import KIND, FaceError, Job, _inputs, designs, draw_back, draw_face, jobs
-from generator.text import fonts
+from rulepress.layout.face import FaceContent, mark_for
+from rulepress.layout.paper import MM
+from rulepress.render import Artifact
+from rulepress.render.cards import KIND, FaceError, Job, _inputs, designs, draw_back, draw_face, jobs
+from rulepress.text import fonts
 
 DPI = 300
 TTS_COLS, TTS_ROWS, TTS_MAX_PX = 10, 7, 4096
@@ -173,7 +173,7 @@ def write_tts(job: Job, images_dir: Path, target: Path) -> dict:
 
 def card_images(content, out_dir: Path) -> dict[str, dict[str, list[Path]]]:
     """Trimmed front PNGs per component and language, in card order (as the build writes them)."""
-    from generator.layout.face import printed_cards
+    from rulepress.layout.face import printed_cards
 
     result: dict[str, dict[str, list[Path]]] = {}
     for comp in content.game.components:

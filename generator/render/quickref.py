@@ -2,9 +2,9 @@
 
 Per quick reference, language and paper one PDF (kind 'quickref'):
 ``<game>/quickref-<id>.<lang>.<paper>.pdf``. The Markdown is first rendered as
-a sandboxed Jinja template (`generator.text.template`) with the game's engine,
+a sandboxed Jinja template (`rulepress.text.template`) with the game's engine,
 so computed numbers (battle odds) are never typed by hand, then split into
-blocks (`generator.text.markup.blocks`) and drawn with ReportLab: headings,
+blocks (`rulepress.text.markup.blocks`) and drawn with ReportLab: headings,
 paragraphs, bulleted/numbered items and real tables.
 
 Cut panels: every panel carries the same text, cut lines run along the panel
@@ -21,15 +21,15 @@ from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 
-from generator.errors import ContentError
-from generator.layout.geometry import Rect
-from generator.layout.nup import OVERHANG, Imposition, impose
-from generator.layout.paper import MM, PAPERS
-from generator.model.engine import load_engine
-from generator.model.loader import GameContent, display_path
-from generator.model.schema import QuickRef
-from generator.render import Artifact
-from generator.text import fonts, markup, template
+from rulepress.errors import ContentError
+from rulepress.layout.geometry import Rect
+from rulepress.layout.nup import OVERHANG, Imposition, impose
+from rulepress.layout.paper import MM, PAPERS
+from rulepress.model.engine import load_engine
+from rulepress.model.loader import GameContent, display_path
+from rulepress.model.schema import QuickRef
+from rulepress.render import Artifact
+from rulepress.text import fonts, markup, template
 
 PADDING = 4.0  # mm between a panel's edge and its text
 STEP = 0.25  # pt the body size shrinks per fitting attempt

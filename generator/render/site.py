@@ -16,11 +16,11 @@ import importlib
 import json
 from pathlib import Path
 
-from generator import paths
-from generator.model import GameContent
-from generator.render import Artifact
-from generator.site import sources as site_sources
-from generator.site.sphinx_run import build_html, conf_text
+from rulepress import paths
+from rulepress.model import GameContent
+from rulepress.render import Artifact
+from rulepress.site import sources as site_sources
+from rulepress.site.sphinx_run import build_html, conf_text
 
 LANGS = ("de", "en")
 
@@ -58,8 +58,8 @@ def _optional(module: str, name: str):
 
 def game_extras(content: GameContent, shown: list[Artifact], out: Path) -> site_sources.GameExtras:
     """Example results, translation report and the built files of one game."""
-    run_game = _optional("generator.check.examples", "run_game")
-    report = _optional("generator.check.translations", "report")
+    run_game = _optional("rulepress.check.examples", "run_game")
+    report = _optional("rulepress.check.translations", "report")
     results = run_game(content) if run_game and content.game.engine else None
     translations = report(content).to_dict() if report else None
     items = []

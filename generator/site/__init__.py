@@ -4,5 +4,5 @@
 `rules_myst` rewrites a game's rule text for Sphinx, `search` adds hidden
 search words (glossary keywords, compound parts, rule ids), `sphinx_run`
 builds one language in-process, and `sphinx_ext` adds the language switcher.
-`generator.render.site` plans the artifacts.
+`rulepress.render.site` plans the artifacts.
 """

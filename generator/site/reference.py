@@ -1,10 +1,10 @@
 """Reference pages of the project documentation, generated from the code.
 
-`content_format()` walks the content model (`generator.model.schema`, from
+`content_format()` walks the content model (`rulepress.model.schema`, from
 `Game` down) and writes one Markdown table per class with every field, its
 type, default and description; `undocumented()` lists fields without a
 description (a test keeps it empty). `cli_reference()` renders the argparse
-parser of `generator.cli`. ``docs/_ext/rulepress_docs.py`` puts both into the
+parser of `rulepress.cli`. ``docs/_ext/rulepress_docs.py`` puts both into the
 docs build.
 """
 
@@ -16,7 +16,7 @@ import typing
 from pydantic import BaseModel
 from pydantic_core import PydanticUndefined
 
-from generator.model import schema
+from rulepress.model import schema
 
 
 def models(root: type[BaseModel] = schema.Game) -> list[type[BaseModel]]:
@@ -97,7 +97,7 @@ def content_format() -> str:
 def cli_reference(parser: argparse.ArgumentParser | None = None) -> str:
     """The command-line reference as MyST Markdown, from the argparse parser."""
     if parser is None:
-        from generator.cli import _parser
+        from rulepress.cli import _parser
         parser = _parser()
     lines = ["# Command-line reference", "", _cell(parser.description or ""), "",
              "Exit codes: 0 success, 1 a check found differences, 2 bad input.", ""]

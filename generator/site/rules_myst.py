@@ -7,7 +7,7 @@ The rule text is kept as written; only what Sphinx needs changes:
   same in both languages; headings move one level down below the page title;
 - a hidden index entry with the rule id (searching ``trade-in`` finds the
   rule); the page's extra search words go into its keywords meta tag
-  (see `generator.site.search`);
+  (see `rulepress.site.search`);
 - glossary references ``{term}`text <term-id>` `` point at the glossary
   term in the page's language;
 - ``{doctest} example-id`` blocks become example boxes with their check mark.
@@ -21,8 +21,8 @@ import html
 import re
 from dataclasses import dataclass
 
-from generator.model.rules_text import TERM_REF, RuleText, Section
-from generator.site import search
+from rulepress.model.rules_text import TERM_REF, RuleText, Section
+from rulepress.site import search
 
 FENCE = re.compile(r"^(\s*)(```+|~~~+)\s*(\{[a-z-]+\})?\s*(.*)$")
 
@@ -126,7 +126,7 @@ def rules_page(game_id: str, text: RuleText, term_names: dict[str, str],
 
 def page_search_words(text: RuleText, glossary, lang: str) -> list[str]:
     """Search words of the rules page that are not words of its text: glossary words of the
-    terms referred to and known parts of compounds (see `generator.site.search`)."""
+    terms referred to and known parts of compounds (see `rulepress.site.search`)."""
     vocab = search.vocabulary(glossary, lang)
     full = "\n".join(section.title + "\n" + section.body for section in text.sections)
     term_ids = sorted({term_id for _shown, term_id in TERM_REF.findall(full)})

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from generator.model.schema import Term
+from rulepress.model.schema import Term
 
 WORD = re.compile(r"\w+", re.UNICODE)
 MIN_PART = 4  # shorter parts ("Tag", "Ei") would match far too much

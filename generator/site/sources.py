@@ -19,10 +19,10 @@ import yaml
 from jinja2 import FileSystemLoader, StrictUndefined
 from jinja2.sandbox import SandboxedEnvironment
 
-from generator import paths
-from generator.model import GameContent
-from generator.model.schema import Provenance, Term
-from generator.site import rules_myst, search
+from rulepress import paths
+from rulepress.model import GameContent
+from rulepress.model.schema import Provenance, Term
+from rulepress.site import rules_myst, search
 
 TEMPLATES = paths.TEMPLATES / "site"
 GAME_PAGES = ("index", "rules", "glossary", "ambiguities", "gallery", "downloads")

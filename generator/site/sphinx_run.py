@@ -14,8 +14,8 @@ from pathlib import Path
 from jinja2 import FileSystemLoader
 from jinja2.sandbox import SandboxedEnvironment
 
-from generator import paths
-from generator.errors import ContentError
+from rulepress import paths
+from rulepress.errors import ContentError
 
 SITE_TEMPLATES = paths.TEMPLATES / "site"
 

@@ -1,6 +1,6 @@
 """Fitting a paragraph into a box: auto-shrink from the layout's size down to a minimum.
 
-Works on ReportLab paragraph markup (see `generator.text.markup.inline`). The
+Works on ReportLab paragraph markup (see `rulepress.text.markup.inline`). The
 size goes down in half-point steps; if the text is still too large at the
 minimum, `Overflow` is raised and the caller turns it into a ContentError that
 names the card.
@@ -17,8 +17,8 @@ import html
 import re
 from dataclasses import dataclass
 
-from generator.layout.paper import MM
-from generator.text import fonts
+from rulepress.layout.paper import MM
+from rulepress.text import fonts
 
 STEP = 0.5  # pt
 

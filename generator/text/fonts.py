@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from generator.paths import FONTS
+from rulepress.paths import FONTS
 
 FACES = {
     "Body": "DejaVuSans.ttf",

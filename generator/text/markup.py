@@ -15,7 +15,7 @@ from html.parser import HTMLParser
 
 import markdown
 
-from generator.model.rules_text import strip_term_refs
+from rulepress.model.rules_text import strip_term_refs
 
 _TAGS = {"strong": "b", "b": "b", "em": "i", "i": "i", "code": "font"}
 

@@ -23,7 +23,7 @@ from fractions import Fraction
 import jinja2
 from jinja2.sandbox import SandboxedEnvironment
 
-from generator.errors import ContentError
+from rulepress.errors import ContentError
 
 
 def _exact(value) -> Fraction:

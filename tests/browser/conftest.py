@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from generator import paths
-from generator.build import BuildOptions, build
-from generator.model.loader import find_games
-from generator.scaffold import new_game
+from rulepress import paths
+from rulepress.build import BuildOptions, build
+from rulepress.model.loader import find_games
+from rulepress.scaffold import new_game
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMEDRIVER = "/usr/bin/chromedriver"

@@ -17,9 +17,9 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
 from conftest import content_dir
-from generator.model import load_games
-from generator.model.loader import find_games
-from generator.model.rules_text import strip_term_refs
+from rulepress.model import load_games
+from rulepress.model.loader import find_games
+from rulepress.model.rules_text import strip_term_refs
 
 SHOTS = None  # set to a folder path to keep screenshots while developing
 

@@ -8,15 +8,15 @@ import subprocess
 import sys
 from pathlib import Path
 
-from generator.check.examples import run, run_game
-from generator.model import load_game
-from generator.scaffold import new_game
+from rulepress.check.examples import run, run_game
+from rulepress.model import load_game
+from rulepress.scaffold import new_game
 
 FIXTURE = Path(__file__).parent.parent / "data" / "examples"
 
 
 def rulepress(*args):
-    return subprocess.run([sys.executable, "-m", "generator", *args], capture_output=True, text=True)
+    return subprocess.run([sys.executable, "-m", "rulepress", *args], capture_output=True, text=True)
 
 
 def copy_fixture(tmp_path) -> Path:

@@ -1,11 +1,11 @@
-"""Tests of generator.check.numbers: locale-aware numbers and number words in both languages."""
+"""Tests of rulepress.check.numbers: locale-aware numbers and number words in both languages."""
 
 from fractions import Fraction
 
 import pytest
 from hypothesis import given, strategies as st
 
-from generator.check.numbers import clean, compare, extract, extract_pair, parse_digits, show, word_value
+from rulepress.check.numbers import clean, compare, extract, extract_pair, parse_digits, show, word_value
 
 
 def values(text, lang, weak=False):

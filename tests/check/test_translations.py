@@ -1,4 +1,4 @@
-"""Tests of generator.check.translations against fixture games with one deliberate mistake each.
+"""Tests of rulepress.check.translations against fixture games with one deliberate mistake each.
 
 tests/data/translations/ is a content folder: every game in it is the scaffold
 game (`rulepress new`) with one wrong translation, named after the mistake;
@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from generator.check import translations
-from generator.check.translations import Paragraph, _split, mentions, names_of, report
-from generator.cli import main
-from generator.model import load_game
+from rulepress.check import translations
+from rulepress.check.translations import Paragraph, _split, mentions, names_of, report
+from rulepress.cli import main
+from rulepress.model import load_game
 
 DATA = Path(__file__).parent.parent / "data" / "translations"
 
@@ -177,7 +177,7 @@ def test_report_to_dict_for_the_website():
 
 @pytest.mark.parametrize("game", ["anti-monopoly-3", "revolution-1848", "risk", "xidit"])
 def test_bundled_content_has_no_undocumented_difference(game):
-    from generator import paths
+    from rulepress import paths
 
     folder = paths.BUNDLED_CONTENT / game
     if not (folder / "rules.de.md").exists():

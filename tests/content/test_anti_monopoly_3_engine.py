@@ -12,9 +12,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from generator.model import load_game
-from generator.model.engine import load_engine
-from generator.model.rules_text import term_refs
+from rulepress.model import load_game
+from rulepress.model.engine import load_engine
+from rulepress.model.rules_text import term_refs
 
 GAME = Path(__file__).resolve().parents[2] / "content" / "anti-monopoly-3"
 

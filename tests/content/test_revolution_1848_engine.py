@@ -7,8 +7,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from generator.model import load_game
-from generator.model.engine import load_engine
+from rulepress.model import load_game
+from rulepress.model.engine import load_engine
 
 GAME = Path(__file__).resolve().parents[2] / "content" / "revolution-1848"
 

@@ -16,8 +16,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from jinja2.sandbox import SandboxedEnvironment
 
-from generator.model import load_game
-from generator.model.engine import load_engine
+from rulepress.model import load_game
+from rulepress.model.engine import load_engine
 
 GAME_DIR = Path(__file__).resolve().parents[2] / "content" / "risk"
 

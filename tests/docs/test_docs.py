@@ -7,10 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from generator import paths
-from generator.site import reference
+from rulepress.site import reference
 
-DOCS = paths.ROOT / "docs"
+DOCS = Path(__file__).resolve().parents[2] / "docs"
 
 
 def test_every_schema_field_has_a_description():
@@ -27,7 +26,7 @@ def test_content_format_reference_lists_every_field_of_every_model():
 
 
 def test_undocumented_field_is_reported(monkeypatch):
-    from generator.model import schema
+    from rulepress.model import schema
     field = schema.Players.model_fields["min"]
     monkeypatch.setattr(field, "description", None)
     assert reference.undocumented() == ["Players.min"]

@@ -4,8 +4,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator.layout.face import card_markup
-from generator.text.markup import inline
+from rulepress.layout.face import card_markup
+from rulepress.text.markup import inline
 
 
 @pytest.mark.parametrize("text", [

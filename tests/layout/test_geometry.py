@@ -1,6 +1,6 @@
 """The shared rectangle type."""
 
-from generator.layout.geometry import Rect
+from rulepress.layout.geometry import Rect
 
 
 def test_edges_centre_and_insets():

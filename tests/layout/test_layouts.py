@@ -2,8 +2,8 @@
 
 import pytest
 
-from generator.errors import ContentError
-from generator.layout.layouts import icons, load_layout, resolve_size, sizes
+from rulepress.errors import ContentError
+from rulepress.layout.layouts import icons, load_layout, resolve_size, sizes
 
 
 def test_bundled_layouts_extend_basic_card():

@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator.layout.nup import EDGE_CLEAR, OVERHANG, choose_grid, grids, impose
-from generator.layout.paper import PAPERS
+from rulepress.layout.nup import EDGE_CLEAR, OVERHANG, choose_grid, grids, impose
+from rulepress.layout.paper import PAPERS
 
 
 def test_grids_are_the_factor_pairs():

@@ -2,8 +2,8 @@
 
 import pytest
 
-from generator.layout.paper import PAPERS
-from generator.layout.sheet import Box, SheetError, SheetSpec, back_box, crop_marks, grid, mirror_axis
+from rulepress.layout.paper import PAPERS
+from rulepress.layout.sheet import Box, SheetError, SheetSpec, back_box, crop_marks, grid, mirror_axis
 
 POKER = (63.5, 88.9)
 

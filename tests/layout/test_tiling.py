@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator.layout.paper import PAPERS
-from generator.layout.tiling import axis_spans, plan_tiles, registration_points, row_label, to_sheet
+from rulepress.layout.paper import PAPERS
+from rulepress.layout.tiling import axis_spans, plan_tiles, registration_points, row_label, to_sheet
 
 boards = st.tuples(st.floats(20, 1500), st.floats(20, 1500))
 papers = st.sampled_from(["a4", "letter", "a3"])

@@ -21,7 +21,7 @@ def test_bad_input_fixture(fixture: Path, tmp_path: Path):
     game = tmp_path / "games" / "bad"
     game.mkdir(parents=True)
     (game / "game.yaml").write_text(fixture.read_text(encoding="utf-8"), encoding="utf-8")
-    result = subprocess.run([sys.executable, "-m", "generator", "check", "content", "--content", "games"],
+    result = subprocess.run([sys.executable, "-m", "rulepress", "check", "content", "--content", "games"],
                             cwd=tmp_path, capture_output=True, text=True)
     assert result.returncode == 2, result.stdout + result.stderr
     assert "Traceback" not in result.stderr

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.scaffold import new_game
+from rulepress.scaffold import new_game
 
 FIXTURES = sorted((Path(__file__).parent.parent / "data" / "bad-rules").glob("*.md"))
 
@@ -20,7 +20,7 @@ def test_bad_rules_fixture(fixture: Path, tmp_path: Path):
     text = fixture.read_text(encoding="utf-8")
     (games / "demo" / "rules.en.md").write_text(text, encoding="utf-8")
     expected = [line[len("<!-- expect: "):-len(" -->")] for line in text.splitlines() if line.startswith("<!-- expect: ")]
-    result = subprocess.run([sys.executable, "-m", "generator", "check", "content", "--content", "games"],
+    result = subprocess.run([sys.executable, "-m", "rulepress", "check", "content", "--content", "games"],
                             cwd=tmp_path, capture_output=True, text=True)
     assert result.returncode == 2
     assert "Traceback" not in result.stderr

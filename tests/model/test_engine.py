@@ -7,10 +7,10 @@ import sys
 
 import pytest
 
-from generator.errors import ContentError
-from generator.model import load_game
-from generator.model.engine import load_engine, module_name, namespace
-from generator.scaffold import new_game
+from rulepress.errors import ContentError
+from rulepress.model import load_game
+from rulepress.model.engine import load_engine, module_name, namespace
+from rulepress.scaffold import new_game
 
 
 def test_namespace_has_public_names_engine_and_options(tmp_path):

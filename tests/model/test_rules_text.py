@@ -1,6 +1,6 @@
 """Rules Markdown is split into labelled, numbered sections and identified examples."""
 
-from generator.model.rules_text import parse_rules, strip_term_refs, term_refs
+from rulepress.model.rules_text import parse_rules, strip_term_refs, term_refs
 
 TEXT = """Intro text.
 

@@ -4,8 +4,8 @@ import json
 
 from pydantic import BaseModel
 
-from generator import paths
-from generator.model import schema
+from rulepress import paths
+from rulepress.model import schema
 
 
 def test_shipped_json_schema_is_current():

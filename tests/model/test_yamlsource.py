@@ -4,8 +4,8 @@ from pathlib import Path
 
 import pytest
 
-from generator.errors import ContentError
-from generator.model.yamlsource import load_yaml
+from rulepress.errors import ContentError
+from rulepress.model.yamlsource import load_yaml
 
 
 def write(tmp_path: Path, text: str) -> Path:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import subprocess
+import sys
 from pathlib import Path
 
 import pdfplumber
@@ -12,14 +13,14 @@ import yaml
 from PIL import Image
 from pypdf import PdfReader
 
-from generator import paths
-from generator.build import BuildOptions
-from generator.layout.boardscene import Label, Mark
-from generator.layout.paper import MM, PAPERS
-from generator.layout.tiling import plan_tiles
-from generator.model import find_games, load_game
-from generator.model.schema import Board
-from generator.render import boards
+from rulepress import paths
+from rulepress.build import BuildOptions
+from rulepress.layout.boardscene import Label, Mark
+from rulepress.layout.paper import MM, PAPERS
+from rulepress.layout.tiling import plan_tiles
+from rulepress.model import find_games, load_game
+from rulepress.model.schema import Board
+from rulepress.render import boards
 
 FIXTURES = Path(__file__).parent.parent / "data" / "boards"
 
@@ -182,7 +183,7 @@ def test_hatched_spaces_get_hatching(tmp_path):
 
 def test_mat_arrows_have_heads_and_labels():
     scene = boards.scene_for(fixture("mat"), "en")
-    from generator.layout.boardscene import Polygon
+    from rulepress.layout.boardscene import Polygon
     heads = [item for item in scene.items if isinstance(item, Polygon) and item.owner != "legend"]
     assert len(heads) == len(fixture("mat").links)
     assert sorted(lab.rows[0].text for lab in scene.labels if lab.role == "link") == [
@@ -255,7 +256,7 @@ def test_board_png(tmp_path):
 @pytest.fixture(scope="module")
 def demo(tmp_path_factory):
     folder = tmp_path_factory.mktemp("demo-content")
-    subprocess.run(["rulepress", "new", "demo", "--content", str(folder)], check=True, capture_output=True)
+    subprocess.run([sys.executable, "-m", "rulepress", "new", "demo", "--content", str(folder)], check=True, capture_output=True)
     return load_game(folder / "demo")
 
 
@@ -277,7 +278,7 @@ def test_plan_paths_kinds_and_inputs(demo):
 
 
 def test_plan_writes_through_the_build(demo, tmp_path):
-    from generator.build import build
+    from rulepress.build import build
 
     result = build(BuildOptions(content=demo.folder.parent, out=tmp_path, kinds=("boards",), papers=("a4",)))
     entries = {e["path"]: e for e in result.manifest}

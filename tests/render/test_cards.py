@@ -10,11 +10,11 @@ import yaml
 from PIL import Image
 from pypdf import PdfReader
 
-from generator.build import BuildOptions, build
-from generator.errors import ContentError
-from generator.layout.paper import PAPERS
-from generator.layout.sheet import SheetSpec, back_box, grid
-from generator.scaffold import new_game
+from rulepress.build import BuildOptions, build
+from rulepress.errors import ContentError
+from rulepress.layout.paper import PAPERS
+from rulepress.layout.sheet import SheetSpec, back_box, grid
+from rulepress.scaffold import new_game
 
 FIXTURE = Path(__file__).parent.parent / "data" / "cards" / "components.yaml"
 PT = 25.4 / 72
@@ -213,7 +213,7 @@ def test_bad_input_is_a_clear_error_and_writes_nothing(tmp_path, edit, message):
 
 
 def test_image_cards_embed_png_data_unchanged(tmp_path):
-    from generator.render.cards import png_info, write_image_sheet
+    from rulepress.render.cards import png_info, write_image_sheet
 
     colours = [(200, 30, 30), (30, 200, 30), (20, 40, 160)]
     paths = []

@@ -6,10 +6,10 @@ import pytest
 import yaml
 from PIL import Image
 
-from generator.build import BuildOptions, build
-from generator.model import load_game
-from generator.render.exports import card_images, tts_grid
-from generator.scaffold import new_game
+from rulepress.build import BuildOptions, build
+from rulepress.model import load_game
+from rulepress.render.exports import card_images, tts_grid
+from rulepress.scaffold import new_game
 
 FIXTURE = Path(__file__).parent.parent / "data" / "cards" / "components.yaml"
 

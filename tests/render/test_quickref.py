@@ -10,16 +10,16 @@ from pathlib import Path
 import pdfplumber
 import pytest
 
-from generator import paths
-from generator.build import BuildOptions, build
-from generator.errors import ContentError
-from generator.layout.nup import impose
-from generator.layout.paper import MM, PAPERS
-from generator.model import load_game
-from generator.model.engine import load_engine
-from generator.render import quickref
-from generator.scaffold import new_game
-from generator.text.template import format_percent
+from rulepress import paths
+from rulepress.build import BuildOptions, build
+from rulepress.errors import ContentError
+from rulepress.layout.nup import impose
+from rulepress.layout.paper import MM, PAPERS
+from rulepress.model import load_game
+from rulepress.model.engine import load_engine
+from rulepress.render import quickref
+from rulepress.scaffold import new_game
+from rulepress.text.template import format_percent
 
 FIXTURE = Path(__file__).parent.parent / "data" / "examples"
 

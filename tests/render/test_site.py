@@ -8,13 +8,13 @@ from pathlib import Path
 
 import pytest
 
-from generator.build import BuildOptions, build
-from generator.errors import ContentError
-from generator.model import load_games
-from generator.model.schema import Term, Text
-from generator.scaffold import new_game
-from generator.site import rules_myst, search
-from generator.site.sphinx_ext import alternates
+from rulepress.build import BuildOptions, build
+from rulepress.errors import ContentError
+from rulepress.model import load_games
+from rulepress.model.schema import Term, Text
+from rulepress.scaffold import new_game
+from rulepress.site import rules_myst, search
+from rulepress.site.sphinx_ext import alternates
 
 POINTS = Term(id="victory-points", de="Siegpunkte", en="victory points", definition=Text(de="Punkte.", en="Points."),
               keywords={"de": ["Punkte", "Sieg"]})
@@ -131,7 +131,7 @@ def test_sphinx_warnings_fail_the_build(tmp_path):
 
 
 def test_site_view_ignores_card_texts_but_not_what_pages_show(tmp_path):
-    from generator.render.site import site_view
+    from rulepress.render.site import site_view
 
     games = tmp_path / "games"
     new_game("demo", games)

@@ -2,8 +2,8 @@
 
 import pytest
 
-from generator.text.fit import Overflow, fit
-from generator.text.icons import UnknownIcon, replace_icons
+from rulepress.text.fit import Overflow, fit
+from rulepress.text.icons import UnknownIcon, replace_icons
 
 LONG = "Move forward and take a card. " * 6
 
@@ -53,8 +53,8 @@ def _chars(draw) -> list[tuple]:
     ("Über <b>fett <i>beides</i></b> Ende", "Body", "center"),
 ])
 def test_one_line_is_drawn_without_paragraph_exactly_where_paragraph_puts_it(markup, font, align):
-    from generator.layout.paper import MM
-    from generator.text.fit import paragraph
+    from rulepress.layout.paper import MM
+    from rulepress.text.fit import paragraph
 
     fitted = fit(markup, 57, 20, font, 9, 6, 1.2, align, "#123456")
     assert fitted.paragraph is None and fitted.line is not None

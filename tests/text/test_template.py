@@ -6,8 +6,8 @@ from fractions import Fraction
 
 import pytest
 
-from generator.errors import ContentError
-from generator.text.template import format_percent, render
+from rulepress.errors import ContentError
+from rulepress.text.template import format_percent, render
 
 
 @pytest.mark.parametrize("value, lang, digits, shown", [
