@@ -189,6 +189,7 @@ class Space(Model):
     type: Id | None = Field(None, description="Space type id.")
     pos: tuple[float, float] = Field(description="Centre of the space in mm from the board's top-left corner.")
     size: tuple[float, float] | None = Field(None, description="Width and height in mm (defaults to the board's space_size).")
+    outline: list[list[tuple[float, float]]] | None = Field(None, description="Shape of a region: one or more polygons (a territory and its islands), each a list of [x, y] points in mm from the board's top-left corner. Without it the space is drawn as a box of `size`.")
     values: dict[str, Value] = Field(default_factory=dict, description="Named values (payout, accusation price, spots...).")
     provenance: Provenance | None = Field(None, description="Overrides the board's provenance.")
 
