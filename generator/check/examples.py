@@ -5,7 +5,9 @@ standard library's doctest machinery against a fresh copy of the game's
 engine namespace (`rulepress.model.engine.namespace`). A failing statement is
 reported as ``path:line: example-id: expected X, got Y`` where `line` is the
 line of its ``>>>`` in the Markdown file; an exception raised by an example is
-a failure showing the exception. An example id present in one language but
+a failure showing the exception. Each example runs under the time limit of
+`rulepress.timelimit`: an endless loop is a failure at the statement that was
+running when the time was up (and the example stops there). An example id present in one language but
 missing in another is reported too. Any failure makes the command exit 1.
 """
 
@@ -21,6 +23,7 @@ from rulepress.errors import Problem
 from rulepress.model import GameContent, load_games
 from rulepress.model.engine import load_engine, namespace
 from rulepress.model.rules_text import Example
+from rulepress.timelimit import time_limit
 
 OPTIONFLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
 
@@ -57,7 +60,7 @@ class _Recorder(doctest.DocTestRunner):
     """A DocTestRunner that remembers the first failure instead of printing it."""
 
     def __init__(self):
-        super().__init__(verbose=False, optionflags=OPTIONFLAGS)
+        super().__init__(verbose=False, optionflags=OPTIONFLAGS | doctest.FAIL_FAST)  # only the first failure counts
         self.failure: tuple[doctest.Example, str, str] | None = None
 
     def report_failure(self, out, test, example, got):
@@ -86,7 +89,8 @@ def run_example(example: Example, globs: dict, first_line: int, game: str) -> Ex
     parser = doctest.DocTestParser()
     test = parser.get_doctest(example.source, globs, f"{game}:{example.id}:{example.lang}", example.path, 0)
     runner = _Recorder()
-    runner.run(test, out=lambda _text: None, clear_globs=False)
+    with time_limit():
+        runner.run(test, out=lambda _text: None, clear_globs=False)
     if runner.failure is None:
         return ExampleResult(game, example.id, example.lang, example.path, example.line, True, "", "", example.source)
     failed, want, got = runner.failure
