@@ -37,11 +37,11 @@ import os
 import signal
 import time
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from rulepress import paths
-from rulepress.errors import ContentErrors, Problem, RulepressError
+from rulepress.errors import Problem, RulepressError, problems_error
 from rulepress.model import GameContent, load_games
 from rulepress.output import Staging, atomic_path, locked, output_error, prepare, remove_leftovers, sha256_of, write_json
 from rulepress.progress import Progress
@@ -144,55 +144,53 @@ def build(options: BuildOptions) -> BuildResult:
     out = options.out
     prepare(out)
     with locked(out):
-        remove_leftovers(out)
-        makers: dict[str, str] = {}
-        artifacts = plan(contents, options, makers)
-        state = _read_json(out / STATE_FILE, {})
-        version = code_version()
-        built, skipped = [], []
-        todo: list[tuple[Artifact, str]] = []
-        for artifact in artifacts:
-            key = input_key(artifact, version)
-            target = out / artifact.path
-            previous = state.get(artifact.path)
-            if (not options.force and previous and previous.get("key") == key and target.exists()
-                    and previous.get("sha256") == sha256_of(target)):
-                skipped.append(artifact.path)
-                continue
-            todo.append((artifact, key))
-        pending = {(a.game, makers[a.path]) for a, _ in todo if a.path in makers}
-        problems = check_games(contents, options, pending)
-        if problems:
-            raise ContentErrors(problems)
-        records = _stage_and_commit([a for a, _ in todo], out, options)
-        for artifact, key in todo:
-            state[artifact.path] = dict(records[artifact.path], key=key)
-            built.append(artifact.path)
-        manifest = _manifest(out, artifacts, state, {c.id for c in contents})
         try:
+            remove_leftovers(out)
+            staging = Staging(out)
+        except OSError as exc:
+            raise output_error(exc, out) from None
+        try:
+            # renderers see the staging area as the output folder: artifacts that read others find them there
+            makers: dict[str, str] = {}
+            artifacts = plan(contents, replace(options, out=staging.root), makers)
+            state = _read_json(out / STATE_FILE, {})
+            version = code_version()
+            todo: list[tuple[Artifact, str]] = []
+            skipped = []
+            for artifact in artifacts:
+                key = input_key(artifact, version)
+                target = out / artifact.path
+                previous = state.get(artifact.path)
+                if (not options.force and previous and previous.get("key") == key and target.exists()
+                        and previous.get("sha256") == sha256_of(target)):
+                    skipped.append(artifact.path)
+                else:
+                    todo.append((artifact, key))
+            problems = check_games(contents, options, {(a.game, makers[a.path]) for a, _ in todo if a.path in makers})
+            if problems:
+                raise problems_error(problems)
+            records = _write_staged([a for a, _ in todo], staging, options)
+            for artifact, key in todo:
+                state[artifact.path] = dict(records[artifact.path], key=key)
+            manifest = _manifest(out, artifacts, state, {c.id for c in contents})
             write_json(out / STATE_FILE, state)
             write_json(out / MANIFEST, {"artifacts": manifest})
         except OSError as exc:
             raise output_error(exc, out) from None
-    return BuildResult(built, skipped, manifest, time.perf_counter() - start)
+        finally:
+            staging.discard()
+    return BuildResult([a.path for a, _ in todo], skipped, manifest, time.perf_counter() - start)
 
 
-def _stage_and_commit(todo: list[Artifact], out: Path, options: BuildOptions) -> dict[str, dict]:
+def _write_staged(todo: list[Artifact], staging: Staging, options: BuildOptions) -> dict[str, dict]:
     """Write every artifact into the staging area; only when all succeeded move them into place."""
     if not todo:
         return {}
-    try:
-        staging = Staging(out)
-    except OSError as exc:
-        raise output_error(exc, out) from None
-    try:
-        with Progress(options.progress, len(todo)) as progress:
-            records = _write_all(todo, staging.root, progress)
-        staging.commit([a.path for a in todo])
-    except OSError as exc:
-        raise output_error(exc, out) from None
-    finally:
-        staging.discard()
+    planned = {a.path for a in todo}
+    staging.link(sorted({p for a in todo for p in a.after} - planned))
+    with Progress(options.progress, len(todo)) as progress:
+        records = _write_all(todo, staging.root, progress)
+    staging.commit([a.path for a in todo])
     return records
 
 

@@ -96,6 +96,19 @@ class Staging:
             shutil.rmtree(self.root)
         self.root.mkdir()
 
+    def link(self, paths: list[str]) -> None:
+        """Make finished artifacts of `out` visible in the staging area (hard links: outputs are
+        only ever replaced, never changed in place), for artifacts that read others."""
+        for relative in paths:
+            source, staged = self.out / relative, self.root / relative
+            if staged.exists() or not source.exists():
+                continue
+            staged.parent.mkdir(parents=True, exist_ok=True)
+            if source.is_dir():
+                shutil.copytree(source, staged, copy_function=os.link)
+            else:
+                os.link(source, staged)
+
     def commit(self, paths: list[str]) -> None:
         """Move the staged artifacts over their targets (folders whole), then drop the staging area."""
         trash = self.root / ".replaced"

@@ -14,7 +14,7 @@ import json
 from pathlib import Path
 
 from rulepress.build import BuildOptions, check_games
-from rulepress.errors import ContentErrors
+from rulepress.errors import problems_error
 from rulepress.model import load_games
 
 
@@ -23,7 +23,7 @@ def run(content_dir: Path, games: list[str], fmt: str = "text") -> int:
     loaded = load_games(content_dir, games or None)
     problems = check_games(loaded, BuildOptions(content=content_dir))
     if problems:
-        raise ContentErrors(problems)
+        raise problems_error(problems)
     if fmt == "json":
         print(json.dumps({"games": [c.id for c in loaded], "problems": []}, indent=2))
     else:
