@@ -67,9 +67,11 @@ class GameContent:
 
 
 def display_path(path: Path) -> str:
-    """A path as shown in messages: relative to the working directory when possible."""
+    """A path as shown in messages: relative to the working directory when possible.
+    A symbolic link is shown by its own name, not its target's."""
+    path = Path(path)
     try:
-        return str(path.resolve().relative_to(Path.cwd().resolve()))
+        return str((path.parent.resolve() / path.name).relative_to(Path.cwd().resolve()))
     except ValueError:
         return str(path)
 
@@ -138,9 +140,13 @@ def _item_class(cls):
 
 def _problems_from_validation(exc: ValidationError, data: dict, content: "_Sources") -> list[Problem]:
     problems: dict[tuple, Problem] = {}
-    for error in exc.errors(include_url=False):
+    errors = exc.errors(include_url=False)
+    locs = [tuple(e["loc"]) for e in errors]
+    for error in errors:
         loc = tuple(error["loc"])
         kind = error["type"]
+        if _other_member_says_more(loc, locs):
+            continue
         if kind == "extra_forbidden":
             path, _ = _model_at(loc[:-1], data)
             owner = _owner_class(loc[:-1], data)
@@ -162,6 +168,18 @@ def _problems_from_validation(exc: ValidationError, data: dict, content: "_Sourc
         if path not in problems:
             problems[path] = Problem(file, line, col, key, message)
     return list(problems.values())
+
+
+_TYPE_TAGS = {"str", "int", "float", "bool", "none"}
+
+
+def _other_member_says_more(loc: tuple, locs: list[tuple]) -> bool:
+    """True for a union's plain-type member error ("should be a valid string") when a model member
+    of the same union has an error of its own: that one says what is wrong."""
+    if not loc or loc[-1] not in _TYPE_TAGS:
+        return False
+    n = len(loc) - 1
+    return any(len(o) > n and o[:n] == loc[:n] and o[n] not in _TYPE_TAGS for o in locs)
 
 
 def _owner_class(loc: tuple, data) -> type | None:
@@ -273,7 +291,8 @@ def load_game(folder: Path) -> GameContent:
     if game.engine:
         if not engine or not engine.exists():
             file, line, col = sources.locate(("engine",))
-            problems.append(Problem(file, line, col, "engine", f"engine file {game.engine!r} not found in the game folder"))
+            state = "is a dangling symbolic link" if engine and engine.is_symlink() else "not found in the game folder"
+            problems.append(Problem(file, line, col, "engine", f"engine file {game.engine!r} {state}"))
         else:
             files.append(engine)
     layouts = folder / "layouts"

@@ -266,17 +266,10 @@ class Ambiguity(Model):
     description: Text = Field(description="What is contradictory or unclear.")
     sources: list[str] = Field(default_factory=list, description="Seed files / editions involved.")
     readings: list[Reading] = Field(min_length=1, description="The possible readings.")
-    used: Id = Field(description="The reading this content uses (id of one of `readings`).")
+    used: Id = Field(description="The reading this content uses (id of one of `readings`; checked with the other references).")
     engine_option: str | None = Field(None, description="Name of the rules-engine option that selects the reading.")
     edition_variant: bool = Field(False, description="True when the readings are documented differences between editions/languages (the translation check lists them, not as errors).")
     sections: list[Id] = Field(default_factory=list, description="Rule section ids whose German and English texts differ because of this edition variant; the translation check lists the differences found there as documented, not as errors (needs edition_variant: true).")
-
-    @model_validator(mode="after")
-    def _used_is_a_reading(self):
-        ids = [r.id for r in self.readings]
-        if self.used not in ids:
-            raise ValueError(f"used {self.used!r} is not one of the readings: {', '.join(ids)}")
-        return self
 
 
 class QuickRef(Model):

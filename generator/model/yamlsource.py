@@ -28,7 +28,7 @@ Key = tuple
 # libyaml's loader when available (several times faster); marks and errors are the same.
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _PLAIN_TAGS = ("tag:yaml.org,2002:map", "tag:yaml.org,2002:seq")
-MAX_VALUES = 200_000  # values after expanding aliases (the largest bundled file has about 5,000)
+MAX_VALUES = 100_000  # values after expanding aliases (the largest bundled file has about 5,000)
 MAX_DEPTH = 64  # nesting of mappings and lists
 
 
@@ -69,8 +69,8 @@ def _construct(node: yaml.Node, key: Key, positions: Positions, path: str, budge
     if budget.left < 0:
         raise ContentError(path, f"too many values (more than {MAX_VALUES}; do aliases expand to a huge tree?)",
                            *_where(node), ".".join(map(str, key)))
-    if len(key) > MAX_DEPTH:
-        raise ContentError(path, f"nested more than {MAX_DEPTH} levels deep", *_where(node), ".".join(map(str, key)))
+    if len(key) > MAX_DEPTH:  # reached through aliases (plain nesting is stopped by _check_depth)
+        raise ContentError(path, f"nested more than {MAX_DEPTH} levels deep", *_where(node), ".".join(map(str, key[:3])) + "...")
     positions.values[key] = _where(node)
     if isinstance(node, (yaml.MappingNode, yaml.SequenceNode)) and node.tag not in _PLAIN_TAGS:
         raise ContentError(path, f"unsupported YAML value: tag {node.tag!r} is not allowed",
@@ -102,13 +102,22 @@ def _scalar(node: yaml.ScalarNode, path: str):
                            node.start_mark.line + 1, node.start_mark.column + 1) from None
 
 
+_OPENED = {
+    "while scanning a quoted scalar": "a quoted value",
+    "while parsing a flow mapping": "a { } mapping",
+    "while parsing a flow sequence": "a [ ] list",
+}
+
+
 def _syntax_error(text: str, exc: yaml.MarkedYAMLError, shown: str) -> ContentError:
     """The error at the place the mistake starts (see the module docstring)."""
     mark = exc.problem_mark or exc.context_mark
     problem = exc.problem or "syntax error"
-    if exc.context_mark is not None and "end of stream" in problem:
+    at_end = mark is not None and mark.index >= len(text.rstrip())
+    if exc.context_mark is not None and exc.context and ("end of stream" in problem or at_end):
         mark = exc.context_mark  # an unclosed quote or bracket: where it was opened
-        problem = f"{exc.context.removeprefix('while ')} that is never closed"
+        opened = _OPENED.get(exc.context, exc.context.removeprefix("while "))
+        problem = f"{opened} is opened here and never closed"
     else:
         opened = _quote_closed_on_line(text, mark.line) if mark else None
         if opened is not None:
@@ -134,10 +143,25 @@ def _quote_closed_on_line(text: str, line: int):
     return found
 
 
+def _check_depth(text: str, shown: str) -> None:
+    """ContentError where mappings and lists nest deeper than MAX_DEPTH. Runs on the parser's event
+    stream (no recursion) before composing, whose recursion would otherwise overflow the C stack."""
+    depth = 0
+    for event in yaml.parse(text, Loader=_LOADER):
+        if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
+            depth += 1
+            if depth > MAX_DEPTH:
+                raise ContentError(shown, f"nested more than {MAX_DEPTH} levels deep",
+                                   event.start_mark.line + 1, event.start_mark.column + 1)
+        elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
+            depth -= 1
+
+
 def load_text(text: str, shown: str) -> tuple[object, Positions]:
     """Parse YAML text (already read); return its data and the positions of its values."""
     positions = Positions(shown)
     try:
+        _check_depth(text, shown)
         node = yaml.compose(text, Loader=_LOADER)
     except yaml.MarkedYAMLError as exc:
         raise _syntax_error(text, exc, shown) from None

@@ -319,12 +319,15 @@ class Job:
 
 def _check_face(job: Job, face: FaceContent, key: tuple, label: str, seen: set[str] | None = None) -> FaceContent:
     """Icons replaced, glyph coverage checked (only for characters not yet in `seen`, which grows)."""
+    part = ("title", job.lang)
     try:
         title = replace_icons(face.title, job.icons) if face.title else None
+        part = ("text", job.lang)
         body = replace_icons(face.body, job.icons) if face.body else None
+        part = ("values",)
         raw = tuple(replace_icons(t, job.icons) for t in face.raw)
     except UnknownIcon as exc:
-        raise job.error(key, f"game {job.game}, {job.comp.kind} {job.comp.id}, {label}: {exc}") from None
+        raise job.error(_refine(job, key, part), f"game {job.game}, {job.comp.kind} {job.comp.id}, {label}: {exc}") from None
     chars = set("".join(raw))
     if seen is not None:
         chars -= seen
@@ -336,8 +339,10 @@ def _check_face(job: Job, face: FaceContent, key: tuple, label: str, seen: set[s
         missing = fonts.missing_glyphs("".join(sorted(chars)), font)
         if missing:
             shown = ", ".join(f"{ch!r} U+{ord(ch):04X}" for ch in missing)
-            raise job.error(key, f"game {job.game}, {job.comp.kind} {job.comp.id}, {label}: "
-                                 f"font {font} has no glyph for {shown}")
+            part = (("title", job.lang) if face.title and missing[0] in face.title else
+                    ("text", job.lang) if face.body and missing[0] in face.body else ("values",))
+            raise job.error(_refine(job, key, part), f"game {job.game}, {job.comp.kind} {job.comp.id}, {label}: "
+                                                     f"font {font} has no glyph for {shown}")
     return replace(face, title=title, body=body, raw=raw)
 
 
@@ -500,14 +505,21 @@ def face_error(job: Job, card_id: str, back: bool, exc: FaceError) -> ContentErr
     (the card's `text` in the job's language for a text that does not fit)."""
     part = exc.message.split(":", 1)[0]
     key = _card_key(job, card_id) + (("back_face",) if back else ())
-    key += {"text": ("text", job.lang), "title": ("title", job.lang), "values": ("values",)}.get(part, ())
+    key = _refine(job, key, {"text": ("text", job.lang), "title": ("title", job.lang), "values": ("values",)}.get(part, ()))
     where = " (back)" if back else ""
     return job.error(key, f"game {job.game}, {job.comp.kind} {job.comp.id}, card {card_id}{where}: {exc.message}")
 
 
+def _refine(job: Job, key: tuple, part: tuple) -> tuple:
+    """`key + part` when the content gives that part itself (a card's own `text`), else `key`
+    (a text that comes from elsewhere, such as a banknote's label)."""
+    prefix = ("components", job.comp_index)
+    return key + part if part and job.where(prefix + key + part) != job.where(prefix + key) else key
+
+
 def check_images(job: Job) -> None:
     """ContentError at the `image` of the first back whose image file is missing or cannot be decoded."""
-    from PIL import Image
+    from PIL import Image, UnidentifiedImageError
 
     for j, back in enumerate(job.comp.backs):
         if not back.image or job.folder is None:
@@ -519,6 +531,9 @@ def check_images(job: Job) -> None:
         except FileNotFoundError:
             state = "is a dangling symbolic link" if path.is_symlink() else "is not found"
             raise job.error(("backs", j, "image"), f"image {back.image!r} {state}") from None
+        except UnidentifiedImageError:
+            raise job.error(("backs", j, "image"), f"image {back.image!r} is not an image file Rulepress can read "
+                                                   "(PNG or JPEG)") from None
         except (OSError, ValueError, Image.DecompressionBombError) as exc:
             raise job.error(("backs", j, "image"), f"image {back.image!r} cannot be read: {exc}") from None
 
@@ -675,6 +690,8 @@ def jobs(content, options) -> list[Job]:
             layout = layout_data.load_layout(comp.layout or "basic-card", content.folder)
             size = layout_data.resolve_size(comp.size, layout, content.folder)
         except ContentError as exc:
+            if exc.problem.line is not None:
+                raise  # located inside a layout file: reported there
             path, line, col = where(("components", i, "size" if "size" in str(exc) else "layout"))
             raise ContentError(path, f"game {game.id}, {comp.kind} {comp.id}: {exc.problem.message}", line, col,
                                f"components.{i}") from None
