@@ -23,6 +23,7 @@ from rulepress.errors import Problem
 from rulepress.model import GameContent, load_games
 from rulepress.model.engine import load_engine, namespace
 from rulepress.model.rules_text import Example
+from rulepress.model.sourcefile import read_source
 from rulepress.timelimit import time_limit
 
 OPTIONFLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
@@ -105,7 +106,7 @@ def run_game(content: GameContent) -> list[ExampleResult]:
     results: list[ExampleResult] = []
     for lang, text in sorted(content.rules.items()):
         rules_file = content.folder / f"rules.{lang}.md"
-        lines = rules_file.read_text(encoding="utf-8").splitlines() if rules_file.exists() else []
+        lines = read_source(rules_file).splitlines() if rules_file.exists() else []
         for example in text.examples:
             globs = dict(base)
             globs["OPTIONS"] = dict(content.game.engine_options)
