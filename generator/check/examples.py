@@ -97,14 +97,12 @@ def run_example(example: Example, globs: dict, first_line: int, game: str) -> Ex
 def run_game(content: GameContent) -> list[ExampleResult]:
     """Run every example of every language of one game (engine loaded once, namespace fresh per example)."""
     module = load_engine(content)
-    base = namespace(content, module)
     results: list[ExampleResult] = []
     for lang, text in sorted(content.rules.items()):
         rules_file = content.folder / f"rules.{lang}.md"
         lines = rules_file.read_text(encoding="utf-8").splitlines() if rules_file.exists() else []
         for example in text.examples:
-            globs = dict(base)
-            globs["OPTIONS"] = dict(content.game.engine_options)
+            globs = namespace(content, module)
             results.append(run_example(example, globs, source_offset(example, lines), content.id))
     return results
 

@@ -531,12 +531,11 @@ def _compare_examples(content: GameContent, out: _Collector, a: RuleText, b: Rul
     from rulepress.check.examples import source_offset
     from rulepress.model.engine import load_engine, namespace
 
-    base = namespace(content, load_engine(content))
+    module = load_engine(content)
     lines = {t.lang: _file_lines(content, t) for t in (a, b)}
 
     def run(example):
-        globs = dict(base)
-        globs["OPTIONS"] = dict(content.game.engine_options)
+        globs = namespace(content, module)
         return run_statements(example.source, globs, source_offset(example, lines[example.lang]),
                               f"{content.id}:{example.id}:{example.lang}")
 
