@@ -167,6 +167,7 @@ def clean(text: str) -> str:
 _SPACE = "[ \u00a0\u202f]"
 _DIGITS = re.compile(
     rf"(?<![\w])(?:\d{{1,3}}(?:{_SPACE}(?:\d{{6}}|\d{{3}}))+(?![\d.,]\d)|\d+(?:[.,]\d+)*)")
+DIGITS = _DIGITS  # a group of digits as written (1.500.000, 1,5, 2.3.1)
 _AFTER = re.compile(r"[^\W\d_]*")
 
 

@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 from rulepress.check import translations
-from rulepress.check.translations import Paragraph, _split, mentions, names_of, report
+from rulepress.check.names import mentions, names_of
+from rulepress.check.translations import Paragraph, _split, report
 from rulepress.cli import main
 from rulepress.model import load_game
 
