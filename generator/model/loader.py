@@ -315,6 +315,10 @@ def unread_files(content: GameContent, sources: "_Sources") -> list[Problem]:
     read = {p.name for p in content.files if p.parent == content.folder}
     stems = {q.source for q in game.quickrefs} | {"rules"}
     problems = []
+    layouts = content.folder / "layouts"
+    for path in sorted(layouts.glob("*.yml")) if layouts.is_dir() else []:
+        problems.append(Problem(display_path(path), None, None, "", f"is not read: layouts are .yaml files "
+                                f"(rename it to {path.stem}.yaml)"))
     for path in sorted(content.folder.iterdir()):
         name, shown = path.name, display_path(path)
         if name in read or name.startswith(".") or not path.is_file():

@@ -24,6 +24,7 @@ Color = Annotated[str, Field(pattern=r"^#[0-9a-fA-F]{6}$", description="A colour
 MAX_MM = 2000.0  # a length on paper or board (2 m)
 MAX_QTY = 1000  # copies of one card
 MAX_ITEMS = 5000  # cards of a component, spaces or links of a board
+MAX_PRINTED = 20000  # copies a component prints (the sum of its quantities)
 Mm = Annotated[float, Field(ge=-MAX_MM, le=MAX_MM, description=f"A coordinate in mm (-{MAX_MM:g} to {MAX_MM:g}).")]
 
 
@@ -141,7 +142,7 @@ class Component(Model):
     kind: Literal["deck", "tiles", "tokens", "money", "board", "dice", "pieces", "rules", "other"] = Field(
         description="deck, tiles (double-sided), tokens, money (printed); board, dice, pieces, rules, other (only counted).")
     name: Text = Field(description="Name of the component.")
-    count: int | None = Field(None, ge=0, le=MAX_QTY * MAX_ITEMS, description="How many are in the box. For decks/tiles/tokens/money it must equal the sum of quantities.")
+    count: int | None = Field(None, ge=0, le=MAX_QTY * MAX_ITEMS, description=f"How many are in the box. For decks/tiles/tokens/money it must equal the sum of quantities (at most {MAX_PRINTED} copies are printed).")
     count_unknown: bool = Field(False, description="True when the real count is not known (count then states what is modelled).")
     layout: str | None = Field(None, description="Layout name in templates/layouts/ or the game's layouts/ folder (printed kinds).")
     size: str | Size | None = Field(None, description="Card size: a preset (poker, bridge, tarot, mini-euro, square, token-25, banknote) or width/height in mm. Defaults to the layout's size.")
@@ -163,6 +164,12 @@ class Component(Model):
         if self.kind == "money":
             return sum(d.count for d in self.denominations)
         return sum(c.qty for c in self.cards)
+
+    @model_validator(mode="after")
+    def _printable_total(self):
+        if self.total() > MAX_PRINTED:
+            raise ValueError(f"{self.total()} copies to print; a component prints at most {MAX_PRINTED}")
+        return self
 
 
 class Group(Model):
