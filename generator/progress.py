@@ -32,7 +32,8 @@ class Progress:
             from rich.console import Console
             from rich.progress import BarColumn, MofNCompleteColumn, Progress as Bar, TextColumn, TimeElapsedColumn
 
-            self._bar = Bar(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+            # the bar first, the artifact just written last: the bar does not move with the label's length
+            self._bar = Bar(BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), TextColumn("{task.description}"),
                             console=Console(stderr=True), transient=True)
             self._bar.start()
             self._task = self._bar.add_task(self.title, total=self.total)
