@@ -14,9 +14,9 @@ Checked first: the renderers that will write something run their
 every problem is reported at once, before anything is rendered.
 
 Nothing lost: the build holds a lock on the output folder (a second build
-waits), removes what a killed build left, writes into
-`rulepress.output.Staging` and moves the artifacts into place only when all
-succeeded; state and manifest are written last. Worker processes die with the
+waits), removes what a killed build left, writes the artifacts, the state and
+the manifest into `rulepress.output.Staging` and moves them into place only
+when all succeeded (renames only: no space is needed then). Worker processes die with the
 build (PR_SET_PDEATHSIG on Linux), and on Ctrl-C or an error they are stopped.
 
 Parallel: the artifacts to render are independent except for ``Artifact.after``;
@@ -113,7 +113,10 @@ def plan(contents: list[GameContent], options: BuildOptions, makers: dict[str, s
     for name in ACROSS_GAMES:
         module = renderer(name) if name in options.kinds else None
         if module is not None and contents:
-            artifacts.extend(module.plan_all(contents, options, list(artifacts)))
+            made = module.plan_all(contents, options, list(artifacts))
+            if makers is not None:
+                makers.update((a.path, name) for a in made)
+            artifacts.extend(made)
     return artifacts
 
 
@@ -171,10 +174,12 @@ def build(options: BuildOptions) -> BuildResult:
                 raise problems_error(problems)
             records = _write_staged([a for a, _ in todo], staging, options)
             for artifact, key in todo:
-                state[artifact.path] = dict(records[artifact.path], key=key)
-            manifest = _manifest(out, artifacts, state, {c.id for c in contents})
-            write_json(out / STATE_FILE, state)
-            write_json(out / MANIFEST, {"artifacts": manifest})
+                state[artifact.path] = dict(records[artifact.path], key=key, renderer=makers.get(artifact.path))
+            manifest = _manifest(out, artifacts, state, {c.id for c in contents}, options.kinds)
+            # state and manifest are staged too and move in with the artifacts: all or nothing
+            write_json(staging.root / STATE_FILE, state)
+            write_json(staging.root / MANIFEST, {"artifacts": manifest})
+            staging.commit([a.path for a, _ in todo] + [STATE_FILE, MANIFEST])
         except OSError as exc:
             raise output_error(exc, out) from None
         finally:
@@ -183,15 +188,13 @@ def build(options: BuildOptions) -> BuildResult:
 
 
 def _write_staged(todo: list[Artifact], staging: Staging, options: BuildOptions) -> dict[str, dict]:
-    """Write every artifact into the staging area; only when all succeeded move them into place."""
+    """Write every artifact into the staging area (the artifacts they read linked in); their records."""
     if not todo:
         return {}
     planned = {a.path for a in todo}
     staging.link(sorted({p for a in todo for p in a.after} - planned))
     with Progress(options.progress, len(todo)) as progress:
-        records = _write_all(todo, staging.root, progress)
-    staging.commit([a.path for a in todo])
-    return records
+        return _write_all(todo, staging.root, progress)
 
 
 def workers(count: int) -> int:
@@ -301,12 +304,16 @@ def _rebuilt_error(parts) -> Exception:
     return error
 
 
-def _manifest(out: Path, artifacts: list[Artifact], state: dict, games_built: set[str]) -> list[dict]:
-    """Entries for this build's artifacts, plus earlier entries of games not built now."""
+def _manifest(out: Path, artifacts: list[Artifact], state: dict, games_built: set[str],
+              kinds: tuple[str, ...]) -> list[dict]:
+    """Entries for this build's artifacts, plus earlier entries that this build did not redo: of games
+    not built now, or made by a renderer not run now (``--only``); only if their file is still there."""
     entries = {}
     old = _read_json(out / MANIFEST, {}).get("artifacts", [])
     for entry in old:
-        if entry.get("game") not in games_built and entry.get("game") is not None and (out / entry["path"]).exists():
+        renderer_name = state.get(entry["path"], {}).get("renderer")
+        other_game = entry.get("game") is not None and entry.get("game") not in games_built
+        if (other_game or (renderer_name is not None and renderer_name not in kinds)) and (out / entry["path"]).exists():
             entries[entry["path"]] = entry
     for artifact in artifacts:
         record = state[artifact.path]

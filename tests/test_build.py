@@ -170,6 +170,14 @@ def _wait_for_workers(process, out: Path, timeout: float = 60.0) -> set[int]:
     raise AssertionError("no worker processes appeared")
 
 
+def _add_cards(games: Path, count: int) -> None:
+    """Give the demo deck `count` more cards: a build that runs long enough to be interrupted."""
+    game_yaml = games / "demo" / "game.yaml"
+    cards = "".join(f"      - {{id: extra-{i}, title: {{de: Karte {i}, en: Card {i}}}}}\n" for i in range(count))
+    text = game_yaml.read_text().replace("    cards:\n", "    cards:\n" + cards, 1)
+    game_yaml.write_text(text.replace("count: 3\n", f"count: {3 + count}\n", 1))
+
+
 @pytest.fixture
 def demo_with_output(tmp_path):
     """A demo game, a good build of it, and an edit so that the next build renders everything again."""
@@ -186,23 +194,26 @@ def demo_with_output(tmp_path):
 @pytest.mark.parametrize("how", ["SIGKILL", "Ctrl-C"])
 def test_killed_build_loses_nothing_and_the_next_build_recovers(demo_with_output, how):
     games, out, before = demo_with_output
-    process = _start_build(games, out, "--only", "cards", "--only", "boards", "--only", "quickref",
-                           "--only", "exports", "--force", start_new_session=True)
+    _add_cards(games, 400)  # 800 PNG exports at 300 dpi: still running when it is interrupted
+    process = _start_build(games, out, "--only", "exports", start_new_session=True)
     workers = _wait_for_workers(process, out)
+    time.sleep(0.5)
+    assert process.poll() is None, "the build must still run when it is interrupted"
     if how == "SIGKILL":
         process.kill()
     else:
         os.killpg(process.pid, signal.SIGINT)  # what the terminal sends to the whole foreground group
     process.wait(timeout=30)
-    if how == "Ctrl-C":
-        assert process.returncode == 130
+    assert process.returncode == (-signal.SIGKILL if how == "SIGKILL" else 130)
     deadline = time.monotonic() + 10
     while any(_alive(w) for w in workers) and time.monotonic() < deadline:
         time.sleep(0.05)
     assert not any(_alive(w) for w in workers), "worker processes must die with the build"
     after = {k: v for k, v in _tree(out).items() if not k.startswith(STAGING)}
     assert after == before, "nothing outside the staging area changed"
-    result = build(BuildOptions(content=games, out=out, kinds=("cards", "boards", "quickref", "exports")))
+    if how == "Ctrl-C":
+        assert not (out / STAGING).exists(), "an interrupted build cleans up after itself"
+    result = build(BuildOptions(content=games, out=out, kinds=("cards",), papers=("a4",)))
     assert result.built
     assert not (out / STAGING).exists()
     assert not [p for p in out.rglob(".*") if p.name != ".rulepress-state.json"]
@@ -210,15 +221,17 @@ def test_killed_build_loses_nothing_and_the_next_build_recovers(demo_with_output
 
 def test_second_build_into_the_same_folder_waits_for_the_first(demo_with_output):
     games, out, _ = demo_with_output
-    first = _start_build(games, out, "--only", "exports", "--force")
+    _add_cards(games, 60)
+    first = _start_build(games, out, "--only", "exports")
     _wait_for_workers(first, out)
     second = _start_build(games, out, "--only", "cards", "--paper", "a4")
-    first_out, first_err = first.communicate(timeout=120)
-    second_out, second_err = second.communicate(timeout=120)
+    first_out, first_err = first.communicate(timeout=300)
+    second_out, second_err = second.communicate(timeout=300)
     assert first.returncode == 0 and second.returncode == 0, first_err + second_err
     assert f"waiting for another build into {out} to finish" in second_err
     manifest = json.loads((out / "manifest.json").read_text())["artifacts"]
     assert all((out / e["path"]).exists() for e in manifest)
+    assert {"demo/cards.en.a4.pdf", "demo/cards.en.images"} <= {e["path"] for e in manifest}
     assert not (out / STAGING).exists()
 
 
