@@ -42,10 +42,12 @@ def _parser() -> argparse.ArgumentParser:
     build.add_argument("--quiet", action="store_true", help="no progress display")
 
     check = sub.add_parser("check", help="check content, worked examples or translations")
-    check.add_argument("what", nargs="?", choices=["content", "examples", "translations"], default="content")
+    check.add_argument("what", nargs="?", choices=["content", "examples", "translations", "sources"], default="content")
     check.add_argument("games", nargs="*", metavar="GAME", help="game ids (default: every game)")
     check.add_argument("--content", type=Path, default=paths.BUNDLED_CONTENT)
     check.add_argument("--format", choices=["text", "json"], default="text", help="report format")
+    check.add_argument("--sources", type=Path, metavar="DIR", help="check sources: folder holding the source texts named in source_texts")
+    check.add_argument("--min-words", type=int, default=8, metavar="N", help="check sources: report copied runs of N or more words (default 8)")
 
     listing = sub.add_parser("list", help="list the games and their components")
     listing.add_argument("--content", type=Path, default=paths.BUNDLED_CONTENT)
@@ -100,6 +102,10 @@ def _run(args) -> int:
         return 0
     if args.command == "check":
         module = importlib.import_module(f"rulepress.check.{args.what}")
+        if args.what == "sources":
+            return module.run(args.content, args.games, args.format, sources=args.sources, min_words=args.min_words)
+        if args.sources is not None:
+            raise UsageError("--sources is an option of 'check sources' only")
         return module.run(args.content, args.games, args.format)
     if args.command == "list":
         from rulepress.model import load_games
