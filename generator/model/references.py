@@ -119,6 +119,9 @@ def check(content: "GameContent") -> list[Problem]:
         if name not in options:
             report(("engine_options", name), f"engine option {name!r} is not named by any ambiguity")
     for i, amb in enumerate(game.ambiguities):
+        for lang, text in content.rules.items():
+            if amb.section and text.section(amb.section) is None:
+                report(("ambiguities", i, "section"), f"section {amb.section!r} is not in {text.path}")
         if amb.engine_option and game.engine_options.get(amb.engine_option, amb.used) != amb.used:
             report(("ambiguities", i, "used"),
                    f"uses reading {amb.used!r} but engine_options.{amb.engine_option} is {game.engine_options[amb.engine_option]!r}")

@@ -263,6 +263,7 @@ class Ambiguity(Model):
     readings: list[Reading] = Field(min_length=1, description="The possible readings.")
     used: Id = Field(description="The reading this content uses (id of one of `readings`).")
     engine_option: str | None = Field(None, description="Name of the rules-engine option that selects the reading.")
+    section: Id | None = Field(None, description="Id of the rule section the point concerns (the register links to it).")
     edition_variant: bool = Field(False, description="True when the readings are documented differences between editions/languages (the translation check lists them, not as errors).")
     sections: list[Id] = Field(default_factory=list, description="Rule section ids whose German and English texts differ because of this edition variant; the translation check lists the differences found there as documented, not as errors (needs edition_variant: true).")
 
