@@ -54,6 +54,7 @@ class Phase:
     threat_discard: tuple[str, ...] = ()
     cities: tuple[tuple[str, Slot | None], ...] = ()
     barracks: tuple[str, ...] = ()
+    waiting: tuple[tuple[str, str], ...] = ()  # (city, side) left without a tile "for now", oldest first
 
     def tile(self, tile_id: str) -> Tile:
         for t in self.tiles:
@@ -176,9 +177,23 @@ def refill_stack(state: Phase, side: str, reading: str = "reversed") -> Phase:
 
 
 def settle(state: Phase, reading: str = "reversed") -> Phase:
-    """Refill every empty stack that can be refilled: a stack left empty for want of
-    tiles ("zunächst leer") is made as soon as the other discard pile holds tiles."""
-    return refill_stack(refill_stack(state, "recruit", reading), "threat", reading)
+    """Make good what was left empty "for now" (seed 001: "zunächst leer"), as soon as tiles allow.
+
+    An empty stack is made as soon as the other discard pile holds tiles; a
+    next-tile space left empty takes the top tile of its stack as soon as the
+    stack is made again; a city waiting for a tile gets the next tile of its
+    side as soon as one waits (oldest waiting city first).
+    """
+    for side in SIDES:
+        if not state.stack(side):
+            state = refill_stack(state, side, reading)
+            if state.stack(side) and state.next(side) is None:
+                state = refill_next(state, side, reading)
+    for city, side in state.waiting:
+        if state.next(side) is not None and state.city(city) is None:
+            state = replace(state, waiting=tuple(w for w in state.waiting if w != (city, side)))
+            state = place_next(state, city, side, "stays-empty", reading)
+    return state
 
 
 def refill_next(state: Phase, side: str, reading: str = "reversed") -> Phase:
@@ -203,15 +218,19 @@ def place_next(state: Phase, city: str, side: str, reading: str = "stays-empty",
 
     A recruit tile is filled with units from the barracks (no substitutes).
     Then the next-tile space is refilled from its stack. If the next-tile
-    space is empty, ``stays-empty`` leaves the city without a tile;
-    ``draw-from-stack`` takes the top tile of the stack instead.
+    space is empty, ``stays-empty`` leaves the city without a tile for now:
+    it waits and gets the next tile of its side as soon as one is waiting
+    (see `settle`); ``draw-from-stack`` takes the top tile of the stack
+    instead, and a city that finds none there stays empty.
     """
     if state.city(city) is not None:
         raise ValueError(f"{city} still holds a tile")
     tile_id = state.next(side)
     if tile_id is None:
         if reading == "stays-empty":
-            return state
+            if (city, side) in state.waiting:
+                return state
+            return replace(state, waiting=state.waiting + ((city, side),))
         if reading != "draw-from-stack":
             raise ValueError(f"unknown reading {reading!r}")
         state = refill_next(state, side, flip_reading)
@@ -242,3 +261,30 @@ def tile_count(state: Phase) -> int:
     piles = state.recruit_stack + state.recruit_discard + state.threat_stack + state.threat_discard
     nexts = [t for t in (state.next_recruit, state.next_threat) if t is not None]
     return len(piles) + len(nexts) + sum(1 for _, slot in state.cities if slot is not None)
+
+
+REPLACE_WHEN_READINGS = ("at-once", "in-phase-three")
+
+
+def manage_tiles(state: Phase, finished, replace_when: str = "at-once", flip_order: str = "reversed") -> Phase:
+    """Replace the tiles of the `finished` cities, given as (city, side) in the order they were finished.
+
+    ``at-once`` (the seed's "sofort"): each tile is removed and replaced
+    before the next one is dealt with. ``in-phase-three`` (the heading of the
+    passage, "Phase drei"): every finished tile is removed first, then each
+    city gets its new tile, in the same order. The two differ when a stack
+    runs empty: the discard pile turned over then holds more or fewer tiles.
+    """
+    finished = list(finished)
+    if replace_when == "at-once":
+        for city, side in finished:
+            state = replace_tile(state, city, side, "stays-empty", flip_order)
+        return state
+    if replace_when != "in-phase-three":
+        raise ValueError(f"unknown reading {replace_when!r}; readings: {', '.join(REPLACE_WHEN_READINGS)}")
+    for city, side in finished:
+        state = (remove_recruit if side == "recruit" else remove_threat)(state, city, flip_order)
+    for city, side in finished:
+        if state.city(city) is None:
+            state = place_next(state, city, side, "stays-empty", flip_order)
+    return state
