@@ -23,6 +23,8 @@ from dataclasses import dataclass
 PARTIES = ("republikaner", "demokraten", "liberale", "reaktionaere")
 FLAGS = ("austria", "prussia", "bund")
 
+PLAYERS = (3, 4)  # the army-card rules are for 3 to 4 players (seed 002)
+CARD_COUNTS = {"ablauf": 26, "person": 42, "extra": 34}  # public facts (shared/reference/README.md)
 HAND_LIMIT = 6
 MAX_PERSON_DRAW = 2
 MAX_EXTRA_DRAW = 2

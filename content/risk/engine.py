@@ -131,6 +131,9 @@ def continent_bonus(owned) -> int:
 
 # --- cards -----------------------------------------------------------------
 
+PLAYERS = (2, 6)  # public fact (shared/reference/README.md)
+TERRITORY_CARDS = 42  # 14 each of infantry, cavalry, artillery (public fact)
+WILD_CARDS = 2  # public fact
 HAND_LIMIT = 5
 TRADE_IN_TABLE = (4, 6, 8, 10, 12, 15)  # sets 1..6 traded in the whole game
 TRADE_IN_STEP = 5  # each set after the 6th is worth 5 more

@@ -21,6 +21,7 @@ from collections import Counter
 from dataclasses import dataclass, replace
 
 SIDES = ("recruit", "threat")
+PLAYERS = (3, 5)  # public fact (game box), not in the seed
 
 
 @dataclass(frozen=True)

@@ -349,3 +349,18 @@ def test_stalemate_replays_the_same_card_until_someone_wins():
     with pytest.raises(ValueError, match="nobody passed"):
         E.after_trick(tie, E.Round(seats), "a01", [], {})
     assert E.left_of(seats, 4) == 1 and E.left_of(seats, 1) == 2
+
+
+def test_player_count_and_card_counts_equal_the_content(content):
+    assert (content.game.players.min, content.game.players.max) == E.PLAYERS
+    counts = {c.id: c.count for c in content.game.components}
+    assert (counts["ablauf-cards"], counts["person-cards-all"], counts["extra-cards-all"]) == tuple(E.CARD_COUNTS.values())
+    assert counts["army-cards"] == len(E.ARMY_CARDS)
+
+
+def test_red_card_total_beyond_the_army_goes_negative_and_rounds_down():
+    army = E.Army("z33", "prussia", 5, player=4, leaders=(E.Leader("Wrangel", "prussia", 3, player=4),))
+    assert E.score_trick([army], red_cards=[11, 6]).points == {4: -5}  # (8 - 17) / 2 = -4.5, rounded down
+    assert E.score_trick([army], red_cards=[4, 4]).points == {4: 0}
+    federal = E.Army("z30", "prussia", 5, player=2, leaders=(E.Leader("General", "bund", 3, player=2),))
+    assert E.score_trick([federal], red_cards=[11, 6]).points == {2: 4}  # red cards spare the Bundesfahne

@@ -513,3 +513,9 @@ def test_placed_reinforcements_are_locked_only_by_the_literal_reading():
     assert engine.movable_armies(armies, placed={"ural": 3}) == {"ural": 5, "siberia": 0}
     assert engine.movable_armies(armies, placed={"ural": 3}, took_part="fought-or-placed") == {"ural": 2, "siberia": 0}
     assert engine.movable_armies(armies, fought={"ural": 4}, placed={"ural": 3}, took_part="fought-or-placed")["ural"] == 0
+
+
+def test_player_count_and_cards_equal_the_content(content):
+    assert (content.game.players.min, content.game.players.max) == engine.PLAYERS
+    deck = next(c for c in content.game.components if c.id == "territory-cards")
+    assert deck.count == engine.TERRITORY_CARDS + engine.WILD_CARDS

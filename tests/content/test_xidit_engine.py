@@ -280,3 +280,7 @@ def test_at_once_and_phase_three_differ_only_when_a_stack_runs_empty():
     assert E.manage_tiles(plenty, finished) == E.manage_tiles(plenty, finished, replace_when="in-phase-three")
     with pytest.raises(ValueError, match="unknown reading"):
         E.manage_tiles(plenty, finished, replace_when="later")
+
+
+def test_player_count_equals_the_content(content):
+    assert (content.game.players.min, content.game.players.max) == E.PLAYERS
