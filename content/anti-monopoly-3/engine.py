@@ -112,10 +112,16 @@ def atom_meeting(position: int, first_roll: int, meeting_rolls: list[int], lane_
 
 # --- Cooperation cards ---------------------------------------------------------
 
-def coop_sets(players: int) -> int:
-    """Sets in play: one per player plus one, but at most the 6 sets in the box."""
+def coop_sets(players: int, six_player_deck: str = "six-sets") -> int:
+    """Sets in play: one per player plus one, but at most the 6 sets in the box
+    (``six-sets``, the rule's explicit exception); ``seven-sets`` follows the
+    general rule to 7 sets with 6 players, more than one box holds."""
     _check_players(players)
-    return min(players + 1, SETS_IN_BOX)
+    if six_player_deck == "six-sets":
+        return min(players + 1, SETS_IN_BOX)
+    if six_player_deck == "seven-sets":
+        return players + 1
+    raise ValueError(f"unknown reading {six_player_deck!r}; readings: six-sets, seven-sets")
 
 
 def coop_deck(players: int, with_sixes: bool = False) -> list[int]:
@@ -150,12 +156,16 @@ class CrisisResult:
 CRISIS_OUTCOMES = ("1", "2a", "2b")
 
 
-def crisis(outcome: str, card_value: int, y_steps: int | None = None) -> CrisisResult:
+def crisis(outcome: str, card_value: int, y_steps: int | None = None, refusal_payment: str = "y-card") -> CrisisResult:
     """Resolve a crisis field. X showed a card of `card_value`.
 
     ``"1"``: Y has no card of that value. ``"2a"``: Y shows it (cooperation).
-    ``"2b"``: Y refuses; he moves `y_steps` (1, 2 or 3) and is paid the card value + 2.
+    ``"2b"``: Y refuses; he moves `y_steps` (1, 2 or 3) and is paid a card value + 2:
+    his refused card's (``y-card``, rule D) or X's (``x-card``, short rules),
+    the same number since Y can refuse only a matching card.
     """
+    if refusal_payment not in ("y-card", "x-card"):
+        raise ValueError(f"unknown reading {refusal_payment!r}; readings: y-card, x-card")
     if card_value not in SET_VALUES_WITH_SIXES:
         raise ValueError(f"no cooperation card has the value {card_value}")
     if outcome == "1":
@@ -376,8 +386,22 @@ def all_win_threshold(players: int) -> int:
     return 3 * players
 
 
-def all_win(players: int, rolls: list[int]) -> bool:
-    """True when one die per player sums to more than the threshold."""
+ALL_WIN_AGREEMENT_READINGS = ("propose-and-roll", "all-agree", "agree-and-roll")
+
+
+def all_win(players: int, rolls: list[int], agreed: bool = True, all_win_agreement: str = "propose-and-roll") -> bool:
+    """Does the all-win ending succeed?
+
+    ``propose-and-roll`` (rule J): one die per player must sum to more than
+    the threshold. ``all-agree`` (short rules): everybody agrees (`agreed`),
+    no dice. ``agree-and-roll``: both.
+    """
+    if all_win_agreement not in ALL_WIN_AGREEMENT_READINGS:
+        raise ValueError(f"unknown reading {all_win_agreement!r}; readings: {', '.join(ALL_WIN_AGREEMENT_READINGS)}")
+    if all_win_agreement == "all-agree":
+        return agreed
+    if all_win_agreement == "agree-and-roll" and not agreed:
+        return False
     if len(rolls) != players:
         raise ValueError("every player rolls one die")
     for roll in rolls:

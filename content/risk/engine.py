@@ -141,10 +141,18 @@ TERRITORY_BONUS = 2  # extra armies for a traded card showing an owned territory
 TERRITORY_BONUS_READINGS = ("per-card", "max-two-per-turn")
 
 
-def trade_in_armies(set_number: int) -> int:
-    """Armies for the `set_number`-th set traded in the game (counted over all players)."""
+def trade_in_armies(set_number: int, first_sets: str = "public-4-6") -> int | None:
+    """Armies for the `set_number`-th set traded in the game (counted over all players).
+
+    The seeds start at the 3rd set. ``public-4-6``: the 1st and 2nd set bring
+    4 and 6 armies (public fact); ``unknown``: their value is None.
+    """
     if set_number < 1:
         raise ValueError("sets are counted from 1")
+    if first_sets not in ("public-4-6", "unknown"):
+        raise ValueError(f"unknown reading {first_sets!r}; readings: public-4-6, unknown")
+    if set_number <= 2 and first_sets == "unknown":
+        return None
     if set_number <= len(TRADE_IN_TABLE):
         return TRADE_IN_TABLE[set_number - 1]
     return TRADE_IN_TABLE[-1] + TRADE_IN_STEP * (set_number - len(TRADE_IN_TABLE))

@@ -484,3 +484,17 @@ def test_all_win_ranking_ties_and_money_at_the_goal():
     assert E.all_win_ranking(positions, {"A": 1, "B": 1, "C": 20}, all_win_ranking="position-only") == [("A", "B"), ("C",)]
     peace = E.world_peace_reached("A", {"A": goal, "B": goal - 1}, {"A": 0, "B": 0}, peace_winner="all-win-most-peace")
     assert peace == E.PeaceResult(("A", "B"), "A")
+
+
+def test_all_win_agreement_readings():
+    assert E.all_win(2, [4, 3]) and E.all_win(2, [4, 3], agreed=False)  # rule J: the dice alone
+    assert not E.all_win(2, [], agreed=False, all_win_agreement="all-agree")
+    assert E.all_win(2, [], all_win_agreement="all-agree")
+    assert not E.all_win(2, [6, 6], agreed=False, all_win_agreement="agree-and-roll")
+    assert not E.all_win(2, [3, 3], all_win_agreement="agree-and-roll")
+
+
+def test_six_player_deck_and_refusal_payment_readings():
+    assert E.coop_sets(6) == 6 and E.coop_sets(6, six_player_deck="seven-sets") == 7
+    assert E.coop_sets(3, six_player_deck="seven-sets") == E.coop_sets(3) == 4
+    assert E.crisis("2b", 4, y_steps=2, refusal_payment="x-card") == E.crisis("2b", 4, y_steps=2)

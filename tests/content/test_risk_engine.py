@@ -519,3 +519,8 @@ def test_player_count_and_cards_equal_the_content(content):
     assert (content.game.players.min, content.game.players.max) == engine.PLAYERS
     deck = next(c for c in content.game.components if c.id == "territory-cards")
     assert deck.count == engine.TERRITORY_CARDS + engine.WILD_CARDS
+
+
+def test_first_two_sets_are_public_or_unknown():
+    assert [engine.trade_in_armies(n, first_sets="unknown") for n in (1, 2, 3)] == [None, None, 8]
+    assert [engine.trade_in_armies(n) for n in (1, 2)] == [4, 6]
