@@ -317,8 +317,8 @@ class SourcesReport:
         lines = [str(run) for run in self.copied]
         for cov in self.coverage:
             for first, last in cov.uncovered:
-                span = f"{first}-{last}" if last != first else str(first)
-                lines.append(f"{cov.path}:{first}: lines {span} of {cov.source} are covered by no rule section "
+                span = f"lines {first}-{last}" if last != first else f"line {first}"
+                lines.append(f"{cov.path}:{first}: {span} of {cov.source} covered by no rule section "
                              f"(cite them in rules[].based_on, or mark them in source_texts[].no_rule with a reason)")
         return lines
 

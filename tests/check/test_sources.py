@@ -112,7 +112,7 @@ def test_uncovered_line_is_reported_until_cited_or_marked(game):
     (sources / "spielregel.txt").write_text(SOURCE + "\nWer eine 6 würfelt, darf noch einmal.\n", encoding="utf-8")
     result = rulepress("check", "sources", "--content", str(game.parent), "--sources", str(sources))
     assert result.returncode == 1
-    assert "spielregel.txt:9: lines 9 of manual are covered by no rule section" in result.stdout
+    assert "spielregel.txt:9: line 9 of manual covered by no rule section" in result.stdout
     assert "manual 4/5 rule lines covered (80 %)" in result.stdout
     [cov] = coverage(load_game(game), sources)
     assert cov.uncovered == [(9, 9)]
