@@ -159,7 +159,7 @@ def test_sources_option_is_required_and_belongs_to_check_sources(game):
 
 def shared_seeds() -> Path:
     """`shared/seeds` beside the project (CI) or beside one of its parent folders (a worktree)."""
-    project = Path(paths.BUNDLED_CONTENT).resolve().parent
+    project = Path(__file__).resolve().parents[2]  # the checkout holding tests/
     for folder in (project, *project.parents):
         candidate = folder.parent / "shared" / "seeds"
         if candidate.is_dir():
