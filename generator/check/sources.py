@@ -10,7 +10,9 @@ This check reports two kinds of findings:
   normalising case, punctuation and old spellings (``muß`` = ``muss``), and a
   word hyphenated across an OCR line break (``wäh-`` / ``rend``) counts as one;
 * uncovered lines: non-blank source lines that no section's ``based_on``
-  covers and that ``source_texts[].no_rule`` does not mark as stating no rule.
+  covers and that ``source_texts[].no_rule`` does not mark as stating no rule;
+* uncited sections: sections whose provenance is ``seed`` but which name no
+  source passage.
 
 The checked content texts are the rule and quick-reference Markdown files
 (without code blocks and labels) and every two-language text of the model
@@ -308,13 +310,14 @@ class SourcesReport:
     game: str
     coverage: list[SourceCoverage]
     copied: list[CopiedRun]
+    uncited: list[str] = field(default_factory=list)  # "path:line: message" of seed sections citing nothing
 
     @property
     def clean(self) -> bool:
-        return not self.copied and not any(c.uncovered for c in self.coverage)
+        return not self.copied and not self.uncited and not any(c.uncovered for c in self.coverage)
 
     def findings(self) -> list[str]:
-        lines = [str(run) for run in self.copied]
+        lines = [str(run) for run in self.copied] + list(self.uncited)
         for cov in self.coverage:
             for first, last in cov.uncovered:
                 span = f"lines {first}-{last}" if last != first else f"line {first}"
@@ -324,19 +327,34 @@ class SourcesReport:
 
     def summary(self) -> str:
         parts = [f"{c.source} {c.covered}/{c.rule_lines} rule lines covered ({c.percent:.0f} %)" for c in self.coverage]
-        return (f"{self.game}: {len(self.copied)} copied runs; " + ("; ".join(parts) or "no source texts"))
+        uncited = f"{len(self.uncited)} uncited seed sections; " if self.uncited else ""
+        return (f"{self.game}: {len(self.copied)} copied runs; {uncited}" + ("; ".join(parts) or "no source texts"))
 
     def to_dict(self) -> dict:
         return {"game": self.game, "clean": self.clean,
                 "copied": [asdict(r) | {"text_line": str(r)} for r in self.copied],
+                "uncited": list(self.uncited),
                 "coverage": [asdict(c) | {"percent": round(c.percent, 1)} for c in self.coverage]}
 
 
+def uncited_sections(content: GameContent) -> list[str]:
+    """Sections said to come from a seed that name no source passage (only for games with source texts)."""
+    if not content.game.source_texts:
+        return []
+    found = []
+    for i, rule in enumerate(content.game.rules):
+        if rule.provenance.kind == "seed" and not rule.based_on:
+            path, line, col = content.locate(("rules", i))
+            found.append(f"{path}:{line}: rules.{i}: section {rule.id!r} has provenance 'seed' but names no source "
+                         f"passage (add based_on: [\"source-id:first-last\"])")
+    return found
+
+
 def check_game(content: GameContent, sources_dir: Path, min_words: int = DEFAULT_MIN_WORDS) -> SourcesReport:
-    """Coverage and copied runs of one game against the texts in `sources_dir`."""
+    """Coverage, copied runs and uncited seed sections of one game against the texts in `sources_dir`."""
     sources = read_sources(content, sources_dir)
     return SourcesReport(content.id, [source_coverage(content, s) for s in sources],
-                         copied_runs(content_texts(content), sources, min_words))
+                         copied_runs(content_texts(content), sources, min_words), uncited_sections(content))
 
 
 def run(content_dir: Path, games: list[str], fmt: str = "text", sources: Path | None = None,

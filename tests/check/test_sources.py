@@ -150,6 +150,17 @@ def test_passage_outside_the_file_missing_file_and_unknown_source_are_bad_input(
     assert "source_texts.0.file: source file 'anleitung.txt' not found in" in result.stderr
 
 
+def test_seed_section_without_passage_is_reported(game):
+    yaml = game / "game.yaml"
+    yaml.write_text(yaml.read_text(encoding="utf-8").replace(
+        '  - {id: moving, provenance: reconstructed, based_on: [{source: manual, lines: 6-7}]}',
+        '  - {id: moving, provenance: seed}\n'), encoding="utf-8")
+    report = check_game(load_game(game), game.parent.parent / "sources")
+    [finding] = report.uncited
+    assert "rules.1: section 'moving' has provenance 'seed' but names no source passage" in finding
+    assert report.coverage[0].uncovered == [(6, 7)] and not report.clean
+
+
 def test_sources_option_is_required_and_belongs_to_check_sources(game):
     result = rulepress("check", "sources", "--content", str(game.parent))
     assert result.returncode == 2 and "check sources needs --sources DIR" in result.stderr
@@ -175,6 +186,7 @@ def test_bundled_games_copy_nothing_and_cover_every_rule_line_of_the_seeds():
     assert copied == []
     uncovered = {f"{c.source}:{a}-{b}" for r in reports for c in r.coverage for a, b in c.uncovered}
     assert uncovered == set()
+    assert [finding for r in reports for finding in r.uncited] == []
     files = sorted(c.path.rsplit("/", 1)[-1][:3] for r in reports for c in r.coverage)
     assert files == ["000", "001", "002", "003", "004"]  # every seed is a source of some game
     assert all(c.rule_lines > 0 and c.covered == c.rule_lines for r in reports for c in r.coverage)
