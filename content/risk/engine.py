@@ -211,6 +211,23 @@ MAX_ATTACK_DICE = 3
 MAX_DEFENCE_DICE = 2
 
 
+SEED_003_NORTH_AFRICA = ("brazil", "egypt", "western-europe")  # the targets seed 003 names
+
+
+def attack_targets(territory: str, north_africa_targets: str = "partial-example") -> list[str]:
+    """Territories `territory` may attack, sorted: its neighbours by land or by a dashed line.
+
+    ``partial-example``: seed 003's list for North Africa is an example and
+    every neighbour on the map counts; ``exhaustive``: North Africa may attack
+    only the three territories the seed names.
+    """
+    if north_africa_targets not in ("partial-example", "exhaustive"):
+        raise ValueError(f"unknown reading {north_africa_targets!r}; readings: partial-example, exhaustive")
+    if territory == "north-africa" and north_africa_targets == "exhaustive":
+        return list(SEED_003_NORTH_AFRICA)
+    return neighbours(territory)
+
+
 def can_attack(armies_in_territory: int) -> bool:
     """An attack needs at least 2 armies in the attacking territory."""
     return armies_in_territory >= 2

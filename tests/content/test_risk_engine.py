@@ -524,3 +524,9 @@ def test_player_count_and_cards_equal_the_content(content):
 def test_first_two_sets_are_public_or_unknown():
     assert [engine.trade_in_armies(n, first_sets="unknown") for n in (1, 2, 3)] == [None, None, 8]
     assert [engine.trade_in_armies(n) for n in (1, 2)] == [4, 6]
+
+
+def test_attack_targets_under_both_readings_of_the_north_africa_list():
+    assert engine.attack_targets("north-africa") == engine.neighbours("north-africa")
+    assert engine.attack_targets("north-africa", north_africa_targets="exhaustive") == ["brazil", "egypt", "western-europe"]
+    assert engine.attack_targets("greenland", north_africa_targets="exhaustive") == engine.neighbours("greenland")
