@@ -113,7 +113,7 @@ class ContentText:
 
 
 def _model_texts(node, key: tuple):
-    """(key path, language, text) of every two-language text in a model tree."""
+    """(key path ending in the language, text) of every two-language text in a model tree."""
     if isinstance(node, Text):
         for lang in ("de", "en"):
             yield key + (lang,), node.get(lang)
