@@ -252,7 +252,7 @@ def board_scene(board, lang: str, measure: Measure, held: dict[str, tuple[float,
             continue
         w, h = space.size or board.space_size
         if space.size_from and held and space.size_from in held:
-            w, h = (v + 12.0 for v in held[space.size_from])
+            w, h = (v + 8.0 for v in held[space.size_from])
         rects[space.id] = centred(space.pos, w, h)
         stype = types.get(space.type)
         shapes[space.id] = stype.shape if stype else "rect"

@@ -191,7 +191,7 @@ class Space(Model):
     type: Id | None = Field(None, description="Space type id.")
     pos: tuple[float, float] = Field(description="Centre of the space in mm from the board's top-left corner (for a region: where its links start).")
     size: tuple[float, float] | None = Field(None, description="Width and height in mm (defaults to the board's space_size).")
-    size_from: Id | None = Field(None, description="Id of a component whose card or tile this space holds: the space is that size plus 6 mm all round (overrides `size`).")
+    size_from: Id | None = Field(None, description="Id of a component whose card or tile this space holds: the space is that size plus 4 mm all round (overrides `size`).")
     outline: list[list[tuple[float, float]]] | None = Field(None, description="Shape of a region: one or more polygons (a territory and its islands), each a list of [x, y] points in mm from the board's top-left corner. Without it the space is drawn as a box of `size`.")
     anchor: tuple[float, float] | None = Field(None, description="Where the label of a region goes (mm). Without it the label sits at the point of the largest polygon farthest from its edges (pole of inaccessibility).")
     fill: Color | None = Field(None, description="Fill colour of this space (overrides its type and group colour).")
