@@ -23,7 +23,7 @@ from rulepress.errors import ContentError, ContentErrors, Problem
 from rulepress.layout.boardscene import (Compass, Halo, Label, Line, Mark, Picture, Polygon, Region, Scene, Shape,
                                          board_scene)
 from rulepress.layout.paper import MM, PAPERS
-from rulepress.layout.tiling import TilePlan, plan_tiles, registration_points, to_sheet
+from rulepress.layout.tiling import TilePlan, mark_placements, plan_tiles
 from rulepress.render import Artifact
 from rulepress.text import fonts
 
@@ -342,9 +342,8 @@ def write_tiled(board, lang: str, paper: str, overlap: float, target, scene: Sce
     Painter(c, H).scene(scene)
     c.endForm()
     _assembly_page(c, plan, board, lang)
-    marks = registration_points(plan)
     for tile in plan.tiles:
-        _tile_page(c, plan, tile, board, lang, marks)
+        _tile_page(c, plan, tile, board, lang)
     c.save()
     return {"pages": 1 + len(plan.tiles)}
 
@@ -402,7 +401,7 @@ def _assembly_page(c, plan: TilePlan, board, lang: str) -> None:
     c.showPage()
 
 
-def _tile_page(c, plan: TilePlan, tile, board, lang: str, marks: list[Point]) -> None:
+def _tile_page(c, plan: TilePlan, tile, board, lang: str) -> None:
     sheet = plan.paper
     wx, wy = plan.window_x, plan.window_y
     ww, wh = tile.width, tile.height
@@ -439,15 +438,18 @@ def _tile_page(c, plan: TilePlan, tile, board, lang: str, marks: list[Point]) ->
             dy = -1 if cy == wy else 1
             c.line(*pdf(cx + dx * 1.5, cy), *pdf(cx + dx * 6, cy))
             c.line(*pdf(cx, cy + dy * 1.5), *pdf(cx, cy + dy * 6))
-    # registration marks: the same board points on every tile that shows them
-    for x, y in marks:
-        if tile.contains(x, y):
-            sx, sy = to_sheet(plan, tile, x, y)
-            px, py = pdf(sx, sy)
-            c.setStrokeColorRGB(0, 0, 0)
+    # registration marks: crosses only on glue strips that get covered, ticks in the margin elsewhere
+    c.setStrokeColorRGB(0, 0, 0)
+    for kind, sx, sy in mark_placements(plan, tile):
+        px, py = pdf(sx, sy)
+        if kind == "cross":
             c.circle(px, py, 1.6 * MM, stroke=1, fill=0)
             c.line(px - 3 * MM, py, px + 3 * MM, py)
             c.line(px, py - 3 * MM, px, py + 3 * MM)
+        elif kind == "tick-x":
+            c.line(px, py + 1.0 * MM, px, py + 5.0 * MM)
+        else:
+            c.line(px - 5.0 * MM, py, px - 1.0 * MM, py)
     c.restoreState()
 
     # labels in the margins

@@ -97,8 +97,13 @@ def test_one_line_per_link_and_dashed_where_the_type_says(board, rendered):
         return "#" + "".join(f"{round(v * 255):02x}" for v in c) if isinstance(c, tuple) and len(c) == 3 else ""
 
     drawn = [line for line in lines if colour(line) in link_colours and line["linewidth"] >= 0.45 * MM]
-    legend_samples = len({link.type for link in board.links if link.type}) if board.legend else 0
-    expected = len(board.links) + sum(1 for link in board.links if link.wrap) + legend_samples
+    legend_samples = len({(styles[link.type].style, styles[link.type].color) for link in board.links if link.type}) \
+        if board.legend else 0
+    shaped = {s.id for s in board.spaces if s.outline}
+    # a land border between two regions is their shared edge, not a line
+    border = [link for link in board.links if link.a in shaped and link.b in shaped and not link.wrap
+              and styles[link.type].style == "solid"]
+    expected = len(board.links) - len(border) + sum(1 for link in board.links if link.wrap) + legend_samples
     assert len(drawn) == expected
     dashed_types = {i for i, t in styles.items() if t.style.startswith("dashed")}
     dashed_expected = sum(2 if link.wrap else 1 for link in board.links if link.type in dashed_types)
