@@ -292,3 +292,113 @@ def test_plan_writes_through_the_build(demo, tmp_path):
     assert (tmp_path / "demo/board-track.en.png").stat().st_size > 1000
     again = build(BuildOptions(content=demo.folder.parent, out=tmp_path, kinds=("boards",), papers=("a4",)))
     assert again.built == []
+
+
+# --- shaped regions, printing rules (issue 13) ------------------------------------------------
+
+def bundled(game: str):
+    content = load_game(paths.BUNDLED_CONTENT / game)
+    return content, content.game.boards[0]
+
+
+@pytest.fixture(scope="module")
+def risk_pdf(tmp_path_factory):
+    _, board = bundled("risk")
+    out = tmp_path_factory.mktemp("risk") / "risk.de.pdf"
+    boards.write_full(board, "de", out)
+    return board, out
+
+
+def test_risk_board_has_42_filled_regions_with_real_outlines(risk_pdf):
+    from rulepress.layout import regions
+
+    board, pdf_path = risk_pdf
+    colours = {g.id: g.color for g in board.groups}
+    H = board.size.height
+    with pdfplumber.open(pdf_path) as pdf:
+        curves = [c for c in pdf.pages[0].curves if c.get("fill") and len(c["pts"]) >= 15]
+    hex_of = lambda c: "#" + "".join(f"{round(v * 255):02x}" for v in c["non_stroking_color"])  # noqa: E731
+    found = 0
+    for space in board.spaces:
+        anchor = regions.label_anchor(space.outline)
+        x, top = anchor.x * MM, anchor.y * MM
+        holders = [c for c in curves if hex_of(c) == colours[space.group]
+                   and c["x0"] <= x <= c["x1"] and c["top"] <= top <= c["bottom"]]
+        assert holders, space.id
+        assert max(len(c["pts"]) for c in holders) >= 15
+        found += 1
+    assert found == 42
+    assert H == 420
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+@pytest.mark.parametrize("board", ALL_BOARDS)
+def test_no_printed_text_is_smaller_than_6pt(board, lang, rendered):
+    with pdfplumber.open(rendered(board, lang)) as pdf:
+        sizes = [round(ch["size"], 2) for ch in pdf.pages[0].chars]
+    assert sizes and min(sizes) >= 6.0
+
+
+def test_german_boards_print_no_english_label(tmp_path):
+    for game in ("anti-monopoly-3", "risk", "xidit"):
+        content, board = bundled(game)
+        out = tmp_path / f"{game}.pdf"
+        boards.write_full(board, "de", out, boards.scene_for(board, "de", boards.held_sizes(content)))
+        text = " ".join(PdfReader(out).pages[0].extract_text().split())
+        english = {t.en for t in board.value_labels.values()} | {"payout", "price", "bonus", "Legend"}
+        english |= {s.name.en for s in board.spaces if s.name and s.name.en != s.name.de and " " in s.name.en}
+        for word in english:
+            assert not re.search(rf"(?<!\w){re.escape(word)}(?!\w)", text), (game, word)
+        assert "Legende" in text
+
+
+def test_accusation_spots_are_drawn_as_spots_and_values_readable():
+    content, board = bundled("anti-monopoly-3")
+    scene = boards.scene_for(board, "de")
+    monopoly = [s for s in board.spaces if s.type == "monopoly"]
+    assert len(monopoly) == 3
+    for space in monopoly:
+        spots = [i for i in scene.items if getattr(i, "owner", "") == f"spot:{space.id}"]
+        assert len(spots) == space.values["accusation_spots"]
+        assert all(s.shape == "circle" and s.rect.w >= 3.5 for s in spots)
+        label = next(lab for lab in scene.labels if lab.role == "space" and lab.owner == space.id)
+        values = [row for row in label.rows if "Auszahlung" in row.text]
+        assert values and values[0].size >= 6.0 and "Anklagepreis" in values[0].text
+        assert not any("accusation" in row.text or "spots" in row.text for row in label.rows)
+
+
+def test_xidit_spaces_fit_the_tiles_they_hold():
+    content, board = bundled("xidit")
+    held = boards.held_sizes(content)
+    tile_w, tile_h = held["city-tiles"]
+    scene = boards.scene_for(board, "en", held)
+    shapes = {i.owner: i.rect for i in scene.items if type(i).__name__ == "Shape"}
+    holders = [s.id for s in board.spaces if s.size_from == "city-tiles"]
+    assert len(holders) == 7
+    for space_id in holders:
+        assert shapes[space_id].w >= tile_w + 4 and shapes[space_id].h >= tile_h + 4
+
+
+def test_legend_lists_each_style_once():
+    _, board = bundled("anti-monopoly-3")
+    scene = boards.scene_for(board, "en")
+    rows = [lab.rows[0].text for lab in scene.labels if lab.role == "legend" and lab.owner == "type"]
+    styles = [(t.color, t.pattern, t.shape, t.marker) for t in board.space_types
+              if any(s.type == t.id for s in board.spaces)]
+    assert len(rows) == len(set(styles)) < len(styles)
+    assert any(" / " in row for row in rows)
+
+
+def test_risk_layers_sea_links_and_wrap(risk_pdf):
+    board, _ = risk_pdf
+    scene = boards.scene_for(board, "en")
+    kinds = {type(i).__name__ for i in scene.items}
+    assert {"Region", "Halo", "Compass"} <= kinds
+    assert scene.items[0].fill == "#d4e8f4"  # the sea
+    sea = [line for line in scene.lines("link") if line.dash]
+    assert len(sea) == sum(2 if link.wrap else 1 for link in board.links if link.type == "sea")
+    wrap = [line for line in sea if line.owner == "alaska--kamchatka"]
+    assert sorted(round(line.points[-1][0]) for line in wrap) == [0, 594]
+    edge_labels = [lab.rows[0].text for lab in scene.labels if lab.role == "edge"]
+    assert "← Kamchatka" in edge_labels and "Alaska →" in edge_labels
+    assert any(lab.role == "attribution" and "Natural Earth" in lab.rows[0].text for lab in scene.labels)
