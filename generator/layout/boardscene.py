@@ -143,6 +143,7 @@ class Scene:
     problems: list[str] = field(default_factory=list)  # drawing failures: labels that do not fit or overlap
     warnings: list[str] = field(default_factory=list)  # layout of the content: links hidden under other spaces
     errors: list[str] = field(default_factory=list)  # what must not be printed: text below the minimum size
+    folder: object = None  # the game folder (a Path) that image layers are relative to; set by the renderer
 
     @property
     def labels(self) -> list[Label]:

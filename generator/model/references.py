@@ -92,6 +92,9 @@ def check(content: "GameContent") -> list[Problem]:
             if space.size_from and space.size_from not in {c.id for c in game.components}:
                 report(key + ("spaces", j, "size_from"), f"unknown component {space.size_from!r}")
         _value_labels(report, key, board)
+        for j, layer in enumerate(board.layers):
+            if layer.kind == "image" and not (layer.file and _file_inside(content, layer.file)):
+                report(key + ("layers", j, "file"), f"image {layer.file!r} not found inside the game folder")
         if any(s.outline for s in board.spaces):
             from rulepress.model.mapcheck import check_board
 

@@ -193,12 +193,29 @@ class Space(Model):
     size: tuple[float, float] | None = Field(None, description="Width and height in mm (defaults to the board's space_size).")
     size_from: Id | None = Field(None, description="Id of a component whose card or tile this space holds: the space is that size plus 4 mm all round (overrides `size`).")
     outline: list[list[tuple[float, float]]] | None = Field(None, description="Shape of a region: one or more polygons (a territory and its islands), each a list of [x, y] points in mm from the board's top-left corner. Without it the space is drawn as a box of `size`.")
+    path: str | None = Field(None, description="Shape of a region as an SVG path `d` string in board mm (M, L, H, V, C, Q, A, Z; each subpath one polygon, curves flattened); turned into `outline`. Give `path` or `outline`, not both.")
     anchor: tuple[float, float] | None = Field(None, description="Where the label of a region goes (mm). Without it the label sits at the point of the largest polygon farthest from its edges (pole of inaccessibility).")
     fill: Color | None = Field(None, description="Fill colour of this space (overrides its type and group colour).")
     pattern: Literal["solid", "hatched", "dotted"] | None = Field(None, description="Fill pattern of this space (overrides its type's).")
     marker: tuple[float, float] | None = Field(None, description="Centre of the army/count marker spot in mm (overrides the automatic place under the label).")
     values: dict[str, Value] = Field(default_factory=dict, description="Named values (payout, accusation price, spots...).")
     provenance: Provenance | None = Field(None, description="Overrides the board's provenance.")
+
+
+    @model_validator(mode="before")
+    @classmethod
+    def _path_to_outline(cls, data):
+        if isinstance(data, dict) and data.get("path") is not None:
+            if data.get("outline") is not None:
+                raise ValueError("give either path or outline, not both")
+            from rulepress.model.tracks import svg_outline
+
+            try:
+                outline = svg_outline(str(data["path"]))
+            except Exception as exc:  # the parser's own message names what is wrong
+                raise ValueError(f"path is not a valid SVG path: {exc}") from None
+            data = {**data, "outline": outline}
+        return data
 
 
 class LinkType(Model):

@@ -1,4 +1,4 @@
-"""Spaces generated along paths, rings, grids and crosses (pure; millimetres, top-left origin).
+"""Spaces generated along paths, rings, grids and crosses, and region outlines from SVG paths (pure; mm, top-left origin).
 
 A board's `tracks` are expanded into ordinary spaces (and links between
 neighbours) before the board is validated, so everything downstream sees plain
@@ -119,3 +119,27 @@ def expand_tracks(board: dict) -> dict:
             pairs = list(zip(ids, ids[1:] + (ids[:1] if closed and len(ids) > 2 else [])))
             links += [{"a": a, "b": b, "type": track["link"]} for a, b in pairs]
     return {**board, "spaces": spaces, "links": links}
+
+
+def svg_outline(d: str, steps: int = 12) -> list[list[Point]]:
+    """The polygons of an SVG path `d` (board mm): one per subpath, curves flattened into `steps` pieces."""
+    from svg.path import Close, Line, Move, parse_path
+
+    rings: list[list[Point]] = []
+    for segment in parse_path(d):
+        if isinstance(segment, Move):
+            rings.append([])
+            continue
+        if not rings:
+            rings.append([])
+        ring = rings[-1]
+        if not ring:
+            ring.append((round(segment.start.real, 3), round(segment.start.imag, 3)))
+        n = 1 if isinstance(segment, (Line, Close)) else steps
+        for i in range(1, n + 1):
+            p = segment.point(i / n)
+            ring.append((round(p.real, 3), round(p.imag, 3)))
+    for ring in rings:
+        if len(ring) > 1 and ring[0] == ring[-1]:
+            ring.pop()
+    return [ring for ring in rings if ring]

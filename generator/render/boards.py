@@ -325,7 +325,7 @@ def write_full(board, lang: str, target, scene: Scene | None = None) -> dict:
     scene = scene or scene_for(board, lang)
     c = _canvas(target if isinstance(target, io.IOBase) else str(target), board.size.width, board.size.height,
                 board.name.get(lang))
-    Painter(c, board.size.height).scene(scene)
+    Painter(c, board.size.height, scene.folder).scene(scene)
     c.showPage()
     c.save()
     return {"pages": 1}
@@ -339,7 +339,7 @@ def write_tiled(board, lang: str, paper: str, overlap: float, target, scene: Sce
     sheet = plan.paper
     c = _canvas(str(target), sheet.width, sheet.height, board.name.get(lang))
     c.beginForm("board", 0, 0, W * MM, H * MM)
-    Painter(c, H).scene(scene)
+    Painter(c, H, scene.folder).scene(scene)
     c.endForm()
     _assembly_page(c, plan, board, lang)
     for tile in plan.tiles:
@@ -528,7 +528,9 @@ def plan(content, options) -> list[Artifact]:
     for index, board in enumerate(game.boards):
         data = board.model_dump(mode="json")
         data["held"] = {k: held[k] for k in sorted(held) if any(s.size_from == k for s in board.spaces)}
-        scenes = _Scenes(board, held, content.locate(("boards", index)), f"boards.{index}")
+        data["images"] = {layer.file: _digest(content.folder / layer.file) for layer in board.layers
+                          if layer.kind == "image" and layer.file}
+        scenes = _Scenes(board, held, content.locate(("boards", index)), f"boards.{index}", content.folder)
         for lang in game.languages:
             artifacts.append(Artifact(game.id, "board", board_path(game.id, board.id, lang),
                                       {"board": data, "lang": lang},
@@ -543,11 +545,19 @@ def plan(content, options) -> list[Artifact]:
     return artifacts
 
 
+def _digest(path: Path) -> str:
+    import hashlib
+
+    return hashlib.sha256(path.read_bytes()).hexdigest() if path.is_file() else "missing"
+
+
 class _Scenes:
     """The scenes of one board, computed once per language for the artifacts of one plan."""
 
-    def __init__(self, board, held: dict | None = None, where: tuple = ("", None, None), key: str = ""):
+    def __init__(self, board, held: dict | None = None, where: tuple = ("", None, None), key: str = "",
+                 folder: Path | None = None):
         self.board = board
+        self.folder = folder
         self.held = held
         self.where = where
         self.key = key
@@ -559,6 +569,7 @@ class _Scenes:
             if scene.errors:
                 raise ContentErrors([Problem(self.where[0], self.where[1], self.where[2], self.key, f"[{lang}] {e}")
                                      for e in scene.errors])
+            scene.folder = self.folder
             self.done[lang] = scene
         return self.done[lang]
 

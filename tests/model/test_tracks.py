@@ -65,3 +65,18 @@ def test_generated_spaces_are_numbered_linked_and_can_be_overridden():
 def test_a_track_without_count_or_spacing_is_refused():
     with pytest.raises(ValueError, match="count or spacing"):
         board([{"prefix": "f", "shape": "polyline", "points": [[0, 0], [10, 0]]}])
+
+
+def test_an_svg_path_becomes_the_outline_of_a_region():
+    b = board([], spaces=[{"id": "isle", "pos": [50, 30],
+                           "path": "M 10 10 L 50 10 C 60 20 60 40 50 50 L 10 50 Z M 70 70 h 10 v 10 h -10 z"}])
+    outline = b.spaces[0].outline
+    assert len(outline) == 2
+    assert outline[1] == [(70, 70), (80, 70), (80, 80), (70, 80)]
+    assert outline[0][:2] == [(10, 10), (50, 10)] and len(outline[0]) == 2 + 12 + 1
+    assert max(x for x, _ in outline[0]) == pytest.approx(57.5, abs=0.01)  # the curve bulges to x = 57.5
+
+
+def test_path_and_outline_together_are_refused():
+    with pytest.raises(ValueError, match="either path or outline"):
+        board([], spaces=[{"id": "x", "pos": [0, 0], "path": "M0 0 L1 0 L1 1 Z", "outline": [[[0, 0], [1, 0], [1, 1]]]}])

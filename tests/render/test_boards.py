@@ -16,6 +16,7 @@ from pypdf import PdfReader
 from rulepress import paths
 from rulepress.build import BuildOptions
 from rulepress.layout.boardscene import Label, Mark
+from rulepress.layout.geometry import Rect
 from rulepress.layout.paper import MM, PAPERS
 from rulepress.layout.tiling import plan_tiles
 from rulepress.model import find_games, load_game
@@ -402,3 +403,25 @@ def test_risk_layers_sea_links_and_wrap(risk_pdf):
     edge_labels = [lab.rows[0].text for lab in scene.labels if lab.role == "edge"]
     assert "← Kamchatka" in edge_labels and "Alaska →" in edge_labels
     assert any(lab.role == "attribution" and "Natural Earth" in lab.rows[0].text for lab in scene.labels)
+
+
+def test_image_compass_and_cartouche_layers_are_painted(tmp_path):
+    Image.new("RGB", (40, 20), "#c03030").save(tmp_path / "art.png")
+    board = Board.model_validate({**fixture("map").model_dump(mode="json"), "layers": [
+        {"kind": "sea", "color": "#cfe3f0"},
+        {"kind": "image", "file": "art.png", "pos": [60, 60], "size": [40, 20]},
+        {"kind": "compass", "pos": [30, 30], "size": [20, 20]},
+        {"kind": "cartouche", "pos": [100, 12], "size": [120, 16]}]})
+    scene = boards.scene_for(board, "en")
+    scene.folder = tmp_path
+    out = tmp_path / "b.pdf"
+    boards.write_full(board, "en", out, scene)
+    with pdfplumber.open(out) as pdf:
+        page = pdf.pages[0]
+        assert len(page.images) == 1
+        img = page.images[0]
+        assert img["x0"] / MM == pytest.approx(40, abs=0.2) and img["top"] / MM == pytest.approx(50, abs=0.2)
+        words = {w["text"] for w in page.extract_words()}
+    assert {"N", "E", "S", "W"} <= words
+    title = next(lab for lab in scene.labels if lab.role == "title")
+    assert title.box.inside(Rect(40, 4, 120, 16))
