@@ -269,6 +269,11 @@ def board_scene(board, lang: str, measure: Measure, held: dict[str, tuple[float,
             scene.items.append(Halo(rings, layer.color, layer.width))
     for space in outlined:  # regions lie under the links that cross the water
         scene.items.append(_region(space, types.get(space.type), groups.get(space.group)))
+    for group in board.groups:  # a continent's outline, drawn over its territories' borders
+        members = [s.outline for s in outlined if s.group == group.id]
+        if len(members) > 1:
+            scene.items.append(Region(regions.union_rings(members), None, shade(group.color, 0.35), 0.55,
+                                      owner=f"group:{group.id}"))
 
     # links
     segments = []

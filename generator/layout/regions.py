@@ -93,3 +93,15 @@ def bounds(outline: list[Ring]) -> tuple[float, float, float, float]:
     xs = [x for ring in outline for x, _ in ring]
     ys = [y for ring in outline for _, y in ring]
     return min(xs), min(ys), max(xs), max(ys)
+
+
+def union_rings(outlines: list[list[Ring]]) -> tuple[tuple[tuple[float, float], ...], ...]:
+    """The boundary rings (outer and inner) of several regions merged: a continent's outline."""
+    merged = shapely.coverage_union_all([geometry(o) for o in outlines])  # shared edges cancel exactly
+    rings = []
+    for poly in parts(merged):
+        for ring in (poly.exterior, *poly.interiors):
+            coords = list(ring.coords)[:-1]
+            if len(coords) >= 3:
+                rings.append(tuple((round(x, 2), round(y, 2)) for x, y in coords))
+    return tuple(rings)
