@@ -425,3 +425,24 @@ def test_image_compass_and_cartouche_layers_are_painted(tmp_path):
     assert {"N", "E", "S", "W"} <= words
     title = next(lab for lab in scene.labels if lab.role == "title")
     assert title.box.inside(Rect(40, 4, 120, 16))
+
+
+def test_registration_crosses_only_on_covered_glue_strips_in_the_pdf(tmp_path, risk_pdf):
+    from rulepress.layout.tiling import covered
+
+    board, _ = risk_pdf
+    path = tmp_path / "risk.a4.pdf"
+    boards.write_tiled(board, "de", "a4", 10.0, path)
+    plan = plan_tiles(board.size.width, board.size.height, PAPERS["a4"], overlap=10.0)
+    assert len({(round(t.width, 6), round(t.height, 6)) for t in plan.tiles}) == 1  # balanced
+    found = 0
+    with pdfplumber.open(path) as pdf:
+        for tile, page in zip(plan.tiles, pdf.pages[1:]):
+            rings = [c for c in page.curves if not c.get("fill") and
+                     abs((c["x1"] - c["x0"]) / MM - 3.2) < 0.15 and abs((c["bottom"] - c["top"]) / MM - 3.2) < 0.15]
+            for ring in rings:
+                sx, sy = (ring["x0"] + ring["x1"]) / 2 / MM, (ring["top"] + ring["bottom"]) / 2 / MM
+                x, y = tile.x + sx - plan.window_x, tile.y + sy - plan.window_y
+                assert covered(plan, tile, x, y), (tile.label, x, y)
+                found += 1
+    assert found >= len(plan.tiles)
