@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal, Union
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 LANGS = ("de", "en")
 Lang = Literal["de", "en"]
@@ -188,8 +188,10 @@ class SpaceType(Model):
     id: Id = Field(description="Stable id used by spaces.")
     name: Text = Field(description="Name shown in legends.")
     color: Color | None = Field(None, description="Fill colour; defaults to the group's colour.")
-    pattern: Literal["solid", "hatched"] = Field("solid", description="Fill pattern (hatched fields of Anti-Monopoly's green lane).")
+    pattern: Literal["solid", "hatched", "dotted"] = Field("solid", description="Fill pattern or texture (hatched fields of Anti-Monopoly's green lane).")
     shape: Literal["rect", "circle", "region"] = Field("rect", description="Drawn shape.")
+    marker: bool = Field(False, description="Draw a round spot in each space of this type for an army or count marker.")
+    spots: str | None = Field(None, description="Name of a whole-number value of the spaces (e.g. accusation_spots): that many small round spots are drawn in the space instead of printing the number.")
 
 
 class Space(Model):
@@ -200,11 +202,33 @@ class Space(Model):
     number: int | str | None = Field(None, description="Printed field number, if any.")
     group: Id | None = Field(None, description="Group id (continent, lane).")
     type: Id | None = Field(None, description="Space type id.")
-    pos: tuple[Mm, Mm] = Field(description="Centre of the space in mm from the board's top-left corner.")
+    pos: tuple[Mm, Mm] = Field(description="Centre of the space in mm from the board's top-left corner (for a region: where its links start).")
     size: tuple[Annotated[float, Field(gt=0, le=MAX_MM)], Annotated[float, Field(gt=0, le=MAX_MM)]] | None = Field(None, description="Width and height in mm (defaults to the board's space_size).")
+    size_from: Id | None = Field(None, description="Id of a component whose card or tile this space holds: the space is that size plus 4 mm all round (overrides `size`).")
     outline: list[list[tuple[Mm, Mm]]] | None = Field(None, description="Shape of a region: one or more polygons (a territory and its islands), each a list of [x, y] points in mm from the board's top-left corner. Without it the space is drawn as a box of `size`.")
+    path: str | None = Field(None, description="Shape of a region as an SVG path `d` string in board mm (M, L, H, V, C, Q, A, Z; each subpath one polygon, curves flattened); turned into `outline`. Give `path` or `outline`, not both.")
+    anchor: tuple[Mm, Mm] | None = Field(None, description="Where the label of a region goes (mm). Without it the label sits at the point of the largest polygon farthest from its edges (pole of inaccessibility).")
+    fill: Color | None = Field(None, description="Fill colour of this space (overrides its type and group colour).")
+    pattern: Literal["solid", "hatched", "dotted"] | None = Field(None, description="Fill pattern of this space (overrides its type's).")
+    marker: tuple[Mm, Mm] | None = Field(None, description="Centre of the army/count marker spot in mm (overrides the automatic place under the label).")
     values: dict[str, Value] = Field(default_factory=dict, description="Named values (payout, accusation price, spots...).")
     provenance: Provenance | None = Field(None, description="Overrides the board's provenance.")
+
+
+    @model_validator(mode="before")
+    @classmethod
+    def _path_to_outline(cls, data):
+        if isinstance(data, dict) and data.get("path") is not None:
+            if data.get("outline") is not None:
+                raise ValueError("give either path or outline, not both")
+            from rulepress.model.tracks import svg_outline
+
+            try:
+                outline = svg_outline(str(data["path"]))
+            except Exception as exc:  # the parser's own message names what is wrong
+                raise ValueError(f"path is not a valid SVG path: {exc}") from None
+            data = {**data, "outline": outline}
+        return data
 
 
 class LinkType(Model):
@@ -227,6 +251,42 @@ class Link(Model):
     provenance: Provenance | None = Field(None, description="Overrides the board's provenance.")
 
 
+class Layer(Model):
+    """A decorative layer of a board, painted in the order given: sea, coast, image, compass, cartouche."""
+
+    kind: Literal["sea", "coast", "image", "compass", "cartouche"] = Field(description="sea: the board's background colour (drawn first); coast: a halo of `width` mm around every region; image: a picture file (background or centre art); compass: a compass rose; cartouche: a framed title box with the board's name.")
+    color: Color = Field("#b9d7ea", description="Colour of the sea, coast halo, compass or cartouche frame.")
+    pos: tuple[float, float] | None = Field(None, description="Centre in mm (image, compass, cartouche); an image without it covers the whole board.")
+    size: tuple[float, float] | None = Field(None, description="Width and height in mm (image, compass, cartouche).")
+    width: float = Field(2.5, gt=0, description="Width of the coast halo in mm.")
+    file: str | None = Field(None, description="Image file (PNG/JPEG) relative to the game folder (kind image).")
+
+
+class Track(Model):
+    """Spaces generated along a path so a track is not typed field by field.
+
+    The spaces get ids ``<prefix>-1`` ... ``<prefix>-<count>`` and numbers ``start``... in path order;
+    a space listed under `spaces` with the same id overrides the generated one key by key.
+    """
+
+    prefix: Id = Field(description="Id prefix of the generated spaces.")
+    shape: Literal["polyline", "loop", "ring", "grid", "cross"] = Field(description="polyline: along `points`; loop: along the closed polygon `points`; ring: around a circle (`centre`, `radius`); grid: `rows` x `cols` in the rectangle `points` [top-left, bottom-right]; cross: the plus-shaped track of race games around `centre` with arm width `arm` and reach `radius`.")
+    points: list[tuple[Mm, Mm]] = Field(default_factory=list, max_length=100, description="Path corners in mm (polyline, loop) or the corners of the grid (at most 100).")
+    centre: tuple[Mm, Mm] | None = Field(None, description="Centre in mm (ring, cross).")
+    radius: float | None = Field(None, gt=0, le=MAX_MM, description="Radius of a ring, or how far a cross reaches from its centre, in mm.")
+    arm: float | None = Field(None, gt=0, le=MAX_MM, description="Width of the arms of a cross in mm.")
+    count: int | None = Field(None, ge=1, le=MAX_ITEMS, description=f"Number of spaces (polyline, loop, ring, cross; at most {MAX_ITEMS}).")
+    spacing: float | None = Field(None, ge=1, le=MAX_MM, description="Distance between space centres in mm (instead of count; at least 1 mm).")
+    rows: int | None = Field(None, ge=1, le=100, description="Grid rows (at most 100).")
+    cols: int | None = Field(None, ge=1, le=100, description="Grid columns (at most 100).")
+    start: int | None = Field(1, description="Number of the first space (null: no numbers).")
+    start_angle: float = Field(-90.0, description="Ring: angle of the first space in degrees (0 = right, -90 = top), going clockwise.")
+    group: Id | None = Field(None, description="Group of the generated spaces.")
+    type: Id | None = Field(None, description="Space type of the generated spaces.")
+    size: tuple[float, float] | None = Field(None, description="Size of the generated spaces in mm.")
+    link: Id | None = Field(None, description="Link type joining each space to the next (none without it; a loop and a ring also join the last to the first).")
+
+
 class Board(Model):
     """A board drawn from data: spaces, their groups and types, and links."""
 
@@ -238,8 +298,31 @@ class Board(Model):
     groups: list[Group] = Field(default_factory=list, description="Continents, lanes, areas.")
     space_types: list[SpaceType] = Field(default_factory=list, description="Kinds of spaces.")
     link_types: list[LinkType] = Field(default_factory=list, description="Kinds of links.")
+    tracks: list[Track] = Field(default_factory=list, max_length=MAX_ITEMS, description="Spaces generated along paths, rings and grids (see Track); merged into `spaces` before anything else reads them.")
     spaces: list[Space] = Field(default_factory=list, max_length=MAX_ITEMS, description=f"The spaces (at most {MAX_ITEMS}).")
     links: list[Link] = Field(default_factory=list, max_length=MAX_ITEMS, description=f"The links between spaces (at most {MAX_ITEMS}).")
+    layers: list[Layer] = Field(default_factory=list, max_length=MAX_ITEMS, description="Decorative layers: sea, coast halo, images, compass, title cartouche (see Layer).")
+    attribution: Text | str | None = Field(None, description="Credit line printed small in a corner (e.g. the source and licence of map data).")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _expand_tracks(cls, data):
+        """Turn valid tracks into spaces; an invalid track is left for the schema to report at its line."""
+        from rulepress.model.tracks import expand_tracks
+
+        if not isinstance(data, dict) or not isinstance(data.get("tracks"), list):
+            return data
+        usable = []
+        for track in data["tracks"]:
+            try:
+                usable.append(Track.model_validate(track).model_dump(exclude_unset=True))
+            except ValidationError:
+                continue
+        try:
+            expanded = expand_tracks({**data, "tracks": usable})
+        except (ValueError, ArithmeticError):
+            return data
+        return {**expanded, "tracks": data["tracks"]}
     legend: bool = Field(True, description="Draw a legend of groups and their values.")
     value_labels: dict[str, Text] = Field(default_factory=dict, description="Printed labels of the value names of groups and spaces (e.g. bonus: {de: Bonus, en: Bonus}); without one the name itself is printed.")
     note: Text | None = Field(None, description="Note printed on the board (e.g. what is reconstructed).")
