@@ -287,6 +287,12 @@ class Track(Model):
     size: tuple[float, float] | None = Field(None, description="Size of the generated spaces in mm.")
     link: Id | None = Field(None, description="Link type joining each space to the next (none without it; a loop and a ring also join the last to the first).")
 
+    @model_validator(mode="after")
+    def _enough_to_place(self):
+        if self.shape != "grid" and self.count is None and self.spacing is None:
+            raise ValueError("a track needs count or spacing")
+        return self
+
 
 class Board(Model):
     """A board drawn from data: spaces, their groups and types, and links."""
