@@ -284,3 +284,21 @@ def test_at_once_and_phase_three_differ_only_when_a_stack_runs_empty():
 
 def test_player_count_equals_the_content(content):
     assert (content.game.players.min, content.game.players.max) == E.PLAYERS
+
+
+def test_refill_timing_decides_which_discarded_tiles_are_turned_over():
+    tiles = tuple(Tile(t, recruit=units("A")) for t in ("r2", "r3", "r4", "t1", "t9"))
+    state = Phase(tiles=tiles, cities=(("c1", Slot("recruit", "r1")), ("c2", Slot("threat", "t1")),
+                                       ("c3", Slot("recruit", "r0"))),
+                  next_recruit="r2", recruit_stack=("r3",), threat_discard=("t9",), next_threat="t2", threat_stack=("t3",))
+    soon = E.replace_tile(E.replace_tile(state, "c1", "recruit"), "c2", "threat")
+    late = E.replace_tile(E.replace_tile(state, "c1", "recruit", refill_timing="when-needed"), "c2", "threat",
+                          refill_timing="when-needed")
+    assert (soon.recruit_stack, soon.threat_discard) == (("t9",), ("t1",))  # t9 alone was turned over at once
+    assert (late.recruit_stack, late.threat_discard) == ((), ("t1", "t9"))  # nothing turned yet
+    # the next draw from the recruit side: when needed, t1 and t9 are turned over together
+    late = E.replace_tile(late, "c3", "recruit", refill_timing="when-needed")
+    assert late.city("c3").tile == "r3" and late.next_recruit == "t9" and late.recruit_stack == ("t1",)
+    assert E.tile_count(late) == E.tile_count(soon) == E.tile_count(state)
+    with pytest.raises(ValueError, match="unknown reading"):
+        E.settle(state, refill_timing="later")
