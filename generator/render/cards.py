@@ -22,8 +22,8 @@ from typing import Callable, Iterator
 from rulepress.errors import ContentError
 from rulepress.layout import layouts as layout_data
 from rulepress.layout.face import FaceContent, card_markup, card_provenance, face_content, mark_for, printed_cards
-from rulepress.layout.paper import MM, PAPERS, Paper
-from rulepress.layout.sheet import Box, Grid, SheetError, SheetSpec, back_box, chunks, crop_marks, grid
+from rulepress.layout.paper import MM, PAPERS, PRINTABLE_MARGIN, Paper
+from rulepress.layout.sheet import Box, Grid, SheetError, SheetSpec, back_box, chunks, crop_marks, grid, used
 from rulepress.model.schema import Back, Component
 from rulepress.render import Artifact
 from rulepress.text import fonts
@@ -43,9 +43,10 @@ class Settings:
     bleed: float = 3.0
     marks: str = "crop"
     mark_length: float = 4.0
-    min_mark_length: float = 1.5
+    min_mark_length: float = 1.0
     mark_offset: float = 0.5
-    page_clearance: float = 1.0
+    page_clearance: float = PRINTABLE_MARGIN
+    gap: str = "spaced"
     safe_guide: bool = False
     orientation: str = "auto"
     flip: str = "long"
@@ -55,7 +56,7 @@ class Settings:
     def from_layout(cls, layout: dict, options=None) -> "Settings":
         sheet = dict(layout.get("sheet", {}))
         sheet["bleed"] = layout.get("bleed", 3.0)
-        for name in ("bleed", "marks", "safe_guide", "flip", "orientation"):
+        for name in ("bleed", "marks", "safe_guide", "flip", "orientation", "gap"):
             value = getattr(options, f"card_{name}", None)
             if value is not None:
                 sheet[name] = value
@@ -69,7 +70,7 @@ class Settings:
 
     def spec(self, paper: Paper, card: tuple[float, float]) -> SheetSpec:
         return SheetSpec(paper.width, paper.height, card[0], card[1], self.bleed, self.marks, self.mark_length,
-                         self.min_mark_length, self.mark_offset, self.page_clearance)
+                         self.min_mark_length, self.mark_offset, self.page_clearance, self.gap)
 
 
 def choose_paper(paper_name: str, card: tuple[float, float], settings: Settings) -> tuple[Paper, Grid]:
@@ -380,7 +381,8 @@ def write_component(job: Job, target: Path) -> dict:
     try:
         paper, g = choose_paper(job.paper, job.size, job.settings)
     except SheetError as exc:
-        raise job.error(("size",), f"game {job.game}, {job.comp.kind} {job.comp.id}: {exc}") from None
+        raise job.error(("size",), f"game {job.game}, {job.comp.kind} {job.comp.id}, layout "
+                                   f"{job.comp.layout or 'basic-card'} on {job.paper}: {exc}") from None
     items = (d for d in iter_designs(job) for _ in range(d.qty))
     backs = {b.id: b for b in job.comp.backs}
     # the canvas opens `target` only in save(): a ContentError raised while drawing leaves no file behind
@@ -441,7 +443,7 @@ def write_component(job: Job, target: Path) -> dict:
             c.translate(trim.x * MM, (paper.height - trim.bottom) * MM)
             face(item, back=False)
             c.restoreState()
-        _guides(c, page, g, job.layout, s)
+        _guides(c, page, g, job.layout, s, len(page_items))
         c.showPage()
         _compress_last_page(c)
         pages += 1
@@ -504,23 +506,33 @@ def _card_key(job: Job, card_id: str) -> tuple:
     return ()
 
 
-def _guides(c, page: Page, g: Grid, layout: dict, s: Settings) -> None:
-    """Crop marks or cut lines, and the optional safe-zone guide, on a front page."""
+CUT_LINE = 0.5  # pt: the cut outline of a round or shaped token (and of every card with marks: lines)
+CUT_COLOR = "#444444"
+
+
+def _guides(c, page: Page, g: Grid, layout: dict, s: Settings, count: int | None = None) -> None:
+    """Crop marks or cut lines, and the optional safe-zone guide, on a front page holding `count` cards.
+
+    A token that is not a rectangle also gets its cut outline on the face (with crop marks too):
+    a straight cut along the marks would leave its corners on."""
     c.setStrokeColor(_rgb("#000000"))
     c.setLineWidth(0.25)
     H = page.paper.height
+    shape = layout.get("shape", "rect")
+    trims = used(g, count).trims
     if s.marks == "crop":
-        for x1, y1, x2, y2 in crop_marks(g):
+        for x1, y1, x2, y2 in crop_marks(g, count):
             c.line(x1 * MM, (H - y1) * MM, x2 * MM, (H - y2) * MM)
-    elif s.marks == "lines":
-        c.setStrokeColor(_rgb("#888888"))
-        for trim in g.trims:
+    if s.marks == "lines" or (s.marks == "crop" and shape != "rect"):
+        c.setStrokeColor(_rgb(CUT_COLOR if shape != "rect" else "#888888"))
+        c.setLineWidth(CUT_LINE if shape != "rect" else 0.25)
+        for trim in trims:
             x, y, w, h = page.rect_pt(trim)
-            _shape(c, x, y, w, h, layout.get("shape", "rect"), float(layout.get("corner_radius", 0)) * MM, 0, 1)
+            _shape(c, x, y, w, h, shape, float(layout.get("corner_radius", 0)) * MM, 0, 1)
     if s.safe_guide:
         c.setStrokeColor(_rgb("#3070d0"))
         c.setDash(1, 2)
-        for trim in g.trims:
+        for trim in trims:
             sb = safe_box(trim.w, trim.h, layout)
             x, y, w, h = page.rect_pt(Box(trim.x + sb.x, trim.y + sb.y, sb.w, sb.h))
             c.rect(x, y, w, h, fill=0, stroke=1)
@@ -801,7 +813,7 @@ def write_image_sheet(fronts: list[Path], back: Path, size: tuple[float, float],
     for chunk in chunks(list(fronts), g.per_page):
         for path, trim in zip(chunk, g.trims):
             placer.draw(path, *page.rect_pt(trim))
-        _guides(c, page, g, {}, settings)
+        _guides(c, page, g, {}, settings, len(chunk))
         c.showPage()
         for _, trim in zip(chunk, g.trims):
             placer.draw(back, *page.rect_pt(back_box(trim, paper.width, paper.height, settings.flip, settings.offset)))
