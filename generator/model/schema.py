@@ -306,6 +306,7 @@ class Game(Model):
     id: Id = Field(description="Game id; must equal the folder name.")
     title: Text = Field(description="Title in both languages.")
     subtitle: Text | None = Field(None, description="Edition, publisher line.")
+    author: str | None = Field(None, description="Designer (and publisher) of the game; written into the metadata of every PDF.")
     players: Players = Field(description="Player counts.")
     age: int | None = Field(None, description="Minimum age.")
     provenance: Provenance = Field(description="Where the game facts come from.")

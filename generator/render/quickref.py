@@ -29,6 +29,7 @@ from rulepress.model.engine import load_engine
 from rulepress.model.loader import GameContent, display_path
 from rulepress.model.schema import QuickRef
 from rulepress.render import Artifact
+from rulepress.render.pdf import Meta, new_canvas
 from rulepress.text import fonts, markup, template
 
 PADDING = 4.0  # mm between a panel's edge and its text
@@ -62,7 +63,7 @@ def _styles(size: float) -> dict:
 
     fonts.register()
     body = ParagraphStyle("body", fontName="Body", fontSize=size, leading=size * 1.22, alignment=TA_LEFT,
-                          spaceAfter=size * 0.35)
+                          spaceAfter=size * 0.35, bulletFontName="Body")
     return {
         "p": body,
         "h1": ParagraphStyle("h1", parent=body, fontName="Body-Bold", fontSize=size * 1.4, leading=size * 1.6,
@@ -132,6 +133,7 @@ def _table(rows: list[list[tuple[bool, str]]], styles: dict, size: float, width:
         col_widths = [m + spare * e / total for m, e in zip(least, extra)]
     table = Table(cells, colWidths=col_widths, hAlign="LEFT")
     commands = [
+        ("FONT", (0, 0), (-1, -1), "Body", size),  # ReportLab's default would put Helvetica in the PDF
         ("GRID", (0, 0), (-1, -1), 0.4, colors.HexColor("#777777")),
         ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
         ("LEFTPADDING", (0, 0), (-1, -1), pad),
@@ -242,17 +244,13 @@ def needed_height(md: str, quickref: QuickRef) -> float:
 
 # ----------------------------------------------------------------------------- drawing
 
-def draw(path: Path, sheet: Imposition, fitted: Fitted, fold: bool, title: str, caption: str) -> dict:
+def draw(path: Path, sheet: Imposition, fitted: Fitted, fold: bool, title: str, caption: str,
+         author: str = "") -> dict:
     """Write the one-page PDF: panels with their text, cut and fold lines, a caption below."""
     from reportlab.lib import colors
-    from reportlab.pdfgen import canvas
 
-    fonts.register()
     page_h = sheet.page_height
-    c = canvas.Canvas(str(path), pagesize=(sheet.page_width * MM, page_h * MM), invariant=1)
-    c.setTitle(title)
-    c.setAuthor("Rulepress")
-    c.setCreator("Rulepress")
+    c = new_canvas(path, (sheet.page_width * MM, page_h * MM), Meta(title, author))
     for index, panel in enumerate(sheet.panels):
         if fold and index >= len(fitted.panels):
             continue  # a folded sheet whose text ends early leaves its last panels blank
@@ -377,10 +375,11 @@ def plan(content: GameContent, options) -> list[Artifact]:
                     "paper": paper,
                     "title": title,
                     "caption": caption,
+                    "author": content.game.author,
                 }
                 artifacts.append(Artifact(
                     game=content.id, kind="quickref", lang=lang, paper=paper,
                     path=f"{content.id}/quickref-{quickref.id}.{lang}.{paper}.pdf", inputs=inputs,
                     write=partial(_draw_lazily, sheet=sheet, fitted=fitted, fold=quickref.fold, title=title,
-                                  caption=caption)))
+                                  caption=caption, author=content.game.author or "")))
     return artifacts
