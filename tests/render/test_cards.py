@@ -306,3 +306,35 @@ def test_image_cards_embed_png_data_unchanged(tmp_path):
     g = grid(SheetSpec(210, 297, 63, 88, bleed=0))
     t = g.trims[0]
     assert page.getpixel((round((t.x + 30) / 25.4 * 20), round((t.y + 40) / 25.4 * 20))) == pytest.approx(colours[0], abs=3)
+
+
+def _cut_circle_darkness(pdf: Path, tmp_path: Path) -> list[int]:
+    """Rendered at 200 dpi: per chip and per ray (every 30 degrees), the darkest pixel within 0.15 mm of the
+    25 mm trim circle."""
+    import math
+
+    p, g = choose_paper("a4", (25, 25), Settings())
+    dpi = 200
+    tmp_path.mkdir(parents=True, exist_ok=True)
+    subprocess.run(["pdftoppm", "-r", str(dpi), "-png", "-f", "1", "-l", "1", str(pdf), str(tmp_path / "c")],
+                   check=True)
+    image = Image.open(next(tmp_path.glob("c-*.png"))).convert("L")
+    assert image.size == (round(p.width / 25.4 * dpi), round(p.height / 25.4 * dpi))
+    result = []
+    for trim in g.trims[:4]:  # the four chips printed
+        cx, cy = trim.centre
+        for angle in range(0, 360, 30):
+            samples = []
+            for step in range(-3, 4):  # 0.05 mm steps across the circle
+                r = 12.5 + step * 0.05
+                x = (cx + r * math.cos(math.radians(angle))) / 25.4 * dpi
+                y = (cy + r * math.sin(math.radians(angle))) / 25.4 * dpi
+                samples.append(image.getpixel((int(x), int(y))))
+            result.append(min(samples))
+    return result
+
+
+def test_round_tokens_get_their_cut_circle(sheets, tmp_path):
+    assert max(_cut_circle_darkness(sheets / "chips.en.a4.pdf", tmp_path / "crop")) < 140
+    none = build_cards(tmp_path, card_marks="none", papers=("a4",))
+    assert min(_cut_circle_darkness(none / "chips.en.a4.pdf", tmp_path / "none")) > 200  # marks: none draws none
