@@ -30,7 +30,7 @@ WORDS = {  # the renderer's own words (not game-specific)
     "board-reconstructed": {"de": "Plan rekonstruiert", "en": "Board reconstructed"},
     "board-unknown": {"de": "Plan unbekannt", "en": "Board unknown"},
 }
-MARK_TEXT = {"reconstructed": "R", "unknown": "?"}
+MARK_TEXT = {"reconstructed": "\u2248", "unknown": "?"}  # never a letter in a circle: that reads as (R)
 
 
 @dataclass(frozen=True)

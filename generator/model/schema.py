@@ -41,12 +41,15 @@ class Provenance(Model):
     """Where a fact comes from.
 
     ``seed``: stated by one of the seed rule texts; ``public``: published
-    elsewhere (name the source); ``reconstructed``: a plausible stand-in that
-    the sources do not give; ``unknown``: not known, shown as a write-in blank.
-    May be written as a bare word (``provenance: reconstructed``).
+    elsewhere (name the source); ``original``: the designer's own content (a
+    new game, a variant), printed without a mark; ``reconstructed``: a
+    plausible stand-in that the sources do not give; ``unknown``: not known,
+    shown as a write-in blank. May be written as a bare word
+    (``provenance: reconstructed``).
     """
 
-    kind: Literal["seed", "public", "reconstructed", "unknown"] = Field(description="seed, public, reconstructed or unknown.")
+    kind: Literal["seed", "public", "original", "reconstructed", "unknown"] = Field(
+        description="seed, public, original (the designer's own, no mark), reconstructed or unknown.")
     source: str | None = Field(None, description="The seed file or the public source (required for 'public').")
     note: str | None = Field(None, description="Free remark: what was reconstructed, why something is unknown.")
 
