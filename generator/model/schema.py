@@ -285,8 +285,9 @@ class QuickRef(Model):
     n_up: int = Field(1, ge=1, le=16, description="Panels per page (each the same text).")
     orientation: Literal["portrait", "landscape"] = Field("portrait", description="Page orientation.")
     fold: bool = Field(False, description="Print as one folded sheet instead of cut panels.")
-    font_size: float = Field(7.5, gt=3, description="Body font size in pt.")
+    font_size: float = Field(7.5, gt=3, description="Design body size in pt; the text is set at the largest size that fits, from min_font_size up to max_font_size.")
     min_font_size: float = Field(6.0, gt=3, description="Smallest body size auto-shrink may use.")
+    max_font_size: float | None = Field(None, gt=3, description="Largest body size the text may grow to so that it fills its panel (default: twice font_size).")
 
 
 class Players(Model):

@@ -23,7 +23,8 @@ from rulepress.model.rules_text import strip_term_refs
 
 _TAGS = {"strong": "b", "b": "b", "em": "i", "i": "i", "code": "font"}
 # a marker written in the item's own text: a) b. (c) 1) iv. A) - *
-OWN_MARKER = re.compile(r"^(\(?(?:[a-zA-Z]|\d{1,2}|[ivxIVX]{1,4})[).]|\u2022|[-\u2013*])\s+")
+MARKER = r"\(?(?:[a-zA-Z]|\d{1,2}|[ivxIVX]{1,4})[).]|\u2022|[-\u2013*]"
+OWN_MARKER = re.compile(rf"^({MARKER})\s+")
 IMAGE = re.compile(r'<img src="([^"]*)" alt="([^"]*)"/>')
 
 
