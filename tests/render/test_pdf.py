@@ -71,3 +71,24 @@ def test_new_canvas_embeds_even_an_empty_page(tmp_path):
     reader = PdfReader(target)
     assert [f["/BaseFont"] for f in _fonts(reader)] and all(_embedded(f) for f in _fonts(reader))
     assert (reader.metadata.title, reader.metadata.author, reader.metadata.subject) == ("empty", "Someone", "nothing")
+
+
+def test_marks_and_text_keep_5_mm_from_the_page_edge_in_every_sheet(bundled_build):
+    """Card, tile, token and money sheets, quick references and calibration sheets of the bundled build."""
+    import pdfplumber
+
+    out, result = bundled_build
+    pt = 25.4 / 72
+    kinds = {"cards", "tiles", "tokens", "money", "quickref", "calibration"}
+    checked = 0
+    for entry in result.manifest:
+        if entry["kind"] not in kinds or not entry["path"].endswith(".pdf"):
+            continue
+        with pdfplumber.open(Path(out) / entry["path"]) as pdf:
+            for page in pdf.pages[:2]:
+                W, H = page.width * pt, page.height * pt
+                for item in page.lines + page.chars:
+                    assert item["x0"] * pt >= 5 - 0.01 and item["top"] * pt >= 5 - 0.01, (entry["path"], item)
+                    assert item["x1"] * pt <= W - 5 + 0.01 and item["bottom"] * pt <= H - 5 + 0.01, entry["path"]
+        checked += 1
+    assert checked > 30
