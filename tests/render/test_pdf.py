@@ -81,14 +81,20 @@ def test_marks_and_text_keep_5_mm_from_the_page_edge_in_every_sheet(bundled_buil
     pt = 25.4 / 72
     kinds = {"cards", "tiles", "tokens", "money", "quickref", "calibration"}
     checked = 0
+    smallest = {}
     for entry in result.manifest:
         if entry["kind"] not in kinds or not entry["path"].endswith(".pdf"):
             continue
         with pdfplumber.open(Path(out) / entry["path"]) as pdf:
             for page in pdf.pages[:2]:
                 W, H = page.width * pt, page.height * pt
+                for ch in page.chars:
+                    smallest[entry["kind"]] = min(smallest.get(entry["kind"], 99), ch["size"])
                 for item in page.lines + page.chars:
                     assert item["x0"] * pt >= 5 - 0.01 and item["top"] * pt >= 5 - 0.01, (entry["path"], item)
                     assert item["x1"] * pt <= W - 5 + 0.01 and item["bottom"] * pt <= H - 5 + 0.01, entry["path"]
         checked += 1
     assert checked > 30
+    # legible on paper: card texts and quick references at least 5 pt, ruler labels of the calibration 4.5 pt
+    assert all(size >= 5 - 0.01 for kind, size in smallest.items() if kind != "calibration"), smallest
+    assert smallest["calibration"] >= 4.5 - 0.01
