@@ -34,8 +34,9 @@ from pathlib import Path
 from rulepress.layout.face import FaceContent, mark_for
 from rulepress.layout.paper import MM
 from rulepress.render import Artifact
+from rulepress.render.cards import (KIND, FaceError, Job, _inputs, check_images, designs, draw_back, draw_face,
+                                    face_error, jobs)
 from rulepress.render.pdf import new_canvas
-from rulepress.render.cards import KIND, FaceError, Job, _inputs, designs, draw_back, draw_face, jobs
 from rulepress.text import fonts
 
 DPI = 300
@@ -56,6 +57,7 @@ def _one_per_page(job: Job) -> tuple[bytes, list[str], dict[str, str]]:
     from reportlab.pdfgen import canvas as rl_canvas
 
     fonts.register()
+    check_images(job)
     w, h = job.size
     b = job.settings.bleed
     buffer = io.BytesIO()
@@ -78,7 +80,7 @@ def _one_per_page(job: Job) -> tuple[bytes, list[str], dict[str, str]]:
             try:
                 draw_face(c, w, h, face, job.layout, b)
             except FaceError as exc:
-                raise job.error((), f"game {job.game}, {job.comp.kind} {job.comp.id}, card {design.id}: {exc.message}")
+                raise face_error(job, design.id, name.endswith(".back"), exc) from None
             c.showPage()
             names.append(name)
         if design.back_face is None and design.back_key not in shared:
@@ -160,6 +162,7 @@ def write_print_pdf(job: Job, target: Path) -> dict:
     w, h = job.size
     b = job.settings.bleed
     W, H, B = (w + 2 * b) * MM, (h + 2 * b) * MM, b * MM
+    check_images(job)
     c = new_canvas(target, (W, H), job.meta("print shop, one card per page"))
     c.setTrimBox((B, B, W - B, H - B))
     c.setBleedBox((0, 0, W, H))
@@ -175,11 +178,11 @@ def write_print_pdf(job: Job, target: Path) -> dict:
             c.endForm()
         return forms[key]
 
-    def face(design, content: FaceContent):
+    def face(design, content: FaceContent, back: bool = False):
         try:
             return form(("face", content), lambda: draw_face(c, w, h, content, job.layout, b))
         except FaceError as exc:
-            raise job.error((), f"game {job.game}, {job.comp.kind} {job.comp.id}, card {design.id}: {exc.message}")
+            raise face_error(job, design.id, back, exc) from None
 
     def shared_back(key: str) -> str:
         back = backs.get(key)
@@ -191,7 +194,7 @@ def write_print_pdf(job: Job, target: Path) -> dict:
     pages = 0
     for design in designs(job):
         front = face(design, design.front)
-        back = face(design, design.back_face) if design.back_face is not None else shared_back(design.back_key)
+        back = face(design, design.back_face, True) if design.back_face is not None else shared_back(design.back_key)
         for _ in range(design.qty):
             for name in (front, back):
                 c.saveState()
