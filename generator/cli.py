@@ -39,6 +39,9 @@ def _parser() -> argparse.ArgumentParser:
     sheets = build.add_argument_group("card sheets (default: each layout's own setting)")
     sheets.add_argument("--bleed", type=float, metavar="MM", help="bleed around each card (default 3 mm; 0 to 10)")
     sheets.add_argument("--marks", choices=["crop", "lines", "none"], help="crop marks outside the trim, plain cut lines, or none")
+    sheets.add_argument("--gap", choices=["spaced", "butted"],
+                        help="spaced: cards apart by twice the bleed, each with its own bleed (default); "
+                             "butted: neighbours share a cut line, more cards per page")
     sheets.add_argument("--flip", choices=["long", "short"], help="duplex binding edge: long mirrors columns, short mirrors rows")
     sheets.add_argument("--orientation", choices=["portrait", "landscape", "auto"], help="page orientation of card sheets")
     sheets.add_argument("--safe-guide", action="store_true", default=None, help="draw the safe-zone guide")
@@ -108,7 +111,7 @@ def _run(args) -> int:
                                progress=wanted(args.quiet),
                                force=args.force, board_overlap=args.overlap, card_bleed=args.bleed,
                                card_marks=args.marks, card_flip=args.flip, card_orientation=args.orientation,
-                               card_safe_guide=args.safe_guide,
+                               card_safe_guide=args.safe_guide, card_gap=args.gap,
                                duplex_offset=tuple(args.offset) if args.offset else None)
         result = build(options)
         games = sorted({e["game"] for e in result.manifest if e["game"]})

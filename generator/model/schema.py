@@ -49,12 +49,15 @@ class Provenance(Model):
     """Where a fact comes from.
 
     ``seed``: stated by one of the seed rule texts; ``public``: published
-    elsewhere (name the source); ``reconstructed``: a plausible stand-in that
-    the sources do not give; ``unknown``: not known, shown as a write-in blank.
-    May be written as a bare word (``provenance: reconstructed``).
+    elsewhere (name the source); ``original``: the designer's own content (a
+    new game, a variant), printed without a mark; ``reconstructed``: a
+    plausible stand-in that the sources do not give; ``unknown``: not known,
+    shown as a write-in blank. May be written as a bare word
+    (``provenance: reconstructed``).
     """
 
-    kind: Literal["seed", "public", "reconstructed", "unknown"] = Field(description="seed, public, reconstructed or unknown.")
+    kind: Literal["seed", "public", "original", "reconstructed", "unknown"] = Field(
+        description="seed, public, original (the designer's own, no mark), reconstructed or unknown.")
     source: str | None = Field(None, description="The seed file or the public source (required for 'public').")
     note: str | None = Field(None, description="Free remark: what was reconstructed, why something is unknown.")
 
@@ -379,8 +382,9 @@ class QuickRef(Model):
     n_up: int = Field(1, ge=1, le=16, description="Panels per page (each the same text).")
     orientation: Literal["portrait", "landscape"] = Field("portrait", description="Page orientation.")
     fold: bool = Field(False, description="Print as one folded sheet instead of cut panels.")
-    font_size: float = Field(7.5, gt=3, le=72, description="Body font size in pt (above 3, at most 72).")
+    font_size: float = Field(7.5, gt=3, le=72, description="Design body size in pt (above 3, at most 72); the text is set at the largest size that fits, from min_font_size up to max_font_size.")
     min_font_size: float = Field(6.0, gt=3, le=72, description="Smallest body size auto-shrink may use (above 3, at most 72).")
+    max_font_size: float | None = Field(None, gt=3, le=72, description="Largest body size the text may grow to so that it fills its panel (above 3, at most 72; default: twice font_size).")
 
 
 class Players(Model):
@@ -501,6 +505,7 @@ class Game(Model):
     id: Id = Field(description="Game id; must equal the folder name.")
     title: Text = Field(description="Title in both languages.")
     subtitle: Text | None = Field(None, description="Edition, publisher line.")
+    author: str | None = Field(None, description="Designer (and publisher) of the game; written into the metadata of every PDF.")
     players: Players = Field(description="Player counts.")
     age: int | None = Field(None, ge=0, le=99, description="Minimum age (0 to 99).")
     provenance: Provenance = Field(description="Where the game facts come from.")
