@@ -57,6 +57,7 @@ class BuildOptions:
     card_orientation: str | None = None  # portrait, landscape, auto
     card_safe_guide: bool | None = None
     duplex_offset: tuple[float, float] | None = None  # mm the back page is shifted (x right, y down)
+    site_url: str = ""  # where the website will be published (absolute links in sitemap and social previews)
 
 
 @dataclass

@@ -38,6 +38,7 @@ def _parser() -> argparse.ArgumentParser:
     sheets.add_argument("--safe-guide", action="store_true", default=None, help="draw the safe-zone guide")
     sheets.add_argument("--offset", type=float, nargs=2, metavar=("X", "Y"),
                         help="shift of the back pages in mm (x right, y down), measured with the calibration sheet")
+    build.add_argument("--site-url", default="", metavar="URL", help="address the website will be published at (for the sitemap and link previews)")
     build.add_argument("--force", action="store_true", help="render everything, even unchanged artifacts")
     build.add_argument("--quiet", action="store_true", help="no progress display")
 
@@ -88,7 +89,7 @@ def _run(args) -> int:
                                force=args.force, board_overlap=args.overlap, card_bleed=args.bleed,
                                card_marks=args.marks, card_flip=args.flip, card_orientation=args.orientation,
                                card_safe_guide=args.safe_guide,
-                               duplex_offset=tuple(args.offset) if args.offset else None)
+                               duplex_offset=tuple(args.offset) if args.offset else None, site_url=args.site_url)
         if args.bleed is not None and not 0 <= args.bleed <= 10:
             raise UsageError(f"--bleed {args.bleed} mm is out of range (0 to 10 mm)")
         if not 0 <= args.overlap <= 50:
