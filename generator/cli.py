@@ -48,6 +48,13 @@ def _parser() -> argparse.ArgumentParser:
     check.add_argument("--content", type=Path, default=paths.BUNDLED_CONTENT)
     check.add_argument("--format", choices=["text", "json"], default="text", help="report format")
 
+    serve = sub.add_parser("serve", help="build, serve the website on this computer and rebuild on every save")
+    serve.add_argument("games", nargs="*", metavar="GAME", help="game ids (default: every game)")
+    serve.add_argument("--content", type=Path, default=paths.BUNDLED_CONTENT)
+    serve.add_argument("--out", type=Path, default=paths.DEFAULT_OUTPUT)
+    serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this computer only)")
+    serve.add_argument("--port", type=int, default=8000, help="port (default 8000; 0 picks a free one)")
+
     listing = sub.add_parser("list", help="list the games and their components")
     listing.add_argument("--content", type=Path, default=paths.BUNDLED_CONTENT)
 
@@ -99,6 +106,11 @@ def _run(args) -> int:
         print(f"built {len(result.built)}, unchanged {len(result.skipped)} artifacts of {', '.join(games) or 'no game'} "
               f"in {result.seconds:.2f} s -> {options.out / 'manifest.json'}")
         return 0
+    if args.command == "serve":
+        from rulepress.build import BuildOptions
+        from rulepress.site.serve import serve
+
+        return serve(BuildOptions(content=args.content, out=args.out, games=args.games), args.host, args.port)
     if args.command == "check":
         module = importlib.import_module(f"rulepress.check.{args.what}")
         return module.run(args.content, args.games, args.format)

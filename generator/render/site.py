@@ -25,7 +25,7 @@ import shutil
 from pathlib import Path
 
 from rulepress import paths
-from rulepress.errors import RulepressError
+from rulepress.errors import ContentErrors, RulepressError
 from rulepress.model import GameContent, load_games
 from rulepress.model.loader import find_games
 from rulepress.render import Artifact
@@ -184,12 +184,22 @@ def earlier_games(out: Path, contents: list[GameContent], content_dir: Path) -> 
     return loaded, _shown(shown)
 
 
+def check(content: GameContent, options=None) -> list:
+    """Problems `build` would reject on the website: raw HTML in the game's Markdown."""
+    from rulepress.site.safety import raw_html
+
+    return raw_html(content)
+
+
 def _digest(value) -> str:
     return hashlib.sha256(json.dumps(value, sort_keys=True, default=str, ensure_ascii=False).encode()).hexdigest()
 
 
 def plan_all(contents: list[GameContent], options, artifacts: list[Artifact]) -> list[Artifact]:
     """The website artifacts: the linked files, one folder per language, the root pages."""
+    problems = [p for c in contents for p in check(c, options)]
+    if problems:
+        raise ContentErrors(problems)
     out = Path(options.out)
     site_url = getattr(options, "site_url", "") or ""
     older, older_shown = earlier_games(out, contents, Path(options.content))
