@@ -14,11 +14,12 @@ import ast
 import re
 from dataclasses import dataclass
 
-PUNCTUATION = re.compile(r"([\\`*_{}\[\]()<>#+\-.!|~:\"'&$%=^/@;,?])")
+PUNCTUATION = re.compile(r"([\\`*_{}\[\]()<>#+\-.!|~&$^])")  # every character with a meaning in MyST
 
 
 def escape_markdown(text: str) -> str:
-    """`text` as literal MyST Markdown: every ASCII punctuation character backslash-escaped, one line."""
+    """`text` as literal MyST Markdown, on one line: every character that could start markup (HTML, links,
+    roles, emphasis, lists, tables, entities) backslash-escaped."""
     return PUNCTUATION.sub(r"\\\1", " ".join(str(text).split()))
 
 
