@@ -167,10 +167,12 @@ def earlier_games(out: Path, contents: list[GameContent], content_dir: Path) -> 
     try:
         entries = json.loads((out / "manifest.json").read_text(encoding="utf-8")).get("artifacts", [])
     except (OSError, ValueError):
-        return [], []
+        entries = []
     now = {c.id for c in contents}
     available = {p.name for p in find_games(content_dir)}
-    ids = sorted({e["game"] for e in entries if e.get("game") and e["game"] not in now and e["game"] in available})
+    on_site = {p.parent.name for lang in LANGS for p in (out / WORK / f"site-{lang}" / "src").glob("*/index.md")}
+    built = {e["game"] for e in entries if e.get("game")} | on_site
+    ids = sorted(g for g in built if g not in now and g in available)
     loaded = []
     for game_id in ids:
         try:

@@ -26,6 +26,7 @@ from rulepress.errors import ContentError
 from rulepress.site.locale import write_catalog, write_if_changed
 
 SITE_TEMPLATES = paths.TEMPLATES / "site"
+SPHINX_PAGES = ("search", "genindex", "404")
 NOT_COPIED = (".buildinfo", "_sources", ".doctrees", "objects.inv")
 
 
@@ -86,3 +87,8 @@ def build_html(sources: dict[str, str], conf: str, out: Path, work: Path, lang: 
     finally:
         locale.translators.clear()
     shutil.copytree(html, out, ignore=shutil.ignore_patterns(*NOT_COPIED), dirs_exist_ok=True)
+    pages = {Path(relative).with_suffix("").as_posix() for relative in sources if relative.endswith(".md")}
+    for page in sorted(out.rglob("*.html")):
+        name = page.relative_to(out).with_suffix("").as_posix()
+        if name not in pages and name not in SPHINX_PAGES:
+            page.unlink()  # the page of a source removed since an earlier build
