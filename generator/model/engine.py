@@ -8,15 +8,27 @@ stays registered under that unique name only so that dataclasses, pickling and
 
 `namespace(content)` is what worked examples and quick-reference templates
 see: every public name of the engine, the module itself as ``engine``, and the
-game's chosen ``engine_options`` as ``OPTIONS``.
+game's chosen readings as ``OPTIONS``.
+
+Readings reach the engine explicitly. Convention: an engine function whose
+result depends on an ambiguity takes a keyword parameter named exactly like
+the ambiguity's ``engine_option`` (its default is the edition's own reading).
+`chosen_readings` collects the reading chosen for every option (game.yaml
+``engine_options``, else the ambiguity's ``used``); `namespace` binds them:
+each such function in the namespace is called with the chosen reading unless
+the caller passes one. `namespace(content, readings={...})` runs under other
+readings (an example's ``:reading:`` option).
 """
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import importlib.util
+import inspect
 import sys
 import traceback
+from collections.abc import Callable, Mapping
 from types import ModuleType
 
 from rulepress.errors import ContentError
@@ -77,15 +89,68 @@ def public_names(module: ModuleType) -> dict[str, object]:
     return {n: getattr(module, n) for n in names}
 
 
-def namespace(content: GameContent, module: ModuleType | None = None) -> dict[str, object]:
+def chosen_readings(content: GameContent) -> dict[str, str]:
+    """Engine option -> the reading this content chooses (``engine_options``, else the ambiguity's ``used``)."""
+    readings = {a.engine_option: a.used for a in content.game.ambiguities if a.engine_option}
+    readings.update(content.game.engine_options)
+    return dict(sorted(readings.items()))
+
+
+def reading_parameters(function: Callable, options: Mapping[str, str]) -> list[str]:
+    """The engine options among `function`'s keyword parameters (in `options` order)."""
+    try:
+        parameters = inspect.signature(function).parameters
+    except (TypeError, ValueError):
+        return []
+    keyword = (inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.KEYWORD_ONLY)
+    return [name for name in options if name in parameters and parameters[name].kind in keyword]
+
+
+def bind_readings(function: Callable, readings: Mapping[str, str]) -> Callable:
+    """`function` called with `readings` for the engine options it takes, unless the caller passes them.
+
+    Returns `function` itself when it takes none. The wrapper keeps the
+    signature and docstring (``functools.wraps``).
+    """
+    taken = {name: readings[name] for name in reading_parameters(function, readings)}
+    if not taken:
+        return function
+    signature = inspect.signature(function)
+
+    @functools.wraps(function)
+    def with_readings(*args, **kwargs):
+        try:
+            given = signature.bind_partial(*args, **kwargs).arguments
+        except TypeError:
+            return function(*args, **kwargs)  # let the function report its own wrong call
+        return function(*args, **kwargs, **{k: v for k, v in taken.items() if k not in given})
+
+    return with_readings
+
+
+def engine_functions(module: ModuleType) -> dict[str, Callable]:
+    """The public functions defined in the engine module itself."""
+    return {name: value for name, value in public_names(module).items()
+            if inspect.isfunction(value) and value.__module__ == module.__name__}
+
+
+def namespace(content: GameContent, module: ModuleType | None = None,
+              readings: Mapping[str, str] | None = None) -> dict[str, object]:
     """Doctest/template namespace: public engine names + ``engine`` + ``OPTIONS``.
 
-    Pass an already loaded `module` to avoid executing the engine again. The
-    result is a new dict each call (copy it again per example if you reuse it).
+    Engine functions are bound to the chosen readings (`chosen_readings`,
+    updated by `readings`). Pass an already loaded `module` to avoid executing
+    the engine again. The result is a new dict each call (copy it again per
+    example if you reuse it).
     """
     if module is None:
         module = load_engine(content)
+    chosen = chosen_readings(content) | dict(readings or {})
     names: dict[str, object] = public_names(module) if module is not None else {}
+    if module is not None:
+        functions = engine_functions(module)
+        names.update({name: bind_readings(function, chosen) for name, function in functions.items()
+                      if name in names})
     names["engine"] = module
-    names["OPTIONS"] = dict(content.game.engine_options)
+    names["OPTIONS"] = chosen
     return names

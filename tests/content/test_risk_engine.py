@@ -69,15 +69,15 @@ def test_hand_limit_rejects_negative_hands():
 
 
 def test_territory_bonus_under_both_readings():
-    assert [engine.territory_bonus(n, reading="per-card") for n in range(4)] == [0, 2, 4, 6]
-    assert [engine.territory_bonus(n, reading="max-two-per-turn") for n in range(4)] == [0, 2, 2, 2]
+    assert [engine.territory_bonus(n, territory_bonus="per-card") for n in range(4)] == [0, 2, 4, 6]
+    assert [engine.territory_bonus(n, territory_bonus="max-two-per-turn") for n in range(4)] == [0, 2, 2, 2]
     assert engine.territory_bonus(3) == 6  # default is the reading the content uses
 
 
 @pytest.mark.parametrize("args", [(4, "per-card"), (-1, "per-card"), (1, "per-set")])
 def test_territory_bonus_rejects_bad_input(args):
     with pytest.raises(ValueError):
-        engine.territory_bonus(args[0], reading=args[1])
+        engine.territory_bonus(args[0], territory_bonus=args[1])
 
 
 def test_default_reading_is_the_one_the_content_chooses(content):
