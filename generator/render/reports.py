@@ -41,6 +41,17 @@ def game_path(path: str, content: GameContent) -> str:
         return path
 
 
+def game_text(text: str, content: GameContent) -> str:
+    """A message with the paths of the game's files shown relative to the folder holding the game."""
+    from rulepress.model.loader import display_path
+
+    base = Path(content.folder).resolve().parent
+    for prefix in sorted({str(base), str(Path(content.folder).parent), display_path(base)}, key=len, reverse=True):
+        if prefix not in ("", "."):
+            text = text.replace(prefix.rstrip("/") + "/", "")
+    return text
+
+
 def _optional(module: str, name: str):
     try:
         return getattr(importlib.import_module(module), name, None)
@@ -79,7 +90,8 @@ def translations_section(content: GameContent) -> ReportSection:
         return ReportSection("Translation check", notes=["The translation check is not available."])
     result = report(content)
     rows = [[game_path(f.path, content) + (f":{f.line}" if f.line is not None else ""), f.kind,
-             "documented" if f.documented else "difference", ", ".join(f.ids), f.message] for f in result.findings]
+             "documented" if f.documented else "difference", ", ".join(f.ids), game_text(f.message, content)]
+            for f in result.findings]
     notes = [f"{result.sections} sections, {result.paragraphs} paragraph pairs, {result.examples} examples compared; "
              f"{len(result.undocumented)} differences, {len(result.documented)} documented."]
     return ReportSection("Translation check", ["where", "kind", "state", "ids", "message"], rows, notes)
@@ -91,7 +103,8 @@ def examples_section(content: GameContent) -> ReportSection:
         return ReportSection("Worked examples", notes=["No rules engine: the examples were not run."])
     results = run_game(content)
     rows = [[game_path(r.path, content) + f":{r.line}", r.id, r.lang, "passed" if r.passed else "FAILED",
-             "" if r.passed else f"expected {r.expected.strip()}, got {r.got.strip()}"] for r in results]
+             "" if r.passed else game_text(f"expected {r.expected.strip()}, got {r.got.strip()}", content)]
+            for r in results]
     passed = sum(r.passed for r in results)
     return ReportSection("Worked examples", ["where", "example", "language", "result", "detail"], rows,
                          [f"{passed} of {len(results)} examples passed."])

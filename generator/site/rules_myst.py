@@ -48,6 +48,7 @@ class PageWords:
     marks: dict = field(default_factory=dict)  # example id -> ExampleMark
     provenance: dict = field(default_factory=dict)  # section id -> plain words ("reconstructed")
     ambiguities: dict = field(default_factory=dict)  # section id -> [(anchor, title)]
+    readings: dict = field(default_factory=dict)  # engine option -> (ambiguity anchor, {reading id: text})
 
 
 def anchor(game_id: str, section_id: str) -> str:
@@ -82,8 +83,34 @@ def _depth(section: Section, by_id: dict[str, Section]) -> int:
     return depth
 
 
+OPTION = re.compile(r"^\s*:([a-z][a-z-]*):\s*(.*?)\s*$")
+
+
+def split_options(lines: list[str]) -> tuple[dict[str, str], list[str]]:
+    """The ``:name: value`` lines at the top of an example, and the doctest lines after them."""
+    options: dict[str, str] = {}
+    rest = list(lines)
+    while rest and OPTION.match(rest[0]):
+        match = OPTION.match(rest.pop(0))
+        options[match.group(1)] = match.group(2)
+    return options, rest
+
+
+def _reading_lines(options: dict[str, str], page: PageWords) -> list[str]:
+    """"Under the reading: ..." for an example run under other readings of the ambiguities."""
+    lines = []
+    for part in options.get("reading", "").split(","):
+        name, _, reading = part.partition("=")
+        target, texts = page.readings.get(name.strip(), ("", {}))
+        text = texts.get(reading.strip())
+        if target and text:
+            lines.append(f"**{page.words['under_reading']}:** [{scenario.escape_markdown(text)}](#{target})")
+    return lines
+
+
 def _example_block(example_id: str, code: list[str], situation: list[str], page: PageWords) -> list[str]:
     words = page.words
+    options, code = split_options(code)
     mark = page.marks.get(example_id) or ExampleMark("unchecked", words["unchecked"])
     badge = words["verified_badge"] if mark.state == "verified" else mark.label
     target = example_anchor(page.game_id, example_id)
@@ -92,6 +119,8 @@ def _example_block(example_id: str, code: list[str], situation: list[str], page:
              f":name: {target}", ""]
     if situation:
         lines += [f"**{words['situation']}:** " + situation[0].lstrip(), *situation[1:], ""]
+    for line in _reading_lines(options, page):
+        lines += [line, ""]
     lines += scenario.results_markdown("\n".join(code), words, page.words.get("lang", "en")) + [""]
     lines += [f'<details class="rp-code"><summary>{html.escape(words["show_code"])}</summary>', "",
               "```pycon", *code, "```", "", "</details>", "",

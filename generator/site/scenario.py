@@ -78,8 +78,21 @@ def _table(rows: list[list], words: dict, lang: str) -> str:
     return "\n".join(lines)
 
 
+RESULT = re.compile(r"^(?:Result|Ergebnis):\s*(.*)$", re.S)
+REFUSED = re.compile(r"^(?:Refused|Abgelehnt):\s*(.*)$", re.S)
+
+
 def result_markdown(expected: str, words: dict, lang: str) -> tuple[str, bool]:
-    """(Markdown of one expected output, True when it is a block such as a table)."""
+    """(Markdown of one expected output, True when it is a block such as a table).
+
+    ``Result: text`` / ``Ergebnis: text`` (a result the author wrote in the reader's language) is shown
+    as its text; ``Refused: reason`` / ``Abgelehnt: reason`` as the page's word for a refused move."""
+    written = RESULT.match(expected.strip())
+    if written:
+        return escape_markdown(written.group(1)), False
+    refused = REFUSED.match(expected.strip())
+    if refused:
+        return f"{escape_markdown(words['refused'])} ({escape_markdown(refused.group(1))})", False
     try:
         value = ast.literal_eval(expected)
     except (ValueError, SyntaxError, MemoryError, RecursionError):

@@ -130,7 +130,9 @@ def game_data(content: GameContent, lang: str, extras: GameExtras) -> dict:
     if text is not None:
         page = rules_myst.PageWords(game.id, dict(s, lang=lang), marks,
                                     {r.id: provenance_plain(r.provenance, lang) for r in game.rules},
-                                    by_section)
+                                    by_section,
+                                    {a.engine_option: (f"{game.id}-amb-{a.id}", {r.id: r.text.get(lang) for r in a.readings})
+                                     for a in game.ambiguities if a.engine_option})
         rules_body = rules_myst.rules_page(text, page, term_ids)
         rules_meta = rules_myst.front_matter(rules_myst.page_search_words(text, game.glossary, lang))
     results = [r for r in (extras.example_results or []) if r.lang == lang]

@@ -282,3 +282,14 @@ def test_site_is_self_contained_and_reports_stay_apart(built):
     assert "Example content created by rulepress new" in report and "Translation check" in report
     assert "demo/rules.de.md" in report and str(out.parent) not in report
     assert (site / "sitemap.xml").read_text(encoding="utf-8").count("<loc>") >= 12
+
+
+def test_localized_results_refusals_and_readings_are_shown_in_words():
+    words = dict(sources.strings()["de"], lang="de")
+    assert scenario.result_markdown("Ergebnis: 1.500.000 Dollar", words, "de") == ("1\\.500\\.000 Dollar", False)
+    assert scenario.result_markdown("Abgelehnt: too-few-armies", words, "de") == ("Nicht erlaubt (too\\-few\\-armies)", False)
+    page = rules_myst.PageWords("demo", words, readings={"bonus": ("demo-amb-b", {"max": "Höchstens 2 pro Zug."})})
+    body = "Text.\n\n```{doctest} ex-r\n:reading: bonus=max\n>>> bonus(3)\n2\n```\n"
+    out = rules_myst.rewrite_body(body, page, set())
+    assert "**Unter der Lesart:** [Höchstens 2 pro Zug\\.](#demo-amb-b)" in out
+    assert ":reading:" not in out.split("```pycon")[1]
