@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from selenium.webdriver.common.by import By
 
@@ -69,3 +71,36 @@ def test_search_lists_sections_for_short_words_and_the_switch_keeps_the_query(dr
     driver.execute_script("arguments[0].click()", driver.find_element(By.CSS_SELECTOR, '.rp-switcher a[hreflang="en"]'))
     WebDriverWait(driver, 10).until(lambda d: "/site/en/" in d.current_url)
     assert driver.current_url.endswith(f"/site/en/search.html?q={word}")
+
+
+AXE = Path(__file__).resolve().parents[2] / ".cache" / "axe" / "node_modules" / "axe-core" / "axe.min.js"
+
+
+@pytest.fixture(scope="module")
+def axe_source() -> str:
+    if not AXE.is_file():
+        pytest.fail(f"axe-core is missing ({AXE}): ./dev.sh test installs it from npm")
+    return AXE.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_axe_finds_no_serious_or_critical_violation(driver, server, contents, axe_source, width):
+    content = contents[0]
+    pages = [f"site/{lang}/{content.id}/{page}.html" for lang in ("de", "en") for page in PAGES] + \
+        ["site/index.html", "site/de/index.html", "site/de/search.html?q=Karte", "site/404.html"]
+    if width > 390:
+        pages = pages[:2] + pages[-4:]  # the layout differs little on a desktop: a smaller sample
+    driver.set_window_size(width, 900)
+    problems = []
+    try:
+        for page in pages:
+            _open(driver, f"{server}/{page}")
+            driver.execute_script(axe_source)
+            result = driver.execute_async_script(
+                "const done = arguments[arguments.length - 1];"
+                "axe.run(document, {resultTypes: ['violations']}).then(r => done(r.violations.map("
+                "v => [v.id, v.impact, v.nodes.length, v.nodes[0].target.join(' ')])));")
+            problems += [(page, *v) for v in result if v[1] in ("serious", "critical")]
+    finally:
+        driver.set_window_size(1200, 1000)
+    assert not problems, problems
