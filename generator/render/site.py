@@ -41,10 +41,11 @@ def _shown(artifacts: list[Artifact]) -> list[Artifact]:
     return [a for a in artifacts if a.game is not None and a.kind not in ("site", "report")]
 
 
-def site_view(content: GameContent) -> str:
-    """Digest of the game as the website sees it: the model without card body texts, plus the
-    non-YAML inputs (rule texts, engine). Galleries and downloads list files whose names follow
-    from card ids, quantities and backs, all kept here."""
+def site_view(content: GameContent, lang: str | None = None) -> str:
+    """Digest of the game as the website (in `lang`, or in every language) sees it: the model without
+    card body texts, plus the non-YAML inputs (rule texts, engine) except the texts of other
+    languages. Galleries and downloads list files whose names follow from card ids, quantities and
+    backs, all kept here."""
     data = content.game.model_dump(mode="json")
     for comp in data.get("components", []):
         for card in comp.get("cards", []):
@@ -52,8 +53,9 @@ def site_view(content: GameContent) -> str:
             if isinstance(card.get("back_face"), dict):
                 card["back_face"].pop("text", None)
     h = hashlib.sha256(json.dumps(data, sort_keys=True, ensure_ascii=False, default=str).encode())
+    others = {f".{other}.md" for other in LANGS if lang and other != lang}
     for path in sorted(content.files):
-        if path.suffix not in (".yaml", ".yml"):
+        if path.suffix not in (".yaml", ".yml") and not any(path.name.endswith(o) for o in others):
             h.update(str(path.relative_to(content.folder)).encode() + b"\0")
             h.update(path.read_bytes())
     return h.hexdigest()
@@ -89,15 +91,33 @@ def shown_items(game_id: str, shown: list[Artifact], out: Path) -> list[site_sou
     return items
 
 
+def rendered_game(content: GameContent, lang: str, shown: list[Artifact], out: Path, code: str, work: Path):
+    """The pages and search entries of one game in `lang`, from the work area's cache when the game,
+    the files it shows and Rulepress's code are unchanged (the examples then need not run again)."""
+    items = shown_items(content.id, shown, out)
+    key = _digest([code, lang, site_view(content, lang), [list(vars(i).values()) for i in items]])
+    cache = work / "games" / f"{content.id}.json"
+    try:
+        cached = json.loads(cache.read_text(encoding="utf-8"))
+        if cached.get("key") == key:
+            return cached["pages"], cached["entries"]
+    except (OSError, ValueError):
+        pass
+    pages, entries = site_sources.render_game(content, lang, site_sources.GameExtras(example_results(content), items))
+    cache.parent.mkdir(parents=True, exist_ok=True)
+    cache.write_text(json.dumps({"key": key, "pages": pages, "entries": entries}, ensure_ascii=False), encoding="utf-8")
+    return pages, entries
+
+
 def write_language(contents: list[GameContent], shown: list[Artifact], out: Path, lang: str, tmp: Path,
                    site_url: str, code: str) -> dict:
     """Build the site in `lang` into `tmp` (incrementally, in the output folder's work area)."""
-    extras = {c.id: site_sources.GameExtras(example_results(c), shown_items(c.id, shown, out)) for c in contents}
-    pages = site_sources.render_sources(contents, lang, extras)
+    work = out / WORK / f"site-{lang}"
+    pages = site_sources.render_site([(c, *rendered_game(c, lang, shown, out, code, work)) for c in contents], lang)
     s = site_sources.strings()
     conf = conf_text(lang, s[lang]["site_title"], list(LANGS), {l: s[l]["language_name"] for l in LANGS},
                      s[lang]["choose_language"], s[lang], site_url, code)
-    build_html(pages, conf, tmp, out / WORK / f"site-{lang}", lang, s[lang])
+    build_html(pages, conf, tmp, work, lang, s[lang])
     return {"pages": sum(1 for p in pages if p.endswith(".md"))}
 
 
@@ -211,6 +231,7 @@ def plan_all(contents: list[GameContent], options, artifacts: list[Artifact]) ->
 
     code = code_version()
     digests = {c.id: site_view(c) for c in everything}
+    views = {lang: {c.id: site_view(c, lang) for c in everything} for lang in LANGS}
     # what is shown: the linked paths (their bytes do not change a page), serialised once for both languages
     shown_inputs = _digest([[a.path, a.kind, a.lang, a.paper] for a in shown])
     after = tuple(a.path for a in shown if a.write is not None)
@@ -219,7 +240,7 @@ def plan_all(contents: list[GameContent], options, artifacts: list[Artifact]) ->
     for lang in LANGS:
         def write(tmp: Path, lang=lang):
             return write_language(everything, shown, out, lang, tmp, site_url, code)
-        planned.append(Artifact(None, "site", f"site/{lang}", {"games": digests, "shown": shown_inputs, "lang": lang,
+        planned.append(Artifact(None, "site", f"site/{lang}", {"games": views[lang], "shown": shown_inputs, "lang": lang,
                                                                "site_url": site_url},
                                 write, lang=lang, directory=True, after=after))
     titles = {c.id: [c.game.title.de, c.game.title.en] for c in everything}

@@ -44,21 +44,23 @@ def js_text(lang: str, messages: dict[str, str], plurals: dict[str, list[str]]) 
     return "Documentation.addTranslations(%s);\n" % json.dumps(data, sort_keys=True, ensure_ascii=False, indent=1)
 
 
-def write_if_changed(path: Path, data: bytes) -> None:
+def write_if_changed(path: Path, data: bytes) -> bool:
+    """Write `data` unless the file holds it already (Sphinx goes by the time of change); True if written."""
     if path.is_file() and path.read_bytes() == data:
-        return
+        return False
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_bytes(data)
+    return True
 
 
-def write_catalog(src: Path, lang: str, words: dict) -> None:
-    """Write the catalogs of `lang` below ``src/locale`` (nothing when there are no words)."""
+def write_catalog(src: Path, lang: str, words: dict) -> bool:
+    """Write the catalogs of `lang` below ``src/locale`` (nothing when there are no words); True if changed."""
     messages = {k: v for k, v in (words.get("theme_gettext") or {}).items()}
     js = words.get("theme_js") or {}
     plurals = {k: v for k, v in js.items() if isinstance(v, list)}
     singles = {k: v for k, v in js.items() if not isinstance(v, list)}
     folder = src / "locale" / lang / "LC_MESSAGES"
     if not messages and not js:
-        return
-    write_if_changed(folder / "sphinx.mo", mo_bytes(lang, messages, plurals))
-    write_if_changed(folder / "sphinx.js", js_text(lang, {**messages, **singles}, plurals).encode("utf-8"))
+        return False
+    changed = write_if_changed(folder / "sphinx.mo", mo_bytes(lang, messages, plurals))
+    return write_if_changed(folder / "sphinx.js", js_text(lang, {**messages, **singles}, plurals).encode("utf-8")) or changed

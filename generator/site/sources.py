@@ -277,15 +277,32 @@ def _entry(game: str, page: str, anchor: str, label: str, title: str, words: lis
             "words": sorted({search.stem(w, lang) for w in words if not w.isdigit() or len(w) > 1})}
 
 
-def render_sources(contents: list[GameContent], lang: str, extras: dict[str, GameExtras]) -> dict[str, str]:
-    """All pages of the site in `lang`: {relative path: text} (MyST pages and the sections-search data)."""
+def render_game(content: GameContent, lang: str, extras: GameExtras) -> tuple[dict[str, str], list[dict]]:
+    """The pages of one game in `lang` ({relative path: MyST text}) and its sections-search entries."""
     env = environment()
     s = strings()[lang]
-    games = [game_data(c, lang, extras.get(c.id, GameExtras())) for c in sorted(contents, key=lambda c: c.id)]
-    pages = {"index.md": env.get_template("index.md.j2").render(s=s, lang=lang, games=games)}
-    for game in games:
-        for page in game["pages"] + ["index"]:
-            pages[f"{game['id']}/{page}.md"] = env.get_template(f"{'overview' if page == 'index' else page}.md.j2").render(s=s, lang=lang, game=game)
-    data = json.dumps(section_index(contents, lang), sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    game = game_data(content, lang, extras)
+    pages = {f"{game['id']}/{page}.md": env.get_template(f"{'overview' if page == 'index' else page}.md.j2").render(
+        s=s, lang=lang, game=game) for page in game["pages"] + ["index"]}
+    return pages, section_index([content], lang)
+
+
+def render_site(games: list[tuple[GameContent, dict[str, str], list[dict]]], lang: str) -> dict[str, str]:
+    """All pages of the site in `lang` from each game's rendered pages and search entries:
+    {relative path: text} (MyST pages, the start page and the sections-search data)."""
+    s = strings()[lang]
+    listed = [{"id": c.id, "title": c.game.title.get(lang), "subtitle": c.game.subtitle.get(lang) if c.game.subtitle else ""}
+              for c, _pages, _entries in sorted(games, key=lambda g: g[0].id)]
+    pages = {"index.md": environment().get_template("index.md.j2").render(s=s, lang=lang, games=listed)}
+    entries = []
+    for _content, game_pages, game_entries in sorted(games, key=lambda g: g[0].id):
+        pages.update(game_pages)
+        entries += game_entries
+    data = json.dumps(entries, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
     pages["_rp/rp-sections.js"] = "window.RP_SECTIONS = %s;\n" % data.replace("</", "<\\/")
     return dict(sorted(pages.items()))
+
+
+def render_sources(contents: list[GameContent], lang: str, extras: dict[str, GameExtras]) -> dict[str, str]:
+    """All pages of the site in `lang`: {relative path: text}."""
+    return render_site([(c, *render_game(c, lang, extras.get(c.id, GameExtras()))) for c in contents], lang)

@@ -47,16 +47,19 @@ def conf_text(lang: str, title: str, languages: list[str], language_names: dict[
         not_found_title=strings.get("not_found_title", ""), not_found_body=strings.get("not_found_body", ""))
 
 
-def sync_sources(src: Path, sources: dict[str, str], conf: str) -> None:
-    """Make `src` hold exactly `sources` and conf.py, touching only files whose text changed."""
+def sync_sources(src: Path, sources: dict[str, str], conf: str) -> bool:
+    """Make `src` hold exactly `sources` and conf.py, touching only files whose text changed; True if any did."""
     wanted = {src / relative: text for relative, text in sources.items()}
     wanted[src / "conf.py"] = conf
+    changed = False
     if src.is_dir():
         for path in sorted(src.rglob("*.md"), reverse=True):
             if path not in wanted:
                 path.unlink()
+                changed = True
     for path, text in wanted.items():
-        write_if_changed(path, text.encode("utf-8"))
+        changed = write_if_changed(path, text.encode("utf-8")) or changed
+    return changed
 
 
 def build_html(sources: dict[str, str], conf: str, out: Path, work: Path, lang: str = "en",
@@ -69,8 +72,11 @@ def build_html(sources: dict[str, str], conf: str, out: Path, work: Path, lang: 
     with contextlib.redirect_stdout(io.StringIO()):  # it prints a note about optional social cards on import
         importlib.import_module("sphinxext.opengraph")
     src, doctrees, html = work / "src", work / "doctrees", work / "html"
-    sync_sources(src, sources, conf)
-    write_catalog(src, lang, words or {})
+    changed = sync_sources(src, sources, conf)
+    changed = write_catalog(src, lang, words or {}) or changed
+    if not changed and (html / "index.html").is_file():  # Sphinx would find nothing to do
+        _copy(html, out, sources)
+        return
     warnings = io.StringIO()
     locale.translators.clear()  # Sphinx caches its UI translations per process: the last build's language would stick
     try:
@@ -86,6 +92,11 @@ def build_html(sources: dict[str, str], conf: str, out: Path, work: Path, lang: 
         raise
     finally:
         locale.translators.clear()
+    _copy(html, out, sources)
+
+
+def _copy(html: Path, out: Path, sources: dict[str, str]) -> None:
+    """The built HTML into `out`, without Sphinx's bookkeeping and pages of removed sources."""
     shutil.copytree(html, out, ignore=shutil.ignore_patterns(*NOT_COPIED), dirs_exist_ok=True)
     pages = {Path(relative).with_suffix("").as_posix() for relative in sources if relative.endswith(".md")}
     for page in sorted(out.rglob("*.html")):
