@@ -181,9 +181,11 @@ def write_sitemap(out: Path, tmp: Path, site_url: str) -> dict:
     return None
 
 
-def earlier_games(out: Path, contents: list[GameContent], content_dir: Path) -> tuple[list[GameContent], list[Artifact]]:
+def earlier_games(out: Path, contents: list[GameContent], content_dir: Path,
+                  planned: set[str] = frozenset(), partial: bool = False) -> tuple[list[GameContent], list[Artifact]]:
     """Games built into `out` before (in its manifest) but not now, loaded again from `content_dir`,
-    and their built files as the manifest lists them."""
+    and their built files as the manifest lists them; with `partial` (not every renderer runs now)
+    also the earlier files of this build's games that are not planned now."""
     try:
         entries = json.loads((out / "manifest.json").read_text(encoding="utf-8")).get("artifacts", [])
     except (OSError, ValueError):
@@ -199,10 +201,11 @@ def earlier_games(out: Path, contents: list[GameContent], content_dir: Path) -> 
             loaded.extend(load_games(content_dir, [game_id]))
         except RulepressError:
             continue  # a game that no longer loads is not shown; its own build reports why
-    kept = {c.id for c in loaded}
+    kept = {c.id for c in loaded} | (now if partial else set())
     shown = [Artifact(e["game"], e["kind"], e["path"], {"sha256": e.get("sha256")}, None, lang=e.get("lang"),
                       paper=e.get("paper"), directory=(out / e["path"]).is_dir())
-             for e in sorted(entries, key=lambda e: e["path"]) if e.get("game") in kept and (out / e["path"]).exists()]
+             for e in sorted(entries, key=lambda e: e["path"])
+             if e.get("game") in kept and e["path"] not in planned and (out / e["path"]).exists()]
     return loaded, _shown(shown)
 
 
@@ -224,7 +227,10 @@ def plan_all(contents: list[GameContent], options, artifacts: list[Artifact]) ->
         raise ContentErrors(problems)
     out = Path(options.out)
     site_url = getattr(options, "site_url", "") or ""
-    older, older_shown = earlier_games(out, contents, Path(options.content))
+    from rulepress.render import PER_GAME
+
+    partial = any(k not in options.kinds for k in PER_GAME)
+    older, older_shown = earlier_games(out, contents, Path(options.content), {a.path for a in artifacts}, partial)
     everything = sorted(contents + older, key=lambda c: c.id)
     shown = sorted(_shown(artifacts) + older_shown, key=lambda a: a.path)
     from rulepress.build import code_version

@@ -72,14 +72,18 @@ def serve(options, host: str = "127.0.0.1", port: int = 8000, once: bool = False
                 print(str(problem), file=sys.stderr)
 
     rebuild()
+    watcher = None if once else watch(options.content, debounce=300, raise_interrupt=False, yield_on_timeout=True,
+                                      rust_timeout=500)
+    if watcher is not None:
+        next(watcher)  # the watcher is set up: every save from now on is seen
     handler = type("SiteHandler", (Handler,), {"state": state})
     httpd = http.server.ThreadingHTTPServer((host, port), functools.partial(handler, directory=str(Path(options.out) / "site")))
     print(f"serving http://{host}:{httpd.server_address[1]}/ (Ctrl-C to stop)", file=sys.stderr)
     thread = threading.Thread(target=httpd.serve_forever, daemon=True)
     thread.start()
     try:
-        if not once:
-            for _changes in watch(options.content, debounce=300, raise_interrupt=False):
+        for changes in watcher or ():
+            if changes:
                 rebuild()
     finally:
         httpd.shutdown()

@@ -38,12 +38,12 @@ MAIN = ('<article role="main" id="furo-main-content">', '<article id="furo-main-
 
 
 def translate_literals(html: str, literals: dict[str, str]) -> str:
-    """Replace the theme's fixed English attribute values (``aria-label="..."``) by their translation,
+    """Replace the theme's fixed English snippets (``aria-label="..."``, icon titles) by their translation,
     and move the main landmark from the theme's article to the page text inside it (``<div
     role="main">`` in page.html), so the search's page summaries leave out the top bar."""
     html = html.replace(*MAIN)
     for english, translated in sorted(literals.items()):
-        html = html.replace(f'"{english}"', f'"{translated}"')
+        html = html.replace(english, translated)
     return html
 
 

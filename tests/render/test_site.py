@@ -135,7 +135,7 @@ def test_rule_page_has_numbered_anchored_sections_terms_and_verified_examples(bu
     assert 'hreflang="en" href="../../en/demo/rules.html"' in html
     assert "rekonstruiert" in html  # provenance mark of the sections, in plain words
     assert "Link zu dieser Überschrift" in html and "Link to this heading" not in html
-    assert 'lang="de"' in html and "Toggle site navigation sidebar" not in html
+    assert 'lang="de"' in html and "Toggle" not in html and "<title>Contents</title>" not in html
     en = (out / "site" / "en" / "demo" / "rules.html").read_text(encoding="utf-8")
     assert 'id="demo-moving"' in en and "✓ verified by the rules engine" in en
     glossary = (out / "site" / "de" / "demo" / "glossary.html").read_text(encoding="utf-8")
@@ -293,3 +293,55 @@ def test_localized_results_refusals_and_readings_are_shown_in_words():
     out = rules_myst.rewrite_body(body, page, set())
     assert "**Unter der Lesart:** [Höchstens 2 pro Zug\\.](#demo-amb-b)" in out
     assert ":reading:" not in out.split("```pycon")[1]
+
+
+def test_a_build_on_one_core_equals_a_build_on_two(built, tmp_path):
+    """Both languages built one after the other in one process give the same bytes as in two workers."""
+    import subprocess
+    import sys
+
+    content, out, _result = built
+    single = tmp_path / "single"
+    script = ("import os, sys; from pathlib import Path; os.sched_setaffinity(0, {sorted(os.sched_getaffinity(0))[0]}); "
+              "from rulepress.build import BuildOptions, build; "
+              "build(BuildOptions(content=Path(sys.argv[1]), out=Path(sys.argv[2]), kinds=('site',)))")
+    subprocess.run([sys.executable, "-c", script, str(content), str(single)], check=True, cwd=tmp_path)
+    for lang in ("de", "en"):
+        files = sorted(p.relative_to(out) for p in (out / "site" / lang).rglob("*") if p.is_file())
+        assert files == sorted(p.relative_to(single) for p in (single / "site" / lang).rglob("*") if p.is_file())
+        for path in files:
+            assert (out / path).read_bytes() == (single / path).read_bytes(), path
+    assert b"Python-Modulindex" not in b"".join(p.read_bytes() for p in (single / "site" / "en").rglob("*") if p.is_file())
+
+
+def test_serve_rebuilds_on_save_and_pages_ask_for_reloads(tmp_path):
+    import subprocess
+    import sys
+    import time
+    import urllib.request
+
+    content = _game(tmp_path)
+    out = tmp_path / "out"
+    process = subprocess.Popen([sys.executable, "-m", "rulepress", "serve", "--content", str(content), "--out", str(out),
+                                "--port", "0"], stderr=subprocess.PIPE, text=True, cwd=tmp_path)
+    try:
+        line = ""
+        while "serving http://" not in line:
+            line = process.stderr.readline()
+            assert line or process.poll() is None, "serve stopped"
+        base = line.split("serving ", 1)[1].split()[0]
+        assert base.startswith("http://127.0.0.1:")
+        page = urllib.request.urlopen(base + "de/demo/rules.html", timeout=10).read().decode()
+        assert "/__rulepress__/version" in page and "Würfel gibt es nicht" in page
+        version = urllib.request.urlopen(base + "__rulepress__/version", timeout=10).read()
+        rules = content / "demo" / "rules.de.md"
+        rules.write_text(rules.read_text(encoding="utf-8").replace("Würfel gibt es nicht", "Würfel gibt es keine"),
+                         encoding="utf-8")
+        deadline = time.time() + 120
+        while urllib.request.urlopen(base + "__rulepress__/version", timeout=10).read() == version:
+            assert time.time() < deadline, "no rebuild after the save"
+            time.sleep(0.3)
+        assert "Würfel gibt es keine" in urllib.request.urlopen(base + "de/demo/rules.html", timeout=10).read().decode()
+    finally:
+        process.terminate()
+        process.wait(timeout=20)
