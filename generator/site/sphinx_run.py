@@ -62,6 +62,22 @@ def sync_sources(src: Path, sources: dict[str, str], conf: str) -> bool:
     return changed
 
 
+def import_translatable_modules() -> None:
+    """Import Sphinx's built-in extensions while no translator is registered.
+
+    Their module-level texts (``_('Python Module Index')``) are translated at
+    import time once a translator exists; imported first during a German build,
+    they would stay German for every later build in the same process (a build
+    on one core would differ from one on two). Imported with no translator, they
+    stay lazy and follow each build's language. Call right after clearing
+    `sphinx.locale.translators`.
+    """
+    from sphinx.application import builtin_extensions
+
+    for name in builtin_extensions:
+        importlib.import_module(name)
+
+
 def build_html(sources: dict[str, str], conf: str, out: Path, work: Path, lang: str = "en",
                words: dict | None = None) -> None:
     """Build `sources` with `conf` in the work folder `work` (incremental) and copy the HTML into `out`."""
@@ -79,6 +95,7 @@ def build_html(sources: dict[str, str], conf: str, out: Path, work: Path, lang: 
         return
     warnings = io.StringIO()
     locale.translators.clear()  # Sphinx caches its UI translations per process: the last build's language would stick
+    import_translatable_modules()
     try:
         with patch_docutils(src), docutils_namespace():  # docutils' registries stay clean for the next build
             app = Sphinx(str(src), str(src), str(html), str(doctrees), "html",

@@ -345,3 +345,17 @@ def test_serve_rebuilds_on_save_and_pages_ask_for_reloads(tmp_path):
     finally:
         process.terminate()
         process.wait(timeout=20)
+
+
+def test_report_paths_do_not_depend_on_the_working_directory(tmp_path, monkeypatch):
+    from rulepress.model import load_game
+    from rulepress.render.reports import game_path, game_text
+
+    folder = new_game("demo", tmp_path / "games")
+    seen = []
+    for cwd in (tmp_path, tmp_path / "games", folder, folder.parent.parent.parent):
+        monkeypatch.chdir(cwd)
+        content = load_game(folder)
+        seen.append((game_path(content.rules["de"].path, content),
+                     game_text(f"differs (vs {content.rules['en'].path}:9)", content)))
+    assert set(seen) == {("demo/rules.de.md", "differs (vs demo/rules.en.md:9)")}
