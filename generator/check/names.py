@@ -134,7 +134,8 @@ class NameFinder:
         forms = [(form, name) for name in names for form in name.forms[lang] if form.strip()]
         forms.sort(key=lambda item: -len(item[0]))
         self.lang = lang
-        self.patterns = [(_pattern(form, lang), name) for form, name in forms]
+        # each pattern with a probe: the first letters of the spelling, which every match contains
+        self.patterns = [(_pattern(form, lang), name, form.lower()[:3]) for form, name in forms]
         self.by_id = {n.id: n for n in names if n.kind == "term"}
 
     def without_others(self, text: str, keep: str) -> str:
@@ -142,8 +143,9 @@ class NameFinder:
         'territory cards' does not mention 'territory')."""
         text = TERM_REF.sub(lambda m: f" {m.group(1)} " if m.group(2) == keep else " " * len(m.group(0)), text)
         text = numbers.clean(text)
-        for pattern, name in self.patterns:
-            if name.id != keep:  # only names of several words: a German compound mentions all its parts
+        lowered = text.lower()
+        for pattern, name, probe in self.patterns:
+            if name.id != keep and probe in lowered:  # only names of several words: a German compound mentions all its parts
                 text = pattern.sub(lambda m: " " * len(m.group(0)) if " " in m.group(0).strip() else m.group(0), text)
         return text
 
@@ -155,7 +157,11 @@ class NameFinder:
                 found[term] = (self.by_id[term], shown)
         text = TERM_REF.sub(lambda m: " " * len(m.group(0)), text)
         text = numbers.clean(text)
-        for pattern, name in self.patterns:
+        lowered = text.lower()
+        for pattern, name, probe in self.patterns:
+            if probe not in lowered:
+                continue
+
             def mask(match, name=name):
                 found.setdefault(name.id, (name, match.group(0)))
                 return " " * len(match.group(0))
