@@ -78,6 +78,7 @@ class Site:
     text: str  # the text of that language on this line (the whole YAML value, or the Markdown line)
     lang: str
     kind: str  # text kind: rules, quickref, card, ...
+    pair: str = ""  # the pair's id
 
 
 @dataclass
@@ -107,9 +108,9 @@ def sites(folder: Path) -> list[Site]:
                 for paragraph in side.paragraphs:
                     for offset, text in enumerate(paragraph.text.splitlines()):
                         if "{{" not in text and "{%" not in text:
-                            found.append(Site(rel, paragraph.line + offset, text, side.lang, pair.kind))
+                            found.append(Site(rel, paragraph.line + offset, text, side.lang, pair.kind, pair.id))
             elif side.line is not None and len(side.paragraphs) == 1:
-                found.append(Site(rel, side.line, side.paragraphs[0].text, side.lang, pair.kind))
+                found.append(Site(rel, side.line, side.paragraphs[0].text, side.lang, pair.kind, pair.id))
     return found
 
 
@@ -206,6 +207,12 @@ def example_mutation(kind: str, lines: list[str], rng: random.Random) -> tuple[i
 
 # ---------------------------------------------------------------- generating and checking
 
+def defines_a_name(site: Site) -> bool:
+    """A glossary term's own name or a component's / card's own name or title."""
+    parts = site.pair.split(".")
+    return (parts[0] == "glossary" and len(parts) == 2) or parts[-1] in ("name", "title")
+
+
 def generate(folder: Path, rng: random.Random, per_kind: int) -> list[Mutation]:
     """Up to `per_kind` mistakes of every kind in one game, spread over its text kinds."""
     content = load_game(folder)
@@ -232,14 +239,20 @@ def generate(folder: Path, rng: random.Random, per_kind: int) -> list[Mutation]:
         while made < per_kind and attempts < per_kind * 40:
             attempts += 1
             site = rng.choice(by_text_kind[text_kinds[attempts % len(text_kinds)]])
+            if kind in ("term", "name") and defines_a_name(site):
+                continue  # renaming a term or card where it is defined renames it everywhere: no translation slip
             new = mutate(kind, site, rng, finders[site.lang])
             if new is None or new == site.text:
                 continue
             source = (folder / site.file).read_text(encoding="utf-8")
             lines = source.split("\n")
-            if site.text not in lines[site.line - 1]:
+            line = lines[site.line - 1]
+            # in YAML the value follows its language key ("de: ..."); the same words may stand before it
+            start = line.find(f"{site.lang}:") if site.file.endswith(".yaml") else 0
+            at = line.find(site.text, max(0, start))
+            if at < 0:
                 continue
-            lines[site.line - 1] = lines[site.line - 1].replace(site.text, new, 1)
+            lines[site.line - 1] = line[:at] + new + line[at + len(site.text):]
             mutations.append(Mutation(folder.name, kind, site.kind, site.file, site.line, source, "\n".join(lines)))
             made += 1
     return mutations

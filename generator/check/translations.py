@@ -275,9 +275,27 @@ def _sentences(side: Side) -> list[tuple[Paragraph, str]]:
     return [(p, s) for p in side.paragraphs for s in signals.sentences(p.text, side.lang)]
 
 
-def _compare_negations(out: _Collector, pair: TextPair, sentences_a: list, sentences_b: list) -> None:
-    """Sentence by sentence (the two sides have as many): as many negations in both languages?"""
-    for (pa, xa), (pb, xb) in zip(sentences_a, sentences_b):
+def _align(pair: TextPair, sentences_a: list, sentences_b: list) -> list:
+    """Sentences of the two sides that say the same thing: all of them in order when both sides have
+    as many; else, when both have as many paragraphs, sentence by sentence inside every paragraph
+    pair with as many sentences, and the whole paragraph pair otherwise."""
+    if len(sentences_a) == len(sentences_b):
+        return list(zip(sentences_a, sentences_b))
+    if len(pair.a.paragraphs) != len(pair.b.paragraphs):
+        return []
+    aligned = []
+    for pa, pb in zip(pair.a.paragraphs, pair.b.paragraphs):
+        xa, xb = signals.sentences(pa.text, pair.a.lang), signals.sentences(pb.text, pair.b.lang)
+        if len(xa) == len(xb):
+            aligned += [((pa, sa), (pb, sb)) for sa, sb in zip(xa, xb)]
+        else:
+            aligned.append(((pa, pa.text), (pb, pb.text)))
+    return aligned
+
+
+def _compare_negations(out: _Collector, pair: TextPair, aligned: list) -> None:
+    """Sentence by sentence (see `_align`): as many negations in both languages?"""
+    for (pa, xa), (pb, xb) in aligned:
         na, nb = signals.negations(xa, pair.a.lang), signals.negations(xb, pair.b.lang)
         if len(na) == len(nb):
             continue
@@ -299,12 +317,11 @@ def compare_pair(out: _Collector, pair: TextPair, finders: dict[str, NameFinder]
     out.report.paragraphs += 1
     _compare_numbers(out, pair)
     sentences_a, sentences_b = _sentences(pair.a), _sentences(pair.b)
-    aligned = list(zip(sentences_a, sentences_b)) if len(sentences_a) == len(sentences_b) else None
+    aligned = _align(pair, sentences_a, sentences_b)
     _compare_names(out, pair, finders, aligned)
     _compare_emphasis(out, pair)
-    if aligned is not None:
-        _compare_negations(out, pair, sentences_a, sentences_b)
-    else:
+    _compare_negations(out, pair, aligned)
+    if len(sentences_a) != len(sentences_b):
         _compare_counts(out, pair, "sentence", "sentences", lambda text, lang: len(signals.sentences(text, lang)))
     if not pair.id.endswith((".title", ".name", ".label")):  # names ("The English example") announce no example
         _compare_counts(out, pair, "prose-example", "prose examples", signals.prose_examples)
