@@ -98,12 +98,24 @@ def _common_tail(a: str, b: str) -> int:
     return n
 
 
-def mentions(name: Name, text: str, lang: str) -> bool:
+def shortened(name: Name, spelled: str, lang: str) -> bool:
+    """Is `spelled` a short form of the name ('Ziel' for 'Zielfeld'): one word, shorter than the name's own spelling?"""
+    main = name.forms[lang][0]
+    return len(_words(spelled)) == 1 and len(spelled) < len(main) and \
+        _words(spelled)[0][:4] in "".join(_words(main))
+
+
+def mentions(name: Name, text: str, lang: str, partial: bool = False) -> bool:
     """Lenient: does `text` translate `name` at all? Any spelling or specific keyword, inflected or stemmed, also inside
-    a German compound ('Bombenzug' has 'Bombe') or as its head ('Plan' for 'Spielplan')."""
+    a German compound ('Bombenzug' has 'Bombe') or as its head ('Plan' for 'Spielplan'). With `partial` (the other
+    language used a short form such as 'Ziel' for 'Zielfeld') one word of 4+ letters of a spelling is enough ('goal')."""
     words = _words(numbers.clean(TERM_REF.sub(lambda m: f" {m.group(1)} ", text)))
     if any(term == name.id for _, term in term_refs(text)):
         return True
+    if partial:
+        stems = {_stem(w, lang) for form in name.forms[lang] for w in _words(form) if len(w) >= 4}
+        if any(w.startswith(s) for s in stems for w in words):
+            return True
     for form in name.forms[lang] + name.synonyms.get(lang, ()):
         parts = _words(form)
         if not parts:

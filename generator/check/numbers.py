@@ -217,9 +217,28 @@ def _scale_after(text: str, end: int, lang: str) -> tuple[int, int] | None:
 
 # ---------------------------------------------------------------- extraction
 
+_INCLUSIVE = re.compile(r"(?<![\w-])([^\W\d_]+)(\s+oder\s+|\s+bzw\.\s+|\s*/\s*)([^\W\d_]+)(?![\w-])")
+
+
+def _inclusive(text: str, lang: str) -> str:
+    """Gendered pairs of one number word count once: 'Erste oder Erster', 'Erste/r' -> 'Erste'."""
+    def one(match: re.Match) -> str:
+        a, b = match.group(1), match.group(3)
+        value_a = word_value(a, lang)
+        if value_a is None or a[:3].lower() != b[:3].lower():
+            return match.group(0)
+        value_b = word_value(b, lang)
+        if value_b is None and not re.fullmatch(r"[a-z]{1,2}", b):  # Erste/r
+            return match.group(0)
+        if value_b is not None and value_b[0] != value_a[0]:
+            return match.group(0)
+        return a + " " * (len(match.group(0)) - len(a))
+    return _INCLUSIVE.sub(one, text)
+
+
 def extract(text: str, lang: str) -> list[Number]:
     """Every number stated in `text` (a paragraph of Markdown) in reading order."""
-    text = clean(text)
+    text = _inclusive(clean(text), lang)
     found: list[tuple[int, Number]] = []
     taken: list[tuple[int, int]] = []
     for match in _DIGITS.finditer(text):

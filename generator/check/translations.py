@@ -44,7 +44,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from rulepress.check import examples, numbers, signals
-from rulepress.check.names import NameFinder, mentions, names_of
+from rulepress.check.names import NameFinder, mentions, names_of, shortened
 from rulepress.check.pairs import Paragraph, Side, TextPair, quickref_pairs, rules_pairs, yaml_pairs
 from rulepress.model import GameContent, load_games
 from rulepress.model.engine import load_engine
@@ -195,9 +195,13 @@ def _compare_names(out: _Collector, pair: TextPair, finders: dict[str, NameFinde
     sides = {pair.a.lang: pair.a, pair.b.lang: pair.b}
     reported: set[str] = set()
 
-    def mentioned(name, text: str, lang: str) -> bool:
+    def mentioned(name, text: str, lang: str, spelled: str = "") -> bool:
+        partial = bool(spelled) and shortened(name, spelled, other_lang_of(lang))  # `spelled` is in the other language
         return name.id in finders[lang].used(text) or \
-            mentions(name, finders[lang].without_others(text, name.id), lang)
+            mentions(name, finders[lang].without_others(text, name.id), lang, partial)
+
+    def other_lang_of(lang: str) -> str:
+        return pair.b.lang if lang == pair.a.lang else pair.a.lang
 
     def report(this: Side, ident: str, name, spelled: str, at, other_at, where: str) -> None:
         reported.add(ident)
@@ -213,7 +217,7 @@ def _compare_names(out: _Collector, pair: TextPair, finders: dict[str, NameFinde
         used = finders[this.lang].used(this.text)
         for ident in sorted(set(used) - set(finders[other.lang].used(other.text)) - reported):
             name, spelled = used[ident]
-            if own_term(ident) or mentioned(name, other.text, other.lang):
+            if own_term(ident) or mentioned(name, other.text, other.lang, spelled):
                 continue
             at = _locate(this, lambda text: ident in finders[this.lang].used(text))
             report(this, ident, name, spelled, at, _counterpart(this, at, other),
@@ -227,7 +231,7 @@ def _compare_names(out: _Collector, pair: TextPair, finders: dict[str, NameFinde
             used = finders[this_lang].used(texts[this_lang][i])
             for ident in sorted(set(used) - reported):
                 name, spelled = used[ident]
-                if own_term(ident) or mentioned(name, texts[other_lang][i], other_lang):
+                if own_term(ident) or mentioned(name, texts[other_lang][i], other_lang, spelled):
                     continue
                 moved = any(mentioned(name, texts[other_lang][j], other_lang)
                             and not mentioned(name, texts[this_lang][j], this_lang)
