@@ -333,11 +333,14 @@ def compare_pair(out: _Collector, pair: TextPair, finders: dict[str, NameFinder]
 
 def _compare_sections(content: GameContent, out: _Collector, a: RuleText, b: RuleText) -> list[TextPair]:
     for this, other in ((a, b), (b, a)):
-        for section in this.sections:
+        for i, section in enumerate(this.sections):
             if other.section(section.id) is None:
+                before = next((other.section(s.id) for s in reversed(this.sections[:i]) if other.section(s.id)), None)
+                where = _where(other.path, before.line) if before else other.path
                 out.add("section-missing", this.path, section.line, [section.id],
-                        f"section {section.id!r} ({section.title}) has no counterpart in {other.path}",
-                        section=section.id)
+                        f"section {section.id!r} ({section.title}) has no counterpart in {other.path}"
+                        + (f" (expected after section {before.id!r} at {where})" if before else ""),
+                        other=where, section=section.id)
     pairs = rules_pairs(content, a, b)
     out.report.sections += sum(1 for p in pairs if p.id)
     return pairs
@@ -383,9 +386,12 @@ def _compare_examples(content: GameContent, out: _Collector, a: RuleText, b: Rul
     for this, other in ((a, b), (b, a)):
         for example in this.examples:
             if other.example(example.id) is None:
+                home = other.section(example.section) if example.section else None
+                where = _where(other.path, home.line) if home else other.path
                 out.add("example-missing", this.path, example.line, [example.id],
-                        f"example {example.id!r} has no counterpart in {other.path}", other=other.path,
-                        section=example.section)
+                        f"example {example.id!r} has no counterpart in {other.path}"
+                        + (f" (expected in section {home.id!r} at {where})" if home else ""),
+                        other=where, section=example.section)
     paired = [(e, b.example(e.id)) for e in a.examples if b.example(e.id) is not None]
     if not paired:
         return
