@@ -423,6 +423,13 @@ def _compare_examples(content: GameContent, out: _Collector, a: RuleText, b: Rul
                         f"example {ea.id!r} runs {xa.source!r} in {LANG_NAMES[a.lang]} but {xb.source!r} in "
                         f"{LANG_NAMES[b.lang]} ({where_x}); both give {_normal(xa.outcome) or 'nothing'!r}",
                         other=where_x, section=section)
+            elif xa.passed != xb.passed and xa.kind == xb.kind == "result":
+                _failing, passing = (LANG_NAMES[a.lang], LANG_NAMES[b.lang]) if not xa.passed else \
+                    (LANG_NAMES[b.lang], LANG_NAMES[a.lang])
+                out.add("example-expected", ea.path, xa.line, [ea.id],
+                        f"example {ea.id!r} expects {_normal(xa.want)!r} in {LANG_NAMES[a.lang]} but "
+                        f"{_normal(xb.want)!r} in {LANG_NAMES[b.lang]} ({where_x}); both give "
+                        f"{_normal(xa.outcome)!r}, which only the {passing} text states", other=where_x, section=section)
             elif xa.kind != xb.kind or (xa.kind == "output" and _normal(xa.expected) != _normal(xb.expected)):
                 out.add("example-expected", ea.path, xa.line, [ea.id],
                         f"example {ea.id!r} expects {_expectation(xa)!r} in {LANG_NAMES[a.lang]} but "
