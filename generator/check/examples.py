@@ -241,6 +241,8 @@ class _Outcomes:
                 self.outcomes[index] = "not refused"
                 return
             value = eval(expression, self.globs)
+        except TimeLimitExceeded:
+            raise  # out of time is no refusal
         except Exception as exc:  # the expected refusal
             self.outcomes[index] = f"refused {refusal_reason(exc)}"
             print(f"{keyword}: {reason if refusal_matches(reason, exc) else describe_refusal(exc)}")
