@@ -3,7 +3,7 @@
 Schema validation checks each value on its own; this module checks how the
 values fit together: card backs, board groups, space types and link ends,
 component counts, the rule sections of both languages, glossary references,
-ambiguity options, and files that must stay inside the game folder.
+source passages of rule sections, ambiguity options, and files that must stay inside the game folder.
 """
 
 from __future__ import annotations
@@ -90,6 +90,17 @@ def check(content: "GameContent") -> list[Problem]:
             elif pair in seen and board.kind == "map":
                 report(key + ("links", j), f"link {link.a} - {link.b} is given twice")
             seen.add(pair)
+        for j, space in enumerate(board.spaces):
+            if space.size_from and space.size_from not in {c.id for c in game.components}:
+                report(key + ("spaces", j, "size_from"), f"unknown component {space.size_from!r}")
+        _value_labels(report, key, board)
+        for j, layer in enumerate(board.layers):
+            if layer.kind == "image" and not (layer.file and _file_inside(content, layer.file)):
+                report(key + ("layers", j, "file"), f"image {layer.file!r} not found inside the game folder")
+        if any(s.outline for s in board.spaces):
+            from rulepress.model.mapcheck import check_board
+
+            check_board(board, report, key)
 
     term_ids = {t.id for t in game.glossary}
     metas = {r.id for r in game.rules}
@@ -108,12 +119,22 @@ def check(content: "GameContent") -> list[Problem]:
         for lang, text in content.rules.items():
             if text.section(meta.id) is None:
                 report(("rules", i, "id"), f"section {meta.id!r} is not in {text.path}")
+    _unique(report, ("source_texts",), [s.id for s in game.source_texts], "source text")
+    source_ids = {s.id for s in game.source_texts}
+    for i, meta in enumerate(game.rules):
+        for j, ref in enumerate(meta.based_on):
+            if ref.source not in source_ids:
+                report(("rules", i, "based_on", j),
+                       f"unknown source text {ref.source!r}; source_texts: {', '.join(sorted(source_ids)) or 'none'}")
 
     options = {a.engine_option for a in game.ambiguities if a.engine_option}
     for name, value in game.engine_options.items():
         if name not in options:
             report(("engine_options", name), f"engine option {name!r} is not named by any ambiguity")
     for i, amb in enumerate(game.ambiguities):
+        for lang, text in content.rules.items():
+            if amb.section and text.section(amb.section) is None:
+                report(("ambiguities", i, "section"), f"section {amb.section!r} is not in {text.path}")
         ids = [r.id for r in amb.readings]
         if amb.used not in ids:
             report(("ambiguities", i, "used"), f"used {amb.used!r} is not one of the readings: {', '.join(ids)}")
@@ -122,6 +143,21 @@ def check(content: "GameContent") -> list[Problem]:
             report(("ambiguities", i, "used"),
                    f"uses reading {amb.used!r} but engine_options.{amb.engine_option} is {game.engine_options[amb.engine_option]!r}")
     return problems
+
+
+def _value_labels(report, key: tuple, board) -> None:
+    """Every value printed on a board needs a label in each language (a German board prints no English key)."""
+    spots = {t.spots for t in board.space_types if t.spots}
+    for j, space in enumerate(board.spaces):
+        for name in space.values:
+            if name not in board.value_labels and name not in spots:
+                report(key + ("spaces", j, "values", name),
+                       f"value {name!r} is printed but has no label in the board's value_labels")
+    for j, group in enumerate(board.groups):
+        for name in group.values:
+            if name not in board.value_labels:
+                report(key + ("groups", j, "values", name),
+                       f"value {name!r} is printed but has no label in the board's value_labels")
 
 
 def _unique(report, key: tuple, ids: list[str], what: str) -> None:

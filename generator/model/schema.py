@@ -11,9 +11,10 @@ errors (``extra="forbid"``) so typos never pass silently.
 
 from __future__ import annotations
 
+import re
 from typing import Annotated, Literal, Union
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, WithJsonSchema, model_validator
 
 LANGS = ("de", "en")
 Lang = Literal["de", "en"]
@@ -48,12 +49,15 @@ class Provenance(Model):
     """Where a fact comes from.
 
     ``seed``: stated by one of the seed rule texts; ``public``: published
-    elsewhere (name the source); ``reconstructed``: a plausible stand-in that
-    the sources do not give; ``unknown``: not known, shown as a write-in blank.
-    May be written as a bare word (``provenance: reconstructed``).
+    elsewhere (name the source); ``original``: the designer's own content (a
+    new game, a variant), printed without a mark; ``reconstructed``: a
+    plausible stand-in that the sources do not give; ``unknown``: not known,
+    shown as a write-in blank. May be written as a bare word
+    (``provenance: reconstructed``).
     """
 
-    kind: Literal["seed", "public", "reconstructed", "unknown"] = Field(description="seed, public, reconstructed or unknown.")
+    kind: Literal["seed", "public", "original", "reconstructed", "unknown"] = Field(
+        description="seed, public, original (the designer's own, no mark), reconstructed or unknown.")
     source: str | None = Field(None, description="The seed file or the public source (required for 'public').")
     note: str | None = Field(None, description="Free remark: what was reconstructed, why something is unknown.")
 
@@ -188,8 +192,10 @@ class SpaceType(Model):
     id: Id = Field(description="Stable id used by spaces.")
     name: Text = Field(description="Name shown in legends.")
     color: Color | None = Field(None, description="Fill colour; defaults to the group's colour.")
-    pattern: Literal["solid", "hatched"] = Field("solid", description="Fill pattern (hatched fields of Anti-Monopoly's green lane).")
+    pattern: Literal["solid", "hatched", "dotted"] = Field("solid", description="Fill pattern or texture (hatched fields of Anti-Monopoly's green lane).")
     shape: Literal["rect", "circle", "region"] = Field("rect", description="Drawn shape.")
+    marker: bool = Field(False, description="Draw a round spot in each space of this type for an army or count marker.")
+    spots: str | None = Field(None, description="Name of a whole-number value of the spaces (e.g. accusation_spots): that many small round spots are drawn in the space instead of printing the number.")
 
 
 class Space(Model):
@@ -200,11 +206,33 @@ class Space(Model):
     number: int | str | None = Field(None, description="Printed field number, if any.")
     group: Id | None = Field(None, description="Group id (continent, lane).")
     type: Id | None = Field(None, description="Space type id.")
-    pos: tuple[Mm, Mm] = Field(description="Centre of the space in mm from the board's top-left corner.")
+    pos: tuple[Mm, Mm] = Field(description="Centre of the space in mm from the board's top-left corner (for a region: where its links start).")
     size: tuple[Annotated[float, Field(gt=0, le=MAX_MM)], Annotated[float, Field(gt=0, le=MAX_MM)]] | None = Field(None, description="Width and height in mm (defaults to the board's space_size).")
+    size_from: Id | None = Field(None, description="Id of a component whose card or tile this space holds: the space is that size plus 4 mm all round (overrides `size`).")
     outline: list[list[tuple[Mm, Mm]]] | None = Field(None, description="Shape of a region: one or more polygons (a territory and its islands), each a list of [x, y] points in mm from the board's top-left corner. Without it the space is drawn as a box of `size`.")
+    path: str | None = Field(None, description="Shape of a region as an SVG path `d` string in board mm (M, L, H, V, C, Q, A, Z; each subpath one polygon, curves flattened); turned into `outline`. Give `path` or `outline`, not both.")
+    anchor: tuple[Mm, Mm] | None = Field(None, description="Where the label of a region goes (mm). Without it the label sits at the point of the largest polygon farthest from its edges (pole of inaccessibility).")
+    fill: Color | None = Field(None, description="Fill colour of this space (overrides its type and group colour).")
+    pattern: Literal["solid", "hatched", "dotted"] | None = Field(None, description="Fill pattern of this space (overrides its type's).")
+    marker: tuple[Mm, Mm] | None = Field(None, description="Centre of the army/count marker spot in mm (overrides the automatic place under the label).")
     values: dict[str, Value] = Field(default_factory=dict, description="Named values (payout, accusation price, spots...).")
     provenance: Provenance | None = Field(None, description="Overrides the board's provenance.")
+
+
+    @model_validator(mode="before")
+    @classmethod
+    def _path_to_outline(cls, data):
+        if isinstance(data, dict) and data.get("path") is not None:
+            if data.get("outline") is not None:
+                raise ValueError("give either path or outline, not both")
+            from rulepress.model.tracks import svg_outline
+
+            try:
+                outline = svg_outline(str(data["path"]))
+            except Exception as exc:  # the parser's own message names what is wrong
+                raise ValueError(f"path is not a valid SVG path: {exc}") from None
+            data = {**data, "outline": outline}
+        return data
 
 
 class LinkType(Model):
@@ -227,6 +255,48 @@ class Link(Model):
     provenance: Provenance | None = Field(None, description="Overrides the board's provenance.")
 
 
+class Layer(Model):
+    """A decorative layer of a board, painted in the order given: sea, coast, image, compass, cartouche."""
+
+    kind: Literal["sea", "coast", "image", "compass", "cartouche"] = Field(description="sea: the board's background colour (drawn first); coast: a halo of `width` mm around every region; image: a picture file (background or centre art); compass: a compass rose; cartouche: a framed title box with the board's name.")
+    color: Color = Field("#b9d7ea", description="Colour of the sea, coast halo, compass or cartouche frame.")
+    pos: tuple[float, float] | None = Field(None, description="Centre in mm (image, compass, cartouche); an image without it covers the whole board.")
+    size: tuple[float, float] | None = Field(None, description="Width and height in mm (image, compass, cartouche).")
+    width: float = Field(2.5, gt=0, description="Width of the coast halo in mm.")
+    file: str | None = Field(None, description="Image file (PNG/JPEG) relative to the game folder (kind image).")
+
+
+class Track(Model):
+    """Spaces generated along a path so a track is not typed field by field.
+
+    The spaces get ids ``<prefix>-1`` ... ``<prefix>-<count>`` and numbers ``start``... in path order;
+    a space listed under `spaces` with the same id overrides the generated one key by key.
+    """
+
+    prefix: Id = Field(description="Id prefix of the generated spaces.")
+    shape: Literal["polyline", "loop", "ring", "grid", "cross"] = Field(description="polyline: along `points`; loop: along the closed polygon `points`; ring: around a circle (`centre`, `radius`); grid: `rows` x `cols` in the rectangle `points` [top-left, bottom-right]; cross: the plus-shaped track of race games around `centre` with arm width `arm` and reach `radius`.")
+    points: list[tuple[Mm, Mm]] = Field(default_factory=list, max_length=100, description="Path corners in mm (polyline, loop) or the corners of the grid (at most 100).")
+    centre: tuple[Mm, Mm] | None = Field(None, description="Centre in mm (ring, cross).")
+    radius: float | None = Field(None, gt=0, le=MAX_MM, description="Radius of a ring, or how far a cross reaches from its centre, in mm.")
+    arm: float | None = Field(None, gt=0, le=MAX_MM, description="Width of the arms of a cross in mm.")
+    count: int | None = Field(None, ge=1, le=MAX_ITEMS, description=f"Number of spaces (polyline, loop, ring, cross; at most {MAX_ITEMS}).")
+    spacing: float | None = Field(None, ge=1, le=MAX_MM, description="Distance between space centres in mm (instead of count; at least 1 mm).")
+    rows: int | None = Field(None, ge=1, le=100, description="Grid rows (at most 100).")
+    cols: int | None = Field(None, ge=1, le=100, description="Grid columns (at most 100).")
+    start: int | None = Field(1, description="Number of the first space (null: no numbers).")
+    start_angle: float = Field(-90.0, description="Ring: angle of the first space in degrees (0 = right, -90 = top), going clockwise.")
+    group: Id | None = Field(None, description="Group of the generated spaces.")
+    type: Id | None = Field(None, description="Space type of the generated spaces.")
+    size: tuple[float, float] | None = Field(None, description="Size of the generated spaces in mm.")
+    link: Id | None = Field(None, description="Link type joining each space to the next (none without it; a loop and a ring also join the last to the first).")
+
+    @model_validator(mode="after")
+    def _enough_to_place(self):
+        if self.shape != "grid" and self.count is None and self.spacing is None:
+            raise ValueError("a track needs count or spacing")
+        return self
+
+
 class Board(Model):
     """A board drawn from data: spaces, their groups and types, and links."""
 
@@ -238,8 +308,31 @@ class Board(Model):
     groups: list[Group] = Field(default_factory=list, description="Continents, lanes, areas.")
     space_types: list[SpaceType] = Field(default_factory=list, description="Kinds of spaces.")
     link_types: list[LinkType] = Field(default_factory=list, description="Kinds of links.")
+    tracks: list[Track] = Field(default_factory=list, max_length=MAX_ITEMS, description="Spaces generated along paths, rings and grids (see Track); merged into `spaces` before anything else reads them.")
     spaces: list[Space] = Field(default_factory=list, max_length=MAX_ITEMS, description=f"The spaces (at most {MAX_ITEMS}).")
     links: list[Link] = Field(default_factory=list, max_length=MAX_ITEMS, description=f"The links between spaces (at most {MAX_ITEMS}).")
+    layers: list[Layer] = Field(default_factory=list, max_length=MAX_ITEMS, description="Decorative layers: sea, coast halo, images, compass, title cartouche (see Layer).")
+    attribution: Text | str | None = Field(None, description="Credit line printed small in a corner (e.g. the source and licence of map data).")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _expand_tracks(cls, data):
+        """Turn valid tracks into spaces; an invalid track is left for the schema to report at its line."""
+        from rulepress.model.tracks import expand_tracks
+
+        if not isinstance(data, dict) or not isinstance(data.get("tracks"), list):
+            return data
+        usable = []
+        for track in data["tracks"]:
+            try:
+                usable.append(Track.model_validate(track).model_dump(exclude_unset=True))
+            except ValidationError:
+                continue
+        try:
+            expanded = expand_tracks({**data, "tracks": usable})
+        except (ValueError, ArithmeticError):
+            return data
+        return {**expanded, "tracks": data["tracks"]}
     legend: bool = Field(True, description="Draw a legend of groups and their values.")
     value_labels: dict[str, Text] = Field(default_factory=dict, description="Printed labels of the value names of groups and spaces (e.g. bonus: {de: Bonus, en: Bonus}); without one the name itself is printed.")
     note: Text | None = Field(None, description="Note printed on the board (e.g. what is reconstructed).")
@@ -275,6 +368,7 @@ class Ambiguity(Model):
     readings: list[Reading] = Field(min_length=1, description="The possible readings.")
     used: Id = Field(description="The reading this content uses (id of one of `readings`; checked with the other references).")
     engine_option: str | None = Field(None, description="Name of the rules-engine option that selects the reading.")
+    section: Id | None = Field(None, description="Id of the rule section the point concerns (the register links to it).")
     edition_variant: bool = Field(False, description="True when the readings are documented differences between editions/languages (the translation check lists them, not as errors).")
     sections: list[Id] = Field(default_factory=list, description="Rule section ids whose German and English texts differ because of this edition variant; the translation check lists the differences found there as documented, not as errors (needs edition_variant: true).")
 
@@ -288,8 +382,9 @@ class QuickRef(Model):
     n_up: int = Field(1, ge=1, le=16, description="Panels per page (each the same text).")
     orientation: Literal["portrait", "landscape"] = Field("portrait", description="Page orientation.")
     fold: bool = Field(False, description="Print as one folded sheet instead of cut panels.")
-    font_size: float = Field(7.5, gt=3, le=72, description="Body font size in pt (above 3, at most 72).")
+    font_size: float = Field(7.5, gt=3, le=72, description="Design body size in pt (above 3, at most 72); the text is set at the largest size that fits, from min_font_size up to max_font_size.")
     min_font_size: float = Field(6.0, gt=3, le=72, description="Smallest body size auto-shrink may use (above 3, at most 72).")
+    max_font_size: float | None = Field(None, gt=3, le=72, description="Largest body size the text may grow to so that it fills its panel (above 3, at most 72; default: twice font_size).")
 
 
 class Players(Model):
@@ -299,11 +394,109 @@ class Players(Model):
     max: int = Field(ge=1, le=100, description="Most players (1 to 100).")
 
 
+LINES = re.compile(r"^\s*(\d+)\s*(?:-\s*(\d+))?\s*$")
+
+
+def _line_range(value):
+    """Accept ``12``, ``"12"`` or ``"12-30"`` (inclusive) for a line range; lists pass unchanged."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return (value, value)
+    if isinstance(value, str):
+        match = LINES.match(value)
+        if not match:
+            raise ValueError(f"{value!r} is not a line range: write 12 or 12-30")
+        first = int(match.group(1))
+        return (first, int(match.group(2) or first))
+    return value
+
+
+LINE_RANGE_SCHEMA = {"anyOf": [
+    {"type": "integer", "minimum": 1},
+    {"type": "string", "pattern": r"^\s*\d+\s*(-\s*\d+)?\s*$"},
+    {"type": "array", "items": {"type": "integer", "minimum": 1}, "minItems": 2, "maxItems": 2},
+]}
+LineRange = Annotated[tuple[int, int], WithJsonSchema(LINE_RANGE_SCHEMA)]
+
+
+def _ordered(lines: tuple[int, int]) -> tuple[int, int]:
+    if lines[0] < 1 or lines[1] < lines[0]:
+        raise ValueError(f"line range {lines[0]}-{lines[1]} must start at 1 or later and not end before it starts")
+    return lines
+
+
+class SourceRef(Model):
+    """A passage of a source text that a rule section is based on.
+
+    May be written as ``"source-id:12-30"`` (or ``"source-id:12"`` for one line).
+    """
+
+    source: Id = Field(description="Id of a source text in `source_texts`.")
+    lines: LineRange = Field(description="First and last line of the passage (inclusive, counted from 1); written 12-30 or 12.")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _shorthand(cls, value):
+        if isinstance(value, str):
+            source, sep, lines = value.rpartition(":")
+            if not sep:
+                raise ValueError(f"{value!r} is not a source passage: write source-id:12-30")
+            return {"source": source.strip(), "lines": _line_range(lines)}
+        if isinstance(value, dict) and "lines" in value:
+            return {**value, "lines": _line_range(value["lines"])}
+        return value
+
+    @model_validator(mode="after")
+    def _range(self):
+        _ordered(self.lines)
+        return self
+
+    def __str__(self) -> str:
+        first, last = self.lines
+        return f"{self.source}:{first}" + (f"-{last}" if last != first else "")
+
+
+class NoRuleLines(Model):
+    """Lines of a source text that state no rule (a title, a table of contents, a designer's motive)."""
+
+    lines: LineRange = Field(description="First and last line (inclusive); written 12-30 or 12.")
+    reason: str = Field(min_length=3, description="Why these lines need no rule section (shown in the coverage report).")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _lines(cls, value):
+        if isinstance(value, dict) and "lines" in value:
+            return {**value, "lines": _line_range(value["lines"])}
+        return value
+
+    @model_validator(mode="after")
+    def _range(self):
+        _ordered(self.lines)
+        return self
+
+
+class SourceText(Model):
+    """A source rule text (a scanned rulebook, an OCR file) that the rule sections are based on.
+
+    `rulepress check sources GAME --sources DIR` reads `file` from DIR, reports
+    runs of words the content copies from it and lines no section covers.
+    """
+
+    id: Id = Field(description="Stable id used by `rules[].based_on`.")
+    file: str = Field(description="File name of the text inside the sources folder given to `check sources`.")
+    title: str | None = Field(None, description="What the text is (edition, language, pages).")
+    no_rule: list[NoRuleLines] = Field(default_factory=list, description="Line ranges that state no rule and need no covering section, each with its reason.")
+
+
 class RuleMeta(Model):
     """Metadata of a rule section written in the Markdown files."""
 
     id: Id = Field(description="The section id used as `(id)=` label in both rules files.")
     provenance: Provenance = Field(description="Where the rule comes from.")
+    based_on: list[Annotated[SourceRef, WithJsonSchema({"anyOf": [
+        {"type": "string", "pattern": r"^[a-z0-9][a-z0-9_-]*:\s*\d+\s*(-\s*\d+)?\s*$"},
+        {"type": "object", "properties": {"source": {"type": "string"}, "lines": LINE_RANGE_SCHEMA},
+         "required": ["source", "lines"], "additionalProperties": False},
+    ]})]] = Field(default_factory=list, description="Source passages the section is based on, each `source-id:first-last` (see `source_texts`).")
 
 
 class Game(Model):
@@ -312,10 +505,12 @@ class Game(Model):
     id: Id = Field(description="Game id; must equal the folder name.")
     title: Text = Field(description="Title in both languages.")
     subtitle: Text | None = Field(None, description="Edition, publisher line.")
+    author: str | None = Field(None, description="Designer (and publisher) of the game; written into the metadata of every PDF.")
     players: Players = Field(description="Player counts.")
     age: int | None = Field(None, ge=0, le=99, description="Minimum age (0 to 99).")
     provenance: Provenance = Field(description="Where the game facts come from.")
     sources: list[str] = Field(default_factory=list, description="Seed files and public sources this content is based on.")
+    source_texts: list[SourceText] = Field(default_factory=list, description="Source rule texts whose lines the rule sections cite in `based_on` (checked by `rulepress check sources`).")
     engine: str | None = Field(None, description="Python file in the game folder with the rules engine (its names are the doctest namespace).")
     engine_options: dict[str, str] = Field(default_factory=dict, description="Engine options chosen by this content (see ambiguities).")
     components: list[Component] = Field(default_factory=list, description="Everything in the box.")
