@@ -128,12 +128,17 @@ def _run(args) -> int:
         return 0
     if args.command == "serve":
         from rulepress.build import BuildOptions
+
+        if not 0 <= args.port <= 65535:
+            raise UsageError(f"--port {args.port} is out of range: 0 (any free port) to 65535")
         from rulepress.site.serve import serve
 
         return serve(BuildOptions(content=args.content, out=args.out, games=args.games), args.host, args.port)
     if args.command == "check":
         module = importlib.import_module(f"rulepress.check.{args.what}")
         if args.what == "sources":
+            if args.min_words < 1:
+                raise UsageError(f"--min-words {args.min_words} is out of range: at least 1")
             return module.run(args.content, args.games, args.format, sources=args.sources, min_words=args.min_words)
         if args.sources is not None:
             raise UsageError("--sources is an option of 'check sources' only")
