@@ -152,10 +152,12 @@ def build(options: BuildOptions) -> BuildResult:
         try:
             remove_leftovers(out)
             staging = Staging(out)
+            staging.mirror()
         except OSError as exc:
             raise output_error(exc, out) from None
         try:
-            # renderers see the staging area as the output folder: artifacts that read others find them there
+            # renderers see the staging area (a mirror of the output folder) as the output folder: what they
+            # read (earlier results, artifacts of this build) is there, and what they write stays there until all succeeded
             makers: dict[str, str] = {}
             artifacts = plan(contents, replace(options, out=staging.root), makers)
             state = _read_json(out / STATE_FILE, {})
@@ -190,11 +192,9 @@ def build(options: BuildOptions) -> BuildResult:
 
 
 def _write_staged(todo: list[Artifact], staging: Staging, options: BuildOptions) -> dict[str, dict]:
-    """Write every artifact into the staging area (the artifacts they read linked in); their records."""
+    """Write every artifact into the staging area; their records."""
     if not todo:
         return {}
-    planned = {a.path for a in todo}
-    staging.link(sorted({p for a in todo for p in a.after} - planned))
     with Progress(options.progress, len(todo)) as progress:
         return _write_all(todo, staging.root, progress)
 

@@ -87,7 +87,8 @@ def remove_leftovers(out: Path) -> list[Path]:
 
 
 class Staging:
-    """A build's artifacts, written below `<out>/.rulepress-staging/` and moved into place together."""
+    """A build's artifacts, written below `<out>/.rulepress-staging/` (a mirror of the output folder)
+    and moved into place together."""
 
     def __init__(self, out: Path):
         self.out = out
@@ -96,23 +97,27 @@ class Staging:
             shutil.rmtree(self.root)
         self.root.mkdir()
 
-    def link(self, paths: list[str]) -> None:
-        """Make finished artifacts of `out` visible in the staging area (hard links: outputs are
-        only ever replaced, never changed in place), for artifacts that read others."""
-        for relative in paths:
-            source, staged = self.out / relative, self.root / relative
-            if staged.exists() or not source.exists():
+    def mirror(self) -> None:
+        """Make the staging area look like the output folder, so that renderers read earlier results
+        (the manifest, artifacts of other games, artifacts this build does not redo) where they write.
+        Files are hard links (outputs are only ever replaced, never changed in place, so the originals
+        stay as they are); hidden top-level folders (caches such as Sphinx's) are symbolic links to
+        the real ones: a cache is not output, and it is kept up to date even by a build that fails."""
+        for entry in sorted(self.out.iterdir()):
+            if entry.name == STAGING or entry.is_symlink():
                 continue
-            staged.parent.mkdir(parents=True, exist_ok=True)
-            if source.is_dir():
-                shutil.copytree(source, staged, copy_function=os.link)
+            staged = self.root / entry.name
+            if entry.is_dir() and entry.name.startswith("."):
+                staged.symlink_to(entry.resolve(), target_is_directory=True)
+            elif entry.is_dir():
+                shutil.copytree(entry, staged, copy_function=os.link, symlinks=True)
             else:
-                os.link(source, staged)
+                os.link(entry, staged)
 
     def commit(self, paths: list[str]) -> None:
         """Move the staged artifacts over their targets (folders whole), then drop the staging area."""
         trash = self.root / ".replaced"
-        trash.mkdir()
+        trash.mkdir(exist_ok=True)
         for i, relative in enumerate(paths):
             staged, target = self.root / relative, self.out / relative
             target.parent.mkdir(parents=True, exist_ok=True)
@@ -122,6 +127,10 @@ class Staging:
                 staged.rename(target)
             else:
                 os.replace(staged, target)
+        for cache in sorted(self.root.iterdir()):  # a cache the build started (see `mirror`) is kept
+            if cache.name.startswith(".") and cache.is_dir() and not cache.is_symlink() and cache != trash \
+                    and not (self.out / cache.name).exists():
+                cache.rename(self.out / cache.name)
         self.discard()
 
     def discard(self) -> None:

@@ -79,16 +79,23 @@ def test_discarded_staging_leaves_the_output_as_it_was(tmp_path):
     assert (tmp_path / "sheet.pdf").read_bytes() == b"old"
 
 
-def test_staging_links_finished_artifacts_for_those_that_read_them(tmp_path):
+def test_staging_mirrors_the_output_without_touching_it(tmp_path):
     (tmp_path / "g" / "cards.images").mkdir(parents=True)
     (tmp_path / "g" / "cards.images" / "a.png").write_bytes(b"png")
+    (tmp_path / "manifest.json").write_text("{}")
+    (tmp_path / ".cache").mkdir()
     staging = Staging(tmp_path)
-    staging.link(["g/cards.images", "g/missing.pdf"])
+    staging.mirror()
     linked = staging.root / "g" / "cards.images" / "a.png"
     assert linked.read_bytes() == b"png"
-    assert linked.stat().st_ino == (tmp_path / "g" / "cards.images" / "a.png").stat().st_ino
+    assert linked.stat().st_ino == (tmp_path / "g" / "cards.images" / "a.png").stat().st_ino  # a hard link
+    assert (staging.root / ".cache").is_symlink()  # caches are shared, not staged
+    assert (staging.root / "manifest.json").read_text() == "{}"
+    (staging.root / ".cache" / "sphinx.pickle").write_bytes(b"env")
     staging.discard()
     assert (tmp_path / "g" / "cards.images" / "a.png").read_bytes() == b"png"
+    assert (tmp_path / ".cache" / "sphinx.pickle").read_bytes() == b"env"
+    assert not (tmp_path / STAGING).exists()
 
 
 def test_leftovers_of_a_killed_build_are_removed(tmp_path):
