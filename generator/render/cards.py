@@ -28,7 +28,9 @@ from rulepress.model.schema import Back, Component
 from rulepress.render import Artifact
 from rulepress.text import fonts
 from rulepress.text.fit import Overflow, fit
-from rulepress.text.icons import UnknownIcon, replace_icons
+from rulepress.render.face import Art, draw_with
+from rulepress.render.pictures import Pictures, draw_picture
+from rulepress.text.icons import UnknownIcon, plain_text, replace_icons
 
 DESCENT = 0.3  # of the font size: room below the last baseline
 KIND = {"deck": "cards", "tiles": "tiles", "tokens": "tokens", "money": "money"}
@@ -138,9 +140,7 @@ def safe_box(w: float, h: float, layout: dict) -> Box:
 
 # ---------------------------------------------------------------- one face
 
-@dataclass
-class FaceError(Exception):
-    message: str
+from rulepress.render.elements import FaceError  # noqa: E402  (one error type for both ways of drawing)
 
 
 def _fit(markup: str, box_w: float, box_h: float, style: dict, align: str | None = None):
@@ -158,10 +158,19 @@ def _values_markup(face: FaceContent) -> str:
 
 
 def draw_face(c, w: float, h: float, face: FaceContent, layout: dict, bleed: float,
-              frames: dict[str | None, str] | None = None) -> None:
-    """Paint one front face; the origin is the trim's bottom-left corner (points). FaceError on overflow.
+              frames: dict[str | None, str] | None = None, art: Art | None = None, back: bool = False,
+              pictures: Pictures | None = None) -> None:
+    """Paint one front face (or individual back face); the origin is the trim's bottom-left corner (points).
+    FaceError on overflow.
 
+    With `art` whose layout has elements, the elements are drawn; else the classic title/text/values stack.
     With `frames` (colour -> form name, filled as needed) the background and frame are a shared form XObject."""
+    elements = None
+    if art is not None:
+        elements = (art.back_face if art.back_face is not None else art.front) if back else art.front
+    if elements is not None:
+        draw_with(c, w, h, bleed, elements, dict(face.data), art, pictures, face.write_in)
+        return
     if frames is None:
         _draw_frame(c, w, h, face.color, layout, bleed)
     else:
@@ -261,18 +270,26 @@ def _draw_texts(c, h: float, safe: Box, face: FaceContent, layout: dict) -> None
 
 
 def draw_back(c, w: float, h: float, back: Back | None, title: str | None, mark: str | None, layout: dict,
-              bleed: float, folder: Path | None) -> None:
+              bleed: float, folder: Path | None, art: Art | None = None, pictures: Pictures | None = None,
+              name: str = "") -> None:
     """Paint a shared back (colour, optional image, title); origin at the trim's bottom-left."""
     style = layout.get("back", {})
     W, H, B = w * MM, h * MM, bleed * MM
     color = back.color if back else style.get("default_color", "#666666")
+    if art is not None and art.back is not None:
+        import html
+
+        data = {"id": back.id if back else "", "title": html.unescape(title or ""), "color": color,
+                "image": back.image or "" if back else "", "mark": mark or "", "name": name}
+        draw_with(c, w, h, bleed, art.back, data, art, pictures)
+        return
     c.setFillColor(_rgb(color))
     if layout.get("shape") == "circle":
         c.circle(W / 2, H / 2, min(W, H) / 2 + B, fill=1, stroke=0)
     else:
         c.rect(-B, -B, W + 2 * B, H + 2 * B, fill=1, stroke=0)
     if back is not None and back.image and folder is not None:
-        c.drawImage(str(folder / back.image), -B, -B, W + 2 * B, H + 2 * B, preserveAspectRatio=False)
+        draw_picture(c, folder / back.image, -B, -B, W + 2 * B, H + 2 * B, pictures)
     safe = safe_box(w, h, layout)
     content = FaceContent(title=title, mark=mark)
     title_layout = dict(layout, title=dict(style, valign="middle", align="center"),
@@ -307,7 +324,9 @@ class Job:
     folder: Path | None
     where: Callable[[tuple], tuple[str, int | None, int | None]]
     comp_index: int
-    icons: dict[str, str] = field(default_factory=dict)
+    icons: dict = field(default_factory=dict)  # name -> Icon (or a glyph string)
+    art: Art | None = None  # the layout's elements, when it has them
+    fonts: dict[str, str] = field(default_factory=dict)  # the game's font names -> registered names
 
     def error(self, key: tuple, message: str) -> ContentError:
         path, line, col = self.where(("components", self.comp_index) + key)
@@ -320,7 +339,7 @@ def _check_face(job: Job, face: FaceContent, key: tuple, label: str, seen: set[s
     try:
         title = replace_icons(face.title, job.icons) if face.title else None
         body = replace_icons(face.body, job.icons) if face.body else None
-        raw = tuple(replace_icons(t, job.icons) for t in face.raw)
+        raw = tuple(plain_text(t, job.icons) for t in face.raw)
     except UnknownIcon as exc:
         raise job.error(key, f"game {job.game}, {job.comp.kind} {job.comp.id}, {label}: {exc}") from None
     chars = set("".join(raw))
@@ -330,8 +349,10 @@ def _check_face(job: Job, face: FaceContent, key: tuple, label: str, seen: set[s
     if not chars:
         return replace(face, title=title, body=body, raw=raw)
     used = {job.layout.get(part, {}).get("font", "Body") for part in ("title", "text", "values")}
+    if job.art is not None and job.art.front is not None:
+        used = set()  # element texts check their own fonts as they are drawn
     for font in sorted(used):
-        missing = fonts.missing_glyphs("".join(sorted(chars)), font)
+        missing = fonts.missing_glyphs("".join(sorted(chars)), job.fonts.get(font, font))
         if missing:
             shown = ", ".join(f"{ch!r} U+{ord(ch):04X}" for ch in missing)
             raise job.error(key, f"game {job.game}, {job.comp.kind} {job.comp.id}, {label}: "
@@ -358,11 +379,12 @@ def iter_designs(job: Job) -> Iterator[Design]:
     for j, card in enumerate(printed_cards(comp)):
         key = ("cards", j) if comp.kind != "money" else ("denominations", j)
         prov = card_provenance(card, comp)
-        front = _check_face(job, face_content(card.front, comp, lang, prov, markup), key, f"card {card.id}", seen)
+        front = _check_face(job, face_content(card.front, comp, lang, prov, markup, card.id), key,
+                            f"card {card.id}", seen)
         back_face = None
         if card.back_face is not None:
-            back_face = _check_face(job, face_content(card.back_face, comp, lang, prov, markup), key + ("back_face",),
-                                    f"card {card.id} (back)", seen)
+            back_face = _check_face(job, face_content(card.back_face, comp, lang, prov, markup, card.id, 1),
+                                    key + ("back_face",), f"card {card.id} (back)", seen)
             back_key = f"#{card.id}"
         elif comp.kind == "money":
             back_key = f"#{card.id}"
@@ -387,6 +409,7 @@ def write_component(job: Job, target: Path) -> dict:
     c = rl_canvas.Canvas(str(target), pagesize=paper.points, invariant=1, pageCompression=1, initialFontName="Body")
     c.setTitle(f"{job.game} {job.comp.id} {job.lang} {job.paper}")
     c.setCreator("Rulepress")
+    pictures = Pictures(c)
     w, h = job.size
     s = job.settings
     forms: dict[str, str] = {}
@@ -401,7 +424,12 @@ def write_component(job: Job, target: Path) -> dict:
             title = (back.title.get(job.lang) if back and back.title else job.comp.name.get(job.lang))
             from html import escape
 
-            draw_back(c, w, h, back, escape(title, quote=False), prov_mark, job.layout, s.bleed, job.folder)
+            try:
+                draw_back(c, w, h, back, escape(title, quote=False), prov_mark, job.layout, s.bleed, job.folder,
+                          job.art, pictures, job.comp.name.get(job.lang))
+            except FaceError as exc:
+                raise job.error(("backs",), f"game {job.game}, {job.comp.kind} {job.comp.id}, back {key or 'default'}: "
+                                            f"{exc.message}") from None
             c.endForm()
             forms[key] = name
         return forms[key]
@@ -417,13 +445,13 @@ def write_component(job: Job, target: Path) -> dict:
         if key in faces:
             c.doForm(faces[key])
             return
-        if item.qty > 1:
+        if item.qty > 1 and (job.art is None or job.art.front is None):
             frame_form(c, frames, w, h, content.color, job.layout, s.bleed)  # defined outside the face's form
             name = f"face_{len(faces)}"
             B = s.bleed * MM
             c.beginForm(name, -B, -B, w * MM + B, h * MM + B)
         try:
-            draw_face(c, w, h, content, job.layout, s.bleed, frames)
+            draw_face(c, w, h, content, job.layout, s.bleed, frames, job.art, back, pictures)
         except FaceError as exc:
             raise job.error(_card_key(job, item.id), f"game {job.game}, {job.comp.kind} {job.comp.id}, "
                                                     f"card {item.id}{where}: {exc.message}") from None
@@ -460,6 +488,7 @@ def write_component(job: Job, target: Path) -> dict:
         _compress_last_page(c)
         pages += 1
     c.save()
+    pictures.embed(target)
     return {"pages": pages}
 
 
@@ -602,25 +631,62 @@ def jobs(content, options) -> list[Job]:
             raise ContentError(path, f"game {game.id}, {comp.kind} {comp.id}: {exc.problem.message}", line, col,
                                f"components.{i}") from None
         settings = Settings.from_layout(layout, options)
-        icon_table = layout_data.icons(content.folder)
+        icon_table = game_icons(content.folder)
+        font_map = game_fonts(content)
+        art = None
+        if any(layout.get(k) is not None for k in layout_data.ELEMENT_LISTS):
+            art = Art(layout_data.elements(layout), layout_data.elements(layout, "back_face_elements"),
+                      layout_data.elements(layout, "back_elements"), layout, content.folder, font_map, icon_table,
+                      outlines(game))
         for lang in game.languages:
             for paper in options.papers:
                 result.append(Job(game.id, comp, lang, paper, layout, size, settings, content.folder, where, i,
-                                  icon_table))
+                                  icon_table, art, font_map))
     return result
 
 
-def _inputs(job: Job) -> dict:
-    images = {}
-    for back in job.comp.backs:
-        if back.image and job.folder is not None:
-            from rulepress.output import sha256_of
+def game_icons(folder: Path | None) -> dict:
+    """The icon table of a game: glyph icons and aliases (icons.yaml) and the SVG icon font."""
+    from rulepress.text.iconfont import icon_font
+    from rulepress.text.icons import icon_table
 
-            path = job.folder / back.image
-            images[back.image] = sha256_of(path) if path.exists() else None
+    fonts.register()
+    return icon_table(layout_data.icons(folder), icon_font(folder))
+
+
+def game_fonts(content) -> dict[str, str]:
+    """The game's own fonts registered: layout name -> registered name."""
+    return fonts.register_game_fonts(content.folder, content.game.fonts) if content.game.fonts else {}
+
+
+def outlines(game) -> dict[str, tuple]:
+    """Board space outlines by space id and by 'board/space' (the first board wins a bare id)."""
+    found: dict[str, tuple] = {}
+    for board in game.boards:
+        for space in board.spaces:
+            if space.outline:
+                polys = tuple(tuple(tuple(p) for p in poly) for poly in space.outline)
+                found.setdefault(space.id, polys)
+                found[f"{board.id}/{space.id}"] = polys
+    return found
+
+
+def _inputs(job: Job) -> dict:
+    from rulepress.output import sha256_of
+
+    images = {}
+    files = [b.image for b in job.comp.backs] + [c.image for c in job.comp.cards]
+    files += [c.back_face.image for c in job.comp.cards if c.back_face is not None]
+    files += [el.get("src") for k in layout_data.ELEMENT_LISTS for el in job.layout.get(k) or []
+              if isinstance(el, dict) and "{" not in str(el.get("src", "{"))]
+    for name in files:
+        if name and job.folder is not None:
+            path = job.folder / name
+            images[name] = sha256_of(path) if path.is_file() else None
+    icons = {name: [getattr(i, "char", i), getattr(i, "font", None)] for name, i in sorted(job.icons.items())}
     return {"component": job.comp.model_dump(mode="json"), "layout": job.layout, "size": job.size,
-            "settings": job.settings.__dict__, "lang": job.lang, "paper": job.paper, "icons": job.icons,
-            "images": images}
+            "settings": job.settings.__dict__, "lang": job.lang, "paper": job.paper, "icons": icons,
+            "images": images, "fonts": job.fonts, "outlines": job.art.outlines if job.art else {}}
 
 
 def plan(content, options) -> list[Artifact]:
@@ -645,157 +711,18 @@ def _bind(function, *args):
     return write
 
 
-# ---------------------------------------------------------------- image cards without re-encoding
-
-PLACEHOLDER = b"RPIMG%06d"
-
-
-@dataclass(frozen=True)
-class PngInfo:
-    """An 8-bit grey or RGB, non-interlaced PNG whose zlib data PDF can use as it is."""
-
-    path: Path
-    width: int
-    height: int
-    colors: int
-    chunks: tuple[tuple[int, int], ...]  # (file offset, length) of each IDAT chunk's data
-
-    @property
-    def length(self) -> int:
-        return sum(n for _, n in self.chunks)
-
-
-def png_info(path: Path) -> PngInfo | None:
-    """The layout of a PNG when it can be embedded unchanged (FlateDecode with PNG predictors), else None."""
-    import struct
-
-    with open(path, "rb") as f:
-        if f.read(8) != b"\x89PNG\r\n\x1a\n":
-            return None
-        chunks, header = [], None
-        while True:
-            head = f.read(8)
-            if len(head) < 8:
-                return None
-            length, kind = struct.unpack(">I4s", head)
-            if kind == b"IHDR":
-                header = struct.unpack(">IIBBBBB", f.read(13))
-                f.seek(4, 1)
-            elif kind == b"IDAT":
-                chunks.append((f.tell(), length))
-                f.seek(length + 4, 1)
-            elif kind == b"IEND":
-                break
-            else:
-                f.seek(length + 4, 1)
-    width, height, depth, color_type, _, _, interlace = header
-    if depth != 8 or color_type not in (0, 2) or interlace:
-        return None
-    return PngInfo(Path(path), width, height, 1 if color_type == 0 else 3, tuple(chunks))
-
-
-def _passthrough_object(index: int, info: PngInfo):
-    from reportlab.pdfbase.pdfdoc import PDFDictionary, PDFName, PDFObject, format as pdf_format
-
-    class PassThroughImage(PDFObject):
-        """An image XObject whose data is spliced in from the PNG file after ReportLab has written the PDF."""
-
-        def format(self, document):
-            d = PDFDictionary({
-                "Type": PDFName("XObject"), "Subtype": PDFName("Image"), "Width": info.width, "Height": info.height,
-                "BitsPerComponent": 8, "ColorSpace": PDFName("DeviceRGB" if info.colors == 3 else "DeviceGray"),
-                "Filter": PDFName("FlateDecode"),  # a name: an array would need DecodeParms as an array too
-                "DecodeParms": PDFDictionary({"Predictor": 15, "Colors": info.colors, "BitsPerComponent": 8,
-                                              "Columns": info.width}),
-                "Length": info.length,
-            })
-            return pdf_format(d, document) + b"\nstream\n" + PLACEHOLDER % index + b"\nendstream\n"
-
-    return PassThroughImage()
-
-
-class ImagePlacer:
-    """Places image files on a canvas: PNGs that allow it unchanged, JPEGs as DCT data, others via ReportLab."""
-
-    def __init__(self, canvas):
-        self.c = canvas
-        self.names: dict[Path, str] = {}
-        self.spliced: list[PngInfo] = []
-
-    def draw(self, path: Path, x: float, y: float, w: float, h: float) -> None:
-        path = Path(path)
-        if path not in self.names:
-            info = png_info(path) if path.suffix.lower() == ".png" else None
-            if info is None:
-                self.names[path] = ""
-            else:
-                name = f"rpimg{len(self.spliced)}"
-                doc = self.c._doc
-                reg = doc.getXObjectName(name)
-                obj = _passthrough_object(len(self.spliced), info)
-                obj.name = name
-                doc.Reference(obj, reg)
-                doc.addForm(name, obj)
-                self.names[path] = name
-                self.spliced.append(info)
-        name = self.names[path]
-        if not name:
-            self.c.drawImage(str(path), x, y, w, h)  # JPEG data is passed through by ReportLab itself
-            return
-        reg = self.c._doc.getXObjectName(name)
-        self.c._code.append(f"q {w:.4f} 0 0 {h:.4f} {x:.4f} {y:.4f} cm /{reg} Do Q")
-        self.c._formsinuse.append(name)
-
-    def write(self, pdf: bytes, target: Path) -> None:
-        """Write `pdf` to `target`, streaming each PNG's data in place of its placeholder and fixing the xref."""
-        import re
-
-        pieces = []  # (position in pdf, placeholder length, PngInfo)
-        for m in re.finditer(rb"RPIMG(\d{6})\nendstream", pdf):
-            pieces.append((m.start(), 11, self.spliced[int(m.group(1))]))
-        xref_at = pdf.rindex(b"\nxref\n") + 1
-
-        def moved(offset: int) -> int:
-            return offset + sum(info.length - n for pos, n, info in pieces if pos < offset)
-
-        with open(target, "wb") as out:
-            last = 0
-            for pos, n, info in pieces:
-                out.write(pdf[last:pos])
-                with open(info.path, "rb") as f:
-                    for start, length in info.chunks:
-                        f.seek(start)
-                        remaining = length
-                        while remaining:
-                            block = f.read(min(remaining, 1 << 20))
-                            out.write(block)
-                            remaining -= len(block)
-                last = pos + n
-            out.write(pdf[last:xref_at])
-            tail = pdf[xref_at:].decode("latin-1")
-            lines = tail.split("\n")
-            fixed = []
-            for line in lines:
-                m = re.fullmatch(r"(\d{10}) (\d{5}) n ?", line)
-                fixed.append(f"{moved(int(m.group(1))):010d} {m.group(2)} n " if m else line)
-            text = "\n".join(fixed)
-            text = re.sub(r"startxref\n(\d+)", lambda m: f"startxref\n{moved(int(m.group(1)))}", text)
-            out.write(text.encode("latin-1"))
-
+# ---------------------------------------------------------------- picture cards
 
 def write_image_sheet(fronts: list[Path], back: Path, size: tuple[float, float], paper_name: str, target: Path,
                       settings: Settings = Settings(bleed=0.0)) -> dict:
     """Duplex sheets of picture cards (the pictures are the trimmed faces): same grid, marks and mirroring
     as the vector cards; a shared back image stored once; PNG data embedded without re-encoding."""
-    import io
-
     from reportlab.pdfgen import canvas as rl_canvas
 
     fonts.register()
     paper, g = choose_paper(paper_name, size, settings)
-    buffer = io.BytesIO()
-    c = rl_canvas.Canvas(buffer, pagesize=paper.points, invariant=1, pageCompression=1, initialFontName="Body")
-    placer = ImagePlacer(c)
+    c = rl_canvas.Canvas(str(target), pagesize=paper.points, invariant=1, pageCompression=1, initialFontName="Body")
+    placer = Pictures(c)
     page = Page(c, paper)
     pages = 0
     for chunk in chunks(list(fronts), g.per_page):
@@ -808,5 +735,5 @@ def write_image_sheet(fronts: list[Path], back: Path, size: tuple[float, float],
         c.showPage()
         pages += 2
     c.save()
-    placer.write(buffer.getvalue(), target)
+    placer.embed(target)
     return {"pages": pages}

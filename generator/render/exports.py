@@ -60,7 +60,7 @@ def _one_per_page(job: Job) -> tuple[bytes, list[str], dict[str, str]]:
     backs = {x.id: x for x in job.comp.backs}
     shared = []
     for design in designs(job):
-        for face, name in ((design.front, design.id), (design.back_face, f"{design.id}.back")):
+        for face, name, back in ((design.front, design.id, False), (design.back_face, f"{design.id}.back", True)):
             if face is None:
                 continue
             if face in seen:
@@ -69,7 +69,7 @@ def _one_per_page(job: Job) -> tuple[bytes, list[str], dict[str, str]]:
             seen[face] = name
             c.translate(b * MM, b * MM)
             try:
-                draw_face(c, w, h, face, job.layout, b)
+                draw_face(c, w, h, face, job.layout, b, art=job.art, back=back)
             except FaceError as exc:
                 raise job.error((), f"game {job.game}, {job.comp.kind} {job.comp.id}, card {design.id}: {exc.message}")
             c.showPage()
@@ -81,7 +81,7 @@ def _one_per_page(job: Job) -> tuple[bytes, list[str], dict[str, str]]:
         title = back.title.get(job.lang) if back and back.title else job.comp.name.get(job.lang)
         c.translate(b * MM, b * MM)
         draw_back(c, w, h, back, escape(title, quote=False), mark_for(job.comp.provenance, job.lang), job.layout, b,
-                  job.folder)
+                  job.folder, job.art, None, job.comp.name.get(job.lang))
         c.showPage()
         names.append(f"back-{key or 'default'}")
     c.save()
