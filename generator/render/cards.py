@@ -410,12 +410,28 @@ def write_component(job: Job, target: Path) -> dict:
     c.setTitle(f"{job.game} {job.comp.id} {job.lang} {job.paper}")
     c.setCreator("Rulepress")
     pictures = Pictures(c)
+    for path in _picture_files(job):  # placeholders first: ReportLab forms begun mid-page lose its alpha states
+        pictures.prepare(path)
+    # ReportLab loses transparency states inside forms: a layout using opacity draws every copy in full
+    use_forms = not (job.art is not None and job.art.alpha)
     w, h = job.size
     s = job.settings
     forms: dict[str, str] = {}
     prov_mark = mark_for(job.comp.provenance, job.lang)
 
-    def shared_back(key: str) -> str:
+    def shared_back(key: str) -> str | None:
+        if not use_forms:
+            back = backs.get(key)
+            title = (back.title.get(job.lang) if back and back.title else job.comp.name.get(job.lang))
+            from html import escape
+
+            try:
+                draw_back(c, w, h, back, escape(title, quote=False), prov_mark, job.layout, s.bleed, job.folder,
+                          job.art, pictures, job.comp.name.get(job.lang))
+            except FaceError as exc:
+                raise job.error(("backs",), f"game {job.game}, {job.comp.kind} {job.comp.id}, back {key or 'default'}: "
+                                            f"{exc.message}") from None
+            return None
         if key not in forms:
             name = f"back_{len(forms)}"
             B = s.bleed * MM
@@ -445,8 +461,12 @@ def write_component(job: Job, target: Path) -> dict:
         if key in faces:
             c.doForm(faces[key])
             return
-        if item.qty > 1 and (job.art is None or job.art.front is None):
-            frame_form(c, frames, w, h, content.color, job.layout, s.bleed)  # defined outside the face's form
+        repeated = item.qty > 1 and use_forms
+        if repeated:
+            if job.art is None or job.art.front is None:
+                frame_form(c, frames, w, h, content.color, job.layout, s.bleed)  # defined outside the face's form
+            else:
+                _prepare_pictures(job, content, back, pictures)  # ReportLab forms do not nest
             name = f"face_{len(faces)}"
             B = s.bleed * MM
             c.beginForm(name, -B, -B, w * MM + B, h * MM + B)
@@ -455,7 +475,7 @@ def write_component(job: Job, target: Path) -> dict:
         except FaceError as exc:
             raise job.error(_card_key(job, item.id), f"game {job.game}, {job.comp.kind} {job.comp.id}, "
                                                     f"card {item.id}{where}: {exc.message}") from None
-        if item.qty > 1:
+        if repeated:
             c.endForm()
             faces[key] = name
             c.doForm(name)
@@ -482,7 +502,9 @@ def write_component(job: Job, target: Path) -> dict:
             if item.back_face is not None:
                 face(item, back=True)
             else:
-                c.doForm(shared_back(item.back_key))
+                form = shared_back(item.back_key)
+                if form is not None:
+                    c.doForm(form)
             c.restoreState()
         c.showPage()
         _compress_last_page(c)
@@ -490,6 +512,31 @@ def write_component(job: Job, target: Path) -> dict:
     c.save()
     pictures.embed(target)
     return {"pages": pages}
+
+
+def _picture_files(job: Job) -> list[Path]:
+    """Every raster picture file the component's cards, backs and layout name (as far as known up front)."""
+    if job.folder is None:
+        return []
+    names = [b.image for b in job.comp.backs] + [c.image for c in job.comp.cards]
+    names += [c.back_face.image for c in job.comp.cards if c.back_face is not None]
+    names += [el.get("src") for k in layout_data.ELEMENT_LISTS for el in job.layout.get(k) or []
+              if isinstance(el, dict) and "{" not in str(el.get("src", "{"))]
+    return [job.folder / n for n in dict.fromkeys(names)
+            if n and not n.lower().endswith(".svg") and (job.folder / n).is_file()]
+
+
+def _prepare_pictures(job: Job, content: FaceContent, back: bool, pictures: Pictures) -> None:
+    """Define the picture placeholders a face will use before the face's own form is opened."""
+    from rulepress.layout.binding import render
+
+    art = job.art
+    elements = ((art.back_face if art.back_face is not None else art.front) if back else art.front) or []
+    data = dict(content.data)
+    for el in elements:
+        src = render(getattr(el, "src", "") or "", data).strip()
+        if src and job.folder is not None and not src.lower().endswith(".svg") and (job.folder / src).is_file():
+            pictures.prepare(job.folder / src)
 
 
 def _pages(items: Iterator[Design], size: int) -> Iterator[list[Design]]:

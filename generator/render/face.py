@@ -32,6 +32,11 @@ class Art:
     icons: dict = field(default_factory=dict)
     outlines: dict = field(default_factory=dict)
 
+    @property
+    def alpha(self) -> bool:
+        """True when an element is drawn with opacity below 1."""
+        return any(el.opacity < 1 for lst in (self.front, self.back_face, self.back) for el in lst or [])
+
     def markup(self, md: str) -> str:
         from rulepress.layout.face import card_markup
 

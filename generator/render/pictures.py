@@ -138,13 +138,19 @@ class Pictures:
         self.c = canvas
         self.names: dict[Path, str] = {}
 
-    def draw(self, path: Path, x: float, y: float, w: float, h: float) -> None:
+    def prepare(self, path: Path) -> str:
+        """The placeholder of a picture, defined on first use: call it outside any other form (they do not nest)."""
         path = Path(path).resolve()
         if path not in self.names:
             name = f"pic{len(self.names)}"
-            self.c.beginForm(name, 0, 0, 1, 1)  # forms may nest in ReportLab: safe inside a face's form
+            self.c.beginForm(name, 0, 0, 1, 1)
             self.c.endForm()
             self.names[path] = name
+        return self.names[path]
+
+    def draw(self, path: Path, x: float, y: float, w: float, h: float) -> None:
+        path = Path(path).resolve()
+        self.prepare(path)
         self.c.saveState()
         self.c.transform(w, 0, 0, h, x, y)
         self.c.doForm(self.names[path])
