@@ -9,6 +9,11 @@ bytes as DCTDecode, a PNG's IDAT data as FlateDecode with the PNG predictor. PNG
 that PDF cannot take that way (palette with transparency, alpha, 16 bit, interlaced)
 are decoded by Pillow and stored losslessly (Flate). Nothing of ReportLab's
 internals is touched and the finished PDF is rewritten by qpdf, not by splicing bytes.
+
+Memory stays small for a thousand pictures: the image data is handed to qpdf as
+files through pikepdf's qpdf-JSON update (``datafile``), which qpdf reads only
+while it writes the output. A JPEG is its own data file; a PNG's IDAT chunks are
+copied once into a temporary file beside the output.
 SVG files are converted by svglib to ReportLab drawings (vectors).
 """
 
@@ -162,20 +167,29 @@ class Pictures:
             return
         import pikepdf
 
+        import tempfile
+
         wanted = {f"/FormXob.{name}": path for path, name in self.names.items()}
-        with pikepdf.open(pdf_path, allow_overwriting_input=True) as pdf:
+        with tempfile.TemporaryDirectory(dir=Path(pdf_path).parent, prefix=".pictures-") as scratch, \
+                pikepdf.open(pdf_path, allow_overwriting_input=True) as pdf:
             done: dict[str, object] = {}
+            files: list[tuple[object, Path]] = []  # (image stream, data file) for qpdf to read when writing
             for form_name, form in _forms(pdf):
                 path = wanted.get(form_name)
                 if path is None or form_name in done:
                     continue
-                image = _image_xobject(pdf, path)
+                image, data_file = _image_xobject(pdf, path, Path(scratch) / f"{len(files)}.dat")
+                image = pdf.make_indirect(image)
+                if data_file is not None:
+                    files.append((image, data_file))
                 form.write(b"/Im0 Do")
                 form.Resources = pikepdf.Dictionary(XObject=pikepdf.Dictionary(Im0=image))
                 done[form_name] = image
             missing = set(wanted) - set(done)
             if missing:
                 raise RuntimeError(f"picture placeholders not found in the PDF: {sorted(missing)}")
+            if files:
+                pdf.update_from_qpdf_json(_datafile_update(pdf, files))
             pdf.save(pdf_path, stream_decode_level=pikepdf.StreamDecodeLevel.none, deterministic_id=True)
 
 
@@ -196,43 +210,67 @@ def _forms(pdf):
             stack.append(xobj.get("/Resources"))
 
 
-def _image_xobject(pdf, path: Path):
-    """An image XObject holding the picture file's data (unchanged for JPEG and most PNGs)."""
+def _image_xobject(pdf, path: Path, scratch: Path):
+    """An image XObject for the picture, and the file qpdf is to read its (unchanged) data from
+    (None when the data is already in the stream: pictures PDF cannot take as they are)."""
     import pikepdf
     from pikepdf import Array, Dictionary, Name
 
-    data = path.read_bytes()
-    if data[:8] == PNG_SIGNATURE:
-        layout = png_layout(path)
-        if layout.passthrough:
-            idat = b"".join(data[start:start + length] for start, length in layout.idat)
-            colors = {0: 1, 2: 3, 3: 1}[layout.color_type]
-            if layout.color_type == 3:
-                space = Array([Name.Indexed, Name.DeviceRGB, len(layout.palette) // 3 - 1, pikepdf.String(layout.palette)])
-            else:
-                space = Name.DeviceGray if colors == 1 else Name.DeviceRGB
-            stream = pikepdf.Stream(pdf, b"")
-            stream.write(idat, filter=Name.FlateDecode, decode_parms=Dictionary(
-                Predictor=15, Colors=colors, BitsPerComponent=8, Columns=layout.width))
-            stream.Type, stream.Subtype = Name.XObject, Name.Image
-            stream.Width, stream.Height, stream.BitsPerComponent = layout.width, layout.height, 8
-            stream.ColorSpace = space
-            return stream
-        return _decoded(pdf, path)
-    from PIL import Image
-
-    with Image.open(path) as im:
-        mode, width, height = im.mode, im.width, im.height
-    if mode not in ("RGB", "L", "CMYK"):
-        return _decoded(pdf, path)
+    with open(path, "rb") as f:
+        signature = f.read(8)
     stream = pikepdf.Stream(pdf, b"")
-    stream.write(data, filter=Name.DCTDecode)
-    stream.Type, stream.Subtype = Name.XObject, Name.Image
-    stream.Width, stream.Height, stream.BitsPerComponent = width, height, 8
-    stream.ColorSpace = {"RGB": Name.DeviceRGB, "L": Name.DeviceGray, "CMYK": Name.DeviceCMYK}[mode]
-    if mode == "CMYK":  # Adobe's inverted CMYK JPEGs, as Photoshop writes them
-        stream.Decode = Array([1, 0, 1, 0, 1, 0, 1, 0])
-    return stream
+    if signature == PNG_SIGNATURE:
+        layout = png_layout(path)
+        if not layout.passthrough:
+            return _decoded(pdf, path), None
+        with open(path, "rb") as src, open(scratch, "wb") as out:  # the IDAT chunks' data, in 1 MiB blocks
+            for start, length in layout.idat:
+                src.seek(start)
+                while length:
+                    block = src.read(min(length, 1 << 20))
+                    out.write(block)
+                    length -= len(block)
+        colors = {0: 1, 2: 3, 3: 1}[layout.color_type]
+        if layout.color_type == 3:
+            space = Array([Name.Indexed, Name.DeviceRGB, len(layout.palette) // 3 - 1, pikepdf.String(layout.palette)])
+        else:
+            space = Name.DeviceGray if colors == 1 else Name.DeviceRGB
+        stream.Filter = Name.FlateDecode
+        stream.DecodeParms = Dictionary(Predictor=15, Colors=colors, BitsPerComponent=8, Columns=layout.width)
+        stream.Width, stream.Height, stream.ColorSpace = layout.width, layout.height, space
+        data_file = scratch
+    else:
+        from PIL import Image
+
+        with Image.open(path) as im:
+            mode, width, height = im.mode, im.width, im.height
+        if mode not in ("RGB", "L", "CMYK"):
+            return _decoded(pdf, path), None
+        stream.Filter = Name.DCTDecode
+        stream.Width, stream.Height = width, height
+        stream.ColorSpace = {"RGB": Name.DeviceRGB, "L": Name.DeviceGray, "CMYK": Name.DeviceCMYK}[mode]
+        if mode == "CMYK":  # Adobe's inverted CMYK JPEGs, as Photoshop writes them
+            stream.Decode = Array([1, 0, 1, 0, 1, 0, 1, 0])
+        data_file = Path(path)
+    stream.Type, stream.Subtype, stream.BitsPerComponent = Name.XObject, Name.Image, 8
+    return stream, data_file
+
+
+def _datafile_update(pdf, files: list) -> "io.BytesIO":
+    """qpdf JSON (version 2) that points each image stream at its data file, read lazily by qpdf."""
+    import io
+    import json
+
+    objects = {}
+    for stream, data_file in files:
+        number, generation = stream.objgen
+        head = json.loads(stream.stream_dict.to_json(dereference=True))
+        head.pop("/Length", None)
+        objects[f"obj:{number} {generation} R"] = {"stream": {"dict": head, "datafile": str(data_file)}}
+    top = max(o.objgen[0] for o, _ in files)
+    header = {"jsonversion": 2, "pushedinheritedpageresources": False, "calledgetallpages": False,
+              "maxobjectid": top}
+    return io.BytesIO(json.dumps({"qpdf": [header, objects]}).encode())
 
 
 def _decoded(pdf, path: Path):

@@ -135,3 +135,33 @@ def test_missing_card_image_is_reported_at_the_card(tmp_path):
     content = game(tmp_path, cards=[{"id": "a", "image": "missing.png", "fields": {"symbol": "cannon"}}])
     with pytest.raises(ContentErrors, match="image 'missing.png': file not found"):
         load_games(content)
+
+
+def test_picture_deck_pictures_unchanged_to_the_bleed(tmp_path):
+    """A picture deck: PNG and JPEG fronts go in unchanged and cover trim and bleed; same sheet grid."""
+    content = tmp_path / "content"
+    folder = new_game("pictest", content)
+    Image.new("RGB", (821, 1121), (200, 40, 40)).save(folder / "a.png")
+    Image.new("RGB", (821, 1121), (40, 40, 200)).save(folder / "b.jpg", quality=90)
+    Image.new("RGB", (821, 1121), (30, 30, 30)).save(folder / "back.png")
+    data = yaml.safe_load((folder / "game.yaml").read_text())
+    data["components"] = [c for c in data["components"] if c["kind"] == "board"] + [{
+        "id": "pics", "kind": "deck", "name": {"de": "Bilder", "en": "Pictures"}, "layout": "picture-card",
+        "provenance": "seed", "back": "b", "backs": [{"id": "b", "image": "back.png"}],
+        "cards": [{"id": "a", "image": "a.png", "qty": 2}, {"id": "b", "image": "b.jpg"}]}]
+    (folder / "game.yaml").write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False))
+    build(BuildOptions(content=content, out=tmp_path / "out", kinds=("cards",), papers=("a4",)))
+    pdf = tmp_path / "out" / "pictest" / "pics.en.a4.pdf"
+    with pikepdf.open(pdf) as doc:
+        raws = {o.read_raw_bytes() for o in doc.objects
+                if isinstance(o, pikepdf.Stream) and o.get("/Subtype") == "/Image"}
+    assert (folder / "b.jpg").read_bytes() in raws and len(raws) == 3
+    subprocess.run(["pdftoppm", "-r", "50", "-png", "-f", "1", "-l", "2", str(pdf), str(tmp_path / "p")], check=True)
+    front = Image.open(tmp_path / "p-1.png").convert("RGB")
+    g = grid(SheetSpec(210, 297, 63.5, 88.9, bleed=3))
+    px = lambda mm: round(mm / 25.4 * 50)  # noqa: E731
+    cell = g.bleeds[0]
+    assert front.getpixel((px(cell.x + 0.5), px(cell.y + 0.5))) == pytest.approx((200, 40, 40), abs=6)
+    assert front.getpixel((px(g.bleeds[2].x + 30), px(g.bleeds[2].y + 40))) == pytest.approx((40, 40, 200), abs=8)
+    back = Image.open(tmp_path / "p-2.png").convert("RGB")
+    assert back.getpixel((px(105), px(g.trims[0].y + 40))) == pytest.approx((30, 30, 30), abs=6)
