@@ -409,6 +409,11 @@ def write_component(job: Job, target: Path) -> dict:
     c = rl_canvas.Canvas(str(target), pagesize=paper.points, invariant=1, pageCompression=1, initialFontName="Body")
     c.setTitle(f"{job.game} {job.comp.id} {job.lang} {job.paper}")
     c.setCreator("Rulepress")
+    used_icons = used_svg_icons(job)
+    if used_icons:  # the icon set's licence asks for attribution: it travels in the PDF itself
+        from rulepress.text.iconfont import attributions, icon_files
+
+        c.setSubject(" ".join(" ".join(attributions(icon_files(job.folder), used_icons)).split()))
     pictures = Pictures(c)
     for path in _picture_files(job):  # placeholders first: ReportLab forms begun mid-page lose its alpha states
         pictures.prepare(path)
@@ -692,6 +697,43 @@ def jobs(content, options) -> list[Job]:
     return result
 
 
+def used_svg_icons(job: Job) -> set[str]:
+    """The SVG icons (bundled set or the game's own) a component's sheets show, for their attribution."""
+    from rulepress.layout.binding import face_data, render
+    from rulepress.text.icons import ICON
+
+    names: set[str] = set()
+    art = job.art
+    icon_elements = [el for lst in ((art.front, art.back_face, art.back) if art else ()) for el in lst or []
+                     if el.kind == "icon"]
+    for card in printed_cards(job.comp):
+        for side, face in enumerate((card.front, card.back_face)):
+            if face is None:
+                continue
+            data = face_data(face, job.comp, job.lang, card.id, None, side)
+            names |= {render(el.icon, data).strip() for el in icon_elements}
+            for text in (face.title, face.text):
+                if text is not None:
+                    names |= set(ICON.findall(text.get(job.lang)))
+    names |= {el.icon for el in icon_elements if "{" not in el.icon}
+    return {icon.svg for name in names if (icon := job.icons.get(name)) is not None and getattr(icon, "svg", None)}
+
+
+def icon_credits(content, jobs_: list[Job]) -> tuple[list[str], list[str]]:
+    """The icons a game's sheets use and the licence notices of their sets."""
+    from rulepress.text.iconfont import attributions, icon_files
+
+    used = sorted(set().union(*(used_svg_icons(j) for j in jobs_))) if jobs_ else []
+    return used, attributions(icon_files(content.folder), set(used))
+
+
+def write_credits(used: list[str], notices: list[str], target: Path) -> dict:
+    """The licence and attribution of the icons printed on the game's sheets."""
+    text = "\n\n".join(notices) + "\n\nIcons used on these sheets: " + ", ".join(used) + "\n"
+    target.write_text(text, encoding="utf-8")
+    return {}
+
+
 def game_icons(folder: Path | None) -> dict:
     """The icon table of a game: glyph icons and aliases (icons.yaml) and the SVG icon font."""
     from rulepress.text.iconfont import icon_font
@@ -739,10 +781,15 @@ def _inputs(job: Job) -> dict:
 def plan(content, options) -> list[Artifact]:
     """Sheets of every printed component per language and paper, plus one calibration sheet per paper."""
     artifacts = []
-    for job in jobs(content, options):
+    all_jobs = jobs(content, options)
+    for job in all_jobs:
         artifacts.append(Artifact(job.game, KIND[job.comp.kind],
                                   component_path(job.game, job.comp.id, job.lang, job.paper),
                                   _inputs(job), _bind(write_component, job), lang=job.lang, paper=job.paper))
+    used, notices = icon_credits(content, all_jobs)
+    if used:
+        artifacts.append(Artifact(content.game.id, "credits", f"{content.game.id}/icons-license.txt",
+                                  {"used": used, "notices": notices}, _bind(write_credits, used, notices)))
     if any(c.printed for c in content.game.components):
         flip = Settings.from_layout({}, options).flip
         for paper in options.papers:

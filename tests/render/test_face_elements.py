@@ -165,3 +165,12 @@ def test_picture_deck_pictures_unchanged_to_the_bleed(tmp_path):
     assert front.getpixel((px(g.bleeds[2].x + 30), px(g.bleeds[2].y + 40))) == pytest.approx((40, 40, 200), abs=8)
     back = Image.open(tmp_path / "p-2.png").convert("RGB")
     assert back.getpixel((px(105), px(g.trims[0].y + 40))) == pytest.approx((30, 30, 30), abs=6)
+
+
+def test_icon_licence_travels_with_the_sheets(sheet):
+    pdf, _ = sheet
+    with pikepdf.open(pdf) as doc:
+        assert "CC BY 3.0" in str(doc.docinfo["/Subject"]) and "game-icons.net" in str(doc.docinfo["/Subject"])
+    credits = (pdf.parent / "icons-license.txt").read_text(encoding="utf-8")
+    assert "Creative Commons Attribution 3.0" in credits
+    assert credits.strip().endswith("Icons used on these sheets: cannon, cavalry")
