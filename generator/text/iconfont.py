@@ -123,7 +123,13 @@ def build(svgs: tuple[tuple[str, bytes], ...], family: str) -> bytes:
     fb.setupGlyphOrder(order)
     fb.setupCharacterMap(cmap)
     fb.setupGlyf(glyphs)
-    fb.setupHorizontalMetrics({g: (UPM if g.startswith("icon") else UPM // 3, 0) for g in order})
+    metrics = {}
+    for g in order:  # the left side bearing must equal the glyph's xMin: renderers place outlines by it
+        glyph = glyphs[g]
+        if glyph.numberOfContours:
+            glyph.recalcBounds(None)
+        metrics[g] = (UPM if g.startswith("icon") else UPM // 3, getattr(glyph, "xMin", 0) if glyph.numberOfContours else 0)
+    fb.setupHorizontalMetrics(metrics)
     fb.setupHorizontalHeader(ascent=int((EXTENT - BELOW) * UPM), descent=-int(BELOW * UPM))
     fb.setupNameTable({"familyName": family, "styleName": "Regular"})
     fb.setupOS2(sTypoAscender=int((EXTENT - BELOW) * UPM), sTypoDescender=-int(BELOW * UPM),
