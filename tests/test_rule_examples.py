@@ -1,7 +1,7 @@
 """Every worked example of every bundled game, one pytest item each (``<game>/rules.<lang>.md::<line>::<id>``).
 
 The examples run exactly as `rulepress check examples` runs them
-(`rulepress.check.examples.run_example` against a fresh engine namespace), so
+(`rulepress.check.examples.check_example` in a fresh engine namespace), so
 pytest and the command can never disagree. A game whose content does not load
 shows up as one failing item with the content problems.
 """
@@ -14,10 +14,10 @@ from pathlib import Path
 import pytest
 
 from rulepress import paths
-from rulepress.check.examples import run_example, source_offset, unpaired
+from rulepress.check.examples import check_example, term_names, unpaired
 from rulepress.errors import RulepressError
 from rulepress.model import find_games, load_game
-from rulepress.model.engine import load_engine, namespace
+from rulepress.model.engine import load_engine
 
 
 def _collect():
@@ -38,7 +38,7 @@ def _collect():
 @lru_cache(maxsize=None)
 def _game(folder: Path):
     content = load_game(folder)
-    return content, namespace(content, load_engine(content))
+    return content, load_engine(content), term_names(content)
 
 
 @pytest.mark.parametrize("folder, lang, example_id", _collect())
@@ -48,18 +48,15 @@ def test_worked_example(folder, lang, example_id):
             load_game(folder)
         except RulepressError as exc:
             pytest.fail("\n".join(str(p) for p in exc.problems()), pytrace=False)
-    content, base = _game(folder)
+    content, module, names = _game(folder)
     example = content.rules[lang].example(example_id)
-    lines = (content.folder / f"rules.{lang}.md").read_text(encoding="utf-8").splitlines()
-    globs = dict(base)
-    globs["OPTIONS"] = dict(content.game.engine_options)
-    result = run_example(example, globs, source_offset(example, lines), content.id)
+    result = check_example(content, module, example, names)
     if not result.passed:
         pytest.fail(result.message(), pytrace=False)
 
 
 @pytest.mark.parametrize("folder", find_games(paths.BUNDLED_CONTENT), ids=lambda f: f.name)
 def test_every_example_exists_in_both_languages(folder):
-    content, _ = _game(folder)
-    problems = unpaired(content)
+    content, module, _ = _game(folder)
+    problems = unpaired(content, module)
     assert not problems, "\n".join(str(p) for p in problems)

@@ -11,7 +11,9 @@ Its public names are the doctest namespace of the rule texts. Conventions:
 
 Numbers the seed does not give (lane lengths, red fields of the spiral, the
 danger field) are module constants marked RECONSTRUCTED; rules that the seed
-states ambiguously take a ``reading=`` keyword (see ambiguities.yaml).
+states ambiguously take a keyword parameter named like the ambiguity's
+``engine_option`` (see ambiguities.yaml); its default is this edition's reading
+and Rulepress passes the reading chosen in game.yaml ``engine_options``.
 """
 
 from dataclasses import dataclass
@@ -83,7 +85,7 @@ class MeetingResult:
 
 
 def atom_meeting(position: int, first_roll: int, meeting_rolls: list[int], lane_length: int,
-                 reading: str = "x-own-roll") -> MeetingResult:
+                 meeting_move: str = "x-own-roll") -> MeetingResult:
     """X rolled `first_roll` (too high); Y rolls up to three times for the exact number.
 
     If no roll fits, X moves on along his loop and the bomb goes 1 forward. Under
@@ -100,12 +102,12 @@ def atom_meeting(position: int, first_roll: int, meeting_rolls: list[int], lane_
             return MeetingResult(True, used, "negotiation", 0)
     if len(rolls) < MEETING_ROLLS:
         raise ValueError("a failed meeting needs all three rolls")
-    if reading == "x-own-roll":
+    if meeting_move == "x-own-roll":
         steps = first_roll
-    elif reading == "y-first-roll":
+    elif meeting_move == "y-first-roll":
         steps = rolls[0]
     else:
-        raise ValueError(f"unknown reading {reading!r}")
+        raise ValueError(f"unknown reading {meeting_move!r}")
     return MeetingResult(False, len(rolls), advance_on_loop(position, steps, lane_length), 1)
 
 
@@ -187,7 +189,7 @@ def monopoly_broken(covered_spots: int) -> bool:
     return covered_spots >= ACCUSATION_SPOTS
 
 
-def monopoly_choices(covered_spots: int, money: int, price: int, reading: str = "short-rules") -> list[str]:
+def monopoly_choices(covered_spots: int, money: int, price: int, monopoly_choices: str = "short-rules") -> list[str]:
     """The choices of a player landing on a monopoly field.
 
     Broken monopoly: an extra turn. Otherwise collect, or accuse if he can pay the
@@ -199,10 +201,10 @@ def monopoly_choices(covered_spots: int, money: int, price: int, reading: str = 
     choices = ["collect"]
     if money >= price:
         choices.append("accuse")
-    elif reading == "short-rules":
+    elif monopoly_choices == "short-rules":
         choices.append("nothing")
-    elif reading != "rule-e":
-        raise ValueError(f"unknown reading {reading!r}")
+    elif monopoly_choices != "rule-e":
+        raise ValueError(f"unknown reading {monopoly_choices!r}")
     return choices
 
 
@@ -235,21 +237,21 @@ def negotiation_distribution() -> dict[tuple[int, int], Fraction]:
 BOMB_READINGS = ("as-stated", "cap-one-per-turn")
 
 
-def move_bomb(position: int, fields: int, reading: str = "as-stated") -> int:
+def move_bomb(position: int, fields: int, bomb_moves: str = "as-stated") -> int:
     """Bomb position after one move, never behind 24 and never past Zero.
 
     Reading ``cap-one-per-turn`` moves it at most 1 field forward (rule G taken literally).
     """
-    return bomb_turn(position, [fields], reading)
+    return bomb_turn(position, [fields], bomb_moves=bomb_moves)
 
 
-def bomb_turn(position: int, moves: list[int], reading: str = "as-stated") -> int:
+def bomb_turn(position: int, moves: list[int], bomb_moves: str = "as-stated") -> int:
     """Bomb position after all moves of one turn (see `move_bomb` for the readings)."""
-    if reading not in BOMB_READINGS:
-        raise ValueError(f"unknown reading {reading!r}; readings: {', '.join(BOMB_READINGS)}")
+    if bomb_moves not in BOMB_READINGS:
+        raise ValueError(f"unknown reading {bomb_moves!r}; readings: {', '.join(BOMB_READINGS)}")
     if not ZERO <= position <= BOMB_START:
         raise ValueError(f"the spiral has no field {position}")
-    forward_left = 1 if reading == "cap-one-per-turn" else None
+    forward_left = 1 if bomb_moves == "cap-one-per-turn" else None
     for fields in moves:
         if fields > 0 and forward_left is not None:
             fields, forward_left = min(fields, forward_left), forward_left - min(fields, forward_left)
@@ -290,7 +292,7 @@ class Payment:
     helpers_pay: int
 
 
-def pay(balance: int, amount: int, helped: bool = False, reading: str = "double") -> Payment:
+def pay(balance: int, amount: int, helped: bool = False, broke_help: str = "double") -> Payment:
     """Pay `amount` from `balance`. Who cannot pay it all pays what he has and the bomb
     moves 1 forward, unless other players take over (reading ``double``: they pay
     twice the amount; ``plain``: they pay the amount)."""
@@ -299,9 +301,9 @@ def pay(balance: int, amount: int, helped: bool = False, reading: str = "double"
     if balance >= amount:
         return Payment(balance - amount, 0, 0)
     if helped:
-        factor = {"double": 2, "plain": 1}.get(reading)
+        factor = {"double": 2, "plain": 1}.get(broke_help)
         if factor is None:
-            raise ValueError(f"unknown reading {reading!r}")
+            raise ValueError(f"unknown reading {broke_help!r}")
         return Payment(balance, 0, factor * amount)
     return Payment(0, 1, 0)
 
@@ -334,15 +336,15 @@ class GoalAttempt:
 
 
 def goal_attempt(needed: int, extra_rolls: list[int], swap_done: bool,
-                 reading: str = "once-per-game") -> GoalAttempt:
+                 swap_once: str = "once-per-game") -> GoalAttempt:
     """After a too-high roll, up to three extra rolls for exactly `needed`.
 
     The first player to fail causes the position swap; later failures move the
     pawn back by the third extra roll. Reading ``once-per-game``: `swap_done`
     is whether a swap has happened in this game; ``once-per-round``: in this round.
     """
-    if reading not in ("once-per-game", "once-per-round"):
-        raise ValueError(f"unknown reading {reading!r}")
+    if swap_once not in ("once-per-game", "once-per-round"):
+        raise ValueError(f"unknown reading {swap_once!r}")
     rolls = list(extra_rolls)[:GOAL_EXTRA_ROLLS]
     for roll in rolls:
         _check_roll(roll)

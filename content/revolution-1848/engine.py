@@ -11,8 +11,9 @@ Its public names are the doctest namespace of the rule texts. Conventions:
   the army points halved and rounded down.
 
 Where the seed can be read in more than one way, the function takes a
-``reading=`` keyword; ambiguities.yaml names the reading this content uses
-(game.yaml ``engine_options``).
+keyword parameter named like the ambiguity's ``engine_option`` (defaulting to
+this content's reading); Rulepress passes the reading chosen in game.yaml
+``engine_options``.
 """
 
 from __future__ import annotations
@@ -48,7 +49,7 @@ class Refill:
         return self.person + self.extra + self.free
 
 
-def refill(person_cards: int, extra_cards: int, reading: str = "pairs") -> Refill:
+def refill(person_cards: int, extra_cards: int, refill_split: str = "pairs") -> Refill:
     """Cards a player may draw after a trick, holding `person_cards` and `extra_cards`.
 
     He fills up to 6 cards but draws at most 2 person and 2 extra cards.
@@ -59,20 +60,20 @@ def refill(person_cards: int, extra_cards: int, reading: str = "pairs") -> Refil
     if person_cards < 0 or extra_cards < 0:
         raise ValueError("a hand cannot hold a negative number of cards")
     draws = max(0, min(HAND_LIMIT - person_cards - extra_cards, MAX_PERSON_DRAW + MAX_EXTRA_DRAW))
-    if reading == "pairs":
+    if refill_split == "pairs":
         pairs, odd = divmod(draws, 2)
         return Refill(person=pairs, extra=pairs, free=odd)
-    if reading == "free-within-limits":
+    if refill_split == "free-within-limits":
         # the kinds that must be drawn because the other kind is capped at 2
         person = max(0, draws - MAX_EXTRA_DRAW)
         extra = max(0, draws - MAX_PERSON_DRAW)
         return Refill(person=person, extra=extra, free=draws - person - extra)
-    raise ValueError(f"unknown reading {reading!r}")
+    raise ValueError(f"unknown reading {refill_split!r}")
 
 
-def refill_choices(person_cards: int, extra_cards: int, reading: str = "pairs") -> list[tuple[int, int]]:
+def refill_choices(person_cards: int, extra_cards: int, refill_split: str = "pairs") -> list[tuple[int, int]]:
     """Every (person, extra) split of the draws the rule allows, sorted."""
-    r = refill(person_cards, extra_cards, reading)
+    r = refill(person_cards, extra_cards, refill_split=refill_split)
     return [(r.person + k, r.extra + r.free - k) for k in range(r.free + 1)]
 
 
@@ -172,13 +173,13 @@ def army_points(army: Army) -> int:
     return army.strength + sum(l.military for l in army.leaders)
 
 
-def halve(points: int, reading: str = "floor") -> int:
+def halve(points: int, negative_rounding: str = "floor") -> int:
     """Half the points, fractions dropped: ``floor`` rounds down, ``toward-zero`` for negatives drops the fraction."""
-    if reading == "floor":
+    if negative_rounding == "floor":
         return points // 2
-    if reading == "toward-zero":
+    if negative_rounding == "toward-zero":
         return int(points / 2)
-    raise ValueError(f"unknown reading {reading!r}")
+    raise ValueError(f"unknown reading {negative_rounding!r}")
 
 
 @dataclass(frozen=True)
@@ -209,7 +210,7 @@ def is_stalemate(party_points: dict) -> bool:
     return sum(1 for v in party_points[strongest].values() if v == best) > 1
 
 
-def score_trick(armies, red_cards=(), reading: str = "subtract-then-halve", rounding: str = "floor") -> TrickResult:
+def score_trick(armies, red_cards=(), red_order: str = "subtract-then-halve", negative_rounding: str = "floor") -> TrickResult:
     """Score a trick decided by armies (only armies with at least one leader count).
 
     Army points are summed per party; the strongest party wins, and the player
@@ -217,7 +218,7 @@ def score_trick(armies, red_cards=(), reading: str = "subtract-then-halve", roun
     halved and rounded down. If that party is the reactionaries, the values of
     all red cards on the table are subtracted (negative results stay) - not,
     however, when the credited army is led under the Bundesfahne.
-    `reading` says when the red cards are subtracted: ``subtract-then-halve``
+    `red_order` says when the red cards are subtracted: ``subtract-then-halve``
     (halve the difference), ``halve-each`` (halve army points and red values
     separately), ``halve-army-only`` (subtract the full red values from the
     halved army points).
@@ -241,18 +242,18 @@ def score_trick(armies, red_cards=(), reading: str = "subtract-then-halve", roun
         points: dict[int, int] = defaultdict(int)
         for army in contenders:
             points[army.player] += army_points(army)
-        return TrickResult(None, None, {p: halve(v, rounding) for p, v in sorted(points.items())}, stalemate=True)
+        return TrickResult(None, None, {p: halve(v, negative_rounding) for p, v in sorted(points.items())}, stalemate=True)
     party = parties[0]
     best = next(a for a in contenders if army_points(a) == strongest)
     red = sum(red_cards) if party == "reaktionaere" and not best.bundesfahne else 0
-    if reading == "subtract-then-halve":
-        score = halve(top - red, rounding)
-    elif reading == "halve-each":
-        score = halve(top, rounding) - halve(red, rounding)
-    elif reading == "halve-army-only":
-        score = halve(top, rounding) - red
+    if red_order == "subtract-then-halve":
+        score = halve(top - red, negative_rounding=negative_rounding)
+    elif red_order == "halve-each":
+        score = halve(top, negative_rounding=negative_rounding) - halve(red, negative_rounding=negative_rounding)
+    elif red_order == "halve-army-only":
+        score = halve(top, negative_rounding=negative_rounding) - red
     else:
-        raise ValueError(f"unknown reading {reading!r}")
+        raise ValueError(f"unknown reading {red_order!r}")
     return TrickResult(best.player, party, {best.player: score})
 
 
@@ -293,7 +294,7 @@ def _top_players(party: str, party_points_by_player: dict) -> list:
     return [p for p, pts in party_points_by_player.items() if pts.get(party, 0) == best]
 
 
-def victory_points(party_points_by_player: dict, reading: str = "shared-rank") -> dict:
+def victory_points(party_points_by_player: dict, party_tie: str = "shared-rank") -> dict:
     """Final victory points per player from {player: {party: points}}.
 
     A party with more points than all others together (absolute majority)
@@ -315,12 +316,12 @@ def victory_points(party_points_by_player: dict, reading: str = "shared-rank") -
     positive = sorted(((t, p) for p, t in totals.items() if t > 0), key=lambda tp: -tp[0])
     distinct = sorted({t for t, _ in positive}, reverse=True)
     for total, party in positive:
-        if reading == "shared-rank":
+        if party_tie == "shared-rank":
             rank = sum(1 for t, _ in positive if t > total)
-        elif reading == "dense":
+        elif party_tie == "dense":
             rank = distinct.index(total)
         else:
-            raise ValueError(f"unknown reading {reading!r}")
+            raise ValueError(f"unknown reading {party_tie!r}")
         if rank < len(RANK_VP):
             for player in _top_players(party, party_points_by_player):
                 vp[player] += RANK_VP[rank]

@@ -8,7 +8,9 @@ boards.yaml, so the two cannot drift apart.
 
 Sources: seed 000 (German Risiko edition), seed 003 (English RISK rulebook
 1993), public map facts (see game.yaml `sources`). Where the editions differ,
-a function takes ``reading=`` (see ambiguities.yaml).
+a function takes a keyword parameter named like the ambiguity's
+``engine_option`` (see ambiguities.yaml); Rulepress passes the reading chosen
+in game.yaml ``engine_options``.
 """
 
 from __future__ import annotations
@@ -152,7 +154,7 @@ def must_trade(hand_size: int) -> bool:
     return hand_size >= HAND_LIMIT
 
 
-def territory_bonus(traded_cards_owned: int, reading: str = "per-card") -> int:
+def territory_bonus(traded_cards_owned: int, territory_bonus: str = "per-card") -> int:
     """Extra armies for one trade in which `traded_cards_owned` of the 3 cards show own territories.
 
     ``per-card`` (German edition, seed 000): 2 armies for every such card.
@@ -161,11 +163,11 @@ def territory_bonus(traded_cards_owned: int, reading: str = "per-card") -> int:
     """
     if not 0 <= traded_cards_owned <= 3:
         raise ValueError("a set has 3 cards")
-    if reading == "per-card":
+    if territory_bonus == "per-card":
         return TERRITORY_BONUS * traded_cards_owned
-    if reading == "max-two-per-turn":
+    if territory_bonus == "max-two-per-turn":
         return TERRITORY_BONUS if traded_cards_owned else 0
-    raise ValueError(f"unknown reading {reading!r}; readings: {', '.join(TERRITORY_BONUS_READINGS)}")
+    raise ValueError(f"unknown reading {territory_bonus!r}; readings: {', '.join(TERRITORY_BONUS_READINGS)}")
 
 
 # --- battle ----------------------------------------------------------------

@@ -12,7 +12,9 @@ Its public names are the doctest namespace of the rule texts. Conventions:
 - Every transition returns a new `Phase`; nothing is changed in place.
 
 Where the seed can be read in more than one way, the function takes a
-``reading=`` keyword; ambiguities.yaml names the reading this content uses.
+keyword parameter named like the ambiguity's ``engine_option`` (defaulting to
+this content's reading); Rulepress passes the reading chosen in game.yaml
+``engine_options``.
 """
 
 from __future__ import annotations
@@ -128,7 +130,7 @@ def recruit_unit(state: Phase, city: str, unit_class: str) -> Phase:
 
 # --- Removing tiles ------------------------------------------------------------
 
-def remove_recruit(state: Phase, city: str, flip_reading: str = "reversed") -> Phase:
+def remove_recruit(state: Phase, city: str, flip_order: str = "reversed") -> Phase:
     """The last unit of `city` was recruited: its recruit tile goes on top of the recruit discard pile.
 
     An empty threat stack waiting for tiles is then refilled at once (see `settle`).
@@ -139,10 +141,10 @@ def remove_recruit(state: Phase, city: str, flip_reading: str = "reversed") -> P
     if slot.units:
         raise ValueError(f"{city} still has units to recruit: {', '.join(slot.units)}")
     return settle(replace(state.with_city(city, None), recruit_discard=(slot.tile,) + state.recruit_discard),
-                  flip_reading)
+                  flip_order)
 
 
-def remove_threat(state: Phase, city: str, flip_reading: str = "reversed") -> Phase:
+def remove_threat(state: Phase, city: str, flip_order: str = "reversed") -> Phase:
     """The threat of `city` was eliminated: its tile goes on top of the threat discard pile.
 
     An empty recruit stack waiting for tiles is then refilled at once (see `settle`).
@@ -151,12 +153,12 @@ def remove_threat(state: Phase, city: str, flip_reading: str = "reversed") -> Ph
     if slot is None or slot.side != "threat":
         raise ValueError(f"{city} has no threat tile")
     return settle(replace(state.with_city(city, None), threat_discard=(slot.tile,) + state.threat_discard),
-                  flip_reading)
+                  flip_order)
 
 
 # --- Stacks and next-tile spaces ---------------------------------------------------
 
-def refill_stack(state: Phase, side: str, reading: str = "reversed") -> Phase:
+def refill_stack(state: Phase, side: str, flip_order: str = "reversed") -> Phase:
     """Refill the empty `side` stack by turning the OTHER side's discard pile over as a whole.
 
     ``reversed``: turning a pile over puts its bottom tile on top.
@@ -166,22 +168,22 @@ def refill_stack(state: Phase, side: str, reading: str = "reversed") -> Phase:
     if state.stack(side):
         return state
     source = state.discard(other(side))
-    if reading == "reversed":
+    if flip_order == "reversed":
         new_stack = tuple(reversed(source))
-    elif reading == "kept":
+    elif flip_order == "kept":
         new_stack = source
     else:
-        raise ValueError(f"unknown reading {reading!r}")
+        raise ValueError(f"unknown reading {flip_order!r}")
     return replace(state, **{f"{side}_stack": new_stack, f"{other(side)}_discard": ()})
 
 
-def settle(state: Phase, reading: str = "reversed") -> Phase:
+def settle(state: Phase, flip_order: str = "reversed") -> Phase:
     """Refill every empty stack that can be refilled: a stack left empty for want of
     tiles ("zunächst leer") is made as soon as the other discard pile holds tiles."""
-    return refill_stack(refill_stack(state, "recruit", reading), "threat", reading)
+    return refill_stack(refill_stack(state, "recruit", flip_order=flip_order), "threat", flip_order=flip_order)
 
 
-def refill_next(state: Phase, side: str, reading: str = "reversed") -> Phase:
+def refill_next(state: Phase, side: str, flip_order: str = "reversed") -> Phase:
     """Put the top tile of the `side` stack onto the next-tile space.
 
     An empty stack is refilled first; a stack that runs empty is refilled at
@@ -189,16 +191,16 @@ def refill_next(state: Phase, side: str, reading: str = "reversed") -> Phase:
     """
     if state.next(side) is not None:
         return state
-    state = refill_stack(state, side, reading)
+    state = refill_stack(state, side, flip_order=flip_order)
     stack = state.stack(side)
     if not stack:
         return state
     state = replace(state, **{f"next_{side}": stack[0], f"{side}_stack": stack[1:]})
-    return refill_stack(state, side, reading)
+    return refill_stack(state, side, flip_order=flip_order)
 
 
-def place_next(state: Phase, city: str, side: str, reading: str = "stays-empty",
-               flip_reading: str = "reversed") -> Phase:
+def place_next(state: Phase, city: str, side: str, empty_next: str = "stays-empty",
+               flip_order: str = "reversed") -> Phase:
     """Bring the tile from the `side` next-tile space onto the empty `city`.
 
     A recruit tile is filled with units from the barracks (no substitutes).
@@ -210,11 +212,11 @@ def place_next(state: Phase, city: str, side: str, reading: str = "stays-empty",
         raise ValueError(f"{city} still holds a tile")
     tile_id = state.next(side)
     if tile_id is None:
-        if reading == "stays-empty":
+        if empty_next == "stays-empty":
             return state
-        if reading != "draw-from-stack":
-            raise ValueError(f"unknown reading {reading!r}")
-        state = refill_next(state, side, flip_reading)
+        if empty_next != "draw-from-stack":
+            raise ValueError(f"unknown reading {empty_next!r}")
+        state = refill_next(state, side, flip_order=flip_order)
         tile_id = state.next(side)
         if tile_id is None:
             return state
@@ -224,17 +226,17 @@ def place_next(state: Phase, city: str, side: str, reading: str = "stays-empty",
         state = replace(state.with_city(city, Slot("recruit", tile_id, placed)), barracks=left)
     else:
         state = state.with_city(city, Slot("threat", tile_id))
-    return refill_next(state, side, flip_reading)
+    return refill_next(state, side, flip_order=flip_order)
 
 
-def replace_tile(state: Phase, city: str, side: str, reading: str = "stays-empty",
-                 flip_reading: str = "reversed") -> Phase:
+def replace_tile(state: Phase, city: str, side: str, empty_next: str = "stays-empty",
+                 flip_order: str = "reversed") -> Phase:
     """The whole step: remove the finished tile of `city` and bring the next one of the same side."""
     if side == "recruit":
-        state = remove_recruit(state, city, flip_reading)
+        state = remove_recruit(state, city, flip_order=flip_order)
     else:
-        state = remove_threat(state, city, flip_reading)
-    return place_next(state, city, side, reading, flip_reading)
+        state = remove_threat(state, city, flip_order=flip_order)
+    return place_next(state, city, side, empty_next=empty_next, flip_order=flip_order)
 
 
 def tile_count(state: Phase) -> int:

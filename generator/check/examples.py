@@ -1,28 +1,80 @@
 """`rulepress check examples`: run every worked example of the rule texts as a doctest.
 
 Each ``{doctest} example-id`` block of ``rules.<lang>.md`` runs with the
-standard library's doctest machinery against a fresh copy of the game's
-engine namespace (`rulepress.model.engine.namespace`). A failing statement is
-reported as ``path:line: example-id: expected X, got Y`` where `line` is the
-line of its ``>>>`` in the Markdown file; an exception raised by an example is
-a failure showing the exception. An example id present in one language but
-missing in another is reported too. Any failure makes the command exit 1.
+standard library's doctest machinery against a fresh engine namespace
+(`rulepress.model.engine.namespace`, the chosen readings bound). What a
+statement may expect:
+
+- plain output, as doctest writes it (``20``, ``[0, 2, 4, 6]``);
+- a refusal: ``Refused: <reason>`` (German ``Abgelehnt: <reason>``). The
+  engine refuses a move by raising an exception; the reason is the
+  exception's stable ``code`` attribute (``Refused: too-few-armies``), its
+  class name or a base class name (``Refused: ValueError``), or class and
+  message (``Refused: ValueError: a set has 3 cards``; ``...`` matches any
+  text). The engine module's generated name never appears;
+- a result in the reader's language: ``Result: <text>`` (German
+  ``Ergebnis: <text>``). The statement must be an expression. The text must
+  state exactly the numbers of the value (digits in the locale's format, or
+  number words), and name every glossary term whose id is a string of the
+  value, in that language (``Ergebnis: 1.500.000 Dollar`` for ``1500000``).
+
+An example runs under other readings with ``:reading: option=reading-id``
+(see `rulepress.model.rules_text`); unknown options or readings are problems.
+
+A failing statement is reported as ``path:line: example-id: expected X, got
+Y`` where `line` is the line of its ``>>>`` in the Markdown file. Across
+languages (`rulepress.check.translations`) every statement is compared by its
+language-neutral outcome (`Statement.outcome`): the printed output, the
+refusal's reason, or the repr of a localized result's value. Any failure, an
+example missing in another language or a bad option makes the command exit 1.
+
+Each example runs under the time limit of `rulepress.timelimit`: an endless
+loop is a failure at the statement that was running when the time was up, and
+the example stops there.
 """
 
 from __future__ import annotations
 
 import doctest
 import json
+import re
 import traceback
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field, fields, is_dataclass
+from decimal import Decimal
+from fractions import Fraction
 from pathlib import Path
+from types import ModuleType
 
+from babel.numbers import format_decimal
+
+from rulepress.check import numbers
+from rulepress.check.names import Name, mentions, names_of
 from rulepress.errors import Problem
 from rulepress.model import GameContent, load_games
-from rulepress.model.engine import load_engine, namespace
+from rulepress.model.engine import PREFIX as ENGINE_PREFIX
+from rulepress.model.engine import chosen_readings, engine_functions, load_engine, namespace, reading_parameters
 from rulepress.model.rules_text import Example
+from rulepress.timelimit import TimeLimitExceeded, time_limit
 
 OPTIONFLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
+REFUSED = ("Refused", "Abgelehnt")
+RESULT = ("Result", "Ergebnis")
+OUTCOME = re.compile(rf"^({'|'.join(REFUSED + RESULT)}):[ \t]*(.*?)\s*$", re.S)
+KNOWN_OPTIONS = ("reading",)
+
+
+@dataclass
+class Statement:
+    """One '>>>' statement of an example and what it gave."""
+
+    source: str
+    want: str
+    got: str
+    line: int  # line in the Markdown file
+    kind: str = "output"  # output, refused or result
+    outcome: str = ""  # language-neutral: output, 'refused <reason>' or the value's repr
+    expected: str = ""  # language-neutral expectation: the want, 'refused <reason>', or '' for a localized result
+    passed: bool = True
 
 
 @dataclass
@@ -38,6 +90,7 @@ class ExampleResult:
     expected: str  # expected output of the failing statement ('' when passed)
     got: str  # actual output or the exception ('' when passed)
     source: str  # the doctest text of the example
+    statements: list[Statement] = field(default_factory=list)
 
     def message(self) -> str:
         """``path:line: example-id: expected X, got Y`` (or ``... ok``)."""
@@ -53,67 +106,290 @@ def _one_line(text: str) -> str:
     return text.replace("\n", "\\n")
 
 
+# ---------------------------------------------------------------- refusals
+
+def refusal_names(exc: BaseException) -> list[str]:
+    """The names a refusal can be expected by: its ``code``, its class and base class names."""
+    code = getattr(exc, "code", None)
+    names = [str(code)] if isinstance(code, str) and code else []
+    return names + [c.__name__ for c in type(exc).__mro__ if c not in (BaseException, object)]
+
+
+def refusal_reason(exc: BaseException) -> str:
+    """Language-neutral reason of a refusal: the ``code``, else ``Class: message``."""
+    code = getattr(exc, "code", None)
+    if isinstance(code, str) and code:
+        return code
+    return f"{type(exc).__name__}: {exc}"
+
+
+def refusal_matches(expected: str, exc: BaseException) -> bool:
+    """Does ``Refused: <expected>`` describe `exc` (code, class name, or class and message)?"""
+    expected = " ".join(expected.split())
+    if expected in refusal_names(exc):
+        return True
+    kind, sep, message = expected.partition(": ")
+    classes = [c.__name__ for c in type(exc).__mro__]
+    return bool(sep) and kind in classes and doctest.OutputChecker().check_output(
+        message + "\n", " ".join(str(exc).split()) + "\n", OPTIONFLAGS)
+
+
+def describe_refusal(exc: BaseException) -> str:
+    code = getattr(exc, "code", None)
+    shown = f"{type(exc).__name__}: {exc}"
+    return f"{code} ({shown})" if isinstance(code, str) and code else shown
+
+
+# ---------------------------------------------------------------- localized results
+
+def value_numbers(value) -> list[Fraction]:
+    """Every number inside a result: ints, fractions, decimals; in sequences, dict keys and values, dataclasses."""
+    if isinstance(value, bool) or value is None:
+        return []
+    if isinstance(value, (int, Fraction)):
+        return [Fraction(value)]
+    if isinstance(value, (float, Decimal)):
+        return [Fraction(str(value))]
+    if isinstance(value, dict):
+        return [n for k, v in value.items() for n in value_numbers(k) + value_numbers(v)]
+    if isinstance(value, (list, tuple, set, frozenset)):
+        return [n for item in value for n in value_numbers(item)]
+    if is_dataclass(value) and not isinstance(value, type):
+        return [n for f in fields(value) for n in value_numbers(getattr(value, f.name))]
+    return []
+
+
+def value_strings(value) -> list[str]:
+    """Every string inside a result (same walk as `value_numbers`)."""
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [s for k, v in value.items() for s in value_strings(k) + value_strings(v)]
+    if isinstance(value, (list, tuple, set, frozenset)):
+        return [s for item in value for s in value_strings(item)]
+    if is_dataclass(value) and not isinstance(value, type):
+        return [s for f in fields(value) for s in value_strings(getattr(value, f.name))]
+    return []
+
+
+def locale_number(value: Fraction, lang: str) -> str:
+    """A number as written in `lang` (Babel): 1.500.000 and 1,5 in German, 1,500,000 and 1.5 in English."""
+    shown = value.numerator if value.denominator == 1 else Decimal(value.numerator) / Decimal(value.denominator)
+    return format_decimal(shown, locale=lang)
+
+
+def result_problems(value, text: str, lang: str, names: dict[str, Name]) -> list[str]:
+    """Why `text` does not state the result `value` in `lang` (empty when it does)."""
+    problems = []
+    stated = numbers.extract(text, lang)
+    wanted = [numbers.Number(v, numbers.show(v)) for v in value_numbers(value)]
+    missing, extra = numbers.compare(wanted, stated)
+    if missing:
+        problems.append("does not state " + ", ".join(locale_number(v, lang) for v in missing))
+    if extra:
+        problems.append("states " + ", ".join(locale_number(v, lang) for v in extra) + " which the result does not hold")
+    for match in numbers.DIGITS.finditer(numbers.clean(text)):
+        written = match.group(0)
+        if not re.search(r"[.,\s\u00a0\u202f]", written):
+            continue
+        values = numbers.parse_digits(written, lang)
+        forms = {locale_number(v, lang) for v in values} | \
+                {format_decimal(v.numerator, locale=lang, group_separator=False) for v in values if v.denominator == 1}
+        if len(values) != 1 or written.replace("\u202f", "\u00a0") not in {f.replace("\u202f", "\u00a0") for f in forms}:
+            problems.append(f"{written!r} is not a number written in {lang}")
+    for string in dict.fromkeys(value_strings(value)):
+        name = names.get(string)
+        if name is not None and not mentions(name, text, lang):
+            problems.append(f"does not name {string!r} ({' / '.join(name.forms[lang])})")
+    return problems
+
+
+def render_result(value, lang: str, names: dict[str, Name]) -> str:
+    """A value written for readers of `lang` (numbers in the locale's format, glossary terms by name)."""
+    if isinstance(value, bool) or value is None:
+        return repr(value)
+    if isinstance(value, (int, Fraction, float, Decimal)):
+        return locale_number(value_numbers(value)[0], lang)
+    if isinstance(value, str):
+        return names[value].forms[lang][0] if value in names else value
+    if isinstance(value, dict):
+        return ", ".join(f"{render_result(k, lang, names)}: {render_result(v, lang, names)}" for k, v in value.items())
+    if isinstance(value, (list, tuple, set, frozenset)):
+        return ", ".join(render_result(v, lang, names) for v in value)
+    if is_dataclass(value) and not isinstance(value, type):
+        return ", ".join(f"{f.name} {render_result(getattr(value, f.name), lang, names)}" for f in fields(value))
+    return repr(value)
+
+
+# ---------------------------------------------------------------- running
+
+class _Outcomes:
+    """Runs the rewritten refusal and result statements (bound into the globals as ``__rulepress__``)."""
+
+    def __init__(self, globs: dict, lang: str, names: dict[str, Name]):
+        self.globs, self.lang, self.names = globs, lang, names
+        self.outcomes: dict[int, str] = {}
+
+    def refusal(self, index: int, source: str, keyword: str, reason: str) -> None:
+        try:
+            exec(compile(source, "<example>", "single"), self.globs)  # prints a value like doctest would
+        except Exception as exc:  # the expected refusal
+            self.outcomes[index] = f"refused {refusal_reason(exc)}"
+            print(f"{keyword}: {reason if refusal_matches(reason, exc) else describe_refusal(exc)}")
+            return
+        self.outcomes[index] = "not refused"
+
+    def result(self, index: int, source: str, keyword: str, text: str) -> None:
+        value = eval(compile(source, "<example>", "eval"), self.globs)
+        self.outcomes[index] = repr(value)
+        problems = result_problems(value, text, self.lang, self.names)
+        if problems:
+            print(f"{keyword}: {render_result(value, self.lang, self.names)} ({'; '.join(problems)})")
+        else:
+            print(f"{keyword}: {text}")
+
+
 class _Recorder(doctest.DocTestRunner):
-    """A DocTestRunner that remembers the first failure instead of printing it."""
+    """A DocTestRunner that records every statement's output instead of printing failures."""
 
     def __init__(self):
         super().__init__(verbose=False, optionflags=OPTIONFLAGS)
-        self.failure: tuple[doctest.Example, str, str] | None = None
+        self.got: dict[int, tuple[str, bool]] = {}
+
+    def report_start(self, out, test, example):
+        pass
+
+    def report_success(self, out, test, example, got):
+        self.got[id(example)] = (got, True)
 
     def report_failure(self, out, test, example, got):
-        if self.failure is None:
-            self.failure = (example, example.want, got)
+        self.got[id(example)] = (got, False)
 
     def report_unexpected_exception(self, out, test, example, exc_info):
-        if self.failure is None:
-            shown = "".join(traceback.format_exception_only(exc_info[0], exc_info[1])).strip()
-            self.failure = (example, example.want, shown)
+        self.got[id(example)] = (exception_text(exc_info[1]), False)
+        if isinstance(exc_info[1], TimeLimitExceeded):
+            self.optionflags |= doctest.FAIL_FAST  # out of time: the example stops at this statement
 
 
-def source_offset(example: Example, lines: list[str]) -> int:
-    """Markdown line number of the first line of `example.source`.
-
-    The parser strips blank lines after the opening fence; count them back.
-    """
-    line = example.line + 1
-    while line <= len(lines) and lines[line - 1] == "":
-        line += 1
-    return line
+def exception_text(exc: BaseException) -> str:
+    """``Class: message`` without the engine module's generated name."""
+    shown = "".join(traceback.format_exception_only(type(exc), exc)).strip()
+    module = type(exc).__module__
+    if module.startswith(ENGINE_PREFIX):
+        shown = shown.replace(f"{module}.", "", 1)
+    return shown
 
 
-def run_example(example: Example, globs: dict, first_line: int, game: str) -> ExampleResult:
-    """Run one example with `globs` (not copied here) and return its result."""
-    parser = doctest.DocTestParser()
-    test = parser.get_doctest(example.source, globs, f"{game}:{example.id}:{example.lang}", example.path, 0)
+def _rewrite(examples: list[doctest.Example]) -> list[tuple[str, str, str]]:
+    """Turn ``Refused:`` / ``Result:`` statements into calls of ``__rulepress__``; (kind, keyword, text) each."""
+    kinds = []
+    for index, example in enumerate(examples):
+        match = OUTCOME.match(example.want.strip("\n")) if example.exc_msg is None else None
+        if match is None:
+            kinds.append(("output", "", example.want))
+            continue
+        keyword, text = match.group(1), " ".join(match.group(2).split())
+        kind = "refused" if keyword in REFUSED else "result"
+        call = "refusal" if kind == "refused" else "result"
+        source = example.source.rstrip("\n")
+        if kind == "result":
+            source = source.strip()
+        example.source = f"__rulepress__.{call}({index}, {source!r}, {keyword!r}, {text!r})\n"
+        example.want = f"{keyword}: {text}\n"
+        kinds.append((kind, keyword, text))
+    return kinds
+
+
+def run_statements(example: Example, globs: dict, names: dict[str, Name], game: str = "") -> list[Statement]:
+    """Run one example with `globs` (not copied here); every statement with its outcome."""
+    test = doctest.DocTestParser().get_doctest(example.source, globs, f"{game}:{example.id}:{example.lang}",
+                                               example.path, 0)
+    sources = [e.source.strip() for e in test.examples]
+    kinds = _rewrite(test.examples)
+    outcomes = _Outcomes(test.globs, example.lang, names)  # the DocTest runs in its own copy of `globs`
+    test.globs["__rulepress__"] = outcomes
     runner = _Recorder()
-    runner.run(test, out=lambda _text: None, clear_globs=False)
-    if runner.failure is None:
-        return ExampleResult(game, example.id, example.lang, example.path, example.line, True, "", "", example.source)
-    failed, want, got = runner.failure
-    return ExampleResult(game, example.id, example.lang, example.path, first_line + failed.lineno, False,
-                         want, got, example.source)
+    with time_limit():
+        runner.run(test, out=lambda _text: None, clear_globs=False)
+    first = example.source_line or example.line + 1
+    statements = []
+    for index, (e, source, (kind, _keyword, text)) in enumerate(zip(test.examples, sources, kinds)):
+        got, passed = runner.got.get(id(e), ("", False))
+        if kind == "output":
+            outcome, expected = got, e.want
+        elif kind == "refused":
+            outcome, expected = outcomes.outcomes.get(index, got), f"refused {text}"
+        else:
+            outcome, expected = outcomes.outcomes.get(index, got), ""
+        statements.append(Statement(source, e.want, got, first + e.lineno, kind, outcome, expected, passed))
+    return statements
+
+
+def term_names(content: GameContent) -> dict[str, Name]:
+    """Glossary term id -> its Name (what a localized result must name)."""
+    return {n.id: n for n in names_of(content) if n.kind == "term"}
+
+
+def example_problems(content: GameContent, example: Example) -> list[Problem]:
+    """Unknown options, engine options or readings of one example."""
+    problems = []
+    known = {a.engine_option: [r.id for r in a.readings] for a in content.game.ambiguities if a.engine_option}
+    known.update({k: known.get(k, [v]) for k, v in content.game.engine_options.items()})
+    for option in example.options:
+        if option not in KNOWN_OPTIONS:
+            problems.append(Problem(example.path, example.line, None, example.id,
+                                    f"unknown example option ':{option}:' (known: {', '.join(KNOWN_OPTIONS)})"))
+    raw = example.options.get("reading", "")
+    parts = [p.strip() for p in raw.split(",") if p.strip()]
+    for part in parts:
+        name, _, value = (x.strip() for x in part.partition("="))
+        if not value:
+            problems.append(Problem(example.path, example.line, None, example.id,
+                                    f":reading: {part!r} must be written option=reading-id"))
+        elif name not in known:
+            problems.append(Problem(example.path, example.line, None, example.id,
+                                    f":reading: unknown engine option {name!r} (known: {', '.join(sorted(known)) or 'none'})"))
+        elif value not in known[name]:
+            problems.append(Problem(example.path, example.line, None, example.id,
+                                    f":reading: {name} has no reading {value!r} (readings: {', '.join(known[name])})"))
+    return problems
+
+
+def check_example(content: GameContent, module: ModuleType | None, example: Example,
+                  names: dict[str, Name] | None = None) -> ExampleResult:
+    """Run one example in a fresh namespace under its readings and return its result."""
+    names = term_names(content) if names is None else names
+    globs = namespace(content, module, readings=example.readings())
+    statements = run_statements(example, globs, names, content.id)
+    failed = next((s for s in statements if not s.passed), None)
+    if failed is None:
+        return ExampleResult(content.id, example.id, example.lang, example.path, example.line, True, "", "",
+                             example.source, statements)
+    return ExampleResult(content.id, example.id, example.lang, example.path, failed.line, False,
+                         failed.want, failed.got, example.source, statements)
 
 
 def run_game(content: GameContent) -> list[ExampleResult]:
     """Run every example of every language of one game (engine loaded once, namespace fresh per example)."""
     module = load_engine(content)
-    base = namespace(content, module)
-    results: list[ExampleResult] = []
-    for lang, text in sorted(content.rules.items()):
-        rules_file = content.folder / f"rules.{lang}.md"
-        lines = rules_file.read_text(encoding="utf-8").splitlines() if rules_file.exists() else []
-        for example in text.examples:
-            globs = dict(base)
-            globs["OPTIONS"] = dict(content.game.engine_options)
-            results.append(run_example(example, globs, source_offset(example, lines), content.id))
-    return results
+    names = term_names(content)
+    return [check_example(content, module, example, names)
+            for _lang, text in sorted(content.rules.items()) for example in text.examples]
 
 
-def unpaired(content: GameContent) -> list[Problem]:
-    """Example ids present in one language's rules but missing in another's."""
+def unpaired(content: GameContent, module: ModuleType | None = None) -> list[Problem]:
+    """Example ids present in one language's rules but missing in another's, bad example options,
+    and engine options no engine function takes (given the loaded `module`)."""
     problems: list[Problem] = []
+    for name in unused_options(content, module):
+        path, line, col = content.locate(("engine_options", name)) if name in content.game.engine_options \
+            else (str(content.folder / "engine.py"), None, None)
+        problems.append(Problem(path, line, col, f"engine_options.{name}",
+                                f"no engine function takes a keyword parameter {name!r}: the chosen reading cannot reach the engine"))
     langs = sorted(content.rules)
     for lang in langs:
+        for example in content.rules[lang].examples:
+            problems.extend(example_problems(content, example))
         for other in langs:
             if other == lang:
                 continue
@@ -125,6 +401,15 @@ def unpaired(content: GameContent) -> list[Problem]:
     return problems
 
 
+def unused_options(content: GameContent, module: ModuleType | None) -> list[str]:
+    """Engine options that no public engine function takes (their reading could never reach the engine)."""
+    if module is None:
+        return []
+    readings = chosen_readings(content)
+    taken = {name for f in engine_functions(module).values() for name in reading_parameters(f, readings)}
+    return sorted(set(readings) - taken)
+
+
 def run(content_dir: Path, games: list[str], fmt: str = "text") -> int:
     """Run the examples of the named games (or all); exit code 1 if any fails or is unpaired."""
     contents = load_games(content_dir, games or None)
@@ -133,12 +418,12 @@ def run(content_dir: Path, games: list[str], fmt: str = "text") -> int:
     summaries = []
     for content in contents:
         results = run_game(content)
-        missing = unpaired(content)
+        missing = unpaired(content, load_engine(content))
         all_results.extend(results)
         all_unpaired.extend(missing)
         passed = sum(r.passed for r in results)
         summaries.append(f"{content.id}: {passed} of {len(results)} examples passed"
-                         + (f", {len(missing)} without translation" if missing else ""))
+                         + (f", {len(missing)} without translation or with bad options" if missing else ""))
     failed = [r for r in all_results if not r.passed]
     if fmt == "json":
         print(json.dumps({

@@ -66,9 +66,14 @@ _DE_SPECIAL = {"zweien": 2, "dreien": 3, "vieren": 4, "doppelt": 2, "doppelte": 
                "doppelter": 2, "doppeltes": 2, "doppeltem": 2, "verdoppelt": 2, "verdoppeln": 2,
                "verdoppelte": 2, "verdoppelten": 2, "zweifach": 2, "zweifache": 2, "zweifachen": 2,
                "dreifach": 3, "dreifache": 3, "dreifachen": 3, "halb": HALF, "halbe": HALF, "halben": HALF,
-               "halber": HALF, "halbes": HALF, "hälfte": HALF, "hälften": HALF, "halbiert": HALF,
+               "halber": HALF, "halbes": HALF, "hälfte": HALF, "hälften": HALF, "halbierung": HALF, "halbierungen": HALF, "halbiert": HALF,
                "halbieren": HALF, "halbierte": HALF, "dutzend": 12, "hundert": 100, "tausend": 1000,
                "zweimal": 2, "dreimal": 3, "viermal": 4, "fünfmal": 5, "sechsmal": 6, "zehnmal": 10}
+# compounds that state a number: zweithöchste (second-highest), zweistellig (two-digit), doppelseitig, Halbierungsregel
+_DE_COMPOUND_HEADS = {"zweit": 2, "dritt": 3, "viert": 4, "ein": 1, "zwei": 2, "drei": 3, "vier": 4,
+                      "doppel": 2, "halbierung": HALF}
+_DE_COMPOUND_NUMBER = re.compile(r"(zweit|dritt|viert)(?:höchst|niedrigst|letzt|größt|best|stärkst|schwächst|kleinst)\w*"
+                                 r"|(ein|zwei|drei|vier)stellig\w*|(doppel)seitig\w*|(halbierung)s?\w*")
 _DE_WEAK = {"ein": 1, "eine": 1, "einen": 1, "einem": 1, "einer": 1, "eines": 1, "einmal": 1,
             "beide": 2, "beiden": 2, "beider": 2, "beides": 2}
 
@@ -122,6 +127,9 @@ def word_value(word: str, lang: str) -> tuple[Fraction, bool] | None:
         for stem, value in _DE_ORDINAL_STEMS.items():
             if w.startswith(stem) and w[len(stem):] in _DE_ENDINGS:
                 return Fraction(value), False
+        match = _DE_COMPOUND_NUMBER.fullmatch(w)
+        if match:
+            return Fraction(_DE_COMPOUND_HEADS[next(g for g in match.groups() if g)]), False
         return None
     if w in _EN_WEAK:
         return Fraction(_EN_WEAK[w]), True
@@ -167,6 +175,7 @@ def clean(text: str) -> str:
 _SPACE = "[ \u00a0\u202f]"
 _DIGITS = re.compile(
     rf"(?<![\w])(?:\d{{1,3}}(?:{_SPACE}(?:\d{{6}}|\d{{3}}))+(?![\d.,]\d)|\d+(?:[.,]\d+)*)")
+DIGITS = _DIGITS  # a group of digits as written (1.500.000, 1,5, 2.3.1)
 _AFTER = re.compile(r"[^\W\d_]*")
 
 

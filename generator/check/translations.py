@@ -38,23 +38,18 @@ documented.
 
 from __future__ import annotations
 
-import doctest
 import json
 import re
-import traceback
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-from rulepress.check import numbers
+from rulepress.check import examples, numbers, signals
+from rulepress.check.names import NameFinder, mentions, names_of
+from rulepress.check.pairs import Paragraph, Side, TextPair, quickref_pairs, rules_pairs, yaml_pairs
 from rulepress.model import GameContent, load_games
-from rulepress.model.rules_text import LABEL, TERM_REF, RuleText, Section, term_refs
-
-FENCE = re.compile(r"^(```+|~~~+)\s*(\{[a-z-]+\}|[a-zA-Z0-9_-]*)?")
-PROSE_DIRECTIVES = {"{note}", "{tip}", "{warning}", "{important}", "{hint}", "{attention}", "{caution}",
-                    "{danger}", "{error}", "{seealso}", "{admonition}", "{sidebar}", "{topic}"}
+from rulepress.model.engine import load_engine
+from rulepress.model.rules_text import RuleText
 LANG_NAMES = {"de": "German", "en": "English"}
-PRINTED_KINDS = ("deck", "tiles", "tokens", "money")
-MIN_SYNONYM = 5  # glossary keywords this long count as translating a term ('Angriff'; not 'red' or 'lane')
 
 
 @dataclass
@@ -90,7 +85,7 @@ class TranslationReport:
     langs: tuple[str, str]
     findings: list[Finding] = field(default_factory=list)
     sections: int = 0  # paired sections compared
-    paragraphs: int = 0  # paragraph pairs compared (sections compared as a whole count once)
+    paragraphs: int = 0  # text pairs compared (rules sections, quick references, YAML texts)
     examples: int = 0  # paired examples run in both languages
 
     @property
@@ -102,7 +97,7 @@ class TranslationReport:
         return [f for f in self.findings if f.documented]
 
     def summary(self) -> str:
-        return (f"{self.game}: {self.sections} sections, {self.paragraphs} paragraph pairs, "
+        return (f"{self.game}: {self.sections} sections, {self.paragraphs} text pairs, "
                 f"{self.examples} examples compared; {len(self.undocumented)} differences, "
                 f"{len(self.documented)} documented")
 
@@ -111,234 +106,6 @@ class TranslationReport:
                 "paragraphs": self.paragraphs, "examples": self.examples,
                 "undocumented": len(self.undocumented), "documented": len(self.documented),
                 "findings": [f.to_dict() for f in self.findings]}
-
-
-# ---------------------------------------------------------------- paragraphs with lines
-
-@dataclass
-class Paragraph:
-    """A paragraph of a rule text (or a section heading) and the line it starts on."""
-
-    line: int
-    text: str
-
-
-def _file_lines(content: GameContent, text: RuleText) -> list[str]:
-    path = content.folder / f"rules.{text.lang}.md"
-    return path.read_text(encoding="utf-8").splitlines() if path.exists() else []
-
-
-def _split(lines: list[str], first: int) -> list[Paragraph]:
-    """Paragraphs of `lines` (file line `first` is lines[0]): blank lines separate, code blocks
-    and doctests are left out, prose directives (note, tip, ...) are kept, labels and comments dropped."""
-    paragraphs: list[Paragraph] = []
-    current: list[str] = []
-    start = first
-    fence: str | None = None
-    prose = False
-
-    def close():
-        nonlocal current
-        if current:
-            paragraphs.append(Paragraph(start, "\n".join(current)))
-        current = []
-
-    for offset, line in enumerate(lines):
-        number = first + offset
-        stripped = line.strip()
-        if fence is not None:
-            if stripped.startswith(fence) and stripped.strip(fence[0]) == "":
-                close()
-                fence = None
-            elif prose and not re.match(r"^:[a-z-]+:", stripped):
-                if stripped:
-                    if not current:
-                        start = number
-                    current.append(stripped)
-                else:
-                    close()
-            continue
-        match = FENCE.match(stripped)
-        if match:
-            close()
-            fence = match.group(1)
-            prose = (match.group(2) or "") in PROSE_DIRECTIVES
-            continue
-        if LABEL.match(line) or stripped.startswith("%"):
-            continue
-        if not stripped:
-            close()
-            continue
-        if not current:
-            start = number
-        current.append(stripped)
-    close()
-    return paragraphs
-
-
-def section_paragraphs(section: Section, lines: list[str], end: int) -> list[Paragraph]:
-    """The heading (as the first paragraph) and the body paragraphs of `section`.
-
-    `end` is the line of the next heading (or the number of lines + 1)."""
-    return [Paragraph(section.line, section.title)] + _split(lines[section.line:end - 1], section.line + 1)
-
-
-def paragraphs_by_section(content: GameContent, text: RuleText) -> dict[str, list[Paragraph]]:
-    """Section id -> its paragraphs; the text before the first heading is the section ''."""
-    lines = _file_lines(content, text)
-    result: dict[str, list[Paragraph]] = {}
-    first_heading = text.sections[0].line if text.sections else len(lines) + 1
-    preamble = _split(lines[:first_heading - 1], 1)
-    if preamble:
-        result[""] = preamble
-    for i, section in enumerate(text.sections):
-        end = text.sections[i + 1].line if i + 1 < len(text.sections) else len(lines) + 1
-        result[section.id] = section_paragraphs(section, lines, end)
-    return result
-
-
-# ---------------------------------------------------------------- names and terms
-
-@dataclass(frozen=True)
-class Name:
-    """Something with a name in both languages: a glossary term, a component or a card."""
-
-    kind: str  # term or name
-    id: str
-    forms: dict  # lang -> tuple of spellings that count as using the name
-    synonyms: dict = field(default_factory=dict)  # lang -> specific keywords that count as translating it
-
-
-DE_INFLECTION = r"(?:e|en|n|s|es|er|ern|em|ns)?"
-EN_INFLECTION = r"(?:s|es|'s|s')?"
-DE_SUFFIXES = ("ungen", "ung", "en", "er", "es", "e", "n", "s")
-EN_SUFFIXES = ("ations", "ation", "ions", "ion", "ings", "ing", "ers", "er", "ed", "es", "e", "s")
-
-
-def names_of(content: GameContent) -> list[Name]:
-    """Glossary terms (with aliases and longer keywords), component names and card titles of a game.
-
-    Names that are number words ("Zwei", "Two") are left to the number check."""
-    game = content.game
-    names = [Name("term", t.id, {lang: tuple([getattr(t, lang)] + list(t.aliases.get(lang, [])))
-                                 for lang in ("de", "en")},
-                  {lang: tuple(k for k in t.keywords.get(lang, []) if len(k) >= MIN_SYNONYM) for lang in ("de", "en")})
-             for t in game.glossary]
-    seen = {(n.forms["de"][0].lower(), n.forms["en"][0].lower()) for n in names}
-    for comp in game.components:
-        if comp.kind not in PRINTED_KINDS:
-            continue  # board, dice, pieces: everyday words that translations paraphrase freely
-        candidates = [(comp.id, comp.name)] + [(f"{comp.id}.{c.id}", c.title) for c in comp.cards if c.title]
-        for ident, text in candidates:
-            key = (text.de.strip().lower(), text.en.strip().lower())
-            if key in seen or not key[0] or not key[1]:
-                continue
-            if numbers.extract(text.de, "de") or numbers.extract(text.en, "en"):
-                continue
-            seen.add(key)
-            names.append(Name("name", ident, {"de": (text.de.strip(),), "en": (text.en.strip(),)}))
-    return names
-
-
-def _pattern(form: str, lang: str) -> re.Pattern:
-    """A strict pattern for a spelling: whole words, each word inflected (German 'preußischen Armee');
-    a capitalised one-word German noun is case-sensitive ('Würfel', not the verb 'würfeln')."""
-    inflection = DE_INFLECTION if lang == "de" else EN_INFLECTION
-    words = form.split()
-    edge_l, edge_r = r"(?<![^\W_])", r"(?![^\W_])"
-    if lang == "de":
-        body = r"\s+".join(re.escape(w) + inflection for w in words)
-        if len(words) == 1 and form[:1].isupper():
-            head = re.escape(form[:1])
-            return re.compile(edge_l + f"(?-i:{head})(?i:{body[len(head):]})" + edge_r)
-    else:
-        body = r"\s+".join(re.escape(w) for w in words) + inflection
-    return re.compile(edge_l + body + edge_r, re.I)
-
-
-def _stem(word: str, lang: str) -> str:
-    word = word.lower()
-    for suffix in (DE_SUFFIXES if lang == "de" else EN_SUFFIXES):
-        if word.endswith(suffix) and len(word) - len(suffix) >= 4:
-            return word[: -len(suffix)]
-    return word
-
-
-def _words(text: str) -> list[str]:
-    return [w.lower() for w in re.findall(r"[^\W\d_]+", text)]
-
-
-def _common_tail(a: str, b: str) -> int:
-    """Length of the common ending of two words (the head of German compounds: Spielplan, Originalplan)."""
-    n = 0
-    while n < min(len(a), len(b)) and a[-1 - n] == b[-1 - n]:
-        n += 1
-    return n
-
-
-def mentions(name: Name, text: str, lang: str) -> bool:
-    """Lenient: does `text` translate `name` at all? Any spelling or specific keyword, inflected or stemmed, also inside
-    a German compound ('Bombenzug' has 'Bombe') or as its head ('Plan' for 'Spielplan')."""
-    words = _words(numbers.clean(TERM_REF.sub(lambda m: f" {m.group(1)} ", text)))
-    if any(term == name.id for _, term in term_refs(text)):
-        return True
-    for form in name.forms[lang] + name.synonyms.get(lang, ()):
-        parts = _words(form)
-        if not parts:
-            continue
-        stems = [_stem(p, lang) for p in parts if len(p) > 3] or [_stem(p, lang) for p in parts]
-        if lang == "de":
-            if all(any(s in w for w in words) for s in stems):
-                return True  # also inside compounds: 'Bombenzug' mentions 'Bombe'
-            if len(parts) == 1 and any(_compound_head(stems[0], _stem(w, lang)) for w in words):
-                return True  # the head of a compound: 'Plan' or 'Originalplan' for 'Spielplan'
-            if len(parts) > 1 and len(parts[-1]) >= 4 and any(stems[-1] in w for w in words):
-                return True  # the head of a written-apart name: 'Treffen' for 'Atom-Mächte-Treffen'
-        elif all(any(w.startswith(s) for w in words) for s in stems):
-            return True
-    return False
-
-
-def _compound_head(form: str, word: str) -> bool:
-    """Do two German words share a compound head of 4+ letters that is a good part of `form`?"""
-    tail = _common_tail(form, word)
-    return tail >= 4 and tail * 5 >= len(form) * 2
-
-
-class NameFinder:
-    """Finds which names a paragraph uses, longest spelling first (so 'action field' is not also 'field')."""
-
-    def __init__(self, names: list[Name], lang: str):
-        forms = [(form, name) for name in names for form in name.forms[lang] if form.strip()]
-        forms.sort(key=lambda item: -len(item[0]))
-        self.lang = lang
-        self.patterns = [(_pattern(form, lang), name) for form, name in forms]
-        self.by_id = {n.id: n for n in names if n.kind == "term"}
-
-    def without_others(self, text: str, keep: str) -> str:
-        """`text` with every name of several words except `keep` blanked out (for `mentions`:
-        'territory cards' does not mention 'territory')."""
-        text = TERM_REF.sub(lambda m: f" {m.group(1)} " if m.group(2) == keep else " " * len(m.group(0)), text)
-        text = numbers.clean(text)
-        for pattern, name in self.patterns:
-            if name.id != keep:  # only names of several words: a German compound mentions all its parts
-                text = pattern.sub(lambda m: " " * len(m.group(0)) if " " in m.group(0).strip() else m.group(0), text)
-        return text
-
-    def used(self, text: str) -> dict[str, tuple[Name, str]]:
-        """Name id -> (name, the spelling found) of every name used in `text`."""
-        found: dict[str, tuple[Name, str]] = {}
-        for shown, term in term_refs(text):
-            if term in self.by_id:
-                found[term] = (self.by_id[term], shown)
-        text = TERM_REF.sub(lambda m: " " * len(m.group(0)), text)
-        text = numbers.clean(text)
-        for pattern, name in self.patterns:
-            def mask(match, name=name):
-                found.setdefault(name.id, (name, match.group(0)))
-                return " " * len(match.group(0))
-            text = pattern.sub(mask, text)
-        return found
 
 
 # ---------------------------------------------------------------- comparing
@@ -368,80 +135,173 @@ def _where(path: str, line: int | None) -> str:
     return f"{path}:{line}" if line is not None else path
 
 
-def _compare_numbers(out: _Collector, section: str, a: Paragraph, b: Paragraph,
-                     texts: tuple[RuleText, RuleText], scope: str) -> None:
-    (ta, tb), (la, lb) = texts, (texts[0].lang, texts[1].lang)
-    found_a, found_b = numbers.extract_pair(a.text, la, b.text, lb)
+def _locate(side: Side, test) -> Paragraph:
+    """The first paragraph of `side` for which `test(text)` holds, else the first paragraph."""
+    return next((p for p in side.paragraphs if test(p.text)), side.paragraphs[0])
+
+
+def _report(out: _Collector, kind: str, pair: TextPair, first: Side, at: Paragraph, other: Side,
+            other_at: Paragraph, message: str, extra_ids: list[str] = ()) -> None:
+    """Add a finding at `first`:`at` naming `other`:`other_at`."""
+    where = other.where(other_at.line)
+    out.add(kind, first.path, at.line, pair.ids + list(extra_ids), f"{message} (vs {where})", other=where,
+            section=pair.section)
+
+
+def _listed(values, found) -> str:
+    written = {}
+    for n in found:
+        written.setdefault(n.value, n.text)
+    return ", ".join(numbers.show(v) + (f" ({written[v]!r})" if written.get(v, "") != numbers.show(v) else "")
+                     for v in values)
+
+
+def _has_number(value, lang: str):
+    return lambda text: any(n.value == value and not n.weak for n in numbers.extract(text, lang))
+
+
+def _compare_numbers(out: _Collector, pair: TextPair) -> None:
+    a, b = pair.a, pair.b
+    found_a, found_b = numbers.extract_pair(a.text, a.lang, b.text, b.lang)
     only_a, only_b = numbers.compare(found_a, found_b)
     if not only_a and not only_b:
         return
-
-    def listed(values, found):
-        written = {}
-        for n in found:
-            written.setdefault(n.value, n.text)
-        return ", ".join(numbers.show(v) + (f" ({written[v]!r})" if written.get(v, "") != numbers.show(v) else "")
-                         for v in values)
-
     parts = []
     if only_a:
-        parts.append(f"{listed(only_a, found_a)} only in {LANG_NAMES[la]}")
+        parts.append(f"{_listed(only_a, found_a)} only in {LANG_NAMES[a.lang]}")
     if only_b:
-        parts.append(f"{listed(only_b, found_b)} only in {LANG_NAMES[lb]}")
-    ids = [section] if section else []
-    out.add("number", ta.path, a.line, ids,
-            f"{scope} numbers differ: {'; '.join(parts)} (vs {_where(tb.path, b.line)})",
-            other=_where(tb.path, b.line), section=section)
+        parts.append(f"{_listed(only_b, found_b)} only in {LANG_NAMES[b.lang]}")
+    first, other, value, other_value = (a, b, only_a[0], only_b[0] if only_b else None) if only_a else \
+        (b, a, only_b[0], None)
+    at = _locate(first, _has_number(value, first.lang))
+    other_at = _locate(other, _has_number(other_value, other.lang)) if other_value is not None else \
+        _counterpart(first, at, other)
+    _report(out, "number", pair, first, at, other, other_at, f"{pair.scope} numbers differ: {'; '.join(parts)}")
 
 
-def _compare_names(out: _Collector, section: str, a: Paragraph, b: Paragraph,
-                   texts: tuple[RuleText, RuleText], finders: tuple[NameFinder, NameFinder], scope: str) -> None:
-    ta, tb = texts
-    used_a, used_b = finders[0].used(a.text), finders[1].used(b.text)
-    other_text_of = {ta.lang: a.text, tb.lang: b.text}
-    for (this, path, line, used, other_used, other_text, other_line) in (
-            (ta, ta.path, a.line, used_a, used_b, tb, b.line),
-            (tb, tb.path, b.line, used_b, used_a, ta, a.line)):
-        for ident in sorted(set(used) - set(other_used)):
-            name, spelled = used[ident]
-            other_finder = finders[1] if other_text is tb else finders[0]
-            if mentions(name, other_finder.without_others(other_text_of[other_text.lang], ident), other_text.lang):
-                continue
-            wanted = " / ".join(repr(f) for f in name.forms[other_text.lang])
-            what = "glossary term" if name.kind == "term" else "name"
-            out.add(name.kind, path, line, ([section] if section else []) + [ident],
-                    f"{scope} uses the {what} {spelled!r} ({ident}) but the {LANG_NAMES[other_text.lang]} "
-                    f"{scope} at {_where(other_text.path, other_line)} does not use {wanted}",
-                    other=_where(other_text.path, other_line), section=section)
+def _counterpart(side: Side, at: Paragraph, other: Side) -> Paragraph:
+    """The paragraph of `other` at the same share of the text (only to point a reader at the place)."""
+    index = side.paragraphs.index(at) if at in side.paragraphs else 0
+    share = index / max(1, len(side.paragraphs) - 1)
+    return other.paragraphs[round(share * (len(other.paragraphs) - 1))]
 
 
-def _compare_sections(content: GameContent, out: _Collector, a: RuleText, b: RuleText) -> None:
-    paras_a = paragraphs_by_section(content, a)
-    paras_b = paragraphs_by_section(content, b)
-    names = names_of(content)
-    finders = (NameFinder(names, a.lang), NameFinder(names, b.lang))
-    for this, other, paras in ((a, b, paras_a), (b, a, paras_b)):
+def _compare_names(out: _Collector, pair: TextPair, finders: dict[str, NameFinder],
+                   aligned: list[tuple[tuple[Paragraph, str], tuple[Paragraph, str]]] | None = None) -> None:
+    """Names used on one side but not translated on the other: over the whole pair, and, when the
+    two sides have as many sentences, sentence by sentence."""
+    units = [((pair.a, pair.a.text, None, pair.a.text), (pair.b, pair.b.text, None, pair.b.text))]
+    aligned = aligned or []
+    for i, ((pa, xa), (pb, xb)) in enumerate(aligned):
+        near = aligned[max(0, i - 1):i + 2]  # a translation may move a term to the next sentence
+        units.append(((pair.a, xa, pa, " ".join(s[0][1] for s in near)),
+                      (pair.b, xb, pb, " ".join(s[1][1] for s in near))))
+    reported: set[str] = set()
+    for unit_a, unit_b in units:
+        for (this, text, at, _), (other, other_text, other_at, other_near) in ((unit_a, unit_b), (unit_b, unit_a)):
+            used = finders[this.lang].used(text)
+            other_used = finders[other.lang].used(other_near)
+            for ident in sorted(set(used) - set(other_used) - reported):
+                name, spelled = used[ident]
+                if pair.kind == "glossary" and pair.id.startswith(f"glossary.{ident}."):
+                    continue  # a definition need not repeat its own term
+                if mentions(name, finders[other.lang].without_others(other_near, ident), other.lang):
+                    continue
+                reported.add(ident)
+                wanted = " / ".join(repr(f) for f in name.forms[other.lang])
+                what = "glossary term" if name.kind == "term" else "name"
+                if at is None:
+                    at = _locate(this, lambda t: ident in finders[this.lang].used(t))
+                    other_at = _counterpart(this, at, other)
+                    where = f"the {LANG_NAMES[other.lang]} {pair.scope}"
+                else:
+                    where = f"its {LANG_NAMES[other.lang]} counterpart {_short(other_text)!r}"
+                _report(out, name.kind, pair, this, at, other, other_at,
+                        f"{pair.scope} uses the {what} {spelled!r} ({ident}) but {where} does not use {wanted}",
+                        [ident])
+
+
+def _compare_counts(out: _Collector, pair: TextPair, kind: str, what: str, count, shown=None) -> None:
+    """A finding when `count(text, lang)` differs between the two sides."""
+    a, b = pair.a, pair.b
+    ca, cb = count(a.text, a.lang), count(b.text, b.lang)
+    if ca == cb:
+        return
+    more, fewer = (a, b) if ca > cb else (b, a)
+    n_more, n_fewer = max(ca, cb), min(ca, cb)
+    at = next((p for p in more.paragraphs if count(p.text, more.lang) > 0), more.paragraphs[0])
+    for p in more.paragraphs:  # the paragraph where the counts part: more than its counterpart
+        counter = _counterpart(more, p, fewer)
+        if count(p.text, more.lang) > count(counter.text, fewer.lang):
+            at = p
+            break
+    detail = f" ({shown(more)} vs {shown(fewer)})" if shown else ""
+    _report(out, kind, pair, more, at, fewer, _counterpart(more, at, fewer),
+            f"{pair.scope} has {n_more} {what} in {LANG_NAMES[more.lang]} but {n_fewer} in "
+            f"{LANG_NAMES[fewer.lang]}{detail}")
+
+
+def _compare_emphasis(out: _Collector, pair: TextPair) -> None:
+    a, b = pair.a, pair.b
+    ea, eb = signals.emphasised_numbers(a.text, a.lang), signals.emphasised_numbers(b.text, b.lang)
+    if ea == eb:
+        return
+    more, fewer, extra = (a, b, sorted(set(ea) - set(eb)) or ea) if len(ea) >= len(eb) else (b, a, sorted(set(eb) - set(ea)) or eb)
+    at = _locate(more, lambda text: any(v in extra for v in signals.emphasised_numbers(text, more.lang)))
+    shown = lambda values: ", ".join(numbers.show(v) for v in values) or "none"
+    _report(out, "emphasis", pair, more, at, fewer, _counterpart(more, at, fewer),
+            f"{pair.scope} emphasises the numbers {shown(ea)} in {LANG_NAMES[a.lang]} but {shown(eb)} in "
+            f"{LANG_NAMES[b.lang]}")
+
+
+def _sentences(side: Side) -> list[tuple[Paragraph, str]]:
+    return [(p, s) for p in side.paragraphs for s in signals.sentences(p.text, side.lang)]
+
+
+def _compare_negations(out: _Collector, pair: TextPair, sentences_a: list, sentences_b: list) -> None:
+    """Sentence by sentence (the two sides have as many): negated in one language only?"""
+    for (pa, xa), (pb, xb) in zip(sentences_a, sentences_b):
+        na, nb = signals.negations(xa, pair.a.lang), signals.negations(xb, pair.b.lang)
+        if bool(na) == bool(nb):
+            continue
+        (this, at, words, text), (other, other_at, other_text) = \
+            ((pair.a, pa, na, xa), (pair.b, pb, xb)) if na else ((pair.b, pb, nb, xb), (pair.a, pa, xa))
+        _report(out, "negation", pair, this, at, other, other_at,
+                f"{pair.scope}: {_short(text)!r} is negated in {LANG_NAMES[this.lang]} ({', '.join(words)}) but "
+                f"{_short(other_text)!r} in {LANG_NAMES[other.lang]} is not")
+
+
+def _short(text: str, width: int = 70) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= width else text[:width - 1] + "…"
+
+
+def compare_pair(out: _Collector, pair: TextPair, finders: dict[str, NameFinder]) -> None:
+    """Every check of one pair of texts."""
+    out.report.paragraphs += 1
+    _compare_numbers(out, pair)
+    sentences_a, sentences_b = _sentences(pair.a), _sentences(pair.b)
+    aligned = list(zip(sentences_a, sentences_b)) if len(sentences_a) == len(sentences_b) else None
+    _compare_names(out, pair, finders, aligned)
+    _compare_emphasis(out, pair)
+    if aligned is not None:
+        _compare_negations(out, pair, sentences_a, sentences_b)
+    else:
+        _compare_counts(out, pair, "sentence", "sentences", lambda text, lang: len(signals.sentences(text, lang)))
+    if not pair.id.endswith((".title", ".name", ".label")):  # names ("The English example") announce no example
+        _compare_counts(out, pair, "prose-example", "prose examples", signals.prose_examples)
+
+
+def _compare_sections(content: GameContent, out: _Collector, a: RuleText, b: RuleText) -> list[TextPair]:
+    for this, other in ((a, b), (b, a)):
         for section in this.sections:
             if other.section(section.id) is None:
                 out.add("section-missing", this.path, section.line, [section.id],
                         f"section {section.id!r} ({section.title}) has no counterpart in {other.path}",
                         section=section.id)
-    for section_id, list_a in paras_a.items():
-        list_b = paras_b.get(section_id)
-        if list_b is None:
-            continue
-        out.report.sections += bool(section_id)
-        if len(list_a) == len(list_b):
-            pairs = list(zip(list_a, list_b))
-            scope = "paragraph"
-        else:
-            pairs = [(Paragraph(list_a[0].line, "\n\n".join(p.text for p in list_a)),
-                      Paragraph(list_b[0].line, "\n\n".join(p.text for p in list_b)))]
-            scope = "section"
-        for pa, pb in pairs:
-            out.report.paragraphs += 1
-            _compare_numbers(out, section_id, pa, pb, (a, b), scope)
-            _compare_names(out, section_id, pa, pb, (a, b), finders, scope)
+    pairs = rules_pairs(content, a, b)
+    out.report.sections += sum(1 for p in pairs if p.id)
+    return pairs
 
 
 def _compare_rule_meta(content: GameContent, out: _Collector) -> None:
@@ -476,45 +336,6 @@ def _compare_marks(content: GameContent, out: _Collector) -> None:
 
 # ---------------------------------------------------------------- examples
 
-@dataclass
-class Statement:
-    """One '>>>' statement of an example and what it gave."""
-
-    source: str
-    want: str
-    got: str
-    line: int  # line in the Markdown file
-
-
-class _Outputs(doctest.DocTestRunner):
-    """A DocTestRunner that records the actual output of every statement."""
-
-    def __init__(self):
-        super().__init__(verbose=False, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
-        self.got: dict[int, str] = {}
-
-    def report_start(self, out, test, example):
-        pass
-
-    def report_success(self, out, test, example, got):
-        self.got[id(example)] = got
-
-    def report_failure(self, out, test, example, got):
-        self.got[id(example)] = got
-
-    def report_unexpected_exception(self, out, test, example, exc_info):
-        self.got[id(example)] = "".join(traceback.format_exception_only(exc_info[0], exc_info[1])).strip()
-
-
-def run_statements(source: str, globs: dict, first_line: int, name: str) -> list[Statement]:
-    """Run a doctest source and return each statement with its actual output."""
-    test = doctest.DocTestParser().get_doctest(source, globs, name, name, 0)
-    runner = _Outputs()
-    runner.run(test, out=lambda _text: None, clear_globs=False)
-    return [Statement(e.source.strip(), e.want, runner.got.get(id(e), ""), first_line + e.lineno)
-            for e in test.examples]
-
-
 def _normal(text: str) -> str:
     return " ".join(text.split())
 
@@ -528,39 +349,45 @@ def _compare_examples(content: GameContent, out: _Collector, a: RuleText, b: Rul
     paired = [(e, b.example(e.id)) for e in a.examples if b.example(e.id) is not None]
     if not paired:
         return
-    from rulepress.check.examples import source_offset
-    from rulepress.model.engine import load_engine, namespace
-
-    base = namespace(content, load_engine(content))
-    lines = {t.lang: _file_lines(content, t) for t in (a, b)}
-
-    def run(example):
-        globs = dict(base)
-        globs["OPTIONS"] = dict(content.game.engine_options)
-        return run_statements(example.source, globs, source_offset(example, lines[example.lang]),
-                              f"{content.id}:{example.id}:{example.lang}")
-
+    module = load_engine(content)
+    names = examples.term_names(content)
     for ea, eb in paired:
         out.report.examples += 1
-        sa, sb = run(ea), run(eb)
         section = ea.section if ea.section == eb.section else None
+        where_b = _where(eb.path, eb.line)
+        if ea.readings() != eb.readings():
+            out.add("example-reading", ea.path, ea.line, [ea.id],
+                    f"example {ea.id!r} runs under {_readings(ea)} in {LANG_NAMES[a.lang]} but under "
+                    f"{_readings(eb)} in {LANG_NAMES[b.lang]} ({where_b})", other=where_b, section=section)
+        sa = examples.check_example(content, module, ea, names).statements
+        sb = examples.check_example(content, module, eb, names).statements
         if len(sa) != len(sb):
             out.add("example-result", ea.path, ea.line, [ea.id],
                     f"example {ea.id!r} has {len(sa)} statements in {LANG_NAMES[a.lang]} but {len(sb)} in "
-                    f"{LANG_NAMES[b.lang]} ({_where(eb.path, eb.line)})", other=_where(eb.path, eb.line),
-                    section=section)
+                    f"{LANG_NAMES[b.lang]} ({where_b})", other=where_b, section=section)
         for xa, xb in zip(sa, sb):
-            where_b = _where(eb.path, xb.line)
-            if _normal(xa.got) != _normal(xb.got):
+            where_x = _where(eb.path, xb.line)
+            if _normal(xa.outcome) != _normal(xb.outcome):
                 out.add("example-result", ea.path, xa.line, [ea.id],
-                        f"example {ea.id!r} gives {_normal(xa.got) or 'nothing'!r} for {xa.source!r} in "
-                        f"{LANG_NAMES[a.lang]} but {_normal(xb.got) or 'nothing'!r} for {xb.source!r} in "
-                        f"{LANG_NAMES[b.lang]} ({where_b})", other=where_b, section=section)
-            elif _normal(xa.want) != _normal(xb.want):
+                        f"example {ea.id!r} gives {_normal(xa.outcome) or 'nothing'!r} for {xa.source!r} in "
+                        f"{LANG_NAMES[a.lang]} but {_normal(xb.outcome) or 'nothing'!r} for {xb.source!r} in "
+                        f"{LANG_NAMES[b.lang]} ({where_x})", other=where_x, section=section)
+            elif xa.kind != xb.kind or (xa.kind == "output" and _normal(xa.expected) != _normal(xb.expected)):
                 out.add("example-expected", ea.path, xa.line, [ea.id],
-                        f"example {ea.id!r} expects {_normal(xa.want) or 'nothing'!r} in {LANG_NAMES[a.lang]} but "
-                        f"{_normal(xb.want) or 'nothing'!r} in {LANG_NAMES[b.lang]} ({where_b}); "
-                        f"both give {_normal(xa.got) or 'nothing'!r}", other=where_b, section=section)
+                        f"example {ea.id!r} expects {_expectation(xa)!r} in {LANG_NAMES[a.lang]} but "
+                        f"{_expectation(xb)!r} in {LANG_NAMES[b.lang]} ({where_x}); "
+                        f"both give {_normal(xa.outcome) or 'nothing'!r}", other=where_x, section=section)
+
+
+def _readings(example) -> str:
+    readings = example.readings()
+    return ", ".join(f"{k}={v}" for k, v in sorted(readings.items())) or "the chosen readings"
+
+
+def _expectation(statement) -> str:
+    if statement.kind == "result":
+        return f"a localized result ({_normal(statement.want)})"
+    return _normal(statement.expected) or "nothing"
 
 
 # ---------------------------------------------------------------- entry points
@@ -573,14 +400,20 @@ def report(content: GameContent) -> TranslationReport:
     _compare_marks(content, out)
     if len(langs) == 2:
         _compare_rule_meta(content, out)
+        pairs: list[TextPair] = []
         a, b = content.rules.get("de"), content.rules.get("en")
         if a is None or b is None:
             missing = "de" if a is None else "en"
             out.add("section-missing", str(content.folder / f"rules.{missing}.md"), None, [],
                     f"the {LANG_NAMES[missing]} rules file rules.{missing}.md is missing")
         else:
-            _compare_sections(content, out, a, b)
+            pairs += _compare_sections(content, out, a, b)
             _compare_examples(content, out, a, b)
+        pairs += quickref_pairs(content) + yaml_pairs(content)
+        names = names_of(content)
+        finders = {lang: NameFinder(names, lang) for lang in ("de", "en")}
+        for pair in pairs:
+            compare_pair(out, pair, finders)
     result.findings.sort(key=lambda f: (f.documented, f.path, f.line or 0, f.kind))
     return result
 

@@ -180,3 +180,18 @@ def shade(color: str, factor: float) -> str:
         f = min(factor - 1, 1.0)
         r, g, b = (int(v + (255 - v) * f) for v in (r, g, b))
     return f"#{r:02x}{g:02x}{b:02x}"
+
+
+def dot_grid(rect: Rect, spacing: float) -> list[Point]:
+    """Centres of a staggered dot texture covering `rect`."""
+    dots = []
+    row = 0
+    y = rect.y + spacing / 2
+    while y < rect.bottom:
+        x = rect.x + (spacing / 2 if row % 2 else 0.0)
+        while x < rect.right:
+            dots.append((x, y))
+            x += spacing
+        y += spacing * 0.87
+        row += 1
+    return dots

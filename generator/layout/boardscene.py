@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from rulepress.layout import regions
 from rulepress.layout.boardgeom import (PT, Measure, Point, Rect, arrow_head, boundary_point, centred, luminance,
                                         place_box, point_along, segment_hits_rect, shade, shorten, two_line_splits,
                                         wrap)
@@ -21,7 +22,9 @@ LEADING = 1.18  # line height / font size
 DASH = (2.6, 1.6)  # mm on, mm off
 LINK_WIDTH = 0.5  # mm
 MARK_RADIUS = 1.5  # mm
-MIN_SIZE = 4.2  # pt: smallest text shrinking may reach
+MIN_SIZE = 6.0  # pt: smallest printed text (shrinking stops here; anything smaller is an error)
+MARKER_RADIUS = 3.4  # mm: army/count marker spot
+SPOT_RADIUS = 1.9  # mm: small spots counted by a value (accusation spots)
 
 WORDS = {  # the renderer's own words (not game-specific)
     "legend": {"de": "Legende", "en": "Legend"},
@@ -29,6 +32,7 @@ WORDS = {  # the renderer's own words (not game-specific)
     "unknown": {"de": "unbekannt", "en": "unknown"},
     "board-reconstructed": {"de": "Plan rekonstruiert", "en": "Board reconstructed"},
     "board-unknown": {"de": "Plan unbekannt", "en": "Board unknown"},
+    "compass": {"de": "NOSW", "en": "NESW"},
 }
 MARK_TEXT = {"reconstructed": "R", "unknown": "?"}
 
@@ -64,6 +68,7 @@ class Shape:
     hatched: bool = False
     hatch_color: str = "#555555"
     owner: str = ""
+    dotted: bool = False
 
 
 @dataclass(frozen=True)
@@ -74,6 +79,44 @@ class Line:
     dash: tuple[float, float] | None = None
     role: str = "link"  # link, legend
     owner: str = ""
+
+
+@dataclass(frozen=True)
+class Region:
+    """A shaped space: one or more polygons filled and outlined."""
+
+    rings: tuple[tuple[Point, ...], ...]
+    fill: str | None
+    stroke: str | None = "#3a3a3a"
+    stroke_width: float = 0.3
+    pattern: str = "solid"  # solid, hatched, dotted
+    pattern_color: str = "#555555"
+    owner: str = ""
+
+
+@dataclass(frozen=True)
+class Halo:
+    """A coast: a wide soft outline drawn around regions before they are filled."""
+
+    rings: tuple[tuple[Point, ...], ...]
+    color: str
+    width: float
+
+
+@dataclass(frozen=True)
+class Picture:
+    """An image file placed on the board (background or centre art)."""
+
+    rect: Rect
+    file: str
+
+
+@dataclass(frozen=True)
+class Compass:
+    centre: Point
+    radius: float
+    color: str
+    letters: tuple[str, str, str, str]  # N E S W in the board's language
 
 
 @dataclass(frozen=True)
@@ -99,6 +142,8 @@ class Scene:
     items: list = field(default_factory=list)  # paint order
     problems: list[str] = field(default_factory=list)  # drawing failures: labels that do not fit or overlap
     warnings: list[str] = field(default_factory=list)  # layout of the content: links hidden under other spaces
+    errors: list[str] = field(default_factory=list)  # what must not be printed: text below the minimum size
+    folder: object = None  # the game folder (a Path) that image layers are relative to; set by the renderer
 
     @property
     def labels(self) -> list[Label]:
@@ -183,8 +228,11 @@ def _rows(lines, box: Rect, width: float, height: float, color: str) -> tuple[tu
     return tuple(rows), Rect(cx - width / 2, cy - height / 2, width, height)
 
 
-def board_scene(board, lang: str, measure: Measure) -> Scene:
-    """Everything drawn on `board` in language `lang`."""
+def board_scene(board, lang: str, measure: Measure, held: dict[str, tuple[float, float]] | None = None) -> Scene:
+    """Everything drawn on `board` in language `lang`.
+
+    `held` maps component ids to their card size in mm, for spaces with `size_from`.
+    """
     W, H = board.size.width, board.size.height
     scene = Scene(W, H)
     groups = {g.id: g for g in board.groups}
@@ -193,15 +241,39 @@ def board_scene(board, lang: str, measure: Measure) -> Scene:
     chrome = min(1.5, max(0.6, min(W, H) / 297))  # title, legend, note grow with the board
 
     # spaces: geometry first (links need it), drawn after the links
-    rects, shapes = {}, {}
+    rects, shapes, anchors = {}, {}, {}
     by_id = {s.id: s for s in board.spaces}
     for space in board.spaces:
+        if space.outline:
+            x0, y0, x1, y1 = regions.bounds(space.outline)
+            rects[space.id] = Rect(x0, y0, x1 - x0, y1 - y0)
+            shapes[space.id] = "outline"
+            found = regions.label_anchor(space.outline)
+            anchors[space.id] = regions.Anchor(*space.anchor, found.room) if space.anchor else found
+            continue
         w, h = space.size or board.space_size
+        if space.size_from and held and space.size_from in held:
+            w, h = (v + 8.0 for v in held[space.size_from])
         rects[space.id] = centred(space.pos, w, h)
         stype = types.get(space.type)
         shapes[space.id] = stype.shape if stype else "rect"
 
-    scene.items.append(Shape(Rect(0, 0, W, H), "box", "#ffffff", "#999999", 0.2, owner="frame"))
+    sea = next((layer.color for layer in board.layers if layer.kind == "sea"), "#ffffff")
+    scene.items.append(Shape(Rect(0, 0, W, H), "box", sea, "#999999", 0.2, owner="frame"))
+    outlined = [s for s in board.spaces if s.outline]
+    for layer in board.layers:
+        if layer.kind == "image" and layer.file and not layer.pos:
+            scene.items.append(Picture(Rect(0, 0, W, H), layer.file))
+        elif layer.kind == "coast" and outlined:
+            rings = tuple(tuple(map(tuple, ring)) for s in outlined for ring in s.outline)
+            scene.items.append(Halo(rings, layer.color, layer.width))
+    for space in outlined:  # regions lie under the links that cross the water
+        scene.items.append(_region(space, types.get(space.type), groups.get(space.group)))
+    for group in board.groups:  # a continent's outline, drawn over its territories' borders
+        members = [s.outline for s in outlined if s.group == group.id]
+        if len(members) > 1:
+            scene.items.append(Region(regions.union_rings(members), None, shade(group.color, 0.35), 0.55,
+                                      owner=f"group:{group.id}"))
 
     # links
     segments = []
@@ -218,16 +290,26 @@ def board_scene(board, lang: str, measure: Measure) -> Scene:
             for here, there, other in ((link.a, link.b, link.b), (link.b, link.a, link.a)):
                 rh, rt = rects[here], rects[there]
                 edge_x = 0.0 if rh.centre[0] <= rt.centre[0] else W
-                edge = (edge_x, (rh.centre[1] + rt.centre[1]) / 2)
-                start = boundary_point(rh, shapes[here], edge)
+                if by_id[here].outline:
+                    ya, yb = anchors[here].y, (anchors[there].y if there in anchors else rt.centre[1])
+                    start = regions.toward_edge(by_id[here].outline, edge_x, (ya + yb) / 2)
+                    edge = (edge_x, start[1])
+                else:
+                    edge = (edge_x, (rh.centre[1] + rt.centre[1]) / 2)
+                    start = boundary_point(rh, shapes[here], edge)
                 scene.items.append(Line((start, edge), color, LINK_WIDTH, dash, "link", owner))
                 segments.append((start, edge))
                 name = _space_title(by_id[other], lang)
                 text = f"← {name}" if edge_x == 0 else f"{name} →"
                 link_label_requests.append(("edge", owner, text, edge, start))
             continue
-        pa = boundary_point(ra, shapes[link.a], rb.centre)
-        pb = boundary_point(rb, shapes[link.b], ra.centre)
+        if by_id[link.a].outline and by_id[link.b].outline:
+            if not dash and not arrow:
+                continue  # a land border: the shared edge of the two regions shows it
+            pa, pb = regions.water_crossing(by_id[link.a].outline, by_id[link.b].outline)
+        else:
+            pa = boundary_point(ra, shapes[link.a], rb.centre)
+            pb = boundary_point(rb, shapes[link.b], ra.centre)
         if arrow:
             head = arrow_head(pa, pb)
             end = shorten(pa, pb, 2.5)
@@ -241,8 +323,10 @@ def board_scene(board, lang: str, measure: Measure) -> Scene:
 
     for line in scene.lines("link"):
         ends = line.owner.split("--")
+        if any(by_id[end].outline for end in ends if end in by_id):
+            continue  # lines between regions run over the water by construction
         for other, rect in rects.items():
-            if other not in ends and segment_hits_rect(line.points[0], line.points[-1], rect.grown(-0.5)):
+            if other not in ends and not by_id[other].outline and segment_hits_rect(line.points[0], line.points[-1], rect.grown(-0.5)):
                 scene.warnings.append(f"link {line.owner} runs under space {other!r}")
 
     # spaces and their labels
@@ -250,10 +334,17 @@ def board_scene(board, lang: str, measure: Measure) -> Scene:
     for space in board.spaces:
         rect, shape = rects[space.id], shapes[space.id]
         stype, group = types.get(space.type), groups.get(space.group)
-        fill = (stype.color if stype and stype.color else None) or (group.color if group else "#ffffff")
-        hatched = bool(stype and stype.pattern == "hatched")
-        scene.items.append(Shape(rect, shape, fill, "#333333", 0.3, hatched, shade(fill, 0.55), owner=space.id))
+        fill = _fill(space, stype, group)
+        if space.outline:
+            labels += _region_labels(scene, space, stype, anchors[space.id], board, lang, measure)
+            continue
+        pattern = space.pattern or (stype.pattern if stype else "solid")
+        scene.items.append(Shape(rect, shape, fill, "#333333", 0.3, pattern == "hatched", shade(fill, 0.55),
+                                 owner=space.id, dotted=pattern == "dotted"))
         inner = _inner(rect, shape)
+        spots_key = stype.spots if stype else None
+        if spots_key and isinstance(space.values.get(spots_key), int) and space.values[spots_key] > 0:
+            inner = _spots(scene, space, space.values[spots_key], inner, fill)
         mark = _mark_kind(space.provenance, group.provenance if group else None)
         if mark:
             centre = (rect.right - MARK_RADIUS - 0.6, rect.y + MARK_RADIUS + 0.6)
@@ -271,9 +362,10 @@ def board_scene(board, lang: str, measure: Measure) -> Scene:
             parts.append((str(space.number), BOLD, _clamp(text_h * 0.7, 8, 16) if space.name else _clamp(text_h, 9, 20)))
         if space.name:
             parts.append((space.name.get(lang), BOLD if space.number is None else BODY,
-                          _clamp(text_h * 0.5, 6, 11) if space.number is None else _clamp(text_h * 0.4, 5.5, 8)))
-        if space.values:
-            parts.append((values_line(space.values, board.value_labels, lang), COND, _clamp(text_h * 0.3, 4.5, 6.5)))
+                          _clamp(text_h * 0.5, 6, 11) if space.number is None else _clamp(text_h * 0.4, 6, 8)))
+        shown = {k: v for k, v in space.values.items() if k != spots_key}
+        if shown:
+            parts.append((values_line(shown, board.value_labels, lang), COND, _clamp(text_h * 0.3, 6, 7.5)))
         if parts:
             rows, box, fits = fit_block(parts, inner, measure, min_scale=0.55, color=_ink(fill))
             if not fits:
@@ -287,12 +379,40 @@ def board_scene(board, lang: str, measure: Measure) -> Scene:
     title = board.name.get(lang)
     mark = board.provenance.kind if board.provenance.marked else None
     title_size = _clamp(min(W, H) * 0.055, 10, 26)
-    title_w = measure(title, BOLD, title_size)
-    title_box, _ = place_box(title_w, title_size * PT * LEADING, Rect(4, 3, W - 8, H - 6), obstacles, segments,
-                             (W / 2, 0))
-    labels.append(Label((TextRow(title, BOLD, title_size, title_box.centre[0], title_box.y + title_size * PT * 0.95),),
-                        title_box, "title", board.id))
-    placed.append(title_box)
+    cartouche = next((layer for layer in board.layers if layer.kind == "cartouche" and layer.pos and layer.size), None)
+    if cartouche:
+        frame = centred(cartouche.pos, *cartouche.size)
+        scene.items.append(Shape(frame, "box", "#fbf6e9", cartouche.color, 0.8, owner="cartouche"))
+        scene.items.append(Shape(frame.grown(-1.4), "box", None, cartouche.color, 0.3, owner="cartouche"))
+        rows, title_box, fits = fit_block([(title, BOLD, title_size)], frame.grown(-3), measure, 0.4)
+        if not fits:
+            scene.problems.append("the title does not fit its cartouche")
+        labels.append(Label(rows, title_box, "title", board.id))
+        placed.append(frame)
+    else:
+        title_w = measure(title, BOLD, title_size)
+        title_box, _ = place_box(title_w, title_size * PT * LEADING, Rect(4, 3, W - 8, H - 6), obstacles, segments,
+                                 (W / 2, 0))
+        labels.append(Label((TextRow(title, BOLD, title_size, title_box.centre[0],
+                                     title_box.y + title_size * PT * 0.95),), title_box, "title", board.id))
+        placed.append(title_box)
+    for layer in board.layers:
+        if layer.kind == "compass" and layer.pos:
+            radius = (layer.size[0] / 2) if layer.size else 12.0
+            scene.items.append(Compass(layer.pos, radius, layer.color, tuple(WORDS["compass"][lang])))
+            placed.append(centred(layer.pos, 2 * radius + 8, 2 * radius + 8))
+        elif layer.kind == "image" and layer.file and layer.pos:
+            w, h = layer.size or (60.0, 60.0)
+            scene.items.append(Picture(centred(layer.pos, w, h), layer.file))
+            placed.append(centred(layer.pos, w, h))
+    if board.attribution:
+        text = board.attribution if isinstance(board.attribution, str) else board.attribution.get(lang)
+        size = MIN_SIZE
+        w, h = measure(text, BODY, size) + 2, size * PT * LEADING + 1
+        box, _ = place_box(w, h, Rect(2, 2, W - 4, H - 4), obstacles + placed, segments, (W, H), step=2.0, pad=0.5)
+        row = TextRow(text, BODY, size, box.x + 1, box.y + 0.5 + size * PT * 0.95, "#333333", "left")
+        labels.append(Label((row,), box, "attribution", board.id))
+        placed.append(box)
 
     if board.legend:
         legend = _legend(board, lang, measure, chrome, scene)
@@ -309,7 +429,7 @@ def board_scene(board, lang: str, measure: Measure) -> Scene:
     if mark:
         note_text = (WORDS[f"board-{mark}"][lang] + (". " + note_text if note_text else "")).strip()
     if note_text:
-        size = 6.5 * chrome
+        size = max(MIN_SIZE, 6.5 * chrome)
         width = min(W * 0.45, max(60.0, W * 0.3))
         lines = wrap(note_text, width - 4, measure, BODY, size)
         height = len(lines) * size * PT * LEADING + 3
@@ -326,7 +446,7 @@ def board_scene(board, lang: str, measure: Measure) -> Scene:
     # link labels and edge names: slide along the line to a free spot
     taken = [lab.box for lab in labels] + obstacles
     for role, owner, text, p, q in link_label_requests:
-        size = 6 * chrome
+        size = max(MIN_SIZE, 6 * chrome)
         w, h = measure(text, COND, size) + 1.2, size * PT * LEADING + 0.6
         best = None
         for t in (0.5, 0.4, 0.6, 0.3, 0.7, 0.2, 0.8) if role == "link" else (0.0,):
@@ -351,11 +471,69 @@ def board_scene(board, lang: str, measure: Measure) -> Scene:
         taken.append(box)
 
     scene.items.extend(labels)
+    for label in labels:
+        for row in label.rows:
+            if row.size < MIN_SIZE - 1e-6:
+                scene.errors.append(f"{label.role} {label.owner!r}: text {row.text!r} is {row.size:.1f} pt, "
+                                    f"smaller than {MIN_SIZE:g} pt")
     for a_index, a in enumerate(labels):
         for b in labels[a_index + 1:]:
             if a.box.intersects(b.box) and not _nested(a, b):
                 scene.problems.append(f"labels overlap: {a.role} {a.owner!r} and {b.role} {b.owner!r}")
     return scene
+
+
+def _fill(space, stype, group) -> str:
+    return space.fill or (stype.color if stype and stype.color else None) or (group.color if group else "#ffffff")
+
+
+def _region(space, stype, group) -> Region:
+    fill = _fill(space, stype, group)
+    pattern = space.pattern or (stype.pattern if stype else "solid")
+    rings = tuple(tuple(map(tuple, ring)) for ring in space.outline)
+    return Region(rings, fill, "#3a3a3a", 0.3, pattern, shade(fill, 0.6), space.id)
+
+
+def _region_labels(scene: Scene, space, stype, anchor, board, lang: str, measure: Measure) -> list[Label]:
+    """Name (and values) of a region at its anchor, with the marker spot under it."""
+    fill = _fill(space, stype, None)
+    parts = [(space.name.get(lang) if space.name else _space_title(space, lang), BOLD, 8.0)]
+    if space.values:
+        parts.append((values_line(space.values, board.value_labels, lang), COND, 6.5))
+    marker = bool(stype and stype.marker) or space.marker is not None
+    width = _clamp(anchor.room * 2.6, 22, 44)
+    height = 10.0
+    spot_h = 2 * MARKER_RADIUS + 1.0 if marker and space.marker is None else 0.0
+    top = anchor.y - (height + spot_h) / 2
+    box = Rect(anchor.x - width / 2, top, width, height)
+    rows, text_box, fits = fit_block(parts, box, measure, min_scale=0.75)
+    if not fits:
+        scene.problems.append(f"label of region {space.id!r} does not fit in {width:.0f} x {height:.0f} mm at its anchor")
+    found = [Label(rows, text_box, "space", space.id, None, fits)]
+    if marker:
+        centre = space.marker or (anchor.x, text_box.bottom + 0.8 + MARKER_RADIUS)
+        spot = centred(centre, 2 * MARKER_RADIUS, 2 * MARKER_RADIUS)
+        scene.items.append(Shape(spot, "circle", "#ffffff", shade(fill, 0.5), 0.35, owner=f"marker:{space.id}"))
+    mark = _mark_kind(space.provenance)
+    if mark:
+        centre = (text_box.right + MARK_RADIUS + 0.5, text_box.y + MARK_RADIUS)
+        scene.items.append(Mark(centre, MARK_RADIUS, MARK_TEXT[mark], mark, space.id))
+    return found
+
+
+def _spots(scene: Scene, space, count: int, inner: Rect, fill: str) -> Rect:
+    """`count` small round spots in a row at the bottom of a space; returns the room left for text."""
+    d = 2 * SPOT_RADIUS
+    gap = 1.0
+    n = min(count, max(1, int((inner.w + gap) // (d + gap))))
+    row_w = n * d + (n - 1) * gap
+    y = inner.bottom - SPOT_RADIUS - 0.3
+    x0 = inner.centre[0] - row_w / 2 + SPOT_RADIUS
+    ink = shade(fill, 0.45) if luminance(fill) > 0.45 else "#ffffff"
+    for i in range(n):
+        scene.items.append(Shape(centred((x0 + i * (d + gap), y), d, d), "circle", "#ffffff", ink, 0.3,
+                                 owner=f"spot:{space.id}"))
+    return Rect(inner.x, inner.y, inner.w, max(1.0, inner.h - d - 0.6))
 
 
 def _clamp(value: float, low: float, high: float) -> float:
@@ -385,7 +563,7 @@ def _inner(rect: Rect, shape: str) -> Rect:
 
 def _legend(board, lang: str, measure: Measure, base: float, scene: Scene) -> list[tuple]:
     """Rows of the legend: (kind, payload, height mm, width mm)."""
-    size = 7 * base
+    size = max(MIN_SIZE, 7 * base)
     row_h = size * PT * LEADING + 1.2
     swatch = 6.0
     rows = [("head", WORDS["legend"][lang], row_h + 0.5, measure(WORDS["legend"][lang], BOLD, size + 1))]
@@ -401,17 +579,25 @@ def _legend(board, lang: str, measure: Measure, base: float, scene: Scene) -> li
     used_types = {s.type for s in board.spaces}
     types = [t for t in board.space_types if t.id in used_types]
     if len(types) > 1 or any(t.color or t.pattern != "solid" for t in types):
-        for t in types:
-            text_row("type", t.name.get(lang), t)
+        for t, names in _distinct(types, lambda t: (t.color, t.pattern, t.shape, t.marker), lang):
+            text_row("type", names, t)
     used_links = {link.type for link in board.links}
-    for t in board.link_types:
-        if t.id in used_links:
-            text_row("link", t.name.get(lang), t)
+    links = [t for t in board.link_types if t.id in used_links]
+    for t, names in _distinct(links, lambda t: (t.style, t.color), lang):
+        text_row("link", names, t)
     kinds = {i.kind for i in scene.items if isinstance(i, Mark)}
     for kind in ("reconstructed", "unknown"):
         if kind in kinds:
             text_row("mark", WORDS[kind][lang], kind)
     return rows if len(rows) > 1 else []
+
+
+def _distinct(items: list, style, lang: str) -> list[tuple]:
+    """Each distinct drawing style once, with the names of all items drawn that way."""
+    seen: dict = {}
+    for item in items:
+        seen.setdefault(style(item), []).append(item)
+    return [(same[0], " / ".join(i.name.get(lang) for i in same)) for same in seen.values()]
 
 
 def _paint_legend(scene: Scene, labels: list[Label], rows: list[tuple], box: Rect) -> None:
@@ -453,5 +639,6 @@ def board_segments(scene: Scene) -> list[tuple[Point, Point]]:
     return [(line.points[0], line.points[-1]) for line in scene.lines("link")]
 
 
-__all__ = ["Scene", "Label", "Shape", "Line", "Polygon", "Mark", "TextRow", "board_scene", "fit_block",
+__all__ = ["Scene", "Label", "Shape", "Line", "Polygon", "Mark", "Region", "Halo", "Picture", "Compass", "TextRow",
+           "board_scene", "fit_block",
            "values_line"]

@@ -93,7 +93,8 @@ def row_label(index: int) -> str:
 def axis_spans(length: float, window: float, overlap: float) -> list[tuple[float, float]]:
     """Start and end of each tile along one axis of `length` mm.
 
-    Every span is at most `window` long, consecutive spans overlap by exactly
+    Every span is at most `window` long and all are equally long (the fewest
+    that cover the axis, balanced), consecutive spans overlap by exactly
     `overlap`, the first starts at 0 and the last ends at `length`.
     """
     if length <= 0 or window <= 0:
@@ -105,7 +106,9 @@ def axis_spans(length: float, window: float, overlap: float) -> list[tuple[float
     step = window - overlap
     # the smallest n with (n - 1) * step + window >= length
     count = max(1, math.ceil((length - window) / step - 1e-9) + 1)
-    return [(i * step, min(i * step + window, float(length))) for i in range(count)]
+    # balanced: every span equally long, so no sheet carries only a sliver of new board
+    span = (length + (count - 1) * overlap) / count
+    return [(i * (span - overlap), min(i * (span - overlap) + span, float(length))) for i in range(count)]
 
 
 def plan_tiles(board_width: float, board_height: float, paper: Paper, overlap: float = DEFAULT_OVERLAP,
@@ -148,6 +151,33 @@ def registration_points(plan: TilePlan) -> list[tuple[float, float]]:
             if c + 1 < plan.cols and r + 1 < plan.rows:
                 points.append((plan.tile(r, c + 1).x + half, plan.tile(r + 1, c).y + half))
     return points
+
+
+def covered(plan: TilePlan, tile: Tile, x: float, y: float) -> bool:
+    """True when board point (x, y) on `tile` lies in a glue strip that a neighbour covers (right or bottom)."""
+    near = plan.neighbours(tile)
+    return ("right" in near and x >= near["right"].x) or ("bottom" in near and y >= near["bottom"].y)
+
+
+def mark_placements(plan: TilePlan, tile: Tile) -> list[tuple[str, float, float]]:
+    """Registration marks of one tile as (kind, x, y) in sheet mm.
+
+    A 'cross' is printed only where the tile's glue strip will be covered by its
+    neighbour; where the same board point stays visible, the tile gets 'tick-x'
+    (a short vertical line in the top margin at the point's x) and 'tick-y' (a
+    short horizontal line in the left margin at its y) instead, never a mark on
+    the visible board.
+    """
+    found = []
+    for x, y in registration_points(plan):
+        if not tile.contains(x, y):
+            continue
+        sx, sy = to_sheet(plan, tile, x, y)
+        if covered(plan, tile, x, y):
+            found.append(("cross", sx, sy))
+        else:
+            found += [("tick-x", sx, plan.window_y), ("tick-y", plan.window_x, sy)]
+    return found
 
 
 def to_sheet(plan: TilePlan, tile: Tile, x: float, y: float) -> tuple[float, float]:

@@ -8,19 +8,32 @@ stays registered under that unique name only so that dataclasses, pickling and
 
 `namespace(content)` is what worked examples and quick-reference templates
 see: every public name of the engine, the module itself as ``engine``, and the
-game's chosen ``engine_options`` as ``OPTIONS``.
+game's chosen readings as ``OPTIONS``.
+
+Readings reach the engine explicitly. Convention: an engine function whose
+result depends on an ambiguity takes a keyword parameter named exactly like
+the ambiguity's ``engine_option`` (its default is the edition's own reading).
+`chosen_readings` collects the reading chosen for every option (game.yaml
+``engine_options``, else the ambiguity's ``used``); `namespace` binds them:
+each such function in the namespace is called with the chosen reading unless
+the caller passes one. `namespace(content, readings={...})` runs under other
+readings (an example's ``:reading:`` option).
 """
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import importlib.util
+import inspect
 import sys
 import traceback
+from collections.abc import Callable, Mapping
 from types import ModuleType
 
 from rulepress.errors import ContentError
 from rulepress.model.loader import GameContent, display_path
+from rulepress.timelimit import time_limit
 
 PREFIX = "rulepress_engine_"
 
@@ -36,7 +49,8 @@ def module_name(content: GameContent) -> str:
 def load_engine(content: GameContent) -> ModuleType | None:
     """Execute the game's engine file; None if the game has none.
 
-    An engine that fails to import is a ContentError at the line that raised.
+    An engine that fails to import (raises, calls sys.exit, runs longer than the
+    time limit of `rulepress.timelimit`) is a ContentError at the line that did it.
     """
     path = content.engine_path()
     if path is None:
@@ -49,15 +63,16 @@ def load_engine(content: GameContent) -> ModuleType | None:
     previous = sys.modules.get(name)
     sys.modules[name] = module
     try:
-        spec.loader.exec_module(module)
-    except Exception as exc:  # the engine is user content: report, don't crash
+        with time_limit():
+            spec.loader.exec_module(module)
+    except (Exception, SystemExit) as exc:  # the engine is user content: report, don't crash
         if previous is not None:
             sys.modules[name] = previous
         else:
             sys.modules.pop(name, None)
         line = _line_in(exc, str(path))
-        raise ContentError(display_path(path), f"engine cannot be loaded: {type(exc).__name__}: {exc}",
-                           line=line, key="engine") from None
+        what = f"calls sys.exit({exc.code!r})" if isinstance(exc, SystemExit) else f"{type(exc).__name__}: {exc}"
+        raise ContentError(display_path(path), f"engine cannot be loaded: {what}", line=line, key="engine") from None
     return module
 
 
@@ -77,15 +92,68 @@ def public_names(module: ModuleType) -> dict[str, object]:
     return {n: getattr(module, n) for n in names}
 
 
-def namespace(content: GameContent, module: ModuleType | None = None) -> dict[str, object]:
+def chosen_readings(content: GameContent) -> dict[str, str]:
+    """Engine option -> the reading this content chooses (``engine_options``, else the ambiguity's ``used``)."""
+    readings = {a.engine_option: a.used for a in content.game.ambiguities if a.engine_option}
+    readings.update(content.game.engine_options)
+    return dict(sorted(readings.items()))
+
+
+def reading_parameters(function: Callable, options: Mapping[str, str]) -> list[str]:
+    """The engine options among `function`'s keyword parameters (in `options` order)."""
+    try:
+        parameters = inspect.signature(function).parameters
+    except (TypeError, ValueError):
+        return []
+    keyword = (inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.KEYWORD_ONLY)
+    return [name for name in options if name in parameters and parameters[name].kind in keyword]
+
+
+def bind_readings(function: Callable, readings: Mapping[str, str]) -> Callable:
+    """`function` called with `readings` for the engine options it takes, unless the caller passes them.
+
+    Returns `function` itself when it takes none. The wrapper keeps the
+    signature and docstring (``functools.wraps``).
+    """
+    taken = {name: readings[name] for name in reading_parameters(function, readings)}
+    if not taken:
+        return function
+    signature = inspect.signature(function)
+
+    @functools.wraps(function)
+    def with_readings(*args, **kwargs):
+        try:
+            given = signature.bind_partial(*args, **kwargs).arguments
+        except TypeError:
+            return function(*args, **kwargs)  # let the function report its own wrong call
+        return function(*args, **kwargs, **{k: v for k, v in taken.items() if k not in given})
+
+    return with_readings
+
+
+def engine_functions(module: ModuleType) -> dict[str, Callable]:
+    """The public functions defined in the engine module itself."""
+    return {name: value for name, value in public_names(module).items()
+            if inspect.isfunction(value) and value.__module__ == module.__name__}
+
+
+def namespace(content: GameContent, module: ModuleType | None = None,
+              readings: Mapping[str, str] | None = None) -> dict[str, object]:
     """Doctest/template namespace: public engine names + ``engine`` + ``OPTIONS``.
 
-    Pass an already loaded `module` to avoid executing the engine again. The
-    result is a new dict each call (copy it again per example if you reuse it).
+    Engine functions are bound to the chosen readings (`chosen_readings`,
+    updated by `readings`). Pass an already loaded `module` to avoid executing
+    the engine again. The result is a new dict each call (copy it again per
+    example if you reuse it).
     """
     if module is None:
         module = load_engine(content)
+    chosen = chosen_readings(content) | dict(readings or {})
     names: dict[str, object] = public_names(module) if module is not None else {}
+    if module is not None:
+        functions = engine_functions(module)
+        names.update({name: bind_readings(function, chosen) for name, function in functions.items()
+                      if name in names})
     names["engine"] = module
-    names["OPTIONS"] = dict(content.game.engine_options)
+    names["OPTIONS"] = chosen
     return names

@@ -45,7 +45,9 @@ def check(content: "GameContent") -> list[Problem]:
                 report(key + ("cards", j, "back"), f"unknown back {card.back!r}; backs of this component: {', '.join(back_ids) or 'none'}")
         for j, back in enumerate(comp.backs):
             if back.image and not _file_inside(content, back.image):
-                report(key + ("backs", j, "image"), f"image {back.image!r} not found inside the game folder")
+                link = (content.folder / back.image).is_symlink()
+                report(key + ("backs", j, "image"), f"image {back.image!r} " + (
+                    "is a dangling symbolic link" if link else "not found inside the game folder"))
         if comp.printed and comp.count is not None and comp.count != comp.total():
             report(key + ("count",), f"count is {comp.count} but the quantities add up to {comp.total()}")
         if comp.kind == "board":
@@ -88,6 +90,17 @@ def check(content: "GameContent") -> list[Problem]:
             elif pair in seen and board.kind == "map":
                 report(key + ("links", j), f"link {link.a} - {link.b} is given twice")
             seen.add(pair)
+        for j, space in enumerate(board.spaces):
+            if space.size_from and space.size_from not in {c.id for c in game.components}:
+                report(key + ("spaces", j, "size_from"), f"unknown component {space.size_from!r}")
+        _value_labels(report, key, board)
+        for j, layer in enumerate(board.layers):
+            if layer.kind == "image" and not (layer.file and _file_inside(content, layer.file)):
+                report(key + ("layers", j, "file"), f"image {layer.file!r} not found inside the game folder")
+        if any(s.outline for s in board.spaces):
+            from rulepress.model.mapcheck import check_board
+
+            check_board(board, report, key)
 
     term_ids = {t.id for t in game.glossary}
     metas = {r.id for r in game.rules}
@@ -112,10 +125,29 @@ def check(content: "GameContent") -> list[Problem]:
         if name not in options:
             report(("engine_options", name), f"engine option {name!r} is not named by any ambiguity")
     for i, amb in enumerate(game.ambiguities):
+        ids = [r.id for r in amb.readings]
+        if amb.used not in ids:
+            report(("ambiguities", i, "used"), f"used {amb.used!r} is not one of the readings: {', '.join(ids)}")
+            continue
         if amb.engine_option and game.engine_options.get(amb.engine_option, amb.used) != amb.used:
             report(("ambiguities", i, "used"),
                    f"uses reading {amb.used!r} but engine_options.{amb.engine_option} is {game.engine_options[amb.engine_option]!r}")
     return problems
+
+
+def _value_labels(report, key: tuple, board) -> None:
+    """Every value printed on a board needs a label in each language (a German board prints no English key)."""
+    spots = {t.spots for t in board.space_types if t.spots}
+    for j, space in enumerate(board.spaces):
+        for name in space.values:
+            if name not in board.value_labels and name not in spots:
+                report(key + ("spaces", j, "values", name),
+                       f"value {name!r} is printed but has no label in the board's value_labels")
+    for j, group in enumerate(board.groups):
+        for name in group.values:
+            if name not in board.value_labels:
+                report(key + ("groups", j, "values", name),
+                       f"value {name!r} is printed but has no label in the board's value_labels")
 
 
 def _unique(report, key: tuple, ids: list[str], what: str) -> None:

@@ -14,6 +14,17 @@ exists in both languages::
     20
     ```
 
+An example may start with MyST-style options, one per line, before its
+first ``>>>``; ``:reading: option=reading-id, ...`` runs it under other
+readings of the ambiguities (see `rulepress.check.examples` for what an
+example may expect: plain output, ``Refused: ...`` or ``Result: ...``)::
+
+    ```{doctest} ex-bonus-capped
+    :reading: territory_bonus=max-two-per-turn
+    >>> territory_bonus(3)
+    2
+    ```
+
 Glossary references are written ``{term}`shown text <term-id>` ``.
 This module only reads text; it knows nothing about any game.
 """
@@ -30,6 +41,7 @@ LABEL = re.compile(r"^\(([a-z0-9][a-z0-9_-]*)\)=\s*$")
 HEADING = re.compile(r"^(#{1,6})\s+(.+?)\s*#*\s*$")
 FENCE_OPEN = re.compile(r"^(```+|~~~+)\s*(\{[a-z-]+\}|[a-zA-Z0-9_-]*)?\s*(.*)$")
 EXAMPLE_ID = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
+OPTION = re.compile(r"^:([a-z][a-z-]*):\s*(.*?)\s*$")
 TERM_REF = re.compile(r"\{term\}`([^`<]*?)\s*<([a-z0-9][a-z0-9_-]*)>`")
 
 
@@ -44,6 +56,13 @@ class Example:
     source: str  # the doctest text (>>> lines and expected output)
     section: str | None  # id of the enclosing section
     caption: str = ""  # the paragraph just before the block, as written
+    options: dict[str, str] = field(default_factory=dict)  # ':name: value' lines at the top
+    source_line: int = 0  # file line of the first line of `source`
+
+    def readings(self) -> dict[str, str]:
+        """The ``:reading:`` option as {engine option: reading id} (malformed parts are left out)."""
+        pairs = (part.split("=", 1) for part in self.options.get("reading", "").split(",") if "=" in part)
+        return {name.strip(): value.strip() for name, value in pairs if name.strip() and value.strip()}
 
 
 @dataclass
@@ -127,7 +146,13 @@ def parse_rules(text: str, lang: str, path: str) -> tuple[RuleText, list[Problem
                     examples.append(example)
                     example = None
             elif example is not None:
-                example_lines.append(line)
+                option = OPTION.match(line.strip())
+                if option and not any(x.strip() for x in example_lines):
+                    example.options[option.group(1)] = option.group(2)
+                else:
+                    if line.strip() and not example.source_line:
+                        example.source_line = number
+                    example_lines.append(line)
             (body if current else preamble).append(line)
             continue
         match = FENCE_OPEN.match(line.strip()) if line.strip().startswith(("```", "~~~")) else None
@@ -201,4 +226,6 @@ def parse_rules(text: str, lang: str, path: str) -> tuple[RuleText, list[Problem
 
 def read_rules(path: Path, lang: str, display: str) -> tuple[RuleText, list[Problem]]:
     """Read and parse one rules file."""
-    return parse_rules(path.read_text(encoding="utf-8"), lang, display)
+    from rulepress.model.sourcefile import read_source
+
+    return parse_rules(read_source(path, display), lang, display)

@@ -18,10 +18,12 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
-from rulepress.layout.boardgeom import Point, Rect, hatch_lines
-from rulepress.layout.boardscene import Label, Line, Mark, Polygon, Scene, Shape, board_scene
+from rulepress.layout.boardgeom import Point, Rect, dot_grid, hatch_lines, shade
+from rulepress.errors import ContentError, ContentErrors, Problem
+from rulepress.layout.boardscene import (Compass, Halo, Label, Line, Mark, Picture, Polygon, Region, Scene, Shape,
+                                         board_scene)
 from rulepress.layout.paper import MM, PAPERS
-from rulepress.layout.tiling import TilePlan, plan_tiles, registration_points, to_sheet
+from rulepress.layout.tiling import TilePlan, mark_placements, plan_tiles
 from rulepress.render import Artifact
 from rulepress.text import fonts
 
@@ -62,16 +64,25 @@ def measure(text: str, font: str, size: float) -> float:
 class Painter:
     """Paints scene items onto a ReportLab canvas; board mm (top-left origin) to PDF points."""
 
-    def __init__(self, canvas, height_mm: float):
-        self.c = canvas
-        self.h = height_mm
-
     def pt(self, p: Point) -> tuple[float, float]:
         return p[0] * MM, (self.h - p[1]) * MM
 
+    def __init__(self, canvas, height_mm: float, folder: Path | None = None):
+        self.c = canvas
+        self.h = height_mm
+        self.folder = folder
+
     def scene(self, scene: Scene) -> None:
         for item in scene.items:
-            if isinstance(item, Shape):
+            if isinstance(item, Region):
+                self.region(item)
+            elif isinstance(item, Halo):
+                self.halo(item)
+            elif isinstance(item, Picture):
+                self.picture(item)
+            elif isinstance(item, Compass):
+                self.compass(item)
+            elif isinstance(item, Shape):
                 self.shape(item)
             elif isinstance(item, Line):
                 self.line(item)
@@ -81,6 +92,96 @@ class Painter:
                 self.mark(item)
             elif isinstance(item, Label):
                 self.label(item)
+
+    def _rings_path(self, rings):
+        path = self.c.beginPath()
+        for ring in rings:
+            path.moveTo(*self.pt(ring[0]))
+            for p in ring[1:]:
+                path.lineTo(*self.pt(p))
+            path.close()
+        return path
+
+    def _texture(self, rings, pattern: str, color: str) -> None:
+        """Hatching or dots clipped to the rings."""
+        c = self.c
+        xs = [x for ring in rings for x, _ in ring]
+        ys = [y for ring in rings for _, y in ring]
+        box = Rect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
+        c.saveState()
+        c.clipPath(self._rings_path(rings), stroke=0, fill=0, fillMode=0)
+        if pattern == "hatched":
+            c.setStrokeColorRGB(*_rgb(color))
+            c.setLineWidth(0.25 * MM)
+            hatch = c.beginPath()
+            for a, b in hatch_lines(box, 2.2):
+                hatch.moveTo(*self.pt(a))
+                hatch.lineTo(*self.pt(b))
+            c.drawPath(hatch, stroke=1, fill=0)
+        elif pattern == "dotted":
+            c.setFillColorRGB(*_rgb(color))
+            dots = c.beginPath()
+            for x, y in dot_grid(box, 2.4):
+                px, py = self.pt((x, y))
+                dots.circle(px, py, 0.3 * MM)
+            c.drawPath(dots, stroke=0, fill=1)
+        c.restoreState()
+
+    def region(self, r: Region) -> None:
+        c = self.c
+        c.saveState()
+        if r.fill:
+            c.setFillColorRGB(*_rgb(r.fill))
+            c.drawPath(self._rings_path(r.rings), stroke=0, fill=1, fillMode=0)
+        if r.pattern in ("hatched", "dotted"):
+            self._texture(r.rings, r.pattern, r.pattern_color)
+        if r.stroke:
+            c.setStrokeColorRGB(*_rgb(r.stroke))
+            c.setLineWidth(r.stroke_width * MM)
+            c.setLineJoin(1)
+            c.drawPath(self._rings_path(r.rings), stroke=1, fill=0)
+        c.restoreState()
+
+    def halo(self, h: Halo) -> None:
+        c = self.c
+        c.saveState()
+        c.setStrokeColorRGB(*_rgb(h.color))
+        c.setLineJoin(1)
+        for factor, lighten in ((1.0, 1.45), (0.5, 1.15)):
+            c.setStrokeColorRGB(*_rgb(shade(h.color, lighten)))
+            c.setLineWidth(h.width * 2 * factor * MM)
+            c.drawPath(self._rings_path(h.rings), stroke=1, fill=0)
+        c.restoreState()
+
+    def picture(self, p: Picture) -> None:
+        path = (self.folder / p.file) if self.folder else Path(p.file)
+        if not path.is_file():
+            raise ContentError(path, "image of a board layer not found")
+        self.c.drawImage(str(path), p.rect.x * MM, (self.h - p.rect.bottom) * MM, p.rect.w * MM, p.rect.h * MM,
+                         preserveAspectRatio=True, mask="auto")
+
+    def compass(self, k: Compass) -> None:
+        c = self.c
+        c.saveState()
+        x, y = self.pt(k.centre)
+        r = k.radius * MM
+        c.setStrokeColorRGB(*_rgb(k.color))
+        c.setLineWidth(0.3 * MM)
+        c.circle(x, y, r * 0.72, stroke=1, fill=0)
+        for i, letter in enumerate(k.letters):  # N, E, S, W: y grows upwards in PDF
+            dx, dy = ((0, 1), (1, 0), (0, -1), (-1, 0))[i]
+            for side, color in ((1, k.color), (-1, "#ffffff")):
+                p = c.beginPath()
+                p.moveTo(x, y)
+                p.lineTo(x + dx * r, y + dy * r)
+                p.lineTo(x + (dy * side) * r * 0.16 + dx * r * 0.16, y + (-dx * side) * r * 0.16 + dy * r * 0.16)
+                p.close()
+                c.setFillColorRGB(*_rgb(color))
+                c.drawPath(p, stroke=1, fill=1)
+            c.setFillColorRGB(*_rgb(k.color))
+            c.setFont("Body-Bold", 8)
+            c.drawCentredString(x + dx * (r + 3.2 * MM), y + dy * (r + 3.2 * MM) - 2.8, letter)
+        c.restoreState()
 
     def _shape_path(self, rect: Rect, shape: str):
         p = self.c.beginPath()
@@ -103,6 +204,16 @@ class Painter:
         if s.fill:
             c.setFillColorRGB(*_rgb(s.fill))
             c.drawPath(path, stroke=0, fill=1)
+        if s.dotted:
+            c.saveState()
+            c.clipPath(self._shape_path(s.rect, s.shape), stroke=0, fill=0)
+            c.setFillColorRGB(*_rgb(s.hatch_color))
+            dots = c.beginPath()
+            for x, y in dot_grid(s.rect, 2.4):
+                px, py = self.pt((x, y))
+                dots.circle(px, py, 0.3 * MM)
+            c.drawPath(dots, stroke=0, fill=1)
+            c.restoreState()
         if s.hatched:
             c.saveState()
             c.clipPath(self._shape_path(s.rect, s.shape), stroke=0, fill=0)
@@ -190,8 +301,23 @@ def _canvas(target, width_mm: float, height_mm: float, title: str):
     return c
 
 
-def scene_for(board, lang: str) -> Scene:
-    return board_scene(board, lang, measure)
+def scene_for(board, lang: str, held: dict | None = None) -> Scene:
+    return board_scene(board, lang, measure, held)
+
+
+def held_sizes(content) -> dict[str, tuple[float, float]]:
+    """Card/tile size (mm) of every printed component, for board spaces with `size_from`."""
+    from rulepress.layout.layouts import load_layout, resolve_size
+
+    sizes = {}
+    for comp in content.game.components:
+        if comp.printed and comp.kind != "money":
+            try:
+                layout = load_layout(comp.layout, content.folder) if comp.layout else {}
+                sizes[comp.id] = resolve_size(comp.size, layout, content.folder)
+            except Exception:  # the cards renderer reports a broken layout or size
+                continue
+    return sizes
 
 
 def write_full(board, lang: str, target, scene: Scene | None = None) -> dict:
@@ -199,7 +325,7 @@ def write_full(board, lang: str, target, scene: Scene | None = None) -> dict:
     scene = scene or scene_for(board, lang)
     c = _canvas(target if isinstance(target, io.IOBase) else str(target), board.size.width, board.size.height,
                 board.name.get(lang))
-    Painter(c, board.size.height).scene(scene)
+    Painter(c, board.size.height, scene.folder).scene(scene)
     c.showPage()
     c.save()
     return {"pages": 1}
@@ -213,12 +339,11 @@ def write_tiled(board, lang: str, paper: str, overlap: float, target, scene: Sce
     sheet = plan.paper
     c = _canvas(str(target), sheet.width, sheet.height, board.name.get(lang))
     c.beginForm("board", 0, 0, W * MM, H * MM)
-    Painter(c, H).scene(scene)
+    Painter(c, H, scene.folder).scene(scene)
     c.endForm()
     _assembly_page(c, plan, board, lang)
-    marks = registration_points(plan)
     for tile in plan.tiles:
-        _tile_page(c, plan, tile, board, lang, marks)
+        _tile_page(c, plan, tile, board, lang)
     c.save()
     return {"pages": 1 + len(plan.tiles)}
 
@@ -276,7 +401,7 @@ def _assembly_page(c, plan: TilePlan, board, lang: str) -> None:
     c.showPage()
 
 
-def _tile_page(c, plan: TilePlan, tile, board, lang: str, marks: list[Point]) -> None:
+def _tile_page(c, plan: TilePlan, tile, board, lang: str) -> None:
     sheet = plan.paper
     wx, wy = plan.window_x, plan.window_y
     ww, wh = tile.width, tile.height
@@ -313,15 +438,18 @@ def _tile_page(c, plan: TilePlan, tile, board, lang: str, marks: list[Point]) ->
             dy = -1 if cy == wy else 1
             c.line(*pdf(cx + dx * 1.5, cy), *pdf(cx + dx * 6, cy))
             c.line(*pdf(cx, cy + dy * 1.5), *pdf(cx, cy + dy * 6))
-    # registration marks: the same board points on every tile that shows them
-    for x, y in marks:
-        if tile.contains(x, y):
-            sx, sy = to_sheet(plan, tile, x, y)
-            px, py = pdf(sx, sy)
-            c.setStrokeColorRGB(0, 0, 0)
+    # registration marks: crosses only on glue strips that get covered, ticks in the margin elsewhere
+    c.setStrokeColorRGB(0, 0, 0)
+    for kind, sx, sy in mark_placements(plan, tile):
+        px, py = pdf(sx, sy)
+        if kind == "cross":
             c.circle(px, py, 1.6 * MM, stroke=1, fill=0)
             c.line(px - 3 * MM, py, px + 3 * MM, py)
             c.line(px, py - 3 * MM, px, py + 3 * MM)
+        elif kind == "tick-x":
+            c.line(px, py + 1.0 * MM, px, py + 5.0 * MM)
+        else:
+            c.line(px - 5.0 * MM, py, px - 1.0 * MM, py)
     c.restoreState()
 
     # labels in the margins
@@ -396,9 +524,13 @@ def plan(content, options) -> list[Artifact]:
     game = content.game
     overlap = getattr(options, "board_overlap", 10.0)
     artifacts = []
-    for board in game.boards:
+    held = held_sizes(content)
+    for index, board in enumerate(game.boards):
         data = board.model_dump(mode="json")
-        scenes = _Scenes(board)
+        data["held"] = {k: held[k] for k in sorted(held) if any(s.size_from == k for s in board.spaces)}
+        data["images"] = {layer.file: _digest(content.folder / layer.file) for layer in board.layers
+                          if layer.kind == "image" and layer.file}
+        scenes = _Scenes(board, held, content.locate(("boards", index)), f"boards.{index}", content.folder)
         for lang in game.languages:
             artifacts.append(Artifact(game.id, "board", board_path(game.id, board.id, lang),
                                       {"board": data, "lang": lang},
@@ -413,16 +545,32 @@ def plan(content, options) -> list[Artifact]:
     return artifacts
 
 
+def _digest(path: Path) -> str:
+    import hashlib
+
+    return hashlib.sha256(path.read_bytes()).hexdigest() if path.is_file() else "missing"
+
+
 class _Scenes:
     """The scenes of one board, computed once per language for the artifacts of one plan."""
 
-    def __init__(self, board):
+    def __init__(self, board, held: dict | None = None, where: tuple = ("", None, None), key: str = "",
+                 folder: Path | None = None):
         self.board = board
+        self.folder = folder
+        self.held = held
+        self.where = where
+        self.key = key
         self.done: dict[str, Scene] = {}
 
     def get(self, lang: str) -> Scene:
         if lang not in self.done:
-            self.done[lang] = scene_for(self.board, lang)
+            scene = scene_for(self.board, lang, self.held)
+            if scene.errors:
+                raise ContentErrors([Problem(self.where[0], self.where[1], self.where[2], self.key, f"[{lang}] {e}")
+                                     for e in scene.errors])
+            scene.folder = self.folder
+            self.done[lang] = scene
         return self.done[lang]
 
 
@@ -431,3 +579,33 @@ def _bind(function, scenes: _Scenes, board, lang: str, *args):
         return function(board, lang, *args, tmp, scene=scenes.get(lang)) if function is not board_png else \
             function(board, lang, tmp, *args, scene=scenes.get(lang))
     return write
+
+
+def check(content, options) -> list[Problem]:
+    """Problems that would stop or spoil a board's build: a scene that cannot be laid out, a text the
+    bundled fonts cannot show, a tiling that does not fit the paper with the chosen overlap."""
+    problems: list[Problem] = []
+    overlap = getattr(options, "board_overlap", 10.0)
+    for i, board in enumerate(content.game.boards):
+        file, line, col = content.locate(("boards", i))
+
+        def report(message: str, board=board) -> None:
+            problems.append(Problem(file, line, col, f"boards.{i}", f"board {board.id}: {message}"))
+
+        for lang in content.game.languages:
+            try:
+                scene = scene_for(board, lang)
+            except ValueError as exc:
+                report(f"cannot be laid out ({lang}): {exc}")
+                continue
+            for label in scene.labels:
+                for row in label.rows:
+                    missing = fonts.missing_glyphs(row.text, row.font)
+                    if missing:
+                        report(f"font {row.font} has no glyph for {' '.join(missing)} in {row.text!r}")
+        for paper in options.papers:
+            try:
+                plan_tiles(board.size.width, board.size.height, PAPERS[paper], overlap=overlap)
+            except ValueError as exc:
+                report(f"cannot be tiled on {paper}: {exc}")
+    return list(dict.fromkeys(problems))

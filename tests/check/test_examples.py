@@ -34,7 +34,7 @@ def test_scaffold_and_fixture_examples_pass(tmp_path, capsys):
     assert run(tmp_path, [], "text") == 0
     out = capsys.readouterr().out
     assert "demo: 2 of 2 examples passed" in out
-    assert "dice-duel: 4 of 4 examples passed" in out
+    assert "dice-duel: 10 of 10 examples passed" in out
 
 
 def test_changed_expected_value_fails_with_path_line_id_expected_and_got(tmp_path):
@@ -108,6 +108,116 @@ def test_json_format_lists_every_result(tmp_path, capsys):
     copy_fixture(tmp_path)
     assert run(tmp_path, [], "json") == 0
     report = json.loads(capsys.readouterr().out)
-    assert report["passed"] == 4 and report["failed"] == 0
+    assert report["passed"] == 10 and report["failed"] == 0
     assert {(r["id"], r["lang"]) for r in report["results"]} == {
-        ("ex-duel", "de"), ("ex-duel", "en"), ("ex-odds", "de"), ("ex-odds", "en")}
+        (i, lang) for i in ("ex-duel", "ex-odds", "ex-refused", "ex-localized", "ex-other-reading") for lang in ("de", "en")}
+
+
+# --- refusals, localized results, readings -------------------------------------------------------
+
+def edited(tmp_path, lang: str, old: str, new: str) -> tuple[Path, Path]:
+    folder = copy_fixture(tmp_path)
+    rules = folder / f"rules.{lang}.md"
+    text = rules.read_text(encoding="utf-8")
+    assert old in text
+    rules.write_text(text.replace(old, new, 1), encoding="utf-8")
+    return folder, rules
+
+
+def failures(folder: Path) -> list[str]:
+    return [r.message().split("/")[-1] for r in run_game(load_game(folder)) if not r.passed]
+
+
+def test_refusal_by_code_class_or_class_and_message_passes_in_both_languages(tmp_path):
+    folder = copy_fixture(tmp_path)
+    results = {(r.id, r.lang): r for r in run_game(load_game(folder))}
+    for lang in ("de", "en"):
+        refused = results[("ex-refused", lang)]
+        assert refused.passed
+        assert [s.kind for s in refused.statements] == ["refused", "output", "refused"]
+        assert [s.outcome for s in refused.statements] == ["refused too-few-armies", "3\n", "refused too-few-armies"]
+
+
+def test_refusal_with_another_reason_fails_naming_the_real_one(tmp_path):
+    folder, rules = edited(tmp_path, "de", "Abgelehnt: too-few-armies", "Abgelehnt: no-dice")
+    line = line_of(rules, ">>> attack_dice(1)")
+    assert failures(folder) == [f"rules.de.md:{line}: ex-refused: expected Abgelehnt: no-dice, got Abgelehnt: "
+                                "too-few-armies (Refusal: an attack needs at least 2 armies)"]
+
+
+def test_refusal_message_and_base_class_are_checked_without_the_engine_module_name(tmp_path):
+    folder, rules = edited(tmp_path, "en", "Refused: Refusal: an attack needs at least 2 armies",
+                           "Refused: ValueError: an attack needs at least 3 armies")
+    line = line_of(rules, ">>> attack_dice(0)")
+    assert failures(folder) == [f"rules.en.md:{line}: ex-refused: expected Refused: ValueError: an attack needs at "
+                                "least 3 armies, got Refused: too-few-armies (Refusal: an attack needs at least 2 armies)"]
+    folder, _ = edited(tmp_path / "b", "en", "Refused: Refusal: an attack needs at least 2 armies",
+                       "Refused: ValueError: an attack needs ...")
+    assert failures(folder) == []
+
+
+def test_expected_refusal_that_does_not_happen_fails_with_the_value(tmp_path):
+    folder, rules = edited(tmp_path, "en", ">>> attack_dice(1)\n", ">>> attack_dice(2)\n")
+    assert failures(folder) == [f"rules.en.md:{line_of(rules, '>>> attack_dice(2)')}: ex-refused: "
+                                "expected Refused: too-few-armies, got 1"]
+
+
+def test_unexpected_refusal_shows_class_and_message_without_module_name(tmp_path):
+    folder, rules = edited(tmp_path, "en", ">>> attack_dice(4)\n", ">>> attack_dice(1)\n")
+    assert failures(folder) == [f"rules.en.md:{line_of(rules, '>>> attack_dice(1)') + 2}: ex-refused: "
+                                "expected 3, got Refusal: an attack needs at least 2 armies"]
+
+
+def test_localized_result_checks_numbers_in_the_locale_format(tmp_path):
+    folder, rules = edited(tmp_path, "de", "Ergebnis: 3.000 Gold", "Ergebnis: 3,000 Gold")
+    assert failures(folder) == [f"rules.de.md:{line_of(rules, '>>> prize(2)')}: ex-localized: expected Ergebnis: "
+                                "3,000 Gold, got Ergebnis: 3.000 (does not state 3.000; states 3 which the result "
+                                "does not hold; '3,000' is not a number written in de)"]
+    folder, rules = edited(tmp_path / "b", "en", "Result: 3,000 gold", "Result: 2,000 gold")
+    assert failures(folder) == [f"rules.en.md:{line_of(rules, '>>> prize(2)')}: ex-localized: expected Result: "
+                                "2,000 gold, got Result: 3,000 (does not state 3,000; states 2,000 which the result "
+                                "does not hold)"]
+
+
+def test_localized_result_accepts_number_words_and_needs_the_glossary_term(tmp_path):
+    folder, _ = edited(tmp_path, "en", "Result: 3,000 gold", "Result: three thousand gold")
+    assert failures(folder) == []
+    folder, rules = edited(tmp_path / "b", "de", "Ergebnis: der Verteidiger", "Ergebnis: der Angreifer")
+    assert failures(folder) == [f"rules.de.md:{line_of(rules, '>>> tie_winner()')}: ex-localized: expected "
+                                "Ergebnis: der Angreifer, got Ergebnis: Verteidiger (does not name 'defender' (Verteidiger))"]
+
+
+def test_localized_results_are_compared_across_languages_by_value(tmp_path):
+    folder = copy_fixture(tmp_path)
+    results = {(r.id, r.lang): r for r in run_game(load_game(folder))}
+    de, en = results[("ex-localized", "de")].statements, results[("ex-localized", "en")].statements
+    assert [s.want for s in de] == ["Ergebnis: der Verteidiger\n", "Ergebnis: 3.000 Gold\n"]
+    assert [s.outcome for s in de] == [s.outcome for s in en] == ["'defender'", "3000"]
+
+
+def test_example_runs_under_its_named_reading(tmp_path):
+    folder = copy_fixture(tmp_path)
+    results = {(r.id, r.lang): r for r in run_game(load_game(folder))}
+    assert [s.outcome for s in results[("ex-other-reading", "en")].statements] == ["'attacker'", "3500\n"]
+    folder, rules = edited(tmp_path / "b", "en", ":reading: ties=attacker\n", "")
+    assert failures(folder) == [f"rules.en.md:{line_of(rules, '```{doctest} ex-other-reading') + 1}: ex-other-reading: "
+                                "expected Result: the attacker, got Result: defender (does not name 'defender' (defender))"]
+
+
+def test_unknown_reading_or_option_is_reported(tmp_path, capsys):
+    folder, rules = edited(tmp_path, "de", ":reading: ties=attacker", ":reading: ties=nobody\n:speed: fast")
+    assert run(tmp_path, [], "text") == 1
+    out = capsys.readouterr().out
+    fence = line_of(rules, "```{doctest} ex-other-reading")
+    assert f"rules.de.md:{fence}: ex-other-reading: :reading: ties has no reading 'nobody' (readings: defender, attacker)" in out
+    assert f"rules.de.md:{fence}: ex-other-reading: unknown example option ':speed:' (known: reading)" in out
+
+
+def test_engine_option_no_function_takes_is_reported(tmp_path, capsys):
+    folder = copy_fixture(tmp_path)
+    engine = folder / "engine.py"
+    engine.write_text(engine.read_text(encoding="utf-8").replace('ties="defender"', 'tie_rule="defender"')
+                      .replace("ties ==", "tie_rule ==").replace("return ties", "return tie_rule"), encoding="utf-8")
+    assert run(tmp_path, [], "text") == 1
+    out = capsys.readouterr().out
+    assert "game.yaml:8:" in out and "engine_options.ties: no engine function takes a keyword parameter 'ties'" in out

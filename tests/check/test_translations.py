@@ -12,7 +12,9 @@ from pathlib import Path
 import pytest
 
 from rulepress.check import translations
-from rulepress.check.translations import Paragraph, _split, mentions, names_of, report
+from rulepress.check.names import mentions, names_of
+from rulepress.check.pairs import Paragraph, split_paragraphs
+from rulepress.check.translations import report
 from rulepress.cli import main
 from rulepress.model import load_game
 
@@ -33,7 +35,7 @@ def only(game):
 def test_clean_translation_has_no_findings():
     result = report(load_game(DATA / "clean"))
     assert result.findings == []
-    assert (result.sections, result.paragraphs, result.examples) == (2, 5, 1)
+    assert (result.sections, result.paragraphs, result.examples) == (2, 19, 1)
 
 
 def test_changed_number_is_caught_with_both_locations():
@@ -118,22 +120,22 @@ def test_variant_marks_must_name_known_sections_of_edition_variants(tmp_path):
     assert kinds == ["number", "variant-mark", "variant-mark"]
 
 
-def test_paragraph_counts_differ_compares_the_whole_section(tmp_path):
+def test_sections_are_compared_as_a_whole_and_findings_point_at_the_paragraph(tmp_path):
     game = tmp_path / "clean"
     shutil.copytree(DATA / "clean", game)
     path = game / "rules.en.md"
     text = path.read_text().replace(" The goal stops the piece.", "\n\nThe goal stops the piece on space 5.")
     path.write_text(text)
     f = [f for f in report(load_game(game)).findings]
-    assert len(f) == 1 and f[0].kind == "number"
+    assert [x.kind for x in f] == ["number"]
     assert f[0].message.startswith("section numbers differ: 5 only in English")
-    assert f[0].location.endswith("rules.de.md:7")  # the heading of the section
+    assert f[0].location.endswith("rules.en.md:11")  # the new paragraph holding the 5
 
 
 def test_split_keeps_prose_directives_and_drops_code_labels_comments():
     lines = ["First line", "goes on.", "", "```{doctest} ex-1", ">>> f(2)", "3", "```", "% variant note 7",
              "```{note}", ":class: tip", "Note with 4.", "```", "(next)="]
-    assert _split(lines, 10) == [Paragraph(10, "First line\ngoes on."), Paragraph(20, "Note with 4.")]
+    assert split_paragraphs(lines, 10) == [Paragraph(10, "First line\ngoes on."), Paragraph(20, "Note with 4.")]
 
 
 def test_names_are_found_inflected_in_compounds_and_by_keywords(tmp_path):
@@ -151,11 +153,11 @@ def test_names_are_found_inflected_in_compounds_and_by_keywords(tmp_path):
 def test_cli_text_output_and_exit_codes(capsys):
     assert main(["check", "translations", "clean", "documented-variant", "--content", str(DATA)]) == 0
     out = capsys.readouterr().out
-    assert "documented-variant/rules.de.md:11: number (documented): paragraph numbers differ" in out
-    assert "clean: 2 sections, 5 paragraph pairs, 1 examples compared; 0 differences, 0 documented" in out
+    assert "documented-variant/rules.de.md:11: number (documented): section numbers differ" in out
+    assert "clean: 2 sections, 19 text pairs, 1 examples compared; 0 differences, 0 documented" in out
     assert main(["check", "translations", "changed-number", "--content", str(DATA)]) == 1
     line = capsys.readouterr().out.splitlines()[0]
-    assert "changed-number/rules.de.md:11: number: paragraph numbers differ: 3 only in German" in line
+    assert "changed-number/rules.de.md:11: number: section numbers differ: 3 only in German" in line
 
 
 def test_cli_json_output_is_a_list_of_findings(capsys):

@@ -71,13 +71,13 @@ def test_meeting_stops_at_the_first_fitting_roll():
 
 def test_failed_meeting_moves_x_on_and_the_bomb_forward():
     assert E.atom_meeting(8, 6, [1, 3, 6], 12) == E.MeetingResult(False, 3, 2, 1)
-    assert E.atom_meeting(8, 6, [1, 3, 6], 12, reading="y-first-roll").position == 9
+    assert E.atom_meeting(8, 6, [1, 3, 6], 12, meeting_move="y-first-roll").position == 9
     with pytest.raises(ValueError):
         E.atom_meeting(8, 5, [1, 2, 3], 12)  # exact roll: no meeting
     with pytest.raises(ValueError):
         E.atom_meeting(8, 6, [1, 2], 12)  # a failure needs three rolls
     with pytest.raises(ValueError):
-        E.atom_meeting(8, 6, [1, 2, 3], 12, reading="other")
+        E.atom_meeting(8, 6, [1, 2, 3], 12, meeting_move="other")
 
 
 @given(st.integers(7, 12), rolls, st.lists(rolls, min_size=3, max_size=3))
@@ -139,8 +139,8 @@ def test_monopoly_payout_and_bomb_moves():
 
 
 def test_monopoly_choices_per_reading():
-    assert E.monopoly_choices(2, 1, 3, reading="short-rules") == ["collect", "nothing"]
-    assert E.monopoly_choices(2, 1, 3, reading="rule-e") == ["collect"]
+    assert E.monopoly_choices(2, 1, 3, monopoly_choices="short-rules") == ["collect", "nothing"]
+    assert E.monopoly_choices(2, 1, 3, monopoly_choices="rule-e") == ["collect"]
     assert E.monopoly_choices(0, 3, 3) == ["collect", "accuse"]
     assert E.monopoly_choices(3, 9, 3) == ["extra-turn"]
     assert E.monopoly_broken(3) and not E.monopoly_broken(2)
@@ -182,7 +182,7 @@ def test_bomb_limits_and_zero():
     with pytest.raises(ValueError):
         E.move_bomb(25, 1)
     with pytest.raises(ValueError):
-        E.move_bomb(10, 1, reading="other")
+        E.move_bomb(10, 1, bomb_moves="other")
 
 
 def test_red_fields_once_per_game():
@@ -198,7 +198,7 @@ def test_red_fields_once_per_game():
 
 @given(st.integers(0, 50), st.integers(0, 20), st.booleans(), st.sampled_from(["double", "plain"]))
 def test_payment_never_goes_negative(balance, amount, helped, reading):
-    result = E.pay(balance, amount, helped=helped, reading=reading)
+    result = E.pay(balance, amount, helped=helped, broke_help=reading)
     assert result.balance >= 0
     if balance >= amount:
         assert result == E.Payment(balance - amount, 0, 0)
@@ -352,11 +352,11 @@ def test_examples_are_the_same_in_both_languages(content):
 
 def test_engine_options_are_readings_the_engine_accepts(content):
     opts = content.game.engine_options
-    assert E.move_bomb(20, 2, reading=opts["bomb_moves"]) in (18, 19)
-    E.atom_meeting(8, 6, [1, 1, 1], 12, reading=opts["meeting_move"])
-    E.monopoly_choices(0, 0, 3, reading=opts["monopoly_choices"])
-    E.goal_attempt(3, [6, 6, 6], True, reading=opts["swap_once"])
-    E.pay(0, 3, helped=True, reading=opts["broke_help"])
+    assert E.move_bomb(20, 2, bomb_moves=opts["bomb_moves"]) in (18, 19)
+    E.atom_meeting(8, 6, [1, 1, 1], 12, meeting_move=opts["meeting_move"])
+    E.monopoly_choices(0, 0, 3, monopoly_choices=opts["monopoly_choices"])
+    E.goal_attempt(3, [6, 6, 6], True, swap_once=opts["swap_once"])
+    E.pay(0, 3, helped=True, broke_help=opts["broke_help"])
     readings = {a.engine_option: {r.id for r in a.readings} for a in content.game.ambiguities if a.engine_option}
     assert set(opts) == set(readings)
 

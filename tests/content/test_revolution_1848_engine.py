@@ -42,11 +42,11 @@ def test_the_five_refill_cases_of_the_seed(person, extra, expected):
 
 
 def test_free_reading_differs_only_for_two_draws():
-    assert E.refill(2, 2, reading="free-within-limits") == E.Refill(0, 0, 2)
-    assert E.refill(0, 2, reading="free-within-limits") == E.Refill(2, 2, 0)
-    assert E.refill(2, 1, reading="free-within-limits") == E.Refill(1, 1, 1)
+    assert E.refill(2, 2, refill_split="free-within-limits") == E.Refill(0, 0, 2)
+    assert E.refill(0, 2, refill_split="free-within-limits") == E.Refill(2, 2, 0)
+    assert E.refill(2, 1, refill_split="free-within-limits") == E.Refill(1, 1, 1)
     with pytest.raises(ValueError):
-        E.refill(1, 1, reading="any")
+        E.refill(1, 1, refill_split="any")
     with pytest.raises(ValueError):
         E.refill(-1, 0)
 
@@ -115,9 +115,9 @@ def _example_1():
 
 def test_halving_rounds_down():
     assert E.halve(15) == 7
-    assert E.halve(-7) == -4 and E.halve(-7, reading="toward-zero") == -3
+    assert E.halve(-7) == -4 and E.halve(-7, negative_rounding="toward-zero") == -3
     with pytest.raises(ValueError):
-        E.halve(3, reading="up")
+        E.halve(3, negative_rounding="up")
 
 
 def test_example_1_player_3_gets_19():
@@ -129,13 +129,13 @@ def test_example_1_player_3_gets_19():
     ("subtract-then-halve", 3), ("halve-each", 3), ("halve-army-only", -3)])
 def test_example_2_under_every_reading(reading, points):
     armies = [A("z33", "prussia", 15, 1, (L("Prinz Wilhelm", "prussia", 2, 1),)), A("z29", "austria", 17, 3)]
-    assert E.score_trick(armies, red_cards=[11], reading=reading).points == {1: points}
+    assert E.score_trick(armies, red_cards=[11], red_order=reading).points == {1: points}
 
 
 def test_readings_differ_on_odd_numbers():
     army = [A("z33", "prussia", 13, 1, (L("Wrangel", "prussia", 3, 1),))]  # 16 army points
-    assert E.score_trick(army, [5], reading="subtract-then-halve").points == {1: 5}
-    assert E.score_trick(army, [5], reading="halve-each").points == {1: 6}
+    assert E.score_trick(army, [5], red_order="subtract-then-halve").points == {1: 5}
+    assert E.score_trick(army, [5], red_order="halve-each").points == {1: 6}
 
 
 def test_red_cards_spare_non_reactionaries_and_the_federal_flag():
@@ -217,8 +217,8 @@ def test_victory_points_majority_ranks_and_ties():
 
 def test_equal_parties_under_both_readings():
     points = {1: {"liberale": 5}, 2: {"demokraten": 5}, 3: {"reaktionaere": 3}, 4: {"republikaner": 2}}
-    assert E.victory_points(points, reading="shared-rank") == {1: 4, 2: 4, 3: 2, 4: 1}
-    assert E.victory_points(points, reading="dense") == {1: 4, 2: 4, 3: 3, 4: 2}
+    assert E.victory_points(points, party_tie="shared-rank") == {1: 4, 2: 4, 3: 2, 4: 1}
+    assert E.victory_points(points, party_tie="dense") == {1: 4, 2: 4, 3: 3, 4: 2}
 
 
 @given(st.dictionaries(st.integers(1, 4), st.dictionaries(st.sampled_from(E.PARTIES), st.integers(-5, 20)),
@@ -262,10 +262,10 @@ def test_full_counts_are_public(content):
 
 def test_chosen_readings_are_accepted_by_the_engine(content):
     options = content.game.engine_options
-    assert E.refill(2, 2, reading=options["refill_split"]).total == 2
-    assert E.halve(-7, reading=options["negative_rounding"]) == -4
-    assert E.score_trick(_example_1(), reading=options["red_order"]).points == {3: 19}
-    assert E.victory_points({1: {"liberale": 1}}, reading=options["party_tie"]) == {1: 5}
+    assert E.refill(2, 2, refill_split=options["refill_split"]).total == 2
+    assert E.halve(-7, negative_rounding=options["negative_rounding"]) == -4
+    assert E.score_trick(_example_1(), red_order=options["red_order"]).points == {3: 19}
+    assert E.victory_points({1: {"liberale": 1}}, party_tie=options["party_tie"]) == {1: 5}
     for amb in content.game.ambiguities:
         if amb.engine_option:
             assert options[amb.engine_option] == amb.used

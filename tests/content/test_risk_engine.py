@@ -69,15 +69,15 @@ def test_hand_limit_rejects_negative_hands():
 
 
 def test_territory_bonus_under_both_readings():
-    assert [engine.territory_bonus(n, reading="per-card") for n in range(4)] == [0, 2, 4, 6]
-    assert [engine.territory_bonus(n, reading="max-two-per-turn") for n in range(4)] == [0, 2, 2, 2]
+    assert [engine.territory_bonus(n, territory_bonus="per-card") for n in range(4)] == [0, 2, 4, 6]
+    assert [engine.territory_bonus(n, territory_bonus="max-two-per-turn") for n in range(4)] == [0, 2, 2, 2]
     assert engine.territory_bonus(3) == 6  # default is the reading the content uses
 
 
 @pytest.mark.parametrize("args", [(4, "per-card"), (-1, "per-card"), (1, "per-set")])
 def test_territory_bonus_rejects_bad_input(args):
     with pytest.raises(ValueError):
-        engine.territory_bonus(args[0], reading=args[1])
+        engine.territory_bonus(args[0], territory_bonus=args[1])
 
 
 def test_default_reading_is_the_one_the_content_chooses(content):
@@ -276,53 +276,36 @@ def test_board_groups_are_the_continents(board):
     assert board.size.width == 594 and board.size.height == 420
 
 
-def _boxes(board):
-    w, h = board.space_size
-    return {s.id: (s.pos[0] - w / 2, s.pos[1] - h / 2, s.pos[0] + w / 2, s.pos[1] + h / 2) for s in board.spaces}
+def test_every_territory_is_a_real_outline_inside_the_board(board):
+    """42 regions drawn from Natural Earth coastlines: many vertices each, inside the board, none overlapping."""
+    from rulepress.layout import regions
 
-
-def test_spaces_lie_inside_the_board_and_do_not_overlap(board):
-    boxes = _boxes(board)
-    for x0, y0, x1, y1 in boxes.values():
+    shapes = {}
+    for s in board.spaces:
+        assert s.outline, s.id
+        points = sum(len(ring) for ring in s.outline)
+        assert points >= 15, (s.id, points)
+        x0, y0, x1, y1 = regions.bounds(s.outline)
         assert 0 <= x0 and x1 <= board.size.width and 0 <= y0 and y1 <= board.size.height
-    ids = sorted(boxes)
+        shapes[s.id] = regions.geometry(s.outline)
+        assert shapes[s.id].area > 20, s.id  # mm²: even Iceland is a visible island
+    assert sum(len(ring) for s in board.spaces for ring in s.outline) > 4000
+    ids = sorted(shapes)
     for i, a in enumerate(ids):
         for b in ids[i + 1:]:
-            (ax0, ay0, ax1, ay1), (bx0, by0, bx1, by1) = boxes[a], boxes[b]
-            gap = max(bx0 - ax1, ax0 - bx1, by0 - ay1, ay0 - by1)
-            assert gap >= 5, f"{a} and {b} are only {gap} mm apart"
+            assert shapes[a].intersection(shapes[b]).area < 0.5, (a, b)
 
 
-def _segment_hits_box(p, q, box):
-    """Liang-Barsky: does the segment p-q pass through the rectangle?"""
-    x0, y0, x1, y1 = box
-    t0, t1 = 0.0, 1.0
-    dx, dy = q[0] - p[0], q[1] - p[1]
-    for pp, qq in ((-dx, p[0] - x0), (dx, x1 - p[0]), (-dy, p[1] - y0), (dy, y1 - p[1])):
-        if pp == 0:
-            if qq < 0:
-                return False
-            continue
-        t = qq / pp
-        if pp < 0:
-            t0 = max(t0, t)
-        else:
-            t1 = min(t1, t)
-        if t0 > t1:
-            return False
-    return True
+def test_drawn_borders_are_exactly_the_83_declared_borders(board):
+    """Land links share an edge, sea links cross water, and no two territories touch without a link."""
+    from rulepress.model.mapcheck import touching
 
-
-def test_straight_links_do_not_pass_under_other_territories(board):
-    """A border drawn centre to centre must not run through a third territory (it would suggest a false border)."""
-    boxes = _boxes(board)
-    pos = {s.id: s.pos for s in board.spaces}
-    for link in board.links:
-        if link.wrap:
-            continue
-        for other, box in boxes.items():
-            if other not in (link.a, link.b):
-                assert not _segment_hits_box(pos[link.a], pos[link.b], box), f"{link.a}-{link.b} passes {other}"
+    touch = set(touching({s.id: s.outline for s in board.spaces}))
+    land = {frozenset((l.a, l.b)) for l in board.links if l.type == "land"}
+    sea = {frozenset((l.a, l.b)) for l in board.links if l.type == "sea"}
+    assert len(land) + len(sea) == 83
+    assert touch == land
+    assert not touch & sea
 
 
 # --- components ---------------------------------------------------------------------

@@ -89,7 +89,7 @@ def test_empty_stack_is_made_from_the_other_discard_turned_over():
     after = E.refill_stack(state, "recruit")
     assert after.recruit_stack == ("t6", "t7", "t8") and after.threat_discard == ()
     assert after.recruit_discard == ("t1",)  # its own discard is never used
-    kept = E.refill_stack(state, "recruit", reading="kept")
+    kept = E.refill_stack(state, "recruit", flip_order="kept")
     assert kept.recruit_stack == ("t8", "t7", "t6")
     threat = E.refill_stack(state, "threat")
     assert threat.threat_stack == ("t1",) and threat.recruit_discard == ()
@@ -101,7 +101,7 @@ def test_refill_leaves_a_full_stack_and_an_empty_discard_alone():
     empty = Phase(recruit_discard=("t1",))
     assert E.refill_stack(empty, "recruit") == empty
     with pytest.raises(ValueError):
-        E.refill_stack(empty, "recruit", reading="shuffled")
+        E.refill_stack(empty, "recruit", flip_order="shuffled")
     with pytest.raises(ValueError):
         E.refill_stack(empty, "monster")
 
@@ -134,9 +134,9 @@ def test_place_next_threat_takes_no_units():
 
 def test_place_next_with_no_tile_waiting():
     state = Phase(cities=(("c", None),), recruit_stack=("t2",))
-    assert E.place_next(state, "c", "recruit", reading="stays-empty").city("c") is None
+    assert E.place_next(state, "c", "recruit", empty_next="stays-empty").city("c") is None
     drawn = E.place_next(Phase(tiles=(Tile("t2"),), cities=(("c", None),), recruit_stack=("t2", "t3")), "c", "recruit",
-                         reading="draw-from-stack")
+                         empty_next="draw-from-stack")
     assert drawn.city("c").tile == "t2" and drawn.next_recruit == "t3"
     with pytest.raises(ValueError, match="still holds"):
         E.place_next(Phase(next_recruit="t1", cities=(("c", Slot("threat", "t9")),)), "c", "recruit")
@@ -216,8 +216,8 @@ def test_tiles_are_unknown_placeholders(content):
 
 def test_chosen_readings_are_accepted_by_the_engine(content):
     options = content.game.engine_options
-    assert E.refill_stack(Phase(threat_discard=("a", "b")), "recruit", reading=options["flip_order"]).recruit_stack
-    assert E.place_next(Phase(cities=(("c", None),)), "c", "recruit", reading=options["empty_next"])
+    assert E.refill_stack(Phase(threat_discard=("a", "b")), "recruit", flip_order=options["flip_order"]).recruit_stack
+    assert E.place_next(Phase(cities=(("c", None),)), "c", "recruit", empty_next=options["empty_next"])
     for amb in content.game.ambiguities:
         if amb.engine_option:
             assert options[amb.engine_option] == amb.used

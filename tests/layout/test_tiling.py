@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rulepress.layout.paper import PAPERS
-from rulepress.layout.tiling import axis_spans, plan_tiles, registration_points, row_label, to_sheet
+from rulepress.layout.tiling import mark_placements, axis_spans, plan_tiles, registration_points, row_label, to_sheet
 
 boards = st.tuples(st.floats(20, 1500), st.floats(20, 1500))
 papers = st.sampled_from(["a4", "letter", "a3"])
@@ -70,7 +70,45 @@ def test_a2_board_on_a4_needs_six_sheets_with_10mm_overlap():
     assert (plan.rows, plan.cols) == (2, 4)
     assert plan.paper.width == 210
     assert [t.label for t in plan.tiles[:5]] == ["A1", "A2", "A3", "A4", "B1"]
-    assert plan.tile(0, 1).x == pytest.approx(184)
+    # balanced: four columns of (594 + 3 * 10) / 4 = 156 mm, two rows of (420 + 10) / 2 = 215 mm
+    assert plan.tile(0, 1).x == pytest.approx(146)
+    assert {round(t.width, 6) for t in plan.tiles} == {156.0} and {round(t.height, 6) for t in plan.tiles} == {215.0}
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.floats(150, 1400), st.floats(150, 1000), st.sampled_from(["a4", "letter", "a3"]), st.floats(0, 20))
+def test_no_sheet_carries_less_than_half_a_page_of_new_board(width, height, paper, overlap):
+    plan = plan_tiles(width, height, PAPERS[paper], overlap=overlap)
+    if len(plan.tiles) == 1:
+        return
+    for tile in plan.tiles:
+        new_w = tile.width - (overlap if tile.col else 0)
+        new_h = tile.height - (overlap if tile.row else 0)
+        full = tile.width * tile.height
+        assert (plan.cols == 1 or new_w >= plan.window_width / 2 - overlap) and \
+               (plan.rows == 1 or new_h >= plan.window_height / 2 - overlap), (tile, plan.window_width)
+        assert full >= plan.window_width * plan.window_height / 4
+    widths = {round(t.width, 6) for t in plan.tiles}
+    heights = {round(t.height, 6) for t in plan.tiles}
+    assert len(widths) == 1 and len(heights) == 1
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_marks_sit_on_covered_glue_strips_or_in_the_margin(paper):
+    plan = plan_tiles(594, 420, PAPERS[paper], overlap=10)
+    seen = 0
+    for tile in plan.tiles:
+        near = plan.neighbours(tile)
+        for kind, sx, sy in mark_placements(plan, tile):
+            seen += 1
+            in_window = (plan.window_x <= sx <= plan.window_x + tile.width and
+                         plan.window_y <= sy <= plan.window_y + tile.height)
+            if kind == "cross":
+                x, y = tile.x + sx - plan.window_x, tile.y + sy - plan.window_y
+                assert ("right" in near and x >= near["right"].x) or ("bottom" in near and y >= near["bottom"].y)
+            else:  # ticks start on the window edge and run outwards into the margin
+                assert sx == plan.window_x or sy == plan.window_y
+    assert seen
 
 
 def test_small_board_is_a_single_tile():

@@ -9,7 +9,7 @@ import pytest
 
 from rulepress.errors import ContentError
 from rulepress.model import load_game
-from rulepress.model.engine import load_engine, module_name, namespace
+from rulepress.model.engine import bind_readings, chosen_readings, load_engine, module_name, namespace
 from rulepress.scaffold import new_game
 
 
@@ -62,3 +62,57 @@ def test_game_without_engine_has_only_options(tmp_path):
     content = load_game(folder)
     assert load_engine(content) is None
     assert namespace(content) == {"engine": None, "OPTIONS": {}}
+
+
+# --- readings reach the engine -------------------------------------------------------------
+
+def test_namespace_passes_the_chosen_reading_to_every_engine_function_that_takes_it():
+    from rulepress import paths
+
+    content = load_game(paths.BUNDLED_CONTENT / "risk")
+    assert chosen_readings(content)["territory_bonus"] == "per-card"
+    chosen = namespace(content)
+    switched = namespace(content, readings={"territory_bonus": "max-two-per-turn"})
+    assert chosen["territory_bonus"](3) == 6  # 2 armies per own territory card
+    assert switched["territory_bonus"](3) == 2  # at most 2 per turn
+    assert switched["OPTIONS"]["territory_bonus"] == "max-two-per-turn"
+    # an explicit argument still wins, positional or keyword
+    assert switched["territory_bonus"](3, "per-card") == 6
+    assert chosen["territory_bonus"](3, territory_bonus="max-two-per-turn") == 2
+    # functions that take no reading are the engine's own objects
+    assert chosen["trade_in_armies"] is load_engine(content).trade_in_armies or \
+        chosen["trade_in_armies"].__name__ == "trade_in_armies"
+
+
+AMBIGUITY = """ambiguities:
+  - id: bonus
+    title: {de: Bonus, en: Bonus}
+    description: {de: Zwei Lesarten., en: Two readings.}
+    readings:
+      - {id: per-card, text: {de: Je Karte., en: Per card.}}
+      - {id: capped, text: {de: Höchstens 2., en: At most 2.}}
+    used: capped
+    engine_option: bonus_rule
+"""
+
+
+def test_game_yaml_reading_is_passed_even_when_the_engine_default_differs(tmp_path):
+    folder = new_game("demo", tmp_path)
+    (folder / "engine.py").write_text(
+        "def bonus(cards, bonus_rule='per-card'):\n    return 2 * cards if bonus_rule == 'per-card' else min(2, 2 * cards)\n")
+    game = folder / "game.yaml"
+    game.write_text(game.read_text(encoding="utf-8") + "engine_options:\n  bonus_rule: capped\n", encoding="utf-8")
+    (folder / "ambiguities.yaml").write_text(AMBIGUITY, encoding="utf-8")
+    names = namespace(load_game(folder))
+    assert names["bonus"](3) == 2
+    assert names["bonus"].__doc__ == load_engine(load_game(folder)).bonus.__doc__
+
+
+def test_wrong_call_is_reported_by_the_engine_function_itself():
+    def move(position, steps, flip_order="reversed"):
+        return position + steps
+
+    bound = bind_readings(move, {"flip_order": "kept"})
+    with pytest.raises(TypeError, match="move"):
+        bound(1, 2, 3, 4)
+    assert bind_readings(len, {"flip_order": "kept"}) is len

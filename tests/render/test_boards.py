@@ -16,6 +16,7 @@ from pypdf import PdfReader
 from rulepress import paths
 from rulepress.build import BuildOptions
 from rulepress.layout.boardscene import Label, Mark
+from rulepress.layout.geometry import Rect
 from rulepress.layout.paper import MM, PAPERS
 from rulepress.layout.tiling import plan_tiles
 from rulepress.model import find_games, load_game
@@ -97,8 +98,13 @@ def test_one_line_per_link_and_dashed_where_the_type_says(board, rendered):
         return "#" + "".join(f"{round(v * 255):02x}" for v in c) if isinstance(c, tuple) and len(c) == 3 else ""
 
     drawn = [line for line in lines if colour(line) in link_colours and line["linewidth"] >= 0.45 * MM]
-    legend_samples = len({link.type for link in board.links if link.type}) if board.legend else 0
-    expected = len(board.links) + sum(1 for link in board.links if link.wrap) + legend_samples
+    legend_samples = len({(styles[link.type].style, styles[link.type].color) for link in board.links if link.type}) \
+        if board.legend else 0
+    shaped = {s.id for s in board.spaces if s.outline}
+    # a land border between two regions is their shared edge, not a line
+    border = [link for link in board.links if link.a in shaped and link.b in shaped and not link.wrap
+              and styles[link.type].style == "solid"]
+    expected = len(board.links) - len(border) + sum(1 for link in board.links if link.wrap) + legend_samples
     assert len(drawn) == expected
     dashed_types = {i for i, t in styles.items() if t.style.startswith("dashed")}
     dashed_expected = sum(2 if link.wrap else 1 for link in board.links if link.type in dashed_types)
@@ -287,3 +293,156 @@ def test_plan_writes_through_the_build(demo, tmp_path):
     assert (tmp_path / "demo/board-track.en.png").stat().st_size > 1000
     again = build(BuildOptions(content=demo.folder.parent, out=tmp_path, kinds=("boards",), papers=("a4",)))
     assert again.built == []
+
+
+# --- shaped regions, printing rules (issue 13) ------------------------------------------------
+
+def bundled(game: str):
+    content = load_game(paths.BUNDLED_CONTENT / game)
+    return content, content.game.boards[0]
+
+
+@pytest.fixture(scope="module")
+def risk_pdf(tmp_path_factory):
+    _, board = bundled("risk")
+    out = tmp_path_factory.mktemp("risk") / "risk.de.pdf"
+    boards.write_full(board, "de", out)
+    return board, out
+
+
+def test_risk_board_has_42_filled_regions_with_real_outlines(risk_pdf):
+    from rulepress.layout import regions
+
+    board, pdf_path = risk_pdf
+    colours = {g.id: g.color for g in board.groups}
+    H = board.size.height
+    with pdfplumber.open(pdf_path) as pdf:
+        curves = [c for c in pdf.pages[0].curves if c.get("fill") and len(c["pts"]) >= 15]
+    hex_of = lambda c: "#" + "".join(f"{round(v * 255):02x}" for v in c["non_stroking_color"])  # noqa: E731
+    found = 0
+    for space in board.spaces:
+        anchor = regions.label_anchor(space.outline)
+        x, top = anchor.x * MM, anchor.y * MM
+        holders = [c for c in curves if hex_of(c) == colours[space.group]
+                   and c["x0"] <= x <= c["x1"] and c["top"] <= top <= c["bottom"]]
+        assert holders, space.id
+        assert max(len(c["pts"]) for c in holders) >= 15
+        found += 1
+    assert found == 42
+    assert H == 420
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+@pytest.mark.parametrize("board", ALL_BOARDS)
+def test_no_printed_text_is_smaller_than_6pt(board, lang, rendered):
+    with pdfplumber.open(rendered(board, lang)) as pdf:
+        sizes = [round(ch["size"], 2) for ch in pdf.pages[0].chars]
+    assert sizes and min(sizes) >= 6.0
+
+
+def test_german_boards_print_no_english_label(tmp_path):
+    for game in ("anti-monopoly-3", "risk", "xidit"):
+        content, board = bundled(game)
+        out = tmp_path / f"{game}.pdf"
+        boards.write_full(board, "de", out, boards.scene_for(board, "de", boards.held_sizes(content)))
+        text = " ".join(PdfReader(out).pages[0].extract_text().split())
+        english = {t.en for t in board.value_labels.values()} | {"payout", "price", "bonus", "Legend"}
+        english |= {s.name.en for s in board.spaces if s.name and s.name.en != s.name.de and " " in s.name.en}
+        for word in english:
+            assert not re.search(rf"(?<!\w){re.escape(word)}(?!\w)", text), (game, word)
+        assert "Legende" in text
+
+
+def test_accusation_spots_are_drawn_as_spots_and_values_readable():
+    content, board = bundled("anti-monopoly-3")
+    scene = boards.scene_for(board, "de")
+    monopoly = [s for s in board.spaces if s.type == "monopoly"]
+    assert len(monopoly) == 3
+    for space in monopoly:
+        spots = [i for i in scene.items if getattr(i, "owner", "") == f"spot:{space.id}"]
+        assert len(spots) == space.values["accusation_spots"]
+        assert all(s.shape == "circle" and s.rect.w >= 3.5 for s in spots)
+        label = next(lab for lab in scene.labels if lab.role == "space" and lab.owner == space.id)
+        values = [row for row in label.rows if "Auszahlung" in row.text]
+        assert values and values[0].size >= 6.0 and "Anklagepreis" in values[0].text
+        assert not any("accusation" in row.text or "spots" in row.text for row in label.rows)
+
+
+def test_xidit_spaces_fit_the_tiles_they_hold():
+    content, board = bundled("xidit")
+    held = boards.held_sizes(content)
+    tile_w, tile_h = held["city-tiles"]
+    scene = boards.scene_for(board, "en", held)
+    shapes = {i.owner: i.rect for i in scene.items if type(i).__name__ == "Shape"}
+    holders = [s.id for s in board.spaces if s.size_from == "city-tiles"]
+    assert len(holders) == 7
+    for space_id in holders:
+        assert shapes[space_id].w >= tile_w + 4 and shapes[space_id].h >= tile_h + 4
+
+
+def test_legend_lists_each_style_once():
+    _, board = bundled("anti-monopoly-3")
+    scene = boards.scene_for(board, "en")
+    rows = [lab.rows[0].text for lab in scene.labels if lab.role == "legend" and lab.owner == "type"]
+    styles = [(t.color, t.pattern, t.shape, t.marker) for t in board.space_types
+              if any(s.type == t.id for s in board.spaces)]
+    assert len(rows) == len(set(styles)) < len(styles)
+    assert any(" / " in row for row in rows)
+
+
+def test_risk_layers_sea_links_and_wrap(risk_pdf):
+    board, _ = risk_pdf
+    scene = boards.scene_for(board, "en")
+    kinds = {type(i).__name__ for i in scene.items}
+    assert {"Region", "Halo", "Compass"} <= kinds
+    assert scene.items[0].fill == "#d4e8f4"  # the sea
+    sea = [line for line in scene.lines("link") if line.dash]
+    assert len(sea) == sum(2 if link.wrap else 1 for link in board.links if link.type == "sea")
+    wrap = [line for line in sea if line.owner == "alaska--kamchatka"]
+    assert sorted(round(line.points[-1][0]) for line in wrap) == [0, 594]
+    edge_labels = [lab.rows[0].text for lab in scene.labels if lab.role == "edge"]
+    assert "← Kamchatka" in edge_labels and "Alaska →" in edge_labels
+    assert any(lab.role == "attribution" and "Natural Earth" in lab.rows[0].text for lab in scene.labels)
+
+
+def test_image_compass_and_cartouche_layers_are_painted(tmp_path):
+    Image.new("RGB", (40, 20), "#c03030").save(tmp_path / "art.png")
+    board = Board.model_validate({**fixture("map").model_dump(mode="json"), "layers": [
+        {"kind": "sea", "color": "#cfe3f0"},
+        {"kind": "image", "file": "art.png", "pos": [60, 60], "size": [40, 20]},
+        {"kind": "compass", "pos": [30, 30], "size": [20, 20]},
+        {"kind": "cartouche", "pos": [100, 12], "size": [120, 16]}]})
+    scene = boards.scene_for(board, "en")
+    scene.folder = tmp_path
+    out = tmp_path / "b.pdf"
+    boards.write_full(board, "en", out, scene)
+    with pdfplumber.open(out) as pdf:
+        page = pdf.pages[0]
+        assert len(page.images) == 1
+        img = page.images[0]
+        assert img["x0"] / MM == pytest.approx(40, abs=0.2) and img["top"] / MM == pytest.approx(50, abs=0.2)
+        words = {w["text"] for w in page.extract_words()}
+    assert {"N", "E", "S", "W"} <= words
+    title = next(lab for lab in scene.labels if lab.role == "title")
+    assert title.box.inside(Rect(40, 4, 120, 16))
+
+
+def test_registration_crosses_only_on_covered_glue_strips_in_the_pdf(tmp_path, risk_pdf):
+    from rulepress.layout.tiling import covered
+
+    board, _ = risk_pdf
+    path = tmp_path / "risk.a4.pdf"
+    boards.write_tiled(board, "de", "a4", 10.0, path)
+    plan = plan_tiles(board.size.width, board.size.height, PAPERS["a4"], overlap=10.0)
+    assert len({(round(t.width, 6), round(t.height, 6)) for t in plan.tiles}) == 1  # balanced
+    found = 0
+    with pdfplumber.open(path) as pdf:
+        for tile, page in zip(plan.tiles, pdf.pages[1:]):
+            rings = [c for c in page.curves if not c.get("fill") and
+                     abs((c["x1"] - c["x0"]) / MM - 3.2) < 0.15 and abs((c["bottom"] - c["top"]) / MM - 3.2) < 0.15]
+            for ring in rings:
+                sx, sy = (ring["x0"] + ring["x1"]) / 2 / MM, (ring["top"] + ring["bottom"]) / 2 / MM
+                x, y = tile.x + sx - plan.window_x, tile.y + sy - plan.window_y
+                assert covered(plan, tile, x, y), (tile.label, x, y)
+                found += 1
+    assert found >= len(plan.tiles)

@@ -28,3 +28,28 @@ def duel_odds(attack_dice, defend_dice):
 
 def _hidden():
     return "not public"
+
+
+class Refusal(ValueError):
+    """A move the rules forbid; `code` is the stable reason an example can expect."""
+
+    def __init__(self, code, message):
+        super().__init__(message)
+        self.code = code
+
+
+def attack_dice(armies):
+    """Dice the attacker may roll from a territory holding `armies`: one army always stays behind."""
+    if armies < 2:
+        raise Refusal("too-few-armies", "an attack needs at least 2 armies")
+    return min(3, armies - 1)
+
+
+def tie_winner(ties="defender"):
+    """Who wins a roll of equal dice: the glossary term id of that side."""
+    return ties
+
+
+def prize(defeated_dice, ties="defender"):
+    """Gold for the attacker: 1500 per defeated die; 250 more per die when ties go to the attacker."""
+    return defeated_dice * (1750 if ties == "attacker" else 1500)

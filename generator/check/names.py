@@ -1,0 +1,165 @@
+"""Names a text uses: glossary terms, printed component names and card titles, per language.
+
+`names_of(content)` lists every name of a game with its spellings in both
+languages; `NameFinder(names, lang).used(text)` finds which a text uses
+(strict: whole words, German inflection, longest spelling first, headings
+and ``{term}`` references included); `mentions(name, text, lang)` is the
+lenient test whether a text translates a name at all (stems, aliases,
+keywords, German compounds). Pure functions over strings and the model.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from rulepress.check import numbers
+from rulepress.model import GameContent
+from rulepress.model.rules_text import TERM_REF, term_refs
+
+PRINTED_KINDS = ("deck", "tiles", "tokens", "money")
+MIN_SYNONYM = 5  # glossary keywords this long count as translating a term ('Angriff'; not 'red' or 'lane')
+
+
+@dataclass(frozen=True)
+class Name:
+    """Something with a name in both languages: a glossary term, a component or a card."""
+
+    kind: str  # term or name
+    id: str
+    forms: dict  # lang -> tuple of spellings that count as using the name
+    synonyms: dict = field(default_factory=dict)  # lang -> specific keywords that count as translating it
+
+
+DE_INFLECTION = r"(?:e|en|n|s|es|er|ern|em|ns)?"
+EN_INFLECTION = r"(?:s|es|'s|s')?"
+DE_SUFFIXES = ("ungen", "ung", "en", "er", "es", "e", "n", "s")
+EN_SUFFIXES = ("ations", "ation", "ions", "ion", "ings", "ing", "ers", "er", "ed", "es", "e", "s")
+
+
+def names_of(content: GameContent) -> list[Name]:
+    """Glossary terms (with aliases and longer keywords), component names and card titles of a game.
+
+    Names that are number words ("Zwei", "Two") are left to the number check."""
+    game = content.game
+    names = [Name("term", t.id, {lang: tuple([getattr(t, lang)] + list(t.aliases.get(lang, [])))
+                                 for lang in ("de", "en")},
+                  {lang: tuple(k for k in t.keywords.get(lang, []) if len(k) >= MIN_SYNONYM) for lang in ("de", "en")})
+             for t in game.glossary]
+    seen = {(n.forms["de"][0].lower(), n.forms["en"][0].lower()) for n in names}
+    for comp in game.components:
+        if comp.kind not in PRINTED_KINDS:
+            continue  # board, dice, pieces: everyday words that translations paraphrase freely
+        candidates = [(comp.id, comp.name)] + [(f"{comp.id}.{c.id}", c.title) for c in comp.cards if c.title]
+        for ident, text in candidates:
+            key = (text.de.strip().lower(), text.en.strip().lower())
+            if key in seen or not key[0] or not key[1]:
+                continue
+            if numbers.extract(text.de, "de") or numbers.extract(text.en, "en"):
+                continue
+            seen.add(key)
+            names.append(Name("name", ident, {"de": (text.de.strip(),), "en": (text.en.strip(),)}))
+    return names
+
+
+def _pattern(form: str, lang: str) -> re.Pattern:
+    """A strict pattern for a spelling: whole words, each word inflected (German 'preußischen Armee');
+    a capitalised one-word German noun is case-sensitive ('Würfel', not the verb 'würfeln')."""
+    inflection = DE_INFLECTION if lang == "de" else EN_INFLECTION
+    words = form.split()
+    edge_l, edge_r = r"(?<![^\W_])", r"(?![^\W_])"
+    if lang == "de":
+        body = r"\s+".join(re.escape(w) + inflection for w in words)
+        if len(words) == 1 and form[:1].isupper():
+            head = re.escape(form[:1])
+            return re.compile(edge_l + f"(?-i:{head})(?i:{body[len(head):]})" + edge_r)
+    else:
+        body = r"\s+".join(re.escape(w) for w in words) + inflection
+    return re.compile(edge_l + body + edge_r, re.I)
+
+
+def _stem(word: str, lang: str) -> str:
+    word = word.lower()
+    for suffix in (DE_SUFFIXES if lang == "de" else EN_SUFFIXES):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 4:
+            return word[: -len(suffix)]
+    return word
+
+
+def _words(text: str) -> list[str]:
+    return [w.lower() for w in re.findall(r"[^\W\d_]+", text)]
+
+
+def _common_tail(a: str, b: str) -> int:
+    """Length of the common ending of two words (the head of German compounds: Spielplan, Originalplan)."""
+    n = 0
+    while n < min(len(a), len(b)) and a[-1 - n] == b[-1 - n]:
+        n += 1
+    return n
+
+
+def mentions(name: Name, text: str, lang: str) -> bool:
+    """Lenient: does `text` translate `name` at all? Any spelling or specific keyword, inflected or stemmed, also inside
+    a German compound ('Bombenzug' has 'Bombe') or as its head ('Plan' for 'Spielplan')."""
+    words = _words(numbers.clean(TERM_REF.sub(lambda m: f" {m.group(1)} ", text)))
+    if any(term == name.id for _, term in term_refs(text)):
+        return True
+    for form in name.forms[lang] + name.synonyms.get(lang, ()):
+        parts = _words(form)
+        if not parts:
+            continue
+        stems = [_stem(p, lang) for p in parts if len(p) > 3] or [_stem(p, lang) for p in parts]
+        if lang == "de":
+            if all(any(s in w for w in words) for s in stems):
+                return True  # also inside compounds: 'Bombenzug' mentions 'Bombe'
+            if len(parts) == 1 and any(_compound_head(stems[0], _stem(w, lang)) for w in words):
+                return True  # the head of a compound: 'Plan' or 'Originalplan' for 'Spielplan'
+            if len(parts) > 1 and len(parts[-1]) >= 4 and any(stems[-1] in w for w in words):
+                return True  # the head of a written-apart name: 'Treffen' for 'Atom-Mächte-Treffen'
+        elif all(any(w.startswith(s) for w in words) for s in stems):
+            return True
+    return False
+
+
+def _compound_head(form: str, word: str) -> bool:
+    """Do two German words share a compound head of 4+ letters that is a good part of `form`?"""
+    tail = _common_tail(form, word)
+    return tail >= 4 and tail * 5 >= len(form) * 2
+
+
+class NameFinder:
+    """Finds which names a paragraph uses, longest spelling first (so 'action field' is not also 'field')."""
+
+    def __init__(self, names: list[Name], lang: str):
+        forms = [(form, name) for name in names for form in name.forms[lang] if form.strip()]
+        forms.sort(key=lambda item: -len(item[0]))
+        self.lang = lang
+        self.patterns = [(_pattern(form, lang), name) for form, name in forms]
+        self.by_id = {n.id: n for n in names if n.kind == "term"}
+
+    def without_others(self, text: str, keep: str) -> str:
+        """`text` with every name of several words except `keep` blanked out (for `mentions`:
+        'territory cards' does not mention 'territory')."""
+        text = TERM_REF.sub(lambda m: f" {m.group(1)} " if m.group(2) == keep else " " * len(m.group(0)), text)
+        text = numbers.clean(text)
+        for pattern, name in self.patterns:
+            if name.id != keep:  # only names of several words: a German compound mentions all its parts
+                text = pattern.sub(lambda m: " " * len(m.group(0)) if " " in m.group(0).strip() else m.group(0), text)
+        return text
+
+    def used(self, text: str) -> dict[str, tuple[Name, str]]:
+        """Name id -> (name, the spelling found) of every name used in `text`."""
+        found: dict[str, tuple[Name, str]] = {}
+        for shown, term in term_refs(text):
+            if term in self.by_id:
+                found[term] = (self.by_id[term], shown)
+        text = TERM_REF.sub(lambda m: " " * len(m.group(0)), text)
+        text = numbers.clean(text)
+        for pattern, name in self.patterns:
+            def mask(match, name=name):
+                found.setdefault(name.id, (name, match.group(0)))
+                return " " * len(match.group(0))
+            text = pattern.sub(mask, text)
+        return found
+
+

@@ -1,0 +1,236 @@
+"""Every text a translator touches, as German/English pairs with stable ids and line numbers.
+
+- rules: one pair per section id (``(id)=`` label), the heading and the body
+  paragraphs without code blocks; the text before the first heading is the
+  section ``''``;
+- quick references: one pair per quick-reference id, the Markdown template
+  with its Jinja expressions blanked (both languages compute the same values);
+- YAML texts: every ``{de: ..., en: ...}`` mapping of the game's YAML files
+  (game, components with card titles and texts, boards with labels, glossary
+  terms and definitions, ambiguities) and of its own ``layouts/*.yaml``, with
+  an id made of the key path where list items are named by their ``id``
+  (``components.deck.cards.c12.text``). A glossary term's ``de``/``en`` pair
+  is ``glossary.<id>``.
+
+Pairs are matched by these ids only, never by position. `text_pairs` returns
+the pairs and the ids found in one language only (rules sections are
+reported by the caller).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from rulepress.errors import RulepressError
+from rulepress.model import GameContent
+from rulepress.model.loader import GAME_FILES, display_path
+from rulepress.model.rules_text import LABEL, RuleText, Section
+from rulepress.model.yamlsource import load_yaml
+
+FENCE = re.compile(r"^(```+|~~~+)\s*(\{[a-z-]+\}|[a-zA-Z0-9_-]*)?")
+PROSE_DIRECTIVES = {"{note}", "{tip}", "{warning}", "{important}", "{hint}", "{attention}", "{caution}",
+                    "{danger}", "{error}", "{seealso}", "{admonition}", "{sidebar}", "{topic}"}
+JINJA = re.compile(r"\{\{.*?\}\}|\{%.*?%\}|\{#.*?#\}", re.S)
+KINDS = {"components": "component", "boards": "board", "glossary": "glossary", "ambiguities": "ambiguity"}
+
+
+@dataclass
+class Paragraph:
+    """A paragraph of a text (or a section heading) and the line it starts on."""
+
+    line: int
+    text: str
+
+
+@dataclass
+class Side:
+    """One language of a pair: where it is and its paragraphs."""
+
+    lang: str
+    path: str
+    paragraphs: list[Paragraph]
+
+    @property
+    def line(self) -> int | None:
+        return self.paragraphs[0].line if self.paragraphs else None
+
+    @property
+    def text(self) -> str:
+        return "\n\n".join(p.text for p in self.paragraphs)
+
+    def where(self, line: int | None = None) -> str:
+        line = self.line if line is None else line
+        return f"{self.path}:{line}" if line is not None else self.path
+
+
+@dataclass
+class TextPair:
+    """The same text in two languages."""
+
+    kind: str  # rules, quickref, component, board, glossary, ambiguity, layout, game
+    id: str
+    a: Side
+    b: Side
+    section: str | None = None  # rules section id (for documented edition variants)
+    ids: list[str] = field(default_factory=list)  # ids a finding names
+
+    @property
+    def scope(self) -> str:
+        return "section" if self.kind == "rules" else f"{self.kind} text {self.id!r}"
+
+
+# ---------------------------------------------------------------- Markdown
+
+def split_paragraphs(lines: list[str], first: int) -> list[Paragraph]:
+    """Paragraphs of `lines` (file line `first` is lines[0]): blank lines separate, code blocks
+    and doctests are left out, prose directives (note, tip, ...) are kept, labels and comments dropped."""
+    paragraphs: list[Paragraph] = []
+    current: list[str] = []
+    start = first
+    fence: str | None = None
+    prose = False
+
+    def close():
+        nonlocal current
+        if current:
+            paragraphs.append(Paragraph(start, "\n".join(current)))
+        current = []
+
+    for offset, line in enumerate(lines):
+        number = first + offset
+        stripped = line.strip()
+        if fence is not None:
+            if stripped.startswith(fence) and stripped.strip(fence[0]) == "":
+                close()
+                fence = None
+            elif prose and not re.match(r"^:[a-z-]+:", stripped):
+                if stripped:
+                    if not current:
+                        start = number
+                    current.append(stripped)
+                else:
+                    close()
+            continue
+        match = FENCE.match(stripped)
+        if match:
+            close()
+            fence = match.group(1)
+            prose = (match.group(2) or "") in PROSE_DIRECTIVES
+            continue
+        if LABEL.match(line) or stripped.startswith("%"):
+            continue
+        if not stripped or stripped.startswith("#"):
+            close()
+            if stripped:
+                paragraphs.append(Paragraph(number, stripped))
+            continue
+        if not current:
+            start = number
+        current.append(stripped)
+    close()
+    return paragraphs
+
+
+def file_lines(content: GameContent, text: RuleText) -> list[str]:
+    path = content.folder / f"rules.{text.lang}.md"
+    return path.read_text(encoding="utf-8").splitlines() if path.exists() else []
+
+
+def section_paragraphs(section: Section, lines: list[str], end: int) -> list[Paragraph]:
+    """The heading (as the first paragraph) and the body paragraphs of `section`.
+
+    `end` is the line of the next heading (or the number of lines + 1)."""
+    return [Paragraph(section.line, section.title)] + split_paragraphs(lines[section.line:end - 1], section.line + 1)
+
+
+def paragraphs_by_section(content: GameContent, text: RuleText) -> dict[str, list[Paragraph]]:
+    """Section id -> its paragraphs; the text before the first heading is the section ''."""
+    lines = file_lines(content, text)
+    result: dict[str, list[Paragraph]] = {}
+    first_heading = text.sections[0].line if text.sections else len(lines) + 1
+    preamble = split_paragraphs(lines[:first_heading - 1], 1)
+    if preamble:
+        result[""] = preamble
+    for i, section in enumerate(text.sections):
+        end = text.sections[i + 1].line if i + 1 < len(text.sections) else len(lines) + 1
+        result[section.id] = section_paragraphs(section, lines, end)
+    return result
+
+
+def rules_pairs(content: GameContent, a: RuleText, b: RuleText) -> list[TextPair]:
+    """One pair per section id found in both rule texts."""
+    paras_a, paras_b = paragraphs_by_section(content, a), paragraphs_by_section(content, b)
+    return [TextPair("rules", section_id, Side(a.lang, a.path, list_a), Side(b.lang, b.path, paras_b[section_id]),
+                     section=section_id, ids=[section_id] if section_id else [])
+            for section_id, list_a in paras_a.items() if section_id in paras_b]
+
+
+def quickref_pairs(content: GameContent) -> list[TextPair]:
+    """One pair per quick reference, Jinja expressions blanked."""
+    pairs = []
+    for quickref in content.game.quickrefs:
+        sides = []
+        for lang in ("de", "en"):
+            source = content.quickref_texts.get((quickref.id, lang))
+            if source is None:
+                break
+            blanked = JINJA.sub(lambda m: re.sub(r"[^\n]", " ", m.group(0)), source)
+            path = display_path(content.folder / f"{quickref.source}.{lang}.md")
+            sides.append(Side(lang, path, split_paragraphs(blanked.splitlines(), 1)))
+        if len(sides) == 2:
+            pairs.append(TextPair("quickref", quickref.id, sides[0], sides[1], ids=[f"quickref.{quickref.id}"]))
+    return pairs
+
+
+# ---------------------------------------------------------------- YAML
+
+def _yaml_files(content: GameContent) -> list[Path]:
+    files = [content.folder / name for name in GAME_FILES if (content.folder / name).is_file()]
+    layouts = content.folder / "layouts"
+    if layouts.is_dir():
+        files += sorted(layouts.glob("*.yaml"))
+    return files
+
+
+def _texts(data, key: tuple, named: tuple) -> list[tuple[tuple, tuple, str, str]]:
+    """(key path, named path, de, en) of every {de, en} mapping inside `data`."""
+    found = []
+    if isinstance(data, dict):
+        if isinstance(data.get("de"), str) and isinstance(data.get("en"), str):
+            found.append((key, named, data["de"], data["en"]))
+        for name, value in data.items():
+            if name not in ("de", "en"):
+                found += _texts(value, key + (name,), named + (name,))
+    elif isinstance(data, list):
+        for i, item in enumerate(data):
+            label = item.get("id") if isinstance(item, dict) and isinstance(item.get("id"), (str, int)) else i
+            found += _texts(item, key + (i,), named + (str(label),))
+    return found
+
+
+def yaml_pairs(content: GameContent) -> list[TextPair]:
+    """Every {de, en} text of the game's YAML files and its own layouts."""
+    pairs = []
+    for path in _yaml_files(content):
+        try:
+            data, positions = load_yaml(path, display_path(path))
+        except RulepressError:
+            continue  # the loader reports broken files
+        layout = path.parent.name == "layouts"
+        for key, named, de, en in _texts(data, (), ()):
+            kind = "layout" if layout else KINDS.get(str(named[0]) if named else "", "game")
+            ident = ".".join(map(str, (("layouts", path.stem) if layout else ()) + named))
+            if kind == "component" and "cards" in named:
+                kind = "card"
+            sides = []
+            for lang, text in (("de", de), ("en", en)):
+                line = positions.locate(key + (lang,))[0]
+                sides.append(Side(lang, positions.path, [Paragraph(line, p) for p in _yaml_paragraphs(text)]))
+            pairs.append(TextPair(kind, ident, sides[0], sides[1], ids=[ident]))
+    return pairs
+
+
+def _yaml_paragraphs(text: str) -> list[str]:
+    return [p.strip() for p in re.split(r"\n\s*\n", text) if p.strip()] or [""]

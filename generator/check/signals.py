@@ -1,0 +1,94 @@
+"""What a translation must keep besides numbers and names: negations, emphasised numbers,
+sentences and prose examples. Pure functions over one text in one language.
+
+- `negations(text, lang)`: negation words (German ``nicht``, ``kein…``,
+  ``nie``, ``niemand``, ``nichts``, ``weder``, ``ohne``, ``außer``,
+  ``unmöglich``, ``scheitert``; English ``not``, ``no``, ``never``,
+  ``nobody``, ``nothing``, ``neither``, ``nor``, ``without``, ``…n't``,
+  ``cannot``, ``unless``, ``except``, ``impossible``, ``fails``).
+  ``weder … noch`` / ``neither … nor`` count once.
+- `emphasised_numbers(text, lang)`: numbers inside ``**bold**`` or ``*italic*``.
+- `sentences(text, lang)`: sentences, list items, table rows and headings,
+  each one unit (abbreviations such as ``z. B.``, ``Mio.``, ``e.g.`` and
+  German ordinals ``3. Serie`` do not end a sentence).
+- `prose_examples(text, lang)`: worked examples written as prose
+  (``Beispiel``, ``z. B.``; ``example``, ``e.g.``, ``for instance``).
+
+Quoted text (card names such as "The English example") and inline code are
+left out of every count.
+"""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+
+from rulepress.check import numbers
+
+_QUOTED = re.compile(r"“[^”]*”|„[^“”]*[“”]|\"[^\"\n]*\"|«[^»]*»|»[^«]*«")
+_NEGATION = {
+    "de": re.compile(r"(?<![\w-])(nicht|nichts|kein|keine|keinen|keinem|keiner|keines|keins|keinerlei|nie|niemals|niemand|"
+                     r"niemanden|niemandem|nirgends|nirgendwo|weder|ohne|unmöglich\w*|scheiter\w*|gescheitert\w*|misslingt|misslungen\w*|"
+                     r"außerhalb|zu wenig|es sei denn|verweiger\w*)(?![\w-])", re.I),
+    "en": re.compile(r"(?<![\w-])(not|no(?![.\u2024])|never|nobody|none|nothing|neither|nor|nowhere|without|cannot|unless|no-one|"
+                     r"no one|\w+n't|impossible|unable|fail(?:s|ed|ures?)?|outside|other than|except|too few|too little|"
+                     r"lacks?|refus(?:e|es|ed|ing)|declines?|regardless)(?![\w-])", re.I),
+}
+_NEITHER_NOR = re.compile(r"\b(neither|weder)\b([^.;!?]*?)\b(nor|noch)\b", re.I)  # counts once
+_EMPHASIS = re.compile(r"\*\*(.+?)\*\*|__(.+?)__|(?<![\w*])\*(?!\s)([^*\n]+?)\*(?![\w*])")
+_ABBREVIATIONS = {
+    "de": r"z\.\s?B|d\.\s?h|u\.\s?a|u\.\s?U|o\.\s?ä|ca|Nr|bzw|usw|vgl|evtl|ggf|inkl|bzgl|Abs|max|min|Mio|Mrd|Tsd|Std|St|S",
+    "en": r"e\.g|i\.e|etc|vs|approx|No|max|min|Mr|Mrs|Dr|St|p|pp|ca",
+}
+_SENTENCE_END = re.compile(r"(?<=[.!?…])[\"”“)]*\s+(?=[\"„“(*_]*[A-ZÄÖÜ0-9])")
+# a German number with a full stop is an ordinal after an article or preposition ("die 3. Serie"), else a sentence end
+_DE_ORDINAL = re.compile(r"\b((?:der|die|das|den|dem|des|ein|eine|einer|einem|eines|zur|zum|im|am|ab|vom|beim|jede|"
+                         r"jeder|jedes|jedem|seine|seiner|seinem|ihre|ihrer|ihrem|nach|vor|seit) \d{1,2}|^\s*\d{1,2}|, \d{1,2}|"
+                         r"(?:(?<=\d\. und )|(?<=\d\. oder )|(?<=\d\. bis ))\d{1,2})\.(?=\s)",
+                         re.I)
+_LIST_MARK = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
+_UNIT_START = re.compile(r"\n(?=\s*(?:[-*+]\s|\d+[.)]\s|\||#))")
+_PROSE_EXAMPLE = {
+    "de": re.compile(r"(?<![\w-])(beispiel\w*|z\.\s?b\.)", re.I),
+    "en": re.compile(r"(?<![\w-])(examples?|e\.g\.)(?![\w-])", re.I),
+}
+
+
+def plain(text: str) -> str:
+    """`text` as read, without quoted names and inline code."""
+    return _QUOTED.sub(" ", numbers.clean(text))
+
+
+def negations(text: str, lang: str) -> list[str]:
+    """The negation words of `text` in reading order."""
+    text = _NEITHER_NOR.sub(lambda m: f"{m.group(1)}{m.group(2)}", plain(text))
+    return [m.group(0).lower() for m in _NEGATION[lang].finditer(text)]
+
+
+def emphasised_numbers(text: str, lang: str) -> list[Fraction]:
+    """Values of the numbers written inside emphasis (``**2**``, ``*zwei*``)."""
+    found = []
+    for match in _EMPHASIS.finditer(numbers.clean(text)):
+        inner = next(g for g in match.groups() if g is not None)
+        found += [n.value for n in numbers.extract(inner, lang) if not n.weak]
+    return sorted(found)
+
+
+def sentences(text: str, lang: str) -> list[str]:
+    """The sentences, list items, table rows and headings of `text` (a paragraph or several)."""
+    units = []
+    text = _QUOTED.sub(lambda m: re.sub(r"[.!?]", "\u2024", m.group(0)), numbers.clean(text))
+    for paragraph in re.split(r"\n\s*\n", text):
+        for unit in _UNIT_START.split(paragraph):
+            unit = _LIST_MARK.sub("", unit)
+            unit = re.sub(rf"(?<![\w.])({_ABBREVIATIONS[lang]})\.",
+                          lambda m: m.group(1).replace(".", "\u2024") + "\u2024", unit)
+            if lang == "de":
+                unit = _DE_ORDINAL.sub("\\1\u2024", unit)  # 3. Serie: an ordinal, not a sentence end
+            units += [s.strip() for s in _SENTENCE_END.split(unit) if re.search(r"[^\W_]", s)]
+    return units
+
+
+def prose_examples(text: str, lang: str) -> int:
+    """How many prose examples `text` announces."""
+    return len(_PROSE_EXAMPLE[lang].findall(plain(text)))

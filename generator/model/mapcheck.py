@@ -1,0 +1,79 @@
+"""Map/graph consistency of shaped boards: do the drawn regions agree with the declared links?
+
+For a board whose spaces have outlines, two regions *touch* when they share a
+border at least `MIN_BORDER` mm long (within `TOLERANCE` mm, so hand-drawn
+maps with hairline gaps still count). Then:
+
+- a land link (a link type drawn solid, not wrapping) joins regions that touch;
+- a sea link (a dashed link type, or a wrap link) joins regions that do not touch;
+- regions that touch are joined by some link.
+
+Arrow link types (flows on a mat) are not borders and are not compared.
+Every difference is reported at the link or space it concerns.
+"""
+
+from __future__ import annotations
+
+from shapely import STRtree
+
+from rulepress.layout import regions
+
+TOLERANCE = 0.3  # mm
+MIN_BORDER = 1.0  # mm
+
+
+def touching(outlines: dict[str, list]) -> dict[frozenset, float]:
+    """Pairs of region ids sharing a border, with the border's length in mm."""
+    ids = list(outlines)
+    geoms = [regions.geometry(outlines[i]) for i in ids]
+    tree = STRtree(geoms)
+    found = {}
+    for i, geom in enumerate(geoms):
+        for j in tree.query(geom.buffer(TOLERANCE)):
+            if j <= i:
+                continue
+            length = regions.shared_border(geom, geoms[j], TOLERANCE)
+            if length >= MIN_BORDER:
+                found[frozenset((ids[i], ids[j]))] = length
+    return found
+
+
+def check_board(board, report, key: tuple) -> None:
+    """Report every disagreement between the outlines of `board` and its links."""
+    outlines = {}
+    for j, space in enumerate(board.spaces):
+        if not space.outline:
+            continue
+        bad = regions.problems(space.outline)
+        for index, message in bad:
+            report(key + ("spaces", j, "outline", index), f"region {space.id!r}: {message}")
+        if not bad:
+            outlines[space.id] = space.outline
+    if len(outlines) < 2:
+        return
+    styles = {t.id: t.style for t in board.link_types}
+    touch = touching(outlines)
+    linked = set()
+    for j, link in enumerate(board.links):
+        pair = frozenset((link.a, link.b))
+        linked.add(pair)
+        if link.a not in outlines or link.b not in outlines:
+            continue
+        style = styles.get(link.type, "solid")
+        if style.endswith("arrow"):
+            continue
+        sea = link.wrap or style == "dashed"
+        kind = "sea" if sea else "land"
+        if sea and pair in touch:
+            report(key + ("links", j), f"{kind} link {link.a} – {link.b}: the regions share a border of "
+                   f"{touch[pair]:.1f} mm; a sea link must cross water (make it a land link or separate the outlines)")
+        elif not sea and pair not in touch:
+            gap = regions.geometry(outlines[link.a]).distance(regions.geometry(outlines[link.b]))
+            report(key + ("links", j), f"{kind} link {link.a} – {link.b}: the regions share no border "
+                   f"(they are {gap:.1f} mm apart); make it a sea link or let the outlines meet")
+    index = {s.id: j for j, s in enumerate(board.spaces)}
+    for pair, length in sorted(touch.items(), key=lambda kv: sorted(kv[0])):
+        if pair not in linked:
+            a, b = sorted(pair, key=lambda s: index[s])
+            report(key + ("spaces", index[a], "outline"),
+                   f"regions {a} and {b} share a border of {length:.1f} mm but no link joins them")

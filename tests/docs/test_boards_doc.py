@@ -1,0 +1,31 @@
+"""The YAML examples on docs/boards.md are valid board data and do what the page says."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import yaml
+
+from rulepress.model.schema import Board
+
+PAGE = Path(__file__).resolve().parents[2] / "docs" / "boards.md"
+
+
+def blocks() -> list[dict]:
+    return [yaml.safe_load(b) for b in re.findall(r"```yaml\n(.*?)```", PAGE.read_text(encoding="utf-8"), re.S)]
+
+
+def test_layer_and_track_examples_validate_and_generate_the_cross():
+    layers, tracks = blocks()
+    board = Board.model_validate({
+        "id": "demo", "name": {"de": "D", "en": "D"}, "kind": "track", "size": {"width": 500, "height": 300},
+        "provenance": "reconstructed", **layers, **tracks,
+        "space_types": [{"id": t, "name": {"de": t, "en": t}} for t in ("plain", "start")],
+        "link_types": [{"id": "next", "name": {"de": "weiter", "en": "next"}}]})
+    assert [layer.kind for layer in board.layers] == ["sea", "coast", "cartouche", "compass", "image"]
+    fields = [s for s in board.spaces if s.id.startswith("field-")]
+    assert len(fields) == 40 and board.spaces[0].id == "field-1" and board.spaces[0].type == "start"
+    assert len([s for s in board.spaces if s.id.startswith("dial-")]) == 12
+    assert len([s for s in board.spaces if s.id.startswith("stock-")]) == 12
+    assert len(board.links) == 40
