@@ -174,3 +174,39 @@ def test_icon_licence_travels_with_the_sheets(sheet):
     credits = (pdf.parent / "icons-license.txt").read_text(encoding="utf-8")
     assert "Creative Commons Attribution 3.0" in credits
     assert credits.strip().endswith("Icons used on these sheets: cannon, cavalry")
+
+
+BUNDLED_SHEETS = ["risk/territory-cards", "revolution-1848/person-cards-known", "revolution-1848/army-cards",
+                  "revolution-1848/extra-cards-known", "anti-monopoly-3/cooperation", "anti-monopoly-3/money",
+                  "anti-monopoly-3/action", "anti-monopoly-3/accusation-chips", "xidit/city-tiles"]
+
+
+@pytest.mark.parametrize("sheet_name", BUNDLED_SHEETS)
+def test_bundled_redesigned_sheets_print_readable_text(bundled_build, sheet_name):
+    """Every bundled card sheet is drawn from elements; no printed text below 5 pt; every font embedded."""
+    out, _ = bundled_build
+    pdf = out / f"{sheet_name}.en.a4.pdf"
+    with pdfplumber.open(pdf) as doc:
+        sizes = [round(c["size"], 2) for page in doc.pages[:2] for c in page.chars]
+        names = {c["fontname"] for page in doc.pages[:2] for c in page.chars}
+    assert sizes and min(sizes) >= 5.0, (sheet_name, min(sizes))
+    assert any("Icons" in n for n in names), f"{sheet_name}: no game-icons.net icon on the sheet"
+    assert all("+" in n for n in names), names  # subset-embedded TrueType fonts only
+
+
+def test_game_font_without_a_glyph_is_a_located_error(tmp_path):
+    from rulepress.errors import ContentError
+
+    content = game(tmp_path, cards=[{"id": "a", "title": {"de": "Zeichen \u6f22", "en": "Sign \u6f22"},
+                                     "values": {"power": 1}, "fields": {"symbol": "cannon"}}])
+    with pytest.raises((ContentError, ContentErrors), match="font Fancy has no glyph for '\u6f22' U\\+6F22"):
+        build(BuildOptions(content=content, out=tmp_path / "out", kinds=("cards",), papers=("a4",)))
+
+
+def test_unusable_font_file_is_reported_at_its_declaration(tmp_path):
+    content = game(tmp_path)
+    (content / "facetest" / "fonts" / "fancy.ttf").write_bytes(b"OTTO" + bytes(200))
+    with pytest.raises(ContentErrors) as info:
+        load_games(content)
+    problem = info.value.problems()[0]
+    assert problem.path.endswith("game.yaml") and problem.key == "fonts.0.file" and "cannot use font file" in problem.message
