@@ -42,7 +42,6 @@ def check_layouts(content) -> list[Problem]:
         name = comp.layout or "basic-card"
         try:
             layout = layout_data.load_layout(name, folder)
-            path = _defining_file(name, folder)
         except ContentErrors as exc:
             problems.extend(p for p in exc.problems() if p not in problems)
             continue
@@ -71,16 +70,12 @@ def _icon_names(folder) -> set[str]:
     return names
 
 
-def _defining_file(name: str, folder):
-    return layout_data.layout_file(name, folder)
-
-
 def _where(name: str, folder, key: tuple) -> tuple[str, int | None, int | None]:
     """File, line, col of `key` in the layout file (of the extends chain) that gives it."""
     current = name
     while current:
         path = layout_data.layout_file(current, folder)
-        data, positions = load_yaml(path, layout_data._shown(path))
+        data, positions = load_yaml(path, layout_data.shown_path(path))
         if isinstance(data, dict) and key and key[0] in data:
             line, col = positions.locate(key)
             return positions.path, line, col

@@ -46,7 +46,8 @@ def _read(path: Path) -> dict:
     return data
 
 
-def _shown(path: Path) -> str:
+def shown_path(path: Path) -> str:
+    """A layout file's path as messages show it."""
     from rulepress.model.loader import display_path
 
     return display_path(path)
@@ -54,7 +55,7 @@ def _shown(path: Path) -> str:
 
 def read_layout(path: Path) -> dict:
     """One layout file, validated; ContentErrors with line and column for every mistake."""
-    shown = _shown(path)
+    shown = shown_path(path)
     data, positions = load_yaml(path, shown)
     if data is None:
         return {}

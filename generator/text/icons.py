@@ -4,7 +4,7 @@ An icon is a character: either a glyph of the text fonts (the single characters
 of templates/layouts/icons.yaml and a game's layouts/icons.yaml), or a glyph of
 the icon font built from SVG files (`rulepress.text.iconfont`: the bundled
 game-icons.net set and the game's own icons/*.svg). icons.yaml may also name an
-SVG icon to give it another name (``infantry: swordman``). Either way icons are
+SVG icon to give it another name (``soldier: swordman``). Either way icons are
 vectors, sit on the text baseline, take the text's size and colour. An unknown
 icon name is an error.
 """
