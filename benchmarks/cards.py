@@ -132,6 +132,8 @@ def picture_game(tmp: Path, pngs: list[Path], back: Path) -> Path:
         os.link(png, folder / "art" / png.name)
     game = yaml.safe_load((folder / "game.yaml").read_text())
     game["languages"] = ["en"]
+    for german in folder.glob("*.de.md"):  # an English-only game: files of other languages would be named unread
+        german.unlink()
     game["components"] = [{
         "id": "deck", "kind": "deck", "name": {"de": "Bilder", "en": "Pictures"}, "layout": "picture-card",
         "size": {"width": 63.0, "height": 88.0}, "provenance": "seed", "back": "back",

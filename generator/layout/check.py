@@ -46,8 +46,12 @@ def check_layouts(content) -> list[Problem]:
             problems.extend(p for p in exc.problems() if p not in problems)
             continue
         except ContentError as exc:
-            file, line, col = content.locate(("components", i, "layout"))
-            problems.append(Problem(file, line, col, f"components.{i}.layout", exc.problem.message))
+            if exc.problem.line is not None:  # a mistake inside a layout file: reported where it is
+                problems.append(exc.problem)
+                continue
+            file, line, col = content.locate(("components", i, "layout"))  # as the card renderer reports it
+            problems.append(Problem(file, line, col, f"components.{i}",
+                                    f"game {game.id}, {comp.kind} {comp.id}: {exc.problem.message}"))
             continue
         problems += _fonts(layout, font_names, name, folder)
         key = (name, comp.id)
@@ -137,8 +141,7 @@ def _pictures(content, i: int, comp) -> list[Problem]:
     from rulepress.render.pictures import PictureError, picture_size
 
     problems = []
-    items = [(("backs", j, "image"), b.image) for j, b in enumerate(comp.backs)]
-    items += [(("cards", j, "image"), c.image) for j, c in enumerate(comp.cards)]
+    items = [(("cards", j, "image"), c.image) for j, c in enumerate(comp.cards)]  # backs: the card renderer's check
     items += [(("cards", j, "back_face", "image"), c.back_face.image) for j, c in enumerate(comp.cards)
               if c.back_face is not None]
     for key, image in items:
@@ -152,5 +155,5 @@ def _pictures(content, i: int, comp) -> list[Problem]:
         except PictureError as exc:
             file, line, col = content.locate(("components", i) + key)
             problems.append(Problem(file, line, col, ".".join(map(str, ("components", i) + key)),
-                                    f"image {image!r}: {exc}"))
+                                    f"image {image!r} {exc}"))
     return problems

@@ -93,9 +93,9 @@ def _svg(path: str, mtime: float):
     try:
         drawing = svg2rlg(path)
     except Exception as exc:  # noqa: BLE001 - lxml and svglib raise many kinds for a broken file
-        raise PictureError(f"not a readable SVG ({exc.__class__.__name__})") from None
+        raise PictureError(f"is not a readable SVG ({exc.__class__.__name__})") from None
     if drawing is None:
-        raise PictureError("not a readable SVG")
+        raise PictureError("is not a readable SVG")
     return drawing
 
 
@@ -103,7 +103,7 @@ def picture_size(path: Path) -> tuple[float, float]:
     """Width and height of a picture (pixels, or SVG units); PictureError when it cannot be read."""
     path = Path(path)
     if not path.is_file():
-        raise PictureError("file not found")
+        raise PictureError("is a dangling symbolic link" if path.is_symlink() else "is not found")
     if path.suffix.lower() == ".svg":
         drawing = _svg(str(path), path.stat().st_mtime)
         return float(drawing.width), float(drawing.height)
@@ -112,10 +112,11 @@ def picture_size(path: Path) -> tuple[float, float]:
     try:
         with Image.open(path) as im:
             if im.format not in ("PNG", "JPEG"):
-                raise PictureError(f"{im.format} pictures are not supported; use PNG, JPEG or SVG")
+                raise PictureError(f"is a {im.format} picture; use PNG, JPEG or SVG")
             return float(im.width), float(im.height)
     except (UnidentifiedImageError, OSError) as exc:
-        raise PictureError(f"not a readable picture ({exc.__class__.__name__})") from None
+        raise PictureError("is not an image file Rulepress can read (PNG or JPEG)" if isinstance(exc, UnidentifiedImageError)
+                           else f"cannot be read: {exc}") from None
 
 
 def draw_picture(c, path: Path, x: float, y: float, w: float, h: float, pictures: "Pictures | None") -> None:

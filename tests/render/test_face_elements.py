@@ -133,7 +133,7 @@ def test_check_content_reports_layout_mistakes_at_their_line(tmp_path, layout, l
 
 def test_missing_card_image_is_reported_at_the_card(tmp_path):
     content = game(tmp_path, cards=[{"id": "a", "image": "missing.png", "fields": {"symbol": "cannon"}}])
-    with pytest.raises(ContentErrors, match="image 'missing.png': file not found"):
+    with pytest.raises(ContentErrors, match="image 'missing.png' is not found"):
         load_games(content)
 
 

@@ -30,4 +30,4 @@ def draw(el: ImageElement, box: Rect, ctx: Context) -> None:
         draw_picture(c, path, *ctx.points(where), ctx.pictures)
         c.restoreState()
     except PictureError as exc:
-        raise FaceError(f"image {src!r}: {exc}") from None
+        raise FaceError(f"image {src!r} {exc}") from None
