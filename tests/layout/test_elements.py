@@ -53,7 +53,7 @@ def test_outline_fits_box_keeping_proportions():
     ("elements:\n  - kind: text\n    text: x\n    align: middle\n", 4, "'left', 'center' or 'right'"),
     ("elements:\n  - {kind: rect, fill: red}\n", 2, "not a colour"),
     ("elements:\n  - kind: rect\n    bogus: 1\n", 3, "unknown key 'bogus'"),
-    ("title: {size: 9\n", 2, "invalid YAML"),
+    ("title: {size: 9\n", 1, "never closed"),
 ])
 def test_layout_file_mistakes_are_located(tmp_path, body, line, message):
     path = tmp_path / "bad.yaml"
