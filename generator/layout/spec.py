@@ -47,6 +47,7 @@ class SheetSection(Part):
     """Print settings of the sheet; build options override them."""
 
     marks: Literal["crop", "lines", "none"] | None = Field(None, description="crop (marks outside the bleed), lines (cut lines on the trim), none.")
+    gap: Literal["spaced", "butted"] | None = Field(None, description="spaced: cards apart by twice the bleed, each with its own bleed; butted: cards touch and share cut lines.")
     mark_length: float | None = Field(None, gt=0, description="Longest crop mark in mm.")
     min_mark_length: float | None = Field(None, gt=0, description="Shortest crop mark in mm.")
     mark_offset: float | None = Field(None, ge=0, description="Distance between the bleed edge and a crop mark in mm.")

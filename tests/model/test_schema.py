@@ -2,6 +2,8 @@
 
 import json
 
+import pytest
+
 from pydantic import BaseModel
 
 from rulepress import paths
@@ -36,3 +38,17 @@ def test_shipped_layout_schema_is_current_and_described():
         for name, field in cls.model_fields.items():
             assert field.description, f"{cls.__name__}.{name} has no description"
     assert set(KINDS) <= {d["properties"]["kind"]["const"] for d in shipped["$defs"].values() if "kind" in d.get("properties", {})}
+
+
+def test_source_passages_written_short_or_long():
+    from rulepress.model.schema import NoRuleLines, RuleMeta, SourceRef
+
+    meta = RuleMeta.model_validate({"id": "x", "provenance": "seed",
+                                    "based_on": ["seed-004:41-62", "seed-004: 7", {"source": "seed-001", "lines": 3}]})
+    assert [(r.source, r.lines) for r in meta.based_on] == [("seed-004", (41, 62)), ("seed-004", (7, 7)), ("seed-001", (3, 3))]
+    assert [str(r) for r in meta.based_on] == ["seed-004:41-62", "seed-004:7", "seed-001:3"]
+    assert NoRuleLines.model_validate({"lines": "1-9", "reason": "title"}).lines == (1, 9)
+    import pydantic
+    for bad in ("seed-004", "seed-004:9-3", "seed-004:0", "seed-004:a-b"):
+        with pytest.raises(pydantic.ValidationError):
+            SourceRef.model_validate(bad)
