@@ -341,6 +341,11 @@ def write_tiled(board, lang: str, paper: str, overlap: float, target, scene: Sce
     c.beginForm("board", 0, 0, W * MM, H * MM)
     Painter(c, H, scene.folder).scene(scene)
     c.endForm()
+    # the assembly page shows the board shrunk: without its texts, which would print far below 6 pt
+    c.beginForm("overview", 0, 0, W * MM, H * MM)
+    shapes_only = Scene(scene.width, scene.height, [i for i in scene.items if not isinstance(i, (Label, Mark, Compass))])
+    Painter(c, H, scene.folder).scene(shapes_only)
+    c.endForm()
     _assembly_page(c, plan, board, lang)
     for tile in plan.tiles:
         _tile_page(c, plan, tile, board, lang)
@@ -374,7 +379,7 @@ def _assembly_page(c, plan: TilePlan, board, lang: str) -> None:
     c.saveState()
     c.translate(ox * MM, (sheet.height - oy - plan.board_height * scale) * MM)
     c.scale(scale, scale)
-    c.doForm("board")
+    c.doForm("overview")
     c.restoreState()
     for tile in plan.tiles:
         x = ox + tile.x * scale
@@ -468,7 +473,7 @@ def _tile_page(c, plan: TilePlan, tile, board, lang: str) -> None:
                     for side, t in neighbours.items())
     if near:
         c.drawRightString(*pdf(wx + ww, footer_y), f"{WORDS['neighbours'][lang]}: {near}")
-    c.setFont("Body", 5.5)
+    c.setFont("Body", 6)
     c.setFillColorRGB(0.3, 0.3, 0.3)
     if "left" in neighbours:
         c.saveState()

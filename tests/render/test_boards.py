@@ -446,3 +446,14 @@ def test_registration_crosses_only_on_covered_glue_strips_in_the_pdf(tmp_path, r
                 assert covered(plan, tile, x, y), (tile.label, x, y)
                 found += 1
     assert found >= len(plan.tiles)
+
+
+def test_tiled_pdf_prints_no_text_below_6pt(tmp_path):
+    _, board = bundled("anti-monopoly-3")
+    path = tmp_path / "am.a4.pdf"
+    boards.write_tiled(board, "de", "a4", 10.0, path)
+    with pdfplumber.open(path) as pdf:
+        # pdfplumber's `size` is the glyph box height: for text turned by 90° that is its width
+        sizes = [ch["size"] if ch["upright"] else ch["x1"] - ch["x0"] for page in pdf.pages for ch in page.chars]
+        assert pdf.pages[0].chars  # the assembly page has its title and instructions
+    assert min(sizes) >= 6.0 - 1e-6
