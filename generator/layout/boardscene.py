@@ -56,6 +56,7 @@ class Label:
     owner: str = ""
     background: str | None = None
     fits: bool = True
+    halo: str | None = None  # a soft outline behind the letters (labels over coastlines and borders)
 
 
 @dataclass(frozen=True)
@@ -509,7 +510,7 @@ def _region_labels(scene: Scene, space, stype, anchor, board, lang: str, measure
     rows, text_box, fits = fit_block(parts, box, measure, min_scale=0.75)
     if not fits:
         scene.problems.append(f"label of region {space.id!r} does not fit in {width:.0f} x {height:.0f} mm at its anchor")
-    found = [Label(rows, text_box, "space", space.id, None, fits)]
+    found = [Label(rows, text_box, "space", space.id, None, fits, halo=shade(fill, 1.55))]
     if marker:
         centre = space.marker or (anchor.x, text_box.bottom + 0.8 + MARKER_RADIUS)
         spot = centred(centre, 2 * MARKER_RADIUS, 2 * MARKER_RADIUS)

@@ -272,6 +272,24 @@ class Painter:
         c.drawCentredString(x, y - size * 0.36, mark.text)
         c.restoreState()
 
+    def _halo(self, row, x: float, y: float, color: str) -> None:
+        """The row's letters stroked wide in `color` under the filled letters."""
+        from reportlab.pdfbase.pdfmetrics import stringWidth
+
+        c = self.c
+        c.saveState()
+        c.setStrokeColorRGB(*_rgb(color))
+        c.setLineWidth(row.size * 0.22)
+        c.setLineJoin(1)
+        if row.align != "left":
+            x -= stringWidth(row.text, row.font, row.size) / 2
+        text = c.beginText(x, y)
+        text.setFont(row.font, row.size)
+        text.setTextRenderMode(1)
+        text.textOut(row.text)
+        c.drawText(text)
+        c.restoreState()
+
     def label(self, label: Label) -> None:
         c = self.c
         c.saveState()
@@ -283,6 +301,8 @@ class Painter:
             c.setFillColorRGB(*_rgb(row.color))
             c.setFont(row.font, row.size)
             x, y = self.pt((row.x, row.baseline))
+            if label.halo:
+                self._halo(row, x, y, label.halo)
             if row.align == "left":
                 c.drawString(x, y, row.text)
             else:
