@@ -337,7 +337,7 @@ def board_scene(board, lang: str, measure: Measure, held: dict[str, tuple[float,
         stype, group = types.get(space.type), groups.get(space.group)
         fill = _fill(space, stype, group)
         if space.outline:
-            labels += _region_labels(scene, space, stype, anchors[space.id], board, lang, measure)
+            labels += _region_labels(scene, space, stype, group, anchors[space.id], board, lang, measure)
             continue
         pattern = space.pattern or (stype.pattern if stype else "solid")
         scene.items.append(Shape(rect, shape, fill, "#333333", 0.3, pattern == "hatched", shade(fill, 0.55),
@@ -495,9 +495,9 @@ def _region(space, stype, group) -> Region:
     return Region(rings, fill, "#3a3a3a", 0.3, pattern, shade(fill, 0.6), space.id)
 
 
-def _region_labels(scene: Scene, space, stype, anchor, board, lang: str, measure: Measure) -> list[Label]:
+def _region_labels(scene: Scene, space, stype, group, anchor, board, lang: str, measure: Measure) -> list[Label]:
     """Name (and values) of a region at its anchor, with the marker spot under it."""
-    fill = _fill(space, stype, None)
+    fill = _fill(space, stype, group)
     parts = [(space.name.get(lang) if space.name else _space_title(space, lang), BOLD, 8.0)]
     if space.values:
         parts.append((values_line(space.values, board.value_labels, lang), COND, 6.5))
