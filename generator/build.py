@@ -1,11 +1,23 @@
 """The build pipeline, readable top to bottom:
 
-    load content -> validate into the model -> plan artifacts -> render each
-    -> write atomically -> manifest
+    load content -> validate into the model -> plan artifacts -> check what
+    will be rendered -> render each into a staging area -> move all into place
+    -> state and manifest
 
 Incremental: every artifact's inputs are hashed together with the version of
-Rulepress's own code and templates; an artifact whose hash and file are
-unchanged is not rendered again. The state lives in ``<out>/.rulepress-state.json``.
+Rulepress's own code and templates; an artifact whose hash is unchanged and
+whose file (or folder: the hash of its files) still has the recorded SHA-256 is
+not rendered again. The state lives in ``<out>/.rulepress-state.json``.
+
+Checked first: the renderers that will write something run their
+``check(content, options)`` (the functions `rulepress check content` runs), so
+every problem is reported at once, before anything is rendered.
+
+Nothing lost: the build holds a lock on the output folder (a second build
+waits), removes what a killed build left, writes into
+`rulepress.output.Staging` and moves the artifacts into place only when all
+succeeded; state and manifest are written last. Worker processes die with the
+build (PR_SET_PDEATHSIG on Linux), and on Ctrl-C or an error they are stopped.
 
 Parallel: the artifacts to render are independent except for ``Artifact.after``;
 they are written by a pool of worker processes (one per core, forked so the
@@ -17,20 +29,22 @@ order, so the state and manifest do not depend on the scheduling. A
 
 from __future__ import annotations
 
+import ctypes
 import hashlib
 import json
 import multiprocessing
 import os
-import sys
+import signal
 import time
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from rulepress import paths
-from rulepress.errors import RulepressError
+from rulepress.errors import Problem, RulepressError, problems_error
 from rulepress.model import GameContent, load_games
-from rulepress.output import atomic_path, sha256_of, write_json
+from rulepress.output import Staging, atomic_path, locked, output_error, prepare, remove_leftovers, sha256_of, write_json
+from rulepress.progress import Progress
 from rulepress.render import ACROSS_GAMES, PER_GAME, Artifact, renderer
 
 STATE_FILE = ".rulepress-state.json"
@@ -85,14 +99,17 @@ def code_version() -> str:
     return h.hexdigest()
 
 
-def plan(contents: list[GameContent], options: BuildOptions) -> list[Artifact]:
-    """Ask every renderer which artifacts it makes."""
+def plan(contents: list[GameContent], options: BuildOptions, makers: dict[str, str] | None = None) -> list[Artifact]:
+    """Ask every renderer which artifacts it makes (`makers`, if given, gets artifact path -> renderer)."""
     artifacts: list[Artifact] = []
     for content in contents:
         for name in PER_GAME:
             module = renderer(name) if name in options.kinds else None
             if module is not None:
-                artifacts.extend(module.plan(content, options))
+                made = module.plan(content, options)
+                if makers is not None:
+                    makers.update((a.path, name) for a in made)
+                artifacts.extend(made)
     for name in ACROSS_GAMES:
         module = renderer(name) if name in options.kinds else None
         if module is not None and contents:
@@ -105,36 +122,76 @@ def input_key(artifact: Artifact, version: str) -> str:
     return hashlib.sha256((version + "\0" + blob).encode()).hexdigest()
 
 
+def check_games(contents: list[GameContent], options: BuildOptions,
+                renderers: set[tuple[str, str]] | None = None) -> list[Problem]:
+    """Every problem the renderers would stop the build with: each renderer module's
+    ``check(content, options)`` for each game (only the (game, renderer) pairs in `renderers` if given)."""
+    problems: list[Problem] = []
+    for content in contents:
+        for name in PER_GAME:
+            if name not in options.kinds or (renderers is not None and (content.id, name) not in renderers):
+                continue
+            check = getattr(renderer(name), "check", None)
+            if check is not None:
+                problems.extend(check(content, options))
+    return list(dict.fromkeys(problems))
+
+
 def build(options: BuildOptions) -> BuildResult:
-    """Build the chosen games into the output folder."""
+    """Build the chosen games into the output folder (see the module docstring)."""
     start = time.perf_counter()
     contents = load_games(options.content, options.games or None)
-    artifacts = plan(contents, options)
     out = options.out
-    out.mkdir(parents=True, exist_ok=True)
-    state = _read_json(out / STATE_FILE, {})
-    version = code_version()
-    built, skipped = [], []
-    todo: list[tuple[Artifact, str]] = []
-    for artifact in artifacts:
-        key = input_key(artifact, version)
-        target = out / artifact.path
-        previous = state.get(artifact.path)
-        if (not options.force and previous and previous.get("key") == key and target.exists()
-                and (artifact.directory or previous.get("size") == target.stat().st_size)):
-            skipped.append(artifact.path)
-            continue
-        todo.append((artifact, key))
-    records = _write_all([a for a, _ in todo], out, options)
-    for artifact, key in todo:
-        state[artifact.path] = dict(records[artifact.path], key=key)
-        built.append(artifact.path)
-    if options.progress and sys.stderr.isatty():
-        sys.stderr.write("\r\033[K")
-    manifest = _manifest(out, artifacts, state, {c.id for c in contents})
-    write_json(out / STATE_FILE, state)
-    write_json(out / MANIFEST, {"artifacts": manifest})
-    return BuildResult(built, skipped, manifest, time.perf_counter() - start)
+    prepare(out)
+    with locked(out):
+        try:
+            remove_leftovers(out)
+            staging = Staging(out)
+        except OSError as exc:
+            raise output_error(exc, out) from None
+        try:
+            # renderers see the staging area as the output folder: artifacts that read others find them there
+            makers: dict[str, str] = {}
+            artifacts = plan(contents, replace(options, out=staging.root), makers)
+            state = _read_json(out / STATE_FILE, {})
+            version = code_version()
+            todo: list[tuple[Artifact, str]] = []
+            skipped = []
+            for artifact in artifacts:
+                key = input_key(artifact, version)
+                target = out / artifact.path
+                previous = state.get(artifact.path)
+                if (not options.force and previous and previous.get("key") == key and target.exists()
+                        and previous.get("sha256") == sha256_of(target)):
+                    skipped.append(artifact.path)
+                else:
+                    todo.append((artifact, key))
+            problems = check_games(contents, options, {(a.game, makers[a.path]) for a, _ in todo if a.path in makers})
+            if problems:
+                raise problems_error(problems)
+            records = _write_staged([a for a, _ in todo], staging, options)
+            for artifact, key in todo:
+                state[artifact.path] = dict(records[artifact.path], key=key)
+            manifest = _manifest(out, artifacts, state, {c.id for c in contents})
+            write_json(out / STATE_FILE, state)
+            write_json(out / MANIFEST, {"artifacts": manifest})
+        except OSError as exc:
+            raise output_error(exc, out) from None
+        finally:
+            staging.discard()
+    return BuildResult([a.path for a, _ in todo], skipped, manifest, time.perf_counter() - start)
+
+
+def _write_staged(todo: list[Artifact], staging: Staging, options: BuildOptions) -> dict[str, dict]:
+    """Write every artifact into the staging area; only when all succeeded move them into place."""
+    if not todo:
+        return {}
+    planned = {a.path for a in todo}
+    staging.link(sorted({p for a in todo for p in a.after} - planned))
+    with Progress(options.progress, len(todo)) as progress:
+        records = _write_all(todo, staging.root, progress)
+    staging.commit([a.path for a in todo])
+    return records
 
 
 def workers(count: int) -> int:
@@ -155,14 +212,14 @@ def write_one(artifact: Artifact, out: Path) -> dict:
             "size": None if artifact.directory else target.stat().st_size}
 
 
-def _write_all(todo: list[Artifact], out: Path, options: BuildOptions) -> dict[str, dict]:
+def _write_all(todo: list[Artifact], out: Path, progress: Progress) -> dict[str, dict]:
     """Write every artifact in `todo`, honouring `after`; their records by path."""
     count = workers(len(todo))
     if count <= 1:
         records = {}
-        for index, artifact in enumerate(todo, start=1):
-            _progress(options, index, len(todo), artifact.path)
+        for artifact in todo:
             records[artifact.path] = write_one(artifact, out)
+            progress.advance(artifact.path)
         return records
     planned = {a.path for a in todo}
     waiting = {i: {p for p in a.after if p in planned} for i, a in enumerate(todo)}
@@ -171,7 +228,9 @@ def _write_all(todo: list[Artifact], out: Path, options: BuildOptions) -> dict[s
     records: dict[str, dict] = {}
     running: dict[Future, int] = {}
     context = multiprocessing.get_context("fork")
-    with ProcessPoolExecutor(count, mp_context=context, initializer=_worker_init, initargs=(todo, out)) as pool:
+    before = set(multiprocessing.active_children())
+    pool = ProcessPoolExecutor(count, mp_context=context, initializer=_worker_init, initargs=(todo, out, os.getpid()))
+    try:
         while waiting or running:
             ready = sorted((i for i, deps in waiting.items() if not deps), key=lambda i: (-dependents[todo[i].path], i))
             for i in ready[:max(0, count - len(running))]:  # submit only what can start: the choice stays ours
@@ -184,21 +243,42 @@ def _write_all(todo: list[Artifact], out: Path, options: BuildOptions) -> dict[s
                 artifact = todo[running.pop(future)]
                 kind, value = future.result()
                 if kind == "error":
-                    for other in running:
-                        other.cancel()
                     raise _rebuilt_error(value)
                 records[artifact.path] = value
-                _progress(options, len(records), len(todo), artifact.path)
+                progress.advance(artifact.path)
                 for deps in waiting.values():
                     deps.discard(artifact.path)
+    except BaseException:  # an error, Ctrl-C: stop the workers now rather than let them finish
+        for process in set(multiprocessing.active_children()) - before:
+            process.terminate()
+        pool.shutdown(wait=True, cancel_futures=True)
+        raise
+    pool.shutdown(wait=True)
     return records
 
 
 _WORKER: dict = {}  # inside a worker process only: the artifacts and output folder, inherited by fork
 
 
-def _worker_init(todo: list[Artifact], out: Path) -> None:
+def _worker_init(todo: list[Artifact], out: Path, parent: int) -> None:
+    """In each worker: die with the build, leave Ctrl-C to the build, remember the work."""
+    _die_with_parent(parent)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the build stops its workers itself
     _WORKER["todo"], _WORKER["out"] = todo, out
+
+
+PR_SET_PDEATHSIG = 1  # linux/prctl.h
+
+
+def _die_with_parent(parent: int) -> None:
+    """Ask Linux to kill this process when its parent dies (no effect elsewhere)."""
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+    except (OSError, AttributeError):
+        return
+    if os.getppid() != parent:  # the parent died before the request took effect
+        os._exit(1)
 
 
 def _worker_write(index: int) -> tuple[str, object]:
@@ -207,10 +287,14 @@ def _worker_write(index: int) -> tuple[str, object]:
         return "ok", write_one(_WORKER["todo"][index], _WORKER["out"])
     except RulepressError as exc:  # their constructors take other arguments than `args`: carry the parts
         return "error", (type(exc), exc.args, dict(vars(exc)))
+    except OSError as exc:  # the output folder: reported by the build as one line
+        return "error", (OSError, (exc.errno, exc.strerror, exc.filename), {})
 
 
-def _rebuilt_error(parts) -> RulepressError:
+def _rebuilt_error(parts) -> Exception:
     cls, args, attributes = parts
+    if cls is OSError:
+        return OSError(*args)
     error = cls.__new__(cls)
     Exception.__init__(error, *args)
     error.__dict__.update(attributes)
@@ -243,9 +327,3 @@ def _read_json(path: Path, default):
         return json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return default
-
-
-def _progress(options: BuildOptions, index: int, total: int, label: str) -> None:
-    if options.progress and sys.stderr.isatty():
-        sys.stderr.write(f"\r\033[K[{index}/{total}] {label}")
-        sys.stderr.flush()

@@ -10,12 +10,18 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
-import os
 import sys
 from pathlib import Path
 
 from rulepress import paths
 from rulepress.errors import RulepressError, UsageError
+
+# Accepted ranges of numeric build options in mm: (low, high, what it is).
+RANGES = {
+    "bleed": (0.0, 10.0, "bleed around each card"),
+    "overlap": (0.0, 50.0, "glue margin of board tiles"),
+    "offset": (-10.0, 10.0, "shift of the back pages"),
+}
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -29,17 +35,17 @@ def _parser() -> argparse.ArgumentParser:
     build.add_argument("--out", type=Path, default=paths.DEFAULT_OUTPUT, help="output folder (default: output)")
     build.add_argument("--paper", choices=["a4", "letter"], action="append", help="paper size (default: both); may be repeated")
     build.add_argument("--only", action="append", metavar="RENDERER", help="run only these renderers (cards, boards, quickref, exports, site)")
-    build.add_argument("--overlap", type=float, default=10.0, metavar="MM", help="glue margin shared by neighbouring board tiles (default 10 mm)")
+    build.add_argument("--overlap", type=float, default=10.0, metavar="MM", help="glue margin shared by neighbouring board tiles (default 10 mm; 0 to 50)")
     sheets = build.add_argument_group("card sheets (default: each layout's own setting)")
-    sheets.add_argument("--bleed", type=float, metavar="MM", help="bleed around each card (default 3 mm)")
+    sheets.add_argument("--bleed", type=float, metavar="MM", help="bleed around each card (default 3 mm; 0 to 10)")
     sheets.add_argument("--marks", choices=["crop", "lines", "none"], help="crop marks outside the trim, plain cut lines, or none")
     sheets.add_argument("--flip", choices=["long", "short"], help="duplex binding edge: long mirrors columns, short mirrors rows")
     sheets.add_argument("--orientation", choices=["portrait", "landscape", "auto"], help="page orientation of card sheets")
     sheets.add_argument("--safe-guide", action="store_true", default=None, help="draw the safe-zone guide")
     sheets.add_argument("--offset", type=float, nargs=2, metavar=("X", "Y"),
-                        help="shift of the back pages in mm (x right, y down), measured with the calibration sheet")
+                        help="shift of the back pages in mm (x right, y down; each -10 to 10), measured with the calibration sheet")
     build.add_argument("--force", action="store_true", help="render everything, even unchanged artifacts")
-    build.add_argument("--quiet", action="store_true", help="no progress display")
+    build.add_argument("--quiet", action="store_true", help="no progress display (there is none when not on a terminal or when CI is set)")
 
     check = sub.add_parser("check", help="check content, worked examples or translations")
     check.add_argument("what", nargs="?", choices=["content", "examples", "translations"], default="content")
@@ -73,26 +79,35 @@ def main(argv: list[str] | None = None) -> int:
         return 130
 
 
+def check_ranges(args) -> None:
+    """UsageError for a numeric build option outside its range (or not a number at all)."""
+    for name, (low, high, what) in RANGES.items():
+        value = getattr(args, name, None)
+        values = value if isinstance(value, (list, tuple)) else [value]
+        for v in values:
+            if v is not None and not low <= v <= high:  # also false for nan
+                shown = " ".join(f"{x:g}" for x in values)
+                raise UsageError(f"--{name} {shown} mm is out of range: the {what} must be {low:g} to {high:g} mm")
+
+
 def _run(args) -> int:
     if args.command == "build":
         from rulepress.build import PAPERS, BuildOptions, build
+        from rulepress.progress import wanted
         from rulepress.render import ACROSS_GAMES, PER_GAME
 
         kinds = tuple(args.only) if args.only else PER_GAME + ACROSS_GAMES
         unknown = [k for k in kinds if k not in PER_GAME + ACROSS_GAMES]
         if unknown:
             raise UsageError(f"unknown renderer {', '.join(unknown)}; renderers: {', '.join(PER_GAME + ACROSS_GAMES)}")
+        check_ranges(args)
         options = BuildOptions(content=args.content, out=args.out, games=args.games,
-                               papers=tuple(args.paper) if args.paper else PAPERS, kinds=kinds,
-                               progress=not args.quiet and sys.stderr.isatty() and not os.environ.get("CI"),
+                               papers=tuple(dict.fromkeys(args.paper)) if args.paper else PAPERS, kinds=kinds,
+                               progress=wanted(args.quiet),
                                force=args.force, board_overlap=args.overlap, card_bleed=args.bleed,
                                card_marks=args.marks, card_flip=args.flip, card_orientation=args.orientation,
                                card_safe_guide=args.safe_guide,
                                duplex_offset=tuple(args.offset) if args.offset else None)
-        if args.bleed is not None and not 0 <= args.bleed <= 10:
-            raise UsageError(f"--bleed {args.bleed} mm is out of range (0 to 10 mm)")
-        if not 0 <= args.overlap <= 50:
-            raise UsageError(f"--overlap {args.overlap} mm is out of range (0 to 50 mm)")
         result = build(options)
         games = sorted({e["game"] for e in result.manifest if e["game"]})
         print(f"built {len(result.built)}, unchanged {len(result.skipped)} artifacts of {', '.join(games) or 'no game'} "
@@ -125,9 +140,14 @@ def _run(args) -> int:
 
         text = json.dumps(json_schema(), indent=2, sort_keys=True) + "\n"
         if args.out:
-            from rulepress.output import write_text
+            from rulepress.output import output_error, write_text
 
-            write_text(args.out, text)
+            if args.out.is_dir():
+                raise UsageError(f"--out {args.out} is a folder; give a file name")
+            try:
+                write_text(args.out, text)
+            except OSError as exc:
+                raise output_error(exc, args.out) from None
         else:
             sys.stdout.write(text)
         return 0

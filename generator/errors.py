@@ -64,6 +64,14 @@ class ContentErrors(RulepressError):
         return list(self._problems)
 
 
+def problems_error(problems: list[Problem]) -> RulepressError:
+    """The error to raise for collected problems: a ContentError for one, ContentErrors for several."""
+    if len(problems) == 1:
+        p = problems[0]
+        return ContentError(p.path, p.message, p.line, p.col, p.key)
+    return ContentErrors(problems)
+
+
 class UsageError(RulepressError):
     """A wrong command-line argument (unknown game, bad option value)."""
 

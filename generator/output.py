@@ -1,20 +1,131 @@
-"""Writing outputs safely: atomic files and directories, hashes, the manifest.
+"""Writing outputs safely: atomic files and directories, a build's staging area, the lock, hashes.
 
 Nothing is ever written in place: a renderer writes a temporary file (or
 folder) beside the target, and only a complete result is renamed over the old
-one. A failed build therefore never leaves a truncated file where a good one
-stood.
+one. A build writes all its artifacts into a `Staging` folder inside the output
+folder and moves them into place only when every one succeeded, so a failed
+build leaves every earlier file and folder as it was. `locked` keeps two
+builds out of one output folder at once (the second waits), and
+`remove_leftovers` clears what a killed build left behind.
+
+Problems with the output folder itself (it is a file, read-only, the disk is
+full) are an `OutputError`: one line, exit code 2 (1 for a full disk).
 """
 
 from __future__ import annotations
 
+import errno
+import fcntl
 import hashlib
 import json
 import os
 import shutil
+import sys
 import tempfile
 from contextlib import contextmanager
 from pathlib import Path
+
+from rulepress.errors import RulepressError
+
+STAGING = ".rulepress-staging"  # inside the output folder, while a build writes
+
+
+class OutputError(RulepressError):
+    """The output folder cannot be written (exit 2; 1 when the disk is full)."""
+
+    def __init__(self, message: str, exit_code: int = 2):
+        super().__init__(message)
+        self.exit_code = exit_code
+
+
+def output_error(exc: OSError, out: Path) -> OutputError:
+    """One line for an OSError met while writing into `out`."""
+    full = exc.errno in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG)
+    what = "no space left (disk full or file size limit)" if full else (exc.strerror or str(exc))
+    return OutputError(f"{out}: cannot write the output: {what}; earlier outputs are unchanged",
+                       exit_code=1 if full else 2)
+
+
+def prepare(out: Path) -> None:
+    """Create the output folder; OutputError when it is a file or cannot be created."""
+    if out.exists() and not out.is_dir():
+        raise OutputError(f"{out}: --out must be a folder, but it is a file")
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise OutputError(f"{out}: cannot create the output folder: {exc.strerror or exc}") from None
+    if not os.access(out, os.W_OK | os.X_OK):
+        raise OutputError(f"{out}: the output folder is not writable")
+
+
+@contextmanager
+def locked(out: Path):
+    """Hold an exclusive lock on the output folder; wait (saying so) while another build holds it."""
+    fd = os.open(out, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            print(f"waiting for another build into {out} to finish ...", file=sys.stderr, flush=True)
+            fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)  # releases the lock
+
+
+def remove_leftovers(out: Path) -> list[Path]:
+    """Remove what a killed build left (staging area, temporary files and folders); call under the lock."""
+    removed = []
+    for path in sorted(out.rglob(".*")):
+        name = path.name
+        if name == STAGING or name.endswith(".tmp") or name.endswith(".old"):
+            if not path.exists() and not path.is_symlink():
+                continue  # inside a folder removed before
+            shutil.rmtree(path) if path.is_dir() and not path.is_symlink() else path.unlink()
+            removed.append(path)
+    return removed
+
+
+class Staging:
+    """A build's artifacts, written below `<out>/.rulepress-staging/` and moved into place together."""
+
+    def __init__(self, out: Path):
+        self.out = out
+        self.root = out / STAGING
+        if self.root.exists():
+            shutil.rmtree(self.root)
+        self.root.mkdir()
+
+    def link(self, paths: list[str]) -> None:
+        """Make finished artifacts of `out` visible in the staging area (hard links: outputs are
+        only ever replaced, never changed in place), for artifacts that read others."""
+        for relative in paths:
+            source, staged = self.out / relative, self.root / relative
+            if staged.exists() or not source.exists():
+                continue
+            staged.parent.mkdir(parents=True, exist_ok=True)
+            if source.is_dir():
+                shutil.copytree(source, staged, copy_function=os.link)
+            else:
+                os.link(source, staged)
+
+    def commit(self, paths: list[str]) -> None:
+        """Move the staged artifacts over their targets (folders whole), then drop the staging area."""
+        trash = self.root / ".replaced"
+        trash.mkdir()
+        for i, relative in enumerate(paths):
+            staged, target = self.root / relative, self.out / relative
+            target.parent.mkdir(parents=True, exist_ok=True)
+            if staged.is_dir():
+                if target.exists():
+                    target.rename(trash / str(i))
+                staged.rename(target)
+            else:
+                os.replace(staged, target)
+        self.discard()
+
+    def discard(self) -> None:
+        shutil.rmtree(self.root, ignore_errors=True)
 
 
 @contextmanager

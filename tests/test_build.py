@@ -122,3 +122,154 @@ def test_content_error_in_a_worker_reaches_the_caller_unchanged(tmp_path, monkey
     assert (problem.path, problem.line, problem.key, problem.message) == \
         ("demo/game.yaml", 7, "components", "card sheet cannot be made")
     assert not list(out.glob("demo/*.tts"))  # nothing half-written
+
+
+# ------------------------------------------------------------------ nothing lost: real builds in subprocesses
+
+import signal  # noqa: E402
+import time  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+from rulepress.output import STAGING  # noqa: E402
+
+
+def _tree(folder: Path) -> dict[str, bytes]:
+    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def _start_build(games: Path, out: Path, *args, cwd=None, **popen):
+    env = dict(os.environ, CI="true")
+    return subprocess.Popen([sys.executable, "-m", "rulepress", "build", "--content", str(games), "--out", str(out),
+                             "--quiet", *args], env=env, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True, **popen)
+
+
+def _children(pid: int) -> set[int]:
+    try:
+        return {int(c) for c in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()}
+    except OSError:
+        return set()
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+def _wait_for_workers(process, out: Path, timeout: float = 60.0) -> set[int]:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        workers = _children(process.pid)
+        if len(workers) >= 1 and (out / STAGING).exists():
+            return workers
+        assert process.poll() is None, process.communicate()
+        time.sleep(0.05)
+    raise AssertionError("no worker processes appeared")
+
+
+@pytest.fixture
+def demo_with_output(tmp_path):
+    """A demo game, a good build of it, and an edit so that the next build renders everything again."""
+    games = tmp_path / "games"
+    new_game("demo", games)
+    out = tmp_path / "out"
+    build(BuildOptions(content=games, out=out, kinds=("cards", "boards", "quickref", "exports")))
+    game_yaml = games / "demo" / "game.yaml"
+    game_yaml.write_text(game_yaml.read_text().replace("My Game", "Our Game"))
+    return games, out, _tree(out)
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="reads worker processes from /proc (Linux)")
+@pytest.mark.parametrize("how", ["SIGKILL", "Ctrl-C"])
+def test_killed_build_loses_nothing_and_the_next_build_recovers(demo_with_output, how):
+    games, out, before = demo_with_output
+    process = _start_build(games, out, "--only", "cards", "--only", "boards", "--only", "quickref",
+                           "--only", "exports", "--force", start_new_session=True)
+    workers = _wait_for_workers(process, out)
+    if how == "SIGKILL":
+        process.kill()
+    else:
+        os.killpg(process.pid, signal.SIGINT)  # what the terminal sends to the whole foreground group
+    process.wait(timeout=30)
+    if how == "Ctrl-C":
+        assert process.returncode == 130
+    deadline = time.monotonic() + 10
+    while any(_alive(w) for w in workers) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not any(_alive(w) for w in workers), "worker processes must die with the build"
+    after = {k: v for k, v in _tree(out).items() if not k.startswith(STAGING)}
+    assert after == before, "nothing outside the staging area changed"
+    result = build(BuildOptions(content=games, out=out, kinds=("cards", "boards", "quickref", "exports")))
+    assert result.built
+    assert not (out / STAGING).exists()
+    assert not [p for p in out.rglob(".*") if p.name != ".rulepress-state.json"]
+
+
+def test_second_build_into_the_same_folder_waits_for_the_first(demo_with_output):
+    games, out, _ = demo_with_output
+    first = _start_build(games, out, "--only", "exports", "--force")
+    _wait_for_workers(first, out)
+    second = _start_build(games, out, "--only", "cards", "--paper", "a4")
+    first_out, first_err = first.communicate(timeout=120)
+    second_out, second_err = second.communicate(timeout=120)
+    assert first.returncode == 0 and second.returncode == 0, first_err + second_err
+    assert f"waiting for another build into {out} to finish" in second_err
+    manifest = json.loads((out / "manifest.json").read_text())["artifacts"]
+    assert all((out / e["path"]).exists() for e in manifest)
+    assert not (out / STAGING).exists()
+
+
+def test_failed_build_keeps_image_folders_and_manifest(demo_with_output, monkeypatch):
+    from rulepress.render import exports
+
+    games, out, before = demo_with_output
+
+    def broken(job, images_dir, target):
+        raise ContentError("demo/game.yaml", "deck sheet cannot be made", line=7)
+
+    monkeypatch.setattr(exports, "write_tts", broken)  # the PNG folders are rendered again first, then this fails
+    with pytest.raises(ContentError, match="deck sheet cannot be made"):
+        build(BuildOptions(content=games, out=out, kinds=("cards", "boards", "quickref", "exports")))
+    assert _tree(out) == before
+
+
+def test_a_changed_folder_artifact_is_rebuilt(tmp_path):
+    games = tmp_path / "games"
+    new_game("demo", games)
+    out = tmp_path / "out"
+    options = BuildOptions(content=games, out=out, kinds=("cards", "exports"), papers=("a4",))
+    build(options)
+    good = _tree(out)
+    (out / "demo" / "cards.en.images" / "trim" / "one.png").write_bytes(b"damaged")
+    result = build(options)
+    assert result.built == ["demo/cards.en.images"]
+    assert _tree(out) == good
+
+
+def test_one_game_after_another_into_one_folder_keeps_both_in_the_manifest(tmp_path):
+    games = tmp_path / "games"
+    new_game("one", games)
+    new_game("two", games)
+    out = tmp_path / "out"
+    for game in ("one", "two"):
+        build(BuildOptions(content=games, out=out, games=[game], kinds=("cards", "quickref"), papers=("a4",)))
+    manifest = json.loads((out / "manifest.json").read_text())["artifacts"]
+    assert {e["game"] for e in manifest} == {"one", "two"}
+    assert all((out / e["path"]).exists() for e in manifest)
+
+
+def test_one_core_and_two_cores_and_any_working_directory_give_the_same_bytes(tmp_path):
+    games = tmp_path / "games"
+    new_game("demo", games)
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b" / "deeper").mkdir(parents=True)
+    args = ()  # every renderer, the website too (built in one process, its languages once leaked into each other)
+    one = _start_build(games, tmp_path / "one", *args, cwd=tmp_path / "a", preexec_fn=lambda: os.sched_setaffinity(0, {0}))
+    two = _start_build(Path("../../games"), Path("../../two"), *args, cwd=tmp_path / "b" / "deeper")
+    for process in (one, two):
+        _, err = process.communicate(timeout=180)
+        assert process.returncode == 0, err
+    assert _tree(tmp_path / "one") == _tree(tmp_path / "two")

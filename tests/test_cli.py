@@ -59,3 +59,47 @@ def test_sheet_options_reach_the_card_sheets(tmp_path):
     shifted = (tmp_path / "shifted" / "demo" / "cards.en.a4.pdf").read_bytes()
     assert plain != shifted
     assert main(base + ["--out", str(tmp_path / "x"), "--bleed", "25"]) == 2
+
+
+def _build_on_a_terminal(tmp_path, name, **env):
+    """Run a small build with standard error on a pseudo-terminal; what the terminal showed."""
+    import os
+    import pty
+
+    leader, follower = pty.openpty()
+    environment = {k: v for k, v in os.environ.items() if k != "CI"} | env
+    process = subprocess.Popen([sys.executable, "-m", "rulepress", "build", "--content", str(tmp_path / "games"),
+                                "--out", str(tmp_path / name), "--only", "cards", "--paper", "a4"],
+                               stderr=follower, stdout=subprocess.PIPE, env=environment)
+    os.close(follower)
+    shown = b""
+    while True:
+        try:
+            chunk = os.read(leader, 4096)
+        except OSError:  # the process closed the terminal
+            break
+        if not chunk:
+            break
+        shown += chunk
+    process.wait(timeout=60)
+    os.close(leader)
+    assert process.returncode == 0
+    return shown.decode("utf-8", "replace")
+
+
+def test_progress_bar_on_a_terminal_and_quiet_in_ci(tmp_path):
+    main(["new", "demo", "--content", str(tmp_path / "games")])
+    shown = _build_on_a_terminal(tmp_path, "tty")
+    assert "demo/cards.en.a4.pdf" in shown or "demo/calibration.a4.pdf" in shown, shown
+    assert "━" in shown and "/3" in shown  # rich's bar and the "n/3" count
+    assert _build_on_a_terminal(tmp_path, "ci", CI="true") == ""
+
+
+def test_option_ranges_are_checked_before_anything_is_read(tmp_path, capsys):
+    for args, message in ((["--offset", "100", "0"], "--offset 100 0 mm is out of range"),
+                          (["--offset", "0", "-10.5"], "--offset 0 -10.5 mm is out of range"),
+                          (["--overlap", "-1"], "--overlap -1 mm is out of range"),
+                          (["--bleed", "inf"], "--bleed inf mm is out of range")):
+        assert main(["build", "--content", str(tmp_path / "nowhere"), "--out", str(tmp_path / "o"), *args]) == 2
+        assert message in capsys.readouterr().err
+    assert not (tmp_path / "o").exists()

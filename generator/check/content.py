@@ -1,16 +1,29 @@
-"""`rulepress check content`: load and validate games, report every problem."""
+"""`rulepress check content`: everything `rulepress build` would reject, without building.
+
+Loads and validates the games (every YAML, Markdown and engine problem), then
+runs each renderer module's ``check(content, options)`` with the default build
+options (both papers, every renderer): texts that do not fit, unknown icons,
+missing glyphs, layouts, images, quick-reference panels, board tiling. The
+build runs the same functions before it renders, so a clean check means a
+clean build. Problems are raised (exit code 2); success prints a summary.
+"""
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
 
+from rulepress.build import BuildOptions, check_games
+from rulepress.errors import problems_error
 from rulepress.model import load_games
 
 
 def run(content_dir: Path, games: list[str], fmt: str = "text") -> int:
-    """Validate the games; errors are raised (exit 2), success prints a summary."""
+    """Validate the games and run the renderers' checks; errors are raised (exit 2)."""
     loaded = load_games(content_dir, games or None)
+    problems = check_games(loaded, BuildOptions(content=content_dir))
+    if problems:
+        raise problems_error(problems)
     if fmt == "json":
         print(json.dumps({"games": [c.id for c in loaded], "problems": []}, indent=2))
     else:

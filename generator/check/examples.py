@@ -27,6 +27,10 @@ languages (`rulepress.check.translations`) every statement is compared by its
 language-neutral outcome (`Statement.outcome`): the printed output, the
 refusal's reason, or the repr of a localized result's value. Any failure, an
 example missing in another language or a bad option makes the command exit 1.
+
+Each example runs under the time limit of `rulepress.timelimit`: an endless
+loop is a failure at the statement that was running when the time was up, and
+the example stops there.
 """
 
 from __future__ import annotations
@@ -50,6 +54,7 @@ from rulepress.model import GameContent, load_games
 from rulepress.model.engine import PREFIX as ENGINE_PREFIX
 from rulepress.model.engine import chosen_readings, engine_functions, load_engine, namespace, reading_parameters
 from rulepress.model.rules_text import Example
+from rulepress.timelimit import TimeLimitExceeded, time_limit
 
 OPTIONFLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
 REFUSED = ("Refused", "Abgelehnt")
@@ -262,6 +267,8 @@ class _Recorder(doctest.DocTestRunner):
 
     def report_unexpected_exception(self, out, test, example, exc_info):
         self.got[id(example)] = (exception_text(exc_info[1]), False)
+        if isinstance(exc_info[1], TimeLimitExceeded):
+            self.optionflags |= doctest.FAIL_FAST  # out of time: the example stops at this statement
 
 
 def exception_text(exc: BaseException) -> str:
@@ -302,7 +309,8 @@ def run_statements(example: Example, globs: dict, names: dict[str, Name], game: 
     outcomes = _Outcomes(test.globs, example.lang, names)  # the DocTest runs in its own copy of `globs`
     test.globs["__rulepress__"] = outcomes
     runner = _Recorder()
-    runner.run(test, out=lambda _text: None, clear_globs=False)
+    with time_limit():
+        runner.run(test, out=lambda _text: None, clear_globs=False)
     first = example.source_line or example.line + 1
     statements = []
     for index, (e, source, (kind, _keyword, text)) in enumerate(zip(test.examples, sources, kinds)):

@@ -11,10 +11,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import yaml
-
-_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when available: same data, faster
-
 from rulepress.errors import ContentError
 from rulepress.paths import LAYOUTS
 
@@ -28,10 +24,10 @@ def _folders(game_folder: Path | None) -> list[Path]:
 
 
 def _read(path: Path) -> dict:
-    try:
-        data = yaml.load(path.read_text(encoding="utf-8"), Loader=_LOADER)
-    except yaml.YAMLError as exc:
-        raise ContentError(path, f"invalid YAML: {exc}") from None
+    from rulepress.model.loader import display_path
+    from rulepress.model.yamlsource import load_yaml
+
+    data, _ = load_yaml(path, display_path(path))
     if data is None:
         return {}
     if not isinstance(data, dict):

@@ -33,6 +33,7 @@ from types import ModuleType
 
 from rulepress.errors import ContentError
 from rulepress.model.loader import GameContent, display_path
+from rulepress.timelimit import time_limit
 
 PREFIX = "rulepress_engine_"
 
@@ -48,7 +49,8 @@ def module_name(content: GameContent) -> str:
 def load_engine(content: GameContent) -> ModuleType | None:
     """Execute the game's engine file; None if the game has none.
 
-    An engine that fails to import is a ContentError at the line that raised.
+    An engine that fails to import (raises, calls sys.exit, runs longer than the
+    time limit of `rulepress.timelimit`) is a ContentError at the line that did it.
     """
     path = content.engine_path()
     if path is None:
@@ -61,15 +63,16 @@ def load_engine(content: GameContent) -> ModuleType | None:
     previous = sys.modules.get(name)
     sys.modules[name] = module
     try:
-        spec.loader.exec_module(module)
-    except Exception as exc:  # the engine is user content: report, don't crash
+        with time_limit():
+            spec.loader.exec_module(module)
+    except (Exception, SystemExit) as exc:  # the engine is user content: report, don't crash
         if previous is not None:
             sys.modules[name] = previous
         else:
             sys.modules.pop(name, None)
         line = _line_in(exc, str(path))
-        raise ContentError(display_path(path), f"engine cannot be loaded: {type(exc).__name__}: {exc}",
-                           line=line, key="engine") from None
+        what = f"calls sys.exit({exc.code!r})" if isinstance(exc, SystemExit) else f"{type(exc).__name__}: {exc}"
+        raise ContentError(display_path(path), f"engine cannot be loaded: {what}", line=line, key="engine") from None
     return module
 
 

@@ -5,6 +5,10 @@ A game folder holds ``game.yaml`` and optionally ``components.yaml``,
 top-level keys of the game), the rule texts ``rules.<lang>.md``, quick
 reference texts and the rules engine. Every problem found is collected with
 its file, line, column and key path; `load_game` raises them all at once.
+
+Nothing is dropped silently: a rules file missing for a declared language and
+a file that looks like content but would not be read (``components.yml``,
+``rules.fr.md`` in a de/en game, ``notes.yaml``) are problems naming the file.
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ from rulepress.errors import ContentError, ContentErrors, Problem
 from rulepress.model import references
 from rulepress.model.rules_text import RuleText, read_rules
 from rulepress.model.schema import LANGS, Game
+from rulepress.model.sourcefile import read_source
 from rulepress.model.yamlsource import Positions, load_yaml
 
 GAME_FILES = ("game.yaml", "components.yaml", "boards.yaml", "glossary.yaml", "ambiguities.yaml")
@@ -62,9 +67,11 @@ class GameContent:
 
 
 def display_path(path: Path) -> str:
-    """A path as shown in messages: relative to the working directory when possible."""
+    """A path as shown in messages: relative to the working directory when possible.
+    A symbolic link is shown by its own name, not its target's."""
+    path = Path(path)
     try:
-        return str(path.resolve().relative_to(Path.cwd().resolve()))
+        return str((path.parent.resolve() / path.name).relative_to(Path.cwd().resolve()))
     except ValueError:
         return str(path)
 
@@ -133,9 +140,13 @@ def _item_class(cls):
 
 def _problems_from_validation(exc: ValidationError, data: dict, content: "_Sources") -> list[Problem]:
     problems: dict[tuple, Problem] = {}
-    for error in exc.errors(include_url=False):
+    errors = exc.errors(include_url=False)
+    locs = [tuple(e["loc"]) for e in errors]
+    for error in errors:
         loc = tuple(error["loc"])
         kind = error["type"]
+        if _other_member_says_more(loc, locs):
+            continue
         if kind == "extra_forbidden":
             path, _ = _model_at(loc[:-1], data)
             owner = _owner_class(loc[:-1], data)
@@ -159,6 +170,18 @@ def _problems_from_validation(exc: ValidationError, data: dict, content: "_Sourc
     return list(problems.values())
 
 
+_TYPE_TAGS = {"str", "int", "float", "bool", "none"}
+
+
+def _other_member_says_more(loc: tuple, locs: list[tuple]) -> bool:
+    """True for a union's plain-type member error ("should be a valid string") when a model member
+    of the same union has an error of its own: that one says what is wrong."""
+    if not loc or loc[-1] not in _TYPE_TAGS:
+        return False
+    n = len(loc) - 1
+    return any(len(o) > n and o[:n] == loc[:n] and o[n] not in _TYPE_TAGS for o in locs)
+
+
 def _owner_class(loc: tuple, data) -> type | None:
     _, cls = _model_at(loc, data)
     if isinstance(cls, tuple):
@@ -178,7 +201,7 @@ class _Sources:
 
     def read(self, name: str) -> None:
         path = self.folder / name
-        if not path.exists():
+        if not path.exists() and not path.is_symlink():
             if name == "game.yaml":
                 self.problems.append(Problem(display_path(path), None, None, "", "game.yaml is missing"))
             return
@@ -235,11 +258,21 @@ def load_game(folder: Path) -> GameContent:
     files = list(sources.files)
     for lang in game.languages:
         path = folder / f"rules.{lang}.md"
-        if path.exists():
-            files.append(path)
+        if not path.exists() and not path.is_symlink():
+            file, line, col = sources.locate(("languages",), at_key=True)
+            if "languages" not in sources.data:
+                line = col = None  # the default languages: no line to point at
+            problems.append(Problem(file, line, col, "languages",
+                                    f"rules.{lang}.md is missing (every language of the game needs its rules file)"))
+            continue
+        files.append(path)
+        try:
             text, found = read_rules(path, lang, display_path(path))
-            rules[lang] = text
-            problems.extend(found)
+        except ContentError as exc:
+            problems.extend(exc.problems())
+            continue
+        rules[lang] = text
+        problems.extend(found)
     quickref_texts: dict[tuple[str, str], str] = {}
     for i, quickref in enumerate(game.quickrefs):
         for lang in game.languages:
@@ -250,12 +283,16 @@ def load_game(folder: Path) -> GameContent:
                                         f"file {quickref.source}.{lang}.md not found in the game folder"))
                 continue
             files.append(path)
-            quickref_texts[(quickref.id, lang)] = path.read_text(encoding="utf-8")
+            try:
+                quickref_texts[(quickref.id, lang)] = read_source(path, display_path(path))
+            except ContentError as exc:
+                problems.extend(exc.problems())
     engine = game.engine and inside(folder, game.engine)
     if game.engine:
         if not engine or not engine.exists():
             file, line, col = sources.locate(("engine",))
-            problems.append(Problem(file, line, col, "engine", f"engine file {game.engine!r} not found in the game folder"))
+            state = "is a dangling symbolic link" if engine and engine.is_symlink() else "not found in the game folder"
+            problems.append(Problem(file, line, col, "engine", f"engine file {game.engine!r} {state}"))
         else:
             files.append(engine)
     layouts = folder / "layouts"
@@ -266,26 +303,59 @@ def load_game(folder: Path) -> GameContent:
         file, line, col = sources.locate(("id",))
         problems.append(Problem(file, line, col, "id", f"game id {game.id!r} must equal the folder name {folder.name!r}"))
     problems.extend(references.check(content))
+    problems.extend(unread_files(content, sources))
     if problems:
         raise ContentErrors(problems)
     return content
 
 
+def unread_files(content: GameContent, sources: "_Sources") -> list[Problem]:
+    """Files in the game folder that look like content but would not be read."""
+    game = content.game
+    read = {p.name for p in content.files if p.parent == content.folder}
+    stems = {q.source for q in game.quickrefs} | {"rules"}
+    problems = []
+    layouts = content.folder / "layouts"
+    for path in sorted(layouts.glob("*.yml")) if layouts.is_dir() else []:
+        problems.append(Problem(display_path(path), None, None, "", f"is not read: layouts are .yaml files "
+                                f"(rename it to {path.stem}.yaml)"))
+    for path in sorted(content.folder.iterdir()):
+        name, shown = path.name, display_path(path)
+        if name in read or name.startswith(".") or not path.is_file():
+            continue
+        parts = name.split(".")
+        if name.endswith(".yml"):
+            problems.append(Problem(shown, None, None, "", f"is not read: Rulepress reads only .yaml files "
+                                    f"(rename it to {name[:-4]}.yaml)"))
+        elif name.endswith(".yaml"):
+            problems.append(Problem(shown, None, None, "", f"is not read: the files of a game are {', '.join(GAME_FILES)} "
+                                    "(layouts belong in layouts/)"))
+        elif len(parts) == 3 and parts[2] == "md" and len(parts[1]) == 2 and parts[0] in stems:
+            problems.append(Problem(shown, None, None, "", f"is not read: {parts[1]!r} is not one of the game's "
+                                    f"languages ({', '.join(game.languages)})"))
+    return problems
+
+
 def find_games(content_dir: Path) -> list[Path]:
-    """Game folders (those holding a game.yaml) in a content folder, sorted by name."""
+    """Game folders (those holding a game.yaml, even a broken link) in a content folder, sorted by name."""
     if not content_dir.is_dir():
         return []
-    return sorted(p for p in content_dir.iterdir() if (p / "game.yaml").exists())
+    return sorted(p for p in content_dir.iterdir()
+                  if p.is_dir() and ((p / "game.yaml").exists() or (p / "game.yaml").is_symlink()))
 
 
 def load_games(content_dir: Path, ids: list[str] | None = None) -> list[GameContent]:
     """Load the named games (or all) of a content folder, collecting every problem."""
+    from rulepress.errors import UsageError
+
+    if not content_dir.is_dir():
+        state = "is not a folder" if content_dir.exists() else "does not exist"
+        raise UsageError(f"content folder {content_dir} {state}")
     folders = find_games(content_dir)
     if ids:
         known = {p.name: p for p in folders}
         missing = [i for i in ids if i not in known]
         if missing:
-            from rulepress.errors import UsageError
             raise UsageError(f"unknown game {', '.join(missing)}; games in {display_path(content_dir)}: "
                              f"{', '.join(known) or 'none'}")
         folders = [known[i] for i in ids]

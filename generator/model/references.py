@@ -45,7 +45,9 @@ def check(content: "GameContent") -> list[Problem]:
                 report(key + ("cards", j, "back"), f"unknown back {card.back!r}; backs of this component: {', '.join(back_ids) or 'none'}")
         for j, back in enumerate(comp.backs):
             if back.image and not _file_inside(content, back.image):
-                report(key + ("backs", j, "image"), f"image {back.image!r} not found inside the game folder")
+                link = (content.folder / back.image).is_symlink()
+                report(key + ("backs", j, "image"), f"image {back.image!r} " + (
+                    "is a dangling symbolic link" if link else "not found inside the game folder"))
         if comp.printed and comp.count is not None and comp.count != comp.total():
             report(key + ("count",), f"count is {comp.count} but the quantities add up to {comp.total()}")
         if comp.kind == "board":
@@ -123,6 +125,10 @@ def check(content: "GameContent") -> list[Problem]:
         if name not in options:
             report(("engine_options", name), f"engine option {name!r} is not named by any ambiguity")
     for i, amb in enumerate(game.ambiguities):
+        ids = [r.id for r in amb.readings]
+        if amb.used not in ids:
+            report(("ambiguities", i, "used"), f"used {amb.used!r} is not one of the readings: {', '.join(ids)}")
+            continue
         if amb.engine_option and game.engine_options.get(amb.engine_option, amb.used) != amb.used:
             report(("ambiguities", i, "used"),
                    f"uses reading {amb.used!r} but engine_options.{amb.engine_option} is {game.engine_options[amb.engine_option]!r}")

@@ -226,4 +226,6 @@ def parse_rules(text: str, lang: str, path: str) -> tuple[RuleText, list[Problem
 
 def read_rules(path: Path, lang: str, display: str) -> tuple[RuleText, list[Problem]]:
     """Read and parse one rules file."""
-    return parse_rules(path.read_text(encoding="utf-8"), lang, display)
+    from rulepress.model.sourcefile import read_source
+
+    return parse_rules(read_source(path, display), lang, display)

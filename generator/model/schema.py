@@ -13,18 +13,25 @@ from __future__ import annotations
 
 from typing import Annotated, Literal, Union
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 LANGS = ("de", "en")
 Lang = Literal["de", "en"]
 Id = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9_-]*$", description="A stable identifier: lower-case letters, digits, '-' and '_'.")]
 Color = Annotated[str, Field(pattern=r"^#[0-9a-fA-F]{6}$", description="A colour as #rrggbb.")]
+# Limits: far above any real game, low enough that absurd input is an error naming the field
+# instead of a MemoryError or an endless render.
+MAX_MM = 2000.0  # a length on paper or board (2 m)
+MAX_QTY = 1000  # copies of one card
+MAX_ITEMS = 5000  # cards of a component, spaces or links of a board
+MAX_PRINTED = 20000  # copies a component prints (the sum of its quantities)
+Mm = Annotated[float, Field(ge=-MAX_MM, le=MAX_MM, description=f"A coordinate in mm (-{MAX_MM:g} to {MAX_MM:g}).")]
 
 
 class Model(BaseModel):
     """Base for every content class: unknown keys are errors."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
 
 
 class Text(Model):
@@ -75,8 +82,8 @@ Value = Union[int, float, str, bool, None, Text]
 class Size(Model):
     """A width and height in millimetres."""
 
-    width: float = Field(gt=0, description="Width in mm.")
-    height: float = Field(gt=0, description="Height in mm.")
+    width: float = Field(gt=0, le=MAX_MM, description=f"Width in mm (at most {MAX_MM:g}).")
+    height: float = Field(gt=0, le=MAX_MM, description=f"Height in mm (at most {MAX_MM:g}).")
 
 
 class Face(Model):
@@ -92,7 +99,7 @@ class Card(Model):
     """One card or tile design; `qty` copies of it are printed."""
 
     id: Id = Field(description="Stable id of the card within its component.")
-    qty: int = Field(1, ge=0, description="Number of copies in the game.")
+    qty: int = Field(1, ge=0, le=MAX_QTY, description=f"Number of copies in the game (at most {MAX_QTY}).")
     title: Text | None = Field(None, description="Front title.")
     text: Text | None = Field(None, description="Front body text (inline Markdown).")
     values: dict[str, Value] = Field(default_factory=dict, description="Named front values (see Face.values).")
@@ -118,8 +125,8 @@ class Back(Model):
 class Denomination(Model):
     """One kind of banknote in a money component."""
 
-    value: int = Field(gt=0, description="Face value in the game's unit.")
-    count: int = Field(ge=0, description="Number of notes.")
+    value: int = Field(gt=0, le=10**12, description="Face value in the game's unit (at most 10^12).")
+    count: int = Field(ge=0, le=MAX_QTY, description=f"Number of notes (at most {MAX_QTY}).")
     label: Text | None = Field(None, description="Printed label (e.g. '1 Mio. $').")
     color: Color = Field("#d8efd3", description="Note colour.")
 
@@ -135,7 +142,7 @@ class Component(Model):
     kind: Literal["deck", "tiles", "tokens", "money", "board", "dice", "pieces", "rules", "other"] = Field(
         description="deck, tiles (double-sided), tokens, money (printed); board, dice, pieces, rules, other (only counted).")
     name: Text = Field(description="Name of the component.")
-    count: int | None = Field(None, ge=0, description="How many are in the box. For decks/tiles/tokens/money it must equal the sum of quantities.")
+    count: int | None = Field(None, ge=0, le=MAX_QTY * MAX_ITEMS, description=f"How many are in the box. For decks/tiles/tokens/money it must equal the sum of quantities (at most {MAX_PRINTED} copies are printed).")
     count_unknown: bool = Field(False, description="True when the real count is not known (count then states what is modelled).")
     layout: str | None = Field(None, description="Layout name in templates/layouts/ or the game's layouts/ folder (printed kinds).")
     size: str | Size | None = Field(None, description="Card size: a preset (poker, bridge, tarot, mini-euro, square, token-25, banknote) or width/height in mm. Defaults to the layout's size.")
@@ -143,8 +150,8 @@ class Component(Model):
     backs: list[Back] = Field(default_factory=list, description="Shared backs of this component.")
     value_labels: dict[str, Text] = Field(default_factory=dict, description="Printed labels of the cards' value names (e.g. strength: {de: Stärke, en: Strength}).")
     faces: list[Text] = Field(default_factory=list, description="Names of the two sides of double-sided tiles (front first), e.g. recruit side / threat side.")
-    cards: list[Card] = Field(default_factory=list, description="The cards, tiles or tokens (decks, tiles, tokens).")
-    denominations: list[Denomination] = Field(default_factory=list, description="Banknotes (money).")
+    cards: list[Card] = Field(default_factory=list, max_length=MAX_ITEMS, description=f"The cards, tiles or tokens (decks, tiles, tokens; at most {MAX_ITEMS}).")
+    denominations: list[Denomination] = Field(default_factory=list, max_length=100, description="Banknotes (money; at most 100 denominations).")
     board: Id | None = Field(None, description="For kind 'board': the id of the board in the game's boards.")
     note: Text | None = Field(None, description="Remark shown with the component.")
     provenance: Provenance = Field(description="Where the component facts come from.")
@@ -157,6 +164,12 @@ class Component(Model):
         if self.kind == "money":
             return sum(d.count for d in self.denominations)
         return sum(c.qty for c in self.cards)
+
+    @model_validator(mode="after")
+    def _printable_total(self):
+        if self.total() > MAX_PRINTED:
+            raise ValueError(f"{self.total()} copies to print; a component prints at most {MAX_PRINTED}")
+        return self
 
 
 class Group(Model):
@@ -189,15 +202,15 @@ class Space(Model):
     number: int | str | None = Field(None, description="Printed field number, if any.")
     group: Id | None = Field(None, description="Group id (continent, lane).")
     type: Id | None = Field(None, description="Space type id.")
-    pos: tuple[float, float] = Field(description="Centre of the space in mm from the board's top-left corner (for a region: where its links start).")
-    size: tuple[float, float] | None = Field(None, description="Width and height in mm (defaults to the board's space_size).")
+    pos: tuple[Mm, Mm] = Field(description="Centre of the space in mm from the board's top-left corner (for a region: where its links start).")
+    size: tuple[Annotated[float, Field(gt=0, le=MAX_MM)], Annotated[float, Field(gt=0, le=MAX_MM)]] | None = Field(None, description="Width and height in mm (defaults to the board's space_size).")
     size_from: Id | None = Field(None, description="Id of a component whose card or tile this space holds: the space is that size plus 4 mm all round (overrides `size`).")
-    outline: list[list[tuple[float, float]]] | None = Field(None, description="Shape of a region: one or more polygons (a territory and its islands), each a list of [x, y] points in mm from the board's top-left corner. Without it the space is drawn as a box of `size`.")
+    outline: list[list[tuple[Mm, Mm]]] | None = Field(None, description="Shape of a region: one or more polygons (a territory and its islands), each a list of [x, y] points in mm from the board's top-left corner. Without it the space is drawn as a box of `size`.")
     path: str | None = Field(None, description="Shape of a region as an SVG path `d` string in board mm (M, L, H, V, C, Q, A, Z; each subpath one polygon, curves flattened); turned into `outline`. Give `path` or `outline`, not both.")
-    anchor: tuple[float, float] | None = Field(None, description="Where the label of a region goes (mm). Without it the label sits at the point of the largest polygon farthest from its edges (pole of inaccessibility).")
+    anchor: tuple[Mm, Mm] | None = Field(None, description="Where the label of a region goes (mm). Without it the label sits at the point of the largest polygon farthest from its edges (pole of inaccessibility).")
     fill: Color | None = Field(None, description="Fill colour of this space (overrides its type and group colour).")
     pattern: Literal["solid", "hatched", "dotted"] | None = Field(None, description="Fill pattern of this space (overrides its type's).")
-    marker: tuple[float, float] | None = Field(None, description="Centre of the army/count marker spot in mm (overrides the automatic place under the label).")
+    marker: tuple[Mm, Mm] | None = Field(None, description="Centre of the army/count marker spot in mm (overrides the automatic place under the label).")
     values: dict[str, Value] = Field(default_factory=dict, description="Named values (payout, accusation price, spots...).")
     provenance: Provenance | None = Field(None, description="Overrides the board's provenance.")
 
@@ -258,20 +271,26 @@ class Track(Model):
 
     prefix: Id = Field(description="Id prefix of the generated spaces.")
     shape: Literal["polyline", "loop", "ring", "grid", "cross"] = Field(description="polyline: along `points`; loop: along the closed polygon `points`; ring: around a circle (`centre`, `radius`); grid: `rows` x `cols` in the rectangle `points` [top-left, bottom-right]; cross: the plus-shaped track of race games around `centre` with arm width `arm` and reach `radius`.")
-    points: list[tuple[float, float]] = Field(default_factory=list, description="Path corners in mm (polyline, loop) or the corners of the grid.")
-    centre: tuple[float, float] | None = Field(None, description="Centre in mm (ring, cross).")
-    radius: float | None = Field(None, gt=0, description="Radius of a ring, or how far a cross reaches from its centre, in mm.")
-    arm: float | None = Field(None, gt=0, description="Width of the arms of a cross in mm.")
-    count: int | None = Field(None, ge=1, description="Number of spaces (polyline, loop, ring, cross).")
-    spacing: float | None = Field(None, gt=0, description="Distance between space centres in mm (instead of count).")
-    rows: int | None = Field(None, ge=1, description="Grid rows.")
-    cols: int | None = Field(None, ge=1, description="Grid columns.")
+    points: list[tuple[Mm, Mm]] = Field(default_factory=list, max_length=100, description="Path corners in mm (polyline, loop) or the corners of the grid (at most 100).")
+    centre: tuple[Mm, Mm] | None = Field(None, description="Centre in mm (ring, cross).")
+    radius: float | None = Field(None, gt=0, le=MAX_MM, description="Radius of a ring, or how far a cross reaches from its centre, in mm.")
+    arm: float | None = Field(None, gt=0, le=MAX_MM, description="Width of the arms of a cross in mm.")
+    count: int | None = Field(None, ge=1, le=MAX_ITEMS, description=f"Number of spaces (polyline, loop, ring, cross; at most {MAX_ITEMS}).")
+    spacing: float | None = Field(None, ge=1, le=MAX_MM, description="Distance between space centres in mm (instead of count; at least 1 mm).")
+    rows: int | None = Field(None, ge=1, le=100, description="Grid rows (at most 100).")
+    cols: int | None = Field(None, ge=1, le=100, description="Grid columns (at most 100).")
     start: int | None = Field(1, description="Number of the first space (null: no numbers).")
     start_angle: float = Field(-90.0, description="Ring: angle of the first space in degrees (0 = right, -90 = top), going clockwise.")
     group: Id | None = Field(None, description="Group of the generated spaces.")
     type: Id | None = Field(None, description="Space type of the generated spaces.")
     size: tuple[float, float] | None = Field(None, description="Size of the generated spaces in mm.")
     link: Id | None = Field(None, description="Link type joining each space to the next (none without it; a loop and a ring also join the last to the first).")
+
+    @model_validator(mode="after")
+    def _enough_to_place(self):
+        if self.shape != "grid" and self.count is None and self.spacing is None:
+            raise ValueError("a track needs count or spacing")
+        return self
 
 
 class Board(Model):
@@ -281,22 +300,35 @@ class Board(Model):
     name: Text = Field(description="Title printed on the board.")
     kind: Literal["map", "track", "mat"] = Field(description="map (territory graph), track (numbered fields), mat (areas and flows).")
     size: Size = Field(description="Finished board size in mm.")
-    space_size: tuple[float, float] = Field((18.0, 12.0), description="Default width and height of a space in mm.")
+    space_size: tuple[Annotated[float, Field(gt=0, le=MAX_MM)], Annotated[float, Field(gt=0, le=MAX_MM)]] = Field((18.0, 12.0), description="Default width and height of a space in mm.")
     groups: list[Group] = Field(default_factory=list, description="Continents, lanes, areas.")
     space_types: list[SpaceType] = Field(default_factory=list, description="Kinds of spaces.")
     link_types: list[LinkType] = Field(default_factory=list, description="Kinds of links.")
-    tracks: list[Track] = Field(default_factory=list, description="Spaces generated along paths, rings and grids (see Track); merged into `spaces` before anything else reads them.")
-    spaces: list[Space] = Field(default_factory=list, description="The spaces.")
-    links: list[Link] = Field(default_factory=list, description="The links between spaces.")
-    layers: list[Layer] = Field(default_factory=list, description="Decorative layers: sea, coast halo, images, compass, title cartouche (see Layer).")
+    tracks: list[Track] = Field(default_factory=list, max_length=MAX_ITEMS, description="Spaces generated along paths, rings and grids (see Track); merged into `spaces` before anything else reads them.")
+    spaces: list[Space] = Field(default_factory=list, max_length=MAX_ITEMS, description=f"The spaces (at most {MAX_ITEMS}).")
+    links: list[Link] = Field(default_factory=list, max_length=MAX_ITEMS, description=f"The links between spaces (at most {MAX_ITEMS}).")
+    layers: list[Layer] = Field(default_factory=list, max_length=MAX_ITEMS, description="Decorative layers: sea, coast halo, images, compass, title cartouche (see Layer).")
     attribution: Text | str | None = Field(None, description="Credit line printed small in a corner (e.g. the source and licence of map data).")
 
     @model_validator(mode="before")
     @classmethod
     def _expand_tracks(cls, data):
+        """Turn valid tracks into spaces; an invalid track is left for the schema to report at its line."""
         from rulepress.model.tracks import expand_tracks
 
-        return expand_tracks(data) if isinstance(data, dict) else data
+        if not isinstance(data, dict) or not isinstance(data.get("tracks"), list):
+            return data
+        usable = []
+        for track in data["tracks"]:
+            try:
+                usable.append(Track.model_validate(track).model_dump(exclude_unset=True))
+            except ValidationError:
+                continue
+        try:
+            expanded = expand_tracks({**data, "tracks": usable})
+        except (ValueError, ArithmeticError):
+            return data
+        return {**expanded, "tracks": data["tracks"]}
     legend: bool = Field(True, description="Draw a legend of groups and their values.")
     value_labels: dict[str, Text] = Field(default_factory=dict, description="Printed labels of the value names of groups and spaces (e.g. bonus: {de: Bonus, en: Bonus}); without one the name itself is printed.")
     note: Text | None = Field(None, description="Note printed on the board (e.g. what is reconstructed).")
@@ -330,17 +362,10 @@ class Ambiguity(Model):
     description: Text = Field(description="What is contradictory or unclear.")
     sources: list[str] = Field(default_factory=list, description="Seed files / editions involved.")
     readings: list[Reading] = Field(min_length=1, description="The possible readings.")
-    used: Id = Field(description="The reading this content uses (id of one of `readings`).")
+    used: Id = Field(description="The reading this content uses (id of one of `readings`; checked with the other references).")
     engine_option: str | None = Field(None, description="Name of the rules-engine option that selects the reading.")
     edition_variant: bool = Field(False, description="True when the readings are documented differences between editions/languages (the translation check lists them, not as errors).")
     sections: list[Id] = Field(default_factory=list, description="Rule section ids whose German and English texts differ because of this edition variant; the translation check lists the differences found there as documented, not as errors (needs edition_variant: true).")
-
-    @model_validator(mode="after")
-    def _used_is_a_reading(self):
-        ids = [r.id for r in self.readings]
-        if self.used not in ids:
-            raise ValueError(f"used {self.used!r} is not one of the readings: {', '.join(ids)}")
-        return self
 
 
 class QuickRef(Model):
@@ -352,15 +377,15 @@ class QuickRef(Model):
     n_up: int = Field(1, ge=1, le=16, description="Panels per page (each the same text).")
     orientation: Literal["portrait", "landscape"] = Field("portrait", description="Page orientation.")
     fold: bool = Field(False, description="Print as one folded sheet instead of cut panels.")
-    font_size: float = Field(7.5, gt=3, description="Body font size in pt.")
-    min_font_size: float = Field(6.0, gt=3, description="Smallest body size auto-shrink may use.")
+    font_size: float = Field(7.5, gt=3, le=72, description="Body font size in pt (above 3, at most 72).")
+    min_font_size: float = Field(6.0, gt=3, le=72, description="Smallest body size auto-shrink may use (above 3, at most 72).")
 
 
 class Players(Model):
     """Player count range."""
 
-    min: int = Field(ge=1, description="Fewest players.")
-    max: int = Field(ge=1, description="Most players.")
+    min: int = Field(ge=1, le=100, description="Fewest players (1 to 100).")
+    max: int = Field(ge=1, le=100, description="Most players (1 to 100).")
 
 
 class RuleMeta(Model):
@@ -377,7 +402,7 @@ class Game(Model):
     title: Text = Field(description="Title in both languages.")
     subtitle: Text | None = Field(None, description="Edition, publisher line.")
     players: Players = Field(description="Player counts.")
-    age: int | None = Field(None, description="Minimum age.")
+    age: int | None = Field(None, ge=0, le=99, description="Minimum age (0 to 99).")
     provenance: Provenance = Field(description="Where the game facts come from.")
     sources: list[str] = Field(default_factory=list, description="Seed files and public sources this content is based on.")
     engine: str | None = Field(None, description="Python file in the game folder with the rules engine (its names are the doctest namespace).")

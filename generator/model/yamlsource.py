@@ -5,6 +5,13 @@
 to the line and column of that value, so validation errors can point at the
 exact place in the file. Only YAML's safe subset is accepted; duplicate keys
 are an error (PyYAML silently keeps the last one).
+
+Bounded: the file is read by `sourcefile.read_source` (size limit, UTF-8, BOM
+and CRLF accepted), and building the data counts every value, so an alias
+bomb ("billion laughs") or absurd nesting stops with an error at the node that
+crossed `MAX_VALUES` or `MAX_DEPTH` instead of filling the memory. A syntax
+error is reported where the mistake starts: an unclosed quote at its opening
+quote, not where the parser gave up.
 """
 
 from __future__ import annotations
@@ -15,11 +22,21 @@ from pathlib import Path
 import yaml
 
 from rulepress.errors import ContentError
+from rulepress.model.sourcefile import read_source
 
 Key = tuple
 # libyaml's loader when available (several times faster); marks and errors are the same.
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _PLAIN_TAGS = ("tag:yaml.org,2002:map", "tag:yaml.org,2002:seq")
+MAX_VALUES = 100_000  # values after expanding aliases (the largest bundled file has about 5,000)
+MAX_DEPTH = 64  # nesting of mappings and lists
+
+
+@dataclass
+class _Budget:
+    """Values still allowed while building the data of one file."""
+
+    left: int = MAX_VALUES
 
 
 @dataclass
@@ -43,8 +60,18 @@ class Positions:
         return self.values.get((), (None, None))
 
 
-def _construct(node: yaml.Node, key: Key, positions: Positions, path: str):
-    positions.values[key] = (node.start_mark.line + 1, node.start_mark.column + 1)
+def _where(node: yaml.Node) -> tuple[int, int]:
+    return node.start_mark.line + 1, node.start_mark.column + 1
+
+
+def _construct(node: yaml.Node, key: Key, positions: Positions, path: str, budget: _Budget):
+    budget.left -= 1
+    if budget.left < 0:
+        raise ContentError(path, f"too many values (more than {MAX_VALUES}; do aliases expand to a huge tree?)",
+                           *_where(node), ".".join(map(str, key)))
+    if len(key) > MAX_DEPTH:  # reached through aliases (plain nesting is stopped by _check_depth)
+        raise ContentError(path, f"nested more than {MAX_DEPTH} levels deep", *_where(node), ".".join(map(str, key[:3])) + "...")
+    positions.values[key] = _where(node)
     if isinstance(node, (yaml.MappingNode, yaml.SequenceNode)) and node.tag not in _PLAIN_TAGS:
         raise ContentError(path, f"unsupported YAML value: tag {node.tag!r} is not allowed",
                            node.start_mark.line + 1, node.start_mark.column + 1, ".".join(map(str, key)))
@@ -59,10 +86,10 @@ def _construct(node: yaml.Node, key: Key, positions: Positions, path: str):
                 raise ContentError(path, f"duplicate key {name!r}", key_node.start_mark.line + 1,
                                    key_node.start_mark.column + 1, ".".join(map(str, key + (name,))))
             positions.keys[key + (name,)] = (key_node.start_mark.line + 1, key_node.start_mark.column + 1)
-            result[name] = _construct(value_node, key + (name,), positions, path)
+            result[name] = _construct(value_node, key + (name,), positions, path, budget)
         return result
     if isinstance(node, yaml.SequenceNode):
-        return [_construct(item, key + (i,), positions, path) for i, item in enumerate(node.value)]
+        return [_construct(item, key + (i,), positions, path, budget) for i, item in enumerate(node.value)]
     return _scalar(node, path)
 
 
@@ -75,21 +102,77 @@ def _scalar(node: yaml.ScalarNode, path: str):
                            node.start_mark.line + 1, node.start_mark.column + 1) from None
 
 
+_OPENED = {
+    "while scanning a quoted scalar": "a quoted value",
+    "while parsing a flow mapping": "a { } mapping",
+    "while parsing a flow sequence": "a [ ] list",
+}
+
+
+def _syntax_error(text: str, exc: yaml.MarkedYAMLError, shown: str) -> ContentError:
+    """The error at the place the mistake starts (see the module docstring)."""
+    mark = exc.problem_mark or exc.context_mark
+    problem = exc.problem or "syntax error"
+    at_end = mark is not None and mark.index >= len(text.rstrip())
+    if exc.context_mark is not None and exc.context and ("end of stream" in problem or at_end):
+        mark = exc.context_mark  # an unclosed quote or bracket: where it was opened
+        opened = _OPENED.get(exc.context, exc.context.removeprefix("while "))
+        problem = f"{opened} is opened here and never closed"
+    else:
+        opened = _quote_closed_on_line(text, mark.line) if mark else None
+        if opened is not None:
+            mark = opened
+            problem += " (the quoted value opened here ends on a later line: is a closing quote missing?)"
+    line = mark.line + 1 if mark else None
+    col = mark.column + 1 if mark else None
+    return ContentError(shown, f"invalid YAML: {problem}", line, col)
+
+
+def _quote_closed_on_line(text: str, line: int):
+    """Start mark of a quoted value spanning several lines that ends on `line`, if any."""
+    found = None
+    try:
+        for token in yaml.scan(text, Loader=yaml.SafeLoader):
+            if (isinstance(token, yaml.ScalarToken) and token.style in ("'", '"')
+                    and token.start_mark.line < token.end_mark.line == line):
+                found = token.start_mark
+            if token.start_mark.line > line:
+                break
+    except yaml.YAMLError:
+        pass
+    return found
+
+
+def _check_depth(text: str, shown: str) -> None:
+    """ContentError where mappings and lists nest deeper than MAX_DEPTH. Runs on the parser's event
+    stream (no recursion) before composing, whose recursion would otherwise overflow the C stack."""
+    depth = 0
+    for event in yaml.parse(text, Loader=_LOADER):
+        if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
+            depth += 1
+            if depth > MAX_DEPTH:
+                raise ContentError(shown, f"nested more than {MAX_DEPTH} levels deep",
+                                   event.start_mark.line + 1, event.start_mark.column + 1)
+        elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
+            depth -= 1
+
+
+def load_text(text: str, shown: str) -> tuple[object, Positions]:
+    """Parse YAML text (already read); return its data and the positions of its values."""
+    positions = Positions(shown)
+    try:
+        _check_depth(text, shown)
+        node = yaml.compose(text, Loader=_LOADER)
+    except yaml.MarkedYAMLError as exc:
+        raise _syntax_error(text, exc, shown) from None
+    except yaml.YAMLError as exc:
+        raise ContentError(shown, f"invalid YAML: {exc}") from None
+    if node is None:
+        return None, positions
+    return _construct(node, (), positions, shown, _Budget()), positions
+
+
 def load_yaml(path: Path, display: str | None = None) -> tuple[object, Positions]:
     """Load one YAML file safely; return its data and the positions of its values."""
     shown = display or str(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError as exc:
-        raise ContentError(shown, f"file is not UTF-8 ({exc.reason})") from None
-    positions = Positions(shown)
-    try:
-        node = yaml.compose(text, Loader=_LOADER)
-    except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        line = mark.line + 1 if mark else None
-        col = mark.column + 1 if mark else None
-        raise ContentError(shown, f"invalid YAML: {exc.problem}", line, col) from None
-    if node is None:
-        return None, positions
-    return _construct(node, (), positions, shown), positions
+    return load_text(read_source(path, shown), shown)

@@ -5,6 +5,13 @@ or ``plan_all(contents, options, artifacts) -> list[Artifact]`` (across games,
 like the website, which also sees the artifacts planned before it). An `Artifact` says what it is (for the manifest), which inputs it
 depends on (hashed for incremental builds), and how to write itself to a
 temporary path; `rulepress.build` does the rest.
+
+A renderer module may also offer ``check(content, options) -> list[Problem]``:
+every problem its `write` functions would stop with (texts that do not fit,
+glyphs, icons, layouts, images, panels, tiling), found with the same functions
+but without writing. `rulepress check content` runs the checks of every
+renderer, and the build runs them for what it is about to render, so a clean
+check means a clean build.
 """
 
 from __future__ import annotations

@@ -604,3 +604,33 @@ def _bind(function, scenes: _Scenes, board, lang: str, *args):
         return function(board, lang, *args, tmp, scene=scenes.get(lang)) if function is not board_png else \
             function(board, lang, tmp, *args, scene=scenes.get(lang))
     return write
+
+
+def check(content, options) -> list[Problem]:
+    """Problems that would stop or spoil a board's build: a scene that cannot be laid out, a text the
+    bundled fonts cannot show, a tiling that does not fit the paper with the chosen overlap."""
+    problems: list[Problem] = []
+    overlap = getattr(options, "board_overlap", 10.0)
+    for i, board in enumerate(content.game.boards):
+        file, line, col = content.locate(("boards", i))
+
+        def report(message: str, board=board) -> None:
+            problems.append(Problem(file, line, col, f"boards.{i}", f"board {board.id}: {message}"))
+
+        for lang in content.game.languages:
+            try:
+                scene = scene_for(board, lang)
+            except ValueError as exc:
+                report(f"cannot be laid out ({lang}): {exc}")
+                continue
+            for label in scene.labels:
+                for row in label.rows:
+                    missing = fonts.missing_glyphs(row.text, row.font)
+                    if missing:
+                        report(f"font {row.font} has no glyph for {' '.join(missing)} in {row.text!r}")
+        for paper in options.papers:
+            try:
+                plan_tiles(board.size.width, board.size.height, PAPERS[paper], overlap=overlap)
+            except ValueError as exc:
+                report(f"cannot be tiled on {paper}: {exc}")
+    return list(dict.fromkeys(problems))

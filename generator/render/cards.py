@@ -8,7 +8,9 @@ the texts of a face from `layout.face`, text fitting from `text.fit`; this
 module only paints. A shared back is drawn once as a form XObject and placed
 by reference, and so is a front (or individual back) printed more than once.
 Every content problem is raised as a ContentError from inside `write`, before
-the canvas saves, so nothing is written. Each page's content stream is
+the canvas saves, so nothing is written; `check` finds the same problems with
+the same functions (drawing every distinct face on a scratch canvas) without
+writing anything, for `rulepress check content`. Each page's content stream is
 compressed as soon as the page is finished (`_compress_last_page`), so a long
 sheet holds compressed pages until the file is saved.
 """
@@ -19,7 +21,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Callable, Iterator
 
-from rulepress.errors import ContentError
+from rulepress.errors import ContentError, Problem
 from rulepress.layout import layouts as layout_data
 from rulepress.layout.face import FaceContent, card_markup, card_provenance, face_content, mark_for, printed_cards
 from rulepress.layout.paper import MM, PAPERS, Paper
@@ -317,12 +319,15 @@ class Job:
 
 def _check_face(job: Job, face: FaceContent, key: tuple, label: str, seen: set[str] | None = None) -> FaceContent:
     """Icons replaced, glyph coverage checked (only for characters not yet in `seen`, which grows)."""
+    part = ("title", job.lang)
     try:
         title = replace_icons(face.title, job.icons) if face.title else None
+        part = ("text", job.lang)
         body = replace_icons(face.body, job.icons) if face.body else None
+        part = ("values",)
         raw = tuple(replace_icons(t, job.icons) for t in face.raw)
     except UnknownIcon as exc:
-        raise job.error(key, f"game {job.game}, {job.comp.kind} {job.comp.id}, {label}: {exc}") from None
+        raise job.error(_refine(job, key, part), f"game {job.game}, {job.comp.kind} {job.comp.id}, {label}: {exc}") from None
     chars = set("".join(raw))
     if seen is not None:
         chars -= seen
@@ -334,8 +339,10 @@ def _check_face(job: Job, face: FaceContent, key: tuple, label: str, seen: set[s
         missing = fonts.missing_glyphs("".join(sorted(chars)), font)
         if missing:
             shown = ", ".join(f"{ch!r} U+{ord(ch):04X}" for ch in missing)
-            raise job.error(key, f"game {job.game}, {job.comp.kind} {job.comp.id}, {label}: "
-                                 f"font {font} has no glyph for {shown}")
+            part = (("title", job.lang) if face.title and missing[0] in face.title else
+                    ("text", job.lang) if face.body and missing[0] in face.body else ("values",))
+            raise job.error(_refine(job, key, part), f"game {job.game}, {job.comp.kind} {job.comp.id}, {label}: "
+                                                     f"font {font} has no glyph for {shown}")
     return replace(face, title=title, body=body, raw=raw)
 
 
@@ -381,6 +388,7 @@ def write_component(job: Job, target: Path) -> dict:
         paper, g = choose_paper(job.paper, job.size, job.settings)
     except SheetError as exc:
         raise job.error(("size",), f"game {job.game}, {job.comp.kind} {job.comp.id}: {exc}") from None
+    check_images(job)
     items = (d for d in iter_designs(job) for _ in range(d.qty))
     backs = {b.id: b for b in job.comp.backs}
     # the canvas opens `target` only in save(): a ContentError raised while drawing leaves no file behind
@@ -425,8 +433,7 @@ def write_component(job: Job, target: Path) -> dict:
         try:
             draw_face(c, w, h, content, job.layout, s.bleed, frames)
         except FaceError as exc:
-            raise job.error(_card_key(job, item.id), f"game {job.game}, {job.comp.kind} {job.comp.id}, "
-                                                    f"card {item.id}{where}: {exc.message}") from None
+            raise face_error(job, item.id, back, exc) from None
         if item.qty > 1:
             c.endForm()
             faces[key] = name
@@ -491,6 +498,91 @@ def _compress_last_page(c) -> None:
     stream.__Comment__ = "page stream"
     page.Contents = stream
     page.stream = None
+
+
+def face_error(job: Job, card_id: str, back: bool, exc: FaceError) -> ContentError:
+    """The ContentError of a face that cannot be drawn, at the line of the part that failed
+    (the card's `text` in the job's language for a text that does not fit)."""
+    part = exc.message.split(":", 1)[0]
+    key = _card_key(job, card_id) + (("back_face",) if back else ())
+    key = _refine(job, key, {"text": ("text", job.lang), "title": ("title", job.lang), "values": ("values",)}.get(part, ()))
+    where = " (back)" if back else ""
+    return job.error(key, f"game {job.game}, {job.comp.kind} {job.comp.id}, card {card_id}{where}: {exc.message}")
+
+
+def _refine(job: Job, key: tuple, part: tuple) -> tuple:
+    """`key + part` when the content gives that part itself (a card's own `text`), else `key`
+    (a text that comes from elsewhere, such as a banknote's label)."""
+    prefix = ("components", job.comp_index)
+    return key + part if part and job.where(prefix + key + part) != job.where(prefix + key) else key
+
+
+def check_images(job: Job) -> None:
+    """ContentError at the `image` of the first back whose image file is missing or cannot be decoded."""
+    from PIL import Image, UnidentifiedImageError
+
+    for j, back in enumerate(job.comp.backs):
+        if not back.image or job.folder is None:
+            continue
+        path = job.folder / back.image
+        try:
+            with Image.open(path) as image:
+                image.load()  # decodes every pixel: a truncated file fails here
+        except FileNotFoundError:
+            state = "is a dangling symbolic link" if path.is_symlink() else "is not found"
+            raise job.error(("backs", j, "image"), f"image {back.image!r} {state}") from None
+        except UnidentifiedImageError:
+            raise job.error(("backs", j, "image"), f"image {back.image!r} is not an image file Rulepress can read "
+                                                   "(PNG or JPEG)") from None
+        except (OSError, ValueError, Image.DecompressionBombError) as exc:
+            raise job.error(("backs", j, "image"), f"image {back.image!r} cannot be read: {exc}") from None
+
+
+def check_faces(job: Job) -> None:
+    """Draw every distinct face of the job once on a scratch canvas: the ContentError `write_component`
+    would raise for icons, glyphs or texts that do not fit, without writing a file."""
+    import io
+
+    from reportlab.pdfgen import canvas as rl_canvas
+
+    fonts.register()
+    w, h = job.size
+    c = rl_canvas.Canvas(io.BytesIO(), pagesize=(w * MM, h * MM), initialFontName="Body")
+    drawn: set[FaceContent] = set()
+    for item in iter_designs(job):
+        for back, content in ((False, item.front), (True, item.back_face)):
+            if content is None or content in drawn:
+                continue
+            drawn.add(content)
+            try:
+                draw_face(c, w, h, content, job.layout, job.settings.bleed)
+            except FaceError as exc:
+                raise face_error(job, item.id, back, exc) from None
+            c.showPage()
+
+
+def check(content, options) -> list[Problem]:
+    """Every problem the card sheets of `content` would stop the build with (layouts, sizes, papers,
+    images, icons, glyphs, texts that do not fit), found without writing anything."""
+    try:
+        all_jobs = jobs(content, options)
+    except ContentError as exc:
+        return exc.problems()
+    problems: list[Problem] = []
+    faces_checked: set[tuple[int, str]] = set()
+    for job in all_jobs:
+        steps = [lambda job=job: choose_paper(job.paper, job.size, job.settings)]
+        if (job.comp_index, job.lang) not in faces_checked:  # faces do not depend on the paper
+            faces_checked.add((job.comp_index, job.lang))
+            steps += [lambda job=job: check_images(job), lambda job=job: check_faces(job)]
+        for step in steps:
+            try:
+                step()
+            except SheetError as exc:
+                problems.extend(job.error(("size",), f"game {job.game}, {job.comp.kind} {job.comp.id}: {exc}").problems())
+            except ContentError as exc:
+                problems.extend(exc.problems())
+    return sorted(set(problems), key=lambda p: (p.path, p.line or 0, p.col or 0, p.key, p.message))
 
 
 def _card_key(job: Job, card_id: str) -> tuple:
@@ -598,6 +690,8 @@ def jobs(content, options) -> list[Job]:
             layout = layout_data.load_layout(comp.layout or "basic-card", content.folder)
             size = layout_data.resolve_size(comp.size, layout, content.folder)
         except ContentError as exc:
+            if exc.problem.line is not None:
+                raise  # located inside a layout file: reported there
             path, line, col = where(("components", i, "size" if "size" in str(exc) else "layout"))
             raise ContentError(path, f"game {game.id}, {comp.kind} {comp.id}: {exc.problem.message}", line, col,
                                f"components.{i}") from None

@@ -28,7 +28,8 @@ from pathlib import Path
 from rulepress.layout.face import FaceContent, mark_for
 from rulepress.layout.paper import MM
 from rulepress.render import Artifact
-from rulepress.render.cards import KIND, FaceError, Job, _inputs, designs, draw_back, draw_face, jobs
+from rulepress.render.cards import (KIND, FaceError, Job, _inputs, check_images, designs, draw_back, draw_face,
+                                    face_error, jobs)
 from rulepress.text import fonts
 
 DPI = 300
@@ -49,6 +50,7 @@ def _one_per_page(job: Job) -> tuple[bytes, list[str], dict[str, str]]:
     from reportlab.pdfgen import canvas as rl_canvas
 
     fonts.register()
+    check_images(job)
     w, h = job.size
     b = job.settings.bleed
     buffer = io.BytesIO()
@@ -71,7 +73,7 @@ def _one_per_page(job: Job) -> tuple[bytes, list[str], dict[str, str]]:
             try:
                 draw_face(c, w, h, face, job.layout, b)
             except FaceError as exc:
-                raise job.error((), f"game {job.game}, {job.comp.kind} {job.comp.id}, card {design.id}: {exc.message}")
+                raise face_error(job, design.id, name.endswith(".back"), exc) from None
             c.showPage()
             names.append(name)
         if design.back_face is None and design.back_key not in shared:

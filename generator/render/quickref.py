@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 
-from rulepress.errors import ContentError
+from rulepress.errors import ContentError, Problem
 from rulepress.layout.geometry import Rect
 from rulepress.layout.nup import OVERHANG, Imposition, impose
 from rulepress.layout.paper import MM, PAPERS
@@ -384,3 +384,27 @@ def plan(content: GameContent, options) -> list[Artifact]:
                     write=partial(_draw_lazily, sheet=sheet, fitted=fitted, fold=quickref.fold, title=title,
                                   caption=caption)))
     return artifacts
+
+
+def check(content: GameContent, options) -> list[Problem]:
+    """Every problem the quick-reference sheets would stop the build with (engine, template, panels
+    on the paper, glyphs, text that does not fit), found with the functions `plan` and `write` use."""
+    if not content.game.quickrefs:
+        return []
+    try:
+        engine = load_engine(content)
+    except ContentError as exc:
+        return exc.problems()
+    problems: list[Problem] = []
+    for quickref in content.game.quickrefs:
+        for lang in content.game.languages:
+            if (quickref.id, lang) not in content.quickref_texts:
+                continue
+            try:
+                text = sheet_text(content, quickref, lang, engine)
+                for paper in options.papers:
+                    impose_sheet(content, quickref, lang, paper)
+                fit_sheet(content, quickref, lang, text)
+            except ContentError as exc:
+                problems.extend(exc.problems())
+    return problems

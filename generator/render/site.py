@@ -18,6 +18,7 @@ from pathlib import Path
 
 from rulepress import paths
 from rulepress.model import GameContent
+from rulepress.model.loader import display_path
 from rulepress.render import Artifact
 from rulepress.site import sources as site_sources
 from rulepress.site.sphinx_run import build_html, conf_text
@@ -56,12 +57,29 @@ def _optional(module: str, name: str):
         return None
 
 
+def portable(value, content: GameContent):
+    """`value` (nested dicts, lists, strings) with the game's file paths written relative to the
+    content folder ("risk/rules.de.md") instead of the working directory, so that no output
+    depends on where the build was started."""
+    shown = display_path(content.folder)
+    if shown == ".":
+        return value  # started inside the game folder: the paths are already the game's own
+    prefix, replacement = shown.rstrip("/") + "/", content.id + "/"
+    if isinstance(value, str):
+        return value.replace(prefix, replacement)
+    if isinstance(value, dict):
+        return {portable(k, content): portable(v, content) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return type(value)(portable(v, content) for v in value)
+    return value
+
+
 def game_extras(content: GameContent, shown: list[Artifact], out: Path) -> site_sources.GameExtras:
     """Example results, translation report and the built files of one game."""
     run_game = _optional("rulepress.check.examples", "run_game")
     report = _optional("rulepress.check.translations", "report")
     results = run_game(content) if run_game and content.game.engine else None
-    translations = report(content).to_dict() if report else None
+    translations = portable(report(content).to_dict(), content) if report else None
     items = []
     for artifact in shown:
         if artifact.game != content.id:

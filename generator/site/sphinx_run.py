@@ -29,6 +29,24 @@ def conf_text(lang: str, title: str, languages: list[str], language_names: dict[
         templates=str(SITE_TEMPLATES / "_templates"), static=str(SITE_TEMPLATES / "static"))
 
 
+def import_translatable_modules() -> None:
+    """Import Sphinx's built-in extensions while no translator is registered.
+
+    Their module-level texts (``_('Python Module Index')``) are translated at
+    import time once a translator exists; imported first during a German build,
+    they would stay German for every later build in the same process (a build
+    on one core would differ from one on two). Imported with no translator, they
+    stay lazy and follow each build's language. Call right after clearing
+    `sphinx.locale.translators`.
+    """
+    import importlib
+
+    from sphinx.application import builtin_extensions
+
+    for name in builtin_extensions:
+        importlib.import_module(name)
+
+
 def build_html(sources: dict[str, str], conf: str, out: Path) -> None:
     """Write `sources` and `conf` to a temporary folder and build HTML into `out` (-W)."""
     from sphinx import locale
@@ -44,6 +62,7 @@ def build_html(sources: dict[str, str], conf: str, out: Path) -> None:
         (src / "conf.py").write_text(conf, encoding="utf-8")
         warnings = io.StringIO()
         locale.translators.clear()  # Sphinx caches its UI translations per process: the last build's language would stick
+        import_translatable_modules()
         with patch_docutils(src), docutils_namespace():  # docutils' registries stay clean for the next build
             app = Sphinx(str(src), str(src), str(out), str(Path(tmp) / "doctrees"), "html",
                          status=None, warning=warnings, freshenv=True, warningiserror=True, verbosity=0)

@@ -41,3 +41,38 @@ def test_non_utf8_is_an_error(tmp_path):
     path.write_bytes(b"a: \xff\n")
     with pytest.raises(ContentError, match="not UTF-8"):
         load_yaml(path)
+
+
+def located(tmp_path, text):
+    with pytest.raises(ContentError) as caught:
+        load_yaml(write(tmp_path, text))
+    p = caught.value.problem
+    return p.line, p.col, p.message
+
+
+def test_bom_and_crlf_keep_positions(tmp_path):
+    path = tmp_path / "x.yaml"
+    path.write_bytes(b"\xef\xbb\xbfa: 1\r\nb:\r\n  c: \xc3\xa4\r\n")
+    data, pos = load_yaml(path)
+    assert data == {"a": 1, "b": {"c": "ä"}}
+    assert pos.locate(("b", "c")) == (3, 6)
+
+
+def test_unclosed_quote_is_reported_where_it_opens(tmp_path):
+    assert located(tmp_path, 'a: 1\nb: "open\nc: 3\n')[:2] == (2, 4)
+    line, col, message = located(tmp_path, 'a: 1\nb: "open\nc: "x"\n')
+    assert (line, col) == (2, 4) and "closing quote missing" in message
+
+
+def test_unclosed_bracket_at_the_end_is_reported_where_it_opens(tmp_path):
+    assert located(tmp_path, "a: 1\nb: {c: 2\n") == (2, 4, "invalid YAML: a { } mapping is opened here and never closed")
+
+
+def test_alias_bomb_is_bounded(tmp_path):
+    lines = ["l0: &l0 [x, x, x, x, x, x, x, x, x, x]"]
+    lines += [f"l{i}: &l{i} [" + ", ".join([f"*l{i - 1}"] * 10) + "]" for i in range(1, 9)]
+    assert "too many values" in located(tmp_path, "\n".join(lines) + "\n")[2]
+
+
+def test_deep_nesting_is_bounded_without_recursion(tmp_path):
+    assert located(tmp_path, "a: " + "[" * 100000 + "]" * 100000 + "\n")[2] == "nested more than 64 levels deep"

@@ -143,3 +143,19 @@ def test_site_view_ignores_card_texts_but_not_what_pages_show(tmp_path):
     comp = load_games(games)[0].game.components[0]
     yaml_file.write_text(original.replace(comp.name.en, comp.name.en + " X", 1), encoding="utf-8")
     assert site_view(load_games(games)[0]) != before
+
+
+def test_report_paths_do_not_depend_on_the_working_directory(tmp_path, monkeypatch):
+    from rulepress.model import load_game
+    from rulepress.render.site import portable
+    from rulepress.scaffold import new_game
+
+    folder = new_game("demo", tmp_path / "games")
+    seen = []
+    for cwd in (tmp_path, tmp_path / "games", folder.parent.parent.parent):
+        monkeypatch.chdir(cwd)
+        content = load_game(folder)
+        report = {"findings": [{"path": content.rules["de"].path, "message": f"differs (vs {content.rules['en'].path}:9)"}]}
+        seen.append(portable(report, content))
+    assert seen[0] == seen[1] == seen[2] == {"findings": [{"path": "demo/rules.de.md",
+                                                           "message": "differs (vs demo/rules.en.md:9)"}]}
