@@ -70,6 +70,7 @@ class BuildOptions:
     card_flip: str | None = None  # duplex binding edge: long or short
     card_orientation: str | None = None  # portrait, landscape, auto
     card_safe_guide: bool | None = None
+    card_gap: str | None = None  # spaced (each card its own bleed) or butted (shared cut lines)
     duplex_offset: tuple[float, float] | None = None  # mm the back page is shifted (x right, y down)
     site_url: str = ""  # where the website will be published (absolute links in sitemap and social previews)
 

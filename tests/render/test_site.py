@@ -91,7 +91,8 @@ def _game(tmp_path: Path, extra_de: str = "") -> Path:
     glossary = folder / "game.yaml"
     glossary.write_text(glossary.read_text(encoding="utf-8").replace(
         "glossary:\n", "glossary:\n  - id: victory-points\n    de: Siegpunkte\n    en: victory points\n"
-        "    definition: {de: Punkte für den Sieg., en: Points that win.}\n    keywords: {de: [Punkte], en: [points]}\n"),
+        "    definition: {de: Punkte für den Sieg., en: Points that win.}\n    keywords: {de: [Punkte], en: [points]}\n")
+        .replace("{id: moving, provenance: original}", "{id: moving, provenance: reconstructed}"),
         encoding="utf-8")
     rules = folder / "rules.de.md"
     rules.write_text(rules.read_text(encoding="utf-8").replace(
@@ -134,6 +135,7 @@ def test_rule_page_has_numbered_anchored_sections_terms_and_verified_examples(bu
     assert "rp-example rp-verified" in html and "✓ von der Regel-Engine geprüft" in html
     assert 'hreflang="en" href="../../en/demo/rules.html"' in html
     assert "rekonstruiert" in html  # provenance mark of the sections, in plain words
+    assert "eigener Inhalt" not in html  # 'original' content carries no mark
     assert "Link zu dieser Überschrift" in html and "Link to this heading" not in html
     assert 'lang="de"' in html and "Toggle" not in html and "<title>Contents</title>" not in html
     en = (out / "site" / "en" / "demo" / "rules.html").read_text(encoding="utf-8")
