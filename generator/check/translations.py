@@ -1,27 +1,37 @@
-"""`rulepress check translations`: do the German and English rule texts say the same thing?
+"""`rulepress check translations`: do the German and English texts of a game say the same thing?
 
-Both rule texts of a game are paired by id and compared:
+Every text a translator touches is paired by stable ids (`rulepress.check.pairs`:
+rules sections, quick references, every ``{de, en}`` text of the YAML files and
+of the game's own layouts) and compared:
 
+- ``number``: numbers (digits in each locale's format, number words,
+  ordinals, fractions, positions from the end; see `rulepress.check.numbers`)
+  differ over the pair;
+- ``emphasis``: numbers emphasised (``**2**``) differ;
+- ``term`` / ``name``: a glossary term (its word, an alias, an inflection or
+  a ``{term}`` reference), a printed component's name or a card title is used
+  on one side but not translated on the other (any spelling, alias or keyword
+  of 5+ letters, stemmed or inside a German compound: 'Bombenzug' mentions
+  'Bombe'), over the pair and sentence by sentence (a term moved into the
+  neighbouring sentence is no finding); everyday component names (board,
+  dice, pieces) are not checked;
+- ``negation``: aligned sentences hold different numbers of negations
+  (`rulepress.check.signals`);
+- ``sentence``: one side has more sentences (added or dropped);
+- ``prose-example``: one side announces more prose examples;
 - ``section-missing`` / ``rule-missing`` / ``example-missing``: a section
   (``(id)=`` label), a rule's metadata (``rules:`` in game.yaml) or a worked
-  example (``{doctest} example-id``) present in one language only;
-- ``example-result``: an example whose statements give different results in
-  the two languages when run through the game's engine (compared statement by
-  statement); ``example-expected``: same results, but the texts expect
-  different outputs;
-- ``number``: numbers (digits and number words, locale-aware, see
-  `rulepress.check.numbers`) differing between paired paragraphs: per
-  paragraph when both sections have the same number of paragraphs (the
-  heading counts as one), else per section;
-- ``term`` / ``name``: a paragraph uses a glossary term (its word, an alias or
-  an inflection, or a ``{term}`` reference), the name of a printed component
-  (deck, tiles, tokens, money) or a card title in one language, but the
-  paired paragraph does not mention its translation (any spelling, alias or
-  keyword of 5+ letters, also stemmed or inside a German compound:
-  'Bombenzug' mentions 'Bombe');
-  everyday component names (board, dice, pieces) are not checked;
+  example present in one language only;
+- ``example-result`` / ``example-source`` / ``example-expected`` /
+  ``example-reading``: a worked example gives different language-neutral
+  outcomes (`rulepress.check.examples`), runs different code, expects
+  different output, or runs under different readings in the two languages;
 - ``edition-variant``: every ambiguity with ``edition_variant: true``, listed
   as a documented difference.
+
+Sentences are aligned in order when both sides have as many, else inside
+every paragraph pair with as many (`_align`). Every finding names both files
+with line numbers (``other``).
 
 Documented differences: an ambiguity with ``edition_variant: true`` lists the
 rule sections whose two texts differ because of it in ``sections:`` (a field
@@ -39,7 +49,6 @@ documented.
 from __future__ import annotations
 
 import json
-import re
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
@@ -242,7 +251,7 @@ def _compare_names(out: _Collector, pair: TextPair, finders: dict[str, NameFinde
                        f"its {LANG_NAMES[other_lang]} counterpart {_short(texts[other_lang][i])!r}")
 
 
-def _compare_counts(out: _Collector, pair: TextPair, kind: str, what: str, count, shown=None) -> None:
+def _compare_counts(out: _Collector, pair: TextPair, kind: str, what: str, count) -> None:
     """A finding when `count(text, lang)` differs between the two sides."""
     a, b = pair.a, pair.b
     ca, cb = count(a.text, a.lang), count(b.text, b.lang)
@@ -256,10 +265,9 @@ def _compare_counts(out: _Collector, pair: TextPair, kind: str, what: str, count
         if count(p.text, more.lang) > count(counter.text, fewer.lang):
             at = p
             break
-    detail = f" ({shown(more)} vs {shown(fewer)})" if shown else ""
     _report(out, kind, pair, more, at, fewer, _counterpart(more, at, fewer),
             f"{pair.scope} has {n_more} {what} in {LANG_NAMES[more.lang]} but {n_fewer} in "
-            f"{LANG_NAMES[fewer.lang]}{detail}")
+            f"{LANG_NAMES[fewer.lang]}")
 
 
 def _compare_emphasis(out: _Collector, pair: TextPair) -> None:
