@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Set-up and everyday commands for a fresh machine with Python 3.11.
 #   ./dev.sh build   create .venv, install Rulepress, build the bundled games into output/
-#   ./dev.sh test    also install the test tools (pytest, pdfplumber, Chromium, poppler-utils) and run every test
+#   ./dev.sh test    also install the test tools (pytest, pdfplumber, Chromium, poppler-utils, axe-core) and run every test
 set -euo pipefail
 cd "$(dirname "$0")"
 PYTHON="${PYTHON:-python3.11}"
@@ -28,6 +28,14 @@ system_packages() {
   fi
 }
 
+axe_core() {
+  # axe-core (npm) checks the website's accessibility in the browser tests: tests/browser/test_site_phone.py
+  if [ ! -f .cache/axe/node_modules/axe-core/axe.min.js ]; then
+    command -v npm >/dev/null || { local sudo=""; [ "$(id -u)" -eq 0 ] || sudo="sudo"; $sudo apt-get install -y -qq npm >/dev/null; }
+    npm install --silent --no-audit --no-fund --prefix .cache/axe axe-core@4.11.0 >/dev/null
+  fi
+}
+
 case "${1:-}" in
   build)
     venv
@@ -39,6 +47,7 @@ case "${1:-}" in
     system_packages
     venv
     .venv/bin/python -m pip install --quiet -e '.[test]'
+    axe_core
     shift
     echo "+ python -m pytest -q tests $*" >&2
     exec .venv/bin/python -m pytest -q tests "$@"

@@ -70,7 +70,9 @@ class BuildOptions:
     card_flip: str | None = None  # duplex binding edge: long or short
     card_orientation: str | None = None  # portrait, landscape, auto
     card_safe_guide: bool | None = None
+    card_gap: str | None = None  # spaced (each card its own bleed) or butted (shared cut lines)
     duplex_offset: tuple[float, float] | None = None  # mm the back page is shifted (x right, y down)
+    site_url: str = ""  # where the website will be published (absolute links in sitemap and social previews)
 
 
 @dataclass
@@ -128,7 +130,7 @@ def check_games(contents: list[GameContent], options: BuildOptions,
     ``check(content, options)`` for each game (only the (game, renderer) pairs in `renderers` if given)."""
     problems: list[Problem] = []
     for content in contents:
-        for name in PER_GAME:
+        for name in PER_GAME + ACROSS_GAMES:  # the site checks each game too (raw HTML in Markdown)
             if name not in options.kinds or (renderers is not None and (content.id, name) not in renderers):
                 continue
             check = getattr(renderer(name), "check", None)

@@ -39,19 +39,32 @@ def _parser() -> argparse.ArgumentParser:
     sheets = build.add_argument_group("card sheets (default: each layout's own setting)")
     sheets.add_argument("--bleed", type=float, metavar="MM", help="bleed around each card (default 3 mm; 0 to 10)")
     sheets.add_argument("--marks", choices=["crop", "lines", "none"], help="crop marks outside the trim, plain cut lines, or none")
+    sheets.add_argument("--gap", choices=["spaced", "butted"],
+                        help="spaced: cards apart by twice the bleed, each with its own bleed (default); "
+                             "butted: neighbours share a cut line, more cards per page")
     sheets.add_argument("--flip", choices=["long", "short"], help="duplex binding edge: long mirrors columns, short mirrors rows")
     sheets.add_argument("--orientation", choices=["portrait", "landscape", "auto"], help="page orientation of card sheets")
     sheets.add_argument("--safe-guide", action="store_true", default=None, help="draw the safe-zone guide")
     sheets.add_argument("--offset", type=float, nargs=2, metavar=("X", "Y"),
                         help="shift of the back pages in mm (x right, y down; each -10 to 10), measured with the calibration sheet")
+    build.add_argument("--site-url", default="", metavar="URL", help="address the website will be published at (for the sitemap and link previews)")
     build.add_argument("--force", action="store_true", help="render everything, even unchanged artifacts")
     build.add_argument("--quiet", action="store_true", help="no progress display (there is none when not on a terminal or when CI is set)")
 
     check = sub.add_parser("check", help="check content, worked examples or translations")
-    check.add_argument("what", nargs="?", choices=["content", "examples", "translations"], default="content")
+    check.add_argument("what", nargs="?", choices=["content", "examples", "translations", "sources"], default="content")
     check.add_argument("games", nargs="*", metavar="GAME", help="game ids (default: every game)")
     check.add_argument("--content", type=Path, default=paths.BUNDLED_CONTENT)
     check.add_argument("--format", choices=["text", "json"], default="text", help="report format")
+    check.add_argument("--sources", type=Path, metavar="DIR", help="check sources: folder holding the source texts named in source_texts")
+    check.add_argument("--min-words", type=int, default=8, metavar="N", help="check sources: report copied runs of N or more words (default 8)")
+
+    serve = sub.add_parser("serve", help="build, serve the website on this computer and rebuild on every save")
+    serve.add_argument("games", nargs="*", metavar="GAME", help="game ids (default: every game)")
+    serve.add_argument("--content", type=Path, default=paths.BUNDLED_CONTENT)
+    serve.add_argument("--out", type=Path, default=paths.DEFAULT_OUTPUT)
+    serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this computer only)")
+    serve.add_argument("--port", type=int, default=8000, help="port (default 8000; 0 picks a free one)")
 
     listing = sub.add_parser("list", help="list the games and their components")
     listing.add_argument("--content", type=Path, default=paths.BUNDLED_CONTENT)
@@ -106,15 +119,24 @@ def _run(args) -> int:
                                progress=wanted(args.quiet),
                                force=args.force, board_overlap=args.overlap, card_bleed=args.bleed,
                                card_marks=args.marks, card_flip=args.flip, card_orientation=args.orientation,
-                               card_safe_guide=args.safe_guide,
-                               duplex_offset=tuple(args.offset) if args.offset else None)
+                               card_safe_guide=args.safe_guide, card_gap=args.gap,
+                               duplex_offset=tuple(args.offset) if args.offset else None, site_url=args.site_url)
         result = build(options)
         games = sorted({e["game"] for e in result.manifest if e["game"]})
         print(f"built {len(result.built)}, unchanged {len(result.skipped)} artifacts of {', '.join(games) or 'no game'} "
               f"in {result.seconds:.2f} s -> {options.out / 'manifest.json'}")
         return 0
+    if args.command == "serve":
+        from rulepress.build import BuildOptions
+        from rulepress.site.serve import serve
+
+        return serve(BuildOptions(content=args.content, out=args.out, games=args.games), args.host, args.port)
     if args.command == "check":
         module = importlib.import_module(f"rulepress.check.{args.what}")
+        if args.what == "sources":
+            return module.run(args.content, args.games, args.format, sources=args.sources, min_words=args.min_words)
+        if args.sources is not None:
+            raise UsageError("--sources is an option of 'check sources' only")
         return module.run(args.content, args.games, args.format)
     if args.command == "list":
         from rulepress.model import load_games

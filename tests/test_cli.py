@@ -31,7 +31,7 @@ def test_list_shows_components_with_counts(tmp_path):
     result = run("list", "--content", str(tmp_path))
     assert result.returncode == 0
     assert "demo: My Game / Mein Spiel (2-4 players)" in result.stdout
-    assert "3 x Number cards / Zahlenkarten [deck] [reconstructed]" in result.stdout
+    assert "3 x Number cards / Zahlenkarten [deck]\n" in result.stdout
 
 
 def test_unknown_game_is_a_usage_error(tmp_path):
@@ -59,6 +59,18 @@ def test_sheet_options_reach_the_card_sheets(tmp_path):
     shifted = (tmp_path / "shifted" / "demo" / "cards.en.a4.pdf").read_bytes()
     assert plain != shifted
     assert main(base + ["--out", str(tmp_path / "x"), "--bleed", "25"]) == 2
+
+
+def test_gap_option_chooses_spaced_or_butted_card_sheets(tmp_path):
+    from pypdf import PdfReader
+
+    main(["new", "demo", "--content", str(tmp_path)])
+    for gap, landscape in (("spaced", True), ("butted", False)):
+        out = tmp_path / gap
+        assert main(["build", "--content", str(tmp_path), "--out", str(out), "--only", "cards", "--paper", "a4",
+                     "--gap", gap, "--quiet"]) == 0
+        box = PdfReader(out / "demo" / "cards.en.a4.pdf").pages[0].mediabox
+        assert (box.width > box.height) == landscape  # poker cards: 8 spaced on landscape, 9 butted on portrait
 
 
 def _build_on_a_terminal(tmp_path, name, **env):

@@ -16,6 +16,7 @@ states ambiguously take a keyword parameter named like the ambiguity's
 and Rulepress passes the reading chosen in game.yaml ``engine_options``.
 """
 
+import random
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -113,10 +114,16 @@ def atom_meeting(position: int, first_roll: int, meeting_rolls: list[int], lane_
 
 # --- Cooperation cards ---------------------------------------------------------
 
-def coop_sets(players: int) -> int:
-    """Sets in play: one per player plus one, but at most the 6 sets in the box."""
+def coop_sets(players: int, six_player_deck: str = "six-sets") -> int:
+    """Sets in play: one per player plus one, but at most the 6 sets in the box
+    (``six-sets``, the rule's explicit exception); ``seven-sets`` follows the
+    general rule to 7 sets with 6 players, more than one box holds."""
     _check_players(players)
-    return min(players + 1, SETS_IN_BOX)
+    if six_player_deck == "six-sets":
+        return min(players + 1, SETS_IN_BOX)
+    if six_player_deck == "seven-sets":
+        return players + 1
+    raise ValueError(f"unknown reading {six_player_deck!r}; readings: six-sets, seven-sets")
 
 
 def coop_deck(players: int, with_sixes: bool = False) -> list[int]:
@@ -151,12 +158,16 @@ class CrisisResult:
 CRISIS_OUTCOMES = ("1", "2a", "2b")
 
 
-def crisis(outcome: str, card_value: int, y_steps: int | None = None) -> CrisisResult:
+def crisis(outcome: str, card_value: int, y_steps: int | None = None, refusal_payment: str = "y-card") -> CrisisResult:
     """Resolve a crisis field. X showed a card of `card_value`.
 
     ``"1"``: Y has no card of that value. ``"2a"``: Y shows it (cooperation).
-    ``"2b"``: Y refuses; he moves `y_steps` (1, 2 or 3) and is paid the card value + 2.
+    ``"2b"``: Y refuses; he moves `y_steps` (1, 2 or 3) and is paid a card value + 2:
+    his refused card's (``y-card``, rule D) or X's (``x-card``, short rules),
+    the same number since Y can refuse only a matching card.
     """
+    if refusal_payment not in ("y-card", "x-card"):
+        raise ValueError(f"unknown reading {refusal_payment!r}; readings: y-card, x-card")
     if card_value not in SET_VALUES_WITH_SIXES:
         raise ValueError(f"no cooperation card has the value {card_value}")
     if outcome == "1":
@@ -377,8 +388,22 @@ def all_win_threshold(players: int) -> int:
     return 3 * players
 
 
-def all_win(players: int, rolls: list[int]) -> bool:
-    """True when one die per player sums to more than the threshold."""
+ALL_WIN_AGREEMENT_READINGS = ("propose-and-roll", "all-agree", "agree-and-roll")
+
+
+def all_win(players: int, rolls: list[int], agreed: bool = True, all_win_agreement: str = "propose-and-roll") -> bool:
+    """Does the all-win ending succeed?
+
+    ``propose-and-roll`` (rule J): one die per player must sum to more than
+    the threshold. ``all-agree`` (short rules): everybody agrees (`agreed`),
+    no dice. ``agree-and-roll``: both.
+    """
+    if all_win_agreement not in ALL_WIN_AGREEMENT_READINGS:
+        raise ValueError(f"unknown reading {all_win_agreement!r}; readings: {', '.join(ALL_WIN_AGREEMENT_READINGS)}")
+    if all_win_agreement == "all-agree":
+        return agreed
+    if all_win_agreement == "agree-and-roll" and not agreed:
+        return False
     if len(rolls) != players:
         raise ValueError("every player rolls one die")
     for roll in rolls:
@@ -426,6 +451,247 @@ def advance_by_money(position: int, money: int, goal: int) -> tuple[int, int]:
     goal; returns (field, money left over at the goal)."""
     reached = min(position + money, goal)
     return (reached, money - (reached - position))
+
+
+# --- Components, players, start ----------------------------------------------------------
+
+PLAYERS = (2, 6)
+#: what the box holds (seed 004, "Zum Spiel gehören"); tests compare it with components.yaml
+COMPONENTS = {"board": 1, "pawns": 6, "bomb": 1, "money": 50, "cooperation": 36, "action": 24,
+              "accusation-chips": 10, "die": 1, "rulebook": 1}
+
+
+def start_money(players: int) -> dict[str, int]:
+    """Banknotes dealt at the start (5 each) and those left in the bank."""
+    _check_players(players)
+    dealt = START_MONEY * players
+    return {"each": START_MONEY, "dealt": dealt, "bank": COMPONENTS["money"] - dealt}
+
+
+def start_player(rolls: dict):
+    """The player with the highest roll begins. On a tie for the highest roll the seed says
+    nothing; the tied players are returned (as a tuple) to roll again (reconstructed)."""
+    for roll in rolls.values():
+        _check_roll(roll)
+    best = max(rolls.values())
+    top = tuple(p for p, r in rolls.items() if r == best)
+    return top[0] if len(top) == 1 else top
+
+
+def turn_order(seats, start) -> list:
+    """Clockwise order of play from the start player (`seats` listed clockwise)."""
+    seats = list(seats)
+    i = seats.index(start)
+    return seats[i:] + seats[:i]
+
+
+# --- C. Action fields ------------------------------------------------------------------
+
+def draw_action(deck) -> tuple[str, tuple]:
+    """Landing on an action field: take the top action card (obey it), then push it under the pile.
+
+    Returns the card and the deck afterwards (top first)."""
+    deck = tuple(deck)
+    if not deck:
+        raise ValueError("the action deck is empty")
+    return deck[0], deck[1:] + (deck[0],)
+
+
+def field_instruction_applies(sends_to_monopoly: bool, players: int) -> bool:
+    """With 4 or more players, field instructions that send a pawn straight to a monopoly field are void."""
+    _check_players(players)
+    return not (sends_to_monopoly and players >= 4)
+
+
+# --- Refreshing the cooperation cards ----------------------------------------------------
+
+COOP_REFRESH_READINGS = ("reshuffle", "turn-over")
+
+
+def coop_refresh_due(face_up, hand, coop_refresh: str = "reshuffle") -> bool:
+    """Does a player get his cooperation cards back?
+
+    ``reshuffle`` (preparation of the seed): once all his cards are played
+    (none left in his hand). ``turn-over`` (rule D): as soon as a complete set
+    1 to 5 lies face up in front of him.
+    """
+    if coop_refresh == "reshuffle":
+        return not hand and bool(face_up)
+    if coop_refresh == "turn-over":
+        return set(SET_VALUES) <= set(face_up)
+    raise ValueError(f"unknown reading {coop_refresh!r}; readings: {', '.join(COOP_REFRESH_READINGS)}")
+
+
+def refresh_coop(face_up, hand, field, coop_refresh: str = "reshuffle", seed: int = 0):
+    """(hand, face up, cooperation field) after a refresh that is due.
+
+    ``reshuffle``: the game leader shuffles the played cards with those on the
+    cooperation field (a ``random.Random(seed)``), deals 5 face down and puts
+    the rest back on the field. ``turn-over``: the complete set 1 to 5 is
+    turned over and goes back into the hand; other face-up cards stay.
+    """
+    face_up, hand, field = list(face_up), list(hand), list(field)
+    if not coop_refresh_due(face_up, hand, coop_refresh=coop_refresh):
+        return tuple(hand), tuple(face_up), tuple(field)
+    if coop_refresh == "reshuffle":
+        pool = sorted(face_up + field)
+        random.Random(seed).shuffle(pool)
+        return tuple(sorted(pool[:HAND_SIZE])), (), tuple(pool[HAND_SIZE:])
+    for value in SET_VALUES:
+        face_up.remove(value)
+    return tuple(sorted(hand + list(SET_VALUES))), tuple(face_up), tuple(field)
+
+
+# --- Accusation chips ------------------------------------------------------------------------
+
+MONOPOLY_FIELDS = tuple(MONOPOLY_BOMB_MOVES)
+ACCUSATION_SPOTS_READINGS = ("nine-spots", "ten-spots")
+
+
+def accusation_spots_total(accusation_spots: str = "nine-spots") -> int:
+    """Spots on the board: 3 monopoly fields with 3 spots each (``nine-spots``; the 10th chip is
+    a spare), or a 10th spot the seed does not place (``ten-spots``)."""
+    if accusation_spots == "nine-spots":
+        return len(MONOPOLY_FIELDS) * ACCUSATION_SPOTS
+    if accusation_spots == "ten-spots":
+        return COMPONENTS["accusation-chips"]
+    raise ValueError(f"unknown reading {accusation_spots!r}; readings: {', '.join(ACCUSATION_SPOTS_READINGS)}")
+
+
+def chips_left(covered: int, accusation_spots: str = "nine-spots") -> tuple[int, int]:
+    """(chips in the supply, spots still open) when `covered` spots hold a chip."""
+    spots = accusation_spots_total(accusation_spots=accusation_spots)
+    if not 0 <= covered <= spots:
+        raise ValueError(f"{covered} covered spots: the board has {spots}")
+    return COMPONENTS["accusation-chips"] - covered, spots - covered
+
+
+# --- G. The first red field, step by step ---------------------------------------------------
+
+RED_FIELD_MOVER_READINGS = ("asked-player", "leading-player")
+
+
+@dataclass(frozen=True)
+class RedField:
+    """The one-time red-field event: did it happen, did it succeed, the bomb, who moves how far."""
+
+    triggered: bool
+    success: bool
+    bomb: int
+    mover: str | None  # "asked" or "leading"
+    steps: int
+
+
+def red_field_event(position: int, named: int, asked_hand, steps: int = 5, already_used: bool = False,
+                    red_field_mover: str = "asked-player") -> RedField:
+    """The bomb lands on a red field: the leading player names a number 1 to 5 and asks
+    another player for a cooperation card of that value.
+
+    If the asked player has it and shows it, the bomb goes 5 back and a pawn
+    moves `steps` (5, 6 or 7) forward: the asked player's (``asked-player``,
+    the short rules) or the leading player's (``leading-player``, one reading of
+    rule G). Once used, the event never happens again.
+    """
+    if red_field_mover not in RED_FIELD_MOVER_READINGS:
+        raise ValueError(f"unknown reading {red_field_mover!r}; readings: {', '.join(RED_FIELD_MOVER_READINGS)}")
+    if not 1 <= named <= 5:
+        raise ValueError("the number named lies between 1 and 5")
+    if steps not in (5, 6, 7):
+        raise ValueError("the pawn moves 5, 6 or 7 fields")
+    if not red_field_triggered(position, already_used):
+        return RedField(False, False, position, None, 0)
+    if named not in list(asked_hand):
+        return RedField(True, False, position, None, 0)
+    mover = "asked" if red_field_mover == "asked-player" else "leading"
+    return RedField(True, True, red_field_success(position), mover, steps)
+
+
+# --- I. Green lane direction ----------------------------------------------------------------
+
+GREEN_DIRECTION = "right-to-left"  # seed 004: numbered ascending from right to left, moved the same way
+
+
+def green_move(field: int, roll: int) -> int:
+    """Green field after moving `roll` fields: numbers ascend in the direction of play (right to left)."""
+    _check_roll(roll)
+    if not 1 <= field <= GREEN_LENGTH:
+        raise ValueError(f"the green lane has no field {field}")
+    return field + roll
+
+
+# --- J. Who wins ----------------------------------------------------------------------------------
+
+WIN_REQUIRES_READINGS = ("goal-only", "every-win")
+
+
+def win_allowed(how: str, all_monopolies_broken: bool, win_requires_broken: str = "goal-only") -> bool:
+    """May the game be won this way (``one-wins`` at Weltfrieden, ``all-win`` by disarmament)?
+
+    Rule E: the game "can only be won" once every monopoly is broken.
+    ``goal-only``: this binds the win at Weltfrieden (the hatched fields
+    enforce it); the all-win ending of rule J has no such condition.
+    ``every-win``: no win of any kind before all monopolies are broken.
+    """
+    if how not in ("one-wins", "all-win"):
+        raise ValueError("how is 'one-wins' or 'all-win'")
+    if win_requires_broken == "goal-only":
+        return all_monopolies_broken or how == "all-win"
+    if win_requires_broken == "every-win":
+        return all_monopolies_broken
+    raise ValueError(f"unknown reading {win_requires_broken!r}; readings: {', '.join(WIN_REQUIRES_READINGS)}")
+
+
+ALL_WIN_RANKING_READINGS = ("advance-by-money", "position-only")
+
+
+def all_win_ranking(positions: dict, money: dict, goal: int = GOAL_INDEX,
+                    all_win_ranking: str = "advance-by-money") -> list[tuple]:
+    """The players ranked after the all-win ending, best first; equal players share a tuple.
+
+    ``advance-by-money`` (rule J): every pawn moves 1 field per banknote;
+    the furthest is best, and among pawns beyond Weltfrieden the one with
+    more money left at the goal. ``position-only`` (short rules): the pawn
+    furthest ahead, without moving. Players still equal share a place: the
+    seed lets the dice decide for pawns on the same field; that the dice also
+    decide a money tie at the goal is reconstructed.
+    """
+    if all_win_ranking == "advance-by-money":
+        keys = {p: advance_by_money(pos, money.get(p, 0), goal) for p, pos in positions.items()}
+    elif all_win_ranking == "position-only":
+        keys = {p: (pos, 0) for p, pos in positions.items()}
+    else:
+        raise ValueError(f"unknown reading {all_win_ranking!r}; readings: {', '.join(ALL_WIN_RANKING_READINGS)}")
+    ranked: list[tuple] = []
+    for key in sorted(set(keys.values()), reverse=True):
+        ranked.append(tuple(sorted(p for p, k in keys.items() if k == key)))
+    return ranked
+
+
+PEACE_WINNER_READINGS = ("first-arrival", "all-win-most-peace")
+
+
+@dataclass(frozen=True)
+class PeaceResult:
+    """Who wins when a pawn reaches Weltfrieden: the winners and the one declared victor."""
+
+    winners: tuple
+    victor: object
+
+
+def world_peace_reached(player, positions: dict, money: dict, peace_winner: str = "first-arrival") -> PeaceResult:
+    """A pawn lands exactly on Weltfrieden.
+
+    ``first-arrival`` (rule J 1): that player alone wins. ``all-win-most-peace``
+    (the goal of the game): everybody wins, and the one who did most for peace
+    is declared victor, found as in the all-win ending (a shared first place
+    gives a tuple).
+    """
+    if peace_winner == "first-arrival":
+        return PeaceResult((player,), player)
+    if peace_winner == "all-win-most-peace":
+        first = all_win_ranking(positions, money)[0]
+        return PeaceResult(tuple(sorted(positions)), first[0] if len(first) == 1 else first)
+    raise ValueError(f"unknown reading {peace_winner!r}; readings: {', '.join(PEACE_WINNER_READINGS)}")
 
 
 # --- helpers -------------------------------------------------------------------------------

@@ -24,6 +24,8 @@ from dataclasses import dataclass
 PARTIES = ("republikaner", "demokraten", "liberale", "reaktionaere")
 FLAGS = ("austria", "prussia", "bund")
 
+PLAYERS = (3, 4)  # the army-card rules are for 3 to 4 players (seed 002)
+CARD_COUNTS = {"ablauf": 26, "person": 42, "extra": 34}  # public facts (shared/reference/README.md)
 HAND_LIMIT = 6
 MAX_PERSON_DRAW = 2
 MAX_EXTRA_DRAW = 2
@@ -326,3 +328,188 @@ def victory_points(party_points_by_player: dict, party_tie: str = "shared-rank")
             for player in _top_players(party, party_points_by_player):
                 vp[player] += RANK_VP[rank]
     return vp
+
+
+# --- Cards: kinds, pushing under a pile, cards that leave the game ----------------------------
+
+ARMY_CARDS = tuple(f"z{n}" for n in range(28, 35))  # Z28 .. Z34
+LEAVING_PAIRS = (("z-amerika", "z-sklaverei"), ("z-englisches-vorbild", "z-irische-hungersnot"))
+LEADER_EXCEPTIONS = ("z-lola-montez", "z-bauernaufstand")
+CROATIA = "z15-kroatien"
+
+
+def card_kind(card: str) -> str:
+    """``person`` for person cards (ids starting ``pe``), ``extra`` for extra cards (``z``)."""
+    if card.lower().startswith("pe"):
+        return "person"
+    if card.lower().startswith("z"):
+        return "extra"
+    raise ValueError(f"{card!r} is neither a person card (pe..) nor an extra card (z..)")
+
+
+def is_army_card(card: str) -> bool:
+    """True for the army cards Z28 to Z34."""
+    return card.lower() in ARMY_CARDS
+
+
+def push_under(hand, card: str, piles: dict, trick_over: bool = False) -> tuple[tuple, dict]:
+    """Push a hand card face down under the pile of its kind instead of playing or passing.
+
+    The player stays in the trick. Cards still held when the trick is over
+    cannot be put back. Returns the new hand and piles (piles top first).
+    """
+    if trick_over:
+        raise ValueError("hand cards still held at the end of a trick cannot be put back")
+    hand = list(hand)
+    if card not in hand:
+        raise ValueError(f"{card!r} is not in the hand")
+    hand.remove(card)
+    kind = card_kind(card)
+    new_piles = dict(piles)
+    new_piles[kind] = tuple(piles.get(kind, ())) + (card,)
+    return tuple(hand), new_piles
+
+
+def leaving_game(trick_cards) -> list[str]:
+    """Cards of a finished trick that leave the game, in the order given.
+
+    Every army card that lay on the table, and both cards of a named pair
+    when they meet in the same trick.
+    """
+    cards = [c.lower() for c in trick_cards]
+    present = set(cards)
+    pairs = {c for pair in LEAVING_PAIRS if set(pair) <= present for c in pair}
+    return [c for c in cards if is_army_card(c) or c in pairs]
+
+
+LEADER_CARDS_READINGS = ("harm-only", "literal")
+
+
+def may_affect_leader(card: str, helps: bool = False, leader_cards: str = "harm-only") -> bool:
+    """May the extra card `card` act on a leader?
+
+    Extra cards never refer to a leader, except Lola Montez and the peasants'
+    revolt. Yet Kroatien (Z15) strengthens Austrian leaders. ``harm-only``:
+    the rule protects leaders from harm ("nicht so verletzbar"), so a card
+    that `helps` a leader, like Kroatien, may; ``literal``: only the two named
+    exceptions may, and Kroatien has no effect on leaders.
+    """
+    card = card.lower()
+    if card in LEADER_EXCEPTIONS:
+        return True
+    if leader_cards == "harm-only":
+        return helps
+    if leader_cards == "literal":
+        return False
+    raise ValueError(f"unknown reading {leader_cards!r}; readings: {', '.join(LEADER_CARDS_READINGS)}")
+
+
+def croatia_applies(leader: Leader, leader_cards: str = "harm-only") -> Leader:
+    """Kroatien played on `leader`: strengthened by 5 if the reading lets the card act on leaders."""
+    if not may_affect_leader(CROATIA, helps=True, leader_cards=leader_cards):
+        return leader
+    return croatia(leader)
+
+
+# --- Choosing armies -----------------------------------------------------------------------------
+
+def assign_armies(armies, leaders) -> dict[str, Command | None]:
+    """Which command takes each army, when several armies are in play.
+
+    `armies` are (card, flag) pairs, listed in the order the choosing
+    commands prefer them. Armies go first to leaders of their own flag; the
+    strongest command of a flag chooses first and takes the first army of its
+    flag left. Armies
+    without a free leader of their flag then go to the strongest commands
+    left, whatever their flag. A command leads one army; None when no command
+    is left. Ties between commands are left to the playing player: the first
+    in player order is taken here.
+    """
+    free = sorted(commands(leaders), key=lambda c: (-c.military, c.player, c.flag))
+    result: dict[str, Command | None] = {card: None for card, _ in armies}
+    waiting = list(armies)
+    for flag in FLAGS:
+        for command in [c for c in free if c.flag == flag]:
+            own = [a for a in waiting if a[1] == flag]
+            if not own:
+                break
+            result[own[0][0]] = command
+            waiting.remove(own[0])
+            free.remove(command)
+    for card, _ in waiting:
+        if free:
+            result[card] = free.pop(0)
+    return result
+
+
+# --- The round: passing, pushing, re-entry, stalemate and the Ablaufkarte -----------------------------
+
+FIRST_PASSER_READINGS = ("first-in-round", "since-last-army")
+
+
+@dataclass(frozen=True)
+class Round:
+    """Who is still in a round, who passed (in order), and who passed first."""
+
+    seats: tuple[int, ...]  # clockwise; the player to the left of a seat is the next one
+    passed: tuple[int, ...] = ()
+    first_passer: int | None = None
+
+    @property
+    def active(self) -> tuple[int, ...]:
+        return tuple(p for p in self.seats if p not in self.passed)
+
+
+def act(state: Round, player: int, action: str, card: str | None = None,
+        first_passer: str = "first-in-round") -> Round:
+    """One action of `player`: ``play`` a card, ``push`` one under its pile, or ``pass``.
+
+    Pushing keeps the player in the round. Playing an army card brings every
+    player who passed back in. Who "passed first" (the stalemate opener's
+    reference): ``first-in-round`` keeps the first pass of the round even
+    after an army card; ``since-last-army`` forgets it when players re-enter.
+    """
+    if first_passer not in FIRST_PASSER_READINGS:
+        raise ValueError(f"unknown reading {first_passer!r}; readings: {', '.join(FIRST_PASSER_READINGS)}")
+    if player not in state.active:
+        raise ValueError(f"player {player} has passed and cannot act")
+    if action == "pass":
+        return Round(state.seats, state.passed + (player,),
+                     state.first_passer if state.first_passer is not None else player)
+    if action == "push":
+        return state
+    if action == "play":
+        if card is not None and is_army_card(card):
+            keep = state.first_passer if first_passer == "first-in-round" else None
+            return Round(state.seats, (), keep)
+        return state
+    raise ValueError(f"unknown action {action!r}: play, push or pass")
+
+
+def left_of(seats, player: int) -> int:
+    """The player to the left (next clockwise) of `player`."""
+    seats = tuple(seats)
+    return seats[(seats.index(player) + 1) % len(seats)]
+
+
+@dataclass(frozen=True)
+class AfterTrick:
+    """What follows a trick: the Ablaufkarte played for next, who opens (None: not in the seed), cards won."""
+
+    ablauf: str
+    opener: int | None
+    won: dict
+
+
+def after_trick(result: TrickResult, state: Round, ablauf: str, ablauf_deck, won: dict) -> AfterTrick:
+    """The trick winner takes the Ablaufkarte and the next one is revealed; after a stalemate
+    the same Ablaufkarte is played for again, in a new round opened by the player to the left of
+    the one who passed first."""
+    won = dict(won)
+    if result.stalemate:
+        if state.first_passer is None:
+            raise ValueError("nobody passed: the seed names no opener for the new round")
+        return AfterTrick(ablauf, left_of(state.seats, state.first_passer), won)
+    won[result.winner] = won.get(result.winner, 0) + 1
+    deck = list(ablauf_deck)
+    return AfterTrick(deck[0] if deck else "", None, won)

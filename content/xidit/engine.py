@@ -23,6 +23,7 @@ from collections import Counter
 from dataclasses import dataclass, replace
 
 SIDES = ("recruit", "threat")
+PLAYERS = (3, 5)  # public fact (game box), not in the seed
 
 
 @dataclass(frozen=True)
@@ -56,6 +57,7 @@ class Phase:
     threat_discard: tuple[str, ...] = ()
     cities: tuple[tuple[str, Slot | None], ...] = ()
     barracks: tuple[str, ...] = ()
+    waiting: tuple[tuple[str, str], ...] = ()  # (city, side) left without a tile "for now", oldest first
 
     def tile(self, tile_id: str) -> Tile:
         for t in self.tiles:
@@ -130,7 +132,7 @@ def recruit_unit(state: Phase, city: str, unit_class: str) -> Phase:
 
 # --- Removing tiles ------------------------------------------------------------
 
-def remove_recruit(state: Phase, city: str, flip_order: str = "reversed") -> Phase:
+def remove_recruit(state: Phase, city: str, flip_order: str = "reversed", refill_timing: str = "as-soon-as-empty") -> Phase:
     """The last unit of `city` was recruited: its recruit tile goes on top of the recruit discard pile.
 
     An empty threat stack waiting for tiles is then refilled at once (see `settle`).
@@ -141,10 +143,10 @@ def remove_recruit(state: Phase, city: str, flip_order: str = "reversed") -> Pha
     if slot.units:
         raise ValueError(f"{city} still has units to recruit: {', '.join(slot.units)}")
     return settle(replace(state.with_city(city, None), recruit_discard=(slot.tile,) + state.recruit_discard),
-                  flip_order)
+                  flip_order, refill_timing)
 
 
-def remove_threat(state: Phase, city: str, flip_order: str = "reversed") -> Phase:
+def remove_threat(state: Phase, city: str, flip_order: str = "reversed", refill_timing: str = "as-soon-as-empty") -> Phase:
     """The threat of `city` was eliminated: its tile goes on top of the threat discard pile.
 
     An empty recruit stack waiting for tiles is then refilled at once (see `settle`).
@@ -153,7 +155,7 @@ def remove_threat(state: Phase, city: str, flip_order: str = "reversed") -> Phas
     if slot is None or slot.side != "threat":
         raise ValueError(f"{city} has no threat tile")
     return settle(replace(state.with_city(city, None), threat_discard=(slot.tile,) + state.threat_discard),
-                  flip_order)
+                  flip_order, refill_timing)
 
 
 # --- Stacks and next-tile spaces ---------------------------------------------------
@@ -177,17 +179,44 @@ def refill_stack(state: Phase, side: str, flip_order: str = "reversed") -> Phase
     return replace(state, **{f"{side}_stack": new_stack, f"{other(side)}_discard": ()})
 
 
-def settle(state: Phase, flip_order: str = "reversed") -> Phase:
-    """Refill every empty stack that can be refilled: a stack left empty for want of
-    tiles ("zunächst leer") is made as soon as the other discard pile holds tiles."""
-    return refill_stack(refill_stack(state, "recruit", flip_order=flip_order), "threat", flip_order=flip_order)
+REFILL_TIMING_READINGS = ("as-soon-as-empty", "when-needed")
 
 
-def refill_next(state: Phase, side: str, flip_order: str = "reversed") -> Phase:
+def settle(state: Phase, flip_order: str = "reversed", refill_timing: str = "as-soon-as-empty") -> Phase:
+    """Make good what was left empty "for now" (seed 001: "zunächst leer"), as soon as tiles allow.
+
+    An empty stack is made as soon as the other discard pile holds tiles; a
+    next-tile space left empty takes the top tile of its stack as soon as the
+    stack is made again; a city waiting for a tile gets the next tile of its
+    side as soon as one waits (oldest waiting city first).
+    ``as-soon-as-empty``: stacks are made at once; ``when-needed``: an empty
+    stack is made only when a tile is to be drawn from it, so tiles discarded
+    in between are turned over with it.
+    """
+    if refill_timing not in REFILL_TIMING_READINGS:
+        raise ValueError(f"unknown reading {refill_timing!r}; readings: {', '.join(REFILL_TIMING_READINGS)}")
+    for side in SIDES:
+        if refill_timing == "when-needed":
+            if state.next(side) is None:  # a tile is needed now: the stack is made if it must be
+                state = refill_next(state, side, flip_order=flip_order, refill_timing=refill_timing)
+        elif not state.stack(side):
+            state = refill_stack(state, side, flip_order=flip_order)
+            if state.stack(side) and state.next(side) is None:
+                state = refill_next(state, side, flip_order=flip_order, refill_timing=refill_timing)
+    for city, side in state.waiting:
+        if state.next(side) is not None and state.city(city) is None:
+            state = replace(state, waiting=tuple(w for w in state.waiting if w != (city, side)))
+            state = place_next(state, city, side, empty_next="stays-empty", flip_order=flip_order,
+                               refill_timing=refill_timing)
+    return state
+
+
+def refill_next(state: Phase, side: str, flip_order: str = "reversed", refill_timing: str = "as-soon-as-empty") -> Phase:
     """Put the top tile of the `side` stack onto the next-tile space.
 
     An empty stack is refilled first; a stack that runs empty is refilled at
-    once. If no tile can be found, the next-tile space stays empty.
+    once (``as-soon-as-empty``) or only at the next draw (``when-needed``).
+    If no tile can be found, the next-tile space stays empty.
     """
     if state.next(side) is not None:
         return state
@@ -196,27 +225,33 @@ def refill_next(state: Phase, side: str, flip_order: str = "reversed") -> Phase:
     if not stack:
         return state
     state = replace(state, **{f"next_{side}": stack[0], f"{side}_stack": stack[1:]})
+    if refill_timing == "when-needed":
+        return state
     return refill_stack(state, side, flip_order=flip_order)
 
 
 def place_next(state: Phase, city: str, side: str, empty_next: str = "stays-empty",
-               flip_order: str = "reversed") -> Phase:
+               flip_order: str = "reversed", refill_timing: str = "as-soon-as-empty") -> Phase:
     """Bring the tile from the `side` next-tile space onto the empty `city`.
 
     A recruit tile is filled with units from the barracks (no substitutes).
     Then the next-tile space is refilled from its stack. If the next-tile
-    space is empty, ``stays-empty`` leaves the city without a tile;
-    ``draw-from-stack`` takes the top tile of the stack instead.
+    space is empty, ``stays-empty`` leaves the city without a tile for now:
+    it waits and gets the next tile of its side as soon as one is waiting
+    (see `settle`); ``draw-from-stack`` takes the top tile of the stack
+    instead, and a city that finds none there stays empty.
     """
     if state.city(city) is not None:
         raise ValueError(f"{city} still holds a tile")
     tile_id = state.next(side)
     if tile_id is None:
         if empty_next == "stays-empty":
-            return state
+            if (city, side) in state.waiting:
+                return state
+            return replace(state, waiting=state.waiting + ((city, side),))
         if empty_next != "draw-from-stack":
             raise ValueError(f"unknown reading {empty_next!r}")
-        state = refill_next(state, side, flip_order=flip_order)
+        state = refill_next(state, side, flip_order=flip_order, refill_timing=refill_timing)
         tile_id = state.next(side)
         if tile_id is None:
             return state
@@ -226,17 +261,17 @@ def place_next(state: Phase, city: str, side: str, empty_next: str = "stays-empt
         state = replace(state.with_city(city, Slot("recruit", tile_id, placed)), barracks=left)
     else:
         state = state.with_city(city, Slot("threat", tile_id))
-    return refill_next(state, side, flip_order=flip_order)
+    return refill_next(state, side, flip_order=flip_order, refill_timing=refill_timing)
 
 
 def replace_tile(state: Phase, city: str, side: str, empty_next: str = "stays-empty",
-                 flip_order: str = "reversed") -> Phase:
+                 flip_order: str = "reversed", refill_timing: str = "as-soon-as-empty") -> Phase:
     """The whole step: remove the finished tile of `city` and bring the next one of the same side."""
     if side == "recruit":
-        state = remove_recruit(state, city, flip_order=flip_order)
+        state = remove_recruit(state, city, flip_order=flip_order, refill_timing=refill_timing)
     else:
-        state = remove_threat(state, city, flip_order=flip_order)
-    return place_next(state, city, side, empty_next=empty_next, flip_order=flip_order)
+        state = remove_threat(state, city, flip_order=flip_order, refill_timing=refill_timing)
+    return place_next(state, city, side, empty_next=empty_next, flip_order=flip_order, refill_timing=refill_timing)
 
 
 def tile_count(state: Phase) -> int:
@@ -244,3 +279,34 @@ def tile_count(state: Phase) -> int:
     piles = state.recruit_stack + state.recruit_discard + state.threat_stack + state.threat_discard
     nexts = [t for t in (state.next_recruit, state.next_threat) if t is not None]
     return len(piles) + len(nexts) + sum(1 for _, slot in state.cities if slot is not None)
+
+
+REPLACE_WHEN_READINGS = ("at-once", "in-phase-three")
+
+
+def manage_tiles(state: Phase, finished, replace_when: str = "at-once", empty_next: str = "stays-empty",
+                 flip_order: str = "reversed", refill_timing: str = "as-soon-as-empty") -> Phase:
+    """Replace the tiles of the `finished` cities, given as (city, side) in the order they were finished.
+
+    ``at-once`` (the seed's "sofort"): each tile is removed and replaced
+    before the next one is dealt with. ``in-phase-three`` (the heading of the
+    passage, "Phase drei"): every finished tile is removed first, then each
+    city gets its new tile, in the same order. The two differ when a stack
+    runs empty: the discard pile turned over then holds more or fewer tiles.
+    """
+    finished = list(finished)
+    if replace_when == "at-once":
+        for city, side in finished:
+            state = replace_tile(state, city, side, empty_next=empty_next, flip_order=flip_order,
+                                 refill_timing=refill_timing)
+        return state
+    if replace_when != "in-phase-three":
+        raise ValueError(f"unknown reading {replace_when!r}; readings: {', '.join(REPLACE_WHEN_READINGS)}")
+    for city, side in finished:
+        state = (remove_recruit if side == "recruit" else remove_threat)(state, city, flip_order=flip_order,
+                                                                         refill_timing=refill_timing)
+    for city, side in finished:
+        if state.city(city) is None:
+            state = place_next(state, city, side, empty_next=empty_next, flip_order=flip_order,
+                               refill_timing=refill_timing)
+    return state

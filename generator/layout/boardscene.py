@@ -34,7 +34,7 @@ WORDS = {  # the renderer's own words (not game-specific)
     "board-unknown": {"de": "Plan unbekannt", "en": "Board unknown"},
     "compass": {"de": "NOSW", "en": "NESW"},
 }
-MARK_TEXT = {"reconstructed": "R", "unknown": "?"}
+MARK_TEXT = {"reconstructed": "\u2248", "unknown": "?"}  # never a letter in a circle: that reads as (R)
 
 
 @dataclass(frozen=True)

@@ -4,8 +4,10 @@ Pure geometry in millimetres, origin at the top-left of the page, no ReportLab.
 Panels abut each other in a grid of ``cols x rows`` (``cols * rows == n``)
 centred on the page, so one straight cut separates two panels. Cut lines run
 along every grid line and reach a little beyond the grid (``overhang``), but
-never closer than ``edge_clear`` to the paper edge. For a folded sheet the
-inner grid lines are fold lines and only the outline is cut.
+never closer than ``edge_clear`` (the unprintable edge of most home printers)
+to the paper edge: a grid line that itself lies closer is not drawn (the cut
+would only take off a sliver of blank margin). For a folded sheet the inner
+grid lines are fold lines and only the outline is cut.
 """
 
 from __future__ import annotations
@@ -13,9 +15,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rulepress.layout.geometry import Rect
+from rulepress.layout.paper import PRINTABLE_MARGIN
 
 OVERHANG = 4.0  # mm a cut line reaches beyond the panel grid
-EDGE_CLEAR = 2.0  # mm a cut line keeps from the paper edge
+EDGE_CLEAR = PRINTABLE_MARGIN  # mm a cut line keeps from the paper edge
 
 
 @dataclass(frozen=True)
@@ -82,14 +85,21 @@ def impose(page_w: float, page_h: float, panel_w: float, panel_h: float, n: int,
                    for r in range(rows) for c in range(cols))
     xs = [x0 + c * panel_w for c in range(cols + 1)]
     ys = [y0 + r * panel_h for r in range(rows + 1)]
-    top = max(edge_clear, y0 - overhang) if y0 > edge_clear else y0
-    bottom = min(page_h - edge_clear, ys[-1] + overhang) if page_h - ys[-1] > edge_clear else ys[-1]
-    left = max(edge_clear, x0 - overhang) if x0 > edge_clear else x0
-    right = min(page_w - edge_clear, xs[-1] + overhang) if page_w - xs[-1] > edge_clear else xs[-1]
+    top = max(edge_clear, y0 - overhang)
+    bottom = min(page_h - edge_clear, ys[-1] + overhang)
+    left = max(edge_clear, x0 - overhang)
+    right = min(page_w - edge_clear, xs[-1] + overhang)
+
+    def printable(v: float, length: float) -> bool:
+        return edge_clear - 1e-9 <= v <= length - edge_clear + 1e-9
+
     vertical = [Line(x, top, x, bottom) for x in xs]
     horizontal = [Line(left, y, right, y) for y in ys]
     if not fold:
-        return Imposition(page_w, page_h, cols, rows, panels, tuple(vertical + horizontal), ())
-    outline = [vertical[0], vertical[-1], horizontal[0], horizontal[-1]]
+        cuts = [v for v in vertical if printable(v.x1, page_w)] + [h for h in horizontal if printable(h.y1, page_h)]
+        return Imposition(page_w, page_h, cols, rows, panels, tuple(cuts), ())
+    outline = [line for line, keep in ((vertical[0], printable(xs[0], page_w)), (vertical[-1], printable(xs[-1], page_w)),
+                                       (horizontal[0], printable(ys[0], page_h)),
+                                       (horizontal[-1], printable(ys[-1], page_h))) if keep]
     folds = [Line(x, ys[0], x, ys[-1]) for x in xs[1:-1]] + [Line(xs[0], y, xs[-1], y) for y in ys[1:-1]]
     return Imposition(page_w, page_h, cols, rows, panels, tuple(outline), tuple(folds))

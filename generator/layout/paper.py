@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 MM = 72.0 / 25.4  # PDF points per millimetre
+PRINTABLE_MARGIN = 5.0  # mm at each page edge that most home printers cannot print: marks and text stay out
 
 
 @dataclass(frozen=True)

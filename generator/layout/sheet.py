@@ -3,14 +3,18 @@
 Pure functions on millimetres, origin at the top-left of the page, y downwards
 (see `rulepress.layout.paper`). Nothing here knows ReportLab.
 
-Placement rule: as many cards as the paper holds with cards touching (so 9
-poker cards fit portrait on A4 and on Letter); if the same number still fits
-with a gap of twice the bleed, that gap is used and every card keeps its full
-bleed on all four sides. Otherwise neighbouring cards share their cut line and
-bleed only on the outside of the grid. The grid is centred. Crop marks sit on
-the extended trim lines, start `mark_offset` outside the bleed and stop at
-least `page_clearance` short of the page edge (shortened when the margin is
-narrow, never below `min_mark_length`).
+Placement rule: as many cards as the paper holds. ``gap="spaced"`` (the
+default) keeps cards apart by twice the bleed, so every card has its full
+bleed on all four sides and a slightly missed cut never shows the neighbour's
+colour; ``gap="butted"`` lets neighbours touch and share one cut line, with
+bleed only outside the grid (more cards per page). The grid is centred. Crop
+marks sit on the extended trim lines, start `mark_offset` outside the bleed
+and stop at least `page_clearance` short of the page edge (shortened when the
+margin is narrow, never below `min_mark_length`). Nothing printed comes closer
+to the page edge than `PRINTABLE_MARGIN` (most home printers cannot print
+there): a spec that asks for less is a SheetError, and so is a card that does
+not fit inside it. Marks are drawn only for the cards a page holds, so a half
+empty last page has no marks for its empty rows.
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rulepress.layout.geometry import Rect
+from rulepress.layout.paper import PRINTABLE_MARGIN
 
 
 class SheetError(ValueError):
@@ -38,9 +43,10 @@ class SheetSpec:
     bleed: float = 3.0
     marks: str = "crop"  # crop, lines, none
     mark_length: float = 4.0
-    min_mark_length: float = 1.5
+    min_mark_length: float = 1.0
     mark_offset: float = 0.5
-    page_clearance: float = 1.0
+    page_clearance: float = PRINTABLE_MARGIN
+    gap: str = "spaced"  # spaced (twice the bleed between cards) or butted (shared cut lines)
 
 
 @dataclass(frozen=True)
@@ -59,8 +65,20 @@ class Grid:
     @property
     def outer(self) -> Box:
         """The trim boxes' hull."""
-        first, last = self.trims[0], self.trims[-1]
-        return Box(first.x, first.y, last.right - first.x, last.bottom - first.y)
+        x, y = min(b.x for b in self.trims), min(b.y for b in self.trims)
+        return Box(x, y, max(b.right for b in self.trims) - x, max(b.bottom for b in self.trims) - y)
+
+
+GAPS = ("spaced", "butted")
+
+
+def check_spec(spec: SheetSpec) -> None:
+    """SheetError when the spec itself breaks a rule (marks too close to the edge, unknown gap)."""
+    if spec.gap not in GAPS:
+        raise SheetError(f"gap must be one of {', '.join(GAPS)}, not {spec.gap!r}")
+    if spec.page_clearance < PRINTABLE_MARGIN - 1e-9:
+        raise SheetError(f"page_clearance {spec.page_clearance:g} mm is less than the {PRINTABLE_MARGIN:g} mm "
+                         "most printers leave blank at the page edge")
 
 
 def _margin(spec: SheetSpec) -> float:
@@ -79,16 +97,15 @@ def _count(length: float, card: float, gap: float, margin: float) -> int:
 
 def grid(spec: SheetSpec) -> Grid:
     """The centred grid of card positions; SheetError when not even one card fits."""
+    check_spec(spec)
     margin = _margin(spec)
-    cols = _count(spec.paper_w, spec.card_w, 0.0, margin)
-    rows = _count(spec.paper_h, spec.card_h, 0.0, margin)
+    gap = 2 * spec.bleed if spec.gap == "spaced" else 0.0
+    cols = _count(spec.paper_w, spec.card_w, gap, margin)
+    rows = _count(spec.paper_h, spec.card_h, gap, margin)
     if cols == 0 or rows == 0:
-        raise SheetError(f"a card of {spec.card_w:g} x {spec.card_h:g} mm (plus {margin:g} mm for bleed and marks "
-                         f"on each side) does not fit on paper of {spec.paper_w:g} x {spec.paper_h:g} mm")
-    gap = 2 * spec.bleed
-    if gap <= 0 or (_count(spec.paper_w, spec.card_w, gap, margin) < cols
-                    or _count(spec.paper_h, spec.card_h, gap, margin) < rows):
-        gap = 0.0
+        raise SheetError(f"a card of {spec.card_w:g} x {spec.card_h:g} mm (plus {margin:g} mm for bleed, marks "
+                         f"and the {spec.page_clearance:g} mm unprintable edge on each side) does not fit on "
+                         f"paper of {spec.paper_w:g} x {spec.paper_h:g} mm")
     total_w = cols * spec.card_w + (cols - 1) * gap
     total_h = rows * spec.card_h + (rows - 1) * gap
     x0 = (spec.paper_w - total_w) / 2
@@ -114,9 +131,22 @@ def trim_lines(g: Grid) -> tuple[list[float], list[float]]:
     return xs, ys
 
 
-def crop_marks(g: Grid) -> list[tuple[float, float, float, float]]:
-    """Crop mark segments (x1, y1, x2, y2): each trim line extended outside the bleed on both ends."""
+def used(g: Grid, count: int | None = None) -> Grid:
+    """The grid reduced to its first `count` cards (a page that is not full); the whole grid for None."""
+    if count is None or count >= g.per_page:
+        return g
+    if count < 1:
+        raise ValueError("a page holds at least one card")
+    rows = -(-count // g.cols)
+    return Grid(g.spec, min(count, g.cols), rows, g.gap, g.trims[:count], g.bleeds[:count])
+
+
+def crop_marks(g: Grid, count: int | None = None) -> list[tuple[float, float, float, float]]:
+    """Crop mark segments (x1, y1, x2, y2): each trim line extended outside the bleed on both ends.
+
+    With `count`, only the lines of the first `count` cards are marked."""
     spec = g.spec
+    g = used(g, count)
     outer = g.outer
     xs, ys = trim_lines(g)
     segments = []

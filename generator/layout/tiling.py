@@ -47,8 +47,10 @@ class Tile:
     def bottom(self) -> float:
         return self.y + self.height
 
-    def contains(self, x: float, y: float) -> bool:
-        return self.x <= x <= self.right and self.y <= y <= self.bottom
+    def contains(self, x: float, y: float, tolerance: float = 1e-9) -> bool:
+        """True when the board point lies on this tile (the last tile's edge may miss the board's by rounding)."""
+        return (self.x - tolerance <= x <= self.right + tolerance
+                and self.y - tolerance <= y <= self.bottom + tolerance)
 
 
 @dataclass(frozen=True)

@@ -3,7 +3,7 @@
 Schema validation checks each value on its own; this module checks how the
 values fit together: card backs, board groups, space types and link ends,
 component counts, the rule sections of both languages, glossary references,
-ambiguity options, and files that must stay inside the game folder.
+source passages of rule sections, ambiguity options, and files that must stay inside the game folder.
 """
 
 from __future__ import annotations
@@ -119,12 +119,22 @@ def check(content: "GameContent") -> list[Problem]:
         for lang, text in content.rules.items():
             if text.section(meta.id) is None:
                 report(("rules", i, "id"), f"section {meta.id!r} is not in {text.path}")
+    _unique(report, ("source_texts",), [s.id for s in game.source_texts], "source text")
+    source_ids = {s.id for s in game.source_texts}
+    for i, meta in enumerate(game.rules):
+        for j, ref in enumerate(meta.based_on):
+            if ref.source not in source_ids:
+                report(("rules", i, "based_on", j),
+                       f"unknown source text {ref.source!r}; source_texts: {', '.join(sorted(source_ids)) or 'none'}")
 
     options = {a.engine_option for a in game.ambiguities if a.engine_option}
     for name, value in game.engine_options.items():
         if name not in options:
             report(("engine_options", name), f"engine option {name!r} is not named by any ambiguity")
     for i, amb in enumerate(game.ambiguities):
+        for lang, text in content.rules.items():
+            if amb.section and text.section(amb.section) is None:
+                report(("ambiguities", i, "section"), f"section {amb.section!r} is not in {text.path}")
         ids = [r.id for r in amb.readings]
         if amb.used not in ids:
             report(("ambiguities", i, "used"), f"used {amb.used!r} is not one of the readings: {', '.join(ids)}")

@@ -11,9 +11,10 @@ errors (``extra="forbid"``) so typos never pass silently.
 
 from __future__ import annotations
 
+import re
 from typing import Annotated, Literal, Union
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, WithJsonSchema, model_validator
 
 LANGS = ("de", "en")
 Lang = Literal["de", "en"]
@@ -48,12 +49,15 @@ class Provenance(Model):
     """Where a fact comes from.
 
     ``seed``: stated by one of the seed rule texts; ``public``: published
-    elsewhere (name the source); ``reconstructed``: a plausible stand-in that
-    the sources do not give; ``unknown``: not known, shown as a write-in blank.
-    May be written as a bare word (``provenance: reconstructed``).
+    elsewhere (name the source); ``original``: the designer's own content (a
+    new game, a variant), printed without a mark; ``reconstructed``: a
+    plausible stand-in that the sources do not give; ``unknown``: not known,
+    shown as a write-in blank. May be written as a bare word
+    (``provenance: reconstructed``).
     """
 
-    kind: Literal["seed", "public", "reconstructed", "unknown"] = Field(description="seed, public, reconstructed or unknown.")
+    kind: Literal["seed", "public", "original", "reconstructed", "unknown"] = Field(
+        description="seed, public, original (the designer's own, no mark), reconstructed or unknown.")
     source: str | None = Field(None, description="The seed file or the public source (required for 'public').")
     note: str | None = Field(None, description="Free remark: what was reconstructed, why something is unknown.")
 
@@ -364,6 +368,7 @@ class Ambiguity(Model):
     readings: list[Reading] = Field(min_length=1, description="The possible readings.")
     used: Id = Field(description="The reading this content uses (id of one of `readings`; checked with the other references).")
     engine_option: str | None = Field(None, description="Name of the rules-engine option that selects the reading.")
+    section: Id | None = Field(None, description="Id of the rule section the point concerns (the register links to it).")
     edition_variant: bool = Field(False, description="True when the readings are documented differences between editions/languages (the translation check lists them, not as errors).")
     sections: list[Id] = Field(default_factory=list, description="Rule section ids whose German and English texts differ because of this edition variant; the translation check lists the differences found there as documented, not as errors (needs edition_variant: true).")
 
@@ -377,8 +382,9 @@ class QuickRef(Model):
     n_up: int = Field(1, ge=1, le=16, description="Panels per page (each the same text).")
     orientation: Literal["portrait", "landscape"] = Field("portrait", description="Page orientation.")
     fold: bool = Field(False, description="Print as one folded sheet instead of cut panels.")
-    font_size: float = Field(7.5, gt=3, le=72, description="Body font size in pt (above 3, at most 72).")
+    font_size: float = Field(7.5, gt=3, le=72, description="Design body size in pt (above 3, at most 72); the text is set at the largest size that fits, from min_font_size up to max_font_size.")
     min_font_size: float = Field(6.0, gt=3, le=72, description="Smallest body size auto-shrink may use (above 3, at most 72).")
+    max_font_size: float | None = Field(None, gt=3, le=72, description="Largest body size the text may grow to so that it fills its panel (above 3, at most 72; default: twice font_size).")
 
 
 class Players(Model):
@@ -388,11 +394,109 @@ class Players(Model):
     max: int = Field(ge=1, le=100, description="Most players (1 to 100).")
 
 
+LINES = re.compile(r"^\s*(\d+)\s*(?:-\s*(\d+))?\s*$")
+
+
+def _line_range(value):
+    """Accept ``12``, ``"12"`` or ``"12-30"`` (inclusive) for a line range; lists pass unchanged."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return (value, value)
+    if isinstance(value, str):
+        match = LINES.match(value)
+        if not match:
+            raise ValueError(f"{value!r} is not a line range: write 12 or 12-30")
+        first = int(match.group(1))
+        return (first, int(match.group(2) or first))
+    return value
+
+
+LINE_RANGE_SCHEMA = {"anyOf": [
+    {"type": "integer", "minimum": 1},
+    {"type": "string", "pattern": r"^\s*\d+\s*(-\s*\d+)?\s*$"},
+    {"type": "array", "items": {"type": "integer", "minimum": 1}, "minItems": 2, "maxItems": 2},
+]}
+LineRange = Annotated[tuple[int, int], WithJsonSchema(LINE_RANGE_SCHEMA)]
+
+
+def _ordered(lines: tuple[int, int]) -> tuple[int, int]:
+    if lines[0] < 1 or lines[1] < lines[0]:
+        raise ValueError(f"line range {lines[0]}-{lines[1]} must start at 1 or later and not end before it starts")
+    return lines
+
+
+class SourceRef(Model):
+    """A passage of a source text that a rule section is based on.
+
+    May be written as ``"source-id:12-30"`` (or ``"source-id:12"`` for one line).
+    """
+
+    source: Id = Field(description="Id of a source text in `source_texts`.")
+    lines: LineRange = Field(description="First and last line of the passage (inclusive, counted from 1); written 12-30 or 12.")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _shorthand(cls, value):
+        if isinstance(value, str):
+            source, sep, lines = value.rpartition(":")
+            if not sep:
+                raise ValueError(f"{value!r} is not a source passage: write source-id:12-30")
+            return {"source": source.strip(), "lines": _line_range(lines)}
+        if isinstance(value, dict) and "lines" in value:
+            return {**value, "lines": _line_range(value["lines"])}
+        return value
+
+    @model_validator(mode="after")
+    def _range(self):
+        _ordered(self.lines)
+        return self
+
+    def __str__(self) -> str:
+        first, last = self.lines
+        return f"{self.source}:{first}" + (f"-{last}" if last != first else "")
+
+
+class NoRuleLines(Model):
+    """Lines of a source text that state no rule (a title, a table of contents, a designer's motive)."""
+
+    lines: LineRange = Field(description="First and last line (inclusive); written 12-30 or 12.")
+    reason: str = Field(min_length=3, description="Why these lines need no rule section (shown in the coverage report).")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _lines(cls, value):
+        if isinstance(value, dict) and "lines" in value:
+            return {**value, "lines": _line_range(value["lines"])}
+        return value
+
+    @model_validator(mode="after")
+    def _range(self):
+        _ordered(self.lines)
+        return self
+
+
+class SourceText(Model):
+    """A source rule text (a scanned rulebook, an OCR file) that the rule sections are based on.
+
+    `rulepress check sources GAME --sources DIR` reads `file` from DIR, reports
+    runs of words the content copies from it and lines no section covers.
+    """
+
+    id: Id = Field(description="Stable id used by `rules[].based_on`.")
+    file: str = Field(description="File name of the text inside the sources folder given to `check sources`.")
+    title: str | None = Field(None, description="What the text is (edition, language, pages).")
+    no_rule: list[NoRuleLines] = Field(default_factory=list, description="Line ranges that state no rule and need no covering section, each with its reason.")
+
+
 class RuleMeta(Model):
     """Metadata of a rule section written in the Markdown files."""
 
     id: Id = Field(description="The section id used as `(id)=` label in both rules files.")
     provenance: Provenance = Field(description="Where the rule comes from.")
+    based_on: list[Annotated[SourceRef, WithJsonSchema({"anyOf": [
+        {"type": "string", "pattern": r"^[a-z0-9][a-z0-9_-]*:\s*\d+\s*(-\s*\d+)?\s*$"},
+        {"type": "object", "properties": {"source": {"type": "string"}, "lines": LINE_RANGE_SCHEMA},
+         "required": ["source", "lines"], "additionalProperties": False},
+    ]})]] = Field(default_factory=list, description="Source passages the section is based on, each `source-id:first-last` (see `source_texts`).")
 
 
 class Game(Model):
@@ -401,10 +505,12 @@ class Game(Model):
     id: Id = Field(description="Game id; must equal the folder name.")
     title: Text = Field(description="Title in both languages.")
     subtitle: Text | None = Field(None, description="Edition, publisher line.")
+    author: str | None = Field(None, description="Designer (and publisher) of the game; written into the metadata of every PDF.")
     players: Players = Field(description="Player counts.")
     age: int | None = Field(None, ge=0, le=99, description="Minimum age (0 to 99).")
     provenance: Provenance = Field(description="Where the game facts come from.")
     sources: list[str] = Field(default_factory=list, description="Seed files and public sources this content is based on.")
+    source_texts: list[SourceText] = Field(default_factory=list, description="Source rule texts whose lines the rule sections cite in `based_on` (checked by `rulepress check sources`).")
     engine: str | None = Field(None, description="Python file in the game folder with the rules engine (its names are the doctest namespace).")
     engine_options: dict[str, str] = Field(default_factory=dict, description="Engine options chosen by this content (see ambiguities).")
     components: list[Component] = Field(default_factory=list, description="Everything in the box.")

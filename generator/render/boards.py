@@ -291,14 +291,9 @@ class Painter:
 
 
 def _canvas(target, width_mm: float, height_mm: float, title: str):
-    from reportlab.pdfgen.canvas import Canvas
+    from rulepress.render.pdf import Meta, new_canvas
 
-    fonts.register()
-    c = Canvas(target, pagesize=(width_mm * MM, height_mm * MM), invariant=1, pageCompression=1)
-    c.setTitle(title)
-    c.setAuthor("Rulepress")
-    c.setCreator("Rulepress")
-    return c
+    return new_canvas(target, (width_mm * MM, height_mm * MM), Meta(title))
 
 
 def scene_for(board, lang: str, held: dict | None = None) -> Scene:

@@ -7,7 +7,8 @@ to measure a printer's front/back drift. Geometry comes from `layout.sheet`,
 the texts of a face from `layout.face`, text fitting from `text.fit`; this
 module only paints. A shared back is drawn once as a form XObject and placed
 by reference, and so is a front (or individual back) printed more than once.
-Every content problem is raised as a ContentError from inside `write`, before
+The calibration sheet is drawn by `rulepress.render.calibration`. Every
+content problem is raised as a ContentError from inside `write`, before
 the canvas saves, so nothing is written; `check` finds the same problems with
 the same functions (drawing every distinct face on a scratch canvas) without
 writing anything, for `rulepress check content`. Each page's content stream is
@@ -24,10 +25,11 @@ from typing import Callable, Iterator
 from rulepress.errors import ContentError, Problem
 from rulepress.layout import layouts as layout_data
 from rulepress.layout.face import FaceContent, card_markup, card_provenance, face_content, mark_for, printed_cards
-from rulepress.layout.paper import MM, PAPERS, Paper
-from rulepress.layout.sheet import Box, Grid, SheetError, SheetSpec, back_box, chunks, crop_marks, grid
+from rulepress.layout.paper import MM, PAPERS, PRINTABLE_MARGIN, Paper
+from rulepress.layout.sheet import Box, Grid, SheetError, SheetSpec, back_box, chunks, crop_marks, grid, used
 from rulepress.model.schema import Back, Component
 from rulepress.render import Artifact
+from rulepress.render.pdf import Meta, new_canvas
 from rulepress.text import fonts
 from rulepress.text.fit import Overflow, fit
 from rulepress.text.icons import UnknownIcon, replace_icons
@@ -45,9 +47,10 @@ class Settings:
     bleed: float = 3.0
     marks: str = "crop"
     mark_length: float = 4.0
-    min_mark_length: float = 1.5
+    min_mark_length: float = 1.0
     mark_offset: float = 0.5
-    page_clearance: float = 1.0
+    page_clearance: float = PRINTABLE_MARGIN
+    gap: str = "spaced"
     safe_guide: bool = False
     orientation: str = "auto"
     flip: str = "long"
@@ -57,7 +60,7 @@ class Settings:
     def from_layout(cls, layout: dict, options=None) -> "Settings":
         sheet = dict(layout.get("sheet", {}))
         sheet["bleed"] = layout.get("bleed", 3.0)
-        for name in ("bleed", "marks", "safe_guide", "flip", "orientation"):
+        for name in ("bleed", "marks", "safe_guide", "flip", "orientation", "gap"):
             value = getattr(options, f"card_{name}", None)
             if value is not None:
                 sheet[name] = value
@@ -71,7 +74,7 @@ class Settings:
 
     def spec(self, paper: Paper, card: tuple[float, float]) -> SheetSpec:
         return SheetSpec(paper.width, paper.height, card[0], card[1], self.bleed, self.marks, self.mark_length,
-                         self.min_mark_length, self.mark_offset, self.page_clearance)
+                         self.min_mark_length, self.mark_offset, self.page_clearance, self.gap)
 
 
 def choose_paper(paper_name: str, card: tuple[float, float], settings: Settings) -> tuple[Paper, Grid]:
@@ -310,6 +313,19 @@ class Job:
     where: Callable[[tuple], tuple[str, int | None, int | None]]
     comp_index: int
     icons: dict[str, str] = field(default_factory=dict)
+    title: dict[str, str] = field(default_factory=dict)  # the game's title per language
+    author: str = ""  # game.yaml's author, for the PDF metadata
+
+    def sheet_error(self, exc: SheetError) -> ContentError:
+        """The ContentError for cards that cannot be placed on the paper, naming component and layout."""
+        return self.error(("size",), f"game {self.game}, {self.comp.kind} {self.comp.id}, layout "
+                                     f"{self.comp.layout or 'basic-card'} on {self.paper}: {exc}")
+
+    def meta(self, what: str) -> Meta:
+        """PDF metadata: '<game title> – <component name> (<what>)'."""
+        name = self.comp.name.get(self.lang)
+        return Meta(f"{self.title.get(self.lang, self.game)} \u2013 {name} ({what})", self.author,
+                    f"{self.comp.kind} {self.comp.id}, {self.lang}")
 
     def error(self, key: tuple, message: str) -> ContentError:
         path, line, col = self.where(("components", self.comp_index) + key)
@@ -381,20 +397,15 @@ def iter_designs(job: Job) -> Iterator[Design]:
 
 def write_component(job: Job, target: Path) -> dict:
     """Write the duplex sheet PDF of one component; ContentError before anything is written."""
-    from reportlab.pdfgen import canvas as rl_canvas
-
-    fonts.register()
     try:
         paper, g = choose_paper(job.paper, job.size, job.settings)
     except SheetError as exc:
-        raise job.error(("size",), f"game {job.game}, {job.comp.kind} {job.comp.id}: {exc}") from None
+        raise job.sheet_error(exc) from None
     check_images(job)
     items = (d for d in iter_designs(job) for _ in range(d.qty))
     backs = {b.id: b for b in job.comp.backs}
     # the canvas opens `target` only in save(): a ContentError raised while drawing leaves no file behind
-    c = rl_canvas.Canvas(str(target), pagesize=paper.points, invariant=1, pageCompression=1, initialFontName="Body")
-    c.setTitle(f"{job.game} {job.comp.id} {job.lang} {job.paper}")
-    c.setCreator("Rulepress")
+    c = new_canvas(target, paper.points, job.meta(f"{job.paper} sheets"))
     w, h = job.size
     s = job.settings
     forms: dict[str, str] = {}
@@ -448,7 +459,7 @@ def write_component(job: Job, target: Path) -> dict:
             c.translate(trim.x * MM, (paper.height - trim.bottom) * MM)
             face(item, back=False)
             c.restoreState()
-        _guides(c, page, g, job.layout, s)
+        _guides(c, page, g, job.layout, s, len(page_items))
         c.showPage()
         _compress_last_page(c)
         pages += 1
@@ -579,7 +590,7 @@ def check(content, options) -> list[Problem]:
             try:
                 step()
             except SheetError as exc:
-                problems.extend(job.error(("size",), f"game {job.game}, {job.comp.kind} {job.comp.id}: {exc}").problems())
+                problems.extend(job.sheet_error(exc).problems())
             except ContentError as exc:
                 problems.extend(exc.problems())
     return sorted(set(problems), key=lambda p: (p.path, p.line or 0, p.col or 0, p.key, p.message))
@@ -596,80 +607,37 @@ def _card_key(job: Job, card_id: str) -> tuple:
     return ()
 
 
-def _guides(c, page: Page, g: Grid, layout: dict, s: Settings) -> None:
-    """Crop marks or cut lines, and the optional safe-zone guide, on a front page."""
+CUT_LINE = 0.5  # pt: the cut outline of a round or shaped token (and of every card with marks: lines)
+CUT_COLOR = "#444444"
+
+
+def _guides(c, page: Page, g: Grid, layout: dict, s: Settings, count: int | None = None) -> None:
+    """Crop marks or cut lines, and the optional safe-zone guide, on a front page holding `count` cards.
+
+    A token that is not a rectangle also gets its cut outline on the face (with crop marks too):
+    a straight cut along the marks would leave its corners on."""
     c.setStrokeColor(_rgb("#000000"))
     c.setLineWidth(0.25)
     H = page.paper.height
+    shape = layout.get("shape", "rect")
+    trims = used(g, count).trims
     if s.marks == "crop":
-        for x1, y1, x2, y2 in crop_marks(g):
+        for x1, y1, x2, y2 in crop_marks(g, count):
             c.line(x1 * MM, (H - y1) * MM, x2 * MM, (H - y2) * MM)
-    elif s.marks == "lines":
-        c.setStrokeColor(_rgb("#888888"))
-        for trim in g.trims:
+    if s.marks == "lines" or (s.marks == "crop" and shape != "rect"):
+        c.setStrokeColor(_rgb(CUT_COLOR if shape != "rect" else "#888888"))
+        c.setLineWidth(CUT_LINE if shape != "rect" else 0.25)
+        for trim in trims:
             x, y, w, h = page.rect_pt(trim)
-            _shape(c, x, y, w, h, layout.get("shape", "rect"), float(layout.get("corner_radius", 0)) * MM, 0, 1)
+            _shape(c, x, y, w, h, shape, float(layout.get("corner_radius", 0)) * MM, 0, 1)
     if s.safe_guide:
         c.setStrokeColor(_rgb("#3070d0"))
         c.setDash(1, 2)
-        for trim in g.trims:
+        for trim in trims:
             sb = safe_box(trim.w, trim.h, layout)
             x, y, w, h = page.rect_pt(Box(trim.x + sb.x, trim.y + sb.y, sb.w, sb.h))
             c.rect(x, y, w, h, fill=0, stroke=1)
         c.setDash()
-
-
-# ---------------------------------------------------------------- calibration
-
-CALIBRATION_WORDS = (
-    "Duplex calibration / Duplex-Kalibrierung: print both pages double-sided at 100 %, "
-    "hold the sheet against the light, read where each front line meets the scale on the back: "
-    "that reading (mm) is the offset to configure. / Beidseitig in 100 % drucken, gegen das Licht halten "
-    "und ablesen, wo die Linie der Vorderseite die Skala der Rückseite trifft: dieser Wert (mm) ist der Versatz."
-)
-
-
-def write_calibration(paper_name: str, flip: str, target: Path) -> dict:
-    """Two pages: lines on the front, mirrored millimetre scales (-5..+5) on the back."""
-    import io
-
-    from reportlab.pdfgen import canvas as rl_canvas
-
-    from rulepress.text.fit import paragraph
-
-    fonts.register()
-    paper = PAPERS[paper_name]
-    buffer = io.BytesIO()
-    c = rl_canvas.Canvas(buffer, pagesize=paper.points, invariant=1, pageCompression=1, initialFontName="Body")
-    c.setTitle(f"calibration {paper_name}")
-    W, H = paper.width, paper.height
-    spots = [(W / 2, H / 2), (40, 40), (W - 40, 40), (40, H - 40), (W - 40, H - 40)]
-    para = paragraph(CALIBRATION_WORDS, "Body", 8)
-    para.wrap((W - 40) * MM, 100 * MM)
-    para.drawOn(c, 20 * MM, (H - 20) * MM - para.height)
-    c.setLineWidth(0.3)
-    for x, y in spots:  # front: a cross of long thin lines
-        c.line((x - 8) * MM, (H - y) * MM, (x + 8) * MM, (H - y) * MM)
-        c.line(x * MM, (H - y - 8) * MM, x * MM, (H - y + 8) * MM)
-    c.showPage()
-    c.setFont("Body", 4.5)
-    for x, y in spots:
-        b = back_box(Box(x, y, 0, 0), W, H, flip)
-        bx, by = b.x, b.y
-        for i in range(-10, 11):  # 0.5 mm ticks, labelled every mm
-            v = i * 0.5
-            long_tick = i % 2 == 0
-            t = 2.5 if long_tick else 1.5
-            # horizontal scale (x offset) below the point, vertical scale (y offset) right of it
-            c.line((bx + v) * MM, (H - by - 3) * MM, (bx + v) * MM, (H - by - 3 - t) * MM)
-            c.line((bx + 3) * MM, (H - by - v) * MM, (bx + 3 + t) * MM, (H - by - v) * MM)
-            if long_tick and i % 4 == 0:
-                c.drawCentredString((bx + v) * MM, (H - by - 8) * MM, f"{v:+g}")
-                c.drawString((bx + 7) * MM, (H - by - v - 0.6) * MM, f"{v:+g}")
-    c.showPage()
-    c.save()
-    target.write_bytes(buffer.getvalue())
-    return {"pages": 2}
 
 
 # ---------------------------------------------------------------- plan
@@ -700,7 +668,7 @@ def jobs(content, options) -> list[Job]:
         for lang in game.languages:
             for paper in options.papers:
                 result.append(Job(game.id, comp, lang, paper, layout, size, settings, content.folder, where, i,
-                                  icon_table))
+                                  icon_table, {x: game.title.get(x) for x in game.languages}, game.author or ""))
     return result
 
 
@@ -714,7 +682,7 @@ def _inputs(job: Job) -> dict:
             images[back.image] = sha256_of(path) if path.exists() else None
     return {"component": job.comp.model_dump(mode="json"), "layout": job.layout, "size": job.size,
             "settings": job.settings.__dict__, "lang": job.lang, "paper": job.paper, "icons": job.icons,
-            "images": images}
+            "images": images, "title": job.title, "author": job.author}
 
 
 def plan(content, options) -> list[Artifact]:
@@ -725,17 +693,20 @@ def plan(content, options) -> list[Artifact]:
                                   component_path(job.game, job.comp.id, job.lang, job.paper),
                                   _inputs(job), _bind(write_component, job), lang=job.lang, paper=job.paper))
     if any(c.printed for c in content.game.components):
+        from rulepress.render.calibration import write_calibration
+
         flip = Settings.from_layout({}, options).flip
+        author = content.game.author or ""
         for paper in options.papers:
             artifacts.append(Artifact(content.game.id, "calibration", f"{content.game.id}/calibration.{paper}.pdf",
-                                      {"paper": paper, "flip": flip}, _bind(write_calibration, paper, flip),
-                                      paper=paper))
+                                      {"paper": paper, "flip": flip, "author": author},
+                                      _bind(write_calibration, paper, flip, author=author), paper=paper))
     return artifacts
 
 
-def _bind(function, *args):
+def _bind(function, *args, **kwargs):
     def write(tmp: Path):
-        return function(*args, tmp)
+        return function(*args, tmp, **kwargs)
     return write
 
 
@@ -878,24 +849,21 @@ class ImagePlacer:
 
 
 def write_image_sheet(fronts: list[Path], back: Path, size: tuple[float, float], paper_name: str, target: Path,
-                      settings: Settings = Settings(bleed=0.0)) -> dict:
+                      settings: Settings = Settings(bleed=0.0), meta: Meta | None = None) -> dict:
     """Duplex sheets of picture cards (the pictures are the trimmed faces): same grid, marks and mirroring
     as the vector cards; a shared back image stored once; PNG data embedded without re-encoding."""
     import io
 
-    from reportlab.pdfgen import canvas as rl_canvas
-
-    fonts.register()
     paper, g = choose_paper(paper_name, size, settings)
     buffer = io.BytesIO()
-    c = rl_canvas.Canvas(buffer, pagesize=paper.points, invariant=1, pageCompression=1, initialFontName="Body")
+    c = new_canvas(buffer, paper.points, meta or Meta(f"picture cards ({paper_name})"))
     placer = ImagePlacer(c)
     page = Page(c, paper)
     pages = 0
     for chunk in chunks(list(fronts), g.per_page):
         for path, trim in zip(chunk, g.trims):
             placer.draw(path, *page.rect_pt(trim))
-        _guides(c, page, g, {}, settings)
+        _guides(c, page, g, {}, settings, len(chunk))
         c.showPage()
         for _, trim in zip(chunk, g.trims):
             placer.draw(back, *page.rect_pt(back_box(trim, paper.width, paper.height, settings.flip, settings.offset)))

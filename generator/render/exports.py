@@ -10,6 +10,12 @@ Folder artifacts per printed component and language:
   most 10 x 7 cards and 4096 x 4096 px (RGB, every copy once), ``back.png``,
   and ``backs-<n>.png`` sheets when cards have individual back faces.
 
+- ``<game>/<component>.<lang>.print.pdf`` (kind 'print'): the print-shop file, one
+  card per page (each printed copy's front, then its back), the page the size of
+  trim plus bleed, with TrimBox and BleedBox set (`write_print_pdf`).
+
+Every PNG is exactly the card's size at 300 dpi (trim plus bleed, or the trim,
+each rounded to whole pixels) and says so in its pHYs chunk (`exact_size`).
 The pictures are drawn by the same code as the PDF sheets (`cards.draw_face`,
 `cards.draw_back`) onto one page per design and rasterised with pypdfium2
 (a wheel, so the build needs no system package): a PNG can never differ from
@@ -30,6 +36,7 @@ from rulepress.layout.paper import MM
 from rulepress.render import Artifact
 from rulepress.render.cards import (KIND, FaceError, Job, _inputs, check_images, designs, draw_back, draw_face,
                                     face_error, jobs)
+from rulepress.render.pdf import new_canvas
 from rulepress.text import fonts
 
 DPI = 300
@@ -103,18 +110,42 @@ def _render(pdf_bytes: bytes, count: int):
 
 def _save(image, path: Path) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
-    image.save(path, format="PNG", compress_level=1)
+    image.save(path, format="PNG", compress_level=1, dpi=(DPI, DPI))
+
+
+def pixels(mm: float) -> int:
+    """A length in whole pixels at DPI."""
+    return round(mm / 25.4 * DPI)
+
+
+def exact_size(image, width: int, height: int):
+    """`image` cut (or padded with its edge colour) around its centre to exactly width x height pixels.
+
+    Rasterising a page of 69.5 mm gives 820 or 821 pixels depending on rounding; a print shop expects the
+    size the millimetres say. The difference is at most a pixel or two of bleed."""
+    if image.size == (width, height):
+        return image
+    from PIL import ImageOps
+
+    left = (image.width - width) // 2
+    top = (image.height - height) // 2
+    padded = ImageOps.expand(image, border=2, fill=image.getpixel((0, 0)))
+    return padded.crop((left + 2, top + 2, left + 2 + width, top + 2 + height))
 
 
 def write_images(job: Job, target: Path) -> dict:
     """The PNG folder of one component and language."""
     pdf, names, aliases = _one_per_page(job)
     images = _render(pdf, len(names))
-    bleed_px = round(job.settings.bleed / 25.4 * DPI)
+    w, h = job.size
+    b = job.settings.bleed
+    full = (pixels(w + 2 * b), pixels(h + 2 * b))
+    trim = (pixels(w), pixels(h))
     target.mkdir(parents=True, exist_ok=True)
     tasks = []
     for name, image in zip(names, images):
-        trimmed = image.crop((bleed_px, bleed_px, image.width - bleed_px, image.height - bleed_px))
+        image = exact_size(image, *full)
+        trimmed = exact_size(image, *trim)
         tasks.append((image, target / "bleed" / f"{name}.png"))
         tasks.append((trimmed, target / "trim" / f"{name}.png"))
     with ThreadPoolExecutor(2) as pool:
@@ -123,6 +154,61 @@ def write_images(job: Job, target: Path) -> dict:
         for part in ("bleed", "trim"):
             (target / part / f"{alias}.png").write_bytes((target / part / f"{original}.png").read_bytes())
     return {"pages": len(names) + len(aliases)}
+
+
+def write_print_pdf(job: Job, target: Path) -> dict:
+    """The print-shop PDF: one page per printed copy, front then back, sized trim plus bleed, with TrimBox
+    (the cut) and BleedBox (the whole page) on every page. Repeated faces are stored once (form XObjects)."""
+    w, h = job.size
+    b = job.settings.bleed
+    W, H, B = (w + 2 * b) * MM, (h + 2 * b) * MM, b * MM
+    check_images(job)
+    c = new_canvas(target, (W, H), job.meta("print shop, one card per page"))
+    c.setTrimBox((B, B, W - B, H - B))
+    c.setBleedBox((0, 0, W, H))
+    c.setArtBox((B, B, W - B, H - B))
+    backs = {x.id: x for x in job.comp.backs}
+    forms: dict[object, str] = {}
+
+    def form(key, paint) -> str:
+        if key not in forms:
+            forms[key] = f"card_{len(forms)}"
+            c.beginForm(forms[key], -B, -B, w * MM + B, h * MM + B)
+            paint()
+            c.endForm()
+        return forms[key]
+
+    def face(design, content: FaceContent, back: bool = False):
+        try:
+            return form(("face", content), lambda: draw_face(c, w, h, content, job.layout, b))
+        except FaceError as exc:
+            raise face_error(job, design.id, back, exc) from None
+
+    def shared_back(key: str) -> str:
+        back = backs.get(key)
+        title = back.title.get(job.lang) if back and back.title else job.comp.name.get(job.lang)
+        return form(("back", key), lambda: draw_back(c, w, h, back, escape(title, quote=False),
+                                                     mark_for(job.comp.provenance, job.lang), job.layout, b,
+                                                     job.folder))
+
+    pages = 0
+    for design in designs(job):
+        front = face(design, design.front)
+        back = face(design, design.back_face, True) if design.back_face is not None else shared_back(design.back_key)
+        for _ in range(design.qty):
+            for name in (front, back):
+                c.saveState()
+                c.translate(B, B)
+                c.doForm(name)
+                c.restoreState()
+                c.showPage()
+                pages += 1
+    c.save()
+    return {"pages": pages}
+
+
+def print_path(game: str, comp_id: str, lang: str) -> str:
+    return f"{game}/{comp_id}.{lang}.print.pdf"
 
 
 def tts_grid(count: int, card_px: tuple[int, int]) -> tuple[int, int, tuple[int, int]]:
@@ -202,6 +288,8 @@ def plan(content, options) -> list[Artifact]:
         artifacts.append(Artifact(job.game, "tts", tts_folder(job.game, job.comp.id, job.lang), inputs,
                                   _bind(write_tts, job, Path(options.out) / images), lang=job.lang,
                                   directory=True, after=(images,)))
+        artifacts.append(Artifact(job.game, "print", print_path(job.game, job.comp.id, job.lang),
+                                  dict(_inputs(job), paper=None), _bind(write_print_pdf, job), lang=job.lang))
     return artifacts
 
 
@@ -211,4 +299,4 @@ def _bind(function, *args):
     return write
 
 
-__all__ = ["KIND", "card_images", "plan", "tts_grid", "write_images", "write_tts"]
+__all__ = ["KIND", "card_images", "exact_size", "plan", "tts_grid", "write_images", "write_print_pdf", "write_tts"]

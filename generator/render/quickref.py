@@ -5,7 +5,10 @@ Per quick reference, language and paper one PDF (kind 'quickref'):
 a sandboxed Jinja template (`rulepress.text.template`) with the game's engine,
 so computed numbers (battle odds) are never typed by hand, then split into
 blocks (`rulepress.text.markup.blocks`) and drawn with ReportLab: headings,
-paragraphs, bulleted/numbered items and real tables.
+paragraphs, bulleted/numbered items (one marker each), real tables, pictures
+(PNG or JPEG from the game folder: ``![alt](file.png)`` alone in a paragraph
+spans the panel width, inside text it is set as large as the text) and the
+game's inline icons (``:name:``, as on cards).
 
 Cut panels: every panel carries the same text, cut lines run along the panel
 grid. Folded sheet (``fold: true``): the text flows through the panels in
@@ -24,19 +27,25 @@ from pathlib import Path
 from rulepress.errors import ContentError, Problem
 from rulepress.layout.geometry import Rect
 from rulepress.layout.nup import OVERHANG, Imposition, impose
-from rulepress.layout.paper import MM, PAPERS
+from rulepress.layout.paper import MM, PAPERS, PRINTABLE_MARGIN
+from rulepress.layout import layouts as layout_data
 from rulepress.model.engine import load_engine
 from rulepress.model.loader import GameContent, display_path
 from rulepress.model.schema import QuickRef
 from rulepress.render import Artifact
+from rulepress.render.pdf import Meta, new_canvas
 from rulepress.text import fonts, markup, template
+from rulepress.text.icons import ICON
 
 PADDING = 4.0  # mm between a panel's edge and its text
-STEP = 0.25  # pt the body size shrinks per fitting attempt
+STEP = 0.1  # pt: the body sizes tried are min_font_size + k * STEP
+IMAGE_SHARE = 0.4  # a picture block takes at most this share of the panel height
+JUSTIFY = 0.8  # of the body size: most extra space between two blocks when a column is spread to its bottom
 SLACK = 0.5  # pt added to measured cell widths so rounding never wraps a word
 CUT_WIDTH = 0.3  # pt
 FOLD_DASH = (3, 2)
 CAPTION_BELOW = OVERHANG + 3.0  # mm from the panel grid to the caption's baseline
+CAPTION_SIZE = 6.0  # pt
 NUMERIC = re.compile(r"^[\d\s.,:%+\-\u2212\u2013/()×x]+$")
 HINTS = {
     ("de", False): "Entlang der Linien schneiden",
@@ -62,7 +71,7 @@ def _styles(size: float) -> dict:
 
     fonts.register()
     body = ParagraphStyle("body", fontName="Body", fontSize=size, leading=size * 1.22, alignment=TA_LEFT,
-                          spaceAfter=size * 0.35)
+                          spaceAfter=size * 0.35, bulletFontName="Body")
     return {
         "p": body,
         "h1": ParagraphStyle("h1", parent=body, fontName="Body-Bold", fontSize=size * 1.4, leading=size * 1.6,
@@ -76,7 +85,7 @@ def _styles(size: float) -> dict:
     }
 
 
-BULLET = re.compile(r"^(\u2022|\d+\.)\s")
+BULLET = re.compile(rf"^(\d+\.|{markup.MARKER})\s")
 KEEP_TOGETHER = re.compile(r"(?<=\d) (?=%)")  # "42,1 %" never breaks before its sign
 
 
@@ -132,6 +141,7 @@ def _table(rows: list[list[tuple[bool, str]]], styles: dict, size: float, width:
         col_widths = [m + spare * e / total for m, e in zip(least, extra)]
     table = Table(cells, colWidths=col_widths, hAlign="LEFT")
     commands = [
+        ("FONT", (0, 0), (-1, -1), "Body", size),  # ReportLab's default would put Helvetica in the PDF
         ("GRID", (0, 0), (-1, -1), 0.4, colors.HexColor("#777777")),
         ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
         ("LEFTPADDING", (0, 0), (-1, -1), pad),
@@ -147,9 +157,47 @@ def _table(rows: list[list[tuple[bool, str]]], styles: dict, size: float, width:
     return table
 
 
-def flowables(md: str, size: float, width: float) -> list[tuple[str, object]] | None:
-    """(block kind, flowable) for a Markdown text at body `size` (pt) in `width` (pt); None if a
-    word or a table cannot fit the width at this size."""
+def _inline_images(text: str, size: float, folder: Path | None) -> str:
+    """Inline picture tags resolved against the game folder and set as tall as the text (an icon)."""
+
+    def sub(match: re.Match) -> str:
+        path = _picture(match.group(1), folder)
+        w, h = _pixels(path)
+        height = size * 1.1
+        return f'<img src="{path}" width="{height * w / h:.3f}" height="{height:.3f}" valign="-{size * 0.2:.3f}"/>'
+
+    return markup.IMAGE.sub(sub, text)
+
+
+def _picture(src: str, folder: Path | None) -> Path:
+    """The picture file named in the text (relative to the game folder)."""
+    return (folder / src) if folder is not None else Path(src)
+
+
+def _pixels(path: Path) -> tuple[int, int]:
+    from PIL import Image
+
+    with Image.open(path) as image:
+        return image.size
+
+
+def _image(src: str, width: float, height: float, folder: Path | None):
+    """A picture block: the panel's width, at most IMAGE_SHARE of its height, centred."""
+    from reportlab.platypus import Image
+
+    path = _picture(src, folder)
+    w, h = _pixels(path)
+    scale = min(width / w, height * IMAGE_SHARE / h)
+    image = Image(str(path), width=w * scale, height=h * scale)
+    image.hAlign = "CENTER"
+    image.spaceBefore, image.spaceAfter = 2.0, 4.0
+    return image
+
+
+def flowables(md: str, size: float, width: float, height: float = 1e6,
+              folder: Path | None = None) -> list[tuple[str, object]] | None:
+    """(block kind, flowable) for a Markdown text at body `size` (pt) in a `width` x `height` (pt) column;
+    None if a word or a table cannot fit the width at this size. Pictures are read from `folder`."""
     from reportlab.platypus import Paragraph
 
     styles = _styles(size)
@@ -161,6 +209,10 @@ def flowables(md: str, size: float, width: float) -> list[tuple[str, object]] | 
                 return None
             out.append((kind, table))
             continue
+        if kind == "img":
+            out.append((kind, _image(content[0], width, height, folder)))
+            continue
+        content = _inline_images(content, size, folder)
         if kind.startswith("li"):
             para = _item(content, int(kind[2:] or 1), styles, size)
         else:
@@ -169,6 +221,19 @@ def flowables(md: str, size: float, width: float) -> list[tuple[str, object]] | 
             return None
         out.append((kind, para))
     return out
+
+
+def pictures(md: str) -> list[str]:
+    """The picture files a quick-reference text names (blocks and inline), in order."""
+    found = []
+    for kind, content in markup.blocks(md):
+        if kind == "img":
+            found.append(content[0])
+        elif kind == "table":
+            found += [m.group(1) for row in content for _, cell in row for m in markup.IMAGE.finditer(cell)]
+        else:
+            found += [m.group(1) for m in markup.IMAGE.finditer(content)]
+    return found
 
 
 def _measure(items: list[tuple[str, object]], width: float, height: float) -> list[tuple[str, object, float, float]]:
@@ -211,29 +276,62 @@ def _paginate(measured, height: float, panels: int) -> list[list[tuple[object, f
     return pages
 
 
-def fit(md: str, quickref: QuickRef, panels: int) -> Fitted | None:
-    """Largest body size (from font_size down to min_font_size) at which the text fits.
+def justify(column: list[tuple[object, float, float]], height: float, most: float) -> list[tuple[object, float, float]]:
+    """The column with the room left below it shared out between its blocks (at most `most` pt more
+    space before each), so the text reaches the bottom of the panel like a set page."""
+    if len(column) < 2:
+        return column
+    left = height - sum(before + h for _, before, h in column)
+    extra = min(max(left, 0.0) / (len(column) - 1), most)
+    return [column[0]] + [(f, before + extra, h) for f, before, h in column[1:]]
+
+
+def size_range(quickref: QuickRef) -> tuple[float, float]:
+    """The smallest and largest body size (pt) the text may be set in."""
+    largest = quickref.max_font_size or 2 * quickref.font_size
+    return quickref.min_font_size, max(largest, quickref.min_font_size)
+
+
+def fit(md: str, quickref: QuickRef, panels: int, folder: Path | None = None) -> Fitted | None:
+    """The text at the largest body size (min_font_size + k * STEP, up to max_font_size) at which it fits.
 
     `panels` is 1 for cut panels (each carries the whole text) or the panel
-    count of a folded sheet (the text flows through them). None if it never fits.
+    count of a folded sheet (the text flows through them). None if it does not
+    fit even at min_font_size. Bisection: a larger size never needs less room.
     """
     width = (quickref.panel.width - 2 * PADDING) * MM
     height = (quickref.panel.height - 2 * PADDING) * MM
-    size = quickref.font_size
-    while size >= quickref.min_font_size - 1e-9:
-        items = flowables(md, size, width)
-        if items is not None:
-            pages = _paginate(_measure(items, width, height), height, panels)
-            if pages is not None:
-                return Fitted(size, pages)
-        size = round(size - STEP, 4)
-    return None
+    smallest, largest = size_range(quickref)
+
+    def attempt(k: int) -> Fitted | None:
+        size = round(smallest + k * STEP, 4)
+        items = flowables(md, size, width, height, folder)
+        if items is None:
+            return None
+        pages = _paginate(_measure(items, width, height), height, panels)
+        if pages is None:
+            return None
+        full = pages if panels == 1 else pages[:-1]  # a folded sheet's last panel ends where the text ends
+        return Fitted(size, [justify(p, height, size * JUSTIFY) for p in full] + pages[len(full):])
+
+    best = attempt(0)
+    if best is None:
+        return None
+    low, high = 0, int((largest - smallest) / STEP + 1e-9)  # attempt(low) fits; find the last k that does
+    while low < high:
+        k = (low + high + 1) // 2
+        fitted = attempt(k)
+        if fitted is not None:
+            low, best = k, fitted
+        else:
+            high = k - 1
+    return best
 
 
-def needed_height(md: str, quickref: QuickRef) -> float:
+def needed_height(md: str, quickref: QuickRef, folder: Path | None = None) -> float:
     """Height in mm the text needs at min_font_size in one panel (for the error message)."""
     width = (quickref.panel.width - 2 * PADDING) * MM
-    items = flowables(md, quickref.min_font_size, width)
+    items = flowables(md, quickref.min_font_size, width, (quickref.panel.height - 2 * PADDING) * MM, folder)
     if items is None:
         return float("inf")
     measured = _measure(items, width, 1e6)
@@ -242,17 +340,13 @@ def needed_height(md: str, quickref: QuickRef) -> float:
 
 # ----------------------------------------------------------------------------- drawing
 
-def draw(path: Path, sheet: Imposition, fitted: Fitted, fold: bool, title: str, caption: str) -> dict:
+def draw(path: Path, sheet: Imposition, fitted: Fitted, fold: bool, title: str, caption: str,
+         author: str = "") -> dict:
     """Write the one-page PDF: panels with their text, cut and fold lines, a caption below."""
     from reportlab.lib import colors
-    from reportlab.pdfgen import canvas
 
-    fonts.register()
     page_h = sheet.page_height
-    c = canvas.Canvas(str(path), pagesize=(sheet.page_width * MM, page_h * MM), invariant=1)
-    c.setTitle(title)
-    c.setAuthor("Rulepress")
-    c.setCreator("Rulepress")
+    c = new_canvas(path, (sheet.page_width * MM, page_h * MM), Meta(title, author))
     for index, panel in enumerate(sheet.panels):
         if fold and index >= len(fitted.panels):
             continue  # a folded sheet whose text ends early leaves its last panels blank
@@ -269,8 +363,8 @@ def draw(path: Path, sheet: Imposition, fitted: Fitted, fold: bool, title: str, 
             c.line(line.x1 * MM, (page_h - line.y1) * MM, line.x2 * MM, (page_h - line.y2) * MM)
         c.setDash()
     grid = sheet.grid
-    if page_h - grid.bottom >= CAPTION_BELOW + 3.0:
-        c.setFont("Body", 6)
+    if page_h - grid.bottom - CAPTION_BELOW - CAPTION_SIZE * 0.3 / MM >= PRINTABLE_MARGIN:
+        c.setFont("Body", CAPTION_SIZE)
         c.setFillColor(colors.HexColor("#666666"))
         c.drawCentredString(sheet.page_width / 2 * MM, (page_h - grid.bottom - CAPTION_BELOW) * MM, caption)
     c.showPage()
@@ -289,10 +383,22 @@ def _draw_panel(c, box: Rect, column: list[tuple[object, float, float]], page_h:
 # ----------------------------------------------------------------------------- planning
 
 def sheet_text(content: GameContent, quickref: QuickRef, lang: str, engine) -> str:
-    """The quick reference's Markdown after the Jinja step."""
+    """The quick reference's Markdown after the Jinja step, with the game's icons (``:name:``) put in."""
     source = content.quickref_texts[(quickref.id, lang)]
     shown = display_path(content.folder / f"{quickref.source}.{lang}.md")
-    return template.render(source, shown, lang, {"engine": engine, "game": content.game})
+    text = template.render(source, shown, lang, {"engine": engine, "game": content.game})
+    table = layout_data.icons(content.folder)
+
+    def icon(match: re.Match) -> str:
+        name = match.group(1)
+        if name in table:
+            return table[name]
+        if name[0].isdigit():
+            return match.group(0)  # a time or a ratio (10:30:), not an icon
+        where, sheet, key = _sheet_name(content, quickref, lang)
+        raise ContentError(where, f"{sheet}: unknown icon :{name}:; icons: {', '.join(sorted(table))}", key=key)
+
+    return ICON.sub(icon, text)
 
 
 def _sheet_name(content: GameContent, quickref: QuickRef, lang: str) -> tuple[str, str, str]:
@@ -307,10 +413,16 @@ def impose_sheet(content: GameContent, quickref: QuickRef, lang: str, paper: str
     where, name, key = _sheet_name(content, quickref, lang)
     page = PAPERS[paper].oriented(quickref.orientation)
     try:
-        return impose(page.width, page.height, quickref.panel.width, quickref.panel.height, quickref.n_up,
-                      fold=quickref.fold)
+        sheet = impose(page.width, page.height, quickref.panel.width, quickref.panel.height, quickref.n_up,
+                       fold=quickref.fold)
     except ValueError as exc:
         raise ContentError(where, f"{name}: {exc} ({paper} {quickref.orientation})", key=key) from None
+    edge = min(sheet.grid.x, sheet.grid.y) + PADDING
+    if edge < PRINTABLE_MARGIN - 1e-9:
+        raise ContentError(where, f"{name}: on {paper} {quickref.orientation} its text would come {edge:.1f} mm "
+                                  f"close to the paper edge, most printers leave {PRINTABLE_MARGIN:g} mm blank: "
+                                  "make the panels smaller or use fewer", key=key)
+    return sheet
 
 
 def fit_sheet(content: GameContent, quickref: QuickRef, lang: str, text: str) -> Fitted:
@@ -319,12 +431,16 @@ def fit_sheet(content: GameContent, quickref: QuickRef, lang: str, text: str) ->
     missing = fonts.missing_glyphs(markup.plain(text))
     if missing:
         raise ContentError(where, f"{name}: the bundled font has no glyph for {' '.join(missing)}", key=key)
+    for src in pictures(text):
+        problem = _picture_problem(content.folder / src)
+        if problem:
+            raise ContentError(where, f"{name}: picture {src}: {problem}", key=key)
     try:
-        fitted = fit(text, quickref, quickref.n_up if quickref.fold else 1)
+        fitted = fit(text, quickref, quickref.n_up if quickref.fold else 1, content.folder)
     except ValueError as exc:  # ReportLab refused the markup
         raise ContentError(where, f"{name}: cannot lay out the text: {exc}", key=key) from None
     if fitted is None:
-        need = needed_height(text, quickref)
+        need = needed_height(text, quickref, content.folder)
         room = quickref.panel.height - 2 * PADDING
         shown = (f"it needs {need:.0f} mm of {room:.0f} mm" if need != float("inf")
                  else "a word or table is wider than the panel")
@@ -333,6 +449,30 @@ def fit_sheet(content: GameContent, quickref: QuickRef, lang: str, text: str) ->
         raise ContentError(where, f"{name} does not fit its {quickref.panel.width:g} x {quickref.panel.height:g} mm "
                                   f"panel even at {quickref.min_font_size:g} pt: {shown}", key=key)
     return fitted
+
+
+def _picture_problem(path: Path) -> str | None:
+    """Why a picture cannot be used (missing, not PNG or JPEG), or None."""
+    if not path.is_file():
+        return "no such file in the game folder"
+    from PIL import Image, UnidentifiedImageError
+
+    try:
+        with Image.open(path) as image:
+            kind = image.format
+    except (UnidentifiedImageError, OSError):
+        kind = None
+    return None if kind in ("PNG", "JPEG") else "not a PNG or JPEG file"
+
+
+def _picture_hashes(content: GameContent, text: str) -> dict[str, str | None]:
+    from rulepress.output import sha256_of
+
+    result = {}
+    for src in pictures(text):
+        path = content.folder / src
+        result[src] = sha256_of(path) if path.is_file() else None
+    return result
 
 
 def _lazy(compute):
@@ -377,12 +517,14 @@ def plan(content: GameContent, options) -> list[Artifact]:
                     "paper": paper,
                     "title": title,
                     "caption": caption,
+                    "author": content.game.author,
+                    "pictures": _picture_hashes(content, text),
                 }
                 artifacts.append(Artifact(
                     game=content.id, kind="quickref", lang=lang, paper=paper,
                     path=f"{content.id}/quickref-{quickref.id}.{lang}.{paper}.pdf", inputs=inputs,
                     write=partial(_draw_lazily, sheet=sheet, fitted=fitted, fold=quickref.fold, title=title,
-                                  caption=caption)))
+                                  caption=caption, author=content.game.author or "")))
     return artifacts
 
 

@@ -1,12 +1,18 @@
-"""The rules website: one Sphinx build per language plus a root page to choose the language.
+"""The rules website: one Sphinx build per language, the built files it links, and the site's root pages.
 
-Artifacts: ``site/de`` and ``site/en`` (folders) and ``site/index.html``. The
-pages link to the PDFs and PNGs built before the site by relative paths
-(``../../<game>/...``), so the site works when the output folder is served as
-a static root. A site's inputs are what it shows (`site_view`: every input file
+Artifacts: ``site/files`` (every PDF and PNG a page links, copied — hard-linked
+where the file system allows — so that ``site/`` alone is the whole website),
+``site/de`` and ``site/en`` (Sphinx builds, incremental: Sphinx's environment
+and doctrees are kept in ``.rulepress-cache/`` of the output folder),
+``site/index.html`` (choose a language), ``site/404.html`` and
+``site/sitemap.xml``.
+
+The site shows every game built into the output folder, not only the games of
+this build: games the manifest lists from earlier builds are loaded again from
+the content folder (when they are there), and their built files are taken from
+the manifest. A site's inputs are what it shows (`site_view`: every input file
 of a game except the printed card texts, which no page prints) and the paths of
-the artifacts it links to, not their bytes: a no-op re-run skips the site, and
-so does an edit of one card's text (its PNG keeps its path; the site only links it).
+the artifacts it links to; the copied files follow the linked artifacts' inputs.
 """
 
 from __future__ import annotations
@@ -14,27 +20,32 @@ from __future__ import annotations
 import hashlib
 import importlib
 import json
+import os
+import shutil
 from pathlib import Path
 
 from rulepress import paths
-from rulepress.model import GameContent
-from rulepress.model.loader import display_path
+from rulepress.errors import ContentErrors, RulepressError
+from rulepress.model import GameContent, load_games
+from rulepress.model.loader import find_games
 from rulepress.render import Artifact
 from rulepress.site import sources as site_sources
 from rulepress.site.sphinx_run import build_html, conf_text
 
 LANGS = ("de", "en")
+WORK = ".rulepress-cache"
 
 
 def _shown(artifacts: list[Artifact]) -> list[Artifact]:
     """The per-game artifacts the site links to or shows."""
-    return [a for a in artifacts if a.game is not None and a.kind != "site"]
+    return [a for a in artifacts if a.game is not None and a.kind not in ("site", "report")]
 
 
-def site_view(content: GameContent) -> str:
-    """Digest of the game as the website sees it: the model without card body texts, plus the
-    non-YAML inputs (rule texts, engine). Galleries and downloads list files whose names follow
-    from card ids, quantities and backs, all kept here."""
+def site_view(content: GameContent, lang: str | None = None) -> str:
+    """Digest of the game as the website (in `lang`, or in every language) sees it: the model without
+    card body texts, plus the non-YAML inputs (rule texts, engine) except the texts of other
+    languages. Galleries and downloads list files whose names follow from card ids, quantities and
+    backs, all kept here."""
     data = content.game.model_dump(mode="json")
     for comp in data.get("components", []):
         for card in comp.get("cards", []):
@@ -42,8 +53,9 @@ def site_view(content: GameContent) -> str:
             if isinstance(card.get("back_face"), dict):
                 card["back_face"].pop("text", None)
     h = hashlib.sha256(json.dumps(data, sort_keys=True, ensure_ascii=False, default=str).encode())
+    others = {f".{other}.md" for other in LANGS if lang and other != lang}
     for path in sorted(content.files):
-        if path.suffix not in (".yaml", ".yml"):
+        if path.suffix not in (".yaml", ".yml") and not any(path.name.endswith(o) for o in others):
             h.update(str(path.relative_to(content.folder)).encode() + b"\0")
             h.update(path.read_bytes())
     return h.hexdigest()
@@ -57,32 +69,16 @@ def _optional(module: str, name: str):
         return None
 
 
-def portable(value, content: GameContent):
-    """`value` (nested dicts, lists, strings) with the game's file paths written relative to the
-    content folder ("risk/rules.de.md") instead of the working directory, so that no output
-    depends on where the build was started."""
-    shown = display_path(content.folder)
-    if shown == ".":
-        return value  # started inside the game folder: the paths are already the game's own
-    prefix, replacement = shown.rstrip("/") + "/", content.id + "/"
-    if isinstance(value, str):
-        return value.replace(prefix, replacement)
-    if isinstance(value, dict):
-        return {portable(k, content): portable(v, content) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return type(value)(portable(v, content) for v in value)
-    return value
-
-
-def game_extras(content: GameContent, shown: list[Artifact], out: Path) -> site_sources.GameExtras:
-    """Example results, translation report and the built files of one game."""
+def example_results(content: GameContent):
     run_game = _optional("rulepress.check.examples", "run_game")
-    report = _optional("rulepress.check.translations", "report")
-    results = run_game(content) if run_game and content.game.engine else None
-    translations = portable(report(content).to_dict(), content) if report else None
+    return run_game(content) if run_game and content.game.engine else None
+
+
+def shown_items(game_id: str, shown: list[Artifact], out: Path) -> list[site_sources.Shown]:
+    """The built files of one game the site shows, with the files inside folders."""
     items = []
     for artifact in shown:
-        if artifact.game != content.id:
+        if artifact.game != game_id:
             continue
         files: tuple[str, ...] = ()
         if artifact.directory:
@@ -92,49 +88,173 @@ def game_extras(content: GameContent, shown: list[Artifact], out: Path) -> site_
             if not files:
                 continue
         items.append(site_sources.Shown(artifact.game, artifact.kind, artifact.path, artifact.lang, artifact.paper, files))
-    return site_sources.GameExtras(results, translations, items)
+    return items
+
+
+def rendered_game(content: GameContent, lang: str, shown: list[Artifact], out: Path, code: str, work: Path):
+    """The pages and search entries of one game in `lang`, from the work area's cache when the game,
+    the files it shows and Rulepress's code are unchanged (the examples then need not run again)."""
+    items = shown_items(content.id, shown, out)
+    key = _digest([code, lang, site_view(content, lang), [list(vars(i).values()) for i in items]])
+    cache = work / "games" / f"{content.id}.json"
+    try:
+        cached = json.loads(cache.read_text(encoding="utf-8"))
+        if cached.get("key") == key:
+            return cached["pages"], cached["entries"]
+    except (OSError, ValueError):
+        pass
+    pages, entries = site_sources.render_game(content, lang, site_sources.GameExtras(example_results(content), items))
+    cache.parent.mkdir(parents=True, exist_ok=True)
+    cache.write_text(json.dumps({"key": key, "pages": pages, "entries": entries}, ensure_ascii=False), encoding="utf-8")
+    return pages, entries
 
 
 def write_language(contents: list[GameContent], shown: list[Artifact], out: Path, lang: str, tmp: Path,
-                   cache: dict) -> dict:
-    """Build the site in `lang` into `tmp`; `cache` shares the example and translation checks between languages."""
-    for c in contents:
-        if c.id not in cache:
-            cache[c.id] = game_extras(c, shown, out)
-    extras = {c.id: cache[c.id] for c in contents}
-    pages = site_sources.render_sources(contents, lang, extras)
+                   site_url: str, code: str) -> dict:
+    """Build the site in `lang` into `tmp` (incrementally, in the output folder's work area)."""
+    work = out / WORK / f"site-{lang}"
+    pages = site_sources.render_site([(c, *rendered_game(c, lang, shown, out, code, work)) for c in contents], lang)
     s = site_sources.strings()
     conf = conf_text(lang, s[lang]["site_title"], list(LANGS), {l: s[l]["language_name"] for l in LANGS},
-                     s[lang]["choose_language"])
-    build_html(pages, conf, tmp)
-    return {"pages": len(pages)}
+                     s[lang]["choose_language"], s[lang], site_url, code)
+    build_html(pages, conf, tmp, work, lang, s[lang])
+    return {"pages": sum(1 for p in pages if p.endswith(".md"))}
 
 
-def write_chooser(contents: list[GameContent], tmp: Path) -> dict:
-    env = site_sources.environment()
-    env.loader.searchpath = [str(paths.TEMPLATES / "site")]
-    games = [{"id": c.id, "title": {l: c.game.title.get(l) for l in LANGS}} for c in sorted(contents, key=lambda c: c.id)]
-    tmp.write_text(env.get_template("chooser.html.j2").render(strings=site_sources.strings(), langs=LANGS, games=games),
-                   encoding="utf-8")
+def write_files(shown: list[Artifact], out: Path, tmp: Path) -> dict:
+    """Copy every file the pages link into `tmp` (hard links where possible: same bytes, no space)."""
+    tmp.mkdir(parents=True, exist_ok=True)
+    for artifact in shown:
+        source = out / artifact.path
+        files = sorted(p for p in source.rglob("*") if p.is_file()) if source.is_dir() else [source]
+        for file in files:
+            if not file.is_file():
+                continue
+            target = tmp / file.relative_to(out)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            try:
+                os.link(file, target)
+            except OSError:
+                shutil.copyfile(file, target)
     return None
 
 
+def _env():
+    """Jinja for the root pages: HTML, every value escaped."""
+    from jinja2 import FileSystemLoader, StrictUndefined
+    from jinja2.sandbox import SandboxedEnvironment
+
+    return SandboxedEnvironment(loader=FileSystemLoader(str(paths.TEMPLATES / "site")), undefined=StrictUndefined,
+                                autoescape=True, keep_trailing_newline=True)
+
+
+def write_root(name: str, contents: list[GameContent], tmp: Path, site_url: str) -> dict:
+    """The language chooser (index.html) or the site-wide 404 page, in both languages."""
+    games = [{"id": c.id, "title": {l: c.game.title.get(l) for l in LANGS}} for c in sorted(contents, key=lambda c: c.id)]
+    prefix = "/" + (site_url.split("://", 1)[-1].split("/", 1)[1].rstrip("/") + "/" if site_url and "/" in site_url.split("://", 1)[-1] else "")
+    tmp.write_text(_env().get_template("chooser.html.j2" if name == "index" else f"{name}.html.j2").render(strings=site_sources.strings(), langs=LANGS, games=games,
+                                                                 prefix=prefix.replace("//", "/")), encoding="utf-8")
+    return None
+
+
+def write_sitemap(out: Path, tmp: Path, site_url: str) -> dict:
+    """sitemap.xml of both languages (absolute URLs need --site-url; without it they are relative to the site)."""
+    from xml.sax.saxutils import escape
+
+    base = site_url.rstrip("/") + "/" if site_url else ""
+    pages = sorted({p.relative_to(out / "site" / lang).as_posix() for lang in LANGS
+                    for p in (out / "site" / lang).rglob("*.html")
+                    if p.name not in ("search.html", "genindex.html", "404.html")})
+    lines = ['<?xml version="1.0" encoding="UTF-8"?>',
+             '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">']
+    for page in pages:
+        for lang in LANGS:
+            if not (out / "site" / lang / page).is_file():
+                continue
+            lines.append(f"<url><loc>{escape(base + lang + '/' + page)}</loc>")
+            for other in LANGS:
+                if (out / "site" / other / page).is_file():
+                    lines.append(f'<xhtml:link rel="alternate" hreflang="{other}" href="{escape(base + other + "/" + page)}"/>')
+            lines.append("</url>")
+    lines.append("</urlset>")
+    tmp.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return None
+
+
+def earlier_games(out: Path, contents: list[GameContent], content_dir: Path,
+                  planned: set[str] = frozenset(), partial: bool = False) -> tuple[list[GameContent], list[Artifact]]:
+    """Games built into `out` before (in its manifest) but not now, loaded again from `content_dir`,
+    and their built files as the manifest lists them; with `partial` (not every renderer runs now)
+    also the earlier files of this build's games that are not planned now."""
+    try:
+        entries = json.loads((out / "manifest.json").read_text(encoding="utf-8")).get("artifacts", [])
+    except (OSError, ValueError):
+        entries = []
+    now = {c.id for c in contents}
+    available = {p.name for p in find_games(content_dir)}
+    on_site = {p.parent.name for lang in LANGS for p in (out / WORK / f"site-{lang}" / "src").glob("*/index.md")}
+    built = {e["game"] for e in entries if e.get("game")} | on_site
+    ids = sorted(g for g in built if g not in now and g in available)
+    loaded = []
+    for game_id in ids:
+        try:
+            loaded.extend(load_games(content_dir, [game_id]))
+        except RulepressError:
+            continue  # a game that no longer loads is not shown; its own build reports why
+    kept = {c.id for c in loaded} | (now if partial else set())
+    shown = [Artifact(e["game"], e["kind"], e["path"], {"sha256": e.get("sha256")}, None, lang=e.get("lang"),
+                      paper=e.get("paper"), directory=(out / e["path"]).is_dir())
+             for e in sorted(entries, key=lambda e: e["path"])
+             if e.get("game") in kept and e["path"] not in planned and (out / e["path"]).exists()]
+    return loaded, _shown(shown)
+
+
+def check(content: GameContent, options=None) -> list:
+    """Problems `build` would reject on the website: raw HTML in the game's Markdown."""
+    from rulepress.site.safety import raw_html
+
+    return raw_html(content)
+
+
+def _digest(value) -> str:
+    return hashlib.sha256(json.dumps(value, sort_keys=True, default=str, ensure_ascii=False).encode()).hexdigest()
+
+
 def plan_all(contents: list[GameContent], options, artifacts: list[Artifact]) -> list[Artifact]:
-    """The website artifacts: one folder per language and the language chooser."""
-    shown = sorted(_shown(artifacts), key=lambda a: a.path)
+    """The website artifacts: the linked files, one folder per language, the root pages."""
+    problems = [p for c in contents for p in check(c, options)]
+    if problems:
+        raise ContentErrors(problems)
     out = Path(options.out)
-    digests = {c.id: site_view(c) for c in sorted(contents, key=lambda c: c.id)}
+    site_url = getattr(options, "site_url", "") or ""
+    from rulepress.render import PER_GAME
+
+    partial = any(k not in options.kinds for k in PER_GAME)
+    older, older_shown = earlier_games(out, contents, Path(options.content), {a.path for a in artifacts}, partial)
+    everything = sorted(contents + older, key=lambda c: c.id)
+    shown = sorted(_shown(artifacts) + older_shown, key=lambda a: a.path)
+    from rulepress.build import code_version
+
+    code = code_version()
+    digests = {c.id: site_view(c) for c in everything}
+    views = {lang: {c.id: site_view(c, lang) for c in everything} for lang in LANGS}
     # what is shown: the linked paths (their bytes do not change a page), serialised once for both languages
-    shown_inputs = hashlib.sha256(json.dumps([[a.path, a.kind, a.lang, a.paper] for a in shown], sort_keys=True,
-                                             default=str, ensure_ascii=False).encode()).hexdigest()
-    planned = []
-    cache: dict = {}  # lives as long as this plan: languages built in one process run the checks once
+    shown_inputs = _digest([[a.path, a.kind, a.lang, a.paper] for a in shown])
+    after = tuple(a.path for a in shown if a.write is not None)
+    planned = [Artifact(None, "site", "site/files", {"files": _digest([[a.path, a.inputs] for a in shown])},
+                        lambda tmp: write_files(shown, out, tmp), directory=True, after=after)]
     for lang in LANGS:
         def write(tmp: Path, lang=lang):
-            return write_language(contents, shown, out, lang, tmp, cache)
-        planned.append(Artifact(None, "site", f"site/{lang}", {"games": digests, "shown": shown_inputs, "lang": lang},
-                                write, lang=lang, directory=True, after=tuple(a.path for a in shown)))
-    planned.append(Artifact(None, "site", "site/index.html",
-                            {"games": {c.id: [c.game.title.de, c.game.title.en] for c in contents}},
-                            lambda tmp: write_chooser(contents, tmp)))
+            return write_language(everything, shown, out, lang, tmp, site_url, code)
+        planned.append(Artifact(None, "site", f"site/{lang}", {"games": views[lang], "shown": shown_inputs, "lang": lang,
+                                                               "site_url": site_url},
+                                write, lang=lang, directory=True, after=after))
+    titles = {c.id: [c.game.title.de, c.game.title.en] for c in everything}
+    for name in ("index", "404"):
+        planned.append(Artifact(None, "site", f"site/{name}.html", {"games": titles, "site_url": site_url},
+                                lambda tmp, name=name: write_root(name, everything, tmp, site_url)))
+    planned.append(Artifact(None, "site", "site/sitemap.xml", {"games": digests, "site_url": site_url},
+                            lambda tmp: write_sitemap(out, tmp, site_url), after=("site/de", "site/en")))
+    reports = importlib.import_module("rulepress.render.reports")
+    planned.extend(reports.plan_reports(everything, options, digests))
     return planned

@@ -8,9 +8,13 @@ The rule text is kept as written; only what Sphinx needs changes:
 - a hidden index entry with the rule id (searching ``trade-in`` finds the
   rule); the page's extra search words go into its keywords meta tag
   (see `rulepress.site.search`);
-- glossary references ``{term}`text <term-id>` `` point at the glossary
-  term in the page's language;
-- ``{doctest} example-id`` blocks become example boxes with their check mark.
+- glossary references ``{term}`text <term-id>` `` link to the glossary entry
+  ``<game>-term-<term-id>`` (same anchor in every language);
+- under each heading, links to the ambiguities that concern the section;
+- ``{doctest} example-id`` blocks become example boxes a player can read (see
+  `rulepress.site.scenario`): the paragraph before the block is the
+  situation, the results follow in the page's language, the executable form
+  is one click away; the box's id ``<game>-example-<id>`` links to itself.
 
 Pure: strings and model objects in, a string out.
 """
@@ -19,10 +23,10 @@ from __future__ import annotations
 
 import html
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from rulepress.model.rules_text import TERM_REF, RuleText, Section
-from rulepress.site import search
+from rulepress.site import scenario, search
 
 FENCE = re.compile(r"^(\s*)(```+|~~~+)\s*(\{[a-z-]+\})?\s*(.*)$")
 
@@ -35,19 +39,39 @@ class ExampleMark:
     label: str  # the shown mark, in the page's language
 
 
+@dataclass(frozen=True)
+class PageWords:
+    """What the rules page needs besides the text: the game, the page's words, marks and links."""
+
+    game_id: str
+    words: dict  # strings.yaml of the page's language
+    marks: dict = field(default_factory=dict)  # example id -> ExampleMark
+    provenance: dict = field(default_factory=dict)  # section id -> plain words ("reconstructed")
+    ambiguities: dict = field(default_factory=dict)  # section id -> [(anchor, title)]
+    readings: dict = field(default_factory=dict)  # engine option -> (ambiguity anchor, {reading id: text})
+
+
 def anchor(game_id: str, section_id: str) -> str:
     """The HTML anchor of a rule section (same in every language)."""
     return f"{game_id}-{section_id}"
 
 
-def rewrite_terms(text: str, term_names: dict[str, str]) -> str:
-    """``{term}`shown <term-id>` `` -> ``{term}`shown <glossary term>` ``."""
+def term_anchor(game_id: str, term_id: str) -> str:
+    """The HTML anchor of a glossary entry (same in every language)."""
+    return f"{game_id}-term-{term_id}"
+
+
+def example_anchor(game_id: str, example_id: str) -> str:
+    return f"{game_id}-example-{example_id}"
+
+
+def rewrite_terms(text: str, game_id: str, term_ids: set[str]) -> str:
+    """``{term}`shown <term-id>` `` -> a link to the glossary entry (unknown terms: the shown text)."""
     def replace(match: re.Match) -> str:
         shown, term_id = match.group(1), match.group(2)
-        target = term_names.get(term_id)
-        if target is None:
+        if term_id not in term_ids:
             return shown
-        return "{term}`%s <%s>`" % (shown or target, target)
+        return f"[{shown}](#{term_anchor(game_id, term_id)})"
     return TERM_REF.sub(replace, text)
 
 
@@ -59,23 +83,67 @@ def _depth(section: Section, by_id: dict[str, Section]) -> int:
     return depth
 
 
-def _example_block(example_id: str, code: list[str], title: str, mark: ExampleMark) -> list[str]:
-    fence = "````"  # outer fence longer than the inner code fence
-    return [
-        f"{fence}{{admonition}} {title} · {mark.label}",
-        f":class: rp-example rp-{mark.state}",
-        "",
-        f"<span class=\"rp-example-id\" id=\"{html.escape(example_id)}\">{html.escape(example_id)}</span>",
-        "",
-        "```pycon",
-        *code,
-        "```",
-        fence,
-    ]
+OPTION = re.compile(r"^\s*:([a-z][a-z-]*):\s*(.*?)\s*$")
 
 
-def rewrite_body(body: str, term_names: dict[str, str], example_title: str,
-                 marks: dict[str, ExampleMark]) -> str:
+def split_options(lines: list[str]) -> tuple[dict[str, str], list[str]]:
+    """The ``:name: value`` lines at the top of an example, and the doctest lines after them."""
+    options: dict[str, str] = {}
+    rest = list(lines)
+    while rest and OPTION.match(rest[0]):
+        match = OPTION.match(rest.pop(0))
+        options[match.group(1)] = match.group(2)
+    return options, rest
+
+
+def _reading_lines(options: dict[str, str], page: PageWords) -> list[str]:
+    """"Under the reading: ..." for an example run under other readings of the ambiguities."""
+    lines = []
+    for part in options.get("reading", "").split(","):
+        name, _, reading = part.partition("=")
+        target, texts = page.readings.get(name.strip(), ("", {}))
+        text = texts.get(reading.strip())
+        if target and text:
+            lines.append(f"**{page.words['under_reading']}:** [{scenario.escape_markdown(text)}](#{target})")
+    return lines
+
+
+def _example_block(example_id: str, code: list[str], situation: list[str], page: PageWords) -> list[str]:
+    words = page.words
+    options, code = split_options(code)
+    mark = page.marks.get(example_id) or ExampleMark("unchecked", words["unchecked"])
+    badge = words["verified_badge"] if mark.state == "verified" else mark.label
+    target = example_anchor(page.game_id, example_id)
+    fence = "`````"  # outer fence longer than the inner code fence
+    lines = [f"{fence}{{admonition}} {words['example']} · {badge}", f":class: rp-example rp-{mark.state}",
+             f":name: {target}", ""]
+    if situation:
+        lines += [f"**{words['situation']}:** " + situation[0].lstrip(), *situation[1:], ""]
+    for line in _reading_lines(options, page):
+        lines += [line, ""]
+    lines += scenario.results_markdown("\n".join(code), words, page.words.get("lang", "en")) + [""]
+    lines += [f'<details class="rp-code"><summary>{html.escape(words["show_code"])}</summary>', "",
+              "```pycon", *code, "```", "", "</details>", "",
+              f'<a class="rp-example-id" href="#{target}" title="{html.escape(words["example_id_link"])}">'
+              f'{html.escape(example_id)}</a>', fence]
+    return lines
+
+
+def _take_paragraph(out: list[str]) -> list[str]:
+    """Remove and return the paragraph at the end of `out` (the example's situation); [] if none."""
+    while out and not out[-1].strip():
+        out.pop()
+    start = len(out)
+    while start > 0 and out[start - 1].strip() and not FENCE.match(out[start - 1]) and not out[start - 1].lstrip().startswith(("#", "(")):
+        start -= 1
+    paragraph = out[start:]
+    if not paragraph or any(l.lstrip().startswith(("|", "-", "*", ">", "<")) and not l.lstrip().startswith("**") for l in paragraph):
+        return []  # lists, tables and quotes stay where they are
+    del out[start:]
+    return paragraph
+
+
+def rewrite_body(body: str, page: PageWords, term_ids: set[str]) -> str:
     """A section body with term links and example boxes (code blocks stay untouched)."""
     out: list[str] = []
     lines = body.splitlines()
@@ -83,7 +151,7 @@ def rewrite_body(body: str, term_names: dict[str, str], example_title: str,
     while i < len(lines):
         match = FENCE.match(lines[i])
         if not match:
-            out.append(rewrite_terms(lines[i], term_names))
+            out.append(rewrite_terms(lines[i], page.game_id, term_ids))
             i += 1
             continue
         fence = match.group(2)
@@ -93,34 +161,38 @@ def rewrite_body(body: str, term_names: dict[str, str], example_title: str,
         inner = lines[i + 1:end]
         if match.group(3) == "{doctest}":
             example_id = match.group(4).strip()
-            mark = marks.get(example_id) or ExampleMark("unchecked", "")
             while inner and not inner[0].strip():
                 inner = inner[1:]
-            out.extend(_example_block(example_id, inner, example_title, mark))
+            situation = _take_paragraph(out)
+            out.extend(_example_block(example_id, inner, situation, page))
         else:
             out.extend(lines[i:end + 1])
         i = end + 1
     return "\n".join(out)
 
 
-def rules_page(game_id: str, text: RuleText, term_names: dict[str, str],
-               marks: dict[str, ExampleMark], provenance_marks: dict[str, str], example_title: str) -> str:
+def rules_page(text: RuleText, page: PageWords, term_ids: set[str]) -> str:
     """The body of the rules page: every section numbered, labelled and rewritten."""
     by_id = {s.id: s for s in text.sections}
     parts: list[str] = []
     if text.preamble:
-        parts.append(rewrite_body(text.preamble, term_names, example_title, marks))
+        parts.append(rewrite_body(text.preamble, page, term_ids))
     for section in text.sections:
         level = min(6, 2 + _depth(section, by_id))
-        mark = provenance_marks.get(section.id)
-        parts.append(f"({anchor(game_id, section.id)})=\n{'#' * level} {section.number} {rewrite_terms(section.title, term_names)}")
+        parts.append(f"({anchor(page.game_id, section.id)})=\n{'#' * level} {section.number} "
+                     f"{rewrite_terms(section.title, page.game_id, set())}")
         parts.append(f"```{{index}} single: {section.id}\n```")
         line = f"<span class=\"rp-rule-id\">{html.escape(section.id)}</span>"
-        if mark:
-            line += f" <span class=\"rp-mark\">{html.escape(mark)}</span>"
+        plain = page.provenance.get(section.id)
+        if plain:
+            line += f" <span class=\"rp-mark\">{html.escape(plain)}</span>"
         parts.append(line)
+        links = page.ambiguities.get(section.id)
+        if links:
+            parts.append(f"{{.rp-concerns}}\n**{page.words['concerned_by']}:** " +
+                         " · ".join(f"[{scenario.escape_markdown(title)}](#{target})" for target, title in links))
         if section.body.strip():
-            parts.append(rewrite_body(section.body, term_names, example_title, marks))
+            parts.append(rewrite_body(section.body, page, term_ids))
     return "\n\n".join(parts) + "\n"
 
 

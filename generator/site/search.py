@@ -19,7 +19,7 @@ WORD = re.compile(r"\w+", re.UNICODE)
 MIN_PART = 4  # shorter parts ("Tag", "Ei") would match far too much
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=131072)
 def stem(word: str, lang: str) -> str:
     """The Snowball stem Sphinx's search uses for `word` in `lang`."""
     return _stemmer(lang)(word.lower())

@@ -11,6 +11,8 @@ beyond reading its templates.
 from __future__ import annotations
 
 import html
+import json
+import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -22,7 +24,9 @@ from jinja2.sandbox import SandboxedEnvironment
 from rulepress import paths
 from rulepress.model import GameContent
 from rulepress.model.schema import Provenance, Term
+from rulepress.model.rules_text import strip_term_refs, term_refs
 from rulepress.site import rules_myst, search
+from rulepress.site.scenario import escape_markdown
 
 TEMPLATES = paths.TEMPLATES / "site"
 GAME_PAGES = ("index", "rules", "glossary", "ambiguities", "gallery", "downloads")
@@ -45,7 +49,6 @@ class GameExtras:
     """Results computed outside: example checks and the translation report of one game."""
 
     example_results: list | None = None  # objects with id, lang, passed; None = not checked
-    translations: dict | None = None
     artifacts: list[Shown] = field(default_factory=list)
 
 
@@ -58,39 +61,21 @@ def strings() -> dict:
 def environment() -> SandboxedEnvironment:
     env = SandboxedEnvironment(loader=FileSystemLoader(str(TEMPLATES / "myst")), undefined=StrictUndefined,
                                keep_trailing_newline=True, trim_blocks=True, lstrip_blocks=True)
-    env.filters["cell"] = lambda text: " ".join(str(text).split()).replace("|", "\\|")
+    env.filters["md"] = escape_markdown  # every string from YAML: literal text, never Markdown or HTML
     env.filters["attr"] = lambda text: html.escape(str(text), quote=True)
     return env
 
 
-def term_names(contents: list[GameContent], lang: str) -> dict[str, dict[str, str]]:
-    """Glossary entry name per game and term id; names used by two games get the game title added
-    (Sphinx glossary terms are global to a site)."""
-    counts: dict[str, int] = {}
-    for content in contents:
-        for term in content.game.glossary:
-            key = getattr(term, lang).lower()
-            counts[key] = counts.get(key, 0) + 1
-    titles = [c.game.title.get(lang) for c in contents]
-    names = {}
-    for content in contents:
-        title = content.game.title.get(lang)
-        if titles.count(title) > 1:  # two games with one title: the id tells them apart
-            title = f"{title}, {content.id}"
-        names[content.id] = {t.id: getattr(t, lang) + (f" ({title})" if counts[getattr(t, lang).lower()] > 1 else "")
-                             for t in content.game.glossary}
-    return names
-
-
-def provenance_label(provenance: Provenance | None, lang: str) -> str:
-    if provenance is None:
+def provenance_plain(provenance: Provenance | None, lang: str) -> str:
+    """Plain words for a player where the content is reconstructed or unknown; "" otherwise."""
+    if provenance is None or provenance.kind not in ("reconstructed", "unknown"):
         return ""
     return strings()[lang][f"provenance_{provenance.kind}"]
 
 
-def _relative(path: str, depth: int) -> str:
-    """Link from a page `depth` folders below site/<lang>/ to an output file."""
-    return "../" * (depth + 2) + path
+def files_link(path: str, depth: int) -> str:
+    """Link from a page `depth` folders below site/<lang>/ to a built file copied into site/files/."""
+    return "../" * (depth + 1) + "files/" + path
 
 
 def _example_marks(results, lang: str) -> dict[str, rules_myst.ExampleMark]:
@@ -105,76 +90,125 @@ def _example_marks(results, lang: str) -> dict[str, rules_myst.ExampleMark]:
     return marks
 
 
-def game_data(content: GameContent, lang: str, names: dict[str, str], extras: GameExtras) -> dict:
-    """Everything the game's pages show, in `lang`."""
+def ambiguity_sections(content: GameContent, lang: str) -> dict[str, list[str]]:
+    """Rule sections each ambiguity concerns: those it names (`sections`), the section with its id,
+    sections named in its id, and sections whose examples pass its engine option."""
+    text = content.rules.get(lang)
+    if text is None:
+        return {}
+    ids = [s.id for s in text.sections]
+    found: dict[str, list[str]] = {}
+    for amb in content.game.ambiguities:
+        hits = [sid for sid in amb.sections if sid in ids]
+        for sid in ids:
+            if sid == amb.id or amb.id.startswith(sid + "-") or amb.id.endswith("-" + sid):
+                hits.append(sid)
+        if amb.engine_option:
+            option = re.compile(r"\b%s\b" % re.escape(amb.engine_option))
+            hits += [e.section for e in text.examples if e.section and option.search(e.source)]
+        found[amb.id] = sorted(set(hits), key=ids.index)
+    return found
+
+
+def _section_label(section) -> str:
+    return f"{section.number} {strip_term_refs(section.title)}"
+
+
+def game_data(content: GameContent, lang: str, extras: GameExtras) -> dict:
+    """Everything the game's pages show, in `lang` (strings as written: the templates escape them)."""
     s = strings()[lang]
     game = content.game
+    text = content.rules.get(lang)
     marks = _example_marks(extras.example_results, lang)
-    for example in content.rules.get(lang).examples if lang in content.rules else []:
-        marks.setdefault(example.id, rules_myst.ExampleMark("unchecked", s["unchecked"]))
+    term_ids = {t.id for t in game.glossary}
+    concerns = ambiguity_sections(content, lang)
+    by_section: dict[str, list[tuple[str, str]]] = {}
+    for amb in game.ambiguities:
+        for sid in concerns.get(amb.id, []):
+            by_section.setdefault(sid, []).append((f"{game.id}-amb-{amb.id}", amb.title.get(lang)))
     rules_body = rules_meta = ""
-    if lang in content.rules:
-        text = content.rules[lang]
-        prov = {r.id: provenance_label(r.provenance, lang) for r in game.rules if r.provenance.marked}
-        rules_body = rules_myst.rules_page(game.id, text, names, marks, prov, s["example"])
+    if text is not None:
+        page = rules_myst.PageWords(game.id, dict(s, lang=lang), marks,
+                                    {r.id: provenance_plain(r.provenance, lang) for r in game.rules},
+                                    by_section,
+                                    {a.engine_option: (f"{game.id}-amb-{a.id}", {r.id: r.text.get(lang) for r in a.readings})
+                                     for a in game.ambiguities if a.engine_option})
+        rules_body = rules_myst.rules_page(text, page, term_ids)
         rules_meta = rules_myst.front_matter(rules_myst.page_search_words(text, game.glossary, lang))
     results = [r for r in (extras.example_results or []) if r.lang == lang]
+    sections = {sec.id: sec for sec in text.sections} if text is not None else {}
+    used_in = {t.id: [] for t in game.glossary}
+    for sec in sections.values():
+        for _shown, term_id in term_refs(sec.title + "\n" + sec.body):
+            if term_id in used_in and sec.id not in [x["anchor"] for x in used_in[term_id]]:
+                used_in[term_id].append({"anchor": rules_myst.anchor(game.id, sec.id), "label": _section_label(sec)})
     return {
         "id": game.id,
         "title": game.title.get(lang),
         "subtitle": game.subtitle.get(lang) if game.subtitle else "",
         "players": f"{game.players.min}–{game.players.max}" if game.players.min != game.players.max else str(game.players.min),
         "age": s["age_from"].format(age=game.age) if game.age else "",
-        "provenance": _provenance(game.provenance, lang),
-        "sources": list(game.sources),
+        "provenance": provenance_plain(game.provenance, lang),
         "components": [_component(c, lang) for c in game.components],
         "rules": rules_body,
         "rules_meta": rules_meta,
         "glossary_meta": rules_myst.front_matter([w for t in game.glossary for w in search.term_words(t, lang)]),
         "examples": {"checked": extras.example_results is not None, "total": len(results),
                      "passed": sum(1 for r in results if r.passed)},
-        "glossary": [_term(t, names, lang) for t in sorted(game.glossary, key=lambda t: (names[t.id].lower(), names[t.id], t.id))],
-        "ambiguities": [_ambiguity(a, lang) for a in game.ambiguities],
-        "gallery": _gallery(extras.artifacts, lang),
-        "downloads": _downloads(extras.artifacts, lang),
-        "translations": extras.translations,
-        "pages": [p for p in GAME_PAGES if p != "index"] + (["translations"] if extras.translations is not None else []),
+        "glossary": [_term(t, lang, game.id, used_in[t.id])
+                     for t in sorted(game.glossary, key=lambda t: (getattr(t, lang).lower(), getattr(t, lang), t.id))],
+        "ambiguities": [_ambiguity(a, lang, game.id, [{"anchor": rules_myst.anchor(game.id, sid),
+                                                       "label": _section_label(sections[sid])}
+                                                      for sid in concerns.get(a.id, [])]) for a in game.ambiguities],
+        "gallery": _gallery(extras.artifacts, lang, _captions(game, lang)),
+        "downloads": _downloads(extras.artifacts, lang, _captions(game, lang)),
+        "pages": [p for p in GAME_PAGES if p != "index"],
     }
-
-
-def _provenance(provenance: Provenance | None, lang: str) -> dict:
-    if provenance is None:
-        return {"kind": "", "label": "", "marked": False, "note": "", "source": ""}
-    return {"kind": provenance.kind, "label": provenance_label(provenance, lang), "marked": provenance.marked,
-            "note": provenance.note or "", "source": provenance.source or ""}
 
 
 def _component(comp, lang: str) -> dict:
     count = comp.count if comp.count is not None else (comp.total() if comp.printed else None)
     return {"id": comp.id, "name": comp.name.get(lang), "kind": strings()[lang]["kinds"][comp.kind],
-            "count": "?" if count is None else count, "count_unknown": comp.count_unknown,
-            "provenance": _provenance(comp.provenance, lang), "note": comp.note.get(lang) if comp.note else ""}
+            "count": "?" if count is None else str(count), "count_unknown": comp.count_unknown,
+            "provenance": provenance_plain(comp.provenance, lang), "note": comp.note.get(lang) if comp.note else ""}
 
 
-def _term(term: Term, names: dict[str, str], lang: str) -> dict:
+def _term(term: Term, lang: str, game_id: str, used_in: list[dict]) -> dict:
     other = "en" if lang == "de" else "de"
-    return {"id": term.id, "name": names[term.id], "other": getattr(term, other),
-            "definition": " ".join(term.definition.get(lang).split())}
+    return {"id": term.id, "anchor": rules_myst.term_anchor(game_id, term.id), "name": getattr(term, lang),
+            "other": getattr(term, other), "definition": " ".join(term.definition.get(lang).split()), "used_in": used_in}
 
 
-def _ambiguity(amb, lang: str) -> dict:
-    return {"id": amb.id, "title": amb.title.get(lang), "description": amb.description.get(lang),
-            "sources": list(amb.sources), "engine_option": amb.engine_option or "",
-            "edition_variant": amb.edition_variant,
-            "readings": [{"id": r.id, "text": r.text.get(lang), "source": r.source or "", "used": r.id == amb.used}
-                         for r in amb.readings]}
+def _ambiguity(amb, lang: str, game_id: str, rules: list[dict]) -> dict:
+    return {"id": amb.id, "anchor": f"{game_id}-amb-{amb.id}", "title": amb.title.get(lang),
+            "description": amb.description.get(lang), "edition_variant": amb.edition_variant, "rules": rules,
+            "readings": [{"id": r.id, "text": r.text.get(lang), "used": r.id == amb.used} for r in amb.readings]}
+
+
+def _captions(game, lang: str) -> dict:
+    """Names of the things files are made of, by the file-name stem the renderers use."""
+    s = strings()[lang]
+    names = {c.id: c.name.get(lang) for c in game.components}
+    names.update({f"board-{b.id}": b.name.get(lang) for b in game.boards})
+    names.update({f"quickref-{q.id}": s["artifact_kinds"]["quickref"] for q in game.quickrefs})
+    names["calibration"] = s["artifact_kinds"]["calibration"]
+    cards = {}
+    for comp in game.components:
+        for card in getattr(comp, "cards", None) or []:
+            title = card.title.get(lang) if card.title else ""
+            cards[(comp.id, card.id)] = title or comp.name.get(lang)
+    return {"names": names, "cards": cards}
+
+
+def _stem(path: str) -> str:
+    return Path(path).name.split(".")[0]
 
 
 def _kind_label(kind: str, lang: str) -> str:
     return strings()[lang]["artifact_kinds"].get(kind, kind)
 
 
-def _gallery(shown: list[Shown], lang: str) -> list[dict]:
+def _gallery(shown: list[Shown], lang: str, captions: dict) -> list[dict]:
     groups = []
     for item in sorted(shown, key=lambda a: a.path):
         if item.lang not in (None, lang):
@@ -184,31 +218,91 @@ def _gallery(shown: list[Shown], lang: str) -> list[dict]:
         images = [f for f in item.files if f.endswith(".png") and "/bleed/" not in f] if item.files \
             else ([item.path] if item.path.endswith(".png") else [])
         if images:
-            groups.append({"title": Path(item.path).name, "kind": _kind_label(item.kind, lang),
-                           "images": [{"src": _relative(f, 1), "alt": Path(f).stem} for f in sorted(images)]})
+            name = captions["names"].get(_stem(item.path), _kind_label(item.kind, lang))
+            groups.append({"title": name, "kind": _kind_label(item.kind, lang),
+                           "images": [{"src": files_link(f, 1),
+                                       "alt": captions["cards"].get((_stem(item.path), Path(f).stem), name)}
+                                      for f in sorted(images)]})
     return groups
 
 
-def _downloads(shown: list[Shown], lang: str) -> list[dict]:
+def _downloads(shown: list[Shown], lang: str, captions: dict) -> list[dict]:
     rows = []
     for item in shown:
         if item.kind == "png" or item.path.endswith(".png"):
             continue  # shown in the gallery
         for path in item.files or (item.path,):
-            rows.append({"name": path.split("/", 1)[-1], "href": _relative(path, 1), "kind": _kind_label(item.kind, lang),
-                         "lang": item.lang or "", "paper": item.paper or "",
-                         "order": (item.lang not in (None, lang), path)})
+            name = captions["names"].get(_stem(item.path), _kind_label(item.kind, lang))
+            if item.files:
+                name = f"{name} ({Path(path).name})"
+            rows.append({"name": name, "file": Path(path).name, "href": files_link(path, 1),
+                         "kind": _kind_label(item.kind, lang), "lang": item.lang or "",
+                         "paper": (item.paper or "").upper(), "order": (item.lang not in (None, lang), path)})
     return [{k: v for k, v in r.items() if k != "order"} for r in sorted(rows, key=lambda r: r["order"])]
 
 
-def render_sources(contents: list[GameContent], lang: str, extras: dict[str, GameExtras]) -> dict[str, str]:
-    """All MyST pages of the site in `lang`: {relative path: text}."""
+def section_index(contents: list[GameContent], lang: str) -> list[dict]:
+    """What the sections search looks in: every rule section, glossary entry and ambiguity in `lang`,
+    with the stems of its words (the same Snowball stemmer the browser uses)."""
+    entries = []
+    for content in sorted(contents, key=lambda c: c.id):
+        game = content.game
+        vocab = search.vocabulary(game.glossary, lang)
+        by_id = {t.id: t for t in game.glossary}
+        text = content.rules.get(lang)
+        for sec in (text.sections if text is not None else []):
+            plain = strip_term_refs(sec.title + "\n" + sec.body)
+            words = search.WORD.findall(plain)
+            for _shown, term_id in term_refs(sec.title + "\n" + sec.body):
+                if term_id in by_id:
+                    words += [w for phrase in search.term_words(by_id[term_id], lang) for w in search.WORD.findall(phrase)]
+            words += search.compound_parts(plain, vocab, lang)
+            words.append(sec.id)
+            entries.append(_entry(game.title.get(lang), f"{game.id}/rules", rules_myst.anchor(game.id, sec.id),
+                                  _section_label(sec), strip_term_refs(sec.title), words, lang))
+        for term in game.glossary:
+            words = [w for phrase in search.term_words(term, lang) for w in search.WORD.findall(phrase)]
+            entries.append(_entry(game.title.get(lang), f"{game.id}/glossary", rules_myst.term_anchor(game.id, term.id),
+                                  getattr(term, lang), getattr(term, lang), words, lang))
+        for amb in game.ambiguities:
+            words = search.WORD.findall(amb.title.get(lang) + " " + amb.description.get(lang))
+            entries.append(_entry(game.title.get(lang), f"{game.id}/ambiguities", f"{game.id}-amb-{amb.id}",
+                                  amb.title.get(lang), amb.title.get(lang), words, lang))
+    return entries
+
+
+def _entry(game: str, page: str, anchor: str, label: str, title: str, words: list[str], lang: str) -> dict:
+    return {"game": game, "page": page, "anchor": anchor, "label": label,
+            "title": sorted({search.stem(w, lang) for w in search.WORD.findall(title)}),
+            "words": sorted({search.stem(w, lang) for w in words if not w.isdigit() or len(w) > 1})}
+
+
+def render_game(content: GameContent, lang: str, extras: GameExtras) -> tuple[dict[str, str], list[dict]]:
+    """The pages of one game in `lang` ({relative path: MyST text}) and its sections-search entries."""
     env = environment()
-    names = term_names(contents, lang)
     s = strings()[lang]
-    games = [game_data(c, lang, names[c.id], extras.get(c.id, GameExtras())) for c in sorted(contents, key=lambda c: c.id)]
-    pages = {"index.md": env.get_template("index.md.j2").render(s=s, lang=lang, games=games)}
-    for game in games:
-        for page in game["pages"] + ["index"]:
-            pages[f"{game['id']}/{page}.md"] = env.get_template(f"{'overview' if page == 'index' else page}.md.j2").render(s=s, lang=lang, game=game)
+    game = game_data(content, lang, extras)
+    pages = {f"{game['id']}/{page}.md": env.get_template(f"{'overview' if page == 'index' else page}.md.j2").render(
+        s=s, lang=lang, game=game) for page in game["pages"] + ["index"]}
+    return pages, section_index([content], lang)
+
+
+def render_site(games: list[tuple[GameContent, dict[str, str], list[dict]]], lang: str) -> dict[str, str]:
+    """All pages of the site in `lang` from each game's rendered pages and search entries:
+    {relative path: text} (MyST pages, the start page and the sections-search data)."""
+    s = strings()[lang]
+    listed = [{"id": c.id, "title": c.game.title.get(lang), "subtitle": c.game.subtitle.get(lang) if c.game.subtitle else ""}
+              for c, _pages, _entries in sorted(games, key=lambda g: g[0].id)]
+    pages = {"index.md": environment().get_template("index.md.j2").render(s=s, lang=lang, games=listed)}
+    entries = []
+    for _content, game_pages, game_entries in sorted(games, key=lambda g: g[0].id):
+        pages.update(game_pages)
+        entries += game_entries
+    data = json.dumps(entries, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    pages["_rp/rp-sections.js"] = "window.RP_SECTIONS = %s;\n" % data.replace("</", "<\\/")
     return dict(sorted(pages.items()))
+
+
+def render_sources(contents: list[GameContent], lang: str, extras: dict[str, GameExtras]) -> dict[str, str]:
+    """All pages of the site in `lang`: {relative path: text}."""
+    return render_site([(c, *render_game(c, lang, extras.get(c.id, GameExtras()))) for c in contents], lang)

@@ -1,14 +1,21 @@
-"""A small Sphinx extension for the rules website: the language switcher.
+"""A small Sphinx extension for the rules website: language switch, game navigation, theme words.
 
 Both language builds have the same page names, so the same page in another
 language is ``<site>/<lang>/<pagename>.html``. For every HTML page this adds
-``rp_alternates`` (language, name, relative link) to the template context;
-``templates/site/_templates/layout.html`` turns them into ``<link
-rel="alternate" hreflang>`` tags and the switcher links (``switcher.js``
-carries the rule anchor over).
+to the template context: ``rp_alternates`` (language, name, relative link; the
+templates turn them into ``<link rel="alternate" hreflang>`` tags and the
+switcher), ``rp_game_nav`` (the pages of the game the page belongs to, shown
+at the top of every page of that game) and ``rp_strings`` (Rulepress's own
+words in the page's language). The theme writes a few labels without gettext
+(aria labels of its buttons); `translate_literals` replaces those in the pages
+written by this build.
 """
 
 from __future__ import annotations
+
+from pathlib import Path
+
+GAME_PAGES = ("index", "rules", "glossary", "ambiguities", "gallery", "downloads")
 
 
 def alternates(pagename: str, current: str, languages: list[str], names: dict[str, str]) -> list[dict]:
@@ -18,17 +25,61 @@ def alternates(pagename: str, current: str, languages: list[str], names: dict[st
             for lang in languages]
 
 
+def game_nav(pagename: str, docnames: set[str], labels: dict[str, str]) -> list[dict]:
+    """The pages of the game `pagename` belongs to (``<game>/<page>``), as relative links; [] elsewhere."""
+    if pagename.count("/") != 1:
+        return []
+    game, current = pagename.split("/")
+    return [{"label": labels.get(page, page), "href": f"{page}.html", "current": page == current}
+            for page in GAME_PAGES if f"{game}/{page}" in docnames]
+
+
+MAIN = ('<article role="main" id="furo-main-content">', '<article id="furo-main-content">')
+
+
+def translate_literals(html: str, literals: dict[str, str]) -> str:
+    """Replace the theme's fixed English snippets (``aria-label="..."``, icon titles) by their translation,
+    and move the main landmark from the theme's article to the page text inside it (``<div
+    role="main">`` in page.html), so the search's page summaries leave out the top bar."""
+    html = html.replace(*MAIN)
+    for english, translated in sorted(literals.items()):
+        html = html.replace(english, translated)
+    return html
+
+
 def _page_context(app, pagename, templatename, context, doctree):
     config = app.config
+    strings = config.rulepress_strings
     context["rp_alternates"] = alternates(pagename, config.language, config.rulepress_languages,
                                           config.rulepress_language_names)
     context["rp_chooser"] = "../" * (pagename.count("/") + 1) + "index.html"
     context["rp_choose_language"] = config.rulepress_choose_language
+    context["rp_strings"] = strings
+    context["rp_game_nav"] = game_nav(pagename, set(app.env.found_docs), strings.get("pages", {}))
+    game = pagename.split("/")[0] if pagename.count("/") == 1 else ""
+    context["rp_game_title"] = app.env.titles[f"{game}/index"].astext() if game and f"{game}/index" in app.env.titles else ""
+    app.rp_written = getattr(app, "rp_written", set()) | {pagename}
+
+
+def _finished(app, exception):
+    literals = app.config.rulepress_strings.get("theme_literals") or {}
+    if exception is not None or app.builder.format != "html":
+        return
+    for pagename in sorted(getattr(app, "rp_written", ())):
+        path = Path(app.outdir) / f"{pagename}.html"
+        if path.is_file():
+            text = path.read_text(encoding="utf-8")
+            new = translate_literals(text, literals)
+            if new != text:
+                path.write_text(new, encoding="utf-8")
 
 
 def setup(app):
     app.add_config_value("rulepress_languages", ["de", "en"], "html")
     app.add_config_value("rulepress_language_names", {}, "html")
     app.add_config_value("rulepress_choose_language", "", "html")
+    app.add_config_value("rulepress_strings", {}, "html")
+    app.add_config_value("rulepress_code", "", "env")  # Rulepress's code version: a change rebuilds every page
     app.connect("html-page-context", _page_context)
-    return {"parallel_read_safe": True, "parallel_write_safe": True, "version": "1"}
+    app.connect("build-finished", _finished)
+    return {"parallel_read_safe": True, "parallel_write_safe": True, "version": "2"}

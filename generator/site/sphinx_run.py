@@ -1,14 +1,21 @@
-"""Build one language of the website with Sphinx, in-process, warnings as errors.
+"""Build one language of the website with Sphinx, in-process, incrementally, warnings as errors.
 
-The MyST sources and ``conf.py`` are written to a temporary folder, the
-doctrees to another; only the HTML lands in `out`. Sphinx's warnings are
-collected and raised as one `ContentError` so a broken page never ships.
+The MyST sources and ``conf.py`` live in a persistent work folder (under the
+output folder's state, ``.rulepress-cache/site-<lang>``) together with Sphinx's
+doctrees, environment and HTML: a source file is rewritten only when its text
+changes, so Sphinx's own incremental build re-reads only edited pages. The
+finished HTML is then copied into `out` (the artifact's temporary folder).
+Sphinx's warnings are collected and raised as one `ContentError` so a broken
+page never ships; after a failure the work folder is removed, so the next
+build starts clean and reports the warning again.
 """
 
 from __future__ import annotations
 
+import contextlib
+import importlib
 import io
-import tempfile
+import shutil
 from pathlib import Path
 
 from jinja2 import FileSystemLoader
@@ -16,17 +23,43 @@ from jinja2.sandbox import SandboxedEnvironment
 
 from rulepress import paths
 from rulepress.errors import ContentError
+from rulepress.site.locale import write_catalog, write_if_changed
 
 SITE_TEMPLATES = paths.TEMPLATES / "site"
+SPHINX_PAGES = ("search", "genindex", "404")
+NOT_COPIED = (".buildinfo", "_sources", ".doctrees", "objects.inv")
 
 
-def conf_text(lang: str, title: str, languages: list[str], language_names: dict[str, str], choose: str) -> str:
+def conf_text(lang: str, title: str, languages: list[str], language_names: dict[str, str], choose: str,
+              strings: dict | None = None, site_url: str = "", code: str = "") -> str:
     """conf.py of one language build, from templates/site/conf.py.j2."""
     env = SandboxedEnvironment(loader=FileSystemLoader(str(SITE_TEMPLATES)), keep_trailing_newline=True)
     env.policies["json.dumps_kwargs"] = {"sort_keys": True, "ensure_ascii": False}
+    strings = strings or {}
+    site_url = site_url.rstrip("/") + "/" if site_url else ""
+    site_path = site_url.split("://", 1)[-1].split("/", 1)[1] if site_url else ""
     return env.get_template("conf.py.j2").render(
         lang=lang, title=title, languages=languages, language_names=language_names, choose=choose,
-        templates=str(SITE_TEMPLATES / "_templates"), static=str(SITE_TEMPLATES / "static"))
+        templates=str(SITE_TEMPLATES / "_templates"), static=str(SITE_TEMPLATES / "static"),
+        strings={k: v for k, v in strings.items() if k in ("pages", "search_placeholder", "language", "theme_literals",
+                                                          "sections_found")},
+        site_url=site_url, site_path=site_path, code=code,
+        not_found_title=strings.get("not_found_title", ""), not_found_body=strings.get("not_found_body", ""))
+
+
+def sync_sources(src: Path, sources: dict[str, str], conf: str) -> bool:
+    """Make `src` hold exactly `sources` and conf.py, touching only files whose text changed; True if any did."""
+    wanted = {src / relative: text for relative, text in sources.items()}
+    wanted[src / "conf.py"] = conf
+    changed = False
+    if src.is_dir():
+        for path in sorted(src.rglob("*.md"), reverse=True):
+            if path not in wanted:
+                path.unlink()
+                changed = True
+    for path, text in wanted.items():
+        changed = write_if_changed(path, text.encode("utf-8")) or changed
+    return changed
 
 
 def import_translatable_modules() -> None:
@@ -39,41 +72,51 @@ def import_translatable_modules() -> None:
     stay lazy and follow each build's language. Call right after clearing
     `sphinx.locale.translators`.
     """
-    import importlib
-
     from sphinx.application import builtin_extensions
 
     for name in builtin_extensions:
         importlib.import_module(name)
 
 
-def build_html(sources: dict[str, str], conf: str, out: Path) -> None:
-    """Write `sources` and `conf` to a temporary folder and build HTML into `out` (-W)."""
+def build_html(sources: dict[str, str], conf: str, out: Path, work: Path, lang: str = "en",
+               words: dict | None = None) -> None:
+    """Build `sources` with `conf` in the work folder `work` (incremental) and copy the HTML into `out`."""
     from sphinx import locale
     from sphinx.application import Sphinx
     from sphinx.util.docutils import docutils_namespace, patch_docutils
 
-    with tempfile.TemporaryDirectory(prefix="rulepress-site-") as tmp:
-        src = Path(tmp) / "src"
-        for relative, text in sources.items():
-            target = src / relative
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_text(text, encoding="utf-8")
-        (src / "conf.py").write_text(conf, encoding="utf-8")
-        warnings = io.StringIO()
-        locale.translators.clear()  # Sphinx caches its UI translations per process: the last build's language would stick
-        import_translatable_modules()
+    with contextlib.redirect_stdout(io.StringIO()):  # it prints a note about optional social cards on import
+        importlib.import_module("sphinxext.opengraph")
+    src, doctrees, html = work / "src", work / "doctrees", work / "html"
+    changed = sync_sources(src, sources, conf)
+    changed = write_catalog(src, lang, words or {}) or changed
+    if not changed and (html / "index.html").is_file():  # Sphinx would find nothing to do
+        _copy(html, out, sources)
+        return
+    warnings = io.StringIO()
+    locale.translators.clear()  # Sphinx caches its UI translations per process: the last build's language would stick
+    import_translatable_modules()
+    try:
         with patch_docutils(src), docutils_namespace():  # docutils' registries stay clean for the next build
-            app = Sphinx(str(src), str(src), str(out), str(Path(tmp) / "doctrees"), "html",
-                         status=None, warning=warnings, freshenv=True, warningiserror=True, verbosity=0)
-            app.build(force_all=True)
+            app = Sphinx(str(src), str(src), str(html), str(doctrees), "html",
+                         status=None, warning=warnings, freshenv=False, warningiserror=False, verbosity=0)
+            app.build()
         text = warnings.getvalue().strip()
         if app.statuscode or text:
             raise ContentError("website", f"Sphinx reported problems while building the website:\n{text}")
+    except BaseException:
+        shutil.rmtree(work, ignore_errors=True)
+        raise
+    finally:
         locale.translators.clear()
-    for leftover in (".buildinfo", "_sources"):
-        path = out / leftover
-        if path.is_file():
-            path.unlink()
-        elif path.is_dir() and not any(path.iterdir()):
-            path.rmdir()
+    _copy(html, out, sources)
+
+
+def _copy(html: Path, out: Path, sources: dict[str, str]) -> None:
+    """The built HTML into `out`, without Sphinx's bookkeeping and pages of removed sources."""
+    shutil.copytree(html, out, ignore=shutil.ignore_patterns(*NOT_COPIED), dirs_exist_ok=True)
+    pages = {Path(relative).with_suffix("").as_posix() for relative in sources if relative.endswith(".md")}
+    for page in sorted(out.rglob("*.html")):
+        name = page.relative_to(out).with_suffix("").as_posix()
+        if name not in pages and name not in SPHINX_PAGES:
+            page.unlink()  # the page of a source removed since an earlier build

@@ -3,8 +3,12 @@
 `inline(md)` turns a short Markdown text (card text, a table cell) into the
 mini-HTML ReportLab `Paragraph` understands (<b>, <i>, <br/>, <font>).
 `blocks(md)` splits a longer text (a quick reference) into a list of
-(kind, markup) blocks: heading levels, paragraphs, list items, tables.
-Glossary references ``{term}`text <id>` `` are reduced to their text.
+(kind, markup) blocks: heading levels, paragraphs, list items, tables and
+images (an image alone in its paragraph is an ``img`` block of (src, alt); an
+image inside text stays an inline ``<img src=".." alt=".."/>`` tag for the
+caller to size and resolve). A list item carries exactly one marker: its own
+when the text starts with one (``- a) ...`` gives "a)", not "• a)"), else "•"
+or its number. Glossary references ``{term}`text <id>` `` are reduced to their text.
 """
 
 from __future__ import annotations
@@ -18,6 +22,10 @@ import markdown
 from rulepress.model.rules_text import strip_term_refs
 
 _TAGS = {"strong": "b", "b": "b", "em": "i", "i": "i", "code": "font"}
+# a marker written in the item's own text: a) b. (c) 1) iv. A) - *
+MARKER = r"\(?(?:[a-zA-Z]|\d{1,2}|[ivxIVX]{1,4})[).]|\u2022|[-\u2013*]"
+OWN_MARKER = re.compile(rf"^({MARKER})\s+")
+IMAGE = re.compile(r'<img src="([^"]*)" alt="([^"]*)"/>')
 
 
 class _ToReportLab(HTMLParser):
@@ -39,7 +47,11 @@ class _ToReportLab(HTMLParser):
         if self.table is not None and self.block in ("td", "th"):
             self.table[-1].append((self.block == "th", text))
         elif text:
-            self.blocks.append((self.block or "p", text))
+            alone = IMAGE.fullmatch(text)
+            if alone and (self.block or "p") == "p":
+                self.blocks.append(("img", (html.unescape(alone.group(1)), html.unescape(alone.group(2)))))
+            else:
+                self.blocks.append((self.block or "p", text))
 
     def handle_starttag(self, tag, attrs):
         if tag in ("h1", "h2", "h3", "h4", "h5", "h6", "p"):
@@ -70,6 +82,9 @@ class _ToReportLab(HTMLParser):
             self.buffer = []
         elif tag == "br":
             self.buffer.append("<br/>")
+        elif tag == "img":
+            a = dict(attrs)
+            self.buffer.append(f'<img src="{html.escape(a.get("src") or "")}" alt="{html.escape(a.get("alt") or "")}"/>')
         elif tag == "code":
             self.buffer.append('<font name="Condensed">')
         elif tag in _TAGS:
@@ -86,7 +101,7 @@ class _ToReportLab(HTMLParser):
             text = "".join(self.buffer).strip()
             self.buffer = []
             if text:
-                self.blocks.append((kind, text))
+                self.blocks.append((kind, one_marker(text)))
             self.block = None
         elif tag in ("ul", "ol"):
             self._flush()
@@ -107,6 +122,15 @@ class _ToReportLab(HTMLParser):
         self.buffer.append(html.escape(data, quote=False))
 
 
+def one_marker(item: str) -> str:
+    """A list item's text with a single marker: the automatic one ("• ", "2. ") is dropped when the
+    item's own text starts with a marker of its own."""
+    auto = re.match(r"^(\u2022|\d+\.) ", item)
+    if auto and OWN_MARKER.match(item[auto.end():]):
+        return item[auto.end():]
+    return item
+
+
 def _html(md: str) -> str:
     return markdown.markdown(strip_term_refs(md), extensions=["tables", "sane_lists"], output_format="html")
 
@@ -124,9 +148,9 @@ def inline(md: str) -> str:
     """One paragraph of RL markup from a short Markdown text; paragraphs joined by <br/>."""
     parts = []
     for kind, text in blocks(md):
-        if kind == "table":
+        if kind in ("table", "img"):
             continue
-        parts.append(text)
+        parts.append(IMAGE.sub("", text))
     return "<br/>".join(parts)
 
 

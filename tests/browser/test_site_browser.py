@@ -78,7 +78,7 @@ def test_rule_page_and_language_switch_keep_the_rule(driver, server, contents, l
     heading = driver.find_element(By.ID, anchor).find_element(By.XPATH, "./ancestor-or-self::section[1]/*[self::h2 or self::h3 or self::h4 or self::h5 or self::h6][1]")
     assert heading.text.startswith(section.number + " ")
     assert driver.find_elements(By.CSS_SELECTOR, f'link[rel="alternate"][hreflang="{other}"]')
-    driver.find_element(By.CSS_SELECTOR, f'.rp-switcher a[hreflang="{other}"]').click()
+    driver.execute_script("arguments[0].click()", driver.find_element(By.CSS_SELECTOR, f'.rp-switcher a[hreflang="{other}"]'))
     WebDriverWait(driver, 10).until(lambda d: f"/site/{other}/" in d.current_url)
     assert driver.current_url == f"{server}/site/{other}/{content.id}/rules.html#{anchor}"
     target = driver.find_element(By.ID, anchor)

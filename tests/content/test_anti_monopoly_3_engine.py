@@ -383,3 +383,118 @@ def test_glossary_references_use_the_term_or_an_alias(content):
                 term = terms[term_id]
                 accepted = {getattr(term, lang).lower()} | {a.lower() for a in term.aliases.get(lang, [])}
                 assert shown.strip('"„“').lower() in accepted, (lang, section.id, shown)
+
+
+# --- Components, start, action fields, refresh, chips, red field, green lane, winning ------------
+
+
+def test_component_counts_and_player_range_equal_the_content(content):
+    counts = {c.id: c.count for c in content.game.components}
+    assert counts == E.COMPONENTS
+    assert (content.game.players.min, content.game.players.max) == E.PLAYERS
+    money = next(c for c in content.game.components if c.id == "money")
+    assert sum(d.count for d in money.denominations) == 50
+
+
+@pytest.mark.parametrize("players", range(2, 7))
+def test_start_money_always_fits_the_box(players):
+    deal = E.start_money(players)
+    assert deal["each"] == 5 and deal["dealt"] + deal["bank"] == 50 and deal["bank"] >= 20
+
+
+def test_start_player_and_ties():
+    assert E.start_player({"A": 1, "B": 2}) == "B"
+    assert E.start_player({"A": 5, "B": 5, "C": 5}) == ("A", "B", "C")
+    assert E.turn_order([1, 2, 3], 3) == [3, 1, 2]
+    with pytest.raises(ValueError):
+        E.start_player({"A": 7})
+
+
+def test_action_deck_cycles_back_to_its_first_card():
+    deck = tuple(f"a{i}" for i in range(1, 25))
+    drawn = []
+    for _ in range(25):
+        card, deck = E.draw_action(deck)
+        drawn.append(card)
+    assert drawn[:24] == [f"a{i}" for i in range(1, 25)] and drawn[24] == "a1" and len(deck) == 24
+
+
+def test_coop_refresh_under_both_readings_keeps_every_card():
+    # reshuffle: 5 played + 5 on the field become 5 in hand + 5 on the field, deterministic by seed
+    first = E.refresh_coop([5, 4, 3, 2, 1], [], [1, 1, 2, 3, 4], seed=3)
+    again = E.refresh_coop([5, 4, 3, 2, 1], [], [1, 1, 2, 3, 4], seed=3)
+    assert first == again and len(first[0]) == 5 and first[1] == ()
+    assert sorted(first[0] + first[2]) == sorted([5, 4, 3, 2, 1, 1, 1, 2, 3, 4])
+    # not due: nothing changes
+    assert E.refresh_coop([1, 2], [3, 4, 5], [9]) == ((3, 4, 5), (1, 2), (9,))
+    # turn-over: only a complete set comes back, twice in a row
+    hand, face_up, field = E.refresh_coop([1, 2, 3, 4, 5, 1, 2, 3, 4, 5], [], [], coop_refresh="turn-over")
+    assert hand == (1, 2, 3, 4, 5) and sorted(face_up) == [1, 2, 3, 4, 5]
+    assert E.refresh_coop(face_up, hand, field, coop_refresh="turn-over")[0] == (1, 1, 2, 2, 3, 3, 4, 4, 5, 5)
+    assert not E.coop_refresh_due([1, 2, 3, 4, 6], [], coop_refresh="turn-over")
+    with pytest.raises(ValueError, match="unknown reading"):
+        E.coop_refresh_due([], [], coop_refresh="never")
+
+
+def test_field_instructions_void_from_four_players():
+    assert [E.field_instruction_applies(True, n) for n in range(2, 7)] == [True, True, False, False, False]
+    assert all(E.field_instruction_applies(False, n) for n in range(2, 7))
+
+
+def test_chips_and_spots(content):
+    board = content.game.boards[0]
+    monopoly_spaces = [s for s in board.spaces if s.type == "monopoly"]
+    assert len(monopoly_spaces) == len(E.MONOPOLY_FIELDS) == 3
+    assert E.chips_left(0) == (10, 9) and E.chips_left(9) == (1, 0)
+    assert E.chips_left(10, accusation_spots="ten-spots") == (0, 0)
+    with pytest.raises(ValueError):
+        E.chips_left(10)
+
+
+def test_red_field_event_once_and_readings():
+    for position in range(0, 25):
+        event = E.red_field_event(position, 2, [2], steps=7)
+        assert event.triggered == (position in E.RED_FIELDS)
+        assert event.bomb == (min(24, position + 5) if event.triggered else position)
+    assert E.red_field_event(9, 2, [2], red_field_mover="leading-player").mover == "leading"
+    assert not E.red_field_event(9, 2, [2], already_used=True).triggered
+    for bad in ({"named": 6}, {"named": 2, "steps": 4}):
+        with pytest.raises(ValueError):
+            E.red_field_event(9, asked_hand=[2], **{"named": 2, **bad})
+
+
+def test_green_lane_is_drawn_right_to_left_in_the_order_of_play(content):
+    board = content.game.boards[0]
+    green = sorted((s for s in board.spaces if s.group == "green" and s.number), key=lambda s: s.number)
+    xs = [s.pos[0] for s in green]
+    assert E.GREEN_DIRECTION == "right-to-left" and xs == sorted(xs, reverse=True) and len(green) == E.GREEN_LENGTH
+    assert E.green_move(1, 6) == 7
+
+
+def test_who_may_win_before_all_monopolies_are_broken():
+    assert E.win_allowed("one-wins", True) and E.win_allowed("all-win", True)
+    assert not E.win_allowed("one-wins", False) and E.win_allowed("all-win", False)
+    assert not E.win_allowed("all-win", False, win_requires_broken="every-win")
+
+
+def test_all_win_ranking_ties_and_money_at_the_goal():
+    goal = E.GOAL_INDEX
+    positions = {"A": goal - 2, "B": goal - 2, "C": goal - 10}
+    assert E.all_win_ranking(positions, {"A": 1, "B": 1, "C": 20}) == [("C",), ("A", "B")]
+    assert E.all_win_ranking(positions, {"A": 1, "B": 1, "C": 20}, all_win_ranking="position-only") == [("A", "B"), ("C",)]
+    peace = E.world_peace_reached("A", {"A": goal, "B": goal - 1}, {"A": 0, "B": 0}, peace_winner="all-win-most-peace")
+    assert peace == E.PeaceResult(("A", "B"), "A")
+
+
+def test_all_win_agreement_readings():
+    assert E.all_win(2, [4, 3]) and E.all_win(2, [4, 3], agreed=False)  # rule J: the dice alone
+    assert not E.all_win(2, [], agreed=False, all_win_agreement="all-agree")
+    assert E.all_win(2, [], all_win_agreement="all-agree")
+    assert not E.all_win(2, [6, 6], agreed=False, all_win_agreement="agree-and-roll")
+    assert not E.all_win(2, [3, 3], all_win_agreement="agree-and-roll")
+
+
+def test_six_player_deck_and_refusal_payment_readings():
+    assert E.coop_sets(6) == 6 and E.coop_sets(6, six_player_deck="seven-sets") == 7
+    assert E.coop_sets(3, six_player_deck="seven-sets") == E.coop_sets(3) == 4
+    assert E.crisis("2b", 4, y_steps=2, refusal_payment="x-card") == E.crisis("2b", 4, y_steps=2)

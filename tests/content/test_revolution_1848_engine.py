@@ -274,3 +274,93 @@ def test_chosen_readings_are_accepted_by_the_engine(content):
 def test_examples_are_paired_in_both_languages(content):
     ids = {lang: [e.id for e in text.examples] for lang, text in content.rules.items()}
     assert ids["de"] == ids["en"] and len(ids["de"]) >= 20
+
+
+# --- Pushing, re-entry, protected leaders, cards leaving, choosing armies, stalemate ------------
+
+
+def test_pushed_cards_go_under_the_pile_of_their_kind_and_the_player_stays_in():
+    piles = {"person": ("pe09",), "extra": ("z01",)}
+    hand, piles = E.push_under(("pe01", "pe02", "z15-kroatien"), "pe02", piles)
+    hand, piles = E.push_under(hand, "z15-kroatien", piles)
+    assert hand == ("pe01",) and piles == {"person": ("pe09", "pe02"), "extra": ("z01", "z15-kroatien")}
+    state = E.act(E.act(E.Round((1, 2, 3)), 1, "push"), 1, "push")
+    assert state.active == (1, 2, 3) and state.first_passer is None
+    with pytest.raises(ValueError, match="not in the hand"):
+        E.push_under(hand, "pe02", piles)
+    with pytest.raises(ValueError, match="end of a trick"):
+        E.push_under(hand, "pe01", piles, trick_over=True)
+
+
+def test_every_army_card_brings_passed_players_back_but_other_cards_do_not():
+    state = E.act(E.act(E.Round((1, 2, 3, 4)), 1, "pass"), 2, "pass")
+    assert E.act(state, 3, "play", "z01").active == (3, 4)
+    for card in E.ARMY_CARDS:
+        assert E.act(state, 3, "play", card.upper()).active == (1, 2, 3, 4)
+    with pytest.raises(ValueError, match="has passed"):
+        E.act(state, 1, "play", "pe01")
+    # passing again after re-entry: the first passer of the round is kept, or forgotten
+    again = E.act(E.act(E.act(state, 3, "play", "z30"), 4, "pass"), 2, "pass")
+    assert again.first_passer == 1 and again.passed == (4, 2)
+    forgot = E.act(E.act(E.act(state, 3, "play", "z30", first_passer="since-last-army"), 4, "pass",
+                         first_passer="since-last-army"), 2, "pass", first_passer="since-last-army")
+    assert forgot.first_passer == 4
+
+
+def test_extra_cards_and_leaders_under_both_readings():
+    for reading in E.LEADER_CARDS_READINGS:
+        assert E.may_affect_leader("Z-LOLA-MONTEZ", leader_cards=reading)
+        assert E.may_affect_leader("z-bauernaufstand", helps=False, leader_cards=reading)
+        assert not E.may_affect_leader("z01", helps=False, leader_cards=reading)
+    assert E.croatia_applies(E.Leader("Wrangel", "prussia", 3)).military == 3
+    assert E.croatia_applies(E.Leader("Windischgrätz", "austria", 3)).military == 8
+    with pytest.raises(ValueError, match="unknown reading"):
+        E.may_affect_leader("z01", leader_cards="never")
+
+
+def test_cards_leaving_the_game():
+    assert E.leaving_game(["z28", "z34", "pe01"]) == ["z28", "z34"]
+    assert E.leaving_game(["z-sklaverei", "z-irische-hungersnot"]) == []
+    assert E.leaving_game(["z-irische-hungersnot", "z-englisches-vorbild", "z-sklaverei"]) == [
+        "z-irische-hungersnot", "z-englisches-vorbild"]
+    assert E.leaving_game(["z27", "z35"]) == []
+
+
+def test_strongest_command_chooses_first_and_foreign_leaders_take_the_rest():
+    L = E.Leader
+    leaders = [L("Radetzky", "austria", 4, player=2), L("Schwarzenberg", "austria", 2, player=1),
+               L("Windischgrätz", "austria", 3, player=1), L("Wrangel", "prussia", 3, player=3)]
+    # player 1's two Austrians count together (5) and choose before Radetzky (4)
+    chosen = E.assign_armies([("z29", "austria"), ("z30", "austria"), ("z31", "austria")], leaders)
+    assert chosen["z29"].player == 1 and chosen["z30"].player == 2
+    assert chosen["z31"].leaders == ("Wrangel",)  # no Austrian left: strength alone decides
+    assert E.assign_armies([("z33", "prussia")], []) == {"z33": None}
+
+
+def test_stalemate_replays_the_same_card_until_someone_wins():
+    seats = (1, 2, 3, 4)
+    state = E.act(E.act(E.Round(seats), 4, "pass"), 2, "pass")
+    tie = E.TrickResult(None, None, {1: 4, 3: 4}, stalemate=True)
+    after = E.after_trick(tie, state, "a01", ["a02"], {})
+    assert (after.ablauf, after.opener, after.won) == ("a01", 1, {})  # left of player 4 is player 1
+    win = E.TrickResult(2, "liberale", {2: 6})
+    after = E.after_trick(win, state, after.ablauf, ["a02", "a03"], after.won)
+    assert (after.ablauf, after.won) == ("a02", {2: 1})
+    with pytest.raises(ValueError, match="nobody passed"):
+        E.after_trick(tie, E.Round(seats), "a01", [], {})
+    assert E.left_of(seats, 4) == 1 and E.left_of(seats, 1) == 2
+
+
+def test_player_count_and_card_counts_equal_the_content(content):
+    assert (content.game.players.min, content.game.players.max) == E.PLAYERS
+    counts = {c.id: c.count for c in content.game.components}
+    assert (counts["ablauf-cards"], counts["person-cards-all"], counts["extra-cards-all"]) == tuple(E.CARD_COUNTS.values())
+    assert counts["army-cards"] == len(E.ARMY_CARDS)
+
+
+def test_red_card_total_beyond_the_army_goes_negative_and_rounds_down():
+    army = E.Army("z33", "prussia", 5, player=4, leaders=(E.Leader("Wrangel", "prussia", 3, player=4),))
+    assert E.score_trick([army], red_cards=[11, 6]).points == {4: -5}  # (8 - 17) / 2 = -4.5, rounded down
+    assert E.score_trick([army], red_cards=[4, 4]).points == {4: 0}
+    federal = E.Army("z30", "prussia", 5, player=2, leaders=(E.Leader("General", "bund", 3, player=2),))
+    assert E.score_trick([federal], red_cards=[11, 6]).points == {2: 4}  # red cards spare the Bundesfahne

@@ -243,7 +243,7 @@ def test_engine_is_pure_python_without_io():
     tree = ast.parse((GAME_DIR / "engine.py").read_text(encoding="utf-8"))
     imported = {alias.name.split(".")[0] for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names}
     imported |= {node.module.split(".")[0] for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
-    assert imported <= {"__future__", "collections", "fractions", "functools", "itertools"}
+    assert imported <= {"__future__", "collections", "dataclasses", "fractions", "functools", "itertools", "random"}
     called = {node.func.id for node in ast.walk(tree) if isinstance(node, ast.Call) and isinstance(node.func, ast.Name)}
     assert not called & {"open", "print", "input", "exec", "eval"}
 
@@ -385,3 +385,128 @@ def test_quickref_template_prints_the_engine_odds(content, lang):
     for n in range(1, 6):
         assert f"| {n} | {engine.trade_in_armies(n)} | {n + 5} | {engine.trade_in_armies(n + 5)} |" in text
     assert "| 5 | 12 | 10 | 35 |" in text
+
+
+# --- trading: the count of sets, the draw pile and the hand limit ------------------
+
+
+def test_ninth_and_tenth_set_and_every_later_one():
+    assert engine.trade_in_armies(9) == 30 and engine.trade_in_armies(10) == 35
+    # 20 sets traded by three players in turn: the count runs over the whole game
+    values = engine.trade_values(["A", "B", "C"] * 6 + ["A", "B"])
+    assert values[8:10] == [30, 35] and values[-1] == 15 + 5 * 14
+
+
+def test_literal_player_count_only_moves_on_for_new_players():
+    assert engine.trade_values(["A", "A", "A"], set_count="players") == [4, 4, 4]
+    assert engine.trade_values(["A", "B", "A", "C", "B", "D"], set_count="players") == [4, 6, 6, 8, 8, 10]
+    with pytest.raises(ValueError, match="unknown reading"):
+        engine.trade_values(["A"], set_count="per-player")
+
+
+def test_empty_pile_refilled_twice_keeps_every_card_once():
+    piles = engine.CardPiles(draw=("a", "b"))
+    first, piles = engine.draw_card(piles)
+    second, piles = engine.draw_card(piles)
+    assert (first, second, piles) == ("a", "b", engine.CardPiles())
+    piles = engine.set_aside(piles, ["a", "b", "w"])  # a set is traded: the cards leave the game
+    refill_one = []
+    for _ in range(3):
+        card, piles = engine.draw_card(piles, seed=1)
+        refill_one.append(card)
+    assert sorted(refill_one) == ["a", "b", "w"] and piles == engine.CardPiles()
+    piles = engine.set_aside(piles, ["c", "d", "e"])
+    card, piles = engine.draw_card(piles, seed=2)  # the second refill
+    assert sorted((card,) + piles.draw) == ["c", "d", "e"] and piles.traded == ()
+    assert engine.draw_card(engine.CardPiles(draw=("z",), traded=("a",))) == ("z", engine.CardPiles(traded=("a",)))
+
+
+def test_refill_twice_as_traded_and_shuffled_is_deterministic():
+    piles = engine.set_aside(engine.CardPiles(), ["c1", "c2", "c3", "c4"])
+    order = []
+    for _ in range(4):
+        card, piles = engine.draw_card(piles, reuse_order="as-traded")
+        order.append(card)
+    assert order == ["c1", "c2", "c3", "c4"] and piles == engine.CardPiles()
+    piles = engine.set_aside(piles, order)  # traded again: the second refill
+    again = [engine.draw_card(piles, reuse_order="as-traded")[0]]
+    assert again == ["c1"]
+    shuffled_a = engine.draw_card(engine.set_aside(engine.CardPiles(), order), seed=7)[1].draw
+    shuffled_b = engine.draw_card(engine.set_aside(engine.CardPiles(), order), seed=7)[1].draw
+    assert shuffled_a == shuffled_b and len(shuffled_a) == 3
+    assert engine.draw_card(engine.CardPiles()) == (None, engine.CardPiles())
+
+
+@pytest.mark.parametrize("reading, largest", [("five-at-all-times", 5), ("english-1993", 6)])
+def test_hand_never_exceeds_its_limit_over_many_turns(reading, largest):
+    """Turn after turn: trade when forced, take one card; the hand stays within the limit."""
+    hand = 0
+    for turn in range(40):
+        if engine.must_trade(hand):
+            hand -= 3
+        assert engine.may_take_card(hand, hand_limit=reading)
+        hand += 1
+        assert hand <= largest
+        gained = 4 if turn == 20 else 0  # an eliminated opponent hands over his cards
+        hand += gained
+        hand -= 3 * engine.sets_to_trade(hand, hand_limit=reading)
+        assert hand <= (5 if reading == "five-at-all-times" else 6)
+    assert not engine.may_take_card(5) and engine.may_take_card(5, hand_limit="english-1993")
+
+
+def test_sets_to_trade_by_reading():
+    assert [engine.sets_to_trade(n) for n in range(12)] == [0] * 6 + [1, 1, 1, 2, 2, 2]
+    assert [engine.sets_to_trade(n, hand_limit="english-1993") for n in range(12)] == [0] * 6 + [1, 1, 2, 2, 2, 3]
+    with pytest.raises(ValueError):
+        engine.sets_to_trade(-1)
+
+
+# --- fortifying --------------------------------------------------------------------------
+
+
+def test_fortify_in_many_territories_at_once_and_one_step_only():
+    armies = {"greenland": 4, "iceland": 3, "quebec": 1, "scandinavia": 1}
+    after = engine.fortify(armies, [("greenland", "quebec", 3), ("iceland", "scandinavia", 2)])
+    assert after == {"greenland": 1, "iceland": 1, "quebec": 4, "scandinavia": 3}
+    assert sum(after.values()) == sum(armies.values())
+    # armies that arrived in Iceland may not move on to Scandinavia
+    with pytest.raises(ValueError, match="only 0 armies of 'iceland'"):
+        engine.fortify({"greenland": 4, "iceland": 1, "scandinavia": 1},
+                       [("greenland", "iceland", 2), ("iceland", "scandinavia", 1)])
+
+
+def test_fortify_refuses_fighters_strangers_and_non_neighbours():
+    armies = {"greenland": 4, "iceland": 1, "alberta": 1}
+    with pytest.raises(ValueError, match="only 1 armies"):
+        engine.fortify(armies, [("greenland", "iceland", 2)], fought={"greenland": 2})
+    with pytest.raises(ValueError, match="do not border"):
+        engine.fortify(armies, [("greenland", "alberta", 1)])
+    with pytest.raises(ValueError, match="own territories"):
+        engine.fortify(armies, [("greenland", "quebec", 1)])
+    with pytest.raises(ValueError, match="one fortifying move"):
+        engine.fortify(armies, [("greenland", "iceland", 1), ("greenland", "iceland", 1)], fortify_moves="one-move")
+    assert engine.fortify(armies, [("greenland", "iceland", 3)], fortify_moves="one-move")["iceland"] == 4
+
+
+def test_placed_reinforcements_are_locked_only_by_the_literal_reading():
+    armies = {"ural": 6, "siberia": 1}
+    assert engine.movable_armies(armies, placed={"ural": 3}) == {"ural": 5, "siberia": 0}
+    assert engine.movable_armies(armies, placed={"ural": 3}, took_part="fought-or-placed") == {"ural": 2, "siberia": 0}
+    assert engine.movable_armies(armies, fought={"ural": 4}, placed={"ural": 3}, took_part="fought-or-placed")["ural"] == 0
+
+
+def test_player_count_and_cards_equal_the_content(content):
+    assert (content.game.players.min, content.game.players.max) == engine.PLAYERS
+    deck = next(c for c in content.game.components if c.id == "territory-cards")
+    assert deck.count == engine.TERRITORY_CARDS + engine.WILD_CARDS
+
+
+def test_first_two_sets_are_public_or_unknown():
+    assert [engine.trade_in_armies(n, first_sets="unknown") for n in (1, 2, 3)] == [None, None, 8]
+    assert [engine.trade_in_armies(n) for n in (1, 2)] == [4, 6]
+
+
+def test_attack_targets_under_both_readings_of_the_north_africa_list():
+    assert engine.attack_targets("north-africa") == engine.neighbours("north-africa")
+    assert engine.attack_targets("north-africa", north_africa_targets="exhaustive") == ["brazil", "egypt", "western-europe"]
+    assert engine.attack_targets("greenland", north_africa_targets="exhaustive") == engine.neighbours("greenland")

@@ -2,6 +2,7 @@
 mat's tile flows and the ambiguity register, and the pairing of examples."""
 
 from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -76,9 +77,9 @@ def test_eliminated_threat_goes_onto_the_threat_discard():
 
 
 def test_a_stack_left_empty_is_made_as_soon_as_a_tile_is_discarded():
-    after = E.remove_threat(Phase(cities=(("c", Slot("threat", "t2")),), threat_stack=("t3",)), "c")
-    assert (after.recruit_stack, after.threat_discard) == (("t2",), ())
-    after = E.remove_recruit(Phase(cities=(("c", Slot("recruit", "t1")),), recruit_stack=("t4",)), "c")
+    after = E.remove_threat(Phase(cities=(("c", Slot("threat", "t2")),), next_recruit="t1", threat_stack=("t3",)), "c")
+    assert (after.next_recruit, after.recruit_stack, after.threat_discard) == ("t1", ("t2",), ())
+    after = E.remove_recruit(Phase(cities=(("c", Slot("recruit", "t1")),), next_threat="t5", recruit_stack=("t4",)), "c")
     assert (after.threat_stack, after.recruit_discard) == (("t1",), ())
 
 
@@ -225,4 +226,79 @@ def test_chosen_readings_are_accepted_by_the_engine(content):
 
 def test_examples_are_paired_in_both_languages(content):
     ids_by_lang = {lang: [e.id for e in text.examples] for lang, text in content.rules.items()}
-    assert ids_by_lang["de"] == ids_by_lang["en"] and len(ids_by_lang["en"]) == 14
+    assert ids_by_lang["de"] == ids_by_lang["en"] and len(ids_by_lang["en"]) == 17
+
+
+# --- "Empty for now" is not "empty for ever" --------------------------------------------------
+
+
+def test_an_empty_next_space_is_filled_once_its_stack_is_made_again():
+    state = Phase(cities=(("c", Slot("threat", "t2")),), threat_stack=("t3",))
+    after = E.remove_threat(state, "c")
+    assert (after.next_recruit, after.recruit_stack) == ("t2", ())
+    # twice in a row: each refill moves up at once
+    again = E.remove_threat(replace(after, cities=(("c", Slot("threat", "t7")),)), "c")
+    assert again.next_recruit == "t2" and again.recruit_stack == ("t7",)
+
+
+def test_waiting_cities_are_served_oldest_first_and_keep_waiting_without_tiles():
+    tiles = tuple(Tile(t, recruit=units("A")) for t in ("t1", "t2", "t3", "t4"))
+    state = Phase(tiles=tiles, barracks=units("A", "A"),
+                  cities=(("n", Slot("recruit", "r1")), ("e", Slot("recruit", "r2")), ("s", Slot("threat", "t1")),
+                          ("w", Slot("threat", "t2"))), next_threat="t3", threat_stack=("t4",))
+    start = E.tile_count(state)
+    state = E.replace_tile(state, "n", "recruit")
+    state = E.replace_tile(state, "e", "recruit")
+    assert state.waiting == (("n", "recruit"), ("e", "recruit")) and state.city("n") is None
+    state = E.replace_tile(state, "s", "threat")  # t1 becomes the recruit stack and goes to the oldest city
+    assert state.city("n").tile == "t1" and state.city("n").units == ("A",) and state.waiting == (("e", "recruit"),)
+    state = E.replace_tile(state, "w", "threat")
+    assert state.city("e").tile == "t2" and state.waiting == ()
+    # the threat side drew on the recruit discard pile (r1, r2) as its stack ran empty
+    assert E.tile_count(state) == start == 6 and state.next_threat in ("r1", "r2")
+
+
+def test_draw_from_stack_reading_never_waits():
+    state = Phase(cities=(("c", None),))
+    assert E.place_next(state, "c", "recruit", empty_next="draw-from-stack").waiting == ()
+    assert E.place_next(state, "c", "recruit").waiting == (("c", "recruit"),)
+    assert E.place_next(E.place_next(state, "c", "recruit"), "c", "recruit").waiting == (("c", "recruit"),)
+
+
+def test_at_once_and_phase_three_differ_only_when_a_stack_runs_empty():
+    tiles = tuple(Tile(t, recruit=units("A")) for t in ("r2", "r3", "r4", "t1", "t9"))
+    base = dict(tiles=tiles, cities=(("c1", Slot("recruit", "r1")), ("c2", Slot("threat", "t1"))),
+                next_recruit="r2", threat_discard=("t9",), next_threat="t2", threat_stack=("t3",))
+    finished = [("c1", "recruit"), ("c2", "threat")]
+    running_empty = Phase(recruit_stack=("r3",), **base)
+    a = E.manage_tiles(running_empty, finished)
+    b = E.manage_tiles(running_empty, finished, replace_when="in-phase-three")
+    assert (a.recruit_stack, a.threat_discard) == (("t9",), ("t1",))
+    assert (b.recruit_stack, b.threat_discard) == (("t9", "t1"), ())
+    assert E.tile_count(a) == E.tile_count(b) == E.tile_count(running_empty)
+    plenty = Phase(recruit_stack=("r3", "r4"), **base)
+    assert E.manage_tiles(plenty, finished) == E.manage_tiles(plenty, finished, replace_when="in-phase-three")
+    with pytest.raises(ValueError, match="unknown reading"):
+        E.manage_tiles(plenty, finished, replace_when="later")
+
+
+def test_player_count_equals_the_content(content):
+    assert (content.game.players.min, content.game.players.max) == E.PLAYERS
+
+
+def test_refill_timing_decides_which_discarded_tiles_are_turned_over():
+    tiles = tuple(Tile(t, recruit=units("A")) for t in ("r2", "r3", "r4", "t1", "t9"))
+    state = Phase(tiles=tiles, cities=(("c1", Slot("recruit", "r1")), ("c2", Slot("threat", "t1")),
+                                       ("c3", Slot("recruit", "r0"))),
+                  next_recruit="r2", recruit_stack=("r3",), threat_discard=("t9",), next_threat="t2", threat_stack=("t3",))
+    soon = E.replace_tile(E.replace_tile(state, "c1", "recruit"), "c2", "threat")
+    late = E.replace_tile(E.replace_tile(state, "c1", "recruit", refill_timing="when-needed"), "c2", "threat",
+                          refill_timing="when-needed")
+    assert (soon.recruit_stack, soon.threat_discard) == (("t9",), ("t1",))  # t9 alone was turned over at once
+    assert (late.recruit_stack, late.threat_discard) == ((), ("t1", "t9"))  # nothing turned yet
+    # the next draw from the recruit side: when needed, t1 and t9 are turned over together
+    late = E.replace_tile(late, "c3", "recruit", refill_timing="when-needed")
+    assert late.city("c3").tile == "r3" and late.next_recruit == "t9" and late.recruit_stack == ("t1",)
+    assert E.tile_count(late) == E.tile_count(soon) == E.tile_count(state)
+    with pytest.raises(ValueError, match="unknown reading"):
+        E.settle(state, refill_timing="later")

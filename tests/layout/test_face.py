@@ -21,3 +21,13 @@ def test_card_markup_is_inline_markup(text):
 @given(st.text(st.sampled_from("aZü9 .,;:?'\"()/%+=-_*#&<>`[]{}!\\\n"), min_size=1, max_size=30))
 def test_card_markup_equals_markdown_for_any_text(text):
     assert card_markup(text) == inline(text)
+
+
+def test_original_content_has_no_mark_and_marks_are_words_not_symbols():
+    from rulepress.layout.boardscene import MARK_TEXT
+    from rulepress.layout.face import mark_for
+    from rulepress.model.schema import Provenance
+
+    assert mark_for(Provenance(kind="original"), "de") is None
+    assert mark_for(Provenance(kind="reconstructed"), "de") == "rekonstruiert"
+    assert not any(text.isalpha() for text in MARK_TEXT.values())  # a letter in a circle reads as (R) or (C)

@@ -46,9 +46,11 @@ def test_cut_lines_keep_clear_of_the_paper_edge_when_the_panels_nearly_fill_it()
     letter = PAPERS["letter"].oriented("landscape")
     sheet = impose(letter.width, letter.height, 138, 200, 2)
     assert (sheet.cols, sheet.rows) == (2, 1)
+    assert EDGE_CLEAR == 5 and sheet.grid.x < EDGE_CLEAR  # the panels come within 1.7 mm of the edge
+    assert sorted(line.x1 for line in sheet.cuts if line.x1 == line.x2) == [letter.width / 2]  # the outer two dropped
     for line in sheet.cuts:
         for x in (line.x1, line.x2):
-            assert x >= min(EDGE_CLEAR, sheet.grid.x) and x <= letter.width - min(EDGE_CLEAR, sheet.grid.x)
+            assert EDGE_CLEAR <= x <= letter.width - EDGE_CLEAR
         for y in (line.y1, line.y2):
             assert EDGE_CLEAR <= y <= letter.height - EDGE_CLEAR
 
@@ -88,4 +90,11 @@ def test_panels_never_overlap_and_stay_on_the_page(n, w, h, paper, orientation):
         for b in sheet.panels[i + 1:]:
             assert a.right <= b.x + 1e-9 or b.right <= a.x + 1e-9 or a.bottom <= b.y + 1e-9 or b.bottom <= a.y + 1e-9
     assert sheet.grid.width * sheet.grid.height == pytest.approx(n * w * h)
-    assert len(sheet.cuts) == sheet.cols + sheet.rows + 2
+    drawn = {("x", line.x1) if line.x1 == line.x2 else ("y", line.y1) for line in sheet.cuts}
+    margin_x, margin_y = sheet.grid.x, sheet.grid.y
+    expected = sheet.cols + sheet.rows + 2 - (2 if margin_x < EDGE_CLEAR - 1e-9 else 0) \
+        - (2 if margin_y < EDGE_CLEAR - 1e-9 else 0)
+    assert len(sheet.cuts) == len(drawn) == expected
+    for line in sheet.cuts:  # nothing printed in the unprintable edge
+        assert EDGE_CLEAR - 1e-9 <= min(line.x1, line.x2) and max(line.x1, line.x2) <= page.width - EDGE_CLEAR + 1e-9
+        assert EDGE_CLEAR - 1e-9 <= min(line.y1, line.y2) and max(line.y1, line.y2) <= page.height - EDGE_CLEAR + 1e-9

@@ -2,6 +2,8 @@
 
 import json
 
+import pytest
+
 from pydantic import BaseModel
 
 from rulepress import paths
@@ -24,3 +26,17 @@ def test_every_field_has_a_description():
 def test_unknown_keys_are_forbidden_everywhere():
     classes = [c for c in vars(schema).values() if isinstance(c, type) and issubclass(c, schema.Model)]
     assert all(c.model_config.get("extra") == "forbid" for c in classes)
+
+
+def test_source_passages_written_short_or_long():
+    from rulepress.model.schema import NoRuleLines, RuleMeta, SourceRef
+
+    meta = RuleMeta.model_validate({"id": "x", "provenance": "seed",
+                                    "based_on": ["seed-004:41-62", "seed-004: 7", {"source": "seed-001", "lines": 3}]})
+    assert [(r.source, r.lines) for r in meta.based_on] == [("seed-004", (41, 62)), ("seed-004", (7, 7)), ("seed-001", (3, 3))]
+    assert [str(r) for r in meta.based_on] == ["seed-004:41-62", "seed-004:7", "seed-001:3"]
+    assert NoRuleLines.model_validate({"lines": "1-9", "reason": "title"}).lines == (1, 9)
+    import pydantic
+    for bad in ("seed-004", "seed-004:9-3", "seed-004:0", "seed-004:a-b"):
+        with pytest.raises(pydantic.ValidationError):
+            SourceRef.model_validate(bad)

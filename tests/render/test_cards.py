@@ -14,6 +14,7 @@ from rulepress.build import BuildOptions, build
 from rulepress.errors import ContentError, ContentErrors
 from rulepress.layout.paper import PAPERS
 from rulepress.layout.sheet import SheetSpec, back_box, grid
+from rulepress.render.cards import Settings, choose_paper
 from rulepress.scaffold import new_game
 
 FIXTURE = Path(__file__).parent.parent / "data" / "cards" / "components.yaml"
@@ -48,6 +49,11 @@ def sheets(tmp_path_factory):
     return build_cards(tmp_path_factory.mktemp("cards"))
 
 
+def poker_grid(paper: str, **settings):
+    """The paper (turned as the sheet is) and grid of a poker deck with default settings."""
+    return choose_paper(paper, (63.5, 88.9), Settings(**settings))
+
+
 def fill_rects(page, color=None):
     """Filled rectangles in mm, top-left origin, larger than 10 mm (the card backgrounds)."""
     result = []
@@ -60,28 +66,96 @@ def fill_rects(page, color=None):
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_fronts_at_the_grid_positions_and_backs_mirrored(sheets, paper):
-    p = PAPERS[paper]
-    g = grid(SheetSpec(p.width, p.height, 63.5, 88.9, bleed=3))
+    p, g = poker_grid(paper)
+    assert g.per_page == {"a4": 8, "letter": 6}[paper]  # landscape, cards spaced by twice the bleed
     with pdfplumber.open(sheets / f"deck.en.{paper}.pdf") as pdf:
         assert len(pdf.pages) == 4  # 11 cards: 2 front pages, each followed by its backs
+        assert pdf.pages[0].width > pdf.pages[0].height
         front = sorted(fill_rects(pdf.pages[0], (1.0, 1.0, 1.0)))
         expected = sorted((t.x - 3, t.y - 3, t.w + 6, t.h + 6) for t in g.trims)
-        assert len(front) == 9
+        assert len(front) == g.per_page
         for got, want in zip(front, expected):
             assert got == pytest.approx(want, abs=0.1)
         back = sorted(fill_rects(pdf.pages[1], (0.13, 0.19, 0.38)))
         mirrored = sorted((b.x - 3, b.y - 3, b.w + 6, b.h + 6)
                           for b in (back_box(t, p.width, p.height, "long") for t in g.trims))
-        assert len(back) == 9
+        assert len(back) == g.per_page
         for got, want in zip(back, mirrored):
             assert got == pytest.approx(want, abs=0.1)
-        assert len(fill_rects(pdf.pages[3], (0.13, 0.19, 0.38))) == 2
+        assert len(fill_rects(pdf.pages[3], (0.13, 0.19, 0.38))) == 11 - g.per_page
+
+
+def test_every_card_has_its_own_bleed_with_a_gap_of_twice_the_bleed(sheets):
+    """Measured in the PDF: neighbouring cards' painted areas (trim + bleed) touch, their trims are 6 mm apart."""
+    p, g = poker_grid("a4")
+    with pdfplumber.open(sheets / "deck.en.a4.pdf") as pdf:
+        front = sorted(fill_rects(pdf.pages[0], (1.0, 1.0, 1.0)), key=lambda r: (round(r[1]), r[0]))
+    row = [r for r in front if abs(r[1] - front[0][1]) < 0.1]
+    assert len(row) == g.cols
+    for a, b in zip(row, row[1:]):
+        trim_a_right = a[0] + a[2] - 3
+        trim_b_left = b[0] + 3
+        assert trim_b_left - trim_a_right == pytest.approx(6.0, abs=0.01)
+        assert b[0] - (a[0] + a[2]) == pytest.approx(0.0, abs=0.01)  # each card paints its full 3 mm bleed
+
+
+def test_butted_cards_share_cut_lines(tmp_path):
+    out = build_cards(tmp_path, card_gap="butted", papers=("a4",))
+    p, g = poker_grid("a4", gap="butted")
+    assert (p.width, g.per_page) == (210, 9)
+    with pdfplumber.open(out / "deck.en.a4.pdf") as pdf:
+        page = pdf.pages[0]
+        assert page.width < page.height
+        front = fill_rects(page, (1.0, 1.0, 1.0))
+        verticals = {round(ln["x0"] * PT, 2) for ln in page.lines if abs(ln["x0"] - ln["x1"]) < 0.01}
+    assert len(front) == 9
+    assert len(verticals) == 4  # three columns, four cut lines
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_marks_and_text_stay_5_mm_from_the_page_edge(sheets, paper):
+    for name in ("deck.en", "chips.en", "money.de", "tiles.de"):
+        with pdfplumber.open(sheets / f"{name}.{paper}.pdf") as pdf:
+            for page in pdf.pages:
+                W, H = page.width * PT, page.height * PT
+                for ln in page.lines:
+                    assert min(ln["x0"], ln["top"]) * PT >= 5 - 0.01, (name, ln)
+                    assert ln["x1"] * PT <= W - 5 + 0.01 and ln["bottom"] * PT <= H - 5 + 0.01, (name, ln)
+                for ch in page.chars:
+                    assert min(ch["x0"], ch["top"]) * PT >= 5 and ch["x1"] * PT <= W - 5
+                    assert ch["bottom"] * PT <= H - 5, (name, ch["text"])
+
+
+def test_a_layout_closer_to_the_edge_than_5_mm_is_an_error(tmp_path):
+    content = make_game(tmp_path)
+    layouts = content / "cardtest" / "layouts"
+    layouts.mkdir(exist_ok=True)
+    (layouts / "edgy.yaml").write_text("extends: basic-card\nsheet: {page_clearance: 2}\n")
+    game = yaml.safe_load((content / "cardtest" / "game.yaml").read_text())
+    deck = next(c for c in game["components"] if c.get("id") == "deck")
+    deck["layout"] = "edgy"
+    (content / "cardtest" / "game.yaml").write_text(yaml.safe_dump(game, allow_unicode=True, sort_keys=False))
+    with pytest.raises(ContentError, match=r"deck deck, layout edgy on a4: page_clearance 2 mm is less than the 5"):
+        build(BuildOptions(content=content, out=tmp_path / "out", kinds=("cards",), papers=("a4",)))
+    assert not list((tmp_path / "out").glob("cardtest/deck.*.pdf"))
+
+
+def test_no_crop_marks_for_the_empty_rows_of_the_last_page(sheets):
+    p, g = poker_grid("a4")  # 11 cards, 8 a page: the second page holds one row of three
+    with pdfplumber.open(sheets / "deck.en.a4.pdf") as pdf:
+        lines = pdf.pages[2].lines
+    outer = g.outer  # marks lie outside the grid (write-in lines on a card are inside)
+    horizontal = {round(ln["top"] * PT, 1) for ln in lines if abs(ln["top"] - ln["bottom"]) < 0.01
+                  and (ln["x1"] * PT < outer.x or ln["x0"] * PT > outer.right)}
+    vertical = {round(ln["x0"] * PT, 1) for ln in lines if abs(ln["x0"] - ln["x1"]) < 0.01}
+    assert horizontal == {round(g.trims[0].y, 1), round(g.trims[0].bottom, 1)}
+    assert len(vertical) == 6  # three cards, each with its own two cut lines
+    assert max(ln["bottom"] * PT for ln in lines) <= g.trims[0].bottom + 3 + 0.5 + 4 + 0.01  # marks of row 1 only
 
 
 def test_short_edge_flip_and_offset(tmp_path):
     out = build_cards(tmp_path, card_flip="short", duplex_offset=(1.5, -2.0), papers=("a4",))
-    p = PAPERS["a4"]
-    g = grid(SheetSpec(p.width, p.height, 63.5, 88.9, bleed=3))
+    p, g = poker_grid("a4")
     with pdfplumber.open(out / "deck.en.a4.pdf") as pdf:
         back = sorted(fill_rects(pdf.pages[1], (0.13, 0.19, 0.38)))
     want = sorted((b.x - 3, b.y - 3, b.w + 6, b.h + 6)
@@ -91,8 +165,7 @@ def test_short_edge_flip_and_offset(tmp_path):
 
 
 def test_crop_marks_on_trim_lines_outside_bleed(sheets):
-    p = PAPERS["a4"]
-    g = grid(SheetSpec(p.width, p.height, 63.5, 88.9, bleed=3))
+    p, g = poker_grid("a4")
     xs = sorted({round(v, 2) for t in g.trims for v in (t.x, t.right)})
     with pdfplumber.open(sheets / "deck.en.a4.pdf") as pdf:
         lines = pdf.pages[0].lines
@@ -102,7 +175,7 @@ def test_crop_marks_on_trim_lines_outside_bleed(sheets):
     for ln in vertical:
         top, bottom = ln["top"] * PT, ln["bottom"] * PT
         assert bottom <= outer.y - 3 + 0.01 or top >= outer.bottom + 3 - 0.01
-        assert top > 0.5 and bottom < p.height - 0.5
+        assert top >= 5 - 0.01 and bottom <= p.height - 5 + 0.01
 
 
 def _forms(pages) -> set[int]:
@@ -121,7 +194,7 @@ def test_shared_back_is_stored_once_and_fonts_are_embedded(sheets):
     assert len(_forms(reader.pages[0::2])) == 3
     assert not _forms(reader.pages[0::2]) & _forms(reader.pages[1::2])
     content = reader.pages[2].get_contents().get_data()
-    assert content.count(b" Do") == 2  # page 2: one copy of b (its form) and card c (the frame form)
+    assert content.count(b" Do") == 3  # page 2: two copies of b (its form) and card c (the frame form)
     fonts = set()
     for page in reader.pages:
         for font in page["/Resources"]["/Font"].values():
@@ -134,8 +207,7 @@ def test_shared_back_is_stored_once_and_fonts_are_embedded(sheets):
 
 
 def test_text_stays_in_the_safe_zone_and_marks_are_visible(sheets):
-    p = PAPERS["a4"]
-    g = grid(SheetSpec(p.width, p.height, 63.5, 88.9, bleed=3))
+    p, g = poker_grid("a4")
     with pdfplumber.open(sheets / "deck.en.a4.pdf") as pdf:
         page = pdf.pages[2]
         chars = page.chars
@@ -149,8 +221,7 @@ def test_text_stays_in_the_safe_zone_and_marks_are_visible(sheets):
 
 
 def test_nothing_drawn_outside_the_bleed(sheets, tmp_path):
-    p = PAPERS["a4"]
-    g = grid(SheetSpec(p.width, p.height, 63.5, 88.9, bleed=3))
+    p, g = poker_grid("a4")
     dpi = 50
     subprocess.run(["pdftoppm", "-r", str(dpi), "-png", "-f", "1", "-l", "2", str(sheets / "deck.en.a4.pdf"),
                     str(tmp_path / "p")], check=True)
@@ -235,3 +306,35 @@ def test_image_cards_embed_png_data_unchanged(tmp_path):
     g = grid(SheetSpec(210, 297, 63, 88, bleed=0))
     t = g.trims[0]
     assert page.getpixel((round((t.x + 30) / 25.4 * 20), round((t.y + 40) / 25.4 * 20))) == pytest.approx(colours[0], abs=3)
+
+
+def _cut_circle_darkness(pdf: Path, tmp_path: Path) -> list[int]:
+    """Rendered at 200 dpi: per chip and per ray (every 30 degrees), the darkest pixel within 0.15 mm of the
+    25 mm trim circle."""
+    import math
+
+    p, g = choose_paper("a4", (25, 25), Settings())
+    dpi = 200
+    tmp_path.mkdir(parents=True, exist_ok=True)
+    subprocess.run(["pdftoppm", "-r", str(dpi), "-png", "-f", "1", "-l", "1", str(pdf), str(tmp_path / "c")],
+                   check=True)
+    image = Image.open(next(tmp_path.glob("c-*.png"))).convert("L")
+    assert image.size == (round(p.width / 25.4 * dpi), round(p.height / 25.4 * dpi))
+    result = []
+    for trim in g.trims[:4]:  # the four chips printed
+        cx, cy = trim.centre
+        for angle in range(0, 360, 30):
+            samples = []
+            for step in range(-3, 4):  # 0.05 mm steps across the circle
+                r = 12.5 + step * 0.05
+                x = (cx + r * math.cos(math.radians(angle))) / 25.4 * dpi
+                y = (cy + r * math.sin(math.radians(angle))) / 25.4 * dpi
+                samples.append(image.getpixel((int(x), int(y))))
+            result.append(min(samples))
+    return result
+
+
+def test_round_tokens_get_their_cut_circle(sheets, tmp_path):
+    assert max(_cut_circle_darkness(sheets / "chips.en.a4.pdf", tmp_path / "crop")) < 140
+    none = build_cards(tmp_path, card_marks="none", papers=("a4",))
+    assert min(_cut_circle_darkness(none / "chips.en.a4.pdf", tmp_path / "none")) > 200  # marks: none draws none

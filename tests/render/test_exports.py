@@ -35,14 +35,35 @@ def test_one_png_per_design_at_300_dpi_with_and_without_bleed(built):
     folder = out / "cardtest" / "deck.en.images"
     assert sorted(p.name for p in (folder / "trim").iterdir()) == ["a.png", "b.png", "back-plain.png", "c.png"]
     with Image.open(folder / "bleed" / "a.png") as im:
-        assert abs(im.width - px(63.5 + 6)) <= 1 and abs(im.height - px(88.9 + 6)) <= 1
+        assert im.size == (px(63.5 + 6), px(88.9 + 6)) == (821, 1121)  # exactly trim + bleed at 300 dpi
         assert im.mode == "RGB"
+        assert im.info["dpi"] == pytest.approx((300, 300), abs=0.01)
     with Image.open(folder / "trim" / "a.png") as im:
-        assert abs(im.width - px(63.5)) <= 1 and abs(im.height - px(88.9)) <= 1
+        assert im.size == (px(63.5), px(88.9)) == (750, 1050)
+        assert im.info["dpi"] == pytest.approx((300, 300), abs=0.01)
+    with Image.open(out / "cardtest" / "chips.en.images" / "bleed" / "chip.png") as im:
+        assert im.size == (px(25 + 6), px(25 + 6))
     with Image.open(folder / "trim" / "back-plain.png") as im:
         assert im.getpixel((5, 5)) == pytest.approx((0x20, 0x30, 0x60), abs=2)  # the back colour reaches the trim
     tiles = out / "cardtest" / "tiles.de.images" / "trim"
     assert {p.name for p in tiles.iterdir()} == {"t1.png", "t1.back.png"}
+
+
+def test_print_shop_pdf_one_card_per_page_with_trim_and_bleed_boxes(built):
+    from pypdf import PdfReader
+
+    out, content = built
+    reader = PdfReader(out / "cardtest" / "deck.en.print.pdf")
+    assert len(reader.pages) == 2 * 11  # 11 printed copies, front and back each
+    pt = 72 / 25.4
+    for page in reader.pages:
+        assert [float(v) for v in page.mediabox] == pytest.approx([0, 0, 69.5 * pt, 94.9 * pt], abs=0.01)
+        assert [float(v) for v in page.bleedbox] == pytest.approx([0, 0, 69.5 * pt, 94.9 * pt], abs=0.01)
+        assert [float(v) for v in page.trimbox] == pytest.approx([3 * pt, 3 * pt, 66.5 * pt, 91.9 * pt], abs=0.01)
+    assert "/TrimBox" in reader.pages[0] and "/BleedBox" in reader.pages[0]
+    texts = [p.extract_text() for p in reader.pages[:4]]
+    assert "Back" in texts[1] or texts[1] != texts[0]  # a back follows each front
+    assert reader.metadata.title.endswith("(print shop, one card per page)")
 
 
 def test_card_images_names_the_trimmed_fronts(built):

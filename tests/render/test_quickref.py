@@ -218,3 +218,110 @@ def test_risk_sheet_prints_the_engine_battle_odds(tmp_path, lang):
             assert sorted(printed) in shown, (a, d, printed, shown)
         return
     pytest.fail("no quick reference of risk prints a table of battle odds")
+
+
+def _panel_fill(pdf_path: Path, ref, paper: str) -> list[tuple[float, float]]:
+    """Per panel: (smallest font size in pt, mm between the lowest character and the panel's text bottom)."""
+    page_size = PAPERS[paper].oriented(ref.orientation)
+    sheet = impose(page_size.width, page_size.height, ref.panel.width, ref.panel.height, ref.n_up, fold=ref.fold)
+    result = []
+    with pdfplumber.open(pdf_path) as pdf:
+        page = pdf.pages[0]
+        for p in sheet.panels:
+            chars = page.crop((p.x * MM, p.y * MM, p.right * MM, p.bottom * MM)).chars
+            lowest = max(c["bottom"] for c in chars) / MM
+            result.append((min(c["size"] for c in chars), p.bottom - quickref.PADDING - lowest))
+    return result
+
+
+@pytest.mark.parametrize("game, sheet, lang", [("anti-monopoly-3", "short-rules", "de"),
+                                               ("anti-monopoly-3", "short-rules", "en"),
+                                               ("xidit", "city-tiles", "de"), ("risk", "summary", "en")])
+def test_bundled_quick_references_fill_their_panels(bundled_build, game, sheet, lang):
+    out, _ = bundled_build
+    content = load_game(paths.BUNDLED_CONTENT / game)
+    ref = next(q for q in content.game.quickrefs if q.id == sheet)
+    for size, gap in _panel_fill(out / game / f"quickref-{sheet}.{lang}.a4.pdf", ref, "a4"):
+        assert size > ref.font_size or size > ref.min_font_size + 0.3  # grown, or at least not shrunk to the floor
+        assert -0.3 <= gap < 2.5, gap  # the text reaches (nearly) the bottom of the panel (descenders may touch it)
+    if game == "anti-monopoly-3" and lang == "de":
+        assert size > 5.5  # the sheet that used to print 5.5 pt with 14 mm left empty
+
+
+def test_short_text_grows_to_the_largest_size_that_fits(tmp_path):
+    folder = new_game("demo", tmp_path / "games")
+    (folder / "quickref.de.md").write_text("# Kurz\n\n- eins\n- zwei\n\nEin Satz.\n", encoding="utf-8")
+    content = load_game(folder)
+    ref = content.game.quickrefs[0]
+    fitted = quickref.fit(quickref.sheet_text(content, ref, "de", None), ref, 1)
+    assert fitted.size == pytest.approx(quickref.size_range(ref)[1])  # capped by max_font_size (2 x font_size)
+    bigger = ref.model_copy(update={"max_font_size": 80})
+    grown = quickref.fit(quickref.sheet_text(content, ref, "de", None), bigger, 1)
+    assert 2 * ref.font_size < grown.size < 80
+    wider = quickref.flowables(quickref.sheet_text(content, ref, "de", None), grown.size + quickref.STEP,
+                               (ref.panel.width - 2 * quickref.PADDING) * MM)
+    height = (ref.panel.height - 2 * quickref.PADDING) * MM
+    used = sum(b + h for _, _, b, h in quickref._measure(wider, (ref.panel.width - 8) * MM, height)) if wider else 1e9
+    assert wider is None or used > height  # one step more would not fit
+
+
+def test_list_items_carry_one_marker(tmp_path):
+    folder = new_game("demo", tmp_path / "games")
+    (folder / "quickref.de.md").write_text("# Fälle\n\n- a) erster Fall\n- b) zweiter Fall\n- ohne eigenes Zeichen\n\n"
+                                           "1. (i) nummeriert\n", encoding="utf-8")
+    content = load_game(folder)
+    written = write(content, tmp_path)
+    text = panel_texts(written["demo/quickref-short.de.a4.pdf"], content.game.quickrefs[0], "a4")[0]
+    assert "a) erster Fall" in text and "b) zweiter Fall" in text and "(i) nummeriert" in text
+    assert "\u2022 a)" not in text and "\u2022a)" not in text and "1. (i)" not in text
+    assert "\u2022 ohne eigenes Zeichen" in text or "\u2022ohne eigenes Zeichen" in text
+
+
+def test_pictures_and_icons_in_a_quick_reference(tmp_path):
+    from PIL import Image
+
+    folder = new_game("demo", tmp_path / "games")
+    Image.new("RGB", (400, 200), (200, 30, 30)).save(folder / "map.png")
+    Image.new("RGB", (64, 64), (30, 30, 200)).save(folder / "die.png")
+    (folder / "quickref.de.md").write_text("# Bilder\n\n![Karte](map.png)\n\nWürfle ![W](die.png) und nimm :star:.\n",
+                                           encoding="utf-8")
+    content = load_game(folder)
+    written = write(content, tmp_path)
+    ref = content.game.quickrefs[0]
+    page_size = PAPERS["a4"].oriented(ref.orientation)
+    sheet = impose(page_size.width, page_size.height, ref.panel.width, ref.panel.height, ref.n_up)
+    with pdfplumber.open(written["demo/quickref-short.de.a4.pdf"]) as pdf:
+        page = pdf.pages[0]
+        images = page.images
+        text = page.extract_text()
+    assert "\u2605" in text  # the icon glyph
+    assert len(images) == 2 * ref.n_up
+    panel = sheet.panels[0]
+    big = [i for i in images if i["x0"] / MM < panel.right and i["top"] / MM < panel.bottom
+           and i["width"] > 100]
+    assert len(big) == 1
+    width_mm = big[0]["width"] / MM
+    assert width_mm == pytest.approx(ref.panel.width - 2 * quickref.PADDING, abs=0.05)  # the panel's text width
+    assert big[0]["height"] / big[0]["width"] == pytest.approx(0.5, abs=0.01)  # aspect kept
+    small = [i for i in images if i["width"] < 100][0]
+    assert small["height"] == pytest.approx(small["width"], abs=0.01)
+
+
+@pytest.mark.parametrize("text, message", [
+    ("![x](missing.png)", "picture missing.png: no such file in the game folder"),
+    ("Nimm :moon:.", "unknown icon :moon:"),
+])
+def test_bad_pictures_and_icons_are_errors_naming_the_sheet(tmp_path, text, message):
+    folder = new_game("demo", tmp_path / "games")
+    (folder / "quickref.de.md").write_text(f"# X\n\n{text}\n", encoding="utf-8")
+    with pytest.raises(ContentError, match=re.escape(message)):
+        write(load_game(folder), tmp_path)
+
+
+def test_text_closer_than_5_mm_to_the_paper_edge_is_an_error(tmp_path):
+    folder = new_game("demo", tmp_path / "games")
+    game_yaml = folder / "game.yaml"
+    game_yaml.write_text(game_yaml.read_text().replace("panel: {width: 95, height: 130}",
+                                                       "panel: {width: 105, height: 146}"))
+    with pytest.raises(ContentError, match=r"demo/short \(de\): on a4 portrait its text would come 4.0 mm close"):
+        quickref.plan(load_game(folder), BuildOptions(papers=("a4",)))

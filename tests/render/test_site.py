@@ -13,8 +13,9 @@ from rulepress.errors import ContentError
 from rulepress.model import load_games
 from rulepress.model.schema import Term, Text
 from rulepress.scaffold import new_game
-from rulepress.site import rules_myst, search
-from rulepress.site.sphinx_ext import alternates
+from rulepress.site import rules_myst, scenario, search, sources
+from rulepress.site.safety import html_lines
+from rulepress.site.sphinx_ext import alternates, game_nav
 
 POINTS = Term(id="victory-points", de="Siegpunkte", en="victory points", definition=Text(de="Punkte.", en="Points."),
               keywords={"de": ["Punkte", "Sieg"]})
@@ -26,17 +27,56 @@ def test_compound_parts_find_known_words_inside_longer_words():
     assert search.compound_parts("Punkte zählen", vocab, "de") == []  # a word of its own is no compound
 
 
-def test_rewrite_terms_points_at_the_glossary_name_in_the_language():
+def test_rewrite_terms_links_the_glossary_entry_of_the_game():
     text = "Wer {term}`Siegpunkte <victory-points>` hat und {term}`X <missing>`"
-    assert rules_myst.rewrite_terms(text, {"victory-points": "Siegpunkte (Spiel)"}) == \
-        "Wer {term}`Siegpunkte <Siegpunkte (Spiel)>` hat und X"
+    assert rules_myst.rewrite_terms(text, "demo", {"victory-points"}) == \
+        "Wer [Siegpunkte](#demo-term-victory-points) hat und X"
 
 
-def test_doctest_block_becomes_a_marked_example_box():
-    body = "Text\n\n```{doctest} ex-one\n>>> 1 + 1\n2\n```\n"
-    out = rules_myst.rewrite_body(body, {}, "Beispiel", {"ex-one": rules_myst.ExampleMark("verified", "✓ geprüft")})
-    assert "````{admonition} Beispiel · ✓ geprüft\n:class: rp-example rp-verified" in out
-    assert "```pycon\n>>> 1 + 1\n2\n```" in out
+def test_doctest_block_becomes_a_scenario_with_results_and_the_code_one_click_away():
+    body = "Anna tauscht als 3. eine Serie ein.\n\n```{doctest} ex-one\n>>> armies(3), must(5)\n(8, True)\n```\n"
+    words = dict(sources.strings()["de"], lang="de")
+    page = rules_myst.PageWords("demo", words, {"ex-one": rules_myst.ExampleMark("verified", "✓ geprüft")})
+    out = rules_myst.rewrite_body(body, page, set())
+    assert "`````{admonition} Beispiel · ✓ von der Regel-Engine geprüft\n:class: rp-example rp-verified\n:name: demo-example-ex-one" in out
+    assert "**Ausgangslage:** Anna tauscht als 3. eine Serie ein." in out
+    assert "**Ergebnis:** 8, ja" in out
+    assert out.index("**Ergebnis:**") < out.index("<details") < out.index("```pycon\n>>> armies(3), must(5)\n(8, True)\n```")
+    assert '<a class="rp-example-id" href="#demo-example-ex-one"' in out
+    assert out.count("Anna tauscht") == 1  # the situation moved into the box
+
+
+@pytest.mark.parametrize("expected,lang,shown", [
+    ("True", "de", "ja"), ("(False, True)", "en", "no, yes"), ("0.5", "de", "0,5"), ("'x<b>'", "en", "x\\<b\\>"),
+    ("[4, 6, 8]", "de", "4, 6, 8"), ("<Thing at 0x1>", "en", "\\<Thing at 0x1\\>"),
+])
+def test_results_in_the_page_language(expected, lang, shown):
+    text, block = scenario.result_markdown(expected, sources.strings()[lang], lang)
+    assert (text, block) == (shown, False)
+
+
+def test_rows_and_dicts_become_small_tables():
+    words = sources.strings()["en"]
+    table, block = scenario.result_markdown("{'north': 5, 'south': 2}", words, "en")
+    assert block and table.splitlines()[2:] == ["| north | 5 |", "| south | 2 |"]
+    table, block = scenario.result_markdown("[(1, 'a'), (2, 'b')]", words, "en")
+    assert block and table.splitlines()[2:] == ["| 1 | 1 | a |", "| 2 | 2 | b |"]
+
+
+def test_escape_markdown_leaves_no_markup():
+    assert scenario.escape_markdown("<script>*x*</script> [a](b)") == "\\<script\\>\\*x\\*\\</script\\> \\[a\\]\\(b\\)"
+
+
+def test_raw_html_in_markdown_is_found_with_its_line_but_not_in_code():
+    text = "a\n\nText <img src=x onerror=alert(1)> here\n\n<script>x</script>\n\n```\n<b>code</b>\n```\n`<i>`\n\n```{raw} html\n<b>\n```\n"
+    assert html_lines(text) == [(3, "<img src=x onerror=alert(1)>"), (5, "<script>x</script>"), (12, "```{raw} html")]
+
+
+def test_game_nav_lists_the_pages_of_the_game():
+    nav = game_nav("demo/rules", {"demo/index", "demo/rules", "demo/glossary", "index"}, {"rules": "Regeln"})
+    assert [(n["href"], n["label"], n["current"]) for n in nav] == [
+        ("index.html", "index", False), ("rules.html", "Regeln", True), ("glossary.html", "glossary", False)]
+    assert game_nav("search", {"index"}, {}) == []
 
 
 def test_alternates_link_the_same_page_in_every_language():
@@ -51,7 +91,8 @@ def _game(tmp_path: Path, extra_de: str = "") -> Path:
     glossary = folder / "game.yaml"
     glossary.write_text(glossary.read_text(encoding="utf-8").replace(
         "glossary:\n", "glossary:\n  - id: victory-points\n    de: Siegpunkte\n    en: victory points\n"
-        "    definition: {de: Punkte für den Sieg., en: Points that win.}\n    keywords: {de: [Punkte], en: [points]}\n"),
+        "    definition: {de: Punkte für den Sieg., en: Points that win.}\n    keywords: {de: [Punkte], en: [points]}\n")
+        .replace("{id: moving, provenance: original}", "{id: moving, provenance: reconstructed}"),
         encoding="utf-8")
     rules = folder / "rules.de.md"
     rules.write_text(rules.read_text(encoding="utf-8").replace(
@@ -77,7 +118,8 @@ def built(tmp_path_factory):
 
 def test_site_artifacts_and_pages(built):
     _content, out, result = built
-    assert sorted(result.built) == ["site/de", "site/en", "site/index.html"]
+    assert sorted(result.built) == ["reports", "site/404.html", "site/de", "site/en", "site/files", "site/index.html",
+                                    "site/sitemap.xml"]
     for lang in ("de", "en"):
         for page in ("index", "rules", "glossary", "ambiguities", "gallery", "downloads"):
             assert (out / "site" / lang / "demo" / f"{page}.html").exists(), (lang, page)
@@ -89,12 +131,17 @@ def test_rule_page_has_numbered_anchored_sections_terms_and_verified_examples(bu
     _content, out, _result = built
     html = (out / "site" / "de" / "demo" / "rules.html").read_text(encoding="utf-8")
     assert re.search(r'id="demo-moving".*?2 Ziehen', html, re.S)
-    assert 'href="glossary.html#term-Siegpunkte"' in html
-    assert "rp-example rp-verified" in html and "✓ geprüft" in html
+    assert 'href="glossary.html#demo-term-victory-points"' in html
+    assert "rp-example rp-verified" in html and "✓ von der Regel-Engine geprüft" in html
     assert 'hreflang="en" href="../../en/demo/rules.html"' in html
-    assert "rekonstruiert" in html  # provenance mark of the sections
+    assert "rekonstruiert" in html  # provenance mark of the sections, in plain words
+    assert "eigener Inhalt" not in html  # 'original' content carries no mark
+    assert "Link zu dieser Überschrift" in html and "Link to this heading" not in html
+    assert 'lang="de"' in html and "Toggle" not in html and "<title>Contents</title>" not in html
     en = (out / "site" / "en" / "demo" / "rules.html").read_text(encoding="utf-8")
-    assert 'id="demo-moving"' in en and "✓ verified" in en
+    assert 'id="demo-moving"' in en and "✓ verified by the rules engine" in en
+    glossary = (out / "site" / "de" / "demo" / "glossary.html").read_text(encoding="utf-8")
+    assert re.search(r'id="demo-term-victory-points".*?Verwendet in.*?href="rules.html#demo-goal"', glossary, re.S)
 
 
 def test_german_search_index_knows_stems_umlauts_compound_parts_and_rule_ids(built):
@@ -107,6 +154,10 @@ def test_german_search_index_knows_stems_umlauts_compound_parts_and_rule_ids(bui
     assert rules in docs("punkt")  # "Siegpunkte" is found by "Punkte"
     assert rules in docs("wurfel")  # umlaut folded by the German stemmer, as in the browser
     assert any(rules == doc for doc, _anchor, _main in index["indexentries"]["moving"])
+    sections = (out / "site" / "de" / "_static" / "rp-sections.js").read_text(encoding="utf-8")
+    entries = json.loads(sections[sections.index("=") + 1:].strip().rstrip(";"))
+    goal = next(e for e in entries if e["anchor"] == "demo-goal")
+    assert goal["page"] == "demo/rules" and search.stem("Siegpunkte", "de") in goal["words"] and "punkt" in goal["words"]
 
 
 def test_no_op_rebuild_skips_the_site_and_output_is_deterministic(built, tmp_path):
@@ -145,17 +196,168 @@ def test_site_view_ignores_card_texts_but_not_what_pages_show(tmp_path):
     assert site_view(load_games(games)[0]) != before
 
 
+HOSTILE = '<script>alert(1)</script><img src=x onerror=alert(2)>'
+
+
+def test_hostile_strings_from_yaml_are_escaped_everywhere(tmp_path):
+    content = tmp_path / "content"
+    folder = new_game("demo", content)
+    game_yaml = folder / "game.yaml"
+    text = game_yaml.read_text(encoding="utf-8")
+    comp_name = load_games(content)[0].game.components[0].name.en
+    text = text.replace(comp_name, comp_name + " " + HOSTILE.replace('"', ""), 1)
+    text = text.replace("glossary:\n", "glossary:\n  - id: evil\n    de: 'Böse " + HOSTILE + "'\n    en: 'Evil " + HOSTILE + "'\n"
+                        "    definition: {de: '" + HOSTILE + "', en: '" + HOSTILE + "'}\n", 1)
+    game_yaml.write_text(text, encoding="utf-8")
+    out = tmp_path / "out"
+    build(BuildOptions(content=content, out=out, kinds=("site",)))
+    pages = [p for p in (out / "site").rglob("*.html")] + [p for p in (out / "reports").rglob("*.html")]
+    assert len(pages) > 10
+    for page in pages:
+        html = page.read_text(encoding="utf-8")
+        assert "<script>alert" not in html and "<img src=x" not in html, page
+    glossary = (out / "site" / "de" / "demo" / "glossary.html").read_text(encoding="utf-8")
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in glossary and 'id="demo-term-evil"' in glossary
+    # the search index keeps the text as data; Sphinx's search escapes titles and ours uses textContent
+    assert "innerHTML" not in (out / "site" / "de" / "_static" / "sections-search.js").read_text(encoding="utf-8")
+
+
+def test_raw_html_in_rules_is_a_content_error_with_its_line(tmp_path, capsys):
+    from rulepress.cli import main
+
+    content = _game(tmp_path, extra_de="\n\nDanach <img src=x onerror=alert(1)> weiter.")
+    assert main(["check", "content", "--content", str(content)]) == 2
+    err = capsys.readouterr().err
+    assert re.search(r"rules\.de\.md:\d+:1: html: raw HTML is not allowed in Markdown: '<img src=x onerror=alert\(1\)>'", err)
+    line = int(re.search(r"rules\.de\.md:(\d+)", err).group(1))
+    assert "<img" in (content / "demo" / "rules.de.md").read_text(encoding="utf-8").splitlines()[line - 1]
+    from rulepress.errors import ContentErrors
+
+    with pytest.raises(ContentErrors, match="raw HTML"):
+        build(BuildOptions(content=content, out=tmp_path / "out", kinds=("site",)))
+
+
+def test_two_builds_of_single_games_give_one_site_with_both(tmp_path):
+    content = tmp_path / "content"
+    new_game("alpha", content)
+    new_game("beta", content)
+    out = tmp_path / "out"
+    build(BuildOptions(content=content, out=out, games=["alpha"], kinds=("site",)))
+    build(BuildOptions(content=content, out=out, games=["beta"], kinds=("site",)))
+    for lang in ("de", "en"):
+        assert (out / "site" / lang / "alpha" / "rules.html").exists() and (out / "site" / lang / "beta" / "rules.html").exists()
+    chooser = (out / "site" / "index.html").read_text(encoding="utf-8")
+    assert "alpha/index.html" in chooser and "beta/index.html" in chooser
+
+
+def test_site_is_self_contained_and_reports_stay_apart(built):
+    from html.parser import HTMLParser
+    from urllib.parse import urldefrag, urljoin
+
+    _content, out, _result = built
+    site = out / "site"
+
+    class Links(HTMLParser):
+        def __init__(self):
+            super().__init__()
+            self.links = []
+
+        def handle_starttag(self, tag, attrs):
+            for name, value in attrs:
+                if name in ("href", "src") and value and "://" not in value and not value.startswith(("#", "mailto:")):
+                    self.links.append(value)
+
+    checked = 0
+    for page in site.rglob("*.html"):
+        if page.name == "404.html":
+            continue  # its links are absolute from the site's root
+        parser = Links()
+        parser.feed(page.read_text(encoding="utf-8"))
+        for link in parser.links:
+            target = (page.parent / urldefrag(link)[0].split("?")[0]).resolve()
+            assert target.is_relative_to(site.resolve()) and target.exists(), (page, link)
+            checked += 1
+    assert checked > 100
+    public = "\n".join(p.read_text(encoding="utf-8") for p in site.rglob("*.html"))
+    assert "Example content created by rulepress new" not in public  # provenance notes are for authors
+    report = (out / "reports" / "demo.html").read_text(encoding="utf-8")
+    assert "Example content created by rulepress new" in report and "Translation check" in report
+    assert "demo/rules.de.md" in report and str(out.parent) not in report
+    assert (site / "sitemap.xml").read_text(encoding="utf-8").count("<loc>") >= 12
+
+
+def test_localized_results_refusals_and_readings_are_shown_in_words():
+    words = dict(sources.strings()["de"], lang="de")
+    assert scenario.result_markdown("Ergebnis: 1.500.000 Dollar", words, "de") == ("1\\.500\\.000 Dollar", False)
+    assert scenario.result_markdown("Abgelehnt: too-few-armies", words, "de") == ("Nicht erlaubt (too\\-few\\-armies)", False)
+    page = rules_myst.PageWords("demo", words, readings={"bonus": ("demo-amb-b", {"max": "Höchstens 2 pro Zug."})})
+    body = "Text.\n\n```{doctest} ex-r\n:reading: bonus=max\n>>> bonus(3)\n2\n```\n"
+    out = rules_myst.rewrite_body(body, page, set())
+    assert "**Unter der Lesart:** [Höchstens 2 pro Zug\\.](#demo-amb-b)" in out
+    assert ":reading:" not in out.split("```pycon")[1]
+
+
+def test_a_build_on_one_core_equals_a_build_on_two(built, tmp_path):
+    """Both languages built one after the other in one process give the same bytes as in two workers."""
+    import subprocess
+    import sys
+
+    content, out, _result = built
+    single = tmp_path / "single"
+    script = ("import os, sys; from pathlib import Path; os.sched_setaffinity(0, {sorted(os.sched_getaffinity(0))[0]}); "
+              "from rulepress.build import BuildOptions, build; "
+              "build(BuildOptions(content=Path(sys.argv[1]), out=Path(sys.argv[2]), kinds=('site',)))")
+    subprocess.run([sys.executable, "-c", script, str(content), str(single)], check=True, cwd=tmp_path)
+    for lang in ("de", "en"):
+        files = sorted(p.relative_to(out) for p in (out / "site" / lang).rglob("*") if p.is_file())
+        assert files == sorted(p.relative_to(single) for p in (single / "site" / lang).rglob("*") if p.is_file())
+        for path in files:
+            assert (out / path).read_bytes() == (single / path).read_bytes(), path
+    assert b"Python-Modulindex" not in b"".join(p.read_bytes() for p in (single / "site" / "en").rglob("*") if p.is_file())
+
+
+def test_serve_rebuilds_on_save_and_pages_ask_for_reloads(tmp_path):
+    import subprocess
+    import sys
+    import time
+    import urllib.request
+
+    content = _game(tmp_path)
+    out = tmp_path / "out"
+    process = subprocess.Popen([sys.executable, "-m", "rulepress", "serve", "--content", str(content), "--out", str(out),
+                                "--port", "0"], stderr=subprocess.PIPE, text=True, cwd=tmp_path)
+    try:
+        line = ""
+        while "serving http://" not in line:
+            line = process.stderr.readline()
+            assert line or process.poll() is None, "serve stopped"
+        base = line.split("serving ", 1)[1].split()[0]
+        assert base.startswith("http://127.0.0.1:")
+        page = urllib.request.urlopen(base + "de/demo/rules.html", timeout=10).read().decode()
+        assert "/__rulepress__/version" in page and "Würfel gibt es nicht" in page
+        version = urllib.request.urlopen(base + "__rulepress__/version", timeout=10).read()
+        rules = content / "demo" / "rules.de.md"
+        rules.write_text(rules.read_text(encoding="utf-8").replace("Würfel gibt es nicht", "Würfel gibt es keine"),
+                         encoding="utf-8")
+        deadline = time.time() + 120
+        while urllib.request.urlopen(base + "__rulepress__/version", timeout=10).read() == version:
+            assert time.time() < deadline, "no rebuild after the save"
+            time.sleep(0.3)
+        assert "Würfel gibt es keine" in urllib.request.urlopen(base + "de/demo/rules.html", timeout=10).read().decode()
+    finally:
+        process.terminate()
+        process.wait(timeout=20)
+
+
 def test_report_paths_do_not_depend_on_the_working_directory(tmp_path, monkeypatch):
     from rulepress.model import load_game
-    from rulepress.render.site import portable
-    from rulepress.scaffold import new_game
+    from rulepress.render.reports import game_path, game_text
 
     folder = new_game("demo", tmp_path / "games")
     seen = []
-    for cwd in (tmp_path, tmp_path / "games", folder.parent.parent.parent):
+    for cwd in (tmp_path, tmp_path / "games", folder, folder.parent.parent.parent):
         monkeypatch.chdir(cwd)
         content = load_game(folder)
-        report = {"findings": [{"path": content.rules["de"].path, "message": f"differs (vs {content.rules['en'].path}:9)"}]}
-        seen.append(portable(report, content))
-    assert seen[0] == seen[1] == seen[2] == {"findings": [{"path": "demo/rules.de.md",
-                                                           "message": "differs (vs demo/rules.en.md:9)"}]}
+        seen.append((game_path(content.rules["de"].path, content),
+                     game_text(f"differs (vs {content.rules['en'].path}:9)", content)))
+    assert set(seen) == {("demo/rules.de.md", "differs (vs demo/rules.en.md:9)")}

@@ -1,0 +1,48 @@
+"""New PDF canvases the way every Rulepress PDF is made.
+
+One place for what all PDF writers share: document metadata (title, author,
+subject, creator "Rulepress"), a fixed creation date and document id
+(ReportLab's invariant mode: the same input gives the same bytes), compressed
+page streams, and the bundled font as the canvas's initial font. ReportLab
+otherwise starts every page in Helvetica, a standard font it never embeds; with
+``initialFontName`` set, no PDF refers to a font it does not carry.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rulepress.text import fonts
+
+CREATOR = "Rulepress"
+INITIAL_FONT = "Body"
+
+
+@dataclass(frozen=True)
+class Meta:
+    """The document information of one PDF."""
+
+    title: str
+    author: str = ""
+    subject: str = ""
+
+    @classmethod
+    def of_game(cls, game, title: str, subject: str = "") -> "Meta":
+        """Metadata of a PDF made from `game` (a schema Game): its author, the given title."""
+        return cls(title=title, author=game.author or "", subject=subject)
+
+
+def new_canvas(target, pagesize: tuple[float, float], meta: Meta, **options):
+    """A ReportLab canvas writing to `target` (a path or a binary file object) with `meta` and the conventions
+    above; further keyword options go to ReportLab's Canvas (e.g. ``trimBox``)."""
+    from reportlab.pdfgen import canvas as rl_canvas
+
+    fonts.register()
+    c = rl_canvas.Canvas(target if isinstance(target, (str, bytes)) or hasattr(target, "write") else str(target),
+                         pagesize=pagesize, invariant=1, pageCompression=1, initialFontName=INITIAL_FONT,
+                         **options)
+    c.setTitle(meta.title)
+    c.setAuthor(meta.author)
+    c.setSubject(meta.subject)
+    c.setCreator(CREATOR)
+    return c

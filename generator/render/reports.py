@@ -1,0 +1,142 @@
+"""The authors' report: what players do not need to see, in ``reports/`` beside the website.
+
+One HTML page per game (``reports/<game>.html``) and an index. A page is a list
+of sections; each section comes from one function in `SECTIONS` that takes the
+game (and the results computed for it) and returns a `ReportSection` — to add a
+section (for instance the source coverage of ``rulepress check sources``), add
+a function there. Every value is escaped by the template (Jinja autoescape).
+Paths are shown relative to the game's folder, never to the working directory.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable
+
+from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
+
+from rulepress import paths
+from rulepress.model import GameContent
+from rulepress.render import Artifact
+
+
+@dataclass
+class ReportSection:
+    """A titled part of a game's report: a table (`columns`, `rows`) and/or notes (plain lines)."""
+
+    title: str
+    columns: list[str] = field(default_factory=list)
+    rows: list[list[str]] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+
+def game_path(path: str, content: GameContent) -> str:
+    """`path` (as a message shows it) relative to the folder holding the game: ``risk/rules.de.md``."""
+    base = Path(content.folder).resolve().parent
+    try:
+        return Path(path).resolve().relative_to(base).as_posix()
+    except (ValueError, OSError):
+        return path
+
+
+def game_text(text: str, content: GameContent) -> str:
+    """A message with the paths of the game's files shown relative to the folder holding the game."""
+    from rulepress.model.loader import display_path
+
+    base = Path(content.folder).resolve().parent
+    for prefix in sorted({str(base), str(Path(content.folder).parent), display_path(base)}, key=len, reverse=True):
+        if prefix not in ("", "."):
+            text = text.replace(prefix.rstrip("/") + "/", "")
+    return text
+
+
+def _optional(module: str, name: str):
+    try:
+        return getattr(importlib.import_module(module), name, None)
+    except ModuleNotFoundError:
+        return None
+
+
+def provenance_section(content: GameContent) -> ReportSection:
+    game = content.game
+    rows = []
+    def add(what, prov):
+        if prov is not None:
+            rows.append([what, prov.kind, prov.source or "", prov.note or ""])
+    add("game", game.provenance)
+    for comp in game.components:
+        add(f"component {comp.id}", comp.provenance)
+    for meta in game.rules:
+        add(f"rules {meta.id}", meta.provenance)
+    return ReportSection("Provenance", ["what", "kind", "source", "note"], rows)
+
+
+def sources_section(content: GameContent) -> ReportSection:
+    game = content.game
+    rows = [["game", source] for source in game.sources]
+    for amb in game.ambiguities:
+        rows += [[f"ambiguity {amb.id}", source] for source in amb.sources]
+        rows += [[f"ambiguity {amb.id}, reading {r.id}", r.source] for r in amb.readings if r.source]
+        if amb.engine_option:
+            rows.append([f"ambiguity {amb.id}", f"engine option {amb.engine_option} = {amb.used}"])
+    return ReportSection("Sources and engine options", ["what", "reference"], rows)
+
+
+def translations_section(content: GameContent) -> ReportSection:
+    report = _optional("rulepress.check.translations", "report")
+    if report is None:
+        return ReportSection("Translation check", notes=["The translation check is not available."])
+    result = report(content)
+    rows = [[game_path(f.path, content) + (f":{f.line}" if f.line is not None else ""), f.kind,
+             "documented" if f.documented else "difference", ", ".join(f.ids), game_text(f.message, content)]
+            for f in result.findings]
+    notes = [f"{result.sections} sections, {result.paragraphs} paragraph pairs, {result.examples} examples compared; "
+             f"{len(result.undocumented)} differences, {len(result.documented)} documented."]
+    return ReportSection("Translation check", ["where", "kind", "state", "ids", "message"], rows, notes)
+
+
+def examples_section(content: GameContent) -> ReportSection:
+    run_game = _optional("rulepress.check.examples", "run_game")
+    if run_game is None or not content.game.engine:
+        return ReportSection("Worked examples", notes=["No rules engine: the examples were not run."])
+    results = run_game(content)
+    rows = [[game_path(r.path, content) + f":{r.line}", r.id, r.lang, "passed" if r.passed else "FAILED",
+             "" if r.passed else game_text(f"expected {r.expected.strip()}, got {r.got.strip()}", content)]
+            for r in results]
+    passed = sum(r.passed for r in results)
+    return ReportSection("Worked examples", ["where", "example", "language", "result", "detail"], rows,
+                         [f"{passed} of {len(results)} examples passed."])
+
+
+# The sections of every game's report, in order. Add a function here to add a section.
+SECTIONS: list[Callable[[GameContent], ReportSection]] = [
+    translations_section, examples_section, provenance_section, sources_section,
+]
+
+
+def _env() -> Environment:
+    return Environment(loader=FileSystemLoader(str(paths.TEMPLATES / "reports")), undefined=StrictUndefined,
+                       autoescape=select_autoescape(default=True, default_for_string=True),
+                       keep_trailing_newline=True, trim_blocks=True, lstrip_blocks=True)
+
+
+def write_reports(contents: list[GameContent], tmp: Path) -> dict:
+    """``index.html`` and one page per game into the folder `tmp`."""
+    tmp.mkdir(parents=True, exist_ok=True)
+    env = _env()
+    games = []
+    for content in sorted(contents, key=lambda c: c.id):
+        sections = [make(content) for make in SECTIONS]
+        (tmp / f"{content.id}.html").write_text(env.get_template("game.html.j2").render(
+            game=content.game, sections=sections), encoding="utf-8")
+        games.append({"id": content.id, "title": content.game.title.en})
+    (tmp / "index.html").write_text(env.get_template("index.html.j2").render(games=games), encoding="utf-8")
+    return {"pages": len(games) + 1}
+
+
+def plan_reports(contents: list[GameContent], options, digests: dict[str, str]) -> list[Artifact]:
+    """The authors' report folder (one artifact)."""
+    return [Artifact(None, "report", "reports", {"games": digests},
+                     lambda tmp: write_reports(contents, tmp), directory=True)]
