@@ -82,7 +82,9 @@ def sentences(text: str, lang: str) -> list[str]:
     text = _QUOTED.sub(lambda m: re.sub(r"[.!?]", "\u2024", m.group(0)), numbers.clean(text))
     for paragraph in re.split(r"\n\s*\n", text):
         for unit in _UNIT_START.split(paragraph):
-            unit = _LIST_MARK.sub("", unit)
+            # a bullet goes; an item's number stays, its full stop ends no sentence ('1. ', also '18. März')
+            unit = _LIST_MARK.sub(lambda m: m.group(0).replace(".", "\u2024") if m.group(0).strip()[0].isdigit() else "",
+                                  unit)
             unit = re.sub(rf"(?<![\w.])({_ABBREVIATIONS[lang]})\.",
                           lambda m: m.group(1).replace(".", "\u2024") + "\u2024", unit)
             if lang == "de":

@@ -169,11 +169,24 @@ def _has_number(value, lang: str):
     return lambda text: any(n.value == value and not n.weak for n in numbers.extract(text, lang))
 
 
-def _compare_numbers(out: _Collector, pair: TextPair) -> None:
+def _compare_numbers(out: _Collector, pair: TextPair, aligned: list) -> None:
+    """Numbers over the whole pair; when they agree there, sentence by sentence (see `_align`),
+    where the word 'one' / 'ein' is left out (an article or pronoun as often as a number)."""
     a, b = pair.a, pair.b
     found_a, found_b = numbers.extract_pair(a.text, a.lang, b.text, b.lang)
     only_a, only_b = numbers.compare(found_a, found_b)
     if not only_a and not only_b:
+        for (pa, xa), (pb, xb) in aligned:
+            sa, sb = (_no_one(n) for n in numbers.extract_pair(xa, a.lang, xb, b.lang))
+            only_a, only_b = numbers.compare(sa, sb)
+            if only_a or only_b:
+                parts = [f"{_listed(v, f)} only in {LANG_NAMES[s.lang]}" for v, f, s in
+                         ((only_a, sa, a), (only_b, sb, b)) if v]
+                first, at, other, other_at = (a, pa, b, pb) if only_a else (b, pb, a, pa)
+                text = xa if only_a else xb
+                _report(out, "number", pair, first, at, other, other_at,
+                        f"{pair.scope}: {_short(text)!r} numbers differ: {'; '.join(parts)}")
+                return
         return
     parts = []
     if only_a:
@@ -186,6 +199,10 @@ def _compare_numbers(out: _Collector, pair: TextPair) -> None:
     other_at = _locate(other, _has_number(other_value, other.lang)) if other_value is not None else \
         _counterpart(first, at, other)
     _report(out, "number", pair, first, at, other, other_at, f"{pair.scope} numbers differ: {'; '.join(parts)}")
+
+
+def _no_one(found: list) -> list:
+    return [n for n in found if not (n.value == 1 and n.text.isalpha())]
 
 
 def _counterpart(side: Side, at: Paragraph, other: Side) -> Paragraph:
@@ -327,9 +344,9 @@ def _short(text: str, width: int = 70) -> str:
 def compare_pair(out: _Collector, pair: TextPair, finders: dict[str, NameFinder]) -> None:
     """Every check of one pair of texts."""
     out.report.paragraphs += 1
-    _compare_numbers(out, pair)
     sentences_a, sentences_b = _sentences(pair.a), _sentences(pair.b)
     aligned = _align(pair, sentences_a, sentences_b)
+    _compare_numbers(out, pair, aligned)
     _compare_names(out, pair, finders, aligned)
     _compare_emphasis(out, pair)
     _compare_negations(out, pair, aligned)
