@@ -232,12 +232,24 @@ class _Outcomes:
 
     def refusal(self, index: int, source: str, keyword: str, reason: str) -> None:
         try:
-            exec(compile(source, "<example>", "single"), self.globs)  # prints a value like doctest would
+            expression = compile(source, "<example>", "eval")
+        except SyntaxError:
+            expression = None
+        try:
+            if expression is None:
+                exec(compile(source, "<example>", "single"), self.globs)
+                self.outcomes[index] = "not refused"
+                return
+            value = eval(expression, self.globs)
+        except TimeLimitExceeded:
+            raise  # out of time is no refusal
         except Exception as exc:  # the expected refusal
             self.outcomes[index] = f"refused {refusal_reason(exc)}"
             print(f"{keyword}: {reason if refusal_matches(reason, exc) else describe_refusal(exc)}")
             return
-        self.outcomes[index] = "not refused"
+        self.outcomes[index] = repr(value)  # accepted: shown like doctest shows a value
+        if value is not None:
+            print(repr(value))
 
     def result(self, index: int, source: str, keyword: str, text: str) -> None:
         value = eval(compile(source, "<example>", "eval"), self.globs)

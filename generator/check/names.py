@@ -98,12 +98,24 @@ def _common_tail(a: str, b: str) -> int:
     return n
 
 
-def mentions(name: Name, text: str, lang: str) -> bool:
+def shortened(name: Name, spelled: str, lang: str) -> bool:
+    """Is `spelled` a short form of the name ('Ziel' for 'Zielfeld'): one word, shorter than the name's own spelling?"""
+    main = name.forms[lang][0]
+    return len(_words(spelled)) == 1 and len(spelled) < len(main) and \
+        _words(spelled)[0][:4] in "".join(_words(main))
+
+
+def mentions(name: Name, text: str, lang: str, partial: bool = False) -> bool:
     """Lenient: does `text` translate `name` at all? Any spelling or specific keyword, inflected or stemmed, also inside
-    a German compound ('Bombenzug' has 'Bombe') or as its head ('Plan' for 'Spielplan')."""
+    a German compound ('Bombenzug' has 'Bombe') or as its head ('Plan' for 'Spielplan'). With `partial` (the other
+    language used a short form such as 'Ziel' for 'Zielfeld') one word of 4+ letters of a spelling is enough ('goal')."""
     words = _words(numbers.clean(TERM_REF.sub(lambda m: f" {m.group(1)} ", text)))
     if any(term == name.id for _, term in term_refs(text)):
         return True
+    if partial:
+        stems = {_stem(w, lang) for form in name.forms[lang] for w in _words(form) if len(w) >= 4}
+        if any(w.startswith(s) for s in stems for w in words):
+            return True
     for form in name.forms[lang] + name.synonyms.get(lang, ()):
         parts = _words(form)
         if not parts:
@@ -134,7 +146,8 @@ class NameFinder:
         forms = [(form, name) for name in names for form in name.forms[lang] if form.strip()]
         forms.sort(key=lambda item: -len(item[0]))
         self.lang = lang
-        self.patterns = [(_pattern(form, lang), name) for form, name in forms]
+        # each pattern with a probe: the first letters of the spelling, which every match contains
+        self.patterns = [(_pattern(form, lang), name, form.lower()[:3]) for form, name in forms]
         self.by_id = {n.id: n for n in names if n.kind == "term"}
 
     def without_others(self, text: str, keep: str) -> str:
@@ -142,8 +155,9 @@ class NameFinder:
         'territory cards' does not mention 'territory')."""
         text = TERM_REF.sub(lambda m: f" {m.group(1)} " if m.group(2) == keep else " " * len(m.group(0)), text)
         text = numbers.clean(text)
-        for pattern, name in self.patterns:
-            if name.id != keep:  # only names of several words: a German compound mentions all its parts
+        lowered = text.lower()
+        for pattern, name, probe in self.patterns:
+            if name.id != keep and probe in lowered:  # only names of several words: a German compound mentions all its parts
                 text = pattern.sub(lambda m: " " * len(m.group(0)) if " " in m.group(0).strip() else m.group(0), text)
         return text
 
@@ -155,7 +169,11 @@ class NameFinder:
                 found[term] = (self.by_id[term], shown)
         text = TERM_REF.sub(lambda m: " " * len(m.group(0)), text)
         text = numbers.clean(text)
-        for pattern, name in self.patterns:
+        lowered = text.lower()
+        for pattern, name, probe in self.patterns:
+            if probe not in lowered:
+                continue
+
             def mask(match, name=name):
                 found.setdefault(name.id, (name, match.group(0)))
                 return " " * len(match.group(0))

@@ -72,7 +72,8 @@ _DE_SPECIAL = {"zweien": 2, "dreien": 3, "vieren": 4, "doppelt": 2, "doppelte": 
 # compounds that state a number: zweithöchste (second-highest), zweistellig (two-digit), doppelseitig, Halbierungsregel
 _DE_COMPOUND_HEADS = {"zweit": 2, "dritt": 3, "viert": 4, "ein": 1, "zwei": 2, "drei": 3, "vier": 4,
                       "doppel": 2, "halbierung": HALF}
-_DE_COMPOUND_NUMBER = re.compile(r"(zweit|dritt|viert)(?:höchst|niedrigst|letzt|größt|best|stärkst|schwächst|kleinst)\w*"
+_DE_FROM_END = re.compile(r"(vor|zweit|dritt|viert)letzt(?:e|en|er|es|em)?")
+_DE_COMPOUND_NUMBER = re.compile(r"(zweit|dritt|viert)(?:höchst|niedrigst|größt|best|stärkst|schwächst|kleinst)\w*"
                                  r"|(ein|zwei|drei|vier)stellig\w*|(doppel)seitig\w*|(halbierung)s?\w*")
 _DE_WEAK = {"ein": 1, "eine": 1, "einen": 1, "einem": 1, "einer": 1, "eines": 1, "einmal": 1,
             "beide": 2, "beiden": 2, "beider": 2, "beides": 2}
@@ -127,6 +128,9 @@ def word_value(word: str, lang: str) -> tuple[Fraction, bool] | None:
         for stem, value in _DE_ORDINAL_STEMS.items():
             if w.startswith(stem) and w[len(stem):] in _DE_ENDINGS:
                 return Fraction(value), False
+        match = _DE_FROM_END.fullmatch(w)
+        if match:  # vorletzte, drittletzte: a position from the end, a negative number
+            return Fraction(-_DE_COMPOUND_HEADS.get(match.group(1), 2)), False
         match = _DE_COMPOUND_NUMBER.fullmatch(w)
         if match:
             return Fraction(_DE_COMPOUND_HEADS[next(g for g in match.groups() if g)]), False
@@ -213,9 +217,28 @@ def _scale_after(text: str, end: int, lang: str) -> tuple[int, int] | None:
 
 # ---------------------------------------------------------------- extraction
 
+_INCLUSIVE = re.compile(r"(?<![\w-])([^\W\d_]+)(\s+oder\s+|\s+bzw\.\s+|\s*/\s*)([^\W\d_]+)(?![\w-])")
+
+
+def _inclusive(text: str, lang: str) -> str:
+    """Gendered pairs of one number word count once: 'Erste oder Erster', 'Erste/r' -> 'Erste'."""
+    def one(match: re.Match) -> str:
+        a, b = match.group(1), match.group(3)
+        value_a = word_value(a, lang)
+        if value_a is None or a[:3].lower() != b[:3].lower():
+            return match.group(0)
+        value_b = word_value(b, lang)
+        if value_b is None and not re.fullmatch(r"[a-z]{1,2}", b):  # Erste/r
+            return match.group(0)
+        if value_b is not None and value_b[0] != value_a[0]:
+            return match.group(0)
+        return a + " " * (len(match.group(0)) - len(a))
+    return _INCLUSIVE.sub(one, text)
+
+
 def extract(text: str, lang: str) -> list[Number]:
     """Every number stated in `text` (a paragraph of Markdown) in reading order."""
-    text = clean(text)
+    text = _inclusive(clean(text), lang)
     found: list[tuple[int, Number]] = []
     taken: list[tuple[int, int]] = []
     for match in _DIGITS.finditer(text):
@@ -247,7 +270,9 @@ def extract(text: str, lang: str) -> list[Number]:
             continue
         number, weak = value
         if re.match(r"[- ]to[- ]last", text[end:end + 8]):
-            i += 1  # second-to-last: a position from the end, not a number
+            # second-to-last: a position from the end, written as a negative number (German 'vorletzte')
+            found.append((start, Number(-number, text[start:end + 8].strip())))
+            i += 1
             continue
         if lang == "en" and word.lower() == "one" and _pronoun_one(words, i):
             weak = True  # the last one, this one: a pronoun

@@ -29,10 +29,10 @@ _QUOTED = re.compile(r"“[^”]*”|„[^“”]*[“”]|\"[^\"\n]*\"|«[^»]*
 _NEGATION = {
     "de": re.compile(r"(?<![\w-])(nicht|nichts|kein|keine|keinen|keinem|keiner|keines|keins|keinerlei|nie|niemals|niemand|"
                      r"niemanden|niemandem|nirgends|nirgendwo|weder|ohne|unmöglich\w*|scheiter\w*|gescheitert\w*|misslingt|misslungen\w*|"
-                     r"außerhalb|zu wenig|es sei denn|verweiger\w*)(?![\w-])", re.I),
+                     r"außerhalb|außer|zu wenig|es sei denn|verweiger\w*|abgelehnt|ablehn\w*|zurückgewiesen|zurückweis\w*|wirkungslos\w*|erfolglos\w*|nutzlos\w*|wertlos\w*)(?![\w-])", re.I),
     "en": re.compile(r"(?<![\w-])(not|no(?![.\u2024])|never|nobody|none|nothing|neither|nor|nowhere|without|cannot|unless|no-one|"
                      r"no one|\w+n't|impossible|unable|fail(?:s|ed|ures?)?|outside|other than|except|too few|too little|"
-                     r"lacks?|refus(?:e|es|ed|ing)|declines?|regardless)(?![\w-])", re.I),
+                     r"lacks?|refus(?:e|es|ed|ing)|declines?|regardless|apart from)(?![\w-])", re.I),
 }
 _NEITHER_NOR = re.compile(r"\b(neither|weder)\b([^.;!?]*?)\b(nor|noch)\b", re.I)  # counts once
 _EMPHASIS = re.compile(r"\*\*(.+?)\*\*|__(.+?)__|(?<![\w*])\*(?!\s)([^*\n]+?)\*(?![\w*])")

@@ -44,7 +44,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from rulepress.check import examples, numbers, signals
-from rulepress.check.names import NameFinder, mentions, names_of
+from rulepress.check.names import NameFinder, mentions, names_of, shortened
 from rulepress.check.pairs import Paragraph, Side, TextPair, quickref_pairs, rules_pairs, yaml_pairs
 from rulepress.model import GameContent, load_games
 from rulepress.model.engine import load_engine
@@ -189,36 +189,57 @@ def _counterpart(side: Side, at: Paragraph, other: Side) -> Paragraph:
 def _compare_names(out: _Collector, pair: TextPair, finders: dict[str, NameFinder],
                    aligned: list[tuple[tuple[Paragraph, str], tuple[Paragraph, str]]] | None = None) -> None:
     """Names used on one side but not translated on the other: over the whole pair, and, when the
-    two sides have as many sentences, sentence by sentence."""
-    units = [((pair.a, pair.a.text, None, pair.a.text), (pair.b, pair.b.text, None, pair.b.text))]
-    aligned = aligned or []
-    for i, ((pa, xa), (pb, xb)) in enumerate(aligned):
-        near = aligned[max(0, i - 1):i + 2]  # a translation may move a term to the next sentence
-        units.append(((pair.a, xa, pa, " ".join(s[0][1] for s in near)),
-                      (pair.b, xb, pb, " ".join(s[1][1] for s in near))))
+    two sides have as many sentences, sentence by sentence. A name missing in a sentence's
+    counterpart is no finding when a neighbouring counterpart mentions it while the neighbour
+    itself does not (the translation moved it one sentence over)."""
+    sides = {pair.a.lang: pair.a, pair.b.lang: pair.b}
     reported: set[str] = set()
-    for unit_a, unit_b in units:
-        for (this, text, at, _), (other, other_text, other_at, other_near) in ((unit_a, unit_b), (unit_b, unit_a)):
-            used = finders[this.lang].used(text)
-            other_used = finders[other.lang].used(other_near)
-            for ident in sorted(set(used) - set(other_used) - reported):
+
+    def mentioned(name, text: str, lang: str, spelled: str = "") -> bool:
+        partial = bool(spelled) and shortened(name, spelled, other_lang_of(lang))  # `spelled` is in the other language
+        return name.id in finders[lang].used(text) or \
+            mentions(name, finders[lang].without_others(text, name.id), lang, partial)
+
+    def other_lang_of(lang: str) -> str:
+        return pair.b.lang if lang == pair.a.lang else pair.a.lang
+
+    def report(this: Side, ident: str, name, spelled: str, at, other_at, where: str) -> None:
+        reported.add(ident)
+        wanted = " / ".join(repr(f) for f in name.forms[other.lang])
+        what = "glossary term" if name.kind == "term" else "name"
+        _report(out, name.kind, pair, this, at, other, other_at,
+                f"{pair.scope} uses the {what} {spelled!r} ({ident}) but {where} does not use {wanted}", [ident])
+
+    def own_term(ident: str) -> bool:
+        return pair.kind == "glossary" and pair.id.startswith(f"glossary.{ident}.")  # a definition need not repeat it
+
+    for this, other in ((pair.a, pair.b), (pair.b, pair.a)):
+        used = finders[this.lang].used(this.text)
+        for ident in sorted(set(used) - set(finders[other.lang].used(other.text)) - reported):
+            name, spelled = used[ident]
+            if own_term(ident) or mentioned(name, other.text, other.lang, spelled):
+                continue
+            at = _locate(this, lambda text: ident in finders[this.lang].used(text))
+            report(this, ident, name, spelled, at, _counterpart(this, at, other),
+                   f"the {LANG_NAMES[other.lang]} {pair.scope}")
+    aligned = aligned or []
+    texts = {pair.a.lang: [x[0][1] for x in aligned], pair.b.lang: [x[1][1] for x in aligned]}
+    paras = {pair.a.lang: [x[0][0] for x in aligned], pair.b.lang: [x[1][0] for x in aligned]}
+    for i in range(len(aligned)):
+        for this_lang, other_lang in ((pair.a.lang, pair.b.lang), (pair.b.lang, pair.a.lang)):
+            this, other = sides[this_lang], sides[other_lang]
+            used = finders[this_lang].used(texts[this_lang][i])
+            for ident in sorted(set(used) - reported):
                 name, spelled = used[ident]
-                if pair.kind == "glossary" and pair.id.startswith(f"glossary.{ident}."):
-                    continue  # a definition need not repeat its own term
-                if mentions(name, finders[other.lang].without_others(other_near, ident), other.lang):
+                if own_term(ident) or mentioned(name, texts[other_lang][i], other_lang, spelled):
                     continue
-                reported.add(ident)
-                wanted = " / ".join(repr(f) for f in name.forms[other.lang])
-                what = "glossary term" if name.kind == "term" else "name"
-                if at is None:
-                    at = _locate(this, lambda t: ident in finders[this.lang].used(t))
-                    other_at = _counterpart(this, at, other)
-                    where = f"the {LANG_NAMES[other.lang]} {pair.scope}"
-                else:
-                    where = f"its {LANG_NAMES[other.lang]} counterpart {_short(other_text)!r}"
-                _report(out, name.kind, pair, this, at, other, other_at,
-                        f"{pair.scope} uses the {what} {spelled!r} ({ident}) but {where} does not use {wanted}",
-                        [ident])
+                moved = any(mentioned(name, texts[other_lang][j], other_lang)
+                            and not mentioned(name, texts[this_lang][j], this_lang)
+                            for j in (i - 1, i + 1) if 0 <= j < len(aligned))
+                if moved:
+                    continue
+                report(this, ident, name, spelled, paras[this_lang][i], paras[other_lang][i],
+                       f"its {LANG_NAMES[other_lang]} counterpart {_short(texts[other_lang][i])!r}")
 
 
 def _compare_counts(out: _Collector, pair: TextPair, kind: str, what: str, count, shown=None) -> None:
@@ -258,17 +279,36 @@ def _sentences(side: Side) -> list[tuple[Paragraph, str]]:
     return [(p, s) for p in side.paragraphs for s in signals.sentences(p.text, side.lang)]
 
 
-def _compare_negations(out: _Collector, pair: TextPair, sentences_a: list, sentences_b: list) -> None:
-    """Sentence by sentence (the two sides have as many): negated in one language only?"""
-    for (pa, xa), (pb, xb) in zip(sentences_a, sentences_b):
+def _align(pair: TextPair, sentences_a: list, sentences_b: list) -> list:
+    """Sentences of the two sides that say the same thing: all of them in order when both sides have
+    as many; else, when both have as many paragraphs, sentence by sentence inside every paragraph
+    pair with as many sentences, and the whole paragraph pair otherwise."""
+    if len(sentences_a) == len(sentences_b):
+        return list(zip(sentences_a, sentences_b))
+    if len(pair.a.paragraphs) != len(pair.b.paragraphs):
+        return []
+    aligned = []
+    for pa, pb in zip(pair.a.paragraphs, pair.b.paragraphs):
+        xa, xb = signals.sentences(pa.text, pair.a.lang), signals.sentences(pb.text, pair.b.lang)
+        if len(xa) == len(xb):
+            aligned += [((pa, sa), (pb, sb)) for sa, sb in zip(xa, xb)]
+        else:
+            aligned.append(((pa, pa.text), (pb, pb.text)))
+    return aligned
+
+
+def _compare_negations(out: _Collector, pair: TextPair, aligned: list) -> None:
+    """Sentence by sentence (see `_align`): as many negations in both languages?"""
+    for (pa, xa), (pb, xb) in aligned:
         na, nb = signals.negations(xa, pair.a.lang), signals.negations(xb, pair.b.lang)
-        if bool(na) == bool(nb):
+        if len(na) == len(nb):
             continue
-        (this, at, words, text), (other, other_at, other_text) = \
-            ((pair.a, pa, na, xa), (pair.b, pb, xb)) if na else ((pair.b, pb, nb, xb), (pair.a, pa, xa))
+        (this, at, words, text), (other, other_at, other_words, other_text) = \
+            ((pair.a, pa, na, xa), (pair.b, pb, nb, xb)) if len(na) > len(nb) else ((pair.b, pb, nb, xb), (pair.a, pa, na, xa))
         _report(out, "negation", pair, this, at, other, other_at,
-                f"{pair.scope}: {_short(text)!r} is negated in {LANG_NAMES[this.lang]} ({', '.join(words)}) but "
-                f"{_short(other_text)!r} in {LANG_NAMES[other.lang]} is not")
+                f"{pair.scope}: {_short(text)!r} has {len(words)} negations in {LANG_NAMES[this.lang]} "
+                f"({', '.join(words)}) but {_short(other_text)!r} has {len(other_words)} in "
+                f"{LANG_NAMES[other.lang]}" + (f" ({', '.join(other_words)})" if other_words else ""))
 
 
 def _short(text: str, width: int = 70) -> str:
@@ -281,12 +321,11 @@ def compare_pair(out: _Collector, pair: TextPair, finders: dict[str, NameFinder]
     out.report.paragraphs += 1
     _compare_numbers(out, pair)
     sentences_a, sentences_b = _sentences(pair.a), _sentences(pair.b)
-    aligned = list(zip(sentences_a, sentences_b)) if len(sentences_a) == len(sentences_b) else None
+    aligned = _align(pair, sentences_a, sentences_b)
     _compare_names(out, pair, finders, aligned)
     _compare_emphasis(out, pair)
-    if aligned is not None:
-        _compare_negations(out, pair, sentences_a, sentences_b)
-    else:
+    _compare_negations(out, pair, aligned)
+    if len(sentences_a) != len(sentences_b):
         _compare_counts(out, pair, "sentence", "sentences", lambda text, lang: len(signals.sentences(text, lang)))
     if not pair.id.endswith((".title", ".name", ".label")):  # names ("The English example") announce no example
         _compare_counts(out, pair, "prose-example", "prose examples", signals.prose_examples)
@@ -294,11 +333,14 @@ def compare_pair(out: _Collector, pair: TextPair, finders: dict[str, NameFinder]
 
 def _compare_sections(content: GameContent, out: _Collector, a: RuleText, b: RuleText) -> list[TextPair]:
     for this, other in ((a, b), (b, a)):
-        for section in this.sections:
+        for i, section in enumerate(this.sections):
             if other.section(section.id) is None:
+                before = next((other.section(s.id) for s in reversed(this.sections[:i]) if other.section(s.id)), None)
+                where = _where(other.path, before.line) if before else other.path
                 out.add("section-missing", this.path, section.line, [section.id],
-                        f"section {section.id!r} ({section.title}) has no counterpart in {other.path}",
-                        section=section.id)
+                        f"section {section.id!r} ({section.title}) has no counterpart in {other.path}"
+                        + (f" (expected after section {before.id!r} at {where})" if before else ""),
+                        other=where, section=section.id)
     pairs = rules_pairs(content, a, b)
     out.report.sections += sum(1 for p in pairs if p.id)
     return pairs
@@ -344,8 +386,12 @@ def _compare_examples(content: GameContent, out: _Collector, a: RuleText, b: Rul
     for this, other in ((a, b), (b, a)):
         for example in this.examples:
             if other.example(example.id) is None:
+                home = other.section(example.section) if example.section else None
+                where = _where(other.path, home.line) if home else other.path
                 out.add("example-missing", this.path, example.line, [example.id],
-                        f"example {example.id!r} has no counterpart in {other.path}", section=example.section)
+                        f"example {example.id!r} has no counterpart in {other.path}"
+                        + (f" (expected in section {home.id!r} at {where})" if home else ""),
+                        other=where, section=example.section)
     paired = [(e, b.example(e.id)) for e in a.examples if b.example(e.id) is not None]
     if not paired:
         return
@@ -372,6 +418,18 @@ def _compare_examples(content: GameContent, out: _Collector, a: RuleText, b: Rul
                         f"example {ea.id!r} gives {_normal(xa.outcome) or 'nothing'!r} for {xa.source!r} in "
                         f"{LANG_NAMES[a.lang]} but {_normal(xb.outcome) or 'nothing'!r} for {xb.source!r} in "
                         f"{LANG_NAMES[b.lang]} ({where_x})", other=where_x, section=section)
+            elif _normal(xa.source) != _normal(xb.source):
+                out.add("example-source", ea.path, xa.line, [ea.id],
+                        f"example {ea.id!r} runs {xa.source!r} in {LANG_NAMES[a.lang]} but {xb.source!r} in "
+                        f"{LANG_NAMES[b.lang]} ({where_x}); both give {_normal(xa.outcome) or 'nothing'!r}",
+                        other=where_x, section=section)
+            elif xa.passed != xb.passed and xa.kind == xb.kind == "result":
+                _failing, passing = (LANG_NAMES[a.lang], LANG_NAMES[b.lang]) if not xa.passed else \
+                    (LANG_NAMES[b.lang], LANG_NAMES[a.lang])
+                out.add("example-expected", ea.path, xa.line, [ea.id],
+                        f"example {ea.id!r} expects {_normal(xa.want)!r} in {LANG_NAMES[a.lang]} but "
+                        f"{_normal(xb.want)!r} in {LANG_NAMES[b.lang]} ({where_x}); both give "
+                        f"{_normal(xa.outcome)!r}, which only the {passing} text states", other=where_x, section=section)
             elif xa.kind != xb.kind or (xa.kind == "output" and _normal(xa.expected) != _normal(xb.expected)):
                 out.add("example-expected", ea.path, xa.line, [ea.id],
                         f"example {ea.id!r} expects {_expectation(xa)!r} in {LANG_NAMES[a.lang]} but "

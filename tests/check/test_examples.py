@@ -221,3 +221,28 @@ def test_engine_option_no_function_takes_is_reported(tmp_path, capsys):
     assert run(tmp_path, [], "text") == 1
     out = capsys.readouterr().out
     assert "game.yaml:8:" in out and "engine_options.ties: no engine function takes a keyword parameter 'ties'" in out
+
+
+def test_localized_result_wrong_in_one_language_is_a_translation_finding(tmp_path):
+    from rulepress.check.translations import report
+
+    folder, rules = edited(tmp_path, "en", "Result: 3,000 gold", "Result: 4,000 gold")
+    found = [f for f in report(load_game(folder)).findings if not f.documented]
+    line = line_of(rules, ">>> prize(2)")
+    assert [(f.kind, f.location, f.other) for f in found] == [
+        ("example-expected", f"{folder}/rules.de.md:{line}", f"{folder}/rules.en.md:{line}")]
+    assert found[0].message == (f"example 'ex-localized' expects 'Ergebnis: 3.000 Gold' in German but 'Result: 4,000 "
+                                f"gold' in English ({folder}/rules.en.md:{line}); both give '3000', which only the "
+                                "German text states")
+
+
+def test_refusal_and_reading_differences_across_languages_are_translation_findings(tmp_path):
+    from rulepress.check.translations import report
+
+    folder, rules = edited(tmp_path, "en", ":reading: ties=attacker\n", ":reading: ties=defender\n")
+    kinds = sorted(f.kind for f in report(load_game(folder)).findings if not f.documented)
+    assert kinds == ["example-reading", "example-result", "example-result"]
+    folder, rules = edited(tmp_path / "b", "de", ">>> attack_dice(1)\n", ">>> attack_dice(2)\n")
+    found = [f for f in report(load_game(folder)).findings if not f.documented]
+    assert [f.kind for f in found] == ["example-result"]
+    assert "gives '1' for 'attack_dice(2)' in German but 'refused too-few-armies' for 'attack_dice(1)'" in found[0].message

@@ -82,8 +82,9 @@ def test_ordinal_digits_and_suffixes():
     assert values("der 3. Satz, ein 10er-Schein", "de") == [3, 10]
 
 
-def test_second_to_last_is_no_number():
-    assert values("the second with the second-to-last", "en") == [2]
+def test_positions_from_the_end_are_negative_numbers():
+    assert values("the second with the second-to-last", "en") == [2, -2]
+    assert values("der Zweite mit dem Vorletzten, der Dritte mit dem Drittletzten", "de") == [2, -2, 3, -3]
 
 
 def test_compare_reports_missing_and_extra_as_multisets():

@@ -10,6 +10,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+import yaml
 
 from rulepress.check import translations
 from rulepress.check.names import mentions, names_of
@@ -35,7 +36,7 @@ def only(game):
 def test_clean_translation_has_no_findings():
     result = report(load_game(DATA / "clean"))
     assert result.findings == []
-    assert (result.sections, result.paragraphs, result.examples) == (2, 19, 1)
+    assert (result.sections, result.paragraphs, result.examples) == (2, 23, 1)
 
 
 def test_changed_number_is_caught_with_both_locations():
@@ -127,7 +128,7 @@ def test_sections_are_compared_as_a_whole_and_findings_point_at_the_paragraph(tm
     text = path.read_text().replace(" The goal stops the piece.", "\n\nThe goal stops the piece on space 5.")
     path.write_text(text)
     f = [f for f in report(load_game(game)).findings]
-    assert [x.kind for x in f] == ["number"]
+    assert [x.kind for x in f] == ["number", "term"]  # the new English sentence also names the space
     assert f[0].message.startswith("section numbers differ: 5 only in English")
     assert f[0].location.endswith("rules.en.md:11")  # the new paragraph holding the 5
 
@@ -154,7 +155,7 @@ def test_cli_text_output_and_exit_codes(capsys):
     assert main(["check", "translations", "clean", "documented-variant", "--content", str(DATA)]) == 0
     out = capsys.readouterr().out
     assert "documented-variant/rules.de.md:11: number (documented): section numbers differ" in out
-    assert "clean: 2 sections, 19 text pairs, 1 examples compared; 0 differences, 0 documented" in out
+    assert "clean: 2 sections, 23 text pairs, 1 examples compared; 0 differences, 0 documented" in out
     assert main(["check", "translations", "changed-number", "--content", str(DATA)]) == 1
     line = capsys.readouterr().out.splitlines()[0]
     assert "changed-number/rules.de.md:11: number: section numbers differ: 3 only in German" in line
@@ -187,3 +188,55 @@ def test_bundled_content_has_no_undocumented_difference(game):
     result = translations.report(load_game(folder))
     assert [str(f) for f in result.undocumented] == []
     assert result.paragraphs > 20 and result.examples >= 10
+
+
+# --- one mistake of every kind in every text kind (tests/data/translations/mistakes.yaml) ----------
+
+MISTAKES = yaml.safe_load((DATA / "mistakes.yaml").read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("mistake", MISTAKES, ids=[m["id"] for m in MISTAKES])
+def test_every_kind_of_mistake_in_every_text_kind_is_found_exactly(tmp_path, mistake):
+    game = tmp_path / "clean"
+    shutil.copytree(DATA / "clean", game)
+    path = game / mistake["file"]
+    text = path.read_text(encoding="utf-8")
+    assert mistake["old"] in text
+    path.write_text(text.replace(mistake["old"], mistake["new"], 1), encoding="utf-8")
+    found = report(load_game(game)).undocumented
+    assert sorted(f.kind for f in found) == sorted([mistake["kind"]] + mistake.get("also", []))
+    f = next(f for f in found if f.kind == mistake["kind"])
+    assert f.location == str(game / mistake["at"])
+    assert f.other == str(game / mistake["other"])
+    assert f.message.replace(f"{game}/", "") == mistake["message"]
+
+
+def test_mistakes_cover_every_kind_and_text_kind():
+    kinds = {m["kind"] for m in MISTAKES}
+    assert {"number", "term", "name", "negation", "emphasis", "sentence", "prose-example", "example-missing",
+            "example-result", "example-expected", "example-source"} <= kinds
+    text_kinds = {m["message"].split(" text ")[0] if " text '" in m["message"] else m["file"] for m in MISTAKES}
+    assert {"card", "glossary", "ambiguity", "board", "layout", "quickref"} <= text_kinds
+
+
+def test_issue_false_alarms_short_alias_in_a_heading_and_inclusive_german(tmp_path):
+    game = tmp_path / "clean"
+    shutil.copytree(DATA / "clean", game)
+    yaml_file = game / "game.yaml"
+    yaml_file.write_text(yaml_file.read_text(encoding="utf-8").replace("glossary:\n", (
+        "glossary:\n  - id: goal-space\n    de: Zielfeld\n    en: goal space\n"
+        "    definition: {de: Das letzte Feld., en: The last space.}\n    aliases: {de: [Ziel]}\n")), encoding="utf-8")
+    for lang, old, new in (("de", "Wer zuerst das Ziel erreicht, gewinnt.", "Erste oder Erster am Ziel gewinnt."),
+                           ("en", "The first to reach the goal wins.", "The first at the goal wins.")):
+        path = game / f"rules.{lang}.md"
+        path.write_text(path.read_text(encoding="utf-8").replace(old, new), encoding="utf-8")
+    result = report(load_game(game))
+    assert [str(f) for f in result.findings] == []  # 'Ziel des Spiels' / 'Goal of the game'; 'Erste oder Erster' / 'first'
+
+
+def test_scaffold_has_no_finding(tmp_path):
+    from rulepress.scaffold import new_game
+
+    result = report(load_game(new_game("demo", tmp_path)))
+    assert [str(f) for f in result.findings] == []
+    assert result.paragraphs >= 15
