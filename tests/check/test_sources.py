@@ -46,7 +46,7 @@ def game(tmp_path) -> Path:
     sources.mkdir()
     (sources / "spielregel.txt").write_text(SOURCE, encoding="utf-8")
     text = (folder / "game.yaml").read_text(encoding="utf-8")
-    text = text.replace("rules:\n  - {id: goal, provenance: reconstructed}\n  - {id: moving, provenance: reconstructed}\n",
+    text = text.replace("rules:\n  - {id: goal, provenance: original}\n  - {id: moving, provenance: original}\n",
                         SOURCE_TEXTS + "rules:\n"
                         "  - {id: goal, provenance: reconstructed, based_on: [\"manual:3-4\"]}\n"
                         "  - {id: moving, provenance: reconstructed, based_on: [{source: manual, lines: 6-7}]}\n")
