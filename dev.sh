@@ -20,6 +20,7 @@ system_packages() {
   command -v pdftoppm >/dev/null || missing+=(poppler-utils)
   command -v chromium >/dev/null || missing+=(chromium)
   command -v chromedriver >/dev/null || missing+=(chromium-driver)
+  command -v npm >/dev/null || missing+=(npm)  # fetches axe-core (below)
   if [ ${#missing[@]} -gt 0 ]; then
     local sudo=""
     [ "$(id -u)" -eq 0 ] || sudo="sudo"
@@ -31,7 +32,6 @@ system_packages() {
 axe_core() {
   # axe-core (npm) checks the website's accessibility in the browser tests: tests/browser/test_site_phone.py
   if [ ! -f .cache/axe/node_modules/axe-core/axe.min.js ]; then
-    command -v npm >/dev/null || { local sudo=""; [ "$(id -u)" -eq 0 ] || sudo="sudo"; $sudo apt-get install -y -qq npm >/dev/null; }
     npm install --silent --no-audit --no-fund --prefix .cache/axe axe-core@4.11.0 >/dev/null
   fi
 }
