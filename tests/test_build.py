@@ -285,4 +285,7 @@ def test_one_core_and_two_cores_and_any_working_directory_give_the_same_bytes(tm
     for process in (one, two):
         _, err = process.communicate(timeout=180)
         assert process.returncode == 0, err
-    assert _tree(tmp_path / "one") == _tree(tmp_path / "two")
+    def output(folder: Path) -> dict[str, bytes]:  # without the caches (Sphinx's environment pickles)
+        return {k: v for k, v in _tree(folder).items() if not k.startswith(".rulepress-cache/")}
+
+    assert output(tmp_path / "one") == output(tmp_path / "two")

@@ -49,6 +49,12 @@ def game_text(text: str, content: GameContent) -> str:
     for prefix in sorted({str(base), str(Path(content.folder).parent), display_path(base)}, key=len, reverse=True):
         if prefix not in ("", "."):
             text = text.replace(prefix.rstrip("/") + "/", "")
+    if display_path(content.folder) == ".":  # started inside the game folder: its files are shown bare
+        import re
+
+        for file in sorted(content.files, key=lambda f: -len(str(f))):
+            name = Path(file).relative_to(content.folder).as_posix()
+            text = re.sub(rf"(?<![\w./-]){re.escape(name)}", f"{content.id}/{name}", text)
     return text
 
 
