@@ -2,8 +2,10 @@
 
 1. 1,000 and 10,000 generated vector cards through Rulepress (`write_component`)
    and through a minimal raw ReportLab canvas loop drawing the same texts (the floor).
-2. 1,000 image cards (300 dpi PNG fronts of 63 x 88 mm, one shared back) through
-   Rulepress's card sheet writer, a raw ReportLab drawImage loop, and img2pdf.
+2. 1,000 image cards (300 dpi PNG fronts of 744 x 1039 px, one shared back) through
+   `rulepress build` of a picture deck (layout picture-card, a game folder holding the
+   PNGs), Rulepress's bare picture sheet writer, a raw ReportLab drawImage loop, and
+   img2pdf, all on the same files in the same run.
 
 Each measurement runs in its own process so peak memory (ru_maxrss) is its own.
 Process start-up (imports, font files read) is done before the clock starts and
@@ -115,6 +117,44 @@ def rulepress_images(pngs: list[Path], back: Path, target: Path) -> None:
     write_image_sheet(pngs, back, (63.0, 88.0), "a4", target)
 
 
+def picture_game(tmp: Path, pngs: list[Path], back: Path) -> Path:
+    """A content folder with one game whose only component is a picture deck of the PNGs (hard links)."""
+    import os
+
+    import yaml
+
+    from rulepress.scaffold import new_game
+
+    content = tmp / "picture-content"
+    folder = new_game("pictures", content)
+    (folder / "art").mkdir()
+    for png in pngs + [back]:
+        os.link(png, folder / "art" / png.name)
+    game = yaml.safe_load((folder / "game.yaml").read_text())
+    game["languages"] = ["en"]
+    for german in folder.glob("*.de.md"):  # an English-only game: files of other languages would be named unread
+        german.unlink()
+    game["components"] = [{
+        "id": "deck", "kind": "deck", "name": {"de": "Bilder", "en": "Pictures"}, "layout": "picture-card",
+        "size": {"width": 63.0, "height": 88.0}, "provenance": "seed", "back": "back",
+        "backs": [{"id": "back", "image": f"art/{back.name}"}],
+        "cards": [{"id": f"c{i}", "image": f"art/{png.name}"} for i, png in enumerate(pngs)]}]
+    (folder / "game.yaml").write_text(yaml.safe_dump(game, sort_keys=False))
+    return content
+
+
+def rulepress_build_images(content: Path, target: Path) -> None:
+    """`rulepress build` of the picture deck, English A4 sheets only; the sheet is copied to `target`."""
+    import shutil
+
+    from rulepress.build import BuildOptions, build
+
+    out = target.parent / "picture-out"
+    shutil.rmtree(out, ignore_errors=True)
+    build(BuildOptions(content=content, out=out, kinds=("cards",), papers=("a4",), force=True))
+    shutil.copyfile(out / "pictures" / "deck.en.a4.pdf", target)
+
+
 def raw_images(pngs: list[Path], back: Path, target: Path) -> None:
     from reportlab.lib.pagesizes import A4
     from reportlab.pdfgen import canvas
@@ -203,9 +243,14 @@ def main() -> None:
         print(f"image cards ({images} PNG fronts, one shared back)")
         pngs = make_pngs(tmp, images + 1)
         back, pngs = pngs[-1], pngs[:-1]
-        measure("  Rulepress", rulepress_images, pngs, back, tmp / "img-rp.pdf")
+        content = picture_game(tmp, pngs, back)
+        build_time, build_peak = measure("  rulepress build (picture deck)", rulepress_build_images, content,
+                                         tmp / "img-build.pdf")
+        measure("  Rulepress picture sheet writer", rulepress_images, pngs, back, tmp / "img-rp.pdf")
         measure("  raw ReportLab drawImage", raw_images, pngs, back, tmp / "img-raw.pdf")
-        measure("  img2pdf (near-copy floor)", with_img2pdf, pngs, back, tmp / "img-i2p.pdf")
+        i2p_time, _ = measure("  img2pdf (near-copy floor)", with_img2pdf, pngs, back, tmp / "img-i2p.pdf")
+        print(f"  rulepress build / img2pdf: {build_time / i2p_time:.2f}x time; build peak memory {build_peak:.0f} MB "
+              f"({'under' if build_peak < 300 else 'OVER'} 300 MB)")
 
 
 if __name__ == "__main__":

@@ -75,6 +75,7 @@ def _parser() -> argparse.ArgumentParser:
 
     schema = sub.add_parser("schema", help="print the JSON Schema of game.yaml (for editor autocompletion)")
     schema.add_argument("--out", type=Path, help="write to this file instead of standard output")
+    schema.add_argument("--layout", action="store_true", help="the JSON Schema of a layout file (layouts/*.yaml) instead")
     return parser
 
 
@@ -163,9 +164,10 @@ def _run(args) -> int:
         print(f"created {folder}; build it with: rulepress build {args.name} --content {args.content}")
         return 0
     if args.command == "schema":
+        from rulepress.layout.spec import json_schema as layout_schema
         from rulepress.model.schema import json_schema
 
-        text = json.dumps(json_schema(), indent=2, sort_keys=True) + "\n"
+        text = json.dumps(layout_schema() if args.layout else json_schema(), indent=2, sort_keys=True) + "\n"
         if args.out:
             from rulepress.output import output_error, write_text
 

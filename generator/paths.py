@@ -24,5 +24,6 @@ def _bundled(name: str) -> Path:
 TEMPLATES = _bundled("templates")
 FONTS = TEMPLATES / "fonts"
 LAYOUTS = TEMPLATES / "layouts"
+ICONS = TEMPLATES / "icons"
 BUNDLED_CONTENT = _bundled("content")
 DEFAULT_OUTPUT = Path("output")

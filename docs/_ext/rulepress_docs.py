@@ -1,9 +1,11 @@
 """Sphinx extension of the project docs: fills the generated reference pages.
 
-``content-format.md`` and ``cli.md`` are stubs in the repository; their text is
+``content-format.md``, ``cli.md`` and ``layouts.md`` are stubs in the repository; their text is
 generated at build time by `rulepress.site.reference` from the schema's field
 descriptions and from the argparse parser, so they can never fall behind.
 """
+
+from pathlib import Path
 
 from rulepress.site import reference
 
@@ -13,6 +15,10 @@ GENERATED = {"content-format": reference.content_format, "cli": reference.cli_re
 def _source_read(app, docname, source):
     if docname in GENERATED:
         source[0] = GENERATED[docname]()
+    elif docname == "layouts":  # the page and its example pictures (docs/_generated/, not in git)
+        from rulepress.site.layout_docs import layout_reference
+
+        source[0] = layout_reference(Path(app.srcdir) / "_generated")
 
 
 def setup(app):

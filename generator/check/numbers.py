@@ -64,7 +64,7 @@ _DE_ORDINAL_STEMS = {"erst": 1, "zweit": 2, "dritt": 3, "viert": 4, "fünft": 5,
 _DE_ENDINGS = ("e", "en", "er", "es", "em")
 _DE_SPECIAL = {"zweien": 2, "dreien": 3, "vieren": 4, "doppelt": 2, "doppelte": 2, "doppelten": 2,
                "doppelter": 2, "doppeltes": 2, "doppeltem": 2, "verdoppelt": 2, "verdoppeln": 2,
-               "verdoppelte": 2, "verdoppelten": 2, "zweifach": 2, "zweifache": 2, "zweifachen": 2,
+               "verdoppelte": 2, "verdoppelten": 2, "verdopplung": 2, "verdoppelung": 2, "zweifach": 2, "zweifache": 2, "zweifachen": 2,
                "dreifach": 3, "dreifache": 3, "dreifachen": 3, "halb": HALF, "halbe": HALF, "halben": HALF,
                "halber": HALF, "halbes": HALF, "hälfte": HALF, "hälften": HALF, "halbierung": HALF, "halbierungen": HALF, "halbiert": HALF,
                "halbieren": HALF, "halbierte": HALF, "dutzend": 12, "hundert": 100, "tausend": 1000,

@@ -28,11 +28,13 @@ from rulepress.check import numbers
 _QUOTED = re.compile(r"“[^”]*”|„[^“”]*[“”]|\"[^\"\n]*\"|«[^»]*»|»[^«]*«")
 _NEGATION = {
     "de": re.compile(r"(?<![\w-])(nicht|nichts|kein|keine|keinen|keinem|keiner|keines|keins|keinerlei|nie|niemals|niemand|"
-                     r"niemanden|niemandem|nirgends|nirgendwo|weder|ohne|unmöglich\w*|scheiter\w*|gescheitert\w*|misslingt|misslungen\w*|"
-                     r"außerhalb|außer|zu wenig|es sei denn|verweiger\w*|abgelehnt|ablehn\w*|zurückgewiesen|zurückweis\w*|wirkungslos\w*|erfolglos\w*|nutzlos\w*|wertlos\w*)(?![\w-])", re.I),
+                     r"niemanden|niemandem|nirgends|nirgendwo|weder|ohne|unmöglich\w*|scheiter\w*|gescheitert\w*|"
+                     r"misslingt|misslungen\w*|"
+                     r"außerhalb|außer|zu wenig|es sei denn|verweiger\w*|abgelehnt|ablehn\w*|zurückgewiesen|"
+                     r"zurückweis\w*|wirkungslos\w*|erfolglos\w*|nutzlos\w*|wertlos\w*|unentschieden\w*)(?![\w-])", re.I),
     "en": re.compile(r"(?<![\w-])(not|no(?![.\u2024])|never|nobody|none|nothing|neither|nor|nowhere|without|cannot|unless|no-one|"
                      r"no one|\w+n't|impossible|unable|fail(?:s|ed|ures?)?|outside|other than|except|too few|too little|"
-                     r"lacks?|refus(?:e|es|ed|ing)|declines?|regardless|apart from)(?![\w-])", re.I),
+                     r"lacks?|refus(?:e|es|ed|ing)|declines?|regardless|apart from|undecided)(?![\w-])", re.I),
 }
 _NEITHER_NOR = re.compile(r"\b(neither|weder)\b([^.;!?]*?)\b(nor|noch)\b", re.I)  # counts once
 _EMPHASIS = re.compile(r"\*\*(.+?)\*\*|__(.+?)__|(?<![\w*])\*(?!\s)([^*\n]+?)\*(?![\w*])")
@@ -80,7 +82,9 @@ def sentences(text: str, lang: str) -> list[str]:
     text = _QUOTED.sub(lambda m: re.sub(r"[.!?]", "\u2024", m.group(0)), numbers.clean(text))
     for paragraph in re.split(r"\n\s*\n", text):
         for unit in _UNIT_START.split(paragraph):
-            unit = _LIST_MARK.sub("", unit)
+            # a bullet goes; an item's number stays, its full stop ends no sentence ('1. ', also '18. März')
+            unit = _LIST_MARK.sub(lambda m: m.group(0).replace(".", "\u2024") if m.group(0).strip()[0].isdigit() else "",
+                                  unit)
             unit = re.sub(rf"(?<![\w.])({_ABBREVIATIONS[lang]})\.",
                           lambda m: m.group(1).replace(".", "\u2024") + "\u2024", unit)
             if lang == "de":

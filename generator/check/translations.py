@@ -1,27 +1,37 @@
-"""`rulepress check translations`: do the German and English rule texts say the same thing?
+"""`rulepress check translations`: do the German and English texts of a game say the same thing?
 
-Both rule texts of a game are paired by id and compared:
+Every text a translator touches is paired by stable ids (`rulepress.check.pairs`:
+rules sections, quick references, every ``{de, en}`` text of the YAML files and
+of the game's own layouts) and compared:
 
+- ``number``: numbers (digits in each locale's format, number words,
+  ordinals, fractions, positions from the end; see `rulepress.check.numbers`)
+  differ over the pair;
+- ``emphasis``: numbers emphasised (``**2**``) differ;
+- ``term`` / ``name``: a glossary term (its word, an alias, an inflection or
+  a ``{term}`` reference), a printed component's name or a card title is used
+  on one side but not translated on the other (any spelling, alias or keyword
+  of 5+ letters, stemmed or inside a German compound: 'Bombenzug' mentions
+  'Bombe'), over the pair and sentence by sentence (a term moved into the
+  neighbouring sentence is no finding); everyday component names (board,
+  dice, pieces) are not checked;
+- ``negation``: aligned sentences hold different numbers of negations
+  (`rulepress.check.signals`);
+- ``sentence``: one side has more sentences (added or dropped);
+- ``prose-example``: one side announces more prose examples;
 - ``section-missing`` / ``rule-missing`` / ``example-missing``: a section
   (``(id)=`` label), a rule's metadata (``rules:`` in game.yaml) or a worked
-  example (``{doctest} example-id``) present in one language only;
-- ``example-result``: an example whose statements give different results in
-  the two languages when run through the game's engine (compared statement by
-  statement); ``example-expected``: same results, but the texts expect
-  different outputs;
-- ``number``: numbers (digits and number words, locale-aware, see
-  `rulepress.check.numbers`) differing between paired paragraphs: per
-  paragraph when both sections have the same number of paragraphs (the
-  heading counts as one), else per section;
-- ``term`` / ``name``: a paragraph uses a glossary term (its word, an alias or
-  an inflection, or a ``{term}`` reference), the name of a printed component
-  (deck, tiles, tokens, money) or a card title in one language, but the
-  paired paragraph does not mention its translation (any spelling, alias or
-  keyword of 5+ letters, also stemmed or inside a German compound:
-  'Bombenzug' mentions 'Bombe');
-  everyday component names (board, dice, pieces) are not checked;
+  example present in one language only;
+- ``example-result`` / ``example-source`` / ``example-expected`` /
+  ``example-reading``: a worked example gives different language-neutral
+  outcomes (`rulepress.check.examples`), runs different code, expects
+  different output, or runs under different readings in the two languages;
 - ``edition-variant``: every ambiguity with ``edition_variant: true``, listed
   as a documented difference.
+
+Sentences are aligned in order when both sides have as many, else inside
+every paragraph pair with as many (`_align`). Every finding names both files
+with line numbers (``other``).
 
 Documented differences: an ambiguity with ``edition_variant: true`` lists the
 rule sections whose two texts differ because of it in ``sections:`` (a field
@@ -39,7 +49,6 @@ documented.
 from __future__ import annotations
 
 import json
-import re
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
@@ -160,11 +169,24 @@ def _has_number(value, lang: str):
     return lambda text: any(n.value == value and not n.weak for n in numbers.extract(text, lang))
 
 
-def _compare_numbers(out: _Collector, pair: TextPair) -> None:
+def _compare_numbers(out: _Collector, pair: TextPair, aligned: list) -> None:
+    """Numbers over the whole pair; when they agree there, sentence by sentence (see `_align`),
+    where the word 'one' / 'ein' is left out (an article or pronoun as often as a number)."""
     a, b = pair.a, pair.b
     found_a, found_b = numbers.extract_pair(a.text, a.lang, b.text, b.lang)
     only_a, only_b = numbers.compare(found_a, found_b)
     if not only_a and not only_b:
+        for (pa, xa), (pb, xb) in aligned:
+            sa, sb = (_no_one(n) for n in numbers.extract_pair(xa, a.lang, xb, b.lang))
+            only_a, only_b = numbers.compare(sa, sb)
+            if only_a or only_b:
+                parts = [f"{_listed(v, f)} only in {LANG_NAMES[s.lang]}" for v, f, s in
+                         ((only_a, sa, a), (only_b, sb, b)) if v]
+                first, at, other, other_at = (a, pa, b, pb) if only_a else (b, pb, a, pa)
+                text = xa if only_a else xb
+                _report(out, "number", pair, first, at, other, other_at,
+                        f"{pair.scope}: {_short(text)!r} numbers differ: {'; '.join(parts)}")
+                return
         return
     parts = []
     if only_a:
@@ -177,6 +199,10 @@ def _compare_numbers(out: _Collector, pair: TextPair) -> None:
     other_at = _locate(other, _has_number(other_value, other.lang)) if other_value is not None else \
         _counterpart(first, at, other)
     _report(out, "number", pair, first, at, other, other_at, f"{pair.scope} numbers differ: {'; '.join(parts)}")
+
+
+def _no_one(found: list) -> list:
+    return [n for n in found if not (n.value == 1 and n.text.isalpha())]
 
 
 def _counterpart(side: Side, at: Paragraph, other: Side) -> Paragraph:
@@ -242,7 +268,7 @@ def _compare_names(out: _Collector, pair: TextPair, finders: dict[str, NameFinde
                        f"its {LANG_NAMES[other_lang]} counterpart {_short(texts[other_lang][i])!r}")
 
 
-def _compare_counts(out: _Collector, pair: TextPair, kind: str, what: str, count, shown=None) -> None:
+def _compare_counts(out: _Collector, pair: TextPair, kind: str, what: str, count) -> None:
     """A finding when `count(text, lang)` differs between the two sides."""
     a, b = pair.a, pair.b
     ca, cb = count(a.text, a.lang), count(b.text, b.lang)
@@ -256,10 +282,9 @@ def _compare_counts(out: _Collector, pair: TextPair, kind: str, what: str, count
         if count(p.text, more.lang) > count(counter.text, fewer.lang):
             at = p
             break
-    detail = f" ({shown(more)} vs {shown(fewer)})" if shown else ""
     _report(out, kind, pair, more, at, fewer, _counterpart(more, at, fewer),
             f"{pair.scope} has {n_more} {what} in {LANG_NAMES[more.lang]} but {n_fewer} in "
-            f"{LANG_NAMES[fewer.lang]}{detail}")
+            f"{LANG_NAMES[fewer.lang]}")
 
 
 def _compare_emphasis(out: _Collector, pair: TextPair) -> None:
@@ -319,9 +344,9 @@ def _short(text: str, width: int = 70) -> str:
 def compare_pair(out: _Collector, pair: TextPair, finders: dict[str, NameFinder]) -> None:
     """Every check of one pair of texts."""
     out.report.paragraphs += 1
-    _compare_numbers(out, pair)
     sentences_a, sentences_b = _sentences(pair.a), _sentences(pair.b)
     aligned = _align(pair, sentences_a, sentences_b)
+    _compare_numbers(out, pair, aligned)
     _compare_names(out, pair, finders, aligned)
     _compare_emphasis(out, pair)
     _compare_negations(out, pair, aligned)

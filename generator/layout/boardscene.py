@@ -56,6 +56,7 @@ class Label:
     owner: str = ""
     background: str | None = None
     fits: bool = True
+    halo: str | None = None  # a soft outline behind the letters (labels over coastlines and borders)
 
 
 @dataclass(frozen=True)
@@ -336,7 +337,7 @@ def board_scene(board, lang: str, measure: Measure, held: dict[str, tuple[float,
         stype, group = types.get(space.type), groups.get(space.group)
         fill = _fill(space, stype, group)
         if space.outline:
-            labels += _region_labels(scene, space, stype, anchors[space.id], board, lang, measure)
+            labels += _region_labels(scene, space, stype, group, anchors[space.id], board, lang, measure)
             continue
         pattern = space.pattern or (stype.pattern if stype else "solid")
         scene.items.append(Shape(rect, shape, fill, "#333333", 0.3, pattern == "hatched", shade(fill, 0.55),
@@ -494,9 +495,9 @@ def _region(space, stype, group) -> Region:
     return Region(rings, fill, "#3a3a3a", 0.3, pattern, shade(fill, 0.6), space.id)
 
 
-def _region_labels(scene: Scene, space, stype, anchor, board, lang: str, measure: Measure) -> list[Label]:
+def _region_labels(scene: Scene, space, stype, group, anchor, board, lang: str, measure: Measure) -> list[Label]:
     """Name (and values) of a region at its anchor, with the marker spot under it."""
-    fill = _fill(space, stype, None)
+    fill = _fill(space, stype, group)
     parts = [(space.name.get(lang) if space.name else _space_title(space, lang), BOLD, 8.0)]
     if space.values:
         parts.append((values_line(space.values, board.value_labels, lang), COND, 6.5))
@@ -509,7 +510,7 @@ def _region_labels(scene: Scene, space, stype, anchor, board, lang: str, measure
     rows, text_box, fits = fit_block(parts, box, measure, min_scale=0.75)
     if not fits:
         scene.problems.append(f"label of region {space.id!r} does not fit in {width:.0f} x {height:.0f} mm at its anchor")
-    found = [Label(rows, text_box, "space", space.id, None, fits)]
+    found = [Label(rows, text_box, "space", space.id, None, fits, halo=shade(fill, 1.55))]
     if marker:
         centre = space.marker or (anchor.x, text_box.bottom + 0.8 + MARKER_RADIUS)
         spot = centred(centre, 2 * MARKER_RADIUS, 2 * MARKER_RADIUS)

@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Callable
 
+from rulepress.layout.binding import face_data
 from rulepress.model.schema import Card, Component, Face, Provenance, Text
 from rulepress.text.markup import inline
 
@@ -46,6 +47,7 @@ class FaceContent:
     write_in: bool = False  # draw blank lines for an unknown text
     color: str | None = None
     raw: tuple[str, ...] = field(default=(), compare=False)  # every plain text, for glyph checks
+    data: tuple[tuple[str, str], ...] = ()  # the face's bindings for layout elements (see layout.binding)
 
 
 def _esc(text: str) -> str:
@@ -86,7 +88,7 @@ def mark_for(provenance: Provenance | None, lang: str, text_unknown: bool = Fals
 
 
 def face_content(face: Face, comp: Component, lang: str, provenance: Provenance | None,
-                 markup: Callable[[str], str] = card_markup) -> FaceContent:
+                 markup: Callable[[str], str] = card_markup, card_id: str = "", side: int = 0) -> FaceContent:
     """The content of a card face (front or individual back); `markup` turns Markdown into paragraph markup."""
     title = face.title.get(lang) if face.title else None
     body = face.text.get(lang) if face.text else None
@@ -105,6 +107,7 @@ def face_content(face: Face, comp: Component, lang: str, provenance: Provenance 
         write_in=unknown_text,
         color=face.color,
         raw=raw,
+        data=tuple(sorted(face_data(face, comp, lang, card_id, mark_for(provenance, lang, unknown_text), side).items())),
     )
 
 
@@ -117,7 +120,7 @@ def money_cards(comp: Component) -> list[Card]:
     cards = []
     for d in comp.denominations:
         label = d.label or Text(de=str(d.value), en=str(d.value))
-        cards.append(Card(id=f"note-{d.value}", qty=d.count, title=label, color=d.color))
+        cards.append(Card(id=f"note-{d.value}", qty=d.count, title=label, color=d.color, values={"value": d.value}))
     return cards
 
 

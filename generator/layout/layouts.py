@@ -1,18 +1,29 @@
 """Card layouts as data: reading `templates/layouts/*.yaml`, `extends`, size presets.
 
-A layout is a YAML mapping (see templates/layouts/basic-card.yaml). A layout
+A layout is a YAML mapping (see templates/layouts/basic-card.yaml), validated
+file by file against `rulepress.layout.spec.LayoutFile`: a mistake is a
+`ContentError` at its line and column in the layout file itself. A layout
 may name another in ``extends``; the child's keys are merged over the parent's
-(nested mappings key by key). A game may bring its own layouts, size presets
-and icons in ``<game>/layouts/``, which take precedence over the bundled ones.
-Every problem is a `ContentError` naming the file.
+(nested mappings key by key; lists such as `elements` are replaced). A game may
+bring its own layouts, size presets and icons in ``<game>/layouts/``, which take
+precedence over the bundled ones.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from rulepress.errors import ContentError
+from pydantic import BaseModel, TypeAdapter, ValidationError
+
+
+from rulepress.errors import ContentError, ContentErrors, Problem
+from rulepress.layout.elements import KINDS, Element
+from rulepress.layout.spec import LayoutFile
+from rulepress.model.yamlsource import Positions, load_yaml
 from rulepress.paths import LAYOUTS
+
+ELEMENT_LISTS = ("elements", "back_face_elements", "back_elements")
+_ELEMENTS = TypeAdapter(list[Element])
 
 
 def _folders(game_folder: Path | None) -> list[Path]:
@@ -33,6 +44,108 @@ def _read(path: Path) -> dict:
     if not isinstance(data, dict):
         raise ContentError(path, "a layout file must be a mapping")
     return data
+
+
+def shown_path(path: Path) -> str:
+    """A layout file's path as messages show it."""
+    from rulepress.model.loader import display_path
+
+    return display_path(path)
+
+
+def read_layout(path: Path) -> dict:
+    """One layout file, validated; ContentErrors with line and column for every mistake."""
+    shown = shown_path(path)
+    data, positions = load_yaml(path, shown)
+    if data is None:
+        return {}
+    if not isinstance(data, dict):
+        raise ContentError(shown, "a layout file must be a mapping of keys", 1, 1)
+    problems = _kind_problems(data, positions)
+    try:
+        LayoutFile.model_validate(data)
+    except ValidationError as exc:
+        problems += _validation_problems(exc, data, positions, {p.key for p in problems})
+    if problems:
+        raise ContentErrors(problems)
+    return data
+
+
+def _kind_problems(data: dict, positions: Positions) -> list[Problem]:
+    problems = []
+    for key in ELEMENT_LISTS:
+        items = data.get(key)
+        if not isinstance(items, list):
+            continue
+        for i, item in enumerate(items):
+            kind = item.get("kind") if isinstance(item, dict) else None
+            if kind not in KINDS:
+                where = (key, i, "kind") if isinstance(item, dict) and "kind" in item else (key, i)
+                line, col = positions.locate(where)
+                what = f"unknown element kind {kind!r}" if kind is not None else "an element needs a `kind`"
+                problems.append(Problem(positions.path, line, col, ".".join(map(str, where)),
+                                        f"{what}; kinds: {', '.join(KINDS)}"))
+    return problems
+
+
+def _validation_problems(exc: ValidationError, data: dict, positions: Positions, done: set[str]) -> list[Problem]:
+    problems: dict[tuple, Problem] = {}
+    for error in exc.errors(include_url=False):
+        if error["type"].startswith("union_tag"):
+            continue  # reported by _kind_problems
+        path, node = [], data
+        for step in error["loc"]:
+            if isinstance(node, dict) and step in node:
+                node = node[step]
+                path.append(step)
+            elif isinstance(node, list) and isinstance(step, int) and 0 <= step < len(node):
+                node = node[step]
+                path.append(step)
+            elif isinstance(step, str) and step[:1].isupper():
+                continue  # a union member tag
+            elif isinstance(step, str) and step in ("str", "int", "float", "bool") or str(step).startswith("function"):
+                continue
+            else:
+                path.append(step)
+                break
+        path = tuple(path)
+        key = ".".join(map(str, path))
+        if key in done or any(k and key.startswith(k + ".") for k in done) or path in problems:
+            continue
+        if error["type"] == "extra_forbidden":
+            message = f"unknown key {path[-1]!r}; accepted keys: {', '.join(_accepted(path[:-1], data))}"
+            line, col = positions.locate(path, at_key=True)
+        else:
+            message = "required key is missing" if error["type"] == "missing" else error["msg"]
+            if message.startswith("Value error, "):
+                message = message[len("Value error, "):]
+            if error["type"] == "string_pattern_mismatch" and "#" in str(error.get("ctx", {})):
+                message = f"{error.get('input')!r} is not a colour (#rrggbb) or a reference such as {{color}}"
+            line, col = positions.locate(path, at_key=error["type"] == "missing")
+        problems[path] = Problem(positions.path, line, col, key, message)
+    return list(problems.values())
+
+
+def _accepted(owner: tuple, data: dict) -> list[str]:
+    """The keys accepted where `owner` points (the file, a section or an element)."""
+    cls: type[BaseModel] = LayoutFile
+    if len(owner) == 2 and owner[0] in ELEMENT_LISTS:
+        cls = KINDS[data[owner[0]][owner[1]]["kind"]]
+    elif len(owner) == 1:
+        import typing
+
+        for arg in typing.get_args(LayoutFile.model_fields[owner[0]].annotation) or ():
+            if isinstance(arg, type) and issubclass(arg, BaseModel):
+                cls = arg
+    return [info.alias or name for name, info in cls.model_fields.items()]
+
+
+def elements(layout: dict, key: str = "elements") -> list | None:
+    """The elements of a merged layout as models (None when the layout has no such list)."""
+    items = layout.get(key)
+    if items is None:
+        return None
+    return _ELEMENTS.validate_python(items)
 
 
 def merge(base: dict, over: dict) -> dict:
@@ -69,7 +182,7 @@ def load_layout(name: str, game_folder: Path | None = None) -> dict:
         chain.append(current)
         path = layout_file(current, game_folder)
         files.append(path)
-        own = _read(path)
+        own = dict(read_layout(path))
         parent = own.pop("extends", None)
         if parent is not None and not isinstance(parent, str):
             raise ContentError(path, "'extends' must name one layout")

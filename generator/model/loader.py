@@ -304,6 +304,10 @@ def load_game(folder: Path) -> GameContent:
         problems.append(Problem(file, line, col, "id", f"game id {game.id!r} must equal the folder name {folder.name!r}"))
     problems.extend(references.check(content))
     problems.extend(unread_files(content, sources))
+    if not problems:
+        from rulepress.layout.check import check_layouts
+
+        problems.extend(check_layouts(content))
     if problems:
         raise ContentErrors(problems)
     return content

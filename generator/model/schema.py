@@ -97,6 +97,15 @@ class Face(Model):
     text: Text | None = Field(None, description="Body text (inline Markdown: **bold**, *italic*, :icon-name: icons).")
     values: dict[str, Value] = Field(default_factory=dict, description="Named values the layout prints (symbol, strength, party, ...). null means unknown and is shown as such.")
     color: Color | None = Field(None, description="Accent colour of this face.")
+    image: str | None = Field(None, description="Picture of this face (PNG, JPEG or SVG, relative to the game folder); a layout shows it with `{image}`.")
+    fields: dict[str, Value] = Field(default_factory=dict, description="Values of the fields the component declares in `fields` (layouts bind them as `{name}`).")
+
+
+class FieldSpec(Model):
+    """A field that the cards of a component may carry and layouts may bind as `{name}`."""
+
+    kind: Literal["text", "number", "id", "color", "image", "flag"] = Field("text", description="text (German/English or plain), number, id (a name such as an icon name), color (#rrggbb), image (a file in the game folder), flag (true/false).")
+    description: str | None = Field(None, description="What the field means.")
 
 
 class Card(Model):
@@ -110,11 +119,14 @@ class Card(Model):
     color: Color | None = Field(None, description="Accent colour of the front.")
     back: Id | None = Field(None, description="Id of a shared back in the component's `backs` (overrides the component default).")
     back_face: Face | None = Field(None, description="An individual back side (double-sided tiles): printed instead of a shared back.")
+    image: str | None = Field(None, description="Picture of the front (PNG, JPEG or SVG, relative to the game folder): the whole face of a picture deck (layout `picture-card`), or art a layout places with `{image}`.")
+    fields: dict[str, Value] = Field(default_factory=dict, description="Values of the fields the component declares in `fields` (layouts bind them as `{name}`).")
     provenance: Provenance | None = Field(None, description="Overrides the component's provenance for this card.")
 
     @property
     def front(self) -> Face:
-        return Face(title=self.title, text=self.text, values=self.values, color=self.color)
+        return Face(title=self.title, text=self.text, values=self.values, color=self.color, image=self.image,
+                    fields=self.fields)
 
 
 class Back(Model):
@@ -123,7 +135,7 @@ class Back(Model):
     id: Id = Field(description="Id referenced by `back` of a component or card.")
     title: Text | None = Field(None, description="Text printed on the back.")
     color: Color = Field("#444444", description="Background colour of the back.")
-    image: str | None = Field(None, description="Optional image file (PNG/JPEG) relative to the game folder.")
+    image: str | None = Field(None, description="Optional image file (PNG, JPEG or SVG) relative to the game folder, printed over the whole back including the bleed; PNG and JPEG data go into the PDF unchanged.")
 
 
 class Denomination(Model):
@@ -153,6 +165,7 @@ class Component(Model):
     back: Id | None = Field(None, description="Default shared back id for all cards of the component.")
     backs: list[Back] = Field(default_factory=list, description="Shared backs of this component.")
     value_labels: dict[str, Text] = Field(default_factory=dict, description="Printed labels of the cards' value names (e.g. strength: {de: Stärke, en: Strength}).")
+    fields: dict[Id, FieldSpec] = Field(default_factory=dict, description="Fields the cards of this component carry besides title, text and values (e.g. symbol: {kind: id}); layouts bind them as `{name}`, and a binding to an undeclared field is an error.")
     faces: list[Text] = Field(default_factory=list, description="Names of the two sides of double-sided tiles (front first), e.g. recruit side / threat side.")
     cards: list[Card] = Field(default_factory=list, max_length=MAX_ITEMS, description=f"The cards, tiles or tokens (decks, tiles, tokens; at most {MAX_ITEMS}).")
     denominations: list[Denomination] = Field(default_factory=list, max_length=100, description="Banknotes (money; at most 100 denominations).")
@@ -163,6 +176,17 @@ class Component(Model):
     @property
     def printed(self) -> bool:
         return self.kind in CARD_KINDS
+
+    @model_validator(mode="after")
+    def _fields_declared(self):
+        for card in self.cards:
+            for face in (card, card.back_face):
+                for name in (face.fields if face is not None else {}):
+                    if name not in self.fields:
+                        declared = ", ".join(self.fields) or "none"
+                        raise ValueError(f"card {card.id}: field {name!r} is not declared in the component's "
+                                         f"`fields` (declared: {declared})")
+        return self
 
     def total(self) -> int:
         if self.kind == "money":
@@ -387,6 +411,14 @@ class QuickRef(Model):
     max_font_size: float | None = Field(None, gt=3, le=72, description="Largest body size the text may grow to so that it fills its panel (above 3, at most 72; default: twice font_size).")
 
 
+class FontFile(Model):
+    """A font file in the game folder that layouts may use by name."""
+
+    name: str = Field(pattern=r"^[A-Z][A-Za-z0-9]*$", description="Name layouts use in `font:` (a capital letter, then letters and digits), e.g. Title.")
+    file: str = Field(description="TrueType font file (.ttf, or .otf with TrueType outlines) relative to the game folder.")
+    bold: str | None = Field(None, description="Optional bold face of the same family (used by **bold** in texts).")
+
+
 class Players(Model):
     """Player count range."""
 
@@ -519,6 +551,7 @@ class Game(Model):
     ambiguities: list[Ambiguity] = Field(default_factory=list, description="Register of contradictions and unclear points.")
     rules: list[RuleMeta] = Field(default_factory=list, description="Provenance of each rule section of the Markdown rules.")
     quickrefs: list[QuickRef] = Field(default_factory=list, description="Quick-reference sheets.")
+    fonts: list[FontFile] = Field(default_factory=list, description="The game's own fonts (TTF files in the game folder) that its layouts may name.")
     languages: list[Lang] = Field(default_factory=lambda: ["de", "en"], description="Languages of this game's texts.")
 
     @model_validator(mode="after")

@@ -272,6 +272,24 @@ class Painter:
         c.drawCentredString(x, y - size * 0.36, mark.text)
         c.restoreState()
 
+    def _halo(self, row, x: float, y: float, color: str) -> None:
+        """The row's letters stroked wide in `color` under the filled letters."""
+        from reportlab.pdfbase.pdfmetrics import stringWidth
+
+        c = self.c
+        c.saveState()
+        c.setStrokeColorRGB(*_rgb(color))
+        c.setLineWidth(row.size * 0.22)
+        c.setLineJoin(1)
+        if row.align != "left":
+            x -= stringWidth(row.text, row.font, row.size) / 2
+        text = c.beginText(x, y)
+        text.setFont(row.font, row.size)
+        text.setTextRenderMode(1)
+        text.textOut(row.text)
+        c.drawText(text)
+        c.restoreState()
+
     def label(self, label: Label) -> None:
         c = self.c
         c.saveState()
@@ -283,6 +301,8 @@ class Painter:
             c.setFillColorRGB(*_rgb(row.color))
             c.setFont(row.font, row.size)
             x, y = self.pt((row.x, row.baseline))
+            if label.halo:
+                self._halo(row, x, y, label.halo)
             if row.align == "left":
                 c.drawString(x, y, row.text)
             else:
@@ -336,6 +356,11 @@ def write_tiled(board, lang: str, paper: str, overlap: float, target, scene: Sce
     c.beginForm("board", 0, 0, W * MM, H * MM)
     Painter(c, H, scene.folder).scene(scene)
     c.endForm()
+    # the assembly page shows the board shrunk: without its texts, which would print far below 6 pt
+    c.beginForm("overview", 0, 0, W * MM, H * MM)
+    shapes_only = Scene(scene.width, scene.height, [i for i in scene.items if not isinstance(i, (Label, Mark, Compass))])
+    Painter(c, H, scene.folder).scene(shapes_only)
+    c.endForm()
     _assembly_page(c, plan, board, lang)
     for tile in plan.tiles:
         _tile_page(c, plan, tile, board, lang)
@@ -369,7 +394,7 @@ def _assembly_page(c, plan: TilePlan, board, lang: str) -> None:
     c.saveState()
     c.translate(ox * MM, (sheet.height - oy - plan.board_height * scale) * MM)
     c.scale(scale, scale)
-    c.doForm("board")
+    c.doForm("overview")
     c.restoreState()
     for tile in plan.tiles:
         x = ox + tile.x * scale
@@ -463,7 +488,7 @@ def _tile_page(c, plan: TilePlan, tile, board, lang: str) -> None:
                     for side, t in neighbours.items())
     if near:
         c.drawRightString(*pdf(wx + ww, footer_y), f"{WORDS['neighbours'][lang]}: {near}")
-    c.setFont("Body", 5.5)
+    c.setFont("Body", 6)
     c.setFillColorRGB(0.3, 0.3, 0.3)
     if "left" in neighbours:
         c.saveState()

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Callable, Iterator
 
-from rulepress.errors import ContentError, Problem
+from rulepress.errors import ContentError, ContentErrors, Problem
 from rulepress.layout import layouts as layout_data
 from rulepress.layout.face import FaceContent, card_markup, card_provenance, face_content, mark_for, printed_cards
 from rulepress.layout.paper import MM, PAPERS, PRINTABLE_MARGIN, Paper
@@ -32,7 +32,9 @@ from rulepress.render import Artifact
 from rulepress.render.pdf import Meta, new_canvas
 from rulepress.text import fonts
 from rulepress.text.fit import Overflow, fit
-from rulepress.text.icons import UnknownIcon, replace_icons
+from rulepress.render.face import Art, draw_with
+from rulepress.render.pictures import Pictures, draw_picture
+from rulepress.text.icons import UnknownIcon, plain_text, replace_icons
 
 DESCENT = 0.3  # of the font size: room below the last baseline
 KIND = {"deck": "cards", "tiles": "tiles", "tokens": "tokens", "money": "money"}
@@ -143,9 +145,7 @@ def safe_box(w: float, h: float, layout: dict) -> Box:
 
 # ---------------------------------------------------------------- one face
 
-@dataclass
-class FaceError(Exception):
-    message: str
+from rulepress.render.elements import FaceError  # noqa: E402  (one error type for both ways of drawing)
 
 
 def _fit(markup: str, box_w: float, box_h: float, style: dict, align: str | None = None):
@@ -163,10 +163,19 @@ def _values_markup(face: FaceContent) -> str:
 
 
 def draw_face(c, w: float, h: float, face: FaceContent, layout: dict, bleed: float,
-              frames: dict[str | None, str] | None = None) -> None:
-    """Paint one front face; the origin is the trim's bottom-left corner (points). FaceError on overflow.
+              frames: dict[str | None, str] | None = None, art: Art | None = None, back: bool = False,
+              pictures: Pictures | None = None) -> None:
+    """Paint one front face (or individual back face); the origin is the trim's bottom-left corner (points).
+    FaceError on overflow.
 
+    With `art` whose layout has elements, the elements are drawn; else the classic title/text/values stack.
     With `frames` (colour -> form name, filled as needed) the background and frame are a shared form XObject."""
+    elements = None
+    if art is not None:
+        elements = (art.back_face if art.back_face is not None else art.front) if back else art.front
+    if elements is not None:
+        draw_with(c, w, h, bleed, elements, dict(face.data), art, pictures, face.write_in)
+        return
     if frames is None:
         _draw_frame(c, w, h, face.color, layout, bleed)
     else:
@@ -266,18 +275,26 @@ def _draw_texts(c, h: float, safe: Box, face: FaceContent, layout: dict) -> None
 
 
 def draw_back(c, w: float, h: float, back: Back | None, title: str | None, mark: str | None, layout: dict,
-              bleed: float, folder: Path | None) -> None:
+              bleed: float, folder: Path | None, art: Art | None = None, pictures: Pictures | None = None,
+              name: str = "") -> None:
     """Paint a shared back (colour, optional image, title); origin at the trim's bottom-left."""
     style = layout.get("back", {})
     W, H, B = w * MM, h * MM, bleed * MM
     color = back.color if back else style.get("default_color", "#666666")
+    if art is not None and art.back is not None:
+        import html
+
+        data = {"id": back.id if back else "", "title": html.unescape(title or ""), "color": color,
+                "image": back.image or "" if back else "", "mark": mark or "", "name": name}
+        draw_with(c, w, h, bleed, art.back, data, art, pictures)
+        return
     c.setFillColor(_rgb(color))
     if layout.get("shape") == "circle":
         c.circle(W / 2, H / 2, min(W, H) / 2 + B, fill=1, stroke=0)
     else:
         c.rect(-B, -B, W + 2 * B, H + 2 * B, fill=1, stroke=0)
     if back is not None and back.image and folder is not None:
-        c.drawImage(str(folder / back.image), -B, -B, W + 2 * B, H + 2 * B, preserveAspectRatio=False)
+        draw_picture(c, folder / back.image, -B, -B, W + 2 * B, H + 2 * B, pictures)
     safe = safe_box(w, h, layout)
     content = FaceContent(title=title, mark=mark)
     title_layout = dict(layout, title=dict(style, valign="middle", align="center"),
@@ -312,7 +329,9 @@ class Job:
     folder: Path | None
     where: Callable[[tuple], tuple[str, int | None, int | None]]
     comp_index: int
-    icons: dict[str, str] = field(default_factory=dict)
+    icons: dict = field(default_factory=dict)  # name -> Icon (or a glyph string)
+    art: Art | None = None  # the layout's elements, when it has them
+    fonts: dict[str, str] = field(default_factory=dict)  # the game's font names -> registered names
     title: dict[str, str] = field(default_factory=dict)  # the game's title per language
     author: str = ""  # game.yaml's author, for the PDF metadata
 
@@ -341,7 +360,7 @@ def _check_face(job: Job, face: FaceContent, key: tuple, label: str, seen: set[s
         part = ("text", job.lang)
         body = replace_icons(face.body, job.icons) if face.body else None
         part = ("values",)
-        raw = tuple(replace_icons(t, job.icons) for t in face.raw)
+        raw = tuple(plain_text(t, job.icons) for t in face.raw)
     except UnknownIcon as exc:
         raise job.error(_refine(job, key, part), f"game {job.game}, {job.comp.kind} {job.comp.id}, {label}: {exc}") from None
     chars = set("".join(raw))
@@ -351,8 +370,10 @@ def _check_face(job: Job, face: FaceContent, key: tuple, label: str, seen: set[s
     if not chars:
         return replace(face, title=title, body=body, raw=raw)
     used = {job.layout.get(part, {}).get("font", "Body") for part in ("title", "text", "values")}
+    if job.art is not None and job.art.front is not None:
+        used = set()  # element texts check their own fonts as they are drawn
     for font in sorted(used):
-        missing = fonts.missing_glyphs("".join(sorted(chars)), font)
+        missing = fonts.missing_glyphs("".join(sorted(chars)), job.fonts.get(font, font))
         if missing:
             shown = ", ".join(f"{ch!r} U+{ord(ch):04X}" for ch in missing)
             part = (("title", job.lang) if face.title and missing[0] in face.title else
@@ -381,11 +402,12 @@ def iter_designs(job: Job) -> Iterator[Design]:
     for j, card in enumerate(printed_cards(comp)):
         key = ("cards", j) if comp.kind != "money" else ("denominations", j)
         prov = card_provenance(card, comp)
-        front = _check_face(job, face_content(card.front, comp, lang, prov, markup), key, f"card {card.id}", seen)
+        front = _check_face(job, face_content(card.front, comp, lang, prov, markup, card.id), key,
+                            f"card {card.id}", seen)
         back_face = None
         if card.back_face is not None:
-            back_face = _check_face(job, face_content(card.back_face, comp, lang, prov, markup), key + ("back_face",),
-                                    f"card {card.id} (back)", seen)
+            back_face = _check_face(job, face_content(card.back_face, comp, lang, prov, markup, card.id, 1),
+                                    key + ("back_face",), f"card {card.id} (back)", seen)
             back_key = f"#{card.id}"
         elif comp.kind == "money":
             back_key = f"#{card.id}"
@@ -405,13 +427,37 @@ def write_component(job: Job, target: Path) -> dict:
     items = (d for d in iter_designs(job) for _ in range(d.qty))
     backs = {b.id: b for b in job.comp.backs}
     # the canvas opens `target` only in save(): a ContentError raised while drawing leaves no file behind
-    c = new_canvas(target, paper.points, job.meta(f"{job.paper} sheets"))
+    meta = job.meta(f"{job.paper} sheets")
+    c = new_canvas(target, paper.points, meta)
+    used_icons = used_svg_icons(job)
+    if used_icons:  # the icon set's licence asks for attribution: it travels in the PDF itself
+        from rulepress.text.iconfont import attributions, icon_files
+
+        credit = " ".join(" ".join(attributions(icon_files(job.folder), used_icons)).split())
+        c.setSubject(f"{meta.subject}; {credit}" if meta.subject else credit)
+    pictures = Pictures(c)
+    for path in _picture_files(job):  # placeholders first: ReportLab forms begun mid-page lose its alpha states
+        pictures.prepare(path)
+    # ReportLab loses transparency states inside forms: a layout using opacity draws every copy in full
+    use_forms = not (job.art is not None and job.art.alpha)
     w, h = job.size
     s = job.settings
     forms: dict[str, str] = {}
     prov_mark = mark_for(job.comp.provenance, job.lang)
 
-    def shared_back(key: str) -> str:
+    def shared_back(key: str) -> str | None:
+        if not use_forms:
+            back = backs.get(key)
+            title = (back.title.get(job.lang) if back and back.title else job.comp.name.get(job.lang))
+            from html import escape
+
+            try:
+                draw_back(c, w, h, back, escape(title, quote=False), prov_mark, job.layout, s.bleed, job.folder,
+                          job.art, pictures, job.comp.name.get(job.lang))
+            except FaceError as exc:
+                raise job.error(("backs",), f"game {job.game}, {job.comp.kind} {job.comp.id}, back {key or 'default'}: "
+                                            f"{exc.message}") from None
+            return None
         if key not in forms:
             name = f"back_{len(forms)}"
             B = s.bleed * MM
@@ -420,7 +466,12 @@ def write_component(job: Job, target: Path) -> dict:
             title = (back.title.get(job.lang) if back and back.title else job.comp.name.get(job.lang))
             from html import escape
 
-            draw_back(c, w, h, back, escape(title, quote=False), prov_mark, job.layout, s.bleed, job.folder)
+            try:
+                draw_back(c, w, h, back, escape(title, quote=False), prov_mark, job.layout, s.bleed, job.folder,
+                          job.art, pictures, job.comp.name.get(job.lang))
+            except FaceError as exc:
+                raise job.error(("backs",), f"game {job.game}, {job.comp.kind} {job.comp.id}, back {key or 'default'}: "
+                                            f"{exc.message}") from None
             c.endForm()
             forms[key] = name
         return forms[key]
@@ -436,16 +487,20 @@ def write_component(job: Job, target: Path) -> dict:
         if key in faces:
             c.doForm(faces[key])
             return
-        if item.qty > 1:
-            frame_form(c, frames, w, h, content.color, job.layout, s.bleed)  # defined outside the face's form
+        repeated = item.qty > 1 and use_forms
+        if repeated:
+            if job.art is None or job.art.front is None:
+                frame_form(c, frames, w, h, content.color, job.layout, s.bleed)  # defined outside the face's form
+            else:
+                _prepare_pictures(job, content, back, pictures)  # ReportLab forms do not nest
             name = f"face_{len(faces)}"
             B = s.bleed * MM
             c.beginForm(name, -B, -B, w * MM + B, h * MM + B)
         try:
-            draw_face(c, w, h, content, job.layout, s.bleed, frames)
+            draw_face(c, w, h, content, job.layout, s.bleed, frames, job.art, back, pictures)
         except FaceError as exc:
             raise face_error(job, item.id, back, exc) from None
-        if item.qty > 1:
+        if repeated:
             c.endForm()
             faces[key] = name
             c.doForm(name)
@@ -472,13 +527,41 @@ def write_component(job: Job, target: Path) -> dict:
             if item.back_face is not None:
                 face(item, back=True)
             else:
-                c.doForm(shared_back(item.back_key))
+                form = shared_back(item.back_key)
+                if form is not None:
+                    c.doForm(form)
             c.restoreState()
         c.showPage()
         _compress_last_page(c)
         pages += 1
     c.save()
+    pictures.embed(target)
     return {"pages": pages}
+
+
+def _picture_files(job: Job) -> list[Path]:
+    """Every raster picture file the component's cards, backs and layout name (as far as known up front)."""
+    if job.folder is None:
+        return []
+    names = [b.image for b in job.comp.backs] + [c.image for c in job.comp.cards]
+    names += [c.back_face.image for c in job.comp.cards if c.back_face is not None]
+    names += [el.get("src") for k in layout_data.ELEMENT_LISTS for el in job.layout.get(k) or []
+              if isinstance(el, dict) and "{" not in str(el.get("src", "{"))]
+    return [job.folder / n for n in dict.fromkeys(names)
+            if n and not n.lower().endswith(".svg") and (job.folder / n).is_file()]
+
+
+def _prepare_pictures(job: Job, content: FaceContent, back: bool, pictures: Pictures) -> None:
+    """Define the picture placeholders a face will use before the face's own form is opened."""
+    from rulepress.layout.binding import render
+
+    art = job.art
+    elements = ((art.back_face if art.back_face is not None else art.front) if back else art.front) or []
+    data = dict(content.data)
+    for el in elements:
+        src = render(getattr(el, "src", "") or "", data).strip()
+        if src and job.folder is not None and not src.lower().endswith(".svg") and (job.folder / src).is_file():
+            pictures.prepare(job.folder / src)
 
 
 def _pages(items: Iterator[Design], size: int) -> Iterator[list[Design]]:
@@ -559,6 +642,7 @@ def check_faces(job: Job) -> None:
     fonts.register()
     w, h = job.size
     c = rl_canvas.Canvas(io.BytesIO(), pagesize=(w * MM, h * MM), initialFontName="Body")
+    pictures = Pictures(c)  # placeholders only: pictures are checked by the loader, not decoded again here
     drawn: set[FaceContent] = set()
     for item in iter_designs(job):
         for back, content in ((False, item.front), (True, item.back_face)):
@@ -566,7 +650,7 @@ def check_faces(job: Job) -> None:
                 continue
             drawn.add(content)
             try:
-                draw_face(c, w, h, content, job.layout, job.settings.bleed)
+                draw_face(c, w, h, content, job.layout, job.settings.bleed, art=job.art, back=back, pictures=pictures)
             except FaceError as exc:
                 raise face_error(job, item.id, back, exc) from None
             c.showPage()
@@ -577,7 +661,7 @@ def check(content, options) -> list[Problem]:
     images, icons, glyphs, texts that do not fit), found without writing anything."""
     try:
         all_jobs = jobs(content, options)
-    except ContentError as exc:
+    except (ContentError, ContentErrors) as exc:
         return exc.problems()
     problems: list[Problem] = []
     faces_checked: set[tuple[int, str]] = set()
@@ -664,34 +748,115 @@ def jobs(content, options) -> list[Job]:
             raise ContentError(path, f"game {game.id}, {comp.kind} {comp.id}: {exc.problem.message}", line, col,
                                f"components.{i}") from None
         settings = Settings.from_layout(layout, options)
-        icon_table = layout_data.icons(content.folder)
+        icon_table = game_icons(content.folder)
+        font_map = game_fonts(content)
+        art = None
+        if any(layout.get(k) is not None for k in layout_data.ELEMENT_LISTS):
+            art = Art(layout_data.elements(layout), layout_data.elements(layout, "back_face_elements"),
+                      layout_data.elements(layout, "back_elements"), layout, content.folder, font_map, icon_table,
+                      outlines(game))
         for lang in game.languages:
             for paper in options.papers:
                 result.append(Job(game.id, comp, lang, paper, layout, size, settings, content.folder, where, i,
-                                  icon_table, {x: game.title.get(x) for x in game.languages}, game.author or ""))
+                                  icon_table, art, font_map, {x: game.title.get(x) for x in game.languages},
+                                  game.author or ""))
     return result
 
 
-def _inputs(job: Job) -> dict:
-    images = {}
-    for back in job.comp.backs:
-        if back.image and job.folder is not None:
-            from rulepress.output import sha256_of
+def used_svg_icons(job: Job) -> set[str]:
+    """The SVG icons (bundled set or the game's own) a component's sheets show, for their attribution."""
+    from rulepress.layout.binding import face_data, render
+    from rulepress.text.icons import ICON
 
-            path = job.folder / back.image
-            images[back.image] = sha256_of(path) if path.exists() else None
+    names: set[str] = set()
+    art = job.art
+    icon_elements = [el for lst in ((art.front, art.back_face, art.back) if art else ()) for el in lst or []
+                     if el.kind == "icon"]
+    for card in printed_cards(job.comp):
+        for side, face in enumerate((card.front, card.back_face)):
+            if face is None:
+                continue
+            data = face_data(face, job.comp, job.lang, card.id, None, side)
+            names |= {render(el.icon, data).strip() for el in icon_elements}
+            for text in (face.title, face.text):
+                if text is not None:
+                    names |= set(ICON.findall(text.get(job.lang)))
+    names |= {el.icon for el in icon_elements if "{" not in el.icon}
+    return {icon.svg for name in names if (icon := job.icons.get(name)) is not None and getattr(icon, "svg", None)}
+
+
+def icon_credits(content, jobs_: list[Job]) -> tuple[list[str], list[str]]:
+    """The icons a game's sheets use and the licence notices of their sets."""
+    from rulepress.text.iconfont import attributions, icon_files
+
+    used = sorted(set().union(*(used_svg_icons(j) for j in jobs_))) if jobs_ else []
+    return used, attributions(icon_files(content.folder), set(used))
+
+
+def write_credits(used: list[str], notices: list[str], target: Path) -> dict:
+    """The licence and attribution of the icons printed on the game's sheets."""
+    text = "\n\n".join(notices) + "\n\nIcons used on these sheets: " + ", ".join(used) + "\n"
+    target.write_text(text, encoding="utf-8")
+    return {}
+
+
+def game_icons(folder: Path | None) -> dict:
+    """The icon table of a game: glyph icons and aliases (icons.yaml) and the SVG icon font."""
+    from rulepress.text.iconfont import icon_font
+    from rulepress.text.icons import icon_table
+
+    fonts.register()
+    return icon_table(layout_data.icons(folder), icon_font(folder))
+
+
+def game_fonts(content) -> dict[str, str]:
+    """The game's own fonts registered: layout name -> registered name."""
+    return fonts.register_game_fonts(content.folder, content.game.fonts) if content.game.fonts else {}
+
+
+def outlines(game) -> dict[str, tuple]:
+    """Board space outlines by space id and by 'board/space' (the first board wins a bare id)."""
+    found: dict[str, tuple] = {}
+    for board in game.boards:
+        for space in board.spaces:
+            if space.outline:
+                polys = tuple(tuple(tuple(p) for p in poly) for poly in space.outline)
+                found.setdefault(space.id, polys)
+                found[f"{board.id}/{space.id}"] = polys
+    return found
+
+
+def _inputs(job: Job) -> dict:
+    from rulepress.output import sha256_of
+
+    images = {}
+    files = [b.image for b in job.comp.backs] + [c.image for c in job.comp.cards]
+    files += [c.back_face.image for c in job.comp.cards if c.back_face is not None]
+    files += [el.get("src") for k in layout_data.ELEMENT_LISTS for el in job.layout.get(k) or []
+              if isinstance(el, dict) and "{" not in str(el.get("src", "{"))]
+    for name in files:
+        if name and job.folder is not None:
+            path = job.folder / name
+            images[name] = sha256_of(path) if path.is_file() else None
+    icons = {name: [getattr(i, "char", i), getattr(i, "font", None)] for name, i in sorted(job.icons.items())}
     return {"component": job.comp.model_dump(mode="json"), "layout": job.layout, "size": job.size,
-            "settings": job.settings.__dict__, "lang": job.lang, "paper": job.paper, "icons": job.icons,
-            "images": images, "title": job.title, "author": job.author}
+            "settings": job.settings.__dict__, "lang": job.lang, "paper": job.paper, "icons": icons,
+            "images": images, "fonts": job.fonts, "outlines": job.art.outlines if job.art else {},
+            "title": job.title, "author": job.author}
 
 
 def plan(content, options) -> list[Artifact]:
     """Sheets of every printed component per language and paper, plus one calibration sheet per paper."""
     artifacts = []
-    for job in jobs(content, options):
+    all_jobs = jobs(content, options)
+    for job in all_jobs:
         artifacts.append(Artifact(job.game, KIND[job.comp.kind],
                                   component_path(job.game, job.comp.id, job.lang, job.paper),
                                   _inputs(job), _bind(write_component, job), lang=job.lang, paper=job.paper))
+    used, notices = icon_credits(content, all_jobs)
+    if used:
+        artifacts.append(Artifact(content.game.id, "credits", f"{content.game.id}/icons-license.txt",
+                                  {"used": used, "notices": notices}, _bind(write_credits, used, notices)))
     if any(c.printed for c in content.game.components):
         from rulepress.render.calibration import write_calibration
 
@@ -710,154 +875,15 @@ def _bind(function, *args, **kwargs):
     return write
 
 
-# ---------------------------------------------------------------- image cards without re-encoding
-
-PLACEHOLDER = b"RPIMG%06d"
-
-
-@dataclass(frozen=True)
-class PngInfo:
-    """An 8-bit grey or RGB, non-interlaced PNG whose zlib data PDF can use as it is."""
-
-    path: Path
-    width: int
-    height: int
-    colors: int
-    chunks: tuple[tuple[int, int], ...]  # (file offset, length) of each IDAT chunk's data
-
-    @property
-    def length(self) -> int:
-        return sum(n for _, n in self.chunks)
-
-
-def png_info(path: Path) -> PngInfo | None:
-    """The layout of a PNG when it can be embedded unchanged (FlateDecode with PNG predictors), else None."""
-    import struct
-
-    with open(path, "rb") as f:
-        if f.read(8) != b"\x89PNG\r\n\x1a\n":
-            return None
-        chunks, header = [], None
-        while True:
-            head = f.read(8)
-            if len(head) < 8:
-                return None
-            length, kind = struct.unpack(">I4s", head)
-            if kind == b"IHDR":
-                header = struct.unpack(">IIBBBBB", f.read(13))
-                f.seek(4, 1)
-            elif kind == b"IDAT":
-                chunks.append((f.tell(), length))
-                f.seek(length + 4, 1)
-            elif kind == b"IEND":
-                break
-            else:
-                f.seek(length + 4, 1)
-    width, height, depth, color_type, _, _, interlace = header
-    if depth != 8 or color_type not in (0, 2) or interlace:
-        return None
-    return PngInfo(Path(path), width, height, 1 if color_type == 0 else 3, tuple(chunks))
-
-
-def _passthrough_object(index: int, info: PngInfo):
-    from reportlab.pdfbase.pdfdoc import PDFDictionary, PDFName, PDFObject, format as pdf_format
-
-    class PassThroughImage(PDFObject):
-        """An image XObject whose data is spliced in from the PNG file after ReportLab has written the PDF."""
-
-        def format(self, document):
-            d = PDFDictionary({
-                "Type": PDFName("XObject"), "Subtype": PDFName("Image"), "Width": info.width, "Height": info.height,
-                "BitsPerComponent": 8, "ColorSpace": PDFName("DeviceRGB" if info.colors == 3 else "DeviceGray"),
-                "Filter": PDFName("FlateDecode"),  # a name: an array would need DecodeParms as an array too
-                "DecodeParms": PDFDictionary({"Predictor": 15, "Colors": info.colors, "BitsPerComponent": 8,
-                                              "Columns": info.width}),
-                "Length": info.length,
-            })
-            return pdf_format(d, document) + b"\nstream\n" + PLACEHOLDER % index + b"\nendstream\n"
-
-    return PassThroughImage()
-
-
-class ImagePlacer:
-    """Places image files on a canvas: PNGs that allow it unchanged, JPEGs as DCT data, others via ReportLab."""
-
-    def __init__(self, canvas):
-        self.c = canvas
-        self.names: dict[Path, str] = {}
-        self.spliced: list[PngInfo] = []
-
-    def draw(self, path: Path, x: float, y: float, w: float, h: float) -> None:
-        path = Path(path)
-        if path not in self.names:
-            info = png_info(path) if path.suffix.lower() == ".png" else None
-            if info is None:
-                self.names[path] = ""
-            else:
-                name = f"rpimg{len(self.spliced)}"
-                doc = self.c._doc
-                reg = doc.getXObjectName(name)
-                obj = _passthrough_object(len(self.spliced), info)
-                obj.name = name
-                doc.Reference(obj, reg)
-                doc.addForm(name, obj)
-                self.names[path] = name
-                self.spliced.append(info)
-        name = self.names[path]
-        if not name:
-            self.c.drawImage(str(path), x, y, w, h)  # JPEG data is passed through by ReportLab itself
-            return
-        reg = self.c._doc.getXObjectName(name)
-        self.c._code.append(f"q {w:.4f} 0 0 {h:.4f} {x:.4f} {y:.4f} cm /{reg} Do Q")
-        self.c._formsinuse.append(name)
-
-    def write(self, pdf: bytes, target: Path) -> None:
-        """Write `pdf` to `target`, streaming each PNG's data in place of its placeholder and fixing the xref."""
-        import re
-
-        pieces = []  # (position in pdf, placeholder length, PngInfo)
-        for m in re.finditer(rb"RPIMG(\d{6})\nendstream", pdf):
-            pieces.append((m.start(), 11, self.spliced[int(m.group(1))]))
-        xref_at = pdf.rindex(b"\nxref\n") + 1
-
-        def moved(offset: int) -> int:
-            return offset + sum(info.length - n for pos, n, info in pieces if pos < offset)
-
-        with open(target, "wb") as out:
-            last = 0
-            for pos, n, info in pieces:
-                out.write(pdf[last:pos])
-                with open(info.path, "rb") as f:
-                    for start, length in info.chunks:
-                        f.seek(start)
-                        remaining = length
-                        while remaining:
-                            block = f.read(min(remaining, 1 << 20))
-                            out.write(block)
-                            remaining -= len(block)
-                last = pos + n
-            out.write(pdf[last:xref_at])
-            tail = pdf[xref_at:].decode("latin-1")
-            lines = tail.split("\n")
-            fixed = []
-            for line in lines:
-                m = re.fullmatch(r"(\d{10}) (\d{5}) n ?", line)
-                fixed.append(f"{moved(int(m.group(1))):010d} {m.group(2)} n " if m else line)
-            text = "\n".join(fixed)
-            text = re.sub(r"startxref\n(\d+)", lambda m: f"startxref\n{moved(int(m.group(1)))}", text)
-            out.write(text.encode("latin-1"))
-
+# ---------------------------------------------------------------- picture cards
 
 def write_image_sheet(fronts: list[Path], back: Path, size: tuple[float, float], paper_name: str, target: Path,
                       settings: Settings = Settings(bleed=0.0), meta: Meta | None = None) -> dict:
     """Duplex sheets of picture cards (the pictures are the trimmed faces): same grid, marks and mirroring
     as the vector cards; a shared back image stored once; PNG data embedded without re-encoding."""
-    import io
-
     paper, g = choose_paper(paper_name, size, settings)
-    buffer = io.BytesIO()
-    c = new_canvas(buffer, paper.points, meta or Meta(f"picture cards ({paper_name})"))
-    placer = ImagePlacer(c)
+    c = new_canvas(target, paper.points, meta or Meta(f"picture cards ({paper_name})"))
+    placer = Pictures(c)
     page = Page(c, paper)
     pages = 0
     for chunk in chunks(list(fronts), g.per_page):
@@ -870,5 +896,5 @@ def write_image_sheet(fronts: list[Path], back: Path, size: tuple[float, float],
         c.showPage()
         pages += 2
     c.save()
-    placer.write(buffer.getvalue(), target)
+    placer.embed(target)
     return {"pages": pages}

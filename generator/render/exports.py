@@ -34,9 +34,10 @@ from pathlib import Path
 from rulepress.layout.face import FaceContent, mark_for
 from rulepress.layout.paper import MM
 from rulepress.render import Artifact
-from rulepress.render.cards import (KIND, FaceError, Job, _inputs, check_images, designs, draw_back, draw_face,
-                                    face_error, jobs)
+from rulepress.render.cards import (KIND, FaceError, Job, _inputs, _picture_files, check_images, designs, draw_back,
+                                    draw_face, face_error, jobs)
 from rulepress.render.pdf import new_canvas
+from rulepress.render.pictures import Pictures
 from rulepress.text import fonts
 
 DPI = 300
@@ -69,7 +70,7 @@ def _one_per_page(job: Job) -> tuple[bytes, list[str], dict[str, str]]:
     backs = {x.id: x for x in job.comp.backs}
     shared = []
     for design in designs(job):
-        for face, name in ((design.front, design.id), (design.back_face, f"{design.id}.back")):
+        for face, name, back in ((design.front, design.id, False), (design.back_face, f"{design.id}.back", True)):
             if face is None:
                 continue
             if face in seen:
@@ -78,7 +79,7 @@ def _one_per_page(job: Job) -> tuple[bytes, list[str], dict[str, str]]:
             seen[face] = name
             c.translate(b * MM, b * MM)
             try:
-                draw_face(c, w, h, face, job.layout, b)
+                draw_face(c, w, h, face, job.layout, b, art=job.art, back=back)
             except FaceError as exc:
                 raise face_error(job, design.id, name.endswith(".back"), exc) from None
             c.showPage()
@@ -90,7 +91,7 @@ def _one_per_page(job: Job) -> tuple[bytes, list[str], dict[str, str]]:
         title = back.title.get(job.lang) if back and back.title else job.comp.name.get(job.lang)
         c.translate(b * MM, b * MM)
         draw_back(c, w, h, back, escape(title, quote=False), mark_for(job.comp.provenance, job.lang), job.layout, b,
-                  job.folder)
+                  job.folder, job.art, None, job.comp.name.get(job.lang))
         c.showPage()
         names.append(f"back-{key or 'default'}")
     c.save()
@@ -169,8 +170,15 @@ def write_print_pdf(job: Job, target: Path) -> dict:
     c.setArtBox((B, B, W - B, H - B))
     backs = {x.id: x for x in job.comp.backs}
     forms: dict[object, str] = {}
+    pictures = Pictures(c)
+    for path in _picture_files(job):  # placeholders before any form: ReportLab forms do not nest
+        pictures.prepare(path)
+    use_forms = not (job.art is not None and job.art.alpha)  # transparency is lost inside ReportLab forms
 
-    def form(key, paint) -> str:
+    def form(key, paint):
+        """A form's name, or (for layouts with transparency) the painting itself, done per page."""
+        if not use_forms:
+            return paint
         if key not in forms:
             forms[key] = f"card_{len(forms)}"
             c.beginForm(forms[key], -B, -B, w * MM + B, h * MM + B)
@@ -179,17 +187,19 @@ def write_print_pdf(job: Job, target: Path) -> dict:
         return forms[key]
 
     def face(design, content: FaceContent, back: bool = False):
-        try:
-            return form(("face", content), lambda: draw_face(c, w, h, content, job.layout, b))
-        except FaceError as exc:
-            raise face_error(job, design.id, back, exc) from None
+        def paint():
+            try:
+                draw_face(c, w, h, content, job.layout, b, art=job.art, back=back, pictures=pictures)
+            except FaceError as exc:
+                raise face_error(job, design.id, back, exc) from None
+        return form(("face", content), paint)
 
-    def shared_back(key: str) -> str:
+    def shared_back(key: str):
         back = backs.get(key)
         title = back.title.get(job.lang) if back and back.title else job.comp.name.get(job.lang)
         return form(("back", key), lambda: draw_back(c, w, h, back, escape(title, quote=False),
                                                      mark_for(job.comp.provenance, job.lang), job.layout, b,
-                                                     job.folder))
+                                                     job.folder, job.art, pictures, job.comp.name.get(job.lang)))
 
     pages = 0
     for design in designs(job):
@@ -199,11 +209,15 @@ def write_print_pdf(job: Job, target: Path) -> dict:
             for name in (front, back):
                 c.saveState()
                 c.translate(B, B)
-                c.doForm(name)
+                if callable(name):
+                    name()
+                else:
+                    c.doForm(name)
                 c.restoreState()
                 c.showPage()
                 pages += 1
     c.save()
+    pictures.embed(target)
     return {"pages": pages}
 
 

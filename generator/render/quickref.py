@@ -35,7 +35,7 @@ from rulepress.model.schema import QuickRef
 from rulepress.render import Artifact
 from rulepress.render.pdf import Meta, new_canvas
 from rulepress.text import fonts, markup, template
-from rulepress.text.icons import ICON
+from rulepress.text.icons import ICON, UnknownIcon, replace_icons
 
 PADDING = 4.0  # mm between a panel's edge and its text
 STEP = 0.1  # pt: the body sizes tried are min_font_size + k * STEP
@@ -387,18 +387,14 @@ def sheet_text(content: GameContent, quickref: QuickRef, lang: str, engine) -> s
     source = content.quickref_texts[(quickref.id, lang)]
     shown = display_path(content.folder / f"{quickref.source}.{lang}.md")
     text = template.render(source, shown, lang, {"engine": engine, "game": content.game})
-    table = layout_data.icons(content.folder)
-
-    def icon(match: re.Match) -> str:
-        name = match.group(1)
-        if name in table:
-            return table[name]
-        if name[0].isdigit():
-            return match.group(0)  # a time or a ratio (10:30:), not an icon
+    table = layout_data.icons(content.folder)  # the same table the card sheets use
+    # a time or a ratio (10:30:) is no icon: only names that start with a letter are looked up
+    protected = ICON.sub(lambda m: m.group(0).replace(":", "\x00") if m.group(1)[0].isdigit() else m.group(0), text)
+    try:
+        return replace_icons(protected, table).replace("\x00", ":")
+    except UnknownIcon as exc:
         where, sheet, key = _sheet_name(content, quickref, lang)
-        raise ContentError(where, f"{sheet}: unknown icon :{name}:; icons: {', '.join(sorted(table))}", key=key)
-
-    return ICON.sub(icon, text)
+        raise ContentError(where, f"{sheet}: {exc}", key=key) from None
 
 
 def _sheet_name(content: GameContent, quickref: QuickRef, lang: str) -> tuple[str, str, str]:

@@ -11,6 +11,7 @@ Paths are shown relative to the game's folder, never to the working directory.
 from __future__ import annotations
 
 import importlib
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
@@ -32,30 +33,31 @@ class ReportSection:
     notes: list[str] = field(default_factory=list)
 
 
-def game_path(path: str, content: GameContent) -> str:
-    """`path` (as a message shows it) relative to the folder holding the game: ``risk/rules.de.md``."""
-    base = Path(content.folder).resolve().parent
-    try:
-        return Path(path).resolve().relative_to(base).as_posix()
-    except (ValueError, OSError):
-        return path
+def _renames(content: GameContent) -> list[tuple[str, str]]:
+    """(path as messages show it, path from the folder holding the game) for each file of the game."""
+    from rulepress.model.loader import display_path
+
+    folder = Path(content.folder)
+    pairs = set()
+    for file in content.files:
+        relative = f"{content.id}/{Path(file).relative_to(folder).as_posix()}" if Path(file).is_relative_to(folder) else None
+        if relative:
+            for shown in (display_path(Path(file)), str(file), str(Path(file).resolve())):
+                pairs.add((shown, relative))
+    return sorted(pairs, key=lambda p: (-len(p[0]), p))
 
 
 def game_text(text: str, content: GameContent) -> str:
-    """A message with the paths of the game's files shown relative to the folder holding the game."""
-    from rulepress.model.loader import display_path
-
-    base = Path(content.folder).resolve().parent
-    for prefix in sorted({str(base), str(Path(content.folder).parent), display_path(base)}, key=len, reverse=True):
-        if prefix not in ("", "."):
-            text = text.replace(prefix.rstrip("/") + "/", "")
-    if display_path(content.folder) == ".":  # started inside the game folder: its files are shown bare
-        import re
-
-        for file in sorted(content.files, key=lambda f: -len(str(f))):
-            name = Path(file).relative_to(content.folder).as_posix()
-            text = re.sub(rf"(?<![\w./-]){re.escape(name)}", f"{content.id}/{name}", text)
+    """A message with the paths of the game's files written from the folder holding the game
+    (``risk/rules.de.md``), whatever the working directory was."""
+    for shown, relative in _renames(content):
+        text = re.sub(r"(?<![\w/.-])" + re.escape(shown) + r"(?![\w/])", relative, text)
     return text
+
+
+def game_path(path: str, content: GameContent) -> str:
+    """`path` (as a message shows it) relative to the folder holding the game: ``risk/rules.de.md``."""
+    return game_text(path, content)
 
 
 def _optional(module: str, name: str):

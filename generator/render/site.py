@@ -74,6 +74,19 @@ def example_results(content: GameContent):
     return run_game(content) if run_game and content.game.engine else None
 
 
+def output_folder(out: Path) -> Path:
+    """The build's output folder: the renderers are given the staging area inside it."""
+    from rulepress.output import STAGING
+
+    return out.parent if out.name == STAGING else out
+
+
+def located(out: Path, relative: str) -> Path:
+    """An artifact written by this build (in the staging area `out`) or by an earlier one."""
+    staged = out / relative
+    return staged if staged.exists() else output_folder(out) / relative
+
+
 def shown_items(game_id: str, shown: list[Artifact], out: Path) -> list[site_sources.Shown]:
     """The built files of one game the site shows, with the files inside folders."""
     items = []
@@ -82,7 +95,7 @@ def shown_items(game_id: str, shown: list[Artifact], out: Path) -> list[site_sou
             continue
         files: tuple[str, ...] = ()
         if artifact.directory:
-            folder = out / artifact.path
+            folder = located(out, artifact.path)
             files = tuple(sorted(f"{artifact.path}/{p.relative_to(folder).as_posix()}"
                                  for p in folder.rglob("*") if p.is_file())) if folder.is_dir() else ()
             if not files:
@@ -112,7 +125,7 @@ def rendered_game(content: GameContent, lang: str, shown: list[Artifact], out: P
 def write_language(contents: list[GameContent], shown: list[Artifact], out: Path, lang: str, tmp: Path,
                    site_url: str, code: str) -> dict:
     """Build the site in `lang` into `tmp` (incrementally, in the output folder's work area)."""
-    work = out / WORK / f"site-{lang}"
+    work = output_folder(out) / WORK / f"site-{lang}"
     pages = site_sources.render_site([(c, *rendered_game(c, lang, shown, out, code, work)) for c in contents], lang)
     s = site_sources.strings()
     conf = conf_text(lang, s[lang]["site_title"], list(LANGS), {l: s[l]["language_name"] for l in LANGS},
@@ -125,12 +138,12 @@ def write_files(shown: list[Artifact], out: Path, tmp: Path) -> dict:
     """Copy every file the pages link into `tmp` (hard links where possible: same bytes, no space)."""
     tmp.mkdir(parents=True, exist_ok=True)
     for artifact in shown:
-        source = out / artifact.path
+        source = located(out, artifact.path)
         files = sorted(p for p in source.rglob("*") if p.is_file()) if source.is_dir() else [source]
         for file in files:
             if not file.is_file():
                 continue
-            target = tmp / file.relative_to(out)
+            target = tmp / artifact.path / file.relative_to(source) if source.is_dir() else tmp / artifact.path
             target.parent.mkdir(parents=True, exist_ok=True)
             try:
                 os.link(file, target)
@@ -162,18 +175,19 @@ def write_sitemap(out: Path, tmp: Path, site_url: str) -> dict:
     from xml.sax.saxutils import escape
 
     base = site_url.rstrip("/") + "/" if site_url else ""
-    pages = sorted({p.relative_to(out / "site" / lang).as_posix() for lang in LANGS
-                    for p in (out / "site" / lang).rglob("*.html")
+    folders = {lang: located(out, f"site/{lang}") for lang in LANGS}
+    pages = sorted({p.relative_to(folders[lang]).as_posix() for lang in LANGS
+                    for p in folders[lang].rglob("*.html")
                     if p.name not in ("search.html", "genindex.html", "404.html")})
     lines = ['<?xml version="1.0" encoding="UTF-8"?>',
              '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">']
     for page in pages:
         for lang in LANGS:
-            if not (out / "site" / lang / page).is_file():
+            if not (folders[lang] / page).is_file():
                 continue
             lines.append(f"<url><loc>{escape(base + lang + '/' + page)}</loc>")
             for other in LANGS:
-                if (out / "site" / other / page).is_file():
+                if (folders[other] / page).is_file():
                     lines.append(f'<xhtml:link rel="alternate" hreflang="{other}" href="{escape(base + other + "/" + page)}"/>')
             lines.append("</url>")
     lines.append("</urlset>")
@@ -186,6 +200,7 @@ def earlier_games(out: Path, contents: list[GameContent], content_dir: Path,
     """Games built into `out` before (in its manifest) but not now, loaded again from `content_dir`,
     and their built files as the manifest lists them; with `partial` (not every renderer runs now)
     also the earlier files of this build's games that are not planned now."""
+    out = output_folder(out)
     try:
         entries = json.loads((out / "manifest.json").read_text(encoding="utf-8")).get("artifacts", [])
     except (OSError, ValueError):

@@ -1,7 +1,11 @@
-"""The bundled fonts (DejaVu, open licence, in templates/fonts/) registered with ReportLab.
+"""Fonts registered with ReportLab: the bundled DejaVu faces and a game's own TTF files.
 
 Output never depends on the fonts of the machine: every PDF embeds these.
-Family names: 'Body' (DejaVu Sans with bold/italic) and 'Condensed'.
+Bundled family names: 'Body' (DejaVu Sans with bold/italic) and 'Condensed'.
+A game declares its own fonts in game.yaml (`fonts: [{name: Title, file: fonts/x.ttf}]`);
+`register_game_fonts` registers them under a name made unique by the file's hash
+(two games may both call a font 'Title') and returns layout name -> registered name.
+Glyph coverage is checked the same way for both.
 """
 
 from __future__ import annotations
@@ -48,10 +52,59 @@ def font_path(name: str) -> str:
 
 @lru_cache(maxsize=None)
 def coverage(name: str = "Body") -> frozenset[int]:
-    """Code points the font has glyphs for."""
-    from reportlab.pdfbase.ttfonts import TTFontFile
+    """Code points the font has glyphs for (a bundled face, or a registered game font)."""
+    from reportlab.pdfbase import pdfmetrics
 
-    return frozenset(TTFontFile(font_path(name)).charToGlyph.keys())
+    if name in FACES:
+        from reportlab.pdfbase.ttfonts import TTFontFile
+
+        return frozenset(TTFontFile(font_path(name)).charToGlyph.keys())
+    return frozenset(pdfmetrics.getFont(name).face.charToGlyph.keys())
+
+
+class FontFileError(ValueError):
+    """A declared font file that ReportLab cannot use."""
+
+
+@lru_cache(maxsize=None)
+def _register_file(path: str, digest: str, name: str) -> str:
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFError, TTFont
+
+    try:
+        pdfmetrics.registerFont(TTFont(name, path))
+    except TTFError as exc:
+        raise FontFileError(f"cannot use font file: {exc} (TrueType outlines are needed; an .otf with "
+                            f"PostScript/CFF outlines does not embed)") from None
+    return name
+
+
+def register_game_fonts(folder, declared) -> dict[str, str]:
+    """Register a game's `fonts` (FontFile list); returns layout font name -> registered font name.
+
+    FontFileError for a missing or unusable file (the caller locates it in game.yaml)."""
+    import hashlib
+    from pathlib import Path
+
+    from reportlab.lib.fonts import addMapping
+
+    register()
+    result = {}
+    for decl in declared:
+        names = {}
+        for part, file in (("regular", decl.file), ("bold", decl.bold)):
+            if file is None:
+                continue
+            path = Path(folder) / file
+            if not path.is_file():
+                raise FontFileError(f"font file {file!r} not found in the game folder")
+            digest = hashlib.sha256(path.read_bytes()).hexdigest()[:10]
+            names[part] = _register_file(str(path), digest, f"{decl.name}{'Bold' if part == 'bold' else ''}_{digest}")
+        regular, bold = names["regular"], names.get("bold", names["regular"])
+        for b, i, face in ((0, 0, regular), (1, 0, bold), (0, 1, regular), (1, 1, bold)):
+            addMapping(regular, b, i, face)
+        result[decl.name] = regular
+    return result
 
 
 def missing_glyphs(text: str, name: str = "Body") -> list[str]:

@@ -87,6 +87,10 @@ class _ToReportLab(HTMLParser):
             self.buffer.append(f'<img src="{html.escape(a.get("src") or "")}" alt="{html.escape(a.get("alt") or "")}"/>')
         elif tag == "code":
             self.buffer.append('<font name="Condensed">')
+        elif tag == "font":  # an icon put into the text before Markdown (a glyph of the icon font)
+            a = dict(attrs)
+            keep = " ".join(f'{k}="{html.escape(v or "")}"' for k, v in sorted(a.items()) if k in ("name", "color"))
+            self.buffer.append(f"<font {keep}>" if keep else "<font>")
         elif tag in _TAGS:
             self.buffer.append(f"<{_TAGS[tag]}>")
 
@@ -113,7 +117,7 @@ class _ToReportLab(HTMLParser):
         elif tag == "table":
             self.blocks.append(("table", self.table))
             self.table = None
-        elif tag == "code":
+        elif tag in ("code", "font"):
             self.buffer.append("</font>")
         elif tag in _TAGS:
             self.buffer.append(f"</{_TAGS[tag]}>")

@@ -58,8 +58,21 @@ def built_docs(tmp_path_factory) -> Path:
 
 
 def test_docs_build_with_warnings_as_errors(built_docs):
-    for page in ("index", "getting-started", "tutorial", "website", "content-format", "cli"):
+    for page in ("index", "getting-started", "tutorial", "website", "layouts", "content-format", "cli"):
         assert (built_docs / f"{page}.html").exists(), page
     html = (built_docs / "content-format.html").read_text(encoding="utf-8")
     assert "engine_options" in html and "count_unknown" in html
     assert "rulepress build" in (built_docs / "cli.html").read_text(encoding="utf-8")
+
+
+def test_layout_page_shows_a_rendered_example_of_every_element(built_docs):
+    from PIL import Image
+
+    from rulepress.layout.elements import KINDS
+
+    html = (built_docs / "layouts.html").read_text(encoding="utf-8")
+    for kind in KINDS:
+        assert f'id="layout-{kind}"' in html and f"layout-{kind}.png" in html, kind
+        image = Image.open(built_docs / "_images" / f"layout-{kind}.png").convert("L")
+        assert abs(image.size[0] - 319) <= 1 and abs(image.size[1] - 230) <= 1  # 54 x 39 mm at 150 dpi
+        assert min(image.getdata()) < 120, f"{kind}: the example draws nothing dark"

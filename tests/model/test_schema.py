@@ -28,6 +28,18 @@ def test_unknown_keys_are_forbidden_everywhere():
     assert all(c.model_config.get("extra") == "forbid" for c in classes)
 
 
+def test_shipped_layout_schema_is_current_and_described():
+    from rulepress.layout import spec
+    from rulepress.layout.elements import KINDS
+
+    shipped = json.loads((paths.BUNDLED_CONTENT / "layout.schema.json").read_text(encoding="utf-8"))
+    assert shipped == json.loads(json.dumps(spec.json_schema())), "run: rulepress schema --layout --out content/layout.schema.json"
+    for cls in list(KINDS.values()) + [spec.LayoutFile, spec.TextStyle, spec.SheetSection]:
+        for name, field in cls.model_fields.items():
+            assert field.description, f"{cls.__name__}.{name} has no description"
+    assert set(KINDS) <= {d["properties"]["kind"]["const"] for d in shipped["$defs"].values() if "kind" in d.get("properties", {})}
+
+
 def test_source_passages_written_short_or_long():
     from rulepress.model.schema import NoRuleLines, RuleMeta, SourceRef
 

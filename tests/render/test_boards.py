@@ -71,7 +71,7 @@ def rendered(tmp_path_factory):
 @pytest.mark.parametrize("board", ALL_BOARDS)
 def test_every_space_name_and_number_is_printed(board, lang, rendered):
     with pdfplumber.open(rendered(board, lang)) as pdf:
-        page = pdf.pages[0]
+        page = pdf.pages[0].dedupe_chars()  # a halo repeats the letters in place
         assert page.width == pytest.approx(board.size.width * MM, abs=0.01)
         assert page.height == pytest.approx(board.size.height * MM, abs=0.01)
         words = set()
@@ -124,7 +124,8 @@ def test_labels_fit_and_do_not_overlap(board, lang, rendered):
         assert label.box.inside(frame), (label.role, label.owner)
     # the same from the PDF: word boxes of different labels never intersect
     with pdfplumber.open(rendered(board, lang)) as pdf:
-        words = pdf.pages[0].extract_words(use_text_flow=False, x_tolerance=1.2)
+        words = pdf.pages[0].dedupe_chars().extract_words(  # a halo repeats the letters in place
+            use_text_flow=False, x_tolerance=1.2)
     boxes = [(w["x0"], w["top"], w["x1"], w["bottom"]) for w in words]
     for i, a in enumerate(boxes):
         for b in boxes[i + 1:]:
@@ -446,3 +447,14 @@ def test_registration_crosses_only_on_covered_glue_strips_in_the_pdf(tmp_path, r
                 assert covered(plan, tile, x, y), (tile.label, x, y)
                 found += 1
     assert found >= len(plan.tiles)
+
+
+def test_tiled_pdf_prints_no_text_below_6pt(tmp_path):
+    _, board = bundled("anti-monopoly-3")
+    path = tmp_path / "am.a4.pdf"
+    boards.write_tiled(board, "de", "a4", 10.0, path)
+    with pdfplumber.open(path) as pdf:
+        # pdfplumber's `size` is the glyph box height: for text turned by 90° that is its width
+        sizes = [ch["size"] if ch["upright"] else ch["x1"] - ch["x0"] for page in pdf.pages for ch in page.chars]
+        assert pdf.pages[0].chars  # the assembly page has its title and instructions
+    assert min(sizes) >= 6.0 - 1e-6

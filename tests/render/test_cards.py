@@ -283,31 +283,6 @@ def test_bad_input_is_a_clear_error_and_writes_nothing(tmp_path, edit, message):
     assert not list((tmp_path / "out").glob("cardtest/deck.*.pdf"))
 
 
-def test_image_cards_embed_png_data_unchanged(tmp_path):
-    from rulepress.render.cards import png_info, write_image_sheet
-
-    colours = [(200, 30, 30), (30, 200, 30), (20, 40, 160)]
-    paths = []
-    for i, colour in enumerate(colours):
-        path = tmp_path / f"{i}.png"
-        Image.new("RGB", (744, 1039), colour).save(path)
-        paths.append(path)
-    write_image_sheet(paths[:2], paths[2], (63.0, 88.0), "a4", tmp_path / "img.pdf")
-    reader = PdfReader(tmp_path / "img.pdf")
-    assert len(reader.pages) == 2
-    raw = paths[0].read_bytes()
-    info = png_info(paths[0])
-    idat = b"".join(raw[s:s + n] for s, n in info.chunks)
-    streams = [x.get_object()._data for x in reader.pages[0]["/Resources"]["/XObject"].values()]
-    assert idat in streams  # the PNG's own zlib data, not re-encoded
-    subprocess.run(["pdftoppm", "-r", "20", "-png", "-f", "1", "-l", "1", str(tmp_path / "img.pdf"),
-                    str(tmp_path / "r")], check=True)
-    page = Image.open(tmp_path / "r-1.png").convert("RGB")
-    g = grid(SheetSpec(210, 297, 63, 88, bleed=0))
-    t = g.trims[0]
-    assert page.getpixel((round((t.x + 30) / 25.4 * 20), round((t.y + 40) / 25.4 * 20))) == pytest.approx(colours[0], abs=3)
-
-
 def _cut_circle_darkness(pdf: Path, tmp_path: Path) -> list[int]:
     """Rendered at 200 dpi: per chip and per ray (every 30 degrees), the darkest pixel within 0.15 mm of the
     25 mm trim circle."""

@@ -283,7 +283,7 @@ def test_pictures_and_icons_in_a_quick_reference(tmp_path):
     folder = new_game("demo", tmp_path / "games")
     Image.new("RGB", (400, 200), (200, 30, 30)).save(folder / "map.png")
     Image.new("RGB", (64, 64), (30, 30, 200)).save(folder / "die.png")
-    (folder / "quickref.de.md").write_text("# Bilder\n\n![Karte](map.png)\n\nWürfle ![W](die.png) und nimm :star:.\n",
+    (folder / "quickref.de.md").write_text("# Bilder\n\n![Karte](map.png)\n\nWürfle ![W](die.png) und nimm :star: um 10:30: Uhr.\n",
                                            encoding="utf-8")
     content = load_game(folder)
     written = write(content, tmp_path)
@@ -294,7 +294,7 @@ def test_pictures_and_icons_in_a_quick_reference(tmp_path):
         page = pdf.pages[0]
         images = page.images
         text = page.extract_text()
-    assert "\u2605" in text  # the icon glyph
+    assert "\u2605" in text and "10:30:" in text  # the icon glyph; a time is no icon
     assert len(images) == 2 * ref.n_up
     panel = sheet.panels[0]
     big = [i for i in images if i["x0"] / MM < panel.right and i["top"] / MM < panel.bottom

@@ -1,0 +1,119 @@
+"""Binding card data into layout elements: ``{title}``, ``{values.cost}``, ``{symbol}``; conditions.
+
+A layout element's strings may hold references in braces. `face_data` turns one
+card face into the flat mapping the references read (every value a string, in
+one language); `render` fills a template; `holds` evaluates a `when:` condition;
+`known_refs` lists what a component's cards can bind, so a layout that names
+anything else is rejected before a build. All pure.
+
+References:
+  id, title, text, color, image, mark, name (the component), face (the name of the
+  side for double-sided tiles), values.<name> (the printed value; ``?`` when
+  unknown), labels.<name> (the value's printed label), and each field the
+  component declares (``{symbol}``).
+Conditions (`when:`): ``ref`` (not empty, not false, not 0), ``not ref``,
+``ref == literal``, ``ref != literal``.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Mapping
+
+REF = re.compile(r"\{([A-Za-z_][A-Za-z0-9_-]*(?:\.[A-Za-z0-9_-]+)?)\}")
+CONDITION = re.compile(r"^\s*(not\s+)?([A-Za-z_][A-Za-z0-9_-]*(?:\.[A-Za-z0-9_-]+)?)\s*(?:(==|!=)\s*(.*?))?\s*$")
+BUILTINS = ("id", "title", "text", "color", "image", "mark", "name", "face")
+FALSE = ("", "false", "0", "no", "none")
+
+
+class BindingError(ValueError):
+    """A reference or condition that cannot be read."""
+
+
+def refs(template: str) -> list[str]:
+    """The references of a template, in order."""
+    return REF.findall(template)
+
+
+def render(template: str, data: Mapping[str, str]) -> str:
+    """`template` with every reference replaced by its value (a missing one by the empty string)."""
+    if "{" not in template:
+        return template
+    return REF.sub(lambda m: data.get(m.group(1), ""), template)
+
+
+def condition_refs(expr: str) -> list[str]:
+    """The reference a condition reads; BindingError when it is not a condition."""
+    m = CONDITION.match(expr)
+    if not m:
+        raise BindingError(f"cannot read condition {expr!r}; write ref, not ref, ref == value or ref != value")
+    return [m.group(2)]
+
+
+def holds(expr: str | None, data: Mapping[str, str]) -> bool:
+    """Whether a `when:` condition holds for the face's data (no condition: always)."""
+    if expr is None:
+        return True
+    m = CONDITION.match(expr)
+    if not m:
+        raise BindingError(f"cannot read condition {expr!r}")
+    negate, ref, op, literal = m.groups()
+    value = data.get(ref, "")
+    if op is None:
+        result = value.strip().lower() not in FALSE
+    else:
+        literal = literal.strip().strip("'\"")
+        result = (value == literal) if op == "==" else (value != literal)
+    return not result if negate else result
+
+
+def known_refs(comp) -> set[str]:
+    """Every reference the cards of a component can bind."""
+    from rulepress.layout.face import printed_cards
+
+    names = set(BUILTINS)
+    value_names = set(comp.value_labels)
+    for card in printed_cards(comp):
+        value_names |= set(card.values)
+        if card.back_face is not None:
+            value_names |= set(card.back_face.values)
+    names |= {f"values.{n}" for n in value_names} | {f"labels.{n}" for n in value_names}
+    names |= set(comp.fields)
+    return names
+
+
+def _plain(value, lang: str) -> str:
+    from rulepress.model.schema import Text
+
+    if value is None:
+        return "?"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, Text):
+        return value.get(lang)
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
+def face_data(face, comp, lang: str, card_id: str, mark: str | None, side: int = 0) -> dict[str, str]:
+    """The references of one face (a `Face` of the model) in one language."""
+    data = {
+        "id": card_id,
+        "title": face.title.get(lang) if face.title else "",
+        "text": face.text.get(lang) if face.text else "",
+        "color": face.color or "",
+        "image": face.image or "",
+        "mark": mark or "",
+        "name": comp.name.get(lang),
+        "face": comp.faces[side].get(lang) if side < len(comp.faces) else "",
+    }
+    for name, value in face.values.items():
+        data[f"values.{name}"] = _plain(value, lang)
+        label = comp.value_labels.get(name)
+        data[f"labels.{name}"] = label.get(lang) if label else name
+    for name in comp.value_labels:
+        data.setdefault(f"labels.{name}", comp.value_labels[name].get(lang))
+    for name, value in face.fields.items():
+        data[name] = "" if value is None else _plain(value, lang)
+    return data

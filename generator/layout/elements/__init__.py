@@ -1,0 +1,43 @@
+"""Layout elements: one module per kind (text, image, icon, rect, roundrect, circle, line, polygon, outline).
+
+Each module holds the element's schema (a pydantic model: the keys a layout file
+may give, with descriptions for the JSON Schema and the docs) and its pure
+geometry. The drawing side lives in `rulepress.render.elements`. `Element` is
+the union a layout's `elements` list validates against, told apart by `kind`.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Union
+
+from pydantic import Discriminator, Tag
+
+from rulepress.layout.elements.circle import CircleElement
+from rulepress.layout.elements.icon import IconElement
+from rulepress.layout.elements.image import ImageElement
+from rulepress.layout.elements.line import LineElement
+from rulepress.layout.elements.outline import OutlineElement
+from rulepress.layout.elements.polygon import PolygonElement
+from rulepress.layout.elements.rect import RectElement
+from rulepress.layout.elements.roundrect import RoundRectElement
+from rulepress.layout.elements.text import TextElement
+
+KINDS = {
+    "text": TextElement, "image": ImageElement, "icon": IconElement, "rect": RectElement,
+    "roundrect": RoundRectElement, "circle": CircleElement, "line": LineElement, "polygon": PolygonElement,
+    "outline": OutlineElement,
+}
+
+
+def _tag(value) -> str | None:
+    kind = value.get("kind") if isinstance(value, dict) else getattr(value, "kind", None)
+    return KINDS[kind].__name__ if kind in KINDS else None
+
+
+# Tags are the class names (capitalised), which the error locator skips like any union member tag.
+Element = Annotated[
+    Union[tuple(Annotated[cls, Tag(cls.__name__)] for cls in KINDS.values())],
+    Discriminator(_tag),
+]
+
+__all__ = ["KINDS", "Element"] + [cls.__name__ for cls in KINDS.values()]
