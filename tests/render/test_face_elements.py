@@ -14,7 +14,8 @@ from PIL import Image
 
 from rulepress.build import BuildOptions, build
 from rulepress.errors import ContentErrors
-from rulepress.layout.sheet import SheetSpec, grid
+from rulepress.layout.sheet import back_box
+from rulepress.render.cards import Settings, choose_paper
 from rulepress.model import load_games
 from rulepress.paths import FONTS
 from rulepress.scaffold import new_game
@@ -29,6 +30,18 @@ elements:
   - {kind: text, text: "{title}", x: 5, y: 40, w: 53.5, h: 10, font: Fancy, size: 12, align: center}
   - {kind: icon, icon: "{symbol}", repeat: "{values.power}", x: 5, y: 60, w: 53.5, h: 8, size: 8}
 """
+
+
+def poker_grid():
+    """The grid the renderer chooses for poker cards on A4 with the default sheet settings."""
+    _paper, g = choose_paper("a4", (63.5, 88.9), Settings())
+    return g
+
+
+def poker_back(index: int):
+    """Where the back of card `index` lands on the back page (default long-edge flip)."""
+    paper, g = choose_paper("a4", (63.5, 88.9), Settings())
+    return back_box(g.trims[index], paper.width, paper.height, Settings().flip)
 
 
 def game(tmp_path: Path, layout: str = LAYOUT, cards=None) -> Path:
@@ -64,7 +77,7 @@ def sheet(tmp_path_factory):
 
 def test_text_sits_where_the_layout_puts_it_in_the_game_font(sheet):
     pdf, _ = sheet
-    g = grid(SheetSpec(210, 297, 63.5, 88.9, bleed=3))
+    g = poker_grid()
     with pdfplumber.open(pdf) as doc:
         words = doc.pages[0].extract_words(extra_attrs=["fontname", "size"])
     first = next(w for w in words if w["text"] == "First")
@@ -88,7 +101,7 @@ def test_art_reaches_the_bleed_edge(sheet, tmp_path):
     pdf, _ = sheet
     subprocess.run(["pdftoppm", "-r", "50", "-png", "-f", "1", "-l", "1", str(pdf), str(tmp_path / "p")], check=True)
     page = Image.open(tmp_path / "p-1.png").convert("RGB")
-    g = grid(SheetSpec(210, 297, 63.5, 88.9, bleed=3))
+    g = poker_grid()
     cell = g.bleeds[0]
     px = lambda mm: round(mm / 25.4 * 50)  # noqa: E731
     assert page.getpixel((px(cell.x + 0.6), px(cell.y + 30))) == pytest.approx((192, 48, 48), abs=6)
@@ -108,7 +121,7 @@ def test_png_data_goes_in_unchanged(sheet):
 
 def test_icon_row_repeats_by_a_number_field(sheet):
     pdf, _ = sheet
-    trim = grid(SheetSpec(210, 297, 63.5, 88.9, bleed=3)).trims[0]
+    trim = poker_grid().trims[0]
     with pdfplumber.open(pdf) as doc:
         chars = [c for c in doc.pages[0].chars if "Icons" in c["fontname"]
                  and trim.x <= c["x0"] * PT <= trim.right and trim.y <= c["top"] * PT <= trim.bottom]
@@ -158,13 +171,14 @@ def test_picture_deck_pictures_unchanged_to_the_bleed(tmp_path):
     assert (folder / "b.jpg").read_bytes() in raws and len(raws) == 3
     subprocess.run(["pdftoppm", "-r", "50", "-png", "-f", "1", "-l", "2", str(pdf), str(tmp_path / "p")], check=True)
     front = Image.open(tmp_path / "p-1.png").convert("RGB")
-    g = grid(SheetSpec(210, 297, 63.5, 88.9, bleed=3))
+    g = poker_grid()
     px = lambda mm: round(mm / 25.4 * 50)  # noqa: E731
     cell = g.bleeds[0]
     assert front.getpixel((px(cell.x + 0.5), px(cell.y + 0.5))) == pytest.approx((200, 40, 40), abs=6)
     assert front.getpixel((px(g.bleeds[2].x + 30), px(g.bleeds[2].y + 40))) == pytest.approx((40, 40, 200), abs=8)
     back = Image.open(tmp_path / "p-2.png").convert("RGB")
-    assert back.getpixel((px(105), px(g.trims[0].y + 40))) == pytest.approx((30, 30, 30), abs=6)
+    box = poker_back(0)
+    assert back.getpixel((px(box.x + 30), px(box.y + 40))) == pytest.approx((30, 30, 30), abs=6)
 
 
 def test_icon_licence_travels_with_the_sheets(sheet):
