@@ -240,7 +240,13 @@ def _write_all(todo: list[Artifact], out: Path, progress: Progress) -> dict[str,
             ready = sorted((i for i, deps in waiting.items() if not deps), key=lambda i: (-dependents[todo[i].path], i))
             for i in ready[:max(0, count - len(running))]:  # submit only what can start: the choice stays ours
                 del waiting[i]
-                running[pool.submit(_worker_write, i)] = i
+                # a submit may fork the workers: they are born with Ctrl-C blocked, so a Ctrl-C
+                # before their initializer ignores it cannot break the pool (the build still gets it)
+                blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+                try:
+                    running[pool.submit(_worker_write, i)] = i
+                finally:
+                    signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
             if not running:  # a cycle in `after` (cannot happen with the renderers' plans)
                 raise RuntimeError(f"artifacts wait for each other: {sorted(todo[i].path for i in waiting)}")
             done, _ = wait(running, return_when=FIRST_COMPLETED)
@@ -269,6 +275,7 @@ def _worker_init(todo: list[Artifact], out: Path, parent: int) -> None:
     """In each worker: die with the build, leave Ctrl-C to the build, remember the work."""
     _die_with_parent(parent)
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the build stops its workers itself
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})  # blocked while forking (see _write_all)
     _WORKER["todo"], _WORKER["out"] = todo, out
 
 
