@@ -11,9 +11,8 @@ The calibration sheet is drawn by `rulepress.render.calibration`. Every
 content problem is raised as a ContentError from inside `write`, before
 the canvas saves, so nothing is written; `check` finds the same problems with
 the same functions (drawing every distinct face on a scratch canvas) without
-writing anything, for `rulepress check content`. Each page's content stream is
-compressed as soon as the page is finished (`_compress_last_page`), so a long
-sheet holds compressed pages until the file is saved.
+writing anything, for `rulepress check content`. Pages are compressed
+when the canvas saves (ReportLab's public `pageCompression`).
 """
 
 from __future__ import annotations
@@ -516,7 +515,6 @@ def write_component(job: Job, target: Path) -> dict:
             c.restoreState()
         _guides(c, page, g, job.layout, s, len(page_items))
         c.showPage()
-        _compress_last_page(c)
         pages += 1
         for item, trim, cell in zip(page_items, g.trims, g.bleeds):
             box = back_box(trim, paper.width, paper.height, s.flip, s.offset)
@@ -532,7 +530,6 @@ def write_component(job: Job, target: Path) -> dict:
                     c.doForm(form)
             c.restoreState()
         c.showPage()
-        _compress_last_page(c)
         pages += 1
     c.save()
     pictures.embed(target)
@@ -574,24 +571,6 @@ def _pages(items: Iterator[Design], size: int) -> Iterator[list[Design]]:
             page = []
     if page:
         yield page
-
-
-def _compress_last_page(c) -> None:
-    """Replace the text of the page just finished by its compressed stream, as save() would write it.
-
-    ReportLab keeps every page's content as text until save(); compressing it now
-    keeps a long sheet's memory small. Flate only: ReportLab's default ASCII85 layer
-    on top costs time in pure Python and makes the file a quarter larger."""
-    from reportlab.pdfbase.pdfdoc import PDFArray, PDFDictionary, PDFName, PDFStream, PDFZCompress
-
-    page = c._doc.Pages.pages[-1]
-    if not page.compression or not page.stream or page.Contents:
-        return
-    content = PDFZCompress.encode(page.stream)
-    stream = PDFStream(PDFDictionary({"Filter": PDFArray([PDFName(PDFZCompress.pdfname)])}), content)
-    stream.__Comment__ = "page stream"
-    page.Contents = stream
-    page.stream = None
 
 
 def face_error(job: Job, card_id: str, back: bool, exc: FaceError) -> ContentError:
