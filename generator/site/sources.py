@@ -91,15 +91,15 @@ def _example_marks(results, lang: str) -> dict[str, rules_myst.ExampleMark]:
 
 
 def ambiguity_sections(content: GameContent, lang: str) -> dict[str, list[str]]:
-    """Rule sections each ambiguity concerns: those it names (`sections`), the section with its id,
-    sections named in its id, and sections whose examples pass its engine option."""
+    """Rule sections each ambiguity concerns: its own `section` first, those it names (`sections`),
+    the section with its id, sections named in its id, and sections whose examples pass its engine option."""
     text = content.rules.get(lang)
     if text is None:
         return {}
     ids = [s.id for s in text.sections]
     found: dict[str, list[str]] = {}
     for amb in content.game.ambiguities:
-        hits = [sid for sid in amb.sections if sid in ids]
+        hits = [sid for sid in [amb.section, *amb.sections] if sid in ids]
         for sid in ids:
             if sid == amb.id or amb.id.startswith(sid + "-") or amb.id.endswith("-" + sid):
                 hits.append(sid)
