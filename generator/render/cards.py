@@ -18,6 +18,7 @@ when the canvas saves (ReportLab's public `pageCompression`).
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from html import escape
 from pathlib import Path
 from typing import Callable, Iterator
 
@@ -444,33 +445,26 @@ def write_component(job: Job, target: Path) -> dict:
     forms: dict[str, str] = {}
     prov_mark = mark_for(job.comp.provenance, job.lang)
 
-    def shared_back(key: str) -> str | None:
-        if not use_forms:
-            back = backs.get(key)
-            title = (back.title.get(job.lang) if back and back.title else job.comp.name.get(job.lang))
-            from html import escape
+    def paint_back(key: str) -> None:
+        back = backs.get(key)
+        title = back.title.get(job.lang) if back and back.title else job.comp.name.get(job.lang)
+        try:
+            draw_back(c, w, h, back, escape(title, quote=False), prov_mark, job.layout, s.bleed, job.folder,
+                      job.art, pictures, job.comp.name.get(job.lang))
+        except FaceError as exc:
+            raise job.error(("backs",), f"game {job.game}, {job.comp.kind} {job.comp.id}, back {key or 'default'}: "
+                                        f"{exc.message}") from None
 
-            try:
-                draw_back(c, w, h, back, escape(title, quote=False), prov_mark, job.layout, s.bleed, job.folder,
-                          job.art, pictures, job.comp.name.get(job.lang))
-            except FaceError as exc:
-                raise job.error(("backs",), f"game {job.game}, {job.comp.kind} {job.comp.id}, back {key or 'default'}: "
-                                            f"{exc.message}") from None
+    def shared_back(key: str) -> str | None:
+        """The form holding back `key` (drawn once), or None when it was painted directly."""
+        if not use_forms:
+            paint_back(key)
             return None
         if key not in forms:
             name = f"back_{len(forms)}"
             B = s.bleed * MM
             c.beginForm(name, -B, -B, w * MM + B, h * MM + B)
-            back = backs.get(key)
-            title = (back.title.get(job.lang) if back and back.title else job.comp.name.get(job.lang))
-            from html import escape
-
-            try:
-                draw_back(c, w, h, back, escape(title, quote=False), prov_mark, job.layout, s.bleed, job.folder,
-                          job.art, pictures, job.comp.name.get(job.lang))
-            except FaceError as exc:
-                raise job.error(("backs",), f"game {job.game}, {job.comp.kind} {job.comp.id}, back {key or 'default'}: "
-                                            f"{exc.message}") from None
+            paint_back(key)
             c.endForm()
             forms[key] = name
         return forms[key]
