@@ -32,8 +32,8 @@ system_packages() {
 axe_core() {
   # axe-core (npm) checks the website's accessibility in the browser tests: tests/browser/test_site_phone.py
   if [ ! -f .cache/axe/node_modules/axe-core/axe.min.js ]; then
-    npm install --silent --no-audit --no-fund --prefix .cache/axe axe-core@4.11.0 >/dev/null \
-      || { echo "dev.sh: npm could not install axe-core (see the lines above)" >&2; exit 1; }
+    npm install --loglevel=error --no-audit --no-fund --prefix .cache/axe axe-core@4.11.0 >/dev/null \
+      || { echo "dev.sh: npm could not install axe-core (its error is above)" >&2; exit 1; }
   fi
 }
 
