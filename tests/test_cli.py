@@ -79,7 +79,8 @@ def _build_on_a_terminal(tmp_path, name, **env):
     import pty
 
     leader, follower = pty.openpty()
-    environment = {k: v for k, v in os.environ.items() if k != "CI"} | env
+    # a terminal as a user has one (CI may run with TERM=dumb, where rich draws no live bar)
+    environment = {k: v for k, v in os.environ.items() if k != "CI"} | {"TERM": "xterm-256color"} | env
     process = subprocess.Popen([sys.executable, "-m", "rulepress", "build", "--content", str(tmp_path / "games"),
                                 "--out", str(tmp_path / name), "--only", "cards", "--paper", "a4"],
                                stderr=follower, stdout=subprocess.PIPE, env=environment)
