@@ -456,42 +456,10 @@ def _ordered(lines: tuple[int, int]) -> tuple[int, int]:
     return lines
 
 
-class SourceRef(Model):
-    """A passage of a source text that a rule section is based on.
+class LineSpan(Model):
+    """Lines of a source text: ``lines`` may be written 12, "12" or "12-30" and must run forward."""
 
-    May be written as ``"source-id:12-30"`` (or ``"source-id:12"`` for one line).
-    """
-
-    source: Id = Field(description="Id of a source text in `source_texts`.")
-    lines: LineRange = Field(description="First and last line of the passage (inclusive, counted from 1); written 12-30 or 12.")
-
-    @model_validator(mode="before")
-    @classmethod
-    def _shorthand(cls, value):
-        if isinstance(value, str):
-            source, sep, lines = value.rpartition(":")
-            if not sep:
-                raise ValueError(f"{value!r} is not a source passage: write source-id:12-30")
-            return {"source": source.strip(), "lines": _line_range(lines)}
-        if isinstance(value, dict) and "lines" in value:
-            return {**value, "lines": _line_range(value["lines"])}
-        return value
-
-    @model_validator(mode="after")
-    def _range(self):
-        _ordered(self.lines)
-        return self
-
-    def __str__(self) -> str:
-        first, last = self.lines
-        return f"{self.source}:{first}" + (f"-{last}" if last != first else "")
-
-
-class NoRuleLines(Model):
-    """Lines of a source text that state no rule (a title, a table of contents, a designer's motive)."""
-
-    lines: LineRange = Field(description="First and last line (inclusive); written 12-30 or 12.")
-    reason: str = Field(min_length=3, description="Why these lines need no rule section (shown in the coverage report).")
+    lines: LineRange = Field(description="First and last line (inclusive, counted from 1); written 12-30 or 12.")
 
     @model_validator(mode="before")
     @classmethod
@@ -504,6 +472,35 @@ class NoRuleLines(Model):
     def _range(self):
         _ordered(self.lines)
         return self
+
+
+class SourceRef(LineSpan):
+    """A passage of a source text that a rule section is based on.
+
+    May be written as ``"source-id:12-30"`` (or ``"source-id:12"`` for one line).
+    """
+
+    source: Id = Field(description="Id of a source text in `source_texts`.")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _shorthand(cls, value):
+        if isinstance(value, str):
+            source, sep, lines = value.rpartition(":")
+            if not sep:
+                raise ValueError(f"{value!r} is not a source passage: write source-id:12-30")
+            return {"source": source.strip(), "lines": _line_range(lines)}
+        return value
+
+    def __str__(self) -> str:
+        first, last = self.lines
+        return f"{self.source}:{first}" + (f"-{last}" if last != first else "")
+
+
+class NoRuleLines(LineSpan):
+    """Lines of a source text that state no rule (a title, a table of contents, a designer's motive)."""
+
+    reason: str = Field(min_length=3, description="Why these lines need no rule section (shown in the coverage report).")
 
 
 class SourceText(Model):
