@@ -21,7 +21,8 @@ Text kinds: rules, quickref, card (titles and texts), component, board,
 glossary, ambiguity (the bundled games have no layout texts). Mistakes are
 generated reproducibly from the bundled content with a fixed seed.
 
-Run: python benchmarks/translation_mutations.py [--seed N] [--per-kind N] [--show-missed]
+Run: python benchmarks/translation_mutations.py [--seed N] [--per-kind N] [--kinds term,name] [--show-missed]
+(``--kinds`` checks only the named kinds, on the very mistakes a full run makes of them.)
 """
 
 from __future__ import annotations
@@ -266,9 +267,9 @@ def check(folder: Path) -> list:
 
 def run_game(args) -> tuple[str, int, list[tuple[Mutation, str, list[str]]]]:
     """False alarms of one game and the outcome of each of its mutations (in a private copy)."""
-    folder, seed, per_kind = args
+    folder, seed, per_kind, kinds = args
     rng = random.Random(f"{seed}:{folder.name}")
-    mutations = generate(folder, rng, per_kind)
+    mutations = [m for m in generate(folder, rng, per_kind) if m.kind in kinds]  # the same mistakes as a full run
     with tempfile.TemporaryDirectory() as tmp:
         copy = Path(tmp) / folder.name
         shutil.copytree(folder, copy)
@@ -293,21 +294,25 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seed", type=int, default=15)
     parser.add_argument("--per-kind", type=int, default=7, help="mistakes per kind and game")
+    parser.add_argument("--kinds", default=",".join(KINDS), help="comma-separated kinds to check (default: all)")
     parser.add_argument("--show-missed", action="store_true")
     args = parser.parse_args(argv)
+    kinds = tuple(k for k in KINDS if k in args.kinds.split(","))
+    if not kinds or set(args.kinds.split(",")) - set(KINDS):
+        parser.error(f"--kinds: choose from {', '.join(KINDS)}")
     games = find_games(paths.BUNDLED_CONTENT)
     start = time.perf_counter()
     with mp.get_context("spawn").Pool(min(2, len(games))) as pool:
-        results = pool.map(run_game, [(g, args.seed, args.per_kind) for g in games])
+        results = pool.map(run_game, [(g, args.seed, args.per_kind, kinds) for g in games])
     elapsed = time.perf_counter() - start
     per_kind: dict[str, Counter] = defaultdict(Counter)
     per_text_kind: Counter = Counter()
     missed = []
     for game, false_alarms, outcomes in results:
         print(f"{game}: {false_alarms} false alarms on the unchanged texts, {len(outcomes)} mistakes")
-        for m, outcome, kinds in outcomes:
+        for m, outcome, found_kinds in outcomes:
             per_kind[m.kind][outcome] += 1
-            per_kind[m.kind]["as kind"] += outcome == "caught" and bool(EXPECTED[m.kind] & set(kinds))
+            per_kind[m.kind]["as kind"] += outcome == "caught" and bool(EXPECTED[m.kind] & set(found_kinds))
             per_text_kind[(m.kind, m.text_kind)] += 1
             if outcome == "missed":
                 missed.append(m)
@@ -315,7 +320,7 @@ def main(argv=None) -> int:
     print(f"\n{total} valid mistakes, seed {args.seed}, {elapsed:.1f} s")
     print(f"{'kind':18} {'mistakes':>8} {'caught':>7} {'rate':>7} {'as kind':>8}  text kinds")
     worst = 1.0
-    for kind in KINDS:
+    for kind in kinds:
         c = per_kind[kind]
         valid = c["caught"] + c["missed"]
         rate = c["caught"] / valid if valid else 0.0
