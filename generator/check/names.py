@@ -11,6 +11,7 @@ keywords, German compounds). Pure functions over strings and the model.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass, field
 
 from rulepress.check import numbers
@@ -34,6 +35,7 @@ class Name:
 DE_INFLECTION = r"(?:e|en|n|s|es|er|ern|em|ns)?"
 EN_INFLECTION = r"(?:s|es|'s|s')?"
 DE_SUFFIXES = ("ungen", "ung", "en", "er", "es", "e", "n", "s")
+VERB_ENDINGS = ("ed", "d", "ing")  # 'recruited', 'recruiting': the verb, not the noun a name is
 EN_SUFFIXES = ("ations", "ation", "ions", "ion", "ings", "ing", "ers", "er", "ed", "es", "e", "s")
 
 
@@ -43,8 +45,7 @@ def names_of(content: GameContent) -> list[Name]:
     Names that are number words ("Zwei", "Two") are left to the number check."""
     game = content.game
     names = [Name("term", t.id, {lang: tuple([getattr(t, lang)] + list(t.aliases.get(lang, [])))
-                                 for lang in ("de", "en")},
-                  {lang: tuple(k for k in t.keywords.get(lang, []) if len(k) >= MIN_SYNONYM) for lang in ("de", "en")})
+                                 for lang in ("de", "en")}, _specific_keywords(t, game.glossary))
              for t in game.glossary]
     seen = {(n.forms["de"][0].lower(), n.forms["en"][0].lower()) for n in names}
     for comp in game.components:
@@ -60,6 +61,18 @@ def names_of(content: GameContent) -> list[Name]:
             seen.add(key)
             names.append(Name("name", ident, {"de": (text.de.strip(),), "en": (text.en.strip(),)}))
     return names
+
+
+def _specific_keywords(term, glossary) -> dict[str, tuple[str, ...]]:
+    """The keywords of `term` that translate it: 5+ letters, not a keyword or spelling of another term
+    ('Plättchen' shared by every kind of tile says none of them)."""
+    specific = {}
+    for lang in ("de", "en"):
+        taken = Counter(k.lower() for t in glossary for k in set(t.keywords.get(lang, [])))
+        spelled = {f.lower() for t in glossary if t is not term for f in [getattr(t, lang)] + t.aliases.get(lang, [])}
+        specific[lang] = tuple(k for k in term.keywords.get(lang, []) if len(k) >= MIN_SYNONYM
+                               and taken[k.lower()] == 1 and k.lower() not in spelled)
+    return specific
 
 
 def _pattern(form: str, lang: str) -> re.Pattern:
@@ -109,28 +122,50 @@ def mentions(name: Name, text: str, lang: str, partial: bool = False) -> bool:
     """Lenient: does `text` translate `name` at all? Any spelling or specific keyword, inflected or stemmed, also inside
     a German compound ('Bombenzug' has 'Bombe') or as its head ('Plan' for 'Spielplan'). With `partial` (the other
     language used a short form such as 'Ziel' for 'Zielfeld') one word of 4+ letters of a spelling is enough ('goal')."""
+    return occurrences(name, text, lang, partial) > 0
+
+
+def occurrences(name: Name, text: str, lang: str, partial: bool = False, level: str = "lenient") -> int:
+    """How often `text` translates `name`: the words that do (a spelling of several words counts as often as its
+    rarest word), at least its ``{term}`` references. The `level` says which words count:
+
+    - ``lenient`` (the sense of `mentions`): any spelling or specific keyword, inflected or stemmed, inside a
+      German compound or as its head ('Plan' for 'Spielplan', 'Treffen' for 'Atom-Mächte-Treffen');
+    - ``counting`` (how often the other language says it): as lenient, but a proper name is not said by an
+      English verb form ('recruited' for the tile 'Recruit') or a shared compound head ('Grönland', 'Island');
+    - ``firm`` (how often this language says it): a spelling, inflected, or inside a German compound
+      ('Anwerbungsstapel' says 'Anwerbung'); no keywords, no heads, no stems."""
+    refs = sum(1 for _, term in term_refs(text) if term == name.id)
     words = _words(numbers.clean(TERM_REF.sub(lambda m: f" {m.group(1)} ", text)))
-    if any(term == name.id for _, term in term_refs(text)):
-        return True
+    hits: set[int] = set()  # words that translate the name on their own
+    several = 0  # the best count of a spelling of several words
     if partial:
         stems = {_stem(w, lang) for form in name.forms[lang] for w in _words(form) if len(w) >= 4}
-        if any(w.startswith(s) for s in stems for w in words):
-            return True
-    for form in name.forms[lang] + name.synonyms.get(lang, ()):
+        hits |= {i for i, w in enumerate(words) if any(w.startswith(s) for s in stems)}
+    heads = level == "lenient" or (level == "counting" and name.kind == "term")
+    verbs = level == "lenient" or name.kind == "term"  # a glossary term may be a verb ('trade in')
+    for form in name.forms[lang] + (name.synonyms.get(lang, ()) if level != "firm" else ()):
         parts = _words(form)
         if not parts:
             continue
         stems = [_stem(p, lang) for p in parts if len(p) > 3] or [_stem(p, lang) for p in parts]
         if lang == "de":
-            if all(any(s in w for w in words) for s in stems):
-                return True  # also inside compounds: 'Bombenzug' mentions 'Bombe'
-            if len(parts) == 1 and any(_compound_head(stems[0], _stem(w, lang)) for w in words):
-                return True  # the head of a compound: 'Plan' or 'Originalplan' for 'Spielplan'
-            if len(parts) > 1 and len(parts[-1]) >= 4 and any(stems[-1] in w for w in words):
-                return True  # the head of a written-apart name: 'Treffen' for 'Atom-Mächte-Treffen'
-        elif all(any(w.startswith(s) for w in words) for s in stems):
-            return True
-    return False
+            inside = parts if level == "firm" else stems  # firm: the whole word inside a compound, not its stem
+            within = [{i for i, w in enumerate(words) if s in w} for s in inside]  # also inside compounds
+            if heads and len(parts) == 1:  # the head of a compound: 'Plan' or 'Originalplan' for 'Spielplan'
+                hits |= {i for i, w in enumerate(words) if _compound_head(stems[0], _stem(w, lang))}
+            elif level != "firm" and len(parts) > 1 and len(parts[-1]) >= 4:  # the head of a written-apart name
+                hits |= within[-1]  # 'Treffen' for 'Atom-Mächte-Treffen', 'Hecker' for 'Friedrich Hecker'
+        elif level == "firm":  # English compounds are written apart: the words themselves, inflected
+            within = [{i for i, w in enumerate(words) if w in (p, p + "s", p + "es")} for p in parts]
+        else:
+            within = [{i for i, w in enumerate(words) if w.startswith(s)
+                       and (verbs or w[len(s):] not in VERB_ENDINGS)} for s in stems]
+        if len(within) == 1:
+            hits |= within[0]
+        else:
+            several = max(several, min(len(found) for found in within))
+    return max(refs, len(hits), several)
 
 
 def _compound_head(form: str, word: str) -> bool:
@@ -150,23 +185,36 @@ class NameFinder:
         self.patterns = [(_pattern(form, lang), name, form.lower()[:3]) for form, name in forms]
         self.by_id = {n.id: n for n in names if n.kind == "term"}
 
-    def without_others(self, text: str, keep: str) -> str:
+    def without_others(self, text: str, keep: str, every: bool = False) -> str:
         """`text` with every name of several words except `keep` blanked out (for `mentions`:
-        'territory cards' does not mention 'territory')."""
+        'territory cards' does not mention 'territory'), but not inside a spelling of `keep` itself
+        ('Army cards' inside the name 'Army cards (Z28–Z34)'). With `every`, names of one word too
+        ('Grönland' is a name of its own, not a use of 'Land')."""
         text = TERM_REF.sub(lambda m: f" {m.group(1)} " if m.group(2) == keep else " " * len(m.group(0)), text)
         text = numbers.clean(text)
         lowered = text.lower()
+        kept = [m.span() for pattern, name, probe in self.patterns if name.id == keep and probe in lowered
+                for m in pattern.finditer(text)]
+
+        def blank(m) -> str:
+            inside = any(start <= m.start() and m.end() <= end for start, end in kept)
+            several = every or " " in m.group(0).strip()
+            return " " * len(m.group(0)) if several and not inside else m.group(0)
         for pattern, name, probe in self.patterns:
             if name.id != keep and probe in lowered:  # only names of several words: a German compound mentions all its parts
-                text = pattern.sub(lambda m: " " * len(m.group(0)) if " " in m.group(0).strip() else m.group(0), text)
+                text = pattern.sub(blank, text)
         return text
 
     def used(self, text: str) -> dict[str, tuple[Name, str]]:
         """Name id -> (name, the spelling found) of every name used in `text`."""
-        found: dict[str, tuple[Name, str]] = {}
+        return {ident: (name, spelled) for ident, (name, spelled, _) in self.counted(text).items()}
+
+    def counted(self, text: str) -> dict[str, tuple[Name, str, int]]:
+        """Name id -> (name, the first spelling found, how often) of every name used in `text`."""
+        found: dict[str, list] = {}
         for shown, term in term_refs(text):
             if term in self.by_id:
-                found[term] = (self.by_id[term], shown)
+                found.setdefault(term, [self.by_id[term], shown, 0])[2] += 1
         text = TERM_REF.sub(lambda m: " " * len(m.group(0)), text)
         text = numbers.clean(text)
         lowered = text.lower()
@@ -175,9 +223,9 @@ class NameFinder:
                 continue
 
             def mask(match, name=name):
-                found.setdefault(name.id, (name, match.group(0)))
+                found.setdefault(name.id, [name, match.group(0), 0])[2] += 1
                 return " " * len(match.group(0))
             text = pattern.sub(mask, text)
-        return found
+        return {ident: tuple(value) for ident, value in found.items()}
 
 

@@ -13,6 +13,11 @@ sentences and prose examples. Pure functions over one text in one language.
   German ordinals ``3. Serie`` do not end a sentence).
 - `prose_examples(text, lang)`: worked examples written as prose
   (``Beispiel``, ``z. B.``; ``example``, ``e.g.``, ``for instance``).
+- `stand_ins(text, lang)`: words that stand in for a name said before
+  (German ``er``, ``sie``, ``es``, ``ihn``, ``ihr…``, ``sein…``, ``dessen``,
+  ``deren``, ``dies…``, ``dort``, ``da…``-adverbs; English ``it``, ``they``,
+  ``them``, ``its``, ``their``, ``one``, ``ones``, ``this``, ``these``,
+  ``those``, ``there``, ``he``, ``she``...).
 
 Quoted text (card names such as "The English example") and inline code are
 left out of every count.
@@ -48,6 +53,14 @@ _DE_ORDINAL = re.compile(r"\b((?:der|die|das|den|dem|des|ein|eine|einer|einem|ei
                          r"jeder|jedes|jedem|seine|seiner|seinem|ihre|ihrer|ihrem|nach|vor|seit) \d{1,2}|^\s*\d{1,2}|, \d{1,2}|"
                          r"(?:(?<=\d\. und )|(?<=\d\. oder )|(?<=\d\. bis ))\d{1,2})\.(?=\s)",
                          re.I)
+_STAND_IN = {
+    "de": re.compile(r"(?<![\w-])(er|sie|es|ihn|ihm|ihnen|ihr|ihre|ihren|ihrem|ihrer|ihres|sein|seine|seinen|seinem|"
+                     r"seiner|seines|dessen|deren|derjenige|diejenige|dasjenige|denjenigen|demjenigen|diejenigen|"
+                     r"dieser|diese|dieses|diesem|diesen|dort|dorthin|dorther|davon|daran|darauf|damit|dafür|dabei|"
+                     r"darin|daraus|darunter|dazu|welche|welcher|welches|welchen|welchem)(?![\w-])", re.I),
+    "en": re.compile(r"(?<![\w-])(it|its|itself|they|them|their|theirs|themselves|he|him|his|she|her|hers|one|ones|"
+                     r"this|these|those|there|thereof|which|whom|whose)(?![\w-])", re.I),
+}
 _LIST_MARK = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
 _UNIT_START = re.compile(r"\n(?=\s*(?:[-*+]\s|\d+[.)]\s|\||#))")
 _PROSE_EXAMPLE = {
@@ -96,3 +109,8 @@ def sentences(text: str, lang: str) -> list[str]:
 def prose_examples(text: str, lang: str) -> int:
     """How many prose examples `text` announces."""
     return len(_PROSE_EXAMPLE[lang].findall(plain(text)))
+
+
+def stand_ins(text: str, lang: str) -> int:
+    """How many words of `text` may stand in for a name said before (pronouns, 'one', 'dort')."""
+    return len(_STAND_IN[lang].findall(plain(text)))

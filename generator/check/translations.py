@@ -53,7 +53,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from rulepress.check import examples, numbers, signals
-from rulepress.check.names import NameFinder, mentions, names_of, shortened
+from rulepress.check.names import NameFinder, mentions, names_of, occurrences, shortened
 from rulepress.check.pairs import Paragraph, Side, TextPair, quickref_pairs, rules_pairs, yaml_pairs
 from rulepress.model import GameContent, load_games
 from rulepress.model.engine import load_engine
@@ -229,12 +229,15 @@ def _compare_names(out: _Collector, pair: TextPair, finders: dict[str, NameFinde
     def other_lang_of(lang: str) -> str:
         return pair.b.lang if lang == pair.a.lang else pair.a.lang
 
-    def report(this: Side, ident: str, name, spelled: str, at, other_at, where: str) -> None:
+    def report(this: Side, ident: str, name, spelled: str, at, other_at, where: str, times: str = "",
+               only: str = "") -> None:
         reported.add(ident)
+        other = pair.b if this is pair.a else pair.a
         wanted = " / ".join(repr(f) for f in name.forms[other.lang])
         what = "glossary term" if name.kind == "term" else "name"
+        uses = f"uses {wanted} only{only}" if only else f"does not use {wanted}"
         _report(out, name.kind, pair, this, at, other, other_at,
-                f"{pair.scope} uses the {what} {spelled!r} ({ident}) but {where} does not use {wanted}", [ident])
+                f"{pair.scope} uses the {what} {spelled!r} ({ident}){times} but {where} {uses}", [ident])
 
     def own_term(ident: str) -> bool:
         return pair.kind == "glossary" and pair.id.startswith(f"glossary.{ident}.")  # a definition need not repeat it
@@ -266,6 +269,41 @@ def _compare_names(out: _Collector, pair: TextPair, finders: dict[str, NameFinde
                     continue
                 report(this, ident, name, spelled, paras[this_lang][i], paras[other_lang][i],
                        f"its {LANG_NAMES[other_lang]} counterpart {_short(texts[other_lang][i])!r}")
+    units = aligned or [((pair.a.paragraphs[0], pair.a.text), (pair.b.paragraphs[0], pair.b.text))]
+    _compare_name_counts(pair, finders, units, reported, own_term, report)
+
+
+def _compare_name_counts(pair: TextPair, finders: dict[str, NameFinder], units: list, reported: set, own_term,
+                         report) -> None:
+    """Names a unit says more often than its counterpart (a second use replaced by a plain word): every name the
+    pair uses, counted in both languages the lenient way (`occurrences`); the counterpart may say it fewer times
+    when it has as many more stand-ins and names it at least once ('one of your own' for 'ein eigenes Land')."""
+    sides = {pair.a.lang: pair.a, pair.b.lang: pair.b}
+    langs = {pair.a.lang: 0, pair.b.lang: 1}
+    named = {ident: name for side in (pair.a, pair.b) for ident, (name, _) in finders[side.lang].used(side.text).items()}
+
+    def count(name, lang: str, text: str, level: str, partial: bool = False) -> tuple[int, str]:
+        strict = finders[lang].counted(text).get(name.id)
+        found = occurrences(name, finders[lang].without_others(text, name.id, every=level == "firm"), lang, partial,
+                            level)
+        return max(strict[2] if strict else 0, found), strict[1] if strict else name.forms[lang][0]
+
+    for unit in units:
+        for this_lang, other_lang in ((pair.a.lang, pair.b.lang), (pair.b.lang, pair.a.lang)):
+            (this_at, this_text), (other_at, other_text) = unit[langs[this_lang]], unit[langs[other_lang]]
+            for ident, name in sorted(named.items()):
+                if ident in reported or own_term(ident):
+                    continue
+                said, spelled = count(name, this_lang, this_text, "firm")
+                have, _ = count(name, other_lang, other_text, "counting", shortened(name, spelled, this_lang))
+                missing = said - have
+                if missing <= 0:
+                    continue
+                if have and signals.stand_ins(other_text, other_lang) - signals.stand_ins(this_text, this_lang) >= missing:
+                    continue
+                report(sides[this_lang], ident, name, spelled, this_at, other_at,
+                       f"its {LANG_NAMES[other_lang]} counterpart {_short(other_text)!r}",
+                       f" {said} time{'s' if said != 1 else ''}", f" {have} time{'s' if have != 1 else ''}")
 
 
 def _compare_counts(out: _Collector, pair: TextPair, kind: str, what: str, count) -> None:
