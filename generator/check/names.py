@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from rulepress.check import numbers
 from rulepress.model import GameContent
@@ -40,12 +40,12 @@ EN_SUFFIXES = ("ations", "ation", "ions", "ion", "ings", "ing", "ers", "er", "ed
 
 
 def names_of(content: GameContent) -> list[Name]:
-    """Glossary terms (with aliases and longer keywords), component names and card titles of a game.
+    """Glossary terms (with aliases and specific keywords), component names and card titles of a game.
 
     Names that are number words ("Zwei", "Two") are left to the number check."""
     game = content.game
     names = [Name("term", t.id, {lang: tuple([getattr(t, lang)] + list(t.aliases.get(lang, [])))
-                                 for lang in ("de", "en")}, _specific_keywords(t, game.glossary))
+                                 for lang in ("de", "en")})
              for t in game.glossary]
     seen = {(n.forms["de"][0].lower(), n.forms["en"][0].lower()) for n in names}
     for comp in game.components:
@@ -60,17 +60,18 @@ def names_of(content: GameContent) -> list[Name]:
                 continue
             seen.add(key)
             names.append(Name("name", ident, {"de": (text.de.strip(),), "en": (text.en.strip(),)}))
-    return names
+    keywords = {t.id: t.keywords for t in game.glossary}
+    return [replace(n, synonyms=_specific(n, keywords.get(n.id, {}), names, keywords)) for n in names]
 
 
-def _specific_keywords(term, glossary) -> dict[str, tuple[str, ...]]:
-    """The keywords of `term` that translate it: 5+ letters, not a keyword or spelling of another term
-    ('Plättchen' shared by every kind of tile says none of them)."""
+def _specific(name: Name, own: dict, names: list[Name], keywords: dict) -> dict[str, tuple[str, ...]]:
+    """The keywords of a term that translate it: 5+ letters, neither a keyword of another term nor a spelling of
+    another name ('Plättchen', shared by every kind of tile, says none of them; 'Anwerbung' is a tile's title)."""
     specific = {}
     for lang in ("de", "en"):
-        taken = Counter(k.lower() for t in glossary for k in set(t.keywords.get(lang, [])))
-        spelled = {f.lower() for t in glossary if t is not term for f in [getattr(t, lang)] + t.aliases.get(lang, [])}
-        specific[lang] = tuple(k for k in term.keywords.get(lang, []) if len(k) >= MIN_SYNONYM
+        taken = Counter(k.lower() for words in keywords.values() for k in set(words.get(lang, [])))
+        spelled = {f.lower() for other in names if other.id != name.id for f in other.forms[lang]}
+        specific[lang] = tuple(k for k in own.get(lang, []) if len(k) >= MIN_SYNONYM
                                and taken[k.lower()] == 1 and k.lower() not in spelled)
     return specific
 
@@ -132,7 +133,8 @@ def occurrences(name: Name, text: str, lang: str, partial: bool = False, level: 
     - ``lenient`` (the sense of `mentions`): any spelling or specific keyword, inflected or stemmed, inside a
       German compound or as its head ('Plan' for 'Spielplan', 'Treffen' for 'Atom-Mächte-Treffen');
     - ``counting`` (how often the other language says it): as lenient, but a proper name is not said by an
-      English verb form ('recruited' for the tile 'Recruit') or a shared compound head ('Grönland', 'Island');
+      English verb form ('recruited' for the tile 'Recruit'), and the head of a compound ('Stapel' for
+      'Abwurfstapel', 'Grönland' for 'Island') counts only with `partial`;
     - ``firm`` (how often this language says it): a spelling, inflected, or inside a German compound
       ('Anwerbungsstapel' says 'Anwerbung'); no keywords, no heads, no stems."""
     refs = sum(1 for _, term in term_refs(text) if term == name.id)
@@ -142,7 +144,8 @@ def occurrences(name: Name, text: str, lang: str, partial: bool = False, level: 
     if partial:
         stems = {_stem(w, lang) for form in name.forms[lang] for w in _words(form) if len(w) >= 4}
         hits |= {i for i, w in enumerate(words) if any(w.startswith(s) for s in stems)}
-    heads = level == "lenient" or (level == "counting" and name.kind == "term")
+    heads = level == "lenient" or (level == "counting" and partial)  # 'Stapel' stands in for 'Abwurfstapel' only
+    # where the other language shortens the name too ('pile')
     verbs = level == "lenient" or name.kind == "term"  # a glossary term may be a verb ('trade in')
     for form in name.forms[lang] + (name.synonyms.get(lang, ()) if level != "firm" else ()):
         parts = _words(form)
