@@ -19,6 +19,7 @@ from rulepress.model import GameContent
 from rulepress.model.rules_text import TERM_REF, term_refs
 
 PRINTED_KINDS = ("deck", "tiles", "tokens", "money")
+MIN_PART = 5  # German spellings this long count inside a compound when counting ('Armee' in 'Armeesymbol'; not 'Land')
 MIN_SYNONYM = 5  # glossary keywords this long count as translating a term ('Angriff'; not 'red' or 'lane')
 
 
@@ -139,6 +140,8 @@ def occurrences(name: Name, text: str, lang: str, partial: bool = False, level: 
       ('Anwerbungsstapel' says 'Anwerbung'); no keywords, no heads, no stems."""
     refs = sum(1 for _, term in term_refs(text) if term == name.id)
     words = _words(numbers.clean(TERM_REF.sub(lambda m: f" {m.group(1)} ", text)))
+    if lang == "en":
+        words = [w[:-3] + "y" if w.endswith("ies") and len(w) > 4 else w for w in words]  # 'armies': 'army'
     hits: set[int] = set()  # words that translate the name on their own
     several = 0  # the best count of a spelling of several words
     if partial:
@@ -153,8 +156,10 @@ def occurrences(name: Name, text: str, lang: str, partial: bool = False, level: 
             continue
         stems = [_stem(p, lang) for p in parts if len(p) > 3] or [_stem(p, lang) for p in parts]
         if lang == "de":
-            inside = parts if level == "firm" else stems  # firm: the whole word inside a compound, not its stem
-            within = [{i for i, w in enumerate(words) if s in w} for s in inside]  # also inside compounds
+            if level == "firm":  # the whole word inside a compound, not its stem, and 5+ letters ('Landgrenze')
+                within = [{i for i, w in enumerate(words) if p == w or (len(p) >= MIN_PART and p in w)} for p in parts]
+            else:
+                within = [{i for i, w in enumerate(words) if s in w} for s in stems]  # also inside compounds
             if heads and len(parts) == 1:  # the head of a compound: 'Plan' or 'Originalplan' for 'Spielplan'
                 hits |= {i for i, w in enumerate(words) if _compound_head(stems[0], _stem(w, lang))}
             elif level != "firm" and len(parts) > 1 and len(parts[-1]) >= 4:  # the head of a written-apart name
@@ -187,6 +192,8 @@ class NameFinder:
         # each pattern with a probe: the first letters of the spelling, which every match contains
         self.patterns = [(_pattern(form, lang), name, form.lower()[:3]) for form, name in forms]
         self.by_id = {n.id: n for n in names if n.kind == "term"}
+        self.compound_parts = [(form.lower(), name) for form, name in forms
+                               if lang == "de" and " " not in form.strip() and len(form) >= MIN_PART]
 
     def without_others(self, text: str, keep: str, every: bool = False) -> str:
         """`text` with every name of several words except `keep` blanked out (for `mentions`:
@@ -207,6 +214,12 @@ class NameFinder:
             if name.id != keep and probe in lowered:  # only names of several words: a German compound mentions all its parts
                 text = pattern.sub(blank, text)
         return text
+
+    def inside(self, text: str) -> dict[str, Name]:
+        """Id -> name of the names whose German one-word spelling stands inside a word of `text` (the compound
+        'Kooperationsfeld' says 'Kooperation'); a cheap pre-selection for counting."""
+        lowered = text.lower()
+        return {name.id: name for form, name in self.compound_parts if form in lowered}
 
     def used(self, text: str) -> dict[str, tuple[Name, str]]:
         """Name id -> (name, the spelling found) of every name used in `text`."""

@@ -281,6 +281,8 @@ def _compare_name_counts(pair: TextPair, finders: dict[str, NameFinder], units: 
     sides = {pair.a.lang: pair.a, pair.b.lang: pair.b}
     langs = {pair.a.lang: 0, pair.b.lang: 1}
     named = {ident: name for side in (pair.a, pair.b) for ident, (name, _) in finders[side.lang].used(side.text).items()}
+    for side in (pair.a, pair.b):
+        named |= finders[side.lang].inside(side.text)
 
     def count(name, lang: str, text: str, level: str, partial: bool = False) -> tuple[int, str]:
         strict = finders[lang].counted(text).get(name.id)
