@@ -35,7 +35,7 @@ class Name:
 
 DE_INFLECTION = r"(?:e|en|n|s|es|er|ern|em|ns)?"
 EN_INFLECTION = r"(?:s|es|'s|s')?"
-DE_SUFFIXES = ("ungen", "ung", "en", "er", "es", "e", "n", "s")
+DE_SUFFIXES = ("ationen", "ation", "ungen", "ung", "en", "er", "es", "e", "n", "s")  # 'Kooperation': 'kooperiert'
 VERB_ENDINGS = ("ed", "d", "ing")  # 'recruited', 'recruiting': the verb, not the noun a name is
 EN_SUFFIXES = ("ations", "ation", "ions", "ion", "ings", "ing", "ers", "er", "ed", "es", "e", "s")
 
@@ -127,9 +127,12 @@ def mentions(name: Name, text: str, lang: str, partial: bool = False) -> bool:
     return occurrences(name, text, lang, partial) > 0
 
 
+LEVELS = ("lenient", "counting", "firm", "stems", "keywords")
+
+
 def occurrences(name: Name, text: str, lang: str, partial: bool = False, level: str = "lenient") -> int:
     """How often `text` translates `name`: the words that do (a spelling of several words counts as often as its
-    rarest word), at least its ``{term}`` references. The `level` says which words count:
+    rarest word; a word found by several spellings or keywords once), at least its ``{term}`` references. The `level` says which words count:
 
     - ``lenient`` (the sense of `mentions`): any spelling or specific keyword, inflected or stemmed, inside a
       German compound or as its head ('Plan' for 'Spielplan', 'Treffen' for 'Atom-Mächte-Treffen');
@@ -137,43 +140,83 @@ def occurrences(name: Name, text: str, lang: str, partial: bool = False, level: 
       English verb form ('recruited' for the tile 'Recruit'), and the head of a compound ('Stapel' for
       'Abwurfstapel', 'Grönland' for 'Island') counts only with `partial`;
     - ``firm`` (how often this language says it): a spelling, inflected, or inside a German compound
-      ('Anwerbungsstapel' says 'Anwerbung'); no keywords, no heads, no stems."""
-    refs = sum(1 for _, term in term_refs(text) if term == name.id)
+      ('Anwerbungsstapel' says 'Anwerbung'); no keywords, no heads, no stems;
+    - ``stems``: a one-word spelling's stem ('Accuse' for 'Accusation'), no keywords;
+    - ``keywords``: the words that only a keyword finds ('round' for 'trick'), not inside a spelling."""
+    assert level in LEVELS, level
+    refs = sum(1 for _, term in term_refs(text) if term == name.id) if level != "keywords" else 0
     words = _words(numbers.clean(TERM_REF.sub(lambda m: f" {m.group(1)} ", text)))
     if lang == "en":
         words = [w[:-3] + "y" if w.endswith("ies") and len(w) > 4 else w for w in words]  # 'armies': 'army'
-    hits: set[int] = set()  # words that translate the name on their own
-    several = 0  # the best count of a spelling of several words
+    rules = _Rules(lang, level, partial, name.kind)
+    hits: set[int] = set()  # the words that say the name, one per use
     if partial:
         stems = {_stem(w, lang) for form in name.forms[lang] for w in _words(form) if len(w) >= 4}
         hits |= {i for i, w in enumerate(words) if any(w.startswith(s) for s in stems)}
-    heads = level == "lenient" or (level == "counting" and partial)  # 'Stapel' stands in for 'Abwurfstapel' only
-    # where the other language shortens the name too ('pile')
-    verbs = level == "lenient" or name.kind == "term"  # a glossary term may be a verb ('trade in')
-    for form in name.forms[lang] + (name.synonyms.get(lang, ()) if level != "firm" else ()):
-        parts = _words(form)
-        if not parts:
-            continue
+    found = [(len(parts), *rules.match(parts, words)) for parts in map(_words, name.forms[lang])
+             if parts and not (level == "stems" and len(parts) > 1)]
+    if any(own and not loose for _, own, _, loose in found):
+        found = [f for f in found if not f[3]]  # spelled out somewhere: words standing apart are no other use
+    spelled: set[int] = set()  # every word of a spelling found
+    phrases: set[int] = set()  # the words of spellings of several words
+    for size, own, touched, _ in found:
+        hits |= own
+        spelled |= touched
+        if size > 1:
+            phrases |= touched - own
+    hits -= phrases  # 'leader' inside 'game leader' is the same use
+    keyworded: set[int] = set()  # words only a keyword finds
+    if level not in ("firm", "stems"):
+        for form in name.synonyms.get(lang, ()):
+            if _words(form):
+                keyworded |= rules.match(_words(form), words)[0]
+        keyworded -= spelled
+    if level == "keywords":
+        return len(keyworded)
+    return max(refs, len(hits | keyworded))
+
+
+@dataclass(frozen=True)
+class _Rules:
+    """Which words of a text say one spelling of a name, at one level of `occurrences`."""
+
+    lang: str
+    level: str
+    partial: bool
+    kind: str
+
+    def match(self, parts: list[str], words: list[str]) -> tuple[set[int], set[int], bool]:
+        """(the words that say it, one per use; every word matched; whether only loosely, its words apart)."""
+        lang, level = self.lang, self.level
+        heads = level == "lenient" or (level == "counting" and self.partial)  # 'Stapel' stands in for
+        # 'Abwurfstapel' only where the other language shortens the name too ('pile')
+        verbs = level == "lenient" or self.kind == "term"  # a glossary term may be a verb ('trade in')
         stems = [_stem(p, lang) for p in parts if len(p) > 3] or [_stem(p, lang) for p in parts]
+        own: set[int] = set()
         if lang == "de":
             if level == "firm":  # the whole word inside a compound, not its stem, and 5+ letters ('Landgrenze')
                 within = [{i for i, w in enumerate(words) if p == w or (len(p) >= MIN_PART and p in w)} for p in parts]
             else:
                 within = [{i for i, w in enumerate(words) if s in w} for s in stems]  # also inside compounds
             if heads and len(parts) == 1:  # the head of a compound: 'Plan' or 'Originalplan' for 'Spielplan'
-                hits |= {i for i, w in enumerate(words) if _compound_head(stems[0], _stem(w, lang))}
+                own |= {i for i, w in enumerate(words) if _compound_head(stems[0], _stem(w, lang))}
             elif level != "firm" and len(parts) > 1 and len(parts[-1]) >= 4:  # the head of a written-apart name
-                hits |= within[-1]  # 'Treffen' for 'Atom-Mächte-Treffen', 'Hecker' for 'Friedrich Hecker'
+                own |= within[-1]  # 'Treffen' for 'Atom-Mächte-Treffen', 'Hecker' for 'Friedrich Hecker'
         elif level == "firm":  # English compounds are written apart: the words themselves, inflected
             within = [{i for i, w in enumerate(words) if w in (p, p + "s", p + "es")} for p in parts]
         else:
             within = [{i for i, w in enumerate(words) if w.startswith(s)
                        and (verbs or w[len(s):] not in VERB_ENDINGS)} for s in stems]
         if len(within) == 1:
-            hits |= within[0]
-        else:
-            several = max(several, min(len(found) for found in within))
-    return max(refs, len(hits), several)
+            return own | within[0], own | within[0], False
+        # a spelling of several words: one use per run of its words in order ('game leader' once, not also
+        # 'leader')
+        runs = [set(range(i, i + len(within))) for i in range(len(words) - len(within) + 1)
+                if all(i + k in found for k, found in enumerate(within))]
+        if not runs:  # its words apart ('Tile from next recruit / next threat'): as often as its rarest word
+            loose = min(within, key=len)
+            return own | loose, own.union(*within) if loose else own, bool(loose)
+        return own | {max(run) for run in runs}, own.union(*runs), False
 
 
 def _compound_head(form: str, word: str) -> bool:

@@ -286,7 +286,7 @@ def _compare_name_counts(pair: TextPair, finders: dict[str, NameFinder], units: 
 
     def count(name, lang: str, text: str, level: str, partial: bool = False) -> tuple[int, str]:
         strict = finders[lang].counted(text).get(name.id)
-        found = occurrences(name, finders[lang].without_others(text, name.id, every=level == "firm"), lang, partial,
+        found = occurrences(name, finders[lang].without_others(text, name.id, every=level in ("firm", "stems")), lang, partial,
                             level)
         return max(strict[2] if strict else 0, found), strict[1] if strict else name.forms[lang][0]
 
@@ -297,7 +297,12 @@ def _compare_name_counts(pair: TextPair, finders: dict[str, NameFinder], units: 
                 if ident in reported or own_term(ident):
                     continue
                 said, spelled = count(name, this_lang, this_text, "firm")
+                if not said and name.kind == "name" and this_lang == "en" and count(name, this_lang, this_text, "stems")[0]:
+                    said = 1  # a paraphrase ('Accuse' for 'Anklage') still wants a counterpart
                 have, _ = count(name, other_lang, other_text, "counting", shortened(name, spelled, this_lang))
+                # keywords answering keywords ('Runde' for 'round') translate those, not the name
+                have -= min(occurrences(name, other_text, other_lang, level="keywords"),
+                            occurrences(name, this_text, this_lang, level="keywords"))
                 missing = said - have
                 if missing <= 0:
                     continue
