@@ -141,9 +141,12 @@ def occurrences(name: Name, text: str, lang: str, partial: bool = False, level: 
       'Abwurfstapel', 'Grönland' for 'Island') counts only with `partial`;
     - ``firm`` (how often this language says it): a spelling, inflected, or inside a German compound
       ('Anwerbungsstapel' says 'Anwerbung'); no keywords, no heads, no stems;
-    - ``stems``: a one-word spelling's stem ('Accuse' for 'Accusation'), no keywords;
+    - ``stems``: in English, a one-word spelling's stem ('Accuse' for 'Accusation'), no keywords (German
+      stems sit inside too many compounds of other words);
     - ``keywords``: the words that only a keyword finds ('round' for 'trick'), not inside a spelling."""
     assert level in LEVELS, level
+    if level == "stems" and lang != "en":
+        return 0
     refs = sum(1 for _, term in term_refs(text) if term == name.id) if level != "keywords" else 0
     words = _words(numbers.clean(TERM_REF.sub(lambda m: f" {m.group(1)} ", text)))
     if lang == "en":

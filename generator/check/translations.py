@@ -275,41 +275,43 @@ def _compare_names(out: _Collector, pair: TextPair, finders: dict[str, NameFinde
 
 def _compare_name_counts(pair: TextPair, finders: dict[str, NameFinder], units: list, reported: set, own_term,
                          report) -> None:
-    """Names a unit says more often than its counterpart (a second use replaced by a plain word): every name the
-    pair uses, counted in both languages the lenient way (`occurrences`); the counterpart may say it fewer times
-    when it has as many more stand-ins and names it at least once ('one of your own' for 'ein eigenes Land')."""
+    """Names a unit says more often than its counterpart translates them (a second use replaced by a plain word):
+    every name the pair uses, said `firm`ly on one side (or, for a proper name, paraphrased by its `stems`:
+    'Accuse' for 'Accusation') against the lenient `counting` of the other side, where keywords answering
+    keywords ('Runde' for 'round') translate those, not the name. The counterpart may say it fewer times when it
+    has as many more stand-ins and names it at least once ('one of your own' for 'ein eigenes Land')."""
     sides = {pair.a.lang: pair.a, pair.b.lang: pair.b}
-    langs = {pair.a.lang: 0, pair.b.lang: 1}
     named = {ident: name for side in (pair.a, pair.b) for ident, (name, _) in finders[side.lang].used(side.text).items()}
     for side in (pair.a, pair.b):
         named |= finders[side.lang].inside(side.text)
 
-    def count(name, lang: str, text: str, level: str, partial: bool = False) -> tuple[int, str]:
-        strict = finders[lang].counted(text).get(name.id)
-        found = occurrences(name, finders[lang].without_others(text, name.id, every=level in ("firm", "stems")), lang, partial,
-                            level)
-        return max(strict[2] if strict else 0, found), strict[1] if strict else name.forms[lang][0]
+    for (at_a, text_a), (at_b, text_b) in units:
+        texts = {pair.a.lang: text_a, pair.b.lang: text_b}
+        places = {pair.a.lang: at_a, pair.b.lang: at_b}
+        strict = {lang: finders[lang].counted(text) for lang, text in texts.items()}
 
-    for unit in units:
+        def count(name, lang: str, level: str, partial: bool = False) -> int:
+            text = finders[lang].without_others(texts[lang], name.id, every=level in ("firm", "stems"))
+            return max(strict[lang][name.id][2] if name.id in strict[lang] else 0,
+                       occurrences(name, text, lang, partial, level))
+
         for this_lang, other_lang in ((pair.a.lang, pair.b.lang), (pair.b.lang, pair.a.lang)):
-            (this_at, this_text), (other_at, other_text) = unit[langs[this_lang]], unit[langs[other_lang]]
             for ident, name in sorted(named.items()):
                 if ident in reported or own_term(ident):
                     continue
-                said, spelled = count(name, this_lang, this_text, "firm")
-                if not said and name.kind == "name" and this_lang == "en" and count(name, this_lang, this_text, "stems")[0]:
-                    said = 1  # a paraphrase ('Accuse' for 'Anklage') still wants a counterpart
-                have, _ = count(name, other_lang, other_text, "counting", shortened(name, spelled, this_lang))
-                # keywords answering keywords ('Runde' for 'round') translate those, not the name
-                have -= min(occurrences(name, other_text, other_lang, level="keywords"),
-                            occurrences(name, this_text, this_lang, level="keywords"))
+                said = count(name, this_lang, "firm") or (name.kind == "name" and min(1, count(name, this_lang, "stems")))
+                if not said:
+                    continue
+                spelled = strict[this_lang][ident][1] if ident in strict[this_lang] else name.forms[this_lang][0]
+                have = count(name, other_lang, "counting", shortened(name, spelled, this_lang)) - \
+                    min(occurrences(name, texts[other_lang], other_lang, level="keywords"),
+                        occurrences(name, texts[this_lang], this_lang, level="keywords"))
                 missing = said - have
-                if missing <= 0:
+                if missing <= 0 or (have and signals.stand_ins(texts[other_lang], other_lang)
+                                    - signals.stand_ins(texts[this_lang], this_lang) >= missing):
                     continue
-                if have and signals.stand_ins(other_text, other_lang) - signals.stand_ins(this_text, this_lang) >= missing:
-                    continue
-                report(sides[this_lang], ident, name, spelled, this_at, other_at,
-                       f"its {LANG_NAMES[other_lang]} counterpart {_short(other_text)!r}",
+                report(sides[this_lang], ident, name, spelled, places[this_lang], places[other_lang],
+                       f"its {LANG_NAMES[other_lang]} counterpart {_short(texts[other_lang])!r}",
                        f" {said} time{'s' if said != 1 else ''}", f" {have} time{'s' if have != 1 else ''}")
 
 
