@@ -205,6 +205,19 @@ SEEDS = {
     "eastern-australia": [(145, -25)],
 }
 
+# Label places (lon, lat) chosen by hand. Small islands get their label in the sea beside them (the
+# board draws a leader line from such a label to its territory); a territory made of a large and a
+# small country is labelled on the country it is named after. The others sit at the pole of
+# inaccessibility of their largest polygon.
+LABEL_AT = {
+    "iceland": (-16.5, 60.6),
+    "great-britain": (-15.5, 54.0),
+    "japan": (146.5, 36.5),
+    "madagascar": (56.5, -22.0),
+    "new-guinea": (141.0, 2.5),
+    "mongolia": (102.0, 46.5),
+}
+
 
 def decode_topology(topology: dict, name: str = "countries") -> list[tuple[str, list[Polygon]]]:
     """(country name, polygons in longitude/latitude) of the TopoJSON object `name`; Antarctica left out."""
@@ -373,7 +386,7 @@ def main(source: Path) -> None:
     for t, geom in zip(ids, simple):
         polys = sorted([g for g in getattr(geom, "geoms", [geom]) if g.geom_type == "Polygon" and g.area > 0.8],
                        key=lambda g: -g.area)
-        label = polylabel(polys[0], 0.2)
+        label = shapely.transform(Point(LABEL_AT[t]), project) if t in LABEL_AT else polylabel(polys[0], 0.2)
         rings = []
         for g in polys:
             ring = list(g.exterior.coords)[:-1]
@@ -397,7 +410,9 @@ def write_spaces(blocks: dict) -> None:
     for match in re.finditer(r"^      - \{id: ([a-z-]+), (name: \{[^}]*\}), group: ([a-z-]+), type: ([a-z-]+)", old, re.M):
         t, name, group, stype = match.groups()
         label, rings, _ = blocks[t]
-        lines.append(f"      - {{id: {t}, {name}, group: {group}, type: {stype}, pos: [{label.x:.1f}, {label.y:.1f}],")
+        at = f"[{label.x:.1f}, {label.y:.1f}]"
+        anchor = f" anchor: {at}," if t in LABEL_AT else ""
+        lines.append(f"      - {{id: {t}, {name}, group: {group}, type: {stype}, pos: {at},{anchor}")
         lines.append("         outline: [" + ",\n                   ".join(rings) + "]}")
     BOARDS.write_text(text[:begin] + "\n".join(lines) + "\n" + text[end:])
 
