@@ -289,12 +289,13 @@ def wobble(points: list[tuple[float, float]], amplitude: float = WOBBLE, step: f
         length = math.hypot(x1 - x0, y1 - y0)
         n = max(1, round(length / step))
         nx, ny = -(y1 - y0) / length, (x1 - x0) / length  # unit normal of the segment
-        for k in range(1, n + 1):
+        for k in range(1, n):
             t = k / n
             s = t * length
             taper = math.sin(math.pi * t)  # 0 at both ends of the segment
             offset = amplitude * taper * (0.65 * math.sin(s * 2.1 + x0) + 0.35 * math.sin(s * 5.3 + y0))
             out.append((x0 + (x1 - x0) * t + nx * offset, y0 + (y1 - y0) * t + ny * offset))
+        out.append((x1, y1))
     return LineString(out)
 
 
