@@ -181,10 +181,10 @@ CUT_LINES = {
 # it; an island without a seed to the nearest seed among the territories its country may give land to.
 SEEDS = {
     "alaska": [(-152, 65)],
-    "northwest-territory": [(-120, 65), (-100, 72), (-85, 66)],
+    "northwest-territory": [(-120, 65), (-100, 72), (-85, 66), (-70, 68)],
     "alberta": [(-116, 54)],
     "ontario": [(-88, 52)],
-    "quebec": [(-72, 52), (-70, 68)],
+    "quebec": [(-72, 52)],
     "western-us": [(-110, 42)],
     "eastern-us": [(-85, 37)],
     "venezuela": [(-53, 4)],
