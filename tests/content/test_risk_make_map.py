@@ -38,6 +38,7 @@ def test_every_country_belongs_to_one_territory_and_every_territory_gets_land():
         assert set(allowed) <= territories and set(cuts) <= set(make_map.CUT_LINES), country
         assert all(make_map.SEEDS.get(t) for t in allowed), country
     assert set(make_map.SEEDS) <= from_splits
+    assert {c for _, cuts in make_map.SPLITS.values() for c in cuts} == set(make_map.CUT_LINES)
 
 
 def test_wobble_keeps_the_drawn_points_and_stays_near_the_line():

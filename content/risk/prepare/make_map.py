@@ -26,7 +26,8 @@ How a territory is made:
    point inside it, an island without one to the nearest seed of the allowed territories.
    Which line a cut follows is this project's own drawing (provenance reconstructed).
 3. All country outlines and cut lines are noded into one arrangement (`faces`), so neighbouring
-   territories share their border vertex for vertex.
+   territories share their border vertex for vertex. Where a cut line runs on through a country that
+   is not split (its end reaching past a border), that country's pieces simply join again.
 4. Land east of the date line (Chukotka) moves to the right so Asia ends at the right edge and
    America starts at the left; Antarctica and islands under MIN_AREA square degrees are dropped;
    the Miller cylindrical projection maps degrees onto the board; straits crossed by a sea link are
