@@ -240,3 +240,56 @@ def test_scaffold_has_no_finding(tmp_path):
     result = report(load_game(new_game("demo", tmp_path)))
     assert [str(f) for f in result.findings] == []
     assert result.paragraphs >= 15
+
+
+# --- counting names per paired unit: what it finds and what it tolerates ---------------------------
+
+def _edited(tmp_path, edits, glossary=""):
+    """The clean game with `edits` ((file, old, new), ...) and extra glossary entries; its undocumented findings."""
+    game = tmp_path / "clean"
+    shutil.copytree(DATA / "clean", game)
+    if glossary:
+        edits = list(edits) + [("game.yaml", "glossary:\n", "glossary:\n" + glossary)]
+    for file, old, new in edits:
+        path = game / file
+        text = path.read_text(encoding="utf-8")
+        assert old in text
+        path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    return game, report(load_game(game)).undocumented
+
+
+def test_a_stand_in_that_has_an_antecedent_is_tolerated(tmp_path):
+    de = ("rules.de.md", "Das Ziel hält die Figur an.", "Das Ziel ist ein Feld wie jedes andere Feld.")
+    _, found = _edited(tmp_path / "one", [de, ("rules.en.md", "The goal stops the piece.",
+                                               "The goal is a space like any other one.")])
+    assert found == []  # 'one' stands in for the second 'Feld'
+    game, found = _edited(tmp_path / "none", [de, ("rules.en.md", "The goal stops the piece.",
+                                                   "The goal is a space like any other.")])
+    assert [(f.kind, f.location, f.other) for f in found] == [
+        ("term", str(game / "rules.de.md:9"), str(game / "rules.en.md:9"))]
+    assert "uses the glossary term 'Feld' (space) 2 times but its English counterpart" in found[0].message
+
+
+def test_a_spelling_of_several_words_and_its_alias_are_one_use(tmp_path):
+    glossary = ("  - {id: piece, de: Spielfigur, en: playing piece, definition: {de: Ein Stein., en: A pawn.},\n"
+                "     aliases: {de: [Figur], en: [piece]}}\n")
+    _, found = _edited(tmp_path, [("rules.en.md", "The goal stops the piece.", "The goal stops the playing piece.")],
+                       glossary)
+    assert found == []  # 'playing piece' once, not also 'piece'
+
+
+def test_keywords_answering_keywords_do_not_translate_the_term(tmp_path):
+    glossary = ("  - {id: turn, de: Zug, en: turn, definition: {de: Ein Zug., en: A turn.},\n"
+                "     keywords: {de: [Runde], en: [round]}}\n")
+    sentences = [("rules.de.md", "Das Ziel hält die Figur an.", "Das Ziel hält die Figur an. In jeder Runde macht "
+                  "jeder einen Zug."),
+                 ("rules.en.md", "The goal stops the piece.", "The goal stops the piece. In every round everybody "
+                  "takes a turn.")]
+    _, found = _edited(tmp_path / "ok", sentences, glossary)
+    assert found == []
+    wrong = [sentences[0][:2] + (sentences[0][2].replace("einen Zug", "etwas"),), sentences[1]]
+    game, found = _edited(tmp_path / "wrong", wrong, glossary)
+    assert [(f.kind, f.location, f.other) for f in found] == [
+        ("term", str(game / "rules.en.md:9"), str(game / "rules.de.md:9"))]
+    assert "'turn' (turn) 1 time but its German counterpart 'In jeder Runde macht jeder etwas.' uses 'Zug' only 0 " \
+           "times" in found[0].message
