@@ -13,8 +13,11 @@ of the game's own layouts) and compared:
   on one side but not translated on the other (any spelling, alias or keyword
   of 5+ letters, stemmed or inside a German compound: 'Bombenzug' mentions
   'Bombe'), over the pair and sentence by sentence (a term moved into the
-  neighbouring sentence is no finding); everyday component names (board,
-  dice, pieces) are not checked;
+  neighbouring sentence is no finding); and counted per aligned sentence
+  (`_compare_name_counts`): a name said more often on one side than the
+  other translates it (a second use replaced by a plain word), unless the
+  other side has as many more stand-ins (pronouns) and names it once;
+  everyday component names (board, dice, pieces) are not checked;
 - ``negation``: aligned sentences hold different numbers of negations
   (`rulepress.check.signals`);
 - ``sentence``: one side has more sentences (added or dropped);
