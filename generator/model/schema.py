@@ -558,6 +558,28 @@ class Game(Model):
         return self
 
 
+def walk(node, key: tuple = ()):
+    """(key path, node) of `node` and everything inside it: model fields, list items, mapping values."""
+    yield key, node
+    if isinstance(node, BaseModel):
+        for name in type(node).model_fields:
+            yield from walk(getattr(node, name), key + (name,))
+    elif isinstance(node, (list, tuple)):
+        for i, item in enumerate(node):
+            yield from walk(item, key + (i,))
+    elif isinstance(node, dict):
+        for name, item in node.items():
+            yield from walk(item, key + (name,))
+
+
+def model_texts(node, key: tuple = ()):
+    """(key path ending in the language, text) of every two-language `Text` in a model tree."""
+    for path, found in walk(node, key):
+        if isinstance(found, Text):
+            for lang in LANGS:
+                yield path + (lang,), found.get(lang)
+
+
 # Classes with their own files inside a game folder (see loader.FILES)
 FILE_ROOTS = {
     "game.yaml": Game,
