@@ -411,6 +411,25 @@ class QuickRef(Model):
     max_font_size: float | None = Field(None, gt=3, le=72, description="Largest body size the text may grow to so that it fills its panel (above 3, at most 72; default: twice font_size).")
 
 
+# Tags a game may allow in its Markdown (`site.allow_html`): text-level markup only. Never script,
+# style, frames, forms or anything else that runs, loads a page or changes the page around it.
+HTML_TAGS = ("a", "abbr", "b", "br", "cite", "code", "del", "dfn", "em", "i", "img", "ins", "kbd", "mark", "q",
+             "s", "samp", "small", "span", "strong", "sub", "sup", "u", "var", "wbr")
+
+
+class Site(Model):
+    """How the rules website shows the game."""
+
+    allow_html: list[Literal[HTML_TAGS]] = Field(default_factory=list, description=(
+        "HTML tags the rules and quick-reference Markdown may contain (default: none; raw HTML is an error). "
+        "Allowed HTML is sanitised with nh3 to these tags: attributes other than title/lang (href on a, src/alt/width/height "
+        "on img) are removed, links keep only http, https and mailto addresses. One of: " + ", ".join(HTML_TAGS) + "."))
+    labels: dict[str, Text] = Field(default_factory=dict, description=(
+        "What players read for the field names, string values and refusal codes in worked examples' results "
+        "(e.g. rolls_used: {de: Würfe, en: rolls}); ids of glossary terms, components, cards and board spaces "
+        "are shown by their names without one, other field names with spaces for underscores."))
+
+
 class FontFile(Model):
     """A font file in the game folder that layouts may use by name."""
 
@@ -548,6 +567,7 @@ class Game(Model):
     ambiguities: list[Ambiguity] = Field(default_factory=list, description="Register of contradictions and unclear points.")
     rules: list[RuleMeta] = Field(default_factory=list, description="Provenance of each rule section of the Markdown rules.")
     quickrefs: list[QuickRef] = Field(default_factory=list, description="Quick-reference sheets.")
+    site: Site = Field(default_factory=Site, description="How the rules website shows the game: allowed HTML, labels in example results.")
     fonts: list[FontFile] = Field(default_factory=list, description="The game's own fonts (TTF files in the game folder) that its layouts may name.")
     languages: list[Lang] = Field(default_factory=lambda: ["de", "en"], description="Languages of this game's texts.")
 

@@ -49,6 +49,12 @@ class PageWords:
     provenance: dict = field(default_factory=dict)  # section id -> plain words ("reconstructed")
     ambiguities: dict = field(default_factory=dict)  # section id -> [(anchor, title)]
     readings: dict = field(default_factory=dict)  # engine option -> (ambiguity anchor, {reading id: text})
+    names: dict = field(default_factory=dict)  # id of a thing of the game -> its name in the page's language
+    labels: dict = field(default_factory=dict)  # record field or refusal code -> label (game.yaml site.labels)
+
+    def reader(self) -> scenario.Reader:
+        """Whom the examples' results are written for (see `rulepress.site.scenario`)."""
+        return scenario.Reader(self.words, self.words.get("lang", "en"), self.names, self.labels)
 
 
 def anchor(game_id: str, section_id: str) -> str:
@@ -121,7 +127,7 @@ def _example_block(example_id: str, code: list[str], situation: list[str], page:
         lines += [f"**{words['situation']}:** " + situation[0].lstrip(), *situation[1:], ""]
     for line in _reading_lines(options, page):
         lines += [line, ""]
-    lines += scenario.results_markdown("\n".join(code), words, page.words.get("lang", "en")) + [""]
+    lines += ["````{container} rp-results", *scenario.results_markdown("\n".join(code), page.reader()), "````", ""]
     lines += [f'<details class="rp-code"><summary>{html.escape(words["show_code"])}</summary>', "",
               "```pycon", *code, "```", "", "</details>", "",
               f'<a class="rp-example-id" href="#{target}" title="{html.escape(words["example_id_link"])}">'

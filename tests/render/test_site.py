@@ -51,16 +51,33 @@ def test_doctest_block_becomes_a_scenario_with_results_and_the_code_one_click_aw
     ("[4, 6, 8]", "de", "4, 6, 8"), ("<Thing at 0x1>", "en", "\\<Thing at 0x1\\>"),
 ])
 def test_results_in_the_page_language(expected, lang, shown):
-    text, block = scenario.result_markdown(expected, sources.strings()[lang], lang)
+    text, block = scenario.result_markdown(expected, scenario.Reader(sources.strings()[lang], lang))
     assert (text, block) == (shown, False)
 
 
 def test_rows_and_dicts_become_small_tables():
-    words = sources.strings()["en"]
-    table, block = scenario.result_markdown("{'north': 5, 'south': 2}", words, "en")
+    reader = scenario.Reader(sources.strings()["en"], "en")
+    table, block = scenario.result_markdown("{'north': 5, 'south': 2}", reader)
     assert block and table.splitlines()[2:] == ["| north | 5 |", "| south | 2 |"]
-    table, block = scenario.result_markdown("[(1, 'a'), (2, 'b')]", words, "en")
+    table, block = scenario.result_markdown("[(1, 'a'), (2, 'b')]", reader)
     assert block and table.splitlines()[2:] == ["| 1 | 1 | a |", "| 2 | 2 | b |"]
+
+
+def test_records_ids_fractions_and_mixed_tuples_read_as_words_and_tables():
+    reader = scenario.Reader(sources.strings()["de"], "de", names={"greenland": "Grönland", "bomb": "Bombe"},
+                             labels={"rolls_used": "Würfe", "reaktionaere": "Reaktionäre"})
+    table, block = scenario.result_markdown("Meeting(reached=True, rolls_used=2, bomb=-1, party='reaktionaere', "
+                                            "mover=None, points={3: 19})", reader)
+    assert block and table.splitlines()[2:] == ["| reached | ja |", "| Würfe | 2 |", "| Bombe | \\-1 |",
+                                                 "| party | Reaktionäre |", "| mover | – |", "| points | 3: 19 |"]
+    table, _ = scenario.result_markdown("{('greenland', 1): Fraction(1445, 3888)}", reader)
+    assert table.splitlines()[2:] == ["| Grönland, 1 | 1445/3888 |"]
+    table, _ = scenario.result_markdown("(None, ('t1', 't9'), 1500000.5)", reader)
+    assert table.splitlines()[2:] == ["| 1 | – |", "| 2 | t1, t9 |", "| 3 | 1\\.500\\.000,5 |"]
+    table, _ = scenario.result_markdown("(Slot(side='a', n=()), Slot(side='b', n=(1, 2)))", reader)
+    assert table.splitlines()[0] == "| \\# | side | n |" and table.splitlines()[2:] == ["| 1 | a | – |", "| 2 | b | 1, 2 |"]
+    for text in ("__import__('os').system('x')", "f(1)", "Fraction(1)", "{**x}"):
+        assert scenario.result_markdown(text, reader)[0] == scenario.escape_markdown(text)  # shown, never run
 
 
 def test_escape_markdown_leaves_no_markup():
@@ -288,8 +305,13 @@ def test_site_is_self_contained_and_reports_stay_apart(built):
 
 def test_localized_results_refusals_and_readings_are_shown_in_words():
     words = dict(sources.strings()["de"], lang="de")
-    assert scenario.result_markdown("Ergebnis: 1.500.000 Dollar", words, "de") == ("1\\.500\\.000 Dollar", False)
-    assert scenario.result_markdown("Abgelehnt: too-few-armies", words, "de") == ("Nicht erlaubt (too\\-few\\-armies)", False)
+    reader = scenario.Reader(words, "de", labels={"too-few-armies": "zu wenige Armeen"})
+    assert scenario.result_markdown("Ergebnis: 1.500.000 Dollar", reader) == ("1\\.500\\.000 Dollar", False)
+    assert scenario.result_markdown("Abgelehnt: too-few-armies", reader) == ("Nicht erlaubt: zu wenige Armeen", False)
+    assert scenario.result_markdown("Abgelehnt: other-code", reader) == ("Nicht erlaubt", False)
+    assert scenario.result_markdown("Abgelehnt: ValueError", reader) == ("Nicht erlaubt", False)
+    assert scenario.result_markdown("Refused: ValueError: a set has 3 cards", reader) == \
+        ("Nicht erlaubt: a set has 3 cards", False)
     page = rules_myst.PageWords("demo", words, readings={"bonus": ("demo-amb-b", {"max": "Höchstens 2 pro Zug."})})
     body = "Text.\n\n```{doctest} ex-r\n:reading: bonus=max\n>>> bonus(3)\n2\n```\n"
     out = rules_myst.rewrite_body(body, page, set())
