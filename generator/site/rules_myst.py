@@ -127,7 +127,8 @@ def _example_block(example_id: str, code: list[str], situation: list[str], page:
         lines += [f"**{words['situation']}:** " + situation[0].lstrip(), *situation[1:], ""]
     for line in _reading_lines(options, page):
         lines += [line, ""]
-    lines += ["````{container} rp-results", *scenario.results_markdown("\n".join(code), page.reader()), "````", ""]
+    results = scenario.results_markdown("\n".join(code), page.reader(), scenario.part_labels(options.get("labels", "")))
+    lines += ["````{container} rp-results", *results, "````", ""]
     lines += [f'<details class="rp-code"><summary>{html.escape(words["show_code"])}</summary>', "",
               "```pycon", *code, "```", "", "</details>", "",
               f'<a class="rp-example-id" href="#{target}" title="{html.escape(words["example_id_link"])}">'

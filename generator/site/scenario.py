@@ -158,9 +158,11 @@ def _rows_table(header: list[str], rows: list[list[str]]) -> str:
                      [cells(r + [""] * (width - len(r))) for r in rows])
 
 
-def _table(value, reader: Reader) -> str | None:
-    """A small Markdown table for a record, a mapping, rows of values or a tuple of mixed parts; None
-    for values that read well on one line."""
+def _table(value, reader: Reader, parts: list[str] | None = None) -> str | None:
+    """A small Markdown table for a record, a mapping, a tuple whose `parts` the example names, rows of
+    values or a tuple of mixed parts; None for values that read well on one line."""
+    if isinstance(value, tuple) and parts and len(parts) == len(value):
+        return _rows_table(["", ""], [[part, inline(v, reader)] for part, v in zip(parts, value)])
     if isinstance(value, Record) and value.fields:
         return _rows_table(["", ""], [[reader.label(k), inline(v, reader)] for k, v in value.fields])
     if isinstance(value, dict) and value:
@@ -193,11 +195,12 @@ def refusal_markdown(reason: str, reader: Reader) -> str:
     return escape_markdown(shown)
 
 
-def result_markdown(expected: str, reader: Reader) -> tuple[str, bool]:
+def result_markdown(expected: str, reader: Reader, parts: list[str] | None = None) -> tuple[str, bool]:
     """(Markdown of one expected output, True when it is a block such as a table).
 
     ``Result: text`` / ``Ergebnis: text`` (a result the author wrote in the reader's language) is shown
-    as its text; ``Refused: reason`` / ``Abgelehnt: reason`` as the page's word for a refused move."""
+    as its text; ``Refused: reason`` / ``Abgelehnt: reason`` as the page's word for a refused move; a
+    tuple with as many `parts` as the example names is a table of part and value."""
     written = RESULT.match(expected.strip())
     if written:
         return escape_markdown(written.group(1)), False
@@ -208,17 +211,40 @@ def result_markdown(expected: str, reader: Reader) -> tuple[str, bool]:
         value = parse_value(expected)
     except ValueError:
         return escape_markdown(expected), False
-    table = _table(value, reader)
+    table = _table(value, reader, parts)
     return (table, True) if table is not None else (escape_markdown(inline(value, reader)), False)
 
 
-def results_markdown(source: str, reader: Reader) -> list[str]:
-    """Markdown lines of the results of a doctest: one line per expected output, tables as blocks."""
-    outputs = [s.expected for s in steps(source) if s.expected]
+def part_labels(option: str) -> list[list[str]]:
+    """The ``:labels:`` option of an example: names of the parts of its statements written as
+    ``a, b``: ``first | second`` for the first such statement, groups separated by ``;`` for the next."""
+    return [[p.strip() for p in group.split("|")] for group in option.split(";") if group.strip()]
+
+
+def tuple_size(code: str) -> int:
+    """How many parts a statement written as ``a, b, c`` has (0 for any other statement)."""
+    try:
+        tree = ast.parse(code)
+    except (SyntaxError, ValueError, MemoryError, RecursionError):
+        return 0
+    if len(tree.body) == 1 and isinstance(tree.body[0], ast.Expr) and isinstance(tree.body[0].value, ast.Tuple):
+        return len(tree.body[0].value.elts)
+    return 0
+
+
+def results_markdown(source: str, reader: Reader, labels: list[list[str]] | None = None) -> list[str]:
+    """Markdown lines of the results of a doctest: one line per expected output, tables as blocks.
+    Each group of `labels` names the parts of the next statement written as ``a, b, c`` (as many parts)."""
+    shown = [s for s in steps(source) if s.expected]
     words = reader.words
-    label = words["result"] if len(outputs) <= 1 else words["results"]
+    label = words["result"] if len(shown) <= 1 else words["results"]
     lines: list[str] = []
-    rendered = [result_markdown(o, reader) for o in outputs]
+    groups = list(labels or [])
+    rendered = []
+    for step in shown:
+        size = tuple_size(step.code)
+        parts = groups.pop(0) if size and groups else None
+        rendered.append(result_markdown(step.expected, reader, parts if parts and len(parts) == size else None))
     if not rendered:
         return lines
     if len(rendered) == 1 and not rendered[0][1]:

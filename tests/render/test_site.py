@@ -80,6 +80,17 @@ def test_records_ids_fractions_and_mixed_tuples_read_as_words_and_tables():
         assert scenario.result_markdown(text, reader)[0] == scenario.escape_markdown(text)  # shown, never run
 
 
+def test_labels_name_the_parts_of_statements_written_as_tuples():
+    reader = scenario.Reader(sources.strings()["en"], "en")
+    source = ">>> state.active\n(1, 4)\n>>> state.active, state.first\n((1, 2), 2)\n>>> x = 1\n>>> card, deck\n('a1', ())\n"
+    labels = scenario.part_labels("players | first to pass; card | pile")
+    assert labels == [["players", "first to pass"], ["card", "pile"]]
+    lines = scenario.results_markdown(source, reader, labels)
+    assert "1. 1, 4" in lines  # not written as a tuple: no labels taken
+    tables = [l for l in "\n".join(lines).splitlines() if l.startswith("| ") and not l.startswith("|  |")]
+    assert tables == ["| players | 1, 2 |", "| first to pass | 2 |", "| card | a1 |", "| pile | – |"]
+
+
 def test_escape_markdown_leaves_no_markup():
     assert scenario.escape_markdown("<script>*x*</script> [a](b)") == "\\<script\\>\\*x\\*\\</script\\> \\[a\\]\\(b\\)"
 
