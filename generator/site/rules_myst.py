@@ -189,11 +189,9 @@ def rules_page(text: RuleText, page: PageWords, term_ids: set[str]) -> str:
         parts.append(f"({anchor(page.game_id, section.id)})=\n{'#' * level} {section.number} "
                      f"{rewrite_terms(section.title, page.game_id, set())}")
         parts.append(f"```{{index}} single: {section.id}\n```")
-        line = f"<span class=\"rp-rule-id\">{html.escape(section.id)}</span>"
         plain = page.provenance.get(section.id)
-        if plain:
-            line += f" <span class=\"rp-mark\">{html.escape(plain)}</span>"
-        parts.append(line)
+        if plain:  # the rule id is the heading's anchor and an index entry, not text players read
+            parts.append(f"<span class=\"rp-mark\">{html.escape(plain)}</span>")
         links = page.ambiguities.get(section.id)
         if links:
             parts.append(f"{{.rp-concerns}}\n**{page.words['concerned_by']}:** " +

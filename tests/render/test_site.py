@@ -394,3 +394,67 @@ def test_report_paths_do_not_depend_on_the_working_directory(tmp_path, monkeypat
         seen.append((game_path(content.rules["de"].path, content),
                      game_text(f"differs (vs {content.rules['en'].path}:9)", content)))
     assert set(seen) == {("demo/rules.de.md", "differs (vs demo/rules.en.md:9)")}
+
+
+# ---------------------------------------------------------------- the bundled games' public site, as players read it
+
+PYTHON_SYNTAX = re.compile(r"[\[\]{}]|(?<!\w)'[^']*'(?!\w)|\"|\b(?:True|False|None)\b|\b\w+\(|\(\s*-?\d+\s*,|\w=\w"
+                           r"|\b[a-z]+_[a-z0-9_]+\b|\b\w+(?:Error|Exception)\b|Fraction")
+
+
+def _visible(html: str, drop: str = "script, style, pre, code, details.rp-code"):
+    from bs4 import BeautifulSoup
+
+    soup = BeautifulSoup(html, "html.parser")
+    for tag in soup.select(drop):
+        tag.decompose()
+    return soup
+
+
+def test_every_example_result_reads_as_words_and_tables_without_python(bundled_build):
+    out, _result = bundled_build
+    games = load_games(paths_bundled())
+    for content in games:
+        for lang in ("de", "en"):
+            soup = _visible((out / "site" / lang / content.id / "rules.html").read_text(encoding="utf-8"))
+            results = soup.select(".rp-example .rp-results")
+            shown = [r for r in results if r.get_text(strip=True)]
+            assert len(results) == len(content.rules[lang].examples) and len(shown) >= len(results) - 5, content.id
+            for box in results:
+                text = " ".join(box.get_text(" ").split())
+                assert not PYTHON_SYNTAX.search(text), (content.id, lang, box.find_parent(class_="rp-example").get("id"), text)
+
+
+def test_public_pages_name_no_seed_file_or_option_key(bundled_build):
+    from rulepress.check.wording import Vocabulary, findings, vocabulary
+
+    out, _result = bundled_build
+    words = [vocabulary(c.game) for c in load_games(paths_bundled())]
+    every = Vocabulary(tuple(sorted({n for w in words for n in w.source_names})),
+                       tuple(sorted({k for w in words for k in w.option_keys})))
+    assert "seed" in every.source_names and every.option_keys
+    pages = sorted((out / "site").rglob("*.html"))
+    assert len(pages) > 50
+    for page in pages:
+        # the downloads table names each file under its caption: that file name is what one downloads
+        soup = _visible(page.read_text(encoding="utf-8"), "script, style, pre, code, details.rp-code, .rp-downloads small")
+        text = " ".join(soup.get_text(" ").split())
+        found = [snippet for _at, snippet, _message in findings(text, every)]
+        assert not found, (page.relative_to(out), found)
+        assert not re.search(r"\bseeds?\b", text, re.I), page
+
+
+def test_every_built_kind_has_a_caption_in_both_languages(bundled_build):
+    out, _result = bundled_build
+    kinds = {a["kind"] for a in json.loads((out / "manifest.json").read_text(encoding="utf-8"))["artifacts"]}
+    for lang in ("de", "en"):
+        captions = sources.strings()[lang]["artifact_kinds"]
+        assert kinds - {"site", "report"} <= set(captions), (lang, kinds - set(captions))
+    downloads = _visible((out / "site" / "de" / "risk" / "downloads.html").read_text(encoding="utf-8")).get_text(" ")
+    assert "Symbole: Urheber und Lizenzen" in downloads and "credits" not in downloads
+
+
+def paths_bundled() -> Path:
+    from rulepress import paths
+
+    return paths.BUNDLED_CONTENT
