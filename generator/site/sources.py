@@ -149,7 +149,8 @@ def game_data(content: GameContent, lang: str, extras: GameExtras) -> dict:
                                     by_section,
                                     {a.engine_option: (f"{game.id}-amb-{a.id}", {r.id: r.text.get(lang) for r in a.readings})
                                      for a in game.ambiguities if a.engine_option},
-                                    thing_names(game, lang), {k: v.get(lang) for k, v in game.site.labels.items()})
+                                    thing_names(game, lang), {k: v.get(lang) for k, v in game.site.labels.items()},
+                                    tuple(game.site.allow_html))
         rules_body = rules_myst.rules_page(text, page, term_ids)
         rules_meta = rules_myst.front_matter(rules_myst.page_search_words(text, game.glossary, lang))
     results = [r for r in (extras.example_results or []) if r.lang == lang]

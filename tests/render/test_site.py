@@ -458,3 +458,32 @@ def paths_bundled() -> Path:
     from rulepress import paths
 
     return paths.BUNDLED_CONTENT
+
+
+def test_sanitise_keeps_allowed_tags_and_drops_handlers_scripts_and_javascript_links():
+    from rulepress.site.safety import sanitise
+
+    text = ('A <b onclick="x()">b</b> <a href="javascript:alert(1)">j</a> <a href="https://x.org">ok</a> '
+            '<script>alert(1)</script> `<b>code</b>`\n\n<div onclick="x"><script>alert(2)</script><i>it</i></div>\n\nend')
+    out = sanitise(text, ["b", "i", "a"])
+    assert out.startswith('A <b>b</b> <a rel="noopener noreferrer">j</a> <a href="https://x.org" rel="noopener noreferrer">ok</a> ')
+    assert "script" not in out.replace("`<b>code</b>`", "") and "onclick" not in out and "alert(2)" not in out
+    assert "`<b>code</b>`" in out and "<i>it</i>" in out and out.endswith("\n\nend")
+    assert "<" not in sanitise(text, []).replace("`<b>code</b>`", "")
+
+
+def test_allow_html_opt_in_allows_its_tags_only_and_is_schema_checked(tmp_path, capsys):
+    from rulepress.cli import main
+
+    content = _game(tmp_path, extra_de="\n\nH<sub>2</sub>O und <script>alert(1)</script>")
+    game = content / "demo" / "game.yaml"
+    game.write_text(game.read_text(encoding="utf-8") + "site:\n  allow_html: [sub]\n", encoding="utf-8")
+    assert main(["check", "content", "--content", str(content)]) == 2
+    err = capsys.readouterr().err
+    assert "<sub>" not in err and re.search(r"rules\.de\.md:\d+:1: html: raw HTML is not allowed in Markdown: "
+                                            r"'<script>' \(site\.allow_html allows only: sub\)", err)
+    game.write_text(game.read_text(encoding="utf-8").replace("[sub]", "[sub, script]"), encoding="utf-8")
+    assert main(["check", "content", "--content", str(content)]) == 2
+    err = capsys.readouterr().err
+    line = len(game.read_text(encoding="utf-8").splitlines())
+    assert re.search(rf"game\.yaml:{line}:\d+: site\.allow_html\.1: ", err), err
