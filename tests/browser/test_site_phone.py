@@ -104,3 +104,17 @@ def test_axe_finds_no_serious_or_critical_violation(driver, server, contents, ax
     finally:
         driver.set_window_size(1200, 1000)
     assert not problems, problems
+
+
+def test_long_titles_leave_search_and_the_start_of_the_text_in_the_first_screen(phone, server, contents):
+    """For every game and page kind with text: the search box and the first paragraph start within 844 px."""
+    for content in contents:
+        for lang in ("de", "en"):
+            for page in ("index", "rules"):
+                _open(phone, f"{server}/site/{lang}/{content.id}/{page}.html")
+                box = phone.find_element(By.CSS_SELECTOR, '.rp-search input[name="q"]')
+                assert box.is_displayed() and box.rect["y"] + box.rect["height"] < 844, (content.id, page, box.rect)
+                title = phone.find_element(By.CSS_SELECTOR, "article h1")
+                text = phone.find_element(By.CSS_SELECTOR, "article h1 ~ p, article section p, article ul li")
+                assert title.rect["height"] < 130, (content.id, lang, page, title.rect)  # at most 3 lines
+                assert text.rect["y"] + 20 < 844, (content.id, lang, page, text.rect)
