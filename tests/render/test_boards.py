@@ -71,7 +71,7 @@ def rendered(tmp_path_factory):
 @pytest.mark.parametrize("board", ALL_BOARDS)
 def test_every_space_name_and_number_is_printed(board, lang, rendered):
     with pdfplumber.open(rendered(board, lang)) as pdf:
-        page = pdf.pages[0].dedupe_chars()  # a halo repeats the letters in place
+        page = pdf.pages[0]
         assert page.width == pytest.approx(board.size.width * MM, abs=0.01)
         assert page.height == pytest.approx(board.size.height * MM, abs=0.01)
         words = set()
@@ -124,7 +124,7 @@ def test_labels_fit_and_do_not_overlap(board, lang, rendered):
         assert label.box.inside(frame), (label.role, label.owner)
     # the same from the PDF: word boxes of different labels never intersect
     with pdfplumber.open(rendered(board, lang)) as pdf:
-        words = pdf.pages[0].dedupe_chars().extract_words(  # a halo repeats the letters in place
+        words = pdf.pages[0].extract_words(
             use_text_flow=False, x_tolerance=1.2)
     boxes = [(w["x0"], w["top"], w["x1"], w["bottom"]) for w in words]
     for i, a in enumerate(boxes):
@@ -458,3 +458,25 @@ def test_tiled_pdf_prints_no_text_below_6pt(tmp_path):
         sizes = [ch["size"] if ch["upright"] else ch["x1"] - ch["x0"] for page in pdf.pages for ch in page.chars]
         assert pdf.pages[0].chars  # the assembly page has its title and instructions
     assert min(sizes) >= 6.0 - 1e-6
+
+
+@pytest.mark.parametrize("board", ALL_BOARDS)
+def test_label_halos_are_outlines_so_each_letter_is_in_the_pdf_once(board, rendered):
+    """A halo is drawn as the letters' outlines, not as a second copy of the text: copying a label gives its
+    words once, and the halo is still there as stroked curves in the halo's colour."""
+    scene = boards.scene_for(board, "en")
+    haloed = [item for item in scene.items if isinstance(item, Label) and item.halo]
+    with pdfplumber.open(rendered(board, "en")) as pdf:
+        page = pdf.pages[0]
+        placed = [(round(ch["x0"], 1), round(ch["top"], 1), ch["text"]) for ch in page.chars]
+        assert len(placed) == len(set(placed)), "a letter drawn twice in the same place"
+        colours = {label.halo.lower() for label in haloed}
+        halo_curves = [c for c in page.curves if c.get("stroke") and not c.get("fill")
+                       and _hex(c.get("stroking_color")) in colours]
+    assert len(halo_curves) >= sum(len(row.text.replace(" ", "")) for label in haloed for row in label.rows) // 2
+
+
+def _hex(colour) -> str | None:
+    if not colour or len(colour) != 3:
+        return None
+    return "#" + "".join(f"{round(v * 255):02x}" for v in colour)
