@@ -251,9 +251,12 @@ def results_markdown(source: str, reader: Reader, labels: list[list[str]] | None
         return [f"**{label}:** {rendered[0][0]}"]
     lines.append(f"**{label}:**")
     lines.append("")
+    if len(rendered) == 1:
+        return lines + ["", rendered[0][0], ""]
     for number, (text, block) in enumerate(rendered, start=1):
-        if block:
-            lines += ["", text, ""]
-        else:
-            lines.append(f"{number}. {text}" if len(rendered) > 1 else text)
+        # one numbered item per result; a table stays inside its item (continuation lines indented)
+        marker = f"{number}. "
+        first, *rest = text.splitlines()
+        lines += ([f"{marker}{first}"] + [" " * len(marker) + line for line in rest] + [""]) if block \
+            else [f"{marker}{text}"]
     return lines

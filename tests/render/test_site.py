@@ -87,8 +87,9 @@ def test_labels_name_the_parts_of_statements_written_as_tuples():
     assert labels == [["players", "first to pass"], ["card", "pile"]]
     lines = scenario.results_markdown(source, reader, labels)
     assert "1. 1, 4" in lines  # not written as a tuple: no labels taken
-    tables = [l for l in "\n".join(lines).splitlines() if l.startswith("| ") and not l.startswith("|  |")]
-    assert tables == ["| players | 1, 2 |", "| first to pass | 2 |", "| card | a1 |", "| pile | – |"]
+    text = "\n".join(lines)
+    assert "\n2. |  |  |\n   |---|---|\n   | players | 1, 2 |\n   | first to pass | 2 |\n" in text  # a table in item 2
+    assert "\n3. |  |  |\n   |---|---|\n   | card | a1 |\n   | pile | – |\n" in text
 
 
 def test_escape_markdown_leaves_no_markup():
