@@ -158,9 +158,20 @@ def _rows_table(header: list[str], rows: list[list[str]]) -> str:
                      [cells(r + [""] * (width - len(r))) for r in rows])
 
 
-def _table(value, reader: Reader, parts: list[str] | None = None) -> str | None:
+def row_width(value) -> int:
+    """How many values each row has when `value` is rows of equal length (0 otherwise)."""
+    if isinstance(value, tuple) and value and all(isinstance(v, tuple) and all(_is_scalar(x) for x in v) for v in value):
+        widths = {len(v) for v in value}
+        return widths.pop() if len(widths) == 1 else 0
+    return 0
+
+
+def _table(value, reader: Reader, parts: list[str] | None = None, columns: list[str] | None = None) -> str | None:
     """A small Markdown table for a record, a mapping, a tuple whose `parts` the example names, rows of
-    values or a tuple of mixed parts; None for values that read well on one line."""
+    values (under the example's `columns`) or a tuple of mixed parts; None for values that read well on
+    one line."""
+    if columns and len(columns) == row_width(value):
+        return _rows_table(["#", *columns], [[str(n)] + [inline(x, reader) for x in v] for n, v in enumerate(value, 1)])
     if isinstance(value, tuple) and parts and len(parts) == len(value):
         return _rows_table(["", ""], [[part, inline(v, reader)] for part, v in zip(parts, value)])
     if isinstance(value, Record) and value.fields:
@@ -195,12 +206,14 @@ def refusal_markdown(reason: str, reader: Reader) -> str:
     return escape_markdown(shown)
 
 
-def result_markdown(expected: str, reader: Reader, parts: list[str] | None = None) -> tuple[str, bool]:
+def result_markdown(expected: str, reader: Reader, parts: list[str] | None = None,
+                    columns: list[str] | None = None) -> tuple[str, bool]:
     """(Markdown of one expected output, True when it is a block such as a table).
 
     ``Result: text`` / ``Ergebnis: text`` (a result the author wrote in the reader's language) is shown
     as its text; ``Refused: reason`` / ``Abgelehnt: reason`` as the page's word for a refused move; a
-    tuple with as many `parts` as the example names is a table of part and value."""
+    tuple with as many `parts` as the example names is a table of part and value, rows with as many
+    values as `columns` a table under those headings."""
     written = RESULT.match(expected.strip())
     if written:
         return escape_markdown(written.group(1)), False
@@ -211,13 +224,14 @@ def result_markdown(expected: str, reader: Reader, parts: list[str] | None = Non
         value = parse_value(expected)
     except ValueError:
         return escape_markdown(expected), False
-    table = _table(value, reader, parts)
+    table = _table(value, reader, parts, columns)
     return (table, True) if table is not None else (escape_markdown(inline(value, reader)), False)
 
 
 def part_labels(option: str) -> list[list[str]]:
     """The ``:labels:`` option of an example: names of the parts of its statements written as
-    ``a, b``: ``first | second`` for the first such statement, groups separated by ``;`` for the next."""
+    ``a, b`` or of the columns of its results that are rows: ``first | second`` for the first such
+    statement, groups separated by ``;`` for the next."""
     return [[p.strip() for p in group.split("|")] for group in option.split(";") if group.strip()]
 
 
@@ -234,7 +248,8 @@ def tuple_size(code: str) -> int:
 
 def results_markdown(source: str, reader: Reader, labels: list[list[str]] | None = None) -> list[str]:
     """Markdown lines of the results of a doctest: one line per expected output, tables as blocks.
-    Each group of `labels` names the parts of the next statement written as ``a, b, c`` (as many parts)."""
+    Each group of `labels` names, in order, the parts of a statement written as ``a, b, c`` or the
+    columns of a result that is rows of values (as many names as parts or columns)."""
     shown = [s for s in steps(source) if s.expected]
     words = reader.words
     label = words["result"] if len(shown) <= 1 else words["results"]
@@ -242,9 +257,15 @@ def results_markdown(source: str, reader: Reader, labels: list[list[str]] | None
     groups = list(labels or [])
     rendered = []
     for step in shown:
+        try:
+            width = row_width(parse_value(step.expected))
+        except ValueError:
+            width = 0
         size = tuple_size(step.code)
-        parts = groups.pop(0) if size and groups else None
-        rendered.append(result_markdown(step.expected, reader, parts if parts and len(parts) == size else None))
+        names = groups.pop(0) if (size or width) and groups else None
+        parts = names if size and names and len(names) == size else None
+        columns = names if not size and names and len(names) == width else None
+        rendered.append(result_markdown(step.expected, reader, parts, columns))
     if not rendered:
         return lines
     if len(rendered) == 1 and not rendered[0][1]:

@@ -92,6 +92,14 @@ def test_labels_name_the_parts_of_statements_written_as_tuples():
     assert "\n3. |  |  |\n   |---|---|\n   | card | a1 |\n   | pile | – |\n" in text
 
 
+def test_labels_name_the_columns_of_rows():
+    reader = scenario.Reader(sources.strings()["en"], "en")
+    source = ">>> refill(3, 2)\nRefill(person=0, extra=0, free=1)\n>>> choices(3, 2)\n[(0, 1), (1, 0)]\n"
+    text = "\n".join(scenario.results_markdown(source, reader, [["person cards", "extra cards"]]))
+    assert "| \\# | person cards | extra cards |\n   |---|---|---|\n   | 1 | 0 | 1 |\n   | 2 | 1 | 0 |" in text
+    assert "| person | 0 |" in text  # the record took no group
+
+
 def test_escape_markdown_leaves_no_markup():
     assert scenario.escape_markdown("<script>*x*</script> [a](b)") == "\\<script\\>\\*x\\*\\</script\\> \\[a\\]\\(b\\)"
 
