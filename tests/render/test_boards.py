@@ -480,3 +480,61 @@ def _hex(colour) -> str | None:
     if not colour or len(colour) != 3:
         return None
     return "#" + "".join(f"{round(v * 255):02x}" for v in colour)
+
+
+def _island_board(anchor):
+    """The fixture map with Pearl Island drawn as a 20 mm square island whose label goes to `anchor`."""
+    data = fixture("map").model_dump(mode="json", exclude_none=True)
+    for space in data["spaces"]:
+        if space["id"] == "pearl":
+            space["outline"] = [[[250, 190], [270, 190], [270, 210], [250, 210]]]
+            space["anchor"] = anchor
+    return Board.model_validate(data)
+
+
+def test_a_label_beside_its_region_gets_a_leader_line_into_the_region(tmp_path):
+    from shapely.geometry import Point, box
+
+    from rulepress.layout.boardgeom import shade
+
+    board = _island_board([300, 200])
+    scene = boards.scene_for(board, "en")
+    (leader,) = scene.lines("leader")
+    label = next(lab for lab in scene.labels if lab.role == "space" and lab.owner == "pearl")
+    start, end = leader.points
+    assert leader.owner == "pearl" and leader.color == shade("#8fb4e3", 0.45)
+    assert box(label.box.x, label.box.y, label.box.right, label.box.bottom).exterior.distance(Point(start)) < 0.01
+    assert box(250, 190, 270, 210).contains(Point(end)) and end[0] == pytest.approx(269, abs=0.05)
+    assert not scene.problems
+    out = tmp_path / "island.pdf"
+    boards.write_full(board, "en", out, scene)
+    with pdfplumber.open(out) as pdf:
+        drawn = [ln for ln in pdf.pages[0].lines
+                 if abs(ln["x0"] / MM - min(start[0], end[0])) < 0.05 and abs(ln["x1"] / MM - max(start[0], end[0])) < 0.05]
+    assert drawn and drawn[0]["linewidth"] / MM == pytest.approx(0.3, abs=0.01)
+    assert not boards.scene_for(_island_board([260, 200]), "en").lines("leader")  # label on its island: none
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_risk_island_labels_sit_in_the_sea_with_a_leader_to_their_island(lang):
+    """Iceland, Great Britain, Japan, Madagascar, New Guinea: names too wide for the island are set in the
+    sea beside it, over no coast, and a leader line joins each (unless the label touches its island)."""
+    from shapely import union_all
+    from shapely.geometry import Point, box
+
+    from rulepress.layout import regions
+
+    _, board = bundled("risk")
+    scene = boards.scene_for(board, lang)
+    land = union_all([regions.geometry(s.outline) for s in board.spaces])
+    beside = [s for s in board.spaces if s.anchor and not regions.geometry(s.outline).contains(Point(s.anchor))]
+    assert {"iceland", "great-britain", "japan", "madagascar", "new-guinea"} <= {s.id for s in beside}
+    leaders = {line.owner: line for line in scene.lines("leader")}
+    for space in beside:
+        label = next(lab for lab in scene.labels if lab.role == "space" and lab.owner == space.id)
+        text = box(label.box.x, label.box.y, label.box.right, label.box.bottom)
+        assert not text.intersects(land), space.id
+        region = regions.geometry(space.outline)
+        if region.distance(text) > 1.0:
+            assert region.contains(Point(leaders[space.id].points[-1])), space.id
+    assert set(leaders) <= {s.id for s in beside}
