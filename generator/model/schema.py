@@ -274,7 +274,7 @@ class Link(Model):
     a: Id = Field(description="Space id of one end.")
     b: Id = Field(description="Space id of the other end.")
     type: Id | None = Field(None, description="Link type id.")
-    wrap: bool = Field(False, description="Drawn around the board edge (Alaska - Kamchatka).")
+    wrap: bool = Field(False, description="Drawn around the board edge (a link between spaces at opposite edges of a world map).")
     label: Text | None = Field(None, description="Label drawn at the middle of the link.")
     provenance: Provenance | None = Field(None, description="Overrides the board's provenance.")
 
