@@ -216,7 +216,7 @@ class SpaceType(Model):
     id: Id = Field(description="Stable id used by spaces.")
     name: Text = Field(description="Name shown in legends.")
     color: Color | None = Field(None, description="Fill colour; defaults to the group's colour.")
-    pattern: Literal["solid", "hatched", "dotted"] = Field("solid", description="Fill pattern or texture (hatched fields of Anti-Monopoly's green lane).")
+    pattern: Literal["solid", "hatched", "dotted"] = Field("solid", description="Fill pattern or texture (e.g. hatched fields that mark a special lane).")
     shape: Literal["rect", "circle", "region"] = Field("rect", description="Drawn shape.")
     marker: bool = Field(False, description="Draw a round spot in each space of this type for an army or count marker.")
     spots: str | None = Field(None, description="Name of a whole-number value of the spaces (e.g. accusation_spots): that many small round spots are drawn in the space instead of printing the number.")
