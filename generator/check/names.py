@@ -35,8 +35,8 @@ class Name:
 
 DE_INFLECTION = r"(?:e|en|n|s|es|er|ern|em|ns)?"
 EN_INFLECTION = r"(?:s|es|'s|s')?"
-DE_SUFFIXES = ("ationen", "ation", "ungen", "ung", "en", "er", "es", "e", "n", "s")  # 'Kooperation': 'kooperiert'
-VERB_ENDINGS = ("ed", "d", "ing")  # 'recruited', 'recruiting': the verb, not the noun a name is
+DE_SUFFIXES = ("ationen", "ation", "ungen", "ung", "en", "er", "es", "e", "n", "s")  # 'Kombination': 'kombiniert'
+VERB_ENDINGS = ("ed", "d", "ing")  # 'planted', 'planting': the verb, not the noun a name is
 EN_SUFFIXES = ("ations", "ation", "ions", "ion", "ings", "ing", "ers", "er", "ed", "es", "e", "s")
 
 
@@ -67,7 +67,7 @@ def names_of(content: GameContent) -> list[Name]:
 
 def _specific(name: Name, own: dict, names: list[Name], keywords: dict) -> dict[str, tuple[str, ...]]:
     """The keywords of a term that translate it: 5+ letters, neither a keyword of another term nor a spelling of
-    another name ('Plättchen', shared by every kind of tile, says none of them; 'Anwerbung' is a tile's title)."""
+    another name ('Marker', shared by every kind of marker, says none of them; or a card's title)."""
     specific = {}
     for lang in ("de", "en"):
         taken = Counter(k.lower() for words in keywords.values() for k in set(words.get(lang, [])))
@@ -137,10 +137,10 @@ def occurrences(name: Name, text: str, lang: str, partial: bool = False, level: 
     - ``lenient`` (the sense of `mentions`): any spelling or specific keyword, inflected or stemmed, inside a
       German compound or as its head ('Plan' for 'Spielplan', 'Treffen' for 'Atom-Mächte-Treffen');
     - ``counting`` (how often the other language says it): as lenient, but a proper name is not said by an
-      English verb form ('recruited' for the tile 'Recruit'), and the head of a compound ('Stapel' for
-      'Abwurfstapel', 'Grönland' for 'Island') counts only with `partial`;
+      English verb form ('planted' for a card titled 'Plant'), and the head of a compound ('Stapel' for
+      'Nachziehstapel', 'Hochland' for 'Tiefland') counts only with `partial`;
     - ``firm`` (how often this language says it): a spelling, inflected, or inside a German compound
-      ('Anwerbungsstapel' says 'Anwerbung'); no keywords, no heads, no stems;
+      ('Handelsstapel' says 'Handel'); no keywords, no heads, no stems;
     - ``stems``: in English, a one-word spelling's stem ('Accuse' for 'Accusation'), no keywords (German
       stems sit inside too many compounds of other words);
     - ``keywords``: the words that only a keyword finds ('round' for 'trick'), not inside a spelling."""
@@ -192,7 +192,7 @@ class _Rules:
         """(the words that say it, one per use; every word matched; whether only loosely, its words apart)."""
         lang, level = self.lang, self.level
         heads = level == "lenient" or (level == "counting" and self.partial)  # 'Stapel' stands in for
-        # 'Abwurfstapel' only where the other language shortens the name too ('pile')
+        # 'Nachziehstapel' only where the other language shortens the name too ('pile')
         verbs = level == "lenient" or self.kind == "term"  # a glossary term may be a verb ('trade in')
         stems = [_stem(p, lang) for p in parts if len(p) > 3] or [_stem(p, lang) for p in parts]
         own: set[int] = set()
@@ -216,7 +216,7 @@ class _Rules:
         # 'leader')
         runs = [set(range(i, i + len(within))) for i in range(len(words) - len(within) + 1)
                 if all(i + k in found for k, found in enumerate(within))]
-        if not runs:  # its words apart ('Tile from next recruit / next threat'): as often as its rarest word
+        if not runs:  # its words apart ('Tile from the next red / next blue pile'): as often as its rarest word
             loose = min(within, key=len)
             return own | loose, own.union(*within) if loose else own, bool(loose)
         return own | {max(run) for run in runs}, own.union(*runs), False
@@ -245,7 +245,7 @@ class NameFinder:
         """`text` with every name of several words except `keep` blanked out (for `mentions`:
         'territory cards' does not mention 'territory'), but not inside a spelling of `keep` itself
         ('Army cards' inside the name 'Army cards (Z28–Z34)'). With `every`, names of one word too
-        ('Grönland' is a name of its own, not a use of 'Land')."""
+        ('Hochland' is a name of its own, not a use of 'Land')."""
         text = TERM_REF.sub(lambda m: f" {m.group(1)} " if m.group(2) == keep else " " * len(m.group(0)), text)
         text = numbers.clean(text)
         lowered = text.lower()
@@ -263,7 +263,7 @@ class NameFinder:
 
     def inside(self, text: str) -> dict[str, Name]:
         """Id -> name of the names whose German one-word spelling stands inside a word of `text` (the compound
-        'Kooperationsfeld' says 'Kooperation'); a cheap pre-selection for counting."""
+        'Handelsfeld' says 'Handel'); a cheap pre-selection for counting."""
         lowered = text.lower()
         return {name.id: name for form, name in self.compound_parts if form in lowered}
 
