@@ -43,7 +43,8 @@ from pathlib import Path
 from rulepress import paths
 from rulepress.errors import Problem, RulepressError, problems_error
 from rulepress.model import GameContent, load_games
-from rulepress.output import Staging, atomic_path, locked, output_error, prepare, remove_leftovers, sha256_of, write_json
+from rulepress.model.cache import cached_loader
+from rulepress.output import CACHE, Staging, atomic_path, locked, output_error, prepare, remove_leftovers, sha256_of, write_json
 from rulepress.progress import Progress
 from rulepress.render import ACROSS_GAMES, PER_GAME, Artifact, renderer
 
@@ -145,8 +146,9 @@ def check_games(contents: list[GameContent], options: BuildOptions,
 def build(options: BuildOptions) -> BuildResult:
     """Build the chosen games into the output folder (see the module docstring)."""
     start = time.perf_counter()
-    contents = load_games(options.content, options.games or None)
     out = options.out
+    version = code_version()
+    contents = load_games(options.content, options.games or None, cached_loader(out / CACHE / "model", version))
     prepare(out)
     with locked(out):
         try:
@@ -161,7 +163,6 @@ def build(options: BuildOptions) -> BuildResult:
             makers: dict[str, str] = {}
             artifacts = plan(contents, replace(options, out=staging.root), makers)
             state = _read_json(out / STATE_FILE, {})
-            version = code_version()
             todo: list[tuple[Artifact, str]] = []
             skipped = []
             for artifact in artifacts:

@@ -28,6 +28,7 @@ from pathlib import Path
 from rulepress.errors import RulepressError
 
 STAGING = ".rulepress-staging"  # inside the output folder, while a build writes
+CACHE = ".rulepress-cache"  # inside the output folder: what makes the next build faster (never output)
 
 
 class OutputError(RulepressError):

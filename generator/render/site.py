@@ -28,12 +28,13 @@ from rulepress import paths
 from rulepress.errors import ContentErrors, RulepressError
 from rulepress.model import GameContent, load_games
 from rulepress.model.loader import find_games
+from rulepress.output import CACHE
 from rulepress.render import Artifact
 from rulepress.site import sources as site_sources
 from rulepress.site.sphinx_run import build_html, conf_text
 
 LANGS = ("de", "en")
-WORK = ".rulepress-cache"
+WORK = CACHE
 
 
 def _shown(artifacts: list[Artifact]) -> list[Artifact]:
@@ -41,17 +42,32 @@ def _shown(artifacts: list[Artifact]) -> list[Artifact]:
     return [a for a in artifacts if a.game is not None and a.kind not in ("site", "report")]
 
 
+def _in_language(value, lang: str):
+    """`value` (model data) with each text in both languages ({de, en}) reduced to its text in `lang`."""
+    if isinstance(value, dict):
+        if set(value) == set(LANGS):
+            return value[lang]
+        return {k: _in_language(v, lang) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_in_language(v, lang) for v in value]
+    return value
+
+
 def site_view(content: GameContent, lang: str | None = None) -> str:
     """Digest of the game as the website (in `lang`, or in every language) sees it: the model without
     card body texts, plus the non-YAML inputs (rule texts, engine) except the texts of other
-    languages. Galleries and downloads list files whose names follow from card ids, quantities and
-    backs, all kept here."""
+    languages. With `lang`, a text given in both languages counts in `lang` only (a glossary term's
+    names are fields of their own and count in both: its entry shows the other language's name),
+    so an edit of the German text does not rebuild the English site. Galleries and downloads list
+    files whose names follow from card ids, quantities and backs, all kept here."""
     data = content.game.model_dump(mode="json")
     for comp in data.get("components", []):
         for card in comp.get("cards", []):
             card.pop("text", None)
             if isinstance(card.get("back_face"), dict):
                 card["back_face"].pop("text", None)
+    if lang:
+        data = _in_language(data, lang)
     h = hashlib.sha256(json.dumps(data, sort_keys=True, ensure_ascii=False, default=str).encode())
     others = {f".{other}.md" for other in LANGS if lang and other != lang}
     for path in sorted(content.files):
@@ -271,5 +287,5 @@ def plan_all(contents: list[GameContent], options, artifacts: list[Artifact]) ->
     planned.append(Artifact(None, "site", "site/sitemap.xml", {"games": digests, "site_url": site_url},
                             lambda tmp: write_sitemap(out, tmp, site_url), after=("site/de", "site/en")))
     reports = importlib.import_module("rulepress.render.reports")
-    planned.extend(reports.plan_reports(everything, options, digests))
+    planned.extend(reports.plan_reports(everything, options))
     return planned
