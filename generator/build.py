@@ -227,6 +227,8 @@ def _write_all(todo: list[Artifact], out: Path, progress: Progress) -> dict[str,
             records[artifact.path] = write_one(artifact, out)
             progress.advance(artifact.path)
         return records
+    for prepare in dict.fromkeys(a.prepare for a in todo if a.prepare is not None):
+        prepare()  # before the fork: every worker inherits what it loaded
     planned = {a.path for a in todo}
     waiting = {i: {p for p in a.after if p in planned} for i, a in enumerate(todo)}
     # artifacts that others wait for go first (PNGs before their TTS sheets, everything before the site)

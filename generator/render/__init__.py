@@ -39,6 +39,9 @@ class Artifact:
     paper: str | None = None
     directory: bool = False
     after: tuple[str, ...] = field(default_factory=tuple)  # paths of artifacts that must be built first
+    # called once in the build's own process before worker processes are forked (e.g. importing
+    # the libraries `write` needs, so that each worker inherits them instead of importing them again)
+    prepare: Callable[[], None] | None = None
 
 
 def renderer(name: str):

@@ -151,11 +151,17 @@ def write_index(contents: list[GameContent], tmp: Path) -> dict:
     return {"pages": 1}
 
 
+def preload() -> None:
+    """Import the checks the sections run (see `rulepress.render.Artifact.prepare`)."""
+    for module in ("rulepress.check.translations", "rulepress.check.examples"):
+        _optional(module, "__name__")
+
+
 def plan_reports(contents: list[GameContent], options, digests: dict[str, str] | None = None) -> list[Artifact]:
     """One page per game and an index. A game's page depends on every input file of the game (card
     texts too: the translation check compares them), so an edit of one game redoes its page only."""
     planned = [Artifact(c.id, "report", f"reports/{c.id}.html", {"game": c.digest()},
-                        lambda tmp, c=c: write_report(c, tmp)) for c in sorted(contents, key=lambda c: c.id)]
+                        lambda tmp, c=c: write_report(c, tmp), prepare=preload) for c in sorted(contents, key=lambda c: c.id)]
     titles = {c.id: c.game.title.en for c in contents}
     planned.append(Artifact(None, "report", "reports/index.html", {"games": titles},
                             lambda tmp: write_index(contents, tmp)))

@@ -31,7 +31,7 @@ from rulepress.model.loader import find_games
 from rulepress.output import CACHE
 from rulepress.render import Artifact
 from rulepress.site import sources as site_sources
-from rulepress.site.sphinx_run import build_html, conf_text
+from rulepress.site.sphinx_run import build_html, conf_text, preload
 
 LANGS = ("de", "en")
 WORK = CACHE
@@ -279,7 +279,7 @@ def plan_all(contents: list[GameContent], options, artifacts: list[Artifact]) ->
             return write_language(everything, shown, out, lang, tmp, site_url, code)
         planned.append(Artifact(None, "site", f"site/{lang}", {"games": views[lang], "shown": shown_inputs, "lang": lang,
                                                                "site_url": site_url},
-                                write, lang=lang, directory=True, after=after))
+                                write, lang=lang, directory=True, after=after, prepare=preload))
     titles = {c.id: [c.game.title.de, c.game.title.en] for c in everything}
     for name in ("index", "404"):
         planned.append(Artifact(None, "site", f"site/{name}.html", {"games": titles, "site_url": site_url},

@@ -78,6 +78,19 @@ def import_translatable_modules() -> None:
         importlib.import_module(name)
 
 
+def preload() -> None:
+    """Import Sphinx, its built-in extensions and the site's extensions and theme (no build): done by the
+    build's process before it forks workers, they need not import them again for every build."""
+    from sphinx import locale
+
+    locale.translators.clear()
+    import_translatable_modules()
+    with contextlib.redirect_stdout(io.StringIO()):  # it prints a note about optional social cards on import
+        importlib.import_module("sphinxext.opengraph")
+    for name in ("sphinx.application", "myst_parser", "notfound.extension", "furo", "rulepress.site.sphinx_ext"):
+        importlib.import_module(name)
+
+
 def build_html(sources: dict[str, str], conf: str, out: Path, work: Path, lang: str = "en",
                words: dict | None = None) -> None:
     """Build `sources` with `conf` in the work folder `work` (incremental) and copy the HTML into `out`."""

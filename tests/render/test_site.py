@@ -118,7 +118,7 @@ def built(tmp_path_factory):
 
 def test_site_artifacts_and_pages(built):
     _content, out, result = built
-    assert sorted(result.built) == ["reports", "site/404.html", "site/de", "site/en", "site/files", "site/index.html",
+    assert sorted(result.built) == ["reports/demo.html", "reports/index.html", "site/404.html", "site/de", "site/en", "site/files", "site/index.html",
                                     "site/sitemap.xml"]
     for lang in ("de", "en"):
         for page in ("index", "rules", "glossary", "ambiguities", "gallery", "downloads"):
