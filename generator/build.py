@@ -43,7 +43,8 @@ from pathlib import Path
 from rulepress import paths
 from rulepress.errors import Problem, RulepressError, problems_error
 from rulepress.model import GameContent, load_games
-from rulepress.model.cache import cached_loader
+from rulepress import incremental
+from rulepress.model.cache import cached_loader, folder_key
 from rulepress.output import CACHE, Staging, atomic_path, locked, output_error, prepare, remove_leftovers, sha256_of, write_json
 from rulepress.progress import Progress
 from rulepress.render import ACROSS_GAMES, PER_GAME, Artifact, renderer
@@ -102,14 +103,18 @@ def code_version() -> str:
     return h.hexdigest()
 
 
-def plan(contents: list[GameContent], options: BuildOptions, makers: dict[str, str] | None = None) -> list[Artifact]:
-    """Ask every renderer which artifacts it makes (`makers`, if given, gets artifact path -> renderer)."""
+def plan(contents: list[GameContent], options: BuildOptions, makers: dict[str, str] | None = None,
+         reuse: dict[tuple[str, str], list[Artifact]] | None = None) -> list[Artifact]:
+    """Ask every renderer which artifacts it makes (`makers`, if given, gets artifact path -> renderer);
+    a (game, renderer) pair in `reuse` is not asked again: its recorded artifacts stand in."""
     artifacts: list[Artifact] = []
     for content in contents:
         for name in PER_GAME:
             module = renderer(name) if name in options.kinds else None
             if module is not None:
-                made = module.plan(content, options)
+                made = (reuse or {}).get((content.id, name))
+                if made is None:
+                    made = module.plan(content, options)
                 if makers is not None:
                     makers.update((a.path, name) for a in made)
                 artifacts.extend(made)
@@ -124,8 +129,7 @@ def plan(contents: list[GameContent], options: BuildOptions, makers: dict[str, s
 
 
 def input_key(artifact: Artifact, version: str) -> str:
-    blob = json.dumps(artifact.inputs, sort_keys=True, default=str, ensure_ascii=False)
-    return hashlib.sha256((version + "\0" + blob).encode()).hexdigest()
+    return hashlib.sha256((version + "\0" + artifact.digest()).encode()).hexdigest()
 
 
 def check_games(contents: list[GameContent], options: BuildOptions,
@@ -160,17 +164,23 @@ def build(options: BuildOptions) -> BuildResult:
         try:
             # renderers see the staging area (a mirror of the output folder) as the output folder: what they
             # read (earlier results, artifacts of this build) is there, and what they write stays there until all succeeded
-            makers: dict[str, str] = {}
-            artifacts = plan(contents, replace(options, out=staging.root), makers)
             state = _read_json(out / STATE_FILE, {})
+            memo = incremental.read_memo(out)
+            plan_keys = {(c.id, name): incremental.plan_key(folder_key(c.folder, version), options, name)
+                         for c in contents for name in PER_GAME if name in options.kinds}
+            reuse = {} if options.force else {
+                pair: made for pair, key in plan_keys.items()
+                if (made := incremental.reused(memo, state, out, *pair, key)) is not None}
+            makers: dict[str, str] = {}
+            artifacts = plan(contents, replace(options, out=staging.root), makers, reuse)
             todo: list[tuple[Artifact, str]] = []
             skipped = []
             for artifact in artifacts:
                 key = input_key(artifact, version)
-                target = out / artifact.path
                 previous = state.get(artifact.path)
-                if (not options.force and previous and previous.get("key") == key and target.exists()
-                        and previous.get("sha256") == sha256_of(target)):
+                reusing = (artifact.game, makers.get(artifact.path)) in reuse  # its target was checked then
+                if not options.force and previous and previous.get("key") == key and (
+                        reusing or incremental.unchanged(out, artifact.path, previous, memo)):
                     skipped.append(artifact.path)
                 else:
                     todo.append((artifact, key))
@@ -180,11 +190,17 @@ def build(options: BuildOptions) -> BuildResult:
             records = _write_staged([a for a, _ in todo], staging, options)
             for artifact, key in todo:
                 state[artifact.path] = dict(records[artifact.path], key=key, renderer=makers.get(artifact.path))
+            for (game, name), key in plan_keys.items():
+                incremental.record_plan(memo, game, name, key, [a for a in artifacts
+                                                                 if a.game == game and makers.get(a.path) == name])
             manifest = _manifest(out, artifacts, state, {c.id for c in contents}, options.kinds)
             # state and manifest are staged too and move in with the artifacts: all or nothing
             write_json(staging.root / STATE_FILE, state)
             write_json(staging.root / MANIFEST, {"artifacts": manifest})
             staging.commit([a.path for a, _ in todo] + [STATE_FILE, MANIFEST])
+            for artifact, _ in todo:
+                incremental.remember(out, artifact.path, state[artifact.path], memo)
+            incremental.write_memo(out, memo)
         except OSError as exc:
             raise output_error(exc, out) from None
         finally:

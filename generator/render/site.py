@@ -272,7 +272,7 @@ def plan_all(contents: list[GameContent], options, artifacts: list[Artifact]) ->
     # what is shown: the linked paths (their bytes do not change a page), serialised once for both languages
     shown_inputs = _digest([[a.path, a.kind, a.lang, a.paper] for a in shown])
     after = tuple(a.path for a in shown if a.write is not None)
-    planned = [Artifact(None, "site", "site/files", {"files": _digest([[a.path, a.inputs] for a in shown])},
+    planned = [Artifact(None, "site", "site/files", {"files": _digest([[a.path, a.digest()] for a in shown])},
                         lambda tmp: write_files(shown, out, tmp), directory=True, after=after)]
     for lang in LANGS:
         def write(tmp: Path, lang=lang):
