@@ -7,7 +7,11 @@
 Incremental: every artifact's inputs are hashed together with the version of
 Rulepress's own code and templates; an artifact whose hash is unchanged and
 whose file (or folder: the hash of its files) still has the recorded SHA-256 is
-not rendered again. The state lives in ``<out>/.rulepress-state.json``.
+not rendered again. The state lives in ``<out>/.rulepress-state.json``. Games
+load from a cache while their files are unchanged (`rulepress.model.cache`);
+such a game's per-game plans are reused and outputs are checked by their stat
+signature first (`rulepress.incremental`), so an edit of one file redoes only
+what depends on it.
 
 Checked first: the renderers that will write something run their
 ``check(content, options)`` (the functions `rulepress check content` runs), so
@@ -15,8 +19,9 @@ every problem is reported at once, before anything is rendered.
 
 Nothing lost: the build holds a lock on the output folder (a second build
 waits), removes what a killed build left, writes the artifacts, the state and
-the manifest into `rulepress.output.Staging` and moves them into place only
-when all succeeded (renames only: no space is needed then). Worker processes die with the
+the manifest into `rulepress.output.Staging` (which holds hard links of the
+earlier artifacts that those to render come ``after``) and moves them into
+place only when all succeeded (renames only: no space is needed then). Worker processes die with the
 build (PR_SET_PDEATHSIG on Linux), and on Ctrl-C or an error they are stopped.
 
 Parallel: the artifacts to render are independent except for ``Artifact.after``;
@@ -158,12 +163,11 @@ def build(options: BuildOptions) -> BuildResult:
         try:
             remove_leftovers(out)
             staging = Staging(out)
-            staging.mirror()
         except OSError as exc:
             raise output_error(exc, out) from None
         try:
-            # renderers see the staging area (a mirror of the output folder) as the output folder: what they
-            # read (earlier results, artifacts of this build) is there, and what they write stays there until all succeeded
+            # renderers see the staging area as the output folder: what they read (the earlier artifacts they
+            # come `after`, artifacts of this build) is there, and what they write stays there until all succeeded
             state = _read_json(out / STATE_FILE, {})
             memo = incremental.read_memo(out)
             plan_keys = {(c.id, name): incremental.plan_key(folder_key(c.folder, version), options, name)
@@ -184,6 +188,7 @@ def build(options: BuildOptions) -> BuildResult:
                     skipped.append(artifact.path)
                 else:
                     todo.append((artifact, key))
+            staging.mirror(sorted({p for a, _ in todo for p in a.after} - {a.path for a, _ in todo}))
             problems = check_games(contents, options, {(a.game, makers[a.path]) for a, _ in todo if a.path in makers})
             if problems:
                 raise problems_error(problems)

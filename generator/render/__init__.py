@@ -40,7 +40,9 @@ class Artifact:
     lang: str | None = None
     paper: str | None = None
     directory: bool = False
-    after: tuple[str, ...] = field(default_factory=tuple)  # paths of artifacts that must be built first
+    # paths of artifacts that must be built first: the earlier outputs `write` may read in the staging area it is given
+    # as the output folder (the build links them there); anything else it reads from the output folder itself
+    after: tuple[str, ...] = field(default_factory=tuple)
     # called once in the build's own process before worker processes are forked (e.g. importing
     # the libraries `write` needs, so that each worker inherits them instead of importing them again)
     prepare: Callable[[], None] | None = None
