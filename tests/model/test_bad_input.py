@@ -134,7 +134,8 @@ def _snapshot(folder: Path) -> dict[str, bytes | None]:
     if not folder.is_dir():
         return {"<not a folder>": folder.read_bytes() if folder.exists() else None}
     return {p.relative_to(folder).as_posix(): (p.read_bytes() if p.is_file() else None)
-            for p in sorted(folder.rglob("*"))}
+            for p in sorted(folder.rglob("*"))
+            if not p.relative_to(folder).as_posix().startswith(".rulepress-cache/model")}  # loaded games: a cache
 
 
 def _command(line: str) -> list[str]:
