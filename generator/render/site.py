@@ -60,21 +60,29 @@ def site_view(content: GameContent, lang: str | None = None) -> str:
     names are fields of their own and count in both: its entry shows the other language's name),
     so an edit of the German text does not rebuild the English site. Galleries and downloads list
     files whose names follow from card ids, quantities and backs, all kept here."""
+    return site_views(content)[lang]
+
+
+def site_views(content: GameContent) -> dict[str | None, str]:
+    """`site_view` of the game in every language (key None) and in each language, from one dump of the model."""
     data = content.game.model_dump(mode="json")
     for comp in data.get("components", []):
         for card in comp.get("cards", []):
             card.pop("text", None)
             if isinstance(card.get("back_face"), dict):
                 card["back_face"].pop("text", None)
-    if lang:
-        data = _in_language(data, lang)
-    h = hashlib.sha256(json.dumps(data, sort_keys=True, ensure_ascii=False, default=str).encode())
-    others = {f".{other}.md" for other in LANGS if lang and other != lang}
-    for path in sorted(content.files):
-        if path.suffix not in (".yaml", ".yml") and not any(path.name.endswith(o) for o in others):
-            h.update(str(path.relative_to(content.folder)).encode() + b"\0")
-            h.update(path.read_bytes())
-    return h.hexdigest()
+    files = {path: path.read_bytes() for path in sorted(content.files) if path.suffix not in (".yaml", ".yml")}
+    views = {}
+    for lang in (None, *LANGS):
+        h = hashlib.sha256(json.dumps(_in_language(data, lang) if lang else data, sort_keys=True, ensure_ascii=False,
+                                      default=str).encode())
+        others = {f".{other}.md" for other in LANGS if lang and other != lang}
+        for path, blob in files.items():
+            if not any(path.name.endswith(o) for o in others):
+                h.update(str(path.relative_to(content.folder)).encode() + b"\0")
+                h.update(blob)
+        views[lang] = h.hexdigest()
+    return views
 
 
 def _optional(module: str, name: str):
@@ -267,8 +275,9 @@ def plan_all(contents: list[GameContent], options, artifacts: list[Artifact]) ->
     from rulepress.build import code_version
 
     code = code_version()
-    digests = {c.id: site_view(c) for c in everything}
-    views = {lang: {c.id: site_view(c, lang) for c in everything} for lang in LANGS}
+    every = {c.id: site_views(c) for c in everything}
+    digests = {game: v[None] for game, v in every.items()}
+    views = {lang: {game: v[lang] for game, v in every.items()} for lang in LANGS}
     # what is shown: the linked paths (their bytes do not change a page), serialised once for both languages
     shown_inputs = _digest([[a.path, a.kind, a.lang, a.paper] for a in shown])
     after = tuple(a.path for a in shown if a.write is not None)

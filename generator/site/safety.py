@@ -10,6 +10,8 @@ templates escape them (`rulepress.site.scenario.escape_markdown`).
 
 from __future__ import annotations
 
+import functools
+
 from markdown_it import MarkdownIt
 
 from rulepress.errors import Problem
@@ -17,7 +19,8 @@ from rulepress.model import GameContent
 from rulepress.model.loader import display_path
 
 
-def html_lines(text: str) -> list[tuple[int, str]]:
+@functools.lru_cache(maxsize=64)  # pure in `text`: `rulepress serve` checks only the texts that changed
+def html_lines(text: str) -> tuple[tuple[int, str], ...]:
     """(line number, the HTML) of every raw HTML block or inline tag in Markdown `text`."""
     found = []
     for token in MarkdownIt("commonmark").parse(text):
@@ -33,7 +36,7 @@ def html_lines(text: str) -> list[tuple[int, str]]:
                     offset += 1
                 elif child.type == "html_inline":
                     found.append((line + offset, child.content))
-    return found
+    return tuple(found)
 
 
 def raw_html(content: GameContent) -> list[Problem]:

@@ -69,7 +69,7 @@ def test_escape_markdown_leaves_no_markup():
 
 def test_raw_html_in_markdown_is_found_with_its_line_but_not_in_code():
     text = "a\n\nText <img src=x onerror=alert(1)> here\n\n<script>x</script>\n\n```\n<b>code</b>\n```\n`<i>`\n\n```{raw} html\n<b>\n```\n"
-    assert html_lines(text) == [(3, "<img src=x onerror=alert(1)>"), (5, "<script>x</script>"), (12, "```{raw} html")]
+    assert html_lines(text) == ((3, "<img src=x onerror=alert(1)>"), (5, "<script>x</script>"), (12, "```{raw} html"))
 
 
 def test_game_nav_lists_the_pages_of_the_game():
