@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import re
+import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -319,7 +321,6 @@ def test_a_build_on_one_core_equals_a_build_on_two(built, tmp_path):
 def test_serve_rebuilds_on_save_and_pages_ask_for_reloads(tmp_path):
     import subprocess
     import sys
-    import time
     import urllib.request
 
     content = _game(tmp_path)
@@ -334,15 +335,16 @@ def test_serve_rebuilds_on_save_and_pages_ask_for_reloads(tmp_path):
         base = line.split("serving ", 1)[1].split()[0]
         assert base.startswith("http://127.0.0.1:")
         page = urllib.request.urlopen(base + "de/demo/rules.html", timeout=10).read().decode()
-        assert "/__rulepress__/version" in page and "Würfel gibt es nicht" in page
-        version = urllib.request.urlopen(base + "__rulepress__/version", timeout=10).read()
+        assert "/__rulepress__/wait?v=" in page and "Würfel gibt es nicht" in page
+        version = urllib.request.urlopen(base + "__rulepress__/version", timeout=10).read().decode()
         rules = content / "demo" / "rules.de.md"
-        rules.write_text(rules.read_text(encoding="utf-8").replace("Würfel gibt es nicht", "Würfel gibt es keine"),
-                         encoding="utf-8")
-        deadline = time.time() + 120
-        while urllib.request.urlopen(base + "__rulepress__/version", timeout=10).read() == version:
-            assert time.time() < deadline, "no rebuild after the save"
-            time.sleep(0.3)
+        saved = rules.read_text(encoding="utf-8").replace("Würfel gibt es nicht", "Würfel gibt es keine")
+        start = time.monotonic()
+        threading.Timer(1.0, lambda: rules.write_text(saved, encoding="utf-8")).start()
+        # a page's long poll is held open until the rebuild after the save has finished (or 25 s pass)
+        answers = [urllib.request.urlopen(f"{base}__rulepress__/wait?v={version}", timeout=60).read().decode()
+                   for _ in range(4)]
+        assert answers[0] == str(int(version) + 1) and time.monotonic() - start > 1.0
         assert "Würfel gibt es keine" in urllib.request.urlopen(base + "de/demo/rules.html", timeout=10).read().decode()
     finally:
         process.terminate()
