@@ -59,12 +59,15 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         if url.path in ("/__rulepress__/version", "/__rulepress__/wait"):
             seen = parse_qs(url.query).get("v", [""])[0] if url.path.endswith("wait") else ""
             body = str(self.versions.wait(seen)).encode()
-            self.send_response(200)
-            self.send_header("Content-Type", "text/plain")
-            self.send_header("Cache-Control", "no-store")
-            self.send_header("Content-Length", str(len(body)))
-            self.end_headers()
-            self.wfile.write(body)
+            try:
+                self.send_response(200)
+                self.send_header("Content-Type", "text/plain")
+                self.send_header("Cache-Control", "no-store")
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+            except (BrokenPipeError, ConnectionResetError):
+                pass  # the page was left (or reloaded) while it waited
             return
         path = Path(self.translate_path(self.path))
         if path.is_dir():
