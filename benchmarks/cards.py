@@ -1,6 +1,6 @@
 """Benchmark of card sheets: prints time and peak memory (not a test).
 
-1. 1,000 and 10,000 generated vector cards through Rulepress (`write_component`)
+1. 1,000 and 5,000 (the schema's most per component) generated vector cards through Rulepress (`write_component`)
    and through a minimal raw ReportLab canvas loop drawing the same texts (the floor).
 2. 1,000 image cards (300 dpi PNG fronts of 744 x 1039 px, one shared back) through
    `rulepress build` of a picture deck (layout picture-card, a game folder holding the
@@ -226,7 +226,7 @@ def measure(label: str, function, *args, repeat: int = 1) -> tuple[float, float]
 def main() -> None:
     quick = "--quick" in sys.argv
     repeat = int(sys.argv[sys.argv.index("--repeat") + 1]) if "--repeat" in sys.argv else 1
-    counts = (1000, 2000) if quick else (1000, 10000)
+    counts = (1000, 2000) if quick else (1000, 5000)  # 5,000: the most cards a component may hold
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
         print("vector cards")

@@ -12,6 +12,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+import shapely
+from shapely.ops import nearest_points
+
 from rulepress.layout import regions
 from rulepress.layout.boardgeom import (PT, Measure, Point, Rect, arrow_head, boundary_point, centred, luminance,
                                         place_box, point_along, segment_hits_rect, shade, shorten, two_line_splits,
@@ -25,6 +28,8 @@ MARK_RADIUS = 1.5  # mm
 MIN_SIZE = 6.0  # pt: smallest printed text (shrinking stops here; anything smaller is an error)
 MARKER_RADIUS = 3.4  # mm: army/count marker spot
 SPOT_RADIUS = 1.9  # mm: small spots counted by a value (accusation spots)
+LEADER_WIDTH = 0.3  # mm: line from a label set beside its region to the region
+LEADER_GAP = 0.8  # mm: a label nearer to its region than this needs no leader
 
 WORDS = {  # the renderer's own words (not game-specific)
     "legend": {"de": "Legende", "en": "Legend"},
@@ -78,7 +83,7 @@ class Line:
     color: str
     width: float = LINK_WIDTH
     dash: tuple[float, float] | None = None
-    role: str = "link"  # link, legend
+    role: str = "link"  # link, legend, leader
     owner: str = ""
 
 
@@ -511,15 +516,35 @@ def _region_labels(scene: Scene, space, stype, group, anchor, board, lang: str, 
     if not fits:
         scene.problems.append(f"label of region {space.id!r} does not fit in {width:.0f} x {height:.0f} mm at its anchor")
     found = [Label(rows, text_box, "space", space.id, None, fits, halo=shade(fill, 1.55))]
+    spot = None
     if marker:
         centre = space.marker or (anchor.x, text_box.bottom + 0.8 + MARKER_RADIUS)
         spot = centred(centre, 2 * MARKER_RADIUS, 2 * MARKER_RADIUS)
+    leader = _leader(space.outline, [text_box] + ([spot] if spot and not space.marker else []))
+    if leader:
+        scene.items.append(Line(leader, shade(fill, 0.45), LEADER_WIDTH, None, "leader", space.id))
+    if spot:
         scene.items.append(Shape(spot, "circle", "#ffffff", shade(fill, 0.5), 0.35, owner=f"marker:{space.id}"))
     mark = _mark_kind(space.provenance)
     if mark:
         centre = (text_box.right + MARK_RADIUS + 0.5, text_box.y + MARK_RADIUS)
         scene.items.append(Mark(centre, MARK_RADIUS, MARK_TEXT[mark], mark, space.id))
     return found
+
+
+def _leader(outline, boxes: list[Rect]) -> tuple[Point, Point] | None:
+    """A leader line for a region label set beside its region (e.g. in the sea next to a small island):
+    from the label's boxes to 1 mm inside the nearest of the region's main polygons (at least a quarter
+    of the largest: not a islet); None when they touch."""
+    polygons = regions.parts(regions.geometry(outline))
+    region = shapely.union_all([p for p in polygons if p.area >= polygons[0].area / 4])
+    label = shapely.union_all([shapely.box(b.x, b.y, b.right, b.bottom) for b in boxes])
+    if region.distance(label) < LEADER_GAP:
+        return None
+    start, end = nearest_points(label, region)
+    dx, dy = end.x - start.x, end.y - start.y
+    length = (dx * dx + dy * dy) ** 0.5
+    return (start.x, start.y), (end.x + dx / length, end.y + dy / length)
 
 
 def _spots(scene: Scene, space, count: int, inner: Rect, fill: str) -> Rect:

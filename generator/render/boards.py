@@ -273,8 +273,13 @@ class Painter:
         c.restoreState()
 
     def _halo(self, row, x: float, y: float, color: str) -> None:
-        """The row's letters stroked wide in `color` under the filled letters."""
+        """The row's letters stroked wide in `color` under the filled letters.
+
+        Drawn as glyph outlines, not as text: the label's words stay in the PDF once (copying or searching
+        the board finds "Alaska", not "AAllaasskkaa"). A font known only from memory falls back to text."""
         from reportlab.pdfbase.pdfmetrics import stringWidth
+
+        from rulepress.text.outlines import text_outline
 
         c = self.c
         c.saveState()
@@ -283,11 +288,15 @@ class Painter:
         c.setLineJoin(1)
         if row.align != "left":
             x -= stringWidth(row.text, row.font, row.size) / 2
-        text = c.beginText(x, y)
-        text.setFont(row.font, row.size)
-        text.setTextRenderMode(1)
-        text.textOut(row.text)
-        c.drawText(text)
+        path = c.beginPath()
+        if text_outline(path, row.text, row.font, row.size, x, y):
+            c.drawPath(path, stroke=1, fill=0)
+        else:
+            text = c.beginText(x, y)
+            text.setFont(row.font, row.size)
+            text.setTextRenderMode(1)
+            text.textOut(row.text)
+            c.drawText(text)
         c.restoreState()
 
     def label(self, label: Label) -> None:

@@ -71,7 +71,7 @@ def rendered(tmp_path_factory):
 @pytest.mark.parametrize("board", ALL_BOARDS)
 def test_every_space_name_and_number_is_printed(board, lang, rendered):
     with pdfplumber.open(rendered(board, lang)) as pdf:
-        page = pdf.pages[0].dedupe_chars()  # a halo repeats the letters in place
+        page = pdf.pages[0]
         assert page.width == pytest.approx(board.size.width * MM, abs=0.01)
         assert page.height == pytest.approx(board.size.height * MM, abs=0.01)
         words = set()
@@ -124,7 +124,7 @@ def test_labels_fit_and_do_not_overlap(board, lang, rendered):
         assert label.box.inside(frame), (label.role, label.owner)
     # the same from the PDF: word boxes of different labels never intersect
     with pdfplumber.open(rendered(board, lang)) as pdf:
-        words = pdf.pages[0].dedupe_chars().extract_words(  # a halo repeats the letters in place
+        words = pdf.pages[0].extract_words(
             use_text_flow=False, x_tolerance=1.2)
     boxes = [(w["x0"], w["top"], w["x1"], w["bottom"]) for w in words]
     for i, a in enumerate(boxes):
@@ -458,3 +458,83 @@ def test_tiled_pdf_prints_no_text_below_6pt(tmp_path):
         sizes = [ch["size"] if ch["upright"] else ch["x1"] - ch["x0"] for page in pdf.pages for ch in page.chars]
         assert pdf.pages[0].chars  # the assembly page has its title and instructions
     assert min(sizes) >= 6.0 - 1e-6
+
+
+@pytest.mark.parametrize("board", ALL_BOARDS)
+def test_label_halos_are_outlines_so_each_letter_is_in_the_pdf_once(board, rendered):
+    """A halo is drawn as the letters' outlines, not as a second copy of the text: copying a label gives its
+    words once, and the halo is still there as stroked curves in the halo's colour."""
+    scene = boards.scene_for(board, "en")
+    haloed = [item for item in scene.items if isinstance(item, Label) and item.halo]
+    with pdfplumber.open(rendered(board, "en")) as pdf:
+        page = pdf.pages[0]
+        placed = [(round(ch["x0"], 1), round(ch["top"], 1), ch["text"]) for ch in page.chars]
+        assert len(placed) == len(set(placed)), "a letter drawn twice in the same place"
+        colours = {label.halo.lower() for label in haloed}
+        halo_curves = [c for c in page.curves if c.get("stroke") and not c.get("fill")
+                       and _hex(c.get("stroking_color")) in colours]
+    assert len(halo_curves) >= sum(len(row.text.replace(" ", "")) for label in haloed for row in label.rows) // 2
+
+
+def _hex(colour) -> str | None:
+    if not colour or len(colour) != 3:
+        return None
+    return "#" + "".join(f"{round(v * 255):02x}" for v in colour)
+
+
+def _island_board(anchor):
+    """The fixture map with Pearl Island drawn as a 20 mm square island whose label goes to `anchor`."""
+    data = fixture("map").model_dump(mode="json", exclude_none=True)
+    for space in data["spaces"]:
+        if space["id"] == "pearl":
+            space["outline"] = [[[250, 190], [270, 190], [270, 210], [250, 210]]]
+            space["anchor"] = anchor
+    return Board.model_validate(data)
+
+
+def test_a_label_beside_its_region_gets_a_leader_line_into_the_region(tmp_path):
+    from shapely.geometry import Point, box
+
+    from rulepress.layout.boardgeom import shade
+
+    board = _island_board([300, 200])
+    scene = boards.scene_for(board, "en")
+    (leader,) = scene.lines("leader")
+    label = next(lab for lab in scene.labels if lab.role == "space" and lab.owner == "pearl")
+    start, end = leader.points
+    assert leader.owner == "pearl" and leader.color == shade("#8fb4e3", 0.45)
+    assert box(label.box.x, label.box.y, label.box.right, label.box.bottom).exterior.distance(Point(start)) < 0.01
+    assert box(250, 190, 270, 210).contains(Point(end)) and end[0] == pytest.approx(269, abs=0.05)
+    assert not scene.problems
+    out = tmp_path / "island.pdf"
+    boards.write_full(board, "en", out, scene)
+    with pdfplumber.open(out) as pdf:
+        drawn = [ln for ln in pdf.pages[0].lines
+                 if abs(ln["x0"] / MM - min(start[0], end[0])) < 0.05 and abs(ln["x1"] / MM - max(start[0], end[0])) < 0.05]
+    assert drawn and drawn[0]["linewidth"] / MM == pytest.approx(0.3, abs=0.01)
+    assert not boards.scene_for(_island_board([260, 200]), "en").lines("leader")  # label on its island: none
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_risk_island_labels_sit_in_the_sea_with_a_leader_to_their_island(lang):
+    """Iceland, Great Britain, Japan, Madagascar, New Guinea: names too wide for the island are set in the
+    sea beside it, over no coast, and a leader line joins each (unless the label touches its island)."""
+    from shapely import union_all
+    from shapely.geometry import Point, box
+
+    from rulepress.layout import regions
+
+    _, board = bundled("risk")
+    scene = boards.scene_for(board, lang)
+    land = union_all([regions.geometry(s.outline) for s in board.spaces])
+    beside = [s for s in board.spaces if s.anchor and not regions.geometry(s.outline).contains(Point(s.anchor))]
+    assert {"iceland", "great-britain", "japan", "madagascar", "new-guinea"} <= {s.id for s in beside}
+    leaders = {line.owner: line for line in scene.lines("leader")}
+    for space in beside:
+        label = next(lab for lab in scene.labels if lab.role == "space" and lab.owner == space.id)
+        text = box(label.box.x, label.box.y, label.box.right, label.box.bottom)
+        assert not text.intersects(land), space.id
+        region = regions.geometry(space.outline)
+        if region.distance(text) > 1.0:
+            assert region.contains(Point(leaders[space.id].points[-1])), space.id
+    assert set(leaders) <= {s.id for s in beside}
