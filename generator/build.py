@@ -115,14 +115,17 @@ def plan(contents: list[GameContent], options: BuildOptions, makers: dict[str, s
     artifacts: list[Artifact] = []
     for content in contents:
         for name in PER_GAME:
-            module = renderer(name) if name in options.kinds else None
-            if module is not None:
-                made = (reuse or {}).get((content.id, name))
-                if made is None:
-                    made = module.plan(content, options)
-                if makers is not None:
-                    makers.update((a.path, name) for a in made)
-                artifacts.extend(made)
+            if name not in options.kinds:
+                continue
+            made = (reuse or {}).get((content.id, name))
+            if made is None:  # (a reused plan needs not even its renderer's module: a no-op build imports less)
+                module = renderer(name)
+                if module is None:
+                    continue
+                made = module.plan(content, options)
+            if makers is not None:
+                makers.update((a.path, name) for a in made)
+            artifacts.extend(made)
     for name in ACROSS_GAMES:
         module = renderer(name) if name in options.kinds else None
         if module is not None and contents:

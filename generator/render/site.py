@@ -128,11 +128,13 @@ def shown_items(game_id: str, shown: list[Artifact], out: Path) -> list[site_sou
     return items
 
 
-def rendered_game(content: GameContent, lang: str, shown: list[Artifact], out: Path, code: str, work: Path):
-    """The pages and search entries of one game in `lang`, from the work area's cache when the game,
-    the files it shows and Rulepress's code are unchanged (the examples then need not run again)."""
+def rendered_game(content: GameContent, lang: str, shown: list[Artifact], out: Path, code: str, work: Path,
+                  view: str | None = None):
+    """The pages and search entries of one game in `lang`, from the work area's cache when the game (its
+    `site_view` in `lang`, computed if not given), the files it shows and Rulepress's code are unchanged
+    (the examples then need not run again)."""
     items = shown_items(content.id, shown, out)
-    key = _digest([code, lang, site_view(content, lang), [list(vars(i).values()) for i in items]])
+    key = _digest([code, lang, view or site_view(content, lang), [list(vars(i).values()) for i in items]])
     cache = work / "games" / f"{content.id}.json"
     try:
         cached = json.loads(cache.read_text(encoding="utf-8"))
@@ -147,10 +149,12 @@ def rendered_game(content: GameContent, lang: str, shown: list[Artifact], out: P
 
 
 def write_language(contents: list[GameContent], shown: list[Artifact], out: Path, lang: str, tmp: Path,
-                   site_url: str, code: str) -> dict:
-    """Build the site in `lang` into `tmp` (incrementally, in the output folder's work area)."""
+                   site_url: str, code: str, views: dict[str, str] | None = None) -> dict:
+    """Build the site in `lang` into `tmp` (incrementally, in the output folder's work area); `views`:
+    each game's `site_view` in `lang` if known."""
     work = output_folder(out) / WORK / f"site-{lang}"
-    pages = site_sources.render_site([(c, *rendered_game(c, lang, shown, out, code, work)) for c in contents], lang)
+    pages = site_sources.render_site([(c, *rendered_game(c, lang, shown, out, code, work, (views or {}).get(c.id)))
+                                      for c in contents], lang)
     s = site_sources.strings()
     conf = conf_text(lang, s[lang]["site_title"], list(LANGS), {l: s[l]["language_name"] for l in LANGS},
                      s[lang]["choose_language"], s[lang], site_url, code)
@@ -255,16 +259,46 @@ def check(content: GameContent, options=None) -> list:
     return raw_html(content)
 
 
+def checked_views(content: GameContent, cache: Path, code: str, options=None) -> tuple[dict[str | None, str], list]:
+    """`site_views` of a game and the problems of `check`, both from ``<cache>/<game>.json`` when the game's
+    files and Rulepress's code are those of a game that passed the check before (kept only then)."""
+    from rulepress.model.cache import folder_key
+    from rulepress.output import write_json
+
+    key = folder_key(content.folder, code)
+    file = cache / f"{content.id}.json"
+    try:
+        kept = json.loads(file.read_text(encoding="utf-8"))
+        if kept.get("key") == key:
+            return {None if k == "" else k: v for k, v in kept["views"].items()}, []
+    except (OSError, ValueError, AttributeError, KeyError):
+        pass
+    problems = check(content, options)
+    views = site_views(content)
+    if not problems:
+        try:
+            write_json(file, {"key": key, "views": {"" if k is None else k: v for k, v in views.items()}})
+        except OSError:
+            pass  # no cache: checked again next time
+    return views, problems
+
+
 def _digest(value) -> str:
     return hashlib.sha256(json.dumps(value, sort_keys=True, default=str, ensure_ascii=False).encode()).hexdigest()
 
 
 def plan_all(contents: list[GameContent], options, artifacts: list[Artifact]) -> list[Artifact]:
     """The website artifacts: the linked files, one folder per language, the root pages."""
-    problems = [p for c in contents for p in check(c, options)]
+    from rulepress.build import code_version
+
+    out = Path(options.out)
+    code = code_version()
+    every, problems = {}, []
+    for content in contents:
+        every[content.id], found = checked_views(content, output_folder(out) / WORK / "views", code, options)
+        problems += found
     if problems:
         raise ContentErrors(problems)
-    out = Path(options.out)
     site_url = getattr(options, "site_url", "") or ""
     from rulepress.render import PER_GAME
 
@@ -272,10 +306,7 @@ def plan_all(contents: list[GameContent], options, artifacts: list[Artifact]) ->
     older, older_shown = earlier_games(out, contents, Path(options.content), {a.path for a in artifacts}, partial)
     everything = sorted(contents + older, key=lambda c: c.id)
     shown = sorted(_shown(artifacts) + older_shown, key=lambda a: a.path)
-    from rulepress.build import code_version
-
-    code = code_version()
-    every = {c.id: site_views(c) for c in everything}
+    every.update({c.id: site_views(c) for c in older})
     digests = {game: v[None] for game, v in every.items()}
     views = {lang: {game: v[lang] for game, v in every.items()} for lang in LANGS}
     # what is shown: the linked paths (their bytes do not change a page), serialised once for both languages
@@ -285,7 +316,7 @@ def plan_all(contents: list[GameContent], options, artifacts: list[Artifact]) ->
                         lambda tmp: write_files(shown, out, tmp), directory=True, after=after)]
     for lang in LANGS:
         def write(tmp: Path, lang=lang):
-            return write_language(everything, shown, out, lang, tmp, site_url, code)
+            return write_language(everything, shown, out, lang, tmp, site_url, code, views[lang])
         planned.append(Artifact(None, "site", f"site/{lang}", {"games": views[lang], "shown": shown_inputs, "lang": lang,
                                                                "site_url": site_url},
                                 write, lang=lang, directory=True, after=after, prepare=preload))

@@ -114,6 +114,7 @@ def build_html(sources: dict[str, str], conf: str, out: Path, work: Path, lang: 
             app = Sphinx(str(src), str(src), str(html), str(doctrees), "html",
                          status=None, warning=warnings, freshenv=False, warningiserror=False, verbosity=0)
             app.connect("build-finished", complete_search_index)
+            keep_compiled_templates(app, work / "templates")
             app.build()
         text = warnings.getvalue().strip()
         if app.statuscode or text:
@@ -124,6 +125,17 @@ def build_html(sources: dict[str, str], conf: str, out: Path, work: Path, lang: 
     finally:
         locale.translators.clear()
     _copy(html, out, sources)
+
+
+def keep_compiled_templates(app, folder: Path) -> None:
+    """Let the HTML builder's Jinja keep compiled templates in `folder` (keyed by each template's source):
+    a new Sphinx application per build would otherwise compile the theme's templates every time."""
+    from jinja2 import FileSystemBytecodeCache
+
+    environment = getattr(getattr(app.builder, "templates", None), "environment", None)
+    if environment is not None:
+        folder.mkdir(parents=True, exist_ok=True)
+        environment.bytecode_cache = FileSystemBytecodeCache(str(folder))
 
 
 def index_entries(domain_entries: dict[str, list[tuple]], docnames: list[str]) -> dict[str, list[list]]:
