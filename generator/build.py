@@ -80,6 +80,7 @@ class BuildOptions:
     card_gap: str | None = None  # spaced (each card its own bleed) or butted (shared cut lines)
     duplex_offset: tuple[float, float] | None = None  # mm the back page is shifted (x right, y down)
     site_url: str = ""  # where the website will be published (absolute links in sitemap and social previews)
+    sources: Path | None = None  # folder of the source texts: the authors' report shows their coverage
 
 
 @dataclass

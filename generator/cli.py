@@ -48,6 +48,7 @@ def _parser() -> argparse.ArgumentParser:
     sheets.add_argument("--offset", type=float, nargs=2, metavar=("X", "Y"),
                         help="shift of the back pages in mm (x right, y down; each -10 to 10), measured with the calibration sheet")
     build.add_argument("--site-url", default="", metavar="URL", help="address the website will be published at (for the sitemap and link previews)")
+    build.add_argument("--sources", type=Path, metavar="DIR", help="folder holding the source texts: the authors' report shows their coverage and copied runs (as check sources)")
     build.add_argument("--force", action="store_true", help="render everything, even unchanged artifacts")
     build.add_argument("--quiet", action="store_true", help="no progress display (there is none when not on a terminal or when CI is set)")
 
@@ -121,7 +122,10 @@ def _run(args) -> int:
                                force=args.force, board_overlap=args.overlap, card_bleed=args.bleed,
                                card_marks=args.marks, card_flip=args.flip, card_orientation=args.orientation,
                                card_safe_guide=args.safe_guide, card_gap=args.gap,
-                               duplex_offset=tuple(args.offset) if args.offset else None, site_url=args.site_url)
+                               duplex_offset=tuple(args.offset) if args.offset else None, site_url=args.site_url,
+                               sources=args.sources)
+        if args.sources is not None and not args.sources.is_dir():
+            raise UsageError(f"--sources {args.sources}: no such folder")
         result = build(options)
         games = sorted({e["game"] for e in result.manifest if e["game"]})
         print(f"built {len(result.built)}, unchanged {len(result.skipped)} artifacts of {', '.join(games) or 'no game'} "

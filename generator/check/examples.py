@@ -20,6 +20,8 @@ statement may expect:
 
 An example runs under other readings with ``:reading: option=reading-id``
 (see `rulepress.model.rules_text`); unknown options or readings are problems.
+``:labels: a | b; c | d`` names the parts of tuple results for the website
+(see `rulepress.site.scenario`); it does not change what runs.
 
 A failing statement is reported as ``path:line: example-id: expected X, got
 Y`` where `line` is the line of its ``>>>`` in the Markdown file. Across
@@ -60,7 +62,7 @@ OPTIONFLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
 REFUSED = ("Refused", "Abgelehnt")
 RESULT = ("Result", "Ergebnis")
 OUTCOME = re.compile(rf"^({'|'.join(REFUSED + RESULT)}):[ \t]*(.*?)\s*$", re.S)
-KNOWN_OPTIONS = ("reading",)
+KNOWN_OPTIONS = ("reading", "labels")  # labels: what the website calls the parts of tuple results
 
 
 @dataclass

@@ -29,12 +29,10 @@ import re
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-from pydantic import BaseModel
-
 from rulepress.errors import ContentErrors, Problem, UsageError
 from rulepress.model import GameContent, load_games
 from rulepress.model.loader import display_path
-from rulepress.model.schema import SourceText, Text
+from rulepress.model.schema import SourceText, model_texts
 
 DEFAULT_MIN_WORDS = 8
 WORD = re.compile(r"[^\W_]+")
@@ -112,22 +110,6 @@ class ContentText:
     words: list[Word]
 
 
-def _model_texts(node, key: tuple):
-    """(key path ending in the language, text) of every two-language text in a model tree."""
-    if isinstance(node, Text):
-        for lang in ("de", "en"):
-            yield key + (lang,), node.get(lang)
-    elif isinstance(node, BaseModel):
-        for name in type(node).model_fields:
-            yield from _model_texts(getattr(node, name), key + (name,))
-    elif isinstance(node, (list, tuple)):
-        for i, item in enumerate(node):
-            yield from _model_texts(item, key + (i,))
-    elif isinstance(node, dict):
-        for name, item in node.items():
-            yield from _model_texts(item, key + (name,))
-
-
 def content_texts(content: GameContent) -> list[ContentText]:
     """Every prose text of a game, in a stable order: rule files, quick references, model texts."""
     texts: list[ContentText] = []
@@ -140,7 +122,7 @@ def content_texts(content: GameContent) -> list[ContentText]:
             if text is not None:
                 path = display_path(content.folder / f"{quickref.source}.{lang}.md")
                 texts.append(ContentText(path, words(markdown_prose(text))))
-    for key, text in _model_texts(content.game, ()):
+    for key, text in model_texts(content.game):
         path, line, _ = content.locate(key)
         found = words(text.splitlines())
         texts.append(ContentText(path, [Word(w.text, (line or 1) + w.line - 1) for w in found]))

@@ -216,7 +216,7 @@ class SpaceType(Model):
     id: Id = Field(description="Stable id used by spaces.")
     name: Text = Field(description="Name shown in legends.")
     color: Color | None = Field(None, description="Fill colour; defaults to the group's colour.")
-    pattern: Literal["solid", "hatched", "dotted"] = Field("solid", description="Fill pattern or texture (hatched fields of Anti-Monopoly's green lane).")
+    pattern: Literal["solid", "hatched", "dotted"] = Field("solid", description="Fill pattern or texture (e.g. hatched fields that mark a special lane).")
     shape: Literal["rect", "circle", "region"] = Field("rect", description="Drawn shape.")
     marker: bool = Field(False, description="Draw a round spot in each space of this type for an army or count marker.")
     spots: str | None = Field(None, description="Name of a whole-number value of the spaces (e.g. accusation_spots): that many small round spots are drawn in the space instead of printing the number.")
@@ -274,7 +274,7 @@ class Link(Model):
     a: Id = Field(description="Space id of one end.")
     b: Id = Field(description="Space id of the other end.")
     type: Id | None = Field(None, description="Link type id.")
-    wrap: bool = Field(False, description="Drawn around the board edge (Alaska - Kamchatka).")
+    wrap: bool = Field(False, description="Drawn around the board edge (a link between spaces at opposite edges of a world map).")
     label: Text | None = Field(None, description="Label drawn at the middle of the link.")
     provenance: Provenance | None = Field(None, description="Overrides the board's provenance.")
 
@@ -409,6 +409,25 @@ class QuickRef(Model):
     font_size: float = Field(7.5, gt=3, le=72, description="Design body size in pt (above 3, at most 72); the text is set at the largest size that fits, from min_font_size up to max_font_size.")
     min_font_size: float = Field(6.0, gt=3, le=72, description="Smallest body size auto-shrink may use (above 3, at most 72).")
     max_font_size: float | None = Field(None, gt=3, le=72, description="Largest body size the text may grow to so that it fills its panel (above 3, at most 72; default: twice font_size).")
+
+
+# Tags a game may allow in its Markdown (`site.allow_html`): text-level markup only. Never script,
+# style, frames, forms or anything else that runs, loads a page or changes the page around it.
+HTML_TAGS = ("a", "abbr", "b", "br", "cite", "code", "del", "dfn", "em", "i", "img", "ins", "kbd", "mark", "q",
+             "s", "samp", "small", "span", "strong", "sub", "sup", "u", "var", "wbr")
+
+
+class Site(Model):
+    """How the rules website shows the game."""
+
+    allow_html: list[Literal[HTML_TAGS]] = Field(default_factory=list, description=(
+        "HTML tags the rules and quick-reference Markdown may contain (default: none; raw HTML is an error). "
+        "Allowed HTML is sanitised with nh3 to these tags: attributes other than title/lang (href on a, src/alt/width/height "
+        "on img) are removed, links keep only http, https and mailto addresses. One of: " + ", ".join(HTML_TAGS) + "."))
+    labels: dict[str, Text] = Field(default_factory=dict, description=(
+        "What players read for the field names, string values and refusal codes in worked examples' results "
+        "(e.g. rolls_used: {de: Würfe, en: rolls}); ids of glossary terms, components, cards and board spaces "
+        "are shown by their names without one, other field names with spaces for underscores."))
 
 
 class FontFile(Model):
@@ -548,6 +567,7 @@ class Game(Model):
     ambiguities: list[Ambiguity] = Field(default_factory=list, description="Register of contradictions and unclear points.")
     rules: list[RuleMeta] = Field(default_factory=list, description="Provenance of each rule section of the Markdown rules.")
     quickrefs: list[QuickRef] = Field(default_factory=list, description="Quick-reference sheets.")
+    site: Site = Field(default_factory=Site, description="How the rules website shows the game: allowed HTML, labels in example results.")
     fonts: list[FontFile] = Field(default_factory=list, description="The game's own fonts (TTF files in the game folder) that its layouts may name.")
     languages: list[Lang] = Field(default_factory=lambda: ["de", "en"], description="Languages of this game's texts.")
 
@@ -556,6 +576,28 @@ class Game(Model):
         if self.players.min > self.players.max:
             raise ValueError("players.min is larger than players.max")
         return self
+
+
+def walk(node, key: tuple = ()):
+    """(key path, node) of `node` and everything inside it: model fields, list items, mapping values."""
+    yield key, node
+    if isinstance(node, BaseModel):
+        for name in type(node).model_fields:
+            yield from walk(getattr(node, name), key + (name,))
+    elif isinstance(node, (list, tuple)):
+        for i, item in enumerate(node):
+            yield from walk(item, key + (i,))
+    elif isinstance(node, dict):
+        for name, item in node.items():
+            yield from walk(item, key + (name,))
+
+
+def model_texts(node, key: tuple = ()):
+    """(key path ending in the language, text) of every two-language `Text` in a model tree."""
+    for path, found in walk(node, key):
+        if isinstance(found, Text):
+            for lang in LANGS:
+                yield path + (lang,), found.get(lang)
 
 
 # Classes with their own files inside a game folder (see loader.FILES)

@@ -276,7 +276,7 @@ class Painter:
         """The row's letters stroked wide in `color` under the filled letters.
 
         Drawn as glyph outlines, not as text: the label's words stay in the PDF once (copying or searching
-        the board finds "Alaska", not "AAllaasskkaa"). A font known only from memory falls back to text."""
+        the board finds "Harbour", not "HHaarrbboouurr"). A font known only from memory falls back to text."""
         from reportlab.pdfbase.pdfmetrics import stringWidth
 
         from rulepress.text.outlines import text_outline

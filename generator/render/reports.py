@@ -3,8 +3,10 @@
 One HTML page per game (``reports/<game>.html``) and an index. A page is a list
 of sections; each section comes from one function in `SECTIONS` that takes the
 game (and the results computed for it) and returns a `ReportSection` — to add a
-section (for instance the source coverage of ``rulepress check sources``), add
-a function there. Every value is escaped by the template (Jinja autoescape).
+section, add a function there. When the build is given the folder of the source
+texts (``rulepress build --sources DIR``), a last section shows what
+``rulepress check sources`` finds: the coverage of each source text and the
+copied runs. Every value is escaped by the template (Jinja autoescape).
 Paths are shown relative to the game's folder, never to the working directory.
 """
 
@@ -125,6 +127,29 @@ def examples_section(content: GameContent) -> ReportSection:
                          [f"{passed} of {len(results)} examples passed."])
 
 
+def source_coverage_section(content: GameContent, sources: Path | None) -> ReportSection:
+    """`rulepress check sources` for the report: copied runs and the coverage of each source text
+    (only when the build was given the sources folder)."""
+    title = "Source coverage and copied wording"
+    if sources is None:
+        return ReportSection(title, notes=["Not checked: build with --sources DIR to see the coverage of the source texts."])
+    if not content.game.source_texts:
+        return ReportSection(title, notes=["The game names no source texts (source_texts in game.yaml)."])
+    from rulepress.check.sources import check_game
+    from rulepress.errors import RulepressError
+
+    try:
+        result = check_game(content, Path(sources))
+    except RulepressError as exc:
+        return ReportSection(title, notes=[game_text(str(exc), content)])
+    rows = [[c.source, str(c.rule_lines), str(c.covered), f"{c.percent:.0f} %",
+             ", ".join(f"{a}-{b}" if a != b else str(a) for a, b in c.uncovered) or "–"] for c in result.coverage]
+    notes = [f"{len(result.copied)} copied runs (8 or more words in a row as in a source text)."]
+    notes += [game_text(str(run), content) for run in result.copied]
+    notes += [game_text(line, content) for line in result.uncited]
+    return ReportSection(title, ["source", "rule lines", "covered", "share", "uncovered lines"], rows, notes)
+
+
 # The sections of every game's report, in order. Add a function here to add a section.
 SECTIONS: list[Callable[[GameContent], ReportSection]] = [
     translations_section, examples_section, provenance_section, sources_section,
@@ -137,9 +162,10 @@ def _env() -> Environment:
                        keep_trailing_newline=True, trim_blocks=True, lstrip_blocks=True)
 
 
-def write_report(content: GameContent, tmp: Path) -> dict:
-    """The report page of one game into the file `tmp`."""
-    sections = [make(content) for make in SECTIONS]
+def write_report(content: GameContent, tmp: Path, sources: Path | None = None) -> dict:
+    """The report page of one game into the file `tmp` (with the source coverage when `sources` is the
+    folder of the source texts)."""
+    sections = [make(content) for make in SECTIONS] + [source_coverage_section(content, sources)]
     tmp.write_text(_env().get_template("game.html.j2").render(game=content.game, sections=sections), encoding="utf-8")
     return {"pages": 1}
 
@@ -159,10 +185,26 @@ def preload() -> None:
 
 def plan_reports(contents: list[GameContent], options, digests: dict[str, str] | None = None) -> list[Artifact]:
     """One page per game and an index. A game's page depends on every input file of the game (card
-    texts too: the translation check compares them), so an edit of one game redoes its page only."""
-    planned = [Artifact(c.id, "report", f"reports/{c.id}.html", {"game": c.digest()},
-                        lambda tmp, c=c: write_report(c, tmp), prepare=preload) for c in sorted(contents, key=lambda c: c.id)]
+    texts too: the translation check compares them) and on the sources folder, so an edit of one game
+    redoes its page only."""
+    sources = getattr(options, "sources", None)
+    read = _folder_digest(sources)
+    planned = [Artifact(c.id, "report", f"reports/{c.id}.html", {"game": c.digest(), "sources": read},
+                        lambda tmp, c=c: write_report(c, tmp, sources), prepare=preload)
+               for c in sorted(contents, key=lambda c: c.id)]
     titles = {c.id: c.game.title.en for c in contents}
     planned.append(Artifact(None, "report", "reports/index.html", {"games": titles},
                             lambda tmp: write_index(contents, tmp)))
     return planned
+
+
+def _folder_digest(folder: Path | None) -> str | None:
+    """What the report reads from the sources folder: names and bytes of its files (None without one)."""
+    if folder is None or not Path(folder).is_dir():
+        return None
+    import hashlib
+
+    h = hashlib.sha256()
+    for file in sorted(p for p in Path(folder).rglob("*") if p.is_file()):
+        h.update(file.relative_to(folder).as_posix().encode() + b"\0" + file.read_bytes())
+    return h.hexdigest()

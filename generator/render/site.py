@@ -253,10 +253,12 @@ def earlier_games(out: Path, contents: list[GameContent], content_dir: Path,
 
 
 def check(content: GameContent, options=None) -> list:
-    """Problems `build` would reject on the website: raw HTML in the game's Markdown."""
+    """Problems `build` would reject on the website: raw HTML in the game's Markdown, and authors' words
+    (source names, file names, option keys) in any text players read."""
+    from rulepress.check.wording import authors_words
     from rulepress.site.safety import raw_html
 
-    return raw_html(content)
+    return raw_html(content) + authors_words(content)
 
 
 def checked_views(content: GameContent, cache: Path, code: str, options=None) -> tuple[dict[str | None, str], list]:

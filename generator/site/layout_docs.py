@@ -19,7 +19,7 @@ from rulepress.layout.spec import LayoutFile
 from rulepress.paths import ICONS
 
 W, H, BLEED, DPI = 50.0, 35.0, 2.0, 150
-DATA = {"id": "alaska", "title": "Alaska", "text": "Attack **twice** :crossed-swords:", "color": "#f2d16b",
+DATA = {"id": "north-cape", "title": "North Cape", "text": "Attack **twice** :crossed-swords:", "color": "#f2d16b",
         "image": "game-icons/castle.svg", "values.cost": "3", "labels.cost": "Cost", "symbol": "cannon", "mark": ""}
 SQUARE = [[0, 0], [12, 0], [12, 10], [4, 14], [0, 10]]
 EXAMPLES = {
@@ -34,7 +34,7 @@ EXAMPLES = {
     "outline": "- {kind: outline, space: '{id}', x: 5, y: 3, w: 40, h: 29, fill: '{color}', stroke: '#333333', stroke_width: 0.4}",
 }
 # the outline example's board space: a made-up territory shape (mm on a board)
-OUTLINES = {"alaska": (((10, 10), (40, 5), (60, 20), (55, 40), (30, 45), (20, 30), (5, 28)),
+OUTLINES = {"north-cape": (((10, 10), (40, 5), (60, 20), (55, 40), (30, 45), (20, 30), (5, 28)),
                        ((64, 30), (70, 28), (72, 36), (66, 38)))}
 
 

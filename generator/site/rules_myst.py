@@ -1,6 +1,8 @@
 """Rewrite one game's rule text (MyST Markdown) for the Sphinx website.
 
-The rule text is kept as written; only what Sphinx needs changes:
+The rule text is kept as written (raw HTML only as `rulepress.site.safety`
+lets it through: the tags the game allows, sanitised); only what Sphinx needs
+changes:
 
 - every heading gets its section number and a label ``<game>-<id>`` (labels
   are global in Sphinx, rule ids repeat across games), so the anchor is the
@@ -26,7 +28,7 @@ import re
 from dataclasses import dataclass, field
 
 from rulepress.model.rules_text import TERM_REF, RuleText, Section
-from rulepress.site import scenario, search
+from rulepress.site import safety, scenario, search
 
 FENCE = re.compile(r"^(\s*)(```+|~~~+)\s*(\{[a-z-]+\})?\s*(.*)$")
 
@@ -49,6 +51,13 @@ class PageWords:
     provenance: dict = field(default_factory=dict)  # section id -> plain words ("reconstructed")
     ambiguities: dict = field(default_factory=dict)  # section id -> [(anchor, title)]
     readings: dict = field(default_factory=dict)  # engine option -> (ambiguity anchor, {reading id: text})
+    names: dict = field(default_factory=dict)  # id of a thing of the game -> its name in the page's language
+    labels: dict = field(default_factory=dict)  # record field or refusal code -> label (game.yaml site.labels)
+    allow_html: tuple = ()  # HTML tags the game's rule text may use (game.yaml site.allow_html), sanitised
+
+    def reader(self) -> scenario.Reader:
+        """Whom the examples' results are written for (see `rulepress.site.scenario`)."""
+        return scenario.Reader(self.words, self.words.get("lang", "en"), self.names, self.labels)
 
 
 def anchor(game_id: str, section_id: str) -> str:
@@ -121,7 +130,8 @@ def _example_block(example_id: str, code: list[str], situation: list[str], page:
         lines += [f"**{words['situation']}:** " + situation[0].lstrip(), *situation[1:], ""]
     for line in _reading_lines(options, page):
         lines += [line, ""]
-    lines += scenario.results_markdown("\n".join(code), words, page.words.get("lang", "en")) + [""]
+    results = scenario.results_markdown("\n".join(code), page.reader(), scenario.part_labels(options.get("labels", "")))
+    lines += ["````{container} rp-results", *results, "````", ""]
     lines += [f'<details class="rp-code"><summary>{html.escape(words["show_code"])}</summary>', "",
               "```pycon", *code, "```", "", "</details>", "",
               f'<a class="rp-example-id" href="#{target}" title="{html.escape(words["example_id_link"])}">'
@@ -175,24 +185,23 @@ def rules_page(text: RuleText, page: PageWords, term_ids: set[str]) -> str:
     """The body of the rules page: every section numbered, labelled and rewritten."""
     by_id = {s.id: s for s in text.sections}
     parts: list[str] = []
+    allowed = page.allow_html
     if text.preamble:
-        parts.append(rewrite_body(text.preamble, page, term_ids))
+        parts.append(rewrite_body(safety.sanitise(text.preamble, allowed), page, term_ids))
     for section in text.sections:
         level = min(6, 2 + _depth(section, by_id))
         parts.append(f"({anchor(page.game_id, section.id)})=\n{'#' * level} {section.number} "
-                     f"{rewrite_terms(section.title, page.game_id, set())}")
+                     f"{rewrite_terms(safety.sanitise(section.title, allowed), page.game_id, set())}")
         parts.append(f"```{{index}} single: {section.id}\n```")
-        line = f"<span class=\"rp-rule-id\">{html.escape(section.id)}</span>"
         plain = page.provenance.get(section.id)
-        if plain:
-            line += f" <span class=\"rp-mark\">{html.escape(plain)}</span>"
-        parts.append(line)
+        if plain:  # the rule id is the heading's anchor and an index entry, not text players read
+            parts.append(f"<span class=\"rp-mark\">{html.escape(plain)}</span>")
         links = page.ambiguities.get(section.id)
         if links:
             parts.append(f"{{.rp-concerns}}\n**{page.words['concerned_by']}:** " +
                          " · ".join(f"[{scenario.escape_markdown(title)}](#{target})" for target, title in links))
         if section.body.strip():
-            parts.append(rewrite_body(section.body, page, term_ids))
+            parts.append(rewrite_body(safety.sanitise(section.body, allowed), page, term_ids))
     return "\n\n".join(parts) + "\n"
 
 

@@ -1,4 +1,4 @@
-"""Raw HTML in a game's Markdown (rules, quick references) is an error: the website must not carry it.
+"""Raw HTML in a game's Markdown: an error, unless the game allows a few tags, which are then sanitised.
 
 Rule texts and quick references are MyST Markdown, which would pass HTML such
 as ``<script>`` or ``<img onerror=...>`` straight into the pages. `raw_html`
@@ -6,66 +6,146 @@ finds every HTML block and inline HTML tag with markdown-it (the parser MyST
 is built on; code blocks and code spans are not HTML) and reports it at its
 file and line. Strings from YAML never reach a page as Markdown: the site's
 templates escape them (`rulepress.site.scenario.escape_markdown`).
+
+A game may opt in with ``site: {allow_html: [b, i, sup, ...]}`` in game.yaml
+(the schema lists the tags that can be allowed: text-level markup only). Its
+rule texts may then use those tags; any other tag is still an error. On the
+website `sanitise` passes every HTML block and tag through nh3 with that
+safelist: attributes other than title and lang (href on links; src, alt,
+width, height on images) are removed, ``on*`` handlers and ``javascript:``
+addresses never pass, script and style content is dropped. Quick references
+are printed, not published as HTML: raw HTML there stays an error.
 """
 
 from __future__ import annotations
 
 import functools
+import re
+from pathlib import Path
 
+import nh3
 from markdown_it import MarkdownIt
 
 from rulepress.errors import Problem
 from rulepress.model import GameContent
 from rulepress.model.loader import display_path
 
+ATTRIBUTES = {"*": {"title", "lang"}, "a": {"href"}, "img": {"src", "alt", "width", "height"}}
+URL_SCHEMES = {"http", "https", "mailto"}
+TAG = re.compile(r"^<\s*(/?)\s*([A-Za-z][A-Za-z0-9-]*)")
 
-@functools.lru_cache(maxsize=64)  # pure in `text`: `rulepress serve` checks only the texts that changed
-def html_lines(text: str) -> tuple[tuple[int, str], ...]:
-    """(line number, the HTML) of every raw HTML block or inline tag in Markdown `text`."""
+
+@functools.lru_cache(maxsize=64)  # pure in `text`: `rulepress serve` parses only the texts that changed
+def html_tokens(text: str) -> tuple[tuple[str, int, int, str], ...]:
+    """(kind, first line, end line, the HTML) of every raw HTML block, inline tag and raw-output fence
+    in Markdown `text`; lines are 1-based, `end` is the line after a block."""
     found = []
     for token in MarkdownIt("commonmark").parse(text):
         if token.type == "fence" and token.info.strip().startswith(("{raw}", "{eval-rst}")):
-            found.append((token.map[0] + 1, "```" + token.info.strip()))
+            found.append(("fence", token.map[0] + 1, token.map[1] + 1, "```" + token.info.strip()))
         elif token.type == "html_block":
-            found.append((token.map[0] + 1, token.content.strip().splitlines()[0]))
+            found.append(("block", token.map[0] + 1, token.map[1] + 1, token.content))
         elif token.type == "inline" and token.children:
             line = token.map[0] + 1 if token.map else 1
-            offset = 0
             for child in token.children:
                 if child.type in ("softbreak", "hardbreak"):
-                    offset += 1
+                    line += 1
                 elif child.type == "html_inline":
-                    found.append((line + offset, child.content))
+                    found.append(("inline", line, line + 1, child.content))
     return tuple(found)
 
 
+def html_lines(text: str) -> list[tuple[int, str]]:
+    """(line number, the HTML's first line) of every raw HTML block or inline tag in Markdown `text`."""
+    return [(line, html.strip().splitlines()[0] if html.strip() else html) for _kind, line, _end, html in html_tokens(text)]
+
+
+def tag_names(html: str) -> list[str]:
+    """Lower-case names of the tags in an HTML snippet ('!--' for a comment)."""
+    names = [m.group(1).lower() for m in re.finditer(r"<\s*/?\s*([A-Za-z][A-Za-z0-9-]*)", html)]
+    return names + ["!--"] * html.count("<!--")
+
+
+def clean(html: str, allowed: set[str]) -> str:
+    """An HTML block or tag reduced to the `allowed` tags and their safe attributes (nh3)."""
+    attributes = {tag: names for tag, names in ATTRIBUTES.items() if tag == "*" or tag in allowed}
+    return nh3.clean(html, tags=set(allowed), attributes=attributes, url_schemes=URL_SCHEMES,
+                     link_rel="noopener noreferrer", strip_comments=True)
+
+
+def clean_tag(tag: str, allowed: set[str]) -> str:
+    """One inline tag (``<b>``, ``</b>``, ``<a href=...>``) as it may stand on the page: '' when not allowed."""
+    match = TAG.match(tag.strip())
+    if match is None or match.group(2).lower() not in allowed:
+        return ""
+    name = match.group(2).lower()
+    if match.group(1):
+        return f"</{name}>"
+    cleaned = clean(tag, allowed)
+    return cleaned[: -len(f"</{name}>")] if cleaned.endswith(f"</{name}>") else cleaned
+
+
+def sanitise(text: str, allowed: list[str] | set[str]) -> str:
+    """Markdown `text` with every raw HTML block and inline tag passed through `clean` for `allowed` tags
+    (nothing allowed: every tag removed). Markdown around the HTML is kept as written."""
+    found = html_tokens(text)
+    if not found:
+        return text
+    allowed = {a.lower() for a in allowed}
+    lines = text.split("\n")
+    cursor: dict[int, int] = {}
+    for kind, line, end, html in sorted(found, key=lambda f: (f[1], f[0] != "block")):
+        if kind == "fence":
+            continue  # never reaches a page: raw-output fences are errors of `raw_html`
+        if kind == "block":
+            cleaned = clean("\n".join(lines[line - 1:end - 1]), allowed)
+            lines[line - 1:end - 1] = [cleaned.replace("\n", " ")] + [""] * (end - line - 1)
+            continue
+        row = lines[line - 1]
+        at = row.find(html, cursor.get(line, 0))
+        if at < 0:
+            continue
+        replacement = clean_tag(html, allowed)
+        lines[line - 1] = row[:at] + replacement + row[at + len(html):]
+        cursor[line] = at + len(replacement)
+    return "\n".join(lines)
+
+
 def raw_html(content: GameContent) -> list[Problem]:
-    """Every raw HTML tag in the game's rules and quick-reference Markdown."""
+    """Every raw HTML tag the game does not allow in its rules (``site.allow_html``) and every raw HTML
+    tag in its quick-reference Markdown."""
+    allowed = set(content.game.site.allow_html)
     problems = []
-    texts = [(path, lang) for lang, path in ((t.lang, t.path) for t in content.rules.values())]
-    for rules_path, _lang in texts:
-        problems += _problems(rules_path, content)
+    for text in content.rules.values():
+        problems += _problems(text.path, _find(text.path, content), allowed)
     for quickref in content.game.quickrefs:
         for lang in ("de", "en"):
             path = content.folder / f"{quickref.source}.{lang}.md"
             if path.is_file():
-                problems += _problems(display_path(path), content, path)
+                problems += _problems(display_path(path), path, set(), quickref=True)
     return problems
 
 
-def _problems(shown: str, content: GameContent, path=None) -> list[Problem]:
-    from pathlib import Path
-
-    file = Path(path) if path is not None else _find(shown, content)
+def _problems(shown: str, file: Path | None, allowed: set[str], quickref: bool = False) -> list[Problem]:
     if file is None or not file.is_file():
         return []
-    text = file.read_text(encoding="utf-8")
-    return [Problem(shown, line, 1, "html", f"raw HTML is not allowed in Markdown: {snippet[:60]!r} "
-                                            "(write Markdown; for a literal '<' write '\\<')")
-            for line, snippet in html_lines(text)]
+    problems = []
+    for kind, line, _end, html in html_tokens(file.read_text(encoding="utf-8")):
+        names = tag_names(html)
+        if kind != "fence" and names and all(n in allowed for n in names):
+            continue
+        snippet = html.strip().splitlines()[0] if html.strip() else html
+        if quickref:
+            hint = "(quick references are printed: write Markdown; for a literal '<' write '\\<')"
+        elif allowed:
+            hint = f"(site.allow_html allows only: {', '.join(sorted(allowed))})"
+        else:
+            hint = "(write Markdown; for a literal '<' write '\\<'; or allow a few tags with site.allow_html in game.yaml)"
+        problems.append(Problem(shown, line, 1, "html", f"raw HTML is not allowed in Markdown: {snippet[:60]!r} {hint}"))
+    return problems
 
 
-def _find(shown: str, content: GameContent):
+def _find(shown: str, content: GameContent) -> Path | None:
     for file in content.files:
         if display_path(file) == shown or str(file) == shown:
             return file

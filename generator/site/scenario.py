@@ -3,16 +3,22 @@
 A worked example is a doctest (``>>> call`` lines and the expected output). Its
 prose — the situation — is the paragraph the author wrote just before it; this
 module turns the expected outputs into what a player reads: ``True`` becomes
-"yes"/"ja", tuples and lists become "20, 25", lists of rows and dicts become a
-small table, numbers get the language's decimal mark. Pure functions; the
-Markdown they return escapes every character of the values.
+"yes"/"ja", tuples and lists become "20, 25", an id becomes the name of the
+thing it names, records (``Payment(balance=2, ...)``, labelled by the game's
+``site.labels``), mappings, rows and tuples of mixed parts become a small
+table, numbers are written in the page's language (Babel). The expected output
+is parsed, never run. Pure functions; the Markdown they return escapes every
+character of the values.
 """
 
 from __future__ import annotations
 
 import ast
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from babel.numbers import format_decimal
 
 PUNCTUATION = re.compile(r"([\\`*_{}\[\]()<>#+\-.!|~&$^])")  # every character with a meaning in MyST
 
@@ -54,80 +60,224 @@ def steps(source: str) -> list[Step]:
     return found
 
 
-def _scalar(value, words: dict, lang: str) -> str:
-    if isinstance(value, bool):
-        return words["word_yes"] if value else words["word_no"]
-    if value is None:
-        return "–"
-    if isinstance(value, float):
-        text = f"{value:g}"
-        return text.replace(".", ",") if lang == "de" else text
-    return str(value)
+@dataclass(frozen=True)
+class Record:
+    """A value doctest prints as ``Name(field=value, ...)`` (a dataclass or named tuple)."""
+
+    name: str
+    fields: tuple[tuple[str, object], ...]
+
+
+def parse_value(text: str):
+    """The value an expected output shows: Python literals, ``Fraction(a, b)`` and records
+    ``Name(field=value, ...)``; ValueError for anything else (nothing is run)."""
+    try:
+        tree = ast.parse(text.strip(), mode="eval")
+    except (SyntaxError, MemoryError, RecursionError, ValueError):
+        raise ValueError(text) from None
+    return _value(tree.body)
+
+
+def _value(node):
+    if isinstance(node, ast.Constant):
+        return node.value
+    if isinstance(node, (ast.Tuple, ast.List)):
+        return tuple(_value(n) for n in node.elts)
+    if isinstance(node, ast.Set):
+        return frozenset(_value(n) for n in node.elts)
+    if isinstance(node, ast.Dict) and None not in node.keys:
+        return {_value(k): _value(v) for k, v in zip(node.keys, node.values)}
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)) and isinstance(node.operand, ast.Constant):
+        number = node.operand.value
+        if isinstance(number, (int, float)) and not isinstance(number, bool):
+            return -number if isinstance(node.op, ast.USub) else number
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+        if node.func.id == "Fraction" and len(node.args) == 2 and not node.keywords:
+            return Fraction(_value(node.args[0]), _value(node.args[1]))
+        if not node.args and all(k.arg for k in node.keywords):
+            return Record(node.func.id, tuple((k.arg, _value(k.value)) for k in node.keywords))
+    raise ValueError(ast.dump(node))
+
+
+@dataclass(frozen=True)
+class Reader:
+    """Whom results are written for: the page's words and language, the names of the game's things
+    (a string value that is an id is shown by its name) and labels of record fields."""
+
+    words: dict
+    lang: str
+    names: dict = field(default_factory=dict)  # id -> name in `lang`
+    labels: dict = field(default_factory=dict)  # field name, value or refusal code -> label in `lang`
+
+    def label(self, name: str) -> str:
+        """What a record's field is called: its label, the name of the thing it is, or the field's name."""
+        return self.labels.get(name) or self.names.get(name) or name.replace("_", " ")
+
+    def name(self, value: str) -> str:
+        """A string value as players say it: the name of the thing with that id, its label, or itself."""
+        return self.names.get(value) or self.labels.get(value) or value
+
+
+def _number(value, lang: str) -> str:
+    if isinstance(value, Fraction):
+        return f"{value.numerator}/{value.denominator}"
+    return format_decimal(value, locale=lang)
 
 
 def _is_scalar(value) -> bool:
-    return not isinstance(value, (list, tuple, dict, set, frozenset))
+    return not isinstance(value, (tuple, dict, frozenset, Record))
 
 
-def _table(rows: list[list], words: dict, lang: str) -> str:
-    width = max(len(r) for r in rows)
-    cells = [[escape_markdown(_scalar(v, words, lang)) for v in row] + [""] * (width - len(row)) for row in rows]
-    lines = ["| \\# |" + " |" * width, "|" + "---|" * (width + 1)]
-    for number, row in enumerate(cells, start=1):
-        lines.append(f"| {number} | " + " | ".join(row) + " |")
-    return "\n".join(lines)
+def inline(value, reader: Reader) -> str:
+    """A value as plain words on one line: yes/no, numbers in the page's language, names for ids,
+    sequences as "a, b", nested ones separated by "·", records and mappings as "label: value"."""
+    if isinstance(value, bool):
+        return reader.words["word_yes"] if value else reader.words["word_no"]
+    if value is None:
+        return "–"
+    if isinstance(value, (int, float, Fraction)):
+        return _number(value, reader.lang)
+    if isinstance(value, str):
+        return reader.name(value)
+    if isinstance(value, Record):
+        return "; ".join(f"{reader.label(k)}: {inline(v, reader)}" for k, v in value.fields) or "–"
+    if isinstance(value, dict):
+        return "; ".join(f"{inline(k, reader)}: {inline(v, reader)}" for k, v in value.items()) or "–"
+    items = sorted(value, key=str) if isinstance(value, frozenset) else list(value)
+    if not items:
+        return "–"
+    return (", " if all(_is_scalar(v) for v in items) else " · ").join(inline(v, reader) for v in items)
+
+
+def _rows_table(header: list[str], rows: list[list[str]]) -> str:
+    def cells(row: list[str]) -> str:
+        return "| " + " | ".join(escape_markdown(c) for c in row) + " |"
+
+    width = max(len(header), *(len(r) for r in rows))
+    return "\n".join([cells(header + [""] * (width - len(header))), "|" + "---|" * width] +
+                     [cells(r + [""] * (width - len(r))) for r in rows])
+
+
+def row_width(value) -> int:
+    """How many values each row has when `value` is rows of equal length (0 otherwise)."""
+    if isinstance(value, tuple) and value and all(isinstance(v, tuple) and all(_is_scalar(x) for x in v) for v in value):
+        widths = {len(v) for v in value}
+        return widths.pop() if len(widths) == 1 else 0
+    return 0
+
+
+def _table(value, reader: Reader, parts: list[str] | None = None, columns: list[str] | None = None) -> str | None:
+    """A small Markdown table for a record, a mapping, a tuple whose `parts` the example names, rows of
+    values (under the example's `columns`) or a tuple of mixed parts; None for values that read well on
+    one line."""
+    if columns and len(columns) == row_width(value):
+        return _rows_table(["#", *columns], [[str(n)] + [inline(x, reader) for x in v] for n, v in enumerate(value, 1)])
+    if isinstance(value, tuple) and parts and len(parts) == len(value):
+        return _rows_table(["", ""], [[part, inline(v, reader)] for part, v in zip(parts, value)])
+    if isinstance(value, Record) and value.fields:
+        return _rows_table(["", ""], [[reader.label(k), inline(v, reader)] for k, v in value.fields])
+    if isinstance(value, dict) and value:
+        return _rows_table(["", ""], [[inline(k, reader), inline(v, reader)] for k, v in value.items()])
+    if not isinstance(value, tuple) or not value or all(_is_scalar(v) for v in value):
+        return None
+    if all(isinstance(v, Record) for v in value) and len({tuple(k for k, _ in v.fields) for v in value}) == 1:
+        keys = [k for k, _ in value[0].fields]
+        return _rows_table(["#"] + [reader.label(k) for k in keys],
+                           [[str(n)] + [inline(x, reader) for _k, x in v.fields] for n, v in enumerate(value, 1)])
+    if all(isinstance(v, tuple) and all(_is_scalar(x) for x in v) for v in value):
+        return _rows_table(["#"], [[str(n)] + [inline(x, reader) for x in v] for n, v in enumerate(value, 1)])
+    return _rows_table(["#", ""], [[str(n), inline(v, reader)] for n, v in enumerate(value, 1)])
 
 
 RESULT = re.compile(r"^(?:Result|Ergebnis):\s*(.*)$", re.S)
 REFUSED = re.compile(r"^(?:Refused|Abgelehnt):\s*(.*)$", re.S)
+CLASS_NAME = re.compile(r"^[A-Z]\w*(?:\.[A-Z]\w*)*$")
 
 
-def result_markdown(expected: str, words: dict, lang: str) -> tuple[str, bool]:
+def refusal_markdown(reason: str, reader: Reader) -> str:
+    """"Not allowed", with the reason where it is words: ``ValueError: a set has 3 cards`` gives the
+    message, a labelled code its label; a bare class name or an unlabelled code adds nothing."""
+    shown = reader.words["refused"]
+    name, colon, message = reason.partition(":")
+    if colon and CLASS_NAME.match(name.strip()) and message.strip():
+        return escape_markdown(f"{shown}: {message.strip()}")
+    if reason.strip() in reader.labels:
+        return escape_markdown(f"{shown}: {reader.labels[reason.strip()]}")
+    return escape_markdown(shown)
+
+
+def result_markdown(expected: str, reader: Reader, parts: list[str] | None = None,
+                    columns: list[str] | None = None) -> tuple[str, bool]:
     """(Markdown of one expected output, True when it is a block such as a table).
 
     ``Result: text`` / ``Ergebnis: text`` (a result the author wrote in the reader's language) is shown
-    as its text; ``Refused: reason`` / ``Abgelehnt: reason`` as the page's word for a refused move."""
+    as its text; ``Refused: reason`` / ``Abgelehnt: reason`` as the page's word for a refused move; a
+    tuple with as many `parts` as the example names is a table of part and value, rows with as many
+    values as `columns` a table under those headings."""
     written = RESULT.match(expected.strip())
     if written:
         return escape_markdown(written.group(1)), False
     refused = REFUSED.match(expected.strip())
     if refused:
-        return f"{escape_markdown(words['refused'])} ({escape_markdown(refused.group(1))})", False
+        return refusal_markdown(refused.group(1), reader), False
     try:
-        value = ast.literal_eval(expected)
-    except (ValueError, SyntaxError, MemoryError, RecursionError):
+        value = parse_value(expected)
+    except ValueError:
         return escape_markdown(expected), False
-    if isinstance(value, dict) and value and all(_is_scalar(v) for v in value.values()):
-        lines = ["| | |", "|---|---|"]
-        lines += [f"| {escape_markdown(_scalar(k, words, lang))} | {escape_markdown(_scalar(v, words, lang))} |"
-                  for k, v in value.items()]
-        return "\n".join(lines), True
-    if isinstance(value, (list, tuple)) and value and all(isinstance(v, (list, tuple)) and all(_is_scalar(x) for x in v)
-                                                          for v in value):
-        return _table([list(v) for v in value], words, lang), True
-    if isinstance(value, (list, tuple, set, frozenset)):
-        items = sorted(value, key=str) if isinstance(value, (set, frozenset)) else list(value)
-        if all(_is_scalar(v) for v in items):
-            return escape_markdown(", ".join(_scalar(v, words, lang) for v in items)) if items else "–", False
-        return escape_markdown(expected), False
-    return escape_markdown(_scalar(value, words, lang)), False
+    table = _table(value, reader, parts, columns)
+    return (table, True) if table is not None else (escape_markdown(inline(value, reader)), False)
 
 
-def results_markdown(source: str, words: dict, lang: str) -> list[str]:
-    """Markdown lines of the results of a doctest: one line per expected output, tables as blocks."""
-    outputs = [s.expected for s in steps(source) if s.expected]
-    label = words["result"] if len(outputs) <= 1 else words["results"]
+def part_labels(option: str) -> list[list[str]]:
+    """The ``:labels:`` option of an example: names of the parts of its statements written as
+    ``a, b`` or of the columns of its results that are rows: ``first | second`` for the first such
+    statement, groups separated by ``;`` for the next."""
+    return [[p.strip() for p in group.split("|")] for group in option.split(";") if group.strip()]
+
+
+def tuple_size(code: str) -> int:
+    """How many parts a statement written as ``a, b, c`` has (0 for any other statement)."""
+    try:
+        tree = ast.parse(code)
+    except (SyntaxError, ValueError, MemoryError, RecursionError):
+        return 0
+    if len(tree.body) == 1 and isinstance(tree.body[0], ast.Expr) and isinstance(tree.body[0].value, ast.Tuple):
+        return len(tree.body[0].value.elts)
+    return 0
+
+
+def results_markdown(source: str, reader: Reader, labels: list[list[str]] | None = None) -> list[str]:
+    """Markdown lines of the results of a doctest: one line per expected output, tables as blocks.
+    Each group of `labels` names, in order, the parts of a statement written as ``a, b, c`` or the
+    columns of a result that is rows of values (as many names as parts or columns)."""
+    shown = [s for s in steps(source) if s.expected]
+    words = reader.words
+    label = words["result"] if len(shown) <= 1 else words["results"]
     lines: list[str] = []
-    rendered = [result_markdown(o, words, lang) for o in outputs]
+    groups = list(labels or [])
+    rendered = []
+    for step in shown:
+        try:
+            width = row_width(parse_value(step.expected))
+        except ValueError:
+            width = 0
+        size = tuple_size(step.code)
+        names = groups.pop(0) if (size or width) and groups else None
+        parts = names if size and names and len(names) == size else None
+        columns = names if not size and names and len(names) == width else None
+        rendered.append(result_markdown(step.expected, reader, parts, columns))
     if not rendered:
         return lines
     if len(rendered) == 1 and not rendered[0][1]:
         return [f"**{label}:** {rendered[0][0]}"]
     lines.append(f"**{label}:**")
     lines.append("")
+    if len(rendered) == 1:
+        return lines + ["", rendered[0][0], ""]
     for number, (text, block) in enumerate(rendered, start=1):
-        if block:
-            lines += ["", text, ""]
-        else:
-            lines.append(f"{number}. {text}" if len(rendered) > 1 else text)
+        # one numbered item per result; a table stays inside its item (continuation lines indented)
+        marker = f"{number}. "
+        first, *rest = text.splitlines()
+        lines += ([f"{marker}{first}"] + [" " * len(marker) + line for line in rest] + [""]) if block \
+            else [f"{marker}{text}"]
     return lines

@@ -110,6 +110,22 @@ def ambiguity_sections(content: GameContent, lang: str) -> dict[str, list[str]]:
     return found
 
 
+def thing_names(game, lang: str) -> dict[str, str]:
+    """Names in `lang` of everything of the game an example's result may name by id: glossary terms,
+    components and their cards, boards and their regions and spaces (the first of equal ids wins)."""
+    found: dict[str, str] = {}
+    things = [(t.id, getattr(t, lang)) for t in game.glossary]
+    for comp in game.components:
+        things.append((comp.id, comp.name.get(lang)))
+        things += [(card.id, card.title.get(lang)) for card in comp.cards if card.title]
+    for board in game.boards:
+        things.append((board.id, board.name.get(lang)))
+        things += [(x.id, x.name.get(lang)) for x in [*board.groups, *board.spaces] if x.name]
+    for ident, name in things:
+        found.setdefault(ident, name)
+    return found
+
+
 def _section_label(section) -> str:
     return f"{section.number} {strip_term_refs(section.title)}"
 
@@ -132,7 +148,9 @@ def game_data(content: GameContent, lang: str, extras: GameExtras) -> dict:
                                     {r.id: provenance_plain(r.provenance, lang) for r in game.rules},
                                     by_section,
                                     {a.engine_option: (f"{game.id}-amb-{a.id}", {r.id: r.text.get(lang) for r in a.readings})
-                                     for a in game.ambiguities if a.engine_option})
+                                     for a in game.ambiguities if a.engine_option},
+                                    thing_names(game, lang), {k: v.get(lang) for k, v in game.site.labels.items()},
+                                    tuple(game.site.allow_html))
         rules_body = rules_myst.rules_page(text, page, term_ids)
         rules_meta = rules_myst.front_matter(rules_myst.page_search_words(text, game.glossary, lang))
     results = [r for r in (extras.example_results or []) if r.lang == lang]

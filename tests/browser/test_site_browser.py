@@ -206,3 +206,45 @@ def test_every_internal_link_resolves(driver, server):
     assert any(u.endswith(".pdf") for u in checked)
     _open(driver, start)
     assert driver.find_elements(By.CSS_SELECTOR, 'a[hreflang="de"]') and driver.find_elements(By.CSS_SELECTOR, 'a[hreflang="en"]')
+
+
+HOSTILE_ALLOWED = ('Jeder <b onmouseover="window.pwned=1">fett</b> und H<sub>2</sub>O, '
+                   '<img src="x" onerror="window.pwned=2" alt="Bild"> und '
+                   '<a href="javascript:window.pwned=3" onclick="window.pwned=4">Link</a>.')
+
+
+def test_allowed_html_is_sanitised_and_runs_nothing(driver, tmp_path):
+    """A game that allows a few tags (site.allow_html) keeps them, but no handler or javascript: link survives."""
+    import functools
+    import http.server
+    import threading
+
+    from conftest import _QuietHandler
+    from rulepress.build import BuildOptions, build
+    from rulepress.scaffold import new_game
+
+    content = tmp_path / "content"
+    folder = new_game("demo", content)
+    (folder / "game.yaml").write_text((folder / "game.yaml").read_text(encoding="utf-8") +
+                                      "site:\n  allow_html: [b, sub, img, a]\n", encoding="utf-8")
+    rules = folder / "rules.de.md"
+    rules.write_text(rules.read_text(encoding="utf-8").replace(
+        "Wer zuerst das Ziel erreicht, gewinnt.", "Wer zuerst das Ziel erreicht, gewinnt. " + HOSTILE_ALLOWED), encoding="utf-8")
+    out = tmp_path / "out"
+    build(BuildOptions(content=content, out=out, kinds=("site",)))
+    page = (out / "site" / "de" / "demo" / "rules.html").read_text(encoding="utf-8")
+    assert "<b>fett</b>" in page and "H<sub>2</sub>O" in page
+    assert "onmouseover" not in page and "onerror" not in page and "javascript:" not in page and "onclick" not in page
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_QuietHandler, directory=str(out)))
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    try:
+        _open(driver, f"http://127.0.0.1:{httpd.server_address[1]}/site/de/demo/rules.html")
+        bold = driver.find_element(By.XPATH, "//b[text()='fett']")
+        from selenium.webdriver import ActionChains
+
+        ActionChains(driver).move_to_element(bold).perform()
+        driver.find_element(By.LINK_TEXT, "Link").click()
+        assert driver.execute_script("return window.pwned === undefined")
+    finally:
+        httpd.shutdown()
+        httpd.server_close()

@@ -104,3 +104,28 @@ def test_axe_finds_no_serious_or_critical_violation(driver, server, contents, ax
     finally:
         driver.set_window_size(1200, 1000)
     assert not problems, problems
+
+
+def test_long_titles_leave_search_and_the_start_of_the_text_in_the_first_screen(phone, server, contents):
+    """For every game and page kind with text: the search box and the first paragraph start within 844 px."""
+    for content in contents:
+        for lang in ("de", "en"):
+            for page in ("index", "rules"):
+                _open(phone, f"{server}/site/{lang}/{content.id}/{page}.html")
+                box = phone.find_element(By.CSS_SELECTOR, '.rp-search input[name="q"]')
+                assert box.is_displayed() and box.rect["y"] + box.rect["height"] < 844, (content.id, page, box.rect)
+                title = phone.find_element(By.CSS_SELECTOR, "article h1")
+                text = phone.find_element(By.CSS_SELECTOR, "article h1 ~ p, article section p, article ul li")
+                assert title.rect["height"] < 130, (content.id, lang, page, title.rect)  # at most 3 lines
+                assert text.rect["y"] + 20 < 844, (content.id, lang, page, text.rect)
+
+
+def test_opened_example_code_needs_no_sideways_scrolling(phone, server, contents):
+    """Long doctest lines wrap in the folded code view: no code block scrolls sideways at 390 px."""
+    for content in contents:
+        _open(phone, f"{server}/site/en/{content.id}/rules.html")
+        wide = phone.execute_script("""
+            document.querySelectorAll('details.rp-code').forEach(d => d.open = true);
+            const pres = [...document.querySelectorAll('details.rp-code pre')];
+            return [pres.length, pres.filter(p => p.scrollWidth > p.clientWidth + 1).map(p => p.textContent.slice(0, 60))];""")
+        assert wide[0] == len(content.rules["en"].examples) and wide[1] == [], (content.id, wide)

@@ -344,7 +344,8 @@ def test_examples_are_the_same_in_both_languages(content):
     assert [e.id for e in de.examples] == [e.id for e in en.examples]
     assert [s.id for s in de.sections] == [s.id for s in en.sections]
     for a, b in zip(de.examples, en.examples):
-        assert a.options == b.options, a.id
+        assert a.readings() == b.readings(), a.id  # labels (:labels:) are each language's own words
+        assert len(a.options.get("labels", "").split("|")) == len(b.options.get("labels", "").split("|")), a.id
         assert a.caption and b.caption, f"{a.id} needs a sentence before it"
     module = load_engine(content)
     for a, b in zip(de.examples, en.examples):  # same code, same language-neutral outcome (refusals, localized results)

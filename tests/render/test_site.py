@@ -53,16 +53,53 @@ def test_doctest_block_becomes_a_scenario_with_results_and_the_code_one_click_aw
     ("[4, 6, 8]", "de", "4, 6, 8"), ("<Thing at 0x1>", "en", "\\<Thing at 0x1\\>"),
 ])
 def test_results_in_the_page_language(expected, lang, shown):
-    text, block = scenario.result_markdown(expected, sources.strings()[lang], lang)
+    text, block = scenario.result_markdown(expected, scenario.Reader(sources.strings()[lang], lang))
     assert (text, block) == (shown, False)
 
 
 def test_rows_and_dicts_become_small_tables():
-    words = sources.strings()["en"]
-    table, block = scenario.result_markdown("{'north': 5, 'south': 2}", words, "en")
+    reader = scenario.Reader(sources.strings()["en"], "en")
+    table, block = scenario.result_markdown("{'north': 5, 'south': 2}", reader)
     assert block and table.splitlines()[2:] == ["| north | 5 |", "| south | 2 |"]
-    table, block = scenario.result_markdown("[(1, 'a'), (2, 'b')]", words, "en")
+    table, block = scenario.result_markdown("[(1, 'a'), (2, 'b')]", reader)
     assert block and table.splitlines()[2:] == ["| 1 | 1 | a |", "| 2 | 2 | b |"]
+
+
+def test_records_ids_fractions_and_mixed_tuples_read_as_words_and_tables():
+    reader = scenario.Reader(sources.strings()["de"], "de", names={"greenland": "Grönland", "bomb": "Bombe"},
+                             labels={"rolls_used": "Würfe", "reaktionaere": "Reaktionäre"})
+    table, block = scenario.result_markdown("Meeting(reached=True, rolls_used=2, bomb=-1, party='reaktionaere', "
+                                            "mover=None, points={3: 19})", reader)
+    assert block and table.splitlines()[2:] == ["| reached | ja |", "| Würfe | 2 |", "| Bombe | \\-1 |",
+                                                 "| party | Reaktionäre |", "| mover | – |", "| points | 3: 19 |"]
+    table, _ = scenario.result_markdown("{('greenland', 1): Fraction(1445, 3888)}", reader)
+    assert table.splitlines()[2:] == ["| Grönland, 1 | 1445/3888 |"]
+    table, _ = scenario.result_markdown("(None, ('t1', 't9'), 1500000.5)", reader)
+    assert table.splitlines()[2:] == ["| 1 | – |", "| 2 | t1, t9 |", "| 3 | 1\\.500\\.000,5 |"]
+    table, _ = scenario.result_markdown("(Slot(side='a', n=()), Slot(side='b', n=(1, 2)))", reader)
+    assert table.splitlines()[0] == "| \\# | side | n |" and table.splitlines()[2:] == ["| 1 | a | – |", "| 2 | b | 1, 2 |"]
+    for text in ("__import__('os').system('x')", "f(1)", "Fraction(1)", "{**x}"):
+        assert scenario.result_markdown(text, reader)[0] == scenario.escape_markdown(text)  # shown, never run
+
+
+def test_labels_name_the_parts_of_statements_written_as_tuples():
+    reader = scenario.Reader(sources.strings()["en"], "en")
+    source = ">>> state.active\n(1, 4)\n>>> state.active, state.first\n((1, 2), 2)\n>>> x = 1\n>>> card, deck\n('a1', ())\n"
+    labels = scenario.part_labels("players | first to pass; card | pile")
+    assert labels == [["players", "first to pass"], ["card", "pile"]]
+    lines = scenario.results_markdown(source, reader, labels)
+    assert "1. 1, 4" in lines  # not written as a tuple: no labels taken
+    text = "\n".join(lines)
+    assert "\n2. |  |  |\n   |---|---|\n   | players | 1, 2 |\n   | first to pass | 2 |\n" in text  # a table in item 2
+    assert "\n3. |  |  |\n   |---|---|\n   | card | a1 |\n   | pile | – |\n" in text
+
+
+def test_labels_name_the_columns_of_rows():
+    reader = scenario.Reader(sources.strings()["en"], "en")
+    source = ">>> refill(3, 2)\nRefill(person=0, extra=0, free=1)\n>>> choices(3, 2)\n[(0, 1), (1, 0)]\n"
+    text = "\n".join(scenario.results_markdown(source, reader, [["person cards", "extra cards"]]))
+    assert "| \\# | person cards | extra cards |\n   |---|---|---|\n   | 1 | 0 | 1 |\n   | 2 | 1 | 0 |" in text
+    assert "| person | 0 |" in text  # the record took no group
 
 
 def test_escape_markdown_leaves_no_markup():
@@ -71,7 +108,7 @@ def test_escape_markdown_leaves_no_markup():
 
 def test_raw_html_in_markdown_is_found_with_its_line_but_not_in_code():
     text = "a\n\nText <img src=x onerror=alert(1)> here\n\n<script>x</script>\n\n```\n<b>code</b>\n```\n`<i>`\n\n```{raw} html\n<b>\n```\n"
-    assert html_lines(text) == ((3, "<img src=x onerror=alert(1)>"), (5, "<script>x</script>"), (12, "```{raw} html"))
+    assert html_lines(text) == [(3, "<img src=x onerror=alert(1)>"), (5, "<script>x</script>"), (12, "```{raw} html")]
 
 
 def test_game_nav_lists_the_pages_of_the_game():
@@ -290,8 +327,13 @@ def test_site_is_self_contained_and_reports_stay_apart(built):
 
 def test_localized_results_refusals_and_readings_are_shown_in_words():
     words = dict(sources.strings()["de"], lang="de")
-    assert scenario.result_markdown("Ergebnis: 1.500.000 Dollar", words, "de") == ("1\\.500\\.000 Dollar", False)
-    assert scenario.result_markdown("Abgelehnt: too-few-armies", words, "de") == ("Nicht erlaubt (too\\-few\\-armies)", False)
+    reader = scenario.Reader(words, "de", labels={"too-few-armies": "zu wenige Armeen"})
+    assert scenario.result_markdown("Ergebnis: 1.500.000 Dollar", reader) == ("1\\.500\\.000 Dollar", False)
+    assert scenario.result_markdown("Abgelehnt: too-few-armies", reader) == ("Nicht erlaubt: zu wenige Armeen", False)
+    assert scenario.result_markdown("Abgelehnt: other-code", reader) == ("Nicht erlaubt", False)
+    assert scenario.result_markdown("Abgelehnt: ValueError", reader) == ("Nicht erlaubt", False)
+    assert scenario.result_markdown("Refused: ValueError: a set has 3 cards", reader) == \
+        ("Nicht erlaubt: a set has 3 cards", False)
     page = rules_myst.PageWords("demo", words, readings={"bonus": ("demo-amb-b", {"max": "Höchstens 2 pro Zug."})})
     body = "Text.\n\n```{doctest} ex-r\n:reading: bonus=max\n>>> bonus(3)\n2\n```\n"
     out = rules_myst.rewrite_body(body, page, set())
@@ -429,3 +471,95 @@ def test_a_failed_rebuild_leaves_the_previous_output_intact(tmp_path):
     rules.write_text(good, encoding="utf-8")  # undone: the output still is what these inputs make
     assert build(options).built == []
     assert {k: v for k, v in _files(out).items() if not k.startswith(".rulepress-cache/")} == before
+
+# ---------------------------------------------------------------- the bundled games' public site, as players read it
+
+PYTHON_SYNTAX = re.compile(r"[\[\]{}]|(?<!\w)'[^']*'(?!\w)|\"|\b(?:True|False|None)\b|\b\w+\(|\(\s*-?\d+\s*,|\w=\w"
+                           r"|\b[a-z]+_[a-z0-9_]+\b|\b\w+(?:Error|Exception)\b|Fraction")
+
+
+def _visible(html: str, drop: str = "script, style, pre, code, details.rp-code"):
+    from bs4 import BeautifulSoup
+
+    soup = BeautifulSoup(html, "html.parser")
+    for tag in soup.select(drop):
+        tag.decompose()
+    return soup
+
+
+def test_every_example_result_reads_as_words_and_tables_without_python(bundled_build):
+    out, _result = bundled_build
+    games = load_games(paths_bundled())
+    for content in games:
+        for lang in ("de", "en"):
+            soup = _visible((out / "site" / lang / content.id / "rules.html").read_text(encoding="utf-8"))
+            results = soup.select(".rp-example .rp-results")
+            shown = [r for r in results if r.get_text(strip=True)]
+            assert len(results) == len(content.rules[lang].examples) and len(shown) >= len(results) - 5, content.id
+            for box in results:
+                text = " ".join(box.get_text(" ").split())
+                assert not PYTHON_SYNTAX.search(text), (content.id, lang, box.find_parent(class_="rp-example").get("id"), text)
+
+
+def test_public_pages_name_no_seed_file_or_option_key(bundled_build):
+    from rulepress.check.wording import Vocabulary, findings, vocabulary
+
+    out, _result = bundled_build
+    words = [vocabulary(c.game) for c in load_games(paths_bundled())]
+    every = Vocabulary(tuple(sorted({n for w in words for n in w.source_names})),
+                       tuple(sorted({k for w in words for k in w.option_keys})))
+    assert "seed" in every.source_names and every.option_keys
+    pages = sorted((out / "site").rglob("*.html"))
+    assert len(pages) > 50
+    for page in pages:
+        # the downloads table names each file under its caption: that file name is what one downloads
+        soup = _visible(page.read_text(encoding="utf-8"), "script, style, pre, code, details.rp-code, .rp-downloads small")
+        text = " ".join(soup.get_text(" ").split())
+        found = [snippet for _at, snippet, _message in findings(text, every)]
+        assert not found, (page.relative_to(out), found)
+        assert not re.search(r"\bseeds?\b", text, re.I), page
+
+
+def test_every_built_kind_has_a_caption_in_both_languages(bundled_build):
+    out, _result = bundled_build
+    kinds = {a["kind"] for a in json.loads((out / "manifest.json").read_text(encoding="utf-8"))["artifacts"]}
+    for lang in ("de", "en"):
+        captions = sources.strings()[lang]["artifact_kinds"]
+        assert kinds - {"site", "report"} <= set(captions), (lang, kinds - set(captions))
+    downloads = _visible((out / "site" / "de" / "risk" / "downloads.html").read_text(encoding="utf-8")).get_text(" ")
+    assert "Symbole: Urheber und Lizenzen" in downloads and "credits" not in downloads
+
+
+def paths_bundled() -> Path:
+    from rulepress import paths
+
+    return paths.BUNDLED_CONTENT
+
+
+def test_sanitise_keeps_allowed_tags_and_drops_handlers_scripts_and_javascript_links():
+    from rulepress.site.safety import sanitise
+
+    text = ('A <b onclick="x()">b</b> <a href="javascript:alert(1)">j</a> <a href="https://x.org">ok</a> '
+            '<script>alert(1)</script> `<b>code</b>`\n\n<div onclick="x"><script>alert(2)</script><i>it</i></div>\n\nend')
+    out = sanitise(text, ["b", "i", "a"])
+    assert out.startswith('A <b>b</b> <a rel="noopener noreferrer">j</a> <a href="https://x.org" rel="noopener noreferrer">ok</a> ')
+    assert "script" not in out.replace("`<b>code</b>`", "") and "onclick" not in out and "alert(2)" not in out
+    assert "`<b>code</b>`" in out and "<i>it</i>" in out and out.endswith("\n\nend")
+    assert "<" not in sanitise(text, []).replace("`<b>code</b>`", "")
+
+
+def test_allow_html_opt_in_allows_its_tags_only_and_is_schema_checked(tmp_path, capsys):
+    from rulepress.cli import main
+
+    content = _game(tmp_path, extra_de="\n\nH<sub>2</sub>O und <script>alert(1)</script>")
+    game = content / "demo" / "game.yaml"
+    game.write_text(game.read_text(encoding="utf-8") + "site:\n  allow_html: [sub]\n", encoding="utf-8")
+    assert main(["check", "content", "--content", str(content)]) == 2
+    err = capsys.readouterr().err
+    assert "<sub>" not in err and re.search(r"rules\.de\.md:\d+:1: html: raw HTML is not allowed in Markdown: "
+                                            r"'<script>' \(site\.allow_html allows only: sub\)", err)
+    game.write_text(game.read_text(encoding="utf-8").replace("[sub]", "[sub, script]"), encoding="utf-8")
+    assert main(["check", "content", "--content", str(content)]) == 2
+    err = capsys.readouterr().err
+    line = len(game.read_text(encoding="utf-8").splitlines())
+    assert re.search(rf"game\.yaml:{line}:\d+: site\.allow_html\.1: ", err), err
