@@ -7,7 +7,11 @@
 Incremental: every artifact's inputs are hashed together with the version of
 Rulepress's own code and templates; an artifact whose hash is unchanged and
 whose file (or folder: the hash of its files) still has the recorded SHA-256 is
-not rendered again. The state lives in ``<out>/.rulepress-state.json``.
+not rendered again. The state lives in ``<out>/.rulepress-state.json``. Games
+load from a cache while their files are unchanged (`rulepress.model.cache`);
+such a game's per-game plans are reused and outputs are checked by their stat
+signature first (`rulepress.incremental`), so an edit of one file redoes only
+what depends on it.
 
 Checked first: the renderers that will write something run their
 ``check(content, options)`` (the functions `rulepress check content` runs), so
@@ -15,8 +19,9 @@ every problem is reported at once, before anything is rendered.
 
 Nothing lost: the build holds a lock on the output folder (a second build
 waits), removes what a killed build left, writes the artifacts, the state and
-the manifest into `rulepress.output.Staging` and moves them into place only
-when all succeeded (renames only: no space is needed then). Worker processes die with the
+the manifest into `rulepress.output.Staging` (which holds hard links of the
+earlier artifacts that those to render come ``after``) and moves them into
+place only when all succeeded (renames only: no space is needed then). Worker processes die with the
 build (PR_SET_PDEATHSIG on Linux), and on Ctrl-C or an error they are stopped.
 
 Parallel: the artifacts to render are independent except for ``Artifact.after``;
@@ -43,7 +48,9 @@ from pathlib import Path
 from rulepress import paths
 from rulepress.errors import Problem, RulepressError, problems_error
 from rulepress.model import GameContent, load_games
-from rulepress.output import Staging, atomic_path, locked, output_error, prepare, remove_leftovers, sha256_of, write_json
+from rulepress import incremental
+from rulepress.model.cache import cached_loader, folder_key
+from rulepress.output import CACHE, Staging, atomic_path, locked, output_error, prepare, remove_leftovers, sha256_of, write_json
 from rulepress.progress import Progress
 from rulepress.render import ACROSS_GAMES, PER_GAME, Artifact, renderer
 
@@ -102,17 +109,24 @@ def code_version() -> str:
     return h.hexdigest()
 
 
-def plan(contents: list[GameContent], options: BuildOptions, makers: dict[str, str] | None = None) -> list[Artifact]:
-    """Ask every renderer which artifacts it makes (`makers`, if given, gets artifact path -> renderer)."""
+def plan(contents: list[GameContent], options: BuildOptions, makers: dict[str, str] | None = None,
+         reuse: dict[tuple[str, str], list[Artifact]] | None = None) -> list[Artifact]:
+    """Ask every renderer which artifacts it makes (`makers`, if given, gets artifact path -> renderer);
+    a (game, renderer) pair in `reuse` is not asked again: its recorded artifacts stand in."""
     artifacts: list[Artifact] = []
     for content in contents:
         for name in PER_GAME:
-            module = renderer(name) if name in options.kinds else None
-            if module is not None:
+            if name not in options.kinds:
+                continue
+            made = (reuse or {}).get((content.id, name))
+            if made is None:  # (a reused plan needs not even its renderer's module: a no-op build imports less)
+                module = renderer(name)
+                if module is None:
+                    continue
                 made = module.plan(content, options)
-                if makers is not None:
-                    makers.update((a.path, name) for a in made)
-                artifacts.extend(made)
+            if makers is not None:
+                makers.update((a.path, name) for a in made)
+            artifacts.extend(made)
     for name in ACROSS_GAMES:
         module = renderer(name) if name in options.kinds else None
         if module is not None and contents:
@@ -124,8 +138,7 @@ def plan(contents: list[GameContent], options: BuildOptions, makers: dict[str, s
 
 
 def input_key(artifact: Artifact, version: str) -> str:
-    blob = json.dumps(artifact.inputs, sort_keys=True, default=str, ensure_ascii=False)
-    return hashlib.sha256((version + "\0" + blob).encode()).hexdigest()
+    return hashlib.sha256((version + "\0" + artifact.digest()).encode()).hexdigest()
 
 
 def check_games(contents: list[GameContent], options: BuildOptions,
@@ -146,45 +159,57 @@ def check_games(contents: list[GameContent], options: BuildOptions,
 def build(options: BuildOptions) -> BuildResult:
     """Build the chosen games into the output folder (see the module docstring)."""
     start = time.perf_counter()
-    contents = load_games(options.content, options.games or None)
     out = options.out
+    version = code_version()
+    contents = load_games(options.content, options.games or None, cached_loader(out / CACHE / "model", version))
     prepare(out)
     with locked(out):
         try:
             remove_leftovers(out)
             staging = Staging(out)
-            staging.mirror()
         except OSError as exc:
             raise output_error(exc, out) from None
         try:
-            # renderers see the staging area (a mirror of the output folder) as the output folder: what they
-            # read (earlier results, artifacts of this build) is there, and what they write stays there until all succeeded
-            makers: dict[str, str] = {}
-            artifacts = plan(contents, replace(options, out=staging.root), makers)
+            # renderers see the staging area as the output folder: what they read (the earlier artifacts they
+            # come `after`, artifacts of this build) is there, and what they write stays there until all succeeded
             state = _read_json(out / STATE_FILE, {})
-            version = code_version()
+            memo = incremental.read_memo(out)
+            plan_keys = {(c.id, name): incremental.plan_key(folder_key(c.folder, version), options, name)
+                         for c in contents for name in PER_GAME if name in options.kinds}
+            reuse = {} if options.force else {
+                pair: made for pair, key in plan_keys.items()
+                if (made := incremental.reused(memo, state, out, *pair, key)) is not None}
+            makers: dict[str, str] = {}
+            artifacts = plan(contents, replace(options, out=staging.root), makers, reuse)
             todo: list[tuple[Artifact, str]] = []
             skipped = []
             for artifact in artifacts:
                 key = input_key(artifact, version)
-                target = out / artifact.path
                 previous = state.get(artifact.path)
-                if (not options.force and previous and previous.get("key") == key and target.exists()
-                        and previous.get("sha256") == sha256_of(target)):
+                reusing = (artifact.game, makers.get(artifact.path)) in reuse  # its target was checked then
+                if not options.force and previous and previous.get("key") == key and (
+                        reusing or incremental.unchanged(out, artifact.path, previous, memo)):
                     skipped.append(artifact.path)
                 else:
                     todo.append((artifact, key))
+            staging.mirror(sorted({p for a, _ in todo for p in a.after} - {a.path for a, _ in todo}))
             problems = check_games(contents, options, {(a.game, makers[a.path]) for a, _ in todo if a.path in makers})
             if problems:
                 raise problems_error(problems)
             records = _write_staged([a for a, _ in todo], staging, options)
             for artifact, key in todo:
                 state[artifact.path] = dict(records[artifact.path], key=key, renderer=makers.get(artifact.path))
+            for (game, name), key in plan_keys.items():
+                incremental.record_plan(memo, game, name, key, [a for a in artifacts
+                                                                 if a.game == game and makers.get(a.path) == name])
             manifest = _manifest(out, artifacts, state, {c.id for c in contents}, options.kinds)
             # state and manifest are staged too and move in with the artifacts: all or nothing
             write_json(staging.root / STATE_FILE, state)
             write_json(staging.root / MANIFEST, {"artifacts": manifest})
             staging.commit([a.path for a, _ in todo] + [STATE_FILE, MANIFEST])
+            for artifact, _ in todo:
+                incremental.remember(out, artifact.path, state[artifact.path], memo)
+            incremental.write_memo(out, memo)
         except OSError as exc:
             raise output_error(exc, out) from None
         finally:
@@ -227,6 +252,8 @@ def _write_all(todo: list[Artifact], out: Path, progress: Progress) -> dict[str,
             records[artifact.path] = write_one(artifact, out)
             progress.advance(artifact.path)
         return records
+    for prepare in dict.fromkeys(a.prepare for a in todo if a.prepare is not None):
+        prepare()  # before the fork: every worker inherits what it loaded
     planned = {a.path for a in todo}
     waiting = {i: {p for p in a.after if p in planned} for i, a in enumerate(todo)}
     # artifacts that others wait for go first (PNGs before their TTS sheets, everything before the site)

@@ -28,6 +28,7 @@ from pathlib import Path
 from rulepress.errors import RulepressError
 
 STAGING = ".rulepress-staging"  # inside the output folder, while a build writes
+CACHE = ".rulepress-cache"  # inside the output folder: what makes the next build faster (never output)
 
 
 class OutputError(RulepressError):
@@ -97,22 +98,31 @@ class Staging:
             shutil.rmtree(self.root)
         self.root.mkdir()
 
-    def mirror(self) -> None:
-        """Make the staging area look like the output folder, so that renderers read earlier results
-        (the manifest, artifacts of other games, artifacts this build does not redo) where they write.
-        Files are hard links (outputs are only ever replaced, never changed in place, so the originals
-        stay as they are); hidden top-level folders (caches such as Sphinx's) are symbolic links to
-        the real ones: a cache is not output, and it is kept up to date even by a build that fails."""
+    def mirror(self, paths: list[str] | None = None) -> None:
+        """Make the staging area look like the output folder (or, given `paths`, hold those of its
+        files and folders), so that renderers read earlier results (artifacts this build does not
+        redo) where they write. Files are hard links (outputs are only ever replaced, never changed
+        in place, so the originals stay as they are); hidden top-level folders (caches such as
+        Sphinx's) are symbolic links to the real ones: a cache is not output, and it is kept up to
+        date even by a build that fails."""
         for entry in sorted(self.out.iterdir()):
             if entry.name == STAGING or entry.is_symlink():
                 continue
-            staged = self.root / entry.name
             if entry.is_dir() and entry.name.startswith("."):
-                staged.symlink_to(entry.resolve(), target_is_directory=True)
-            elif entry.is_dir():
-                shutil.copytree(entry, staged, copy_function=os.link, symlinks=True)
-            else:
-                os.link(entry, staged)
+                (self.root / entry.name).symlink_to(entry.resolve(), target_is_directory=True)
+            elif paths is None:
+                self._link(entry.name)
+        for relative in sorted(set(paths or ())):
+            if (self.out / relative).exists() and not (self.root / relative).exists():
+                self._link(relative)
+
+    def _link(self, relative: str) -> None:
+        entry, staged = self.out / relative, self.root / relative
+        staged.parent.mkdir(parents=True, exist_ok=True)
+        if entry.is_dir():
+            shutil.copytree(entry, staged, copy_function=os.link, symlinks=True)
+        else:
+            os.link(entry, staged)
 
     def commit(self, paths: list[str]) -> None:
         """Move the staged artifacts over their targets (folders whole), then drop the staging area."""

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import typing
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -348,8 +349,10 @@ def find_games(content_dir: Path) -> list[Path]:
                   if p.is_dir() and ((p / "game.yaml").exists() or (p / "game.yaml").is_symlink()))
 
 
-def load_games(content_dir: Path, ids: list[str] | None = None) -> list[GameContent]:
-    """Load the named games (or all) of a content folder, collecting every problem."""
+def load_games(content_dir: Path, ids: list[str] | None = None,
+               load: Callable[[Path], GameContent] | None = None) -> list[GameContent]:
+    """Load the named games (or all) of a content folder, collecting every problem; each game folder
+    with `load` if given (`rulepress.model.cache` loads unchanged games from a cache), else `load_game`."""
     from rulepress.errors import UsageError
 
     if not content_dir.is_dir():
@@ -366,7 +369,7 @@ def load_games(content_dir: Path, ids: list[str] | None = None) -> list[GameCont
     games, problems = [], []
     for folder in folders:
         try:
-            games.append(load_game(folder))
+            games.append((load or load_game)(folder))
         except ContentErrors as exc:
             problems.extend(exc.problems())
         except ContentError as exc:

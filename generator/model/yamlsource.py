@@ -12,10 +12,18 @@ bomb ("billion laughs") or absurd nesting stops with an error at the node that
 crossed `MAX_VALUES` or `MAX_DEPTH` instead of filling the memory. A syntax
 error is reported where the mistake starts: an unclosed quote at its opening
 quote, not where the parser gave up.
+
+Parsed once: `load_yaml` keeps the results of the last `MEMO_SIZE` parses,
+keyed by the text and the shown path, and hands out a fresh copy each time; a
+rebuild in `rulepress serve`, and every worker process a build forks after
+loading its games, parse again only the files that changed.
 """
 
 from __future__ import annotations
 
+import hashlib
+import pickle
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -30,6 +38,8 @@ _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _PLAIN_TAGS = ("tag:yaml.org,2002:map", "tag:yaml.org,2002:seq")
 MAX_VALUES = 100_000  # values after expanding aliases (the largest bundled file has about 5,000)
 MAX_DEPTH = 64  # nesting of mappings and lists
+MEMO_SIZE = 256  # parsed files kept (the bundled games have about 170)
+_PARSED: OrderedDict[tuple[str, bytes], bytes] = OrderedDict()  # (shown, SHA-256 of the text) -> pickled result
 
 
 @dataclass
@@ -175,4 +185,14 @@ def load_text(text: str, shown: str) -> tuple[object, Positions]:
 def load_yaml(path: Path, display: str | None = None) -> tuple[object, Positions]:
     """Load one YAML file safely; return its data and the positions of its values."""
     shown = display or str(path)
-    return load_text(read_source(path, shown), shown)
+    text = read_source(path, shown)
+    key = (shown, hashlib.sha256(text.encode("utf-8")).digest())
+    blob = _PARSED.get(key)
+    if blob is None:
+        blob = pickle.dumps(load_text(text, shown), protocol=pickle.HIGHEST_PROTOCOL)  # a problem is raised, not kept
+        _PARSED[key] = blob
+        while len(_PARSED) > MEMO_SIZE:
+            _PARSED.popitem(last=False)
+    else:
+        _PARSED.move_to_end(key)
+    return pickle.loads(blob)  # a copy of its own for every caller

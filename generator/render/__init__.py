@@ -16,7 +16,9 @@ check means a clean build.
 
 from __future__ import annotations
 
+import hashlib
 import importlib
+import json
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
@@ -38,7 +40,20 @@ class Artifact:
     lang: str | None = None
     paper: str | None = None
     directory: bool = False
-    after: tuple[str, ...] = field(default_factory=tuple)  # paths of artifacts that must be built first
+    # paths of artifacts that must be built first: the earlier outputs `write` may read in the staging area it is given
+    # as the output folder (the build links them there); anything else it reads from the output folder itself
+    after: tuple[str, ...] = field(default_factory=tuple)
+    # called once in the build's own process before worker processes are forked (e.g. importing
+    # the libraries `write` needs, so that each worker inherits them instead of importing them again)
+    prepare: Callable[[], None] | None = None
+    key: str | None = None  # the digest of `inputs` (computed when first asked, or given for a reused artifact)
+
+    def digest(self) -> str:
+        """SHA-256 of `inputs` (as sorted JSON); computed once."""
+        if self.key is None:
+            blob = json.dumps(self.inputs, sort_keys=True, default=str, ensure_ascii=False)
+            self.key = hashlib.sha256(blob.encode()).hexdigest()
+        return self.key
 
 
 def renderer(name: str):

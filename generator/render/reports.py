@@ -12,7 +12,9 @@ Paths are shown relative to the game's folder, never to the working directory.
 
 from __future__ import annotations
 
+import functools
 import importlib
+import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -37,12 +39,17 @@ class ReportSection:
 
 def _renames(content: GameContent) -> list[tuple[str, str]]:
     """(path as messages show it, path from the folder holding the game) for each file of the game."""
+    return _renames_of(tuple(str(f) for f in content.files), str(content.folder), content.id, os.getcwd())
+
+
+@functools.lru_cache(maxsize=32)  # a report asks for each message: the files are resolved once (pure in its arguments)
+def _renames_of(files: tuple[str, ...], folder_name: str, game_id: str, cwd: str) -> list[tuple[str, str]]:
     from rulepress.model.loader import display_path
 
-    folder = Path(content.folder)
+    folder = Path(folder_name)
     pairs = set()
-    for file in content.files:
-        relative = f"{content.id}/{Path(file).relative_to(folder).as_posix()}" if Path(file).is_relative_to(folder) else None
+    for file in files:
+        relative = f"{game_id}/{Path(file).relative_to(folder).as_posix()}" if Path(file).is_relative_to(folder) else None
         if relative:
             for shown in (display_path(Path(file)), str(file), str(Path(file).resolve())):
                 pairs.add((shown, relative))
@@ -155,26 +162,40 @@ def _env() -> Environment:
                        keep_trailing_newline=True, trim_blocks=True, lstrip_blocks=True)
 
 
-def write_reports(contents: list[GameContent], tmp: Path, sources: Path | None = None) -> dict:
-    """``index.html`` and one page per game into the folder `tmp` (with the source coverage when
-    `sources` is the folder of the source texts)."""
-    tmp.mkdir(parents=True, exist_ok=True)
-    env = _env()
-    games = []
-    for content in sorted(contents, key=lambda c: c.id):
-        sections = [make(content) for make in SECTIONS] + [source_coverage_section(content, sources)]
-        (tmp / f"{content.id}.html").write_text(env.get_template("game.html.j2").render(
-            game=content.game, sections=sections), encoding="utf-8")
-        games.append({"id": content.id, "title": content.game.title.en})
-    (tmp / "index.html").write_text(env.get_template("index.html.j2").render(games=games), encoding="utf-8")
-    return {"pages": len(games) + 1}
+def write_report(content: GameContent, tmp: Path, sources: Path | None = None) -> dict:
+    """The report page of one game into the file `tmp` (with the source coverage when `sources` is the
+    folder of the source texts)."""
+    sections = [make(content) for make in SECTIONS] + [source_coverage_section(content, sources)]
+    tmp.write_text(_env().get_template("game.html.j2").render(game=content.game, sections=sections), encoding="utf-8")
+    return {"pages": 1}
 
 
-def plan_reports(contents: list[GameContent], options, digests: dict[str, str]) -> list[Artifact]:
-    """The authors' report folder (one artifact)."""
+def write_index(contents: list[GameContent], tmp: Path) -> dict:
+    """The reports' ``index.html`` (a link to each game's page) into the file `tmp`."""
+    games = [{"id": c.id, "title": c.game.title.en} for c in sorted(contents, key=lambda c: c.id)]
+    tmp.write_text(_env().get_template("index.html.j2").render(games=games), encoding="utf-8")
+    return {"pages": 1}
+
+
+def preload() -> None:
+    """Import the checks the sections run (see `rulepress.render.Artifact.prepare`)."""
+    for module in ("rulepress.check.translations", "rulepress.check.examples"):
+        _optional(module, "__name__")
+
+
+def plan_reports(contents: list[GameContent], options, digests: dict[str, str] | None = None) -> list[Artifact]:
+    """One page per game and an index. A game's page depends on every input file of the game (card
+    texts too: the translation check compares them) and on the sources folder, so an edit of one game
+    redoes its page only."""
     sources = getattr(options, "sources", None)
-    return [Artifact(None, "report", "reports", {"games": digests, "sources": _folder_digest(sources)},
-                     lambda tmp: write_reports(contents, tmp, sources), directory=True)]
+    read = _folder_digest(sources)
+    planned = [Artifact(c.id, "report", f"reports/{c.id}.html", {"game": c.digest(), "sources": read},
+                        lambda tmp, c=c: write_report(c, tmp, sources), prepare=preload)
+               for c in sorted(contents, key=lambda c: c.id)]
+    titles = {c.id: c.game.title.en for c in contents}
+    planned.append(Artifact(None, "report", "reports/index.html", {"games": titles},
+                            lambda tmp: write_index(contents, tmp)))
+    return planned
 
 
 def _folder_digest(folder: Path | None) -> str | None:

@@ -28,12 +28,13 @@ from rulepress import paths
 from rulepress.errors import ContentErrors, RulepressError
 from rulepress.model import GameContent, load_games
 from rulepress.model.loader import find_games
+from rulepress.output import CACHE
 from rulepress.render import Artifact
 from rulepress.site import sources as site_sources
-from rulepress.site.sphinx_run import build_html, conf_text
+from rulepress.site.sphinx_run import build_html, conf_text, preload
 
 LANGS = ("de", "en")
-WORK = ".rulepress-cache"
+WORK = CACHE
 
 
 def _shown(artifacts: list[Artifact]) -> list[Artifact]:
@@ -41,24 +42,47 @@ def _shown(artifacts: list[Artifact]) -> list[Artifact]:
     return [a for a in artifacts if a.game is not None and a.kind not in ("site", "report")]
 
 
+def _in_language(value, lang: str):
+    """`value` (model data) with each text in both languages ({de, en}) reduced to its text in `lang`."""
+    if isinstance(value, dict):
+        if set(value) == set(LANGS):
+            return value[lang]
+        return {k: _in_language(v, lang) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_in_language(v, lang) for v in value]
+    return value
+
+
 def site_view(content: GameContent, lang: str | None = None) -> str:
     """Digest of the game as the website (in `lang`, or in every language) sees it: the model without
     card body texts, plus the non-YAML inputs (rule texts, engine) except the texts of other
-    languages. Galleries and downloads list files whose names follow from card ids, quantities and
-    backs, all kept here."""
+    languages. With `lang`, a text given in both languages counts in `lang` only (a glossary term's
+    names are fields of their own and count in both: its entry shows the other language's name),
+    so an edit of the German text does not rebuild the English site. Galleries and downloads list
+    files whose names follow from card ids, quantities and backs, all kept here."""
+    return site_views(content)[lang]
+
+
+def site_views(content: GameContent) -> dict[str | None, str]:
+    """`site_view` of the game in every language (key None) and in each language, from one dump of the model."""
     data = content.game.model_dump(mode="json")
     for comp in data.get("components", []):
         for card in comp.get("cards", []):
             card.pop("text", None)
             if isinstance(card.get("back_face"), dict):
                 card["back_face"].pop("text", None)
-    h = hashlib.sha256(json.dumps(data, sort_keys=True, ensure_ascii=False, default=str).encode())
-    others = {f".{other}.md" for other in LANGS if lang and other != lang}
-    for path in sorted(content.files):
-        if path.suffix not in (".yaml", ".yml") and not any(path.name.endswith(o) for o in others):
-            h.update(str(path.relative_to(content.folder)).encode() + b"\0")
-            h.update(path.read_bytes())
-    return h.hexdigest()
+    files = {path: path.read_bytes() for path in sorted(content.files) if path.suffix not in (".yaml", ".yml")}
+    views = {}
+    for lang in (None, *LANGS):
+        h = hashlib.sha256(json.dumps(_in_language(data, lang) if lang else data, sort_keys=True, ensure_ascii=False,
+                                      default=str).encode())
+        others = {f".{other}.md" for other in LANGS if lang and other != lang}
+        for path, blob in files.items():
+            if not any(path.name.endswith(o) for o in others):
+                h.update(str(path.relative_to(content.folder)).encode() + b"\0")
+                h.update(blob)
+        views[lang] = h.hexdigest()
+    return views
 
 
 def _optional(module: str, name: str):
@@ -104,11 +128,13 @@ def shown_items(game_id: str, shown: list[Artifact], out: Path) -> list[site_sou
     return items
 
 
-def rendered_game(content: GameContent, lang: str, shown: list[Artifact], out: Path, code: str, work: Path):
-    """The pages and search entries of one game in `lang`, from the work area's cache when the game,
-    the files it shows and Rulepress's code are unchanged (the examples then need not run again)."""
+def rendered_game(content: GameContent, lang: str, shown: list[Artifact], out: Path, code: str, work: Path,
+                  view: str | None = None):
+    """The pages and search entries of one game in `lang`, from the work area's cache when the game (its
+    `site_view` in `lang`, computed if not given), the files it shows and Rulepress's code are unchanged
+    (the examples then need not run again)."""
     items = shown_items(content.id, shown, out)
-    key = _digest([code, lang, site_view(content, lang), [list(vars(i).values()) for i in items]])
+    key = _digest([code, lang, view or site_view(content, lang), [list(vars(i).values()) for i in items]])
     cache = work / "games" / f"{content.id}.json"
     try:
         cached = json.loads(cache.read_text(encoding="utf-8"))
@@ -123,10 +149,12 @@ def rendered_game(content: GameContent, lang: str, shown: list[Artifact], out: P
 
 
 def write_language(contents: list[GameContent], shown: list[Artifact], out: Path, lang: str, tmp: Path,
-                   site_url: str, code: str) -> dict:
-    """Build the site in `lang` into `tmp` (incrementally, in the output folder's work area)."""
+                   site_url: str, code: str, views: dict[str, str] | None = None) -> dict:
+    """Build the site in `lang` into `tmp` (incrementally, in the output folder's work area); `views`:
+    each game's `site_view` in `lang` if known."""
     work = output_folder(out) / WORK / f"site-{lang}"
-    pages = site_sources.render_site([(c, *rendered_game(c, lang, shown, out, code, work)) for c in contents], lang)
+    pages = site_sources.render_site([(c, *rendered_game(c, lang, shown, out, code, work, (views or {}).get(c.id)))
+                                      for c in contents], lang)
     s = site_sources.strings()
     conf = conf_text(lang, s[lang]["site_title"], list(LANGS), {l: s[l]["language_name"] for l in LANGS},
                      s[lang]["choose_language"], s[lang], site_url, code)
@@ -233,16 +261,46 @@ def check(content: GameContent, options=None) -> list:
     return raw_html(content) + authors_words(content)
 
 
+def checked_views(content: GameContent, cache: Path, code: str, options=None) -> tuple[dict[str | None, str], list]:
+    """`site_views` of a game and the problems of `check`, both from ``<cache>/<game>.json`` when the game's
+    files and Rulepress's code are those of a game that passed the check before (kept only then)."""
+    from rulepress.model.cache import folder_key
+    from rulepress.output import write_json
+
+    key = folder_key(content.folder, code)
+    file = cache / f"{content.id}.json"
+    try:
+        kept = json.loads(file.read_text(encoding="utf-8"))
+        if kept.get("key") == key:
+            return {None if k == "" else k: v for k, v in kept["views"].items()}, []
+    except (OSError, ValueError, AttributeError, KeyError):
+        pass
+    problems = check(content, options)
+    views = site_views(content)
+    if not problems:
+        try:
+            write_json(file, {"key": key, "views": {"" if k is None else k: v for k, v in views.items()}})
+        except OSError:
+            pass  # no cache: checked again next time
+    return views, problems
+
+
 def _digest(value) -> str:
     return hashlib.sha256(json.dumps(value, sort_keys=True, default=str, ensure_ascii=False).encode()).hexdigest()
 
 
 def plan_all(contents: list[GameContent], options, artifacts: list[Artifact]) -> list[Artifact]:
     """The website artifacts: the linked files, one folder per language, the root pages."""
-    problems = [p for c in contents for p in check(c, options)]
+    from rulepress.build import code_version
+
+    out = Path(options.out)
+    code = code_version()
+    every, problems = {}, []
+    for content in contents:
+        every[content.id], found = checked_views(content, output_folder(out) / WORK / "views", code, options)
+        problems += found
     if problems:
         raise ContentErrors(problems)
-    out = Path(options.out)
     site_url = getattr(options, "site_url", "") or ""
     from rulepress.render import PER_GAME
 
@@ -250,22 +308,20 @@ def plan_all(contents: list[GameContent], options, artifacts: list[Artifact]) ->
     older, older_shown = earlier_games(out, contents, Path(options.content), {a.path for a in artifacts}, partial)
     everything = sorted(contents + older, key=lambda c: c.id)
     shown = sorted(_shown(artifacts) + older_shown, key=lambda a: a.path)
-    from rulepress.build import code_version
-
-    code = code_version()
-    digests = {c.id: site_view(c) for c in everything}
-    views = {lang: {c.id: site_view(c, lang) for c in everything} for lang in LANGS}
+    every.update({c.id: site_views(c) for c in older})
+    digests = {game: v[None] for game, v in every.items()}
+    views = {lang: {game: v[lang] for game, v in every.items()} for lang in LANGS}
     # what is shown: the linked paths (their bytes do not change a page), serialised once for both languages
     shown_inputs = _digest([[a.path, a.kind, a.lang, a.paper] for a in shown])
     after = tuple(a.path for a in shown if a.write is not None)
-    planned = [Artifact(None, "site", "site/files", {"files": _digest([[a.path, a.inputs] for a in shown])},
+    planned = [Artifact(None, "site", "site/files", {"files": _digest([[a.path, a.digest()] for a in shown])},
                         lambda tmp: write_files(shown, out, tmp), directory=True, after=after)]
     for lang in LANGS:
         def write(tmp: Path, lang=lang):
-            return write_language(everything, shown, out, lang, tmp, site_url, code)
+            return write_language(everything, shown, out, lang, tmp, site_url, code, views[lang])
         planned.append(Artifact(None, "site", f"site/{lang}", {"games": views[lang], "shown": shown_inputs, "lang": lang,
                                                                "site_url": site_url},
-                                write, lang=lang, directory=True, after=after))
+                                write, lang=lang, directory=True, after=after, prepare=preload))
     titles = {c.id: [c.game.title.de, c.game.title.en] for c in everything}
     for name in ("index", "404"):
         planned.append(Artifact(None, "site", f"site/{name}.html", {"games": titles, "site_url": site_url},
@@ -273,5 +329,5 @@ def plan_all(contents: list[GameContent], options, artifacts: list[Artifact]) ->
     planned.append(Artifact(None, "site", "site/sitemap.xml", {"games": digests, "site_url": site_url},
                             lambda tmp: write_sitemap(out, tmp, site_url), after=("site/de", "site/en")))
     reports = importlib.import_module("rulepress.render.reports")
-    planned.extend(reports.plan_reports(everything, options, digests))
+    planned.extend(reports.plan_reports(everything, options))
     return planned

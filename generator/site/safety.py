@@ -19,6 +19,7 @@ are printed, not published as HTML: raw HTML there stays an error.
 
 from __future__ import annotations
 
+import functools
 import re
 from pathlib import Path
 
@@ -34,7 +35,8 @@ URL_SCHEMES = {"http", "https", "mailto"}
 TAG = re.compile(r"^<\s*(/?)\s*([A-Za-z][A-Za-z0-9-]*)")
 
 
-def html_tokens(text: str) -> list[tuple[str, int, int, str]]:
+@functools.lru_cache(maxsize=64)  # pure in `text`: `rulepress serve` parses only the texts that changed
+def html_tokens(text: str) -> tuple[tuple[str, int, int, str], ...]:
     """(kind, first line, end line, the HTML) of every raw HTML block, inline tag and raw-output fence
     in Markdown `text`; lines are 1-based, `end` is the line after a block."""
     found = []
@@ -50,7 +52,7 @@ def html_tokens(text: str) -> list[tuple[str, int, int, str]]:
                     line += 1
                 elif child.type == "html_inline":
                     found.append(("inline", line, line + 1, child.content))
-    return found
+    return tuple(found)
 
 
 def html_lines(text: str) -> list[tuple[int, str]]:

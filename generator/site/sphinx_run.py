@@ -78,6 +78,19 @@ def import_translatable_modules() -> None:
         importlib.import_module(name)
 
 
+def preload() -> None:
+    """Import Sphinx, its built-in extensions and the site's extensions and theme (no build): done by the
+    build's process before it forks workers, they need not import them again for every build."""
+    from sphinx import locale
+
+    locale.translators.clear()
+    import_translatable_modules()
+    with contextlib.redirect_stdout(io.StringIO()):  # it prints a note about optional social cards on import
+        importlib.import_module("sphinxext.opengraph")
+    for name in ("sphinx.application", "myst_parser", "notfound.extension", "furo", "rulepress.site.sphinx_ext"):
+        importlib.import_module(name)
+
+
 def build_html(sources: dict[str, str], conf: str, out: Path, work: Path, lang: str = "en",
                words: dict | None = None) -> None:
     """Build `sources` with `conf` in the work folder `work` (incremental) and copy the HTML into `out`."""
@@ -100,6 +113,8 @@ def build_html(sources: dict[str, str], conf: str, out: Path, work: Path, lang: 
         with patch_docutils(src), docutils_namespace():  # docutils' registries stay clean for the next build
             app = Sphinx(str(src), str(src), str(html), str(doctrees), "html",
                          status=None, warning=warnings, freshenv=False, warningiserror=False, verbosity=0)
+            app.connect("build-finished", complete_search_index)
+            keep_compiled_templates(app, work / "templates")
             app.build()
         text = warnings.getvalue().strip()
         if app.statuscode or text:
@@ -110,6 +125,58 @@ def build_html(sources: dict[str, str], conf: str, out: Path, work: Path, lang: 
     finally:
         locale.translators.clear()
     _copy(html, out, sources)
+
+
+def keep_compiled_templates(app, folder: Path) -> None:
+    """Let the HTML builder's Jinja keep compiled templates in `folder` (keyed by each template's source):
+    a new Sphinx application per build would otherwise compile the theme's templates every time."""
+    from jinja2 import FileSystemBytecodeCache
+
+    environment = getattr(getattr(app.builder, "templates", None), "environment", None)
+    if environment is not None:
+        folder.mkdir(parents=True, exist_ok=True)
+        environment.bytecode_cache = FileSystemBytecodeCache(str(folder))
+
+
+def index_entries(domain_entries: dict[str, list[tuple]], docnames: list[str]) -> dict[str, list[list]]:
+    """The search index's ``indexentries`` from the index domain's entries per page, as Sphinx's
+    `IndexBuilder` computes them for the pages it writes (pages in the order Sphinx writes them)."""
+    from sphinx.util.index_entries import split_index_msg
+
+    position = {doc: i for i, doc in enumerate(docnames)}
+    result: dict[str, list[list]] = {}
+    for doc in sorted(d for d in domain_entries if d in position):
+        found: set[tuple[str, str, str]] = set()
+        for entry_type, value, target_id, main, _category in domain_entries[doc]:
+            try:
+                parts = split_index_msg(entry_type, value)
+            except ValueError:
+                continue
+            if entry_type in {"see", "seealso"}:
+                found.add((parts[0], target_id or "", main))
+            found |= {(part, target_id or "", main) for part in parts}
+        for entry, target, main in sorted(found):
+            result.setdefault(entry.lower(), []).append([position[doc], target, main == "main"])
+    return result
+
+
+def complete_search_index(app, exception) -> None:
+    """Make an incremental build's ``searchindex.js`` what a clean build writes: Sphinx keeps the index
+    entries (``{index}``) only of the pages it wrote in this build and keeps words of removed text with
+    no page; the entries are taken again from the environment's index domain, the empty words dropped."""
+    from sphinx.search import js_index
+
+    path = Path(app.outdir) / "searchindex.js"
+    if exception is not None or not path.is_file():
+        return
+    text = path.read_text(encoding="utf-8")
+    data = js_index.loads(text)
+    for key in ("terms", "titleterms"):
+        data[key] = {word: pages for word, pages in data[key].items() if pages != []}
+    data["indexentries"] = index_entries(app.env.get_domain("index").entries, list(data["docnames"]))
+    fixed = js_index.dumps(data)
+    if fixed != text:
+        path.write_text(fixed, encoding="utf-8")
 
 
 def _copy(html: Path, out: Path, sources: dict[str, str]) -> None:

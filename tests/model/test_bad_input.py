@@ -130,11 +130,16 @@ def good_output(tmp_path_factory) -> Path:
     return root / "out"
 
 
+# what a build keeps about inputs that passed its checks (validated games, site views): caches, not output
+CACHES = (".rulepress-cache/model", ".rulepress-cache/views")
+
+
 def _snapshot(folder: Path) -> dict[str, bytes | None]:
     if not folder.is_dir():
         return {"<not a folder>": folder.read_bytes() if folder.exists() else None}
     return {p.relative_to(folder).as_posix(): (p.read_bytes() if p.is_file() else None)
-            for p in sorted(folder.rglob("*"))}
+            for p in sorted(folder.rglob("*"))
+            if not p.relative_to(folder).as_posix().startswith(CACHES)}
 
 
 def _command(line: str) -> list[str]:

@@ -76,3 +76,20 @@ def test_alias_bomb_is_bounded(tmp_path):
 
 def test_deep_nesting_is_bounded_without_recursion(tmp_path):
     assert located(tmp_path, "a: " + "[" * 100000 + "]" * 100000 + "\n")[2] == "nested more than 64 levels deep"
+
+
+def test_a_parse_is_kept_but_every_caller_gets_its_own_copy_and_edits_are_parsed_again(tmp_path):
+    from rulepress.model import yamlsource
+
+    path = tmp_path / "a.yaml"
+    path.write_text("a: {b: [1, 2]}\n", encoding="utf-8")
+    first, positions = yamlsource.load_yaml(path)
+    first["a"]["b"].append(3)  # a caller changing its data does not change the next caller's
+    second, _ = yamlsource.load_yaml(path)
+    assert second == {"a": {"b": [1, 2]}} and positions.locate(("a", "b", 1)) == (1, 12)
+    path.write_text("a: {b: [5]}\n", encoding="utf-8")
+    assert yamlsource.load_yaml(path)[0] == {"a": {"b": [5]}}
+    path.write_text("a: [\n", encoding="utf-8")
+    for _ in range(2):  # a problem is reported every time
+        with pytest.raises(ContentError):
+            yamlsource.load_yaml(path)

@@ -35,7 +35,7 @@ def test_report_shows_source_coverage_and_copied_runs_when_given_the_sources(tmp
     page = (out / "reports" / "demo.html").read_text(encoding="utf-8")
     assert "Source coverage" in page and "build with --sources DIR" in page
     result = build(BuildOptions(content=content, out=out, kinds=("site",), sources=sources))
-    assert "reports" in result.built  # the sources are an input of the report
+    assert "reports/demo.html" in result.built  # the sources are an input of the report
     page = (out / "reports" / "demo.html").read_text(encoding="utf-8")
     cells = re.findall(r"<td>([^<]*)</td>", page[page.rindex("Source coverage"):])
     assert cells[:5] == ["manual", "3", "2", "67 %", "4"], cells[:5]  # line 4 is cited by no section

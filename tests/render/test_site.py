@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import re
+import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -155,7 +157,7 @@ def built(tmp_path_factory):
 
 def test_site_artifacts_and_pages(built):
     _content, out, result = built
-    assert sorted(result.built) == ["reports", "site/404.html", "site/de", "site/en", "site/files", "site/index.html",
+    assert sorted(result.built) == ["reports/demo.html", "reports/index.html", "site/404.html", "site/de", "site/en", "site/files", "site/index.html",
                                     "site/sitemap.xml"]
     for lang in ("de", "en"):
         for page in ("index", "rules", "glossary", "ambiguities", "gallery", "downloads"):
@@ -361,7 +363,6 @@ def test_a_build_on_one_core_equals_a_build_on_two(built, tmp_path):
 def test_serve_rebuilds_on_save_and_pages_ask_for_reloads(tmp_path):
     import subprocess
     import sys
-    import time
     import urllib.request
 
     content = _game(tmp_path)
@@ -376,15 +377,16 @@ def test_serve_rebuilds_on_save_and_pages_ask_for_reloads(tmp_path):
         base = line.split("serving ", 1)[1].split()[0]
         assert base.startswith("http://127.0.0.1:")
         page = urllib.request.urlopen(base + "de/demo/rules.html", timeout=10).read().decode()
-        assert "/__rulepress__/version" in page and "Würfel gibt es nicht" in page
-        version = urllib.request.urlopen(base + "__rulepress__/version", timeout=10).read()
+        assert "/__rulepress__/wait?v=" in page and "Würfel gibt es nicht" in page
+        version = urllib.request.urlopen(base + "__rulepress__/version", timeout=10).read().decode()
         rules = content / "demo" / "rules.de.md"
-        rules.write_text(rules.read_text(encoding="utf-8").replace("Würfel gibt es nicht", "Würfel gibt es keine"),
-                         encoding="utf-8")
-        deadline = time.time() + 120
-        while urllib.request.urlopen(base + "__rulepress__/version", timeout=10).read() == version:
-            assert time.time() < deadline, "no rebuild after the save"
-            time.sleep(0.3)
+        saved = rules.read_text(encoding="utf-8").replace("Würfel gibt es nicht", "Würfel gibt es keine")
+        start = time.monotonic()
+        threading.Timer(1.0, lambda: rules.write_text(saved, encoding="utf-8")).start()
+        # a page's long poll is held open until the rebuild after the save has finished (or 25 s pass)
+        answers = [urllib.request.urlopen(f"{base}__rulepress__/wait?v={version}", timeout=60).read().decode()
+                   for _ in range(4)]
+        assert answers[0] == str(int(version) + 1) and time.monotonic() - start > 1.0
         assert "Würfel gibt es keine" in urllib.request.urlopen(base + "de/demo/rules.html", timeout=10).read().decode()
     finally:
         process.terminate()
@@ -404,6 +406,71 @@ def test_report_paths_do_not_depend_on_the_working_directory(tmp_path, monkeypat
                      game_text(f"differs (vs {content.rules['en'].path}:9)", content)))
     assert set(seen) == {("demo/rules.de.md", "differs (vs demo/rules.en.md:9)")}
 
+
+def _files(folder: Path) -> dict[str, bytes]:
+    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def test_an_edit_rebuilds_only_what_depends_on_it_and_equals_a_clean_build(tmp_path):
+    content = _game(tmp_path)
+    out = tmp_path / "out"
+    options = BuildOptions(content=content, out=out, kinds=("site",))
+    build(options)
+    cached = out / ".rulepress-cache" / "site-de" / "html" / "demo"
+    def untouched():  # the pages Sphinx neither re-reads nor rewrites (the game's index lists the rules' sections)
+        return {p.name: p.stat().st_mtime_ns for p in cached.glob("*.html") if p.name not in ("rules.html", "index.html")}
+    before = untouched()
+    assert len(before) >= 4
+    rules = content / "demo" / "rules.de.md"
+    rules.write_text(rules.read_text(encoding="utf-8").replace("Würfel gibt es nicht", "Würfel gibt es keine"),
+                     encoding="utf-8")
+    # a German rules paragraph: the German site (Sphinx re-reads that page only), the sitemap and the game's report
+    assert sorted(build(options).built) == ["reports/demo.html", "site/de", "site/sitemap.xml"]
+    assert "Würfel gibt es keine" in (out / "site" / "de" / "demo" / "rules.html").read_text(encoding="utf-8")
+    assert untouched() == before
+    # a German glossary definition: the English site shows none of it
+    game_yaml = content / "demo" / "game.yaml"
+    game_yaml.write_text(game_yaml.read_text(encoding="utf-8").replace("Punkte für den Sieg.", "Punkte zum Sieg."),
+                         encoding="utf-8")
+    assert sorted(build(options).built) == ["reports/demo.html", "site/de", "site/sitemap.xml"]
+    clean = tmp_path / "clean"
+    build(BuildOptions(content=content, out=clean, kinds=("site",)))
+    for folder in ("site", "reports"):
+        assert _files(out / folder) == _files(clean / folder), folder
+
+
+def test_a_card_text_refreshes_the_report_but_not_the_site(tmp_path):
+    content = tmp_path / "content"
+    new_game("alpha", content)
+    new_game("beta", content)
+    out = tmp_path / "out"
+    options = BuildOptions(content=content, out=out, kinds=("site",))
+    build(options)
+    report = (out / "reports" / "alpha.html").read_text(encoding="utf-8")
+    game_yaml = content / "alpha" / "game.yaml"
+    game_yaml.write_text(game_yaml.read_text(encoding="utf-8").replace("Move **2** spaces forward.",
+                                                                      "Move **3** spaces forward."), encoding="utf-8")
+    result = build(options)
+    assert result.built == ["reports/alpha.html"]  # no page shows card texts; the other game's report stays
+    changed = (out / "reports" / "alpha.html").read_text(encoding="utf-8")
+    assert "numbers differ: 2 only in German; 3 only in English" in changed and "numbers differ" not in report
+
+
+def test_a_failed_rebuild_leaves_the_previous_output_intact(tmp_path):
+    content = _game(tmp_path)
+    out = tmp_path / "out"
+    options = BuildOptions(content=content, out=out, kinds=("site",))
+    build(options)
+    before = {k: v for k, v in _files(out).items() if not k.startswith(".rulepress-cache/")}
+    rules = content / "demo" / "rules.de.md"
+    good = rules.read_text(encoding="utf-8")
+    rules.write_text(good.replace("Würfel gibt es nicht.", "Würfel gibt es nicht. Siehe {ref}`nirgends`."), encoding="utf-8")
+    with pytest.raises(ContentError, match="nirgends"):
+        build(options)
+    assert {k: v for k, v in _files(out).items() if not k.startswith(".rulepress-cache/")} == before
+    rules.write_text(good, encoding="utf-8")  # undone: the output still is what these inputs make
+    assert build(options).built == []
+    assert {k: v for k, v in _files(out).items() if not k.startswith(".rulepress-cache/")} == before
 
 # ---------------------------------------------------------------- the bundled games' public site, as players read it
 

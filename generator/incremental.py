@@ -1,0 +1,118 @@
+"""What an incremental build may skip without looking closer: unchanged targets and unchanged plans.
+
+Two shortcuts keep an edit build from redoing work that cannot have changed:
+
+* `unchanged(target, record)`: an artifact's file (or folder) is as the last
+  build left it. Its stat signature (size, time of change in nanoseconds and
+  inode of every file: what `make` and `ninja` trust, plus the inode, which
+  every rewrite here changes) is compared first; only when that differs are the
+  bytes hashed and compared with the recorded SHA-256.
+* `reused(...)`: a game's per-game renderer (cards, boards, ...) is not asked
+  for its plan again when the game folder's bytes, Rulepress's code and the
+  build options are those of the build that recorded the plan, and every
+  artifact of that plan is unchanged: the recorded artifacts stand in for it
+  (without a `write`: they are skipped, and their recorded digests are what
+  the website's inputs hash).
+
+Both are kept in a memo in the output folder's cache
+(``.rulepress-cache/incremental.json``), not in the build state: they hold
+inodes, times and absolute paths, which differ between two otherwise equal
+builds. The memo is written after a build succeeded; a signature vouches only
+for the SHA-256 it was taken with, so a stale memo costs a hash, never a
+wrong skip.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+from pathlib import Path
+
+from rulepress.output import CACHE, sha256_of, write_json
+from rulepress.render import Artifact
+
+MEMO = "incremental.json"
+NOT_PLAN_INPUTS = ("games", "progress", "force")  # build options that do not change what a game's plan holds
+
+
+def read_memo(out: Path) -> dict:
+    try:
+        memo = json.loads((out / CACHE / MEMO).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        memo = {}
+    return memo if isinstance(memo, dict) else {}
+
+
+def write_memo(out: Path, memo: dict) -> None:
+    try:
+        write_json(out / CACHE / MEMO, memo)
+    except OSError:
+        pass  # no memo: the next build hashes and plans again
+
+
+def signature(path: Path) -> str:
+    """Hash of the stat data of a file, or of every file below a folder (names, sizes, times, inodes)."""
+    files = sorted(p for p in path.rglob("*") if p.is_file()) if path.is_dir() else [path]
+    h = hashlib.sha256()
+    for file in files:
+        st = file.stat()
+        name = file.relative_to(path).as_posix() if file != path else ""
+        h.update(f"{name}\0{st.st_size}\0{st.st_mtime_ns}\0{st.st_ino}\n".encode())
+    return h.hexdigest()
+
+
+def unchanged(out: Path, path: str, record: dict | None, memo: dict) -> bool:
+    """True if the artifact `path` in `out` still has the SHA-256 its state `record` says: by its stat
+    signature when the memo vouches for that SHA-256 with it, else by hashing (then remembered)."""
+    target = out / path
+    if not record or not (target.exists() or target.is_symlink()):
+        return False
+    signatures = memo.setdefault("signatures", {})
+    try:
+        now = signature(target)
+        if signatures.get(path) == [now, record.get("sha256")]:
+            return True
+        if record.get("sha256") == sha256_of(target):
+            signatures[path] = [now, record["sha256"]]
+            return True
+    except OSError:
+        pass
+    return False
+
+
+def remember(out: Path, path: str, record: dict, memo: dict) -> None:
+    """Vouch for a freshly committed artifact: its signature with its SHA-256."""
+    try:
+        memo.setdefault("signatures", {})[path] = [signature(out / path), record["sha256"]]
+    except OSError:
+        pass
+
+
+def plan_key(game_key: str, options, renderer: str) -> str:
+    """What a game's plan by `renderer` follows from: the game folder's key (bytes, code version,
+    working directory) and the build options that reach the plan."""
+    chosen = {f.name: getattr(options, f.name) for f in dataclasses.fields(options) if f.name not in NOT_PLAN_INPUTS}
+    blob = json.dumps([game_key, renderer, chosen], sort_keys=True, default=str)
+    return hashlib.sha256(blob.encode()).hexdigest()
+
+
+def reused(memo: dict, state: dict, out: Path, game: str, renderer: str, key: str) -> list[Artifact] | None:
+    """The recorded plan of `game` by `renderer` as stand-in artifacts, if its key is `key` and all its
+    artifacts are unchanged in `out`; None otherwise (the renderer is asked to plan)."""
+    record = memo.get("plans", {}).get(f"{game}/{renderer}")
+    if not record or record.get("key") != key:
+        return None
+    artifacts = [Artifact(game, a["kind"], a["path"], None, None, lang=a["lang"], paper=a["paper"],
+                          directory=a["directory"], key=a["digest"]) for a in record["artifacts"]]
+    for artifact in artifacts:
+        if not unchanged(out, artifact.path, state.get(artifact.path), memo):
+            return None
+    return artifacts
+
+
+def record_plan(memo: dict, game: str, renderer: str, key: str, artifacts: list[Artifact]) -> None:
+    """Remember the plan of `game` by `renderer` (see `reused`)."""
+    memo.setdefault("plans", {})[f"{game}/{renderer}"] = {"key": key, "artifacts": [
+        {"path": a.path, "kind": a.kind, "lang": a.lang, "paper": a.paper, "directory": a.directory,
+         "digest": a.digest()} for a in artifacts]}

@@ -1,0 +1,50 @@
+"""Loading unchanged games from the cache: same model, no reload; any change of the folder reloads."""
+
+from __future__ import annotations
+
+import pytest
+
+from rulepress.errors import ContentErrors
+from rulepress.model import cache, load_games
+from rulepress.scaffold import new_game
+
+
+def test_an_unchanged_game_comes_from_the_cache_and_any_edit_reloads_it(tmp_path, monkeypatch):
+    games = tmp_path / "games"
+    folder = new_game("demo", games)
+    load = cache.cached_loader(tmp_path / "cache", "v1")
+    first = load_games(games, load=load)[0]
+    assert (tmp_path / "cache" / "demo.pickle").is_file()
+    loads = []
+    real = cache.load_game
+    monkeypatch.setattr(cache, "load_game", lambda f: loads.append(f) or real(f))
+    again = load_games(games, load=load)[0]
+    assert loads == [] and again.game == first.game and again.rules == first.rules and again.files == first.files
+    for edit in (lambda: (folder / "rules.en.md").write_text((folder / "rules.en.md").read_text() + "\nMore.\n"),
+                 lambda: (folder / "notes.txt").write_text("a new file"),
+                 lambda: (folder / "notes.txt").unlink()):
+        edit()
+        load_games(games, load=load)
+        assert len(loads) == 1, "an edit reloads the game once"
+        loads.clear()
+    load_games(games, load=cache.cached_loader(tmp_path / "cache", "v2"))  # other code: loaded again
+    assert len(loads) == 1
+
+
+def test_a_game_with_problems_is_never_cached(tmp_path):
+    games = tmp_path / "games"
+    folder = new_game("demo", games)
+    (folder / "game.yaml").write_text((folder / "game.yaml").read_text().replace("id: demo", "id: other"))
+    load = cache.cached_loader(tmp_path / "cache", "v1")
+    for _ in range(2):  # reported every time
+        with pytest.raises(ContentErrors, match="must equal the folder name"):
+            load_games(games, load=load)
+    assert not (tmp_path / "cache" / "demo.pickle").exists()
+
+
+def test_the_key_follows_the_working_directory(tmp_path, monkeypatch):
+    folder = new_game("demo", tmp_path / "games")
+    monkeypatch.chdir(tmp_path)
+    here = cache.folder_key(folder, "v1")
+    monkeypatch.chdir(folder)
+    assert cache.folder_key(folder, "v1") != here  # messages show paths relative to it

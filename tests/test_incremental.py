@@ -1,0 +1,76 @@
+"""What an incremental build may skip: targets checked by stat signature, reused per-game plans."""
+
+from __future__ import annotations
+
+import os
+
+from rulepress import incremental
+from rulepress.build import BuildOptions, build
+from rulepress.output import sha256_of
+from rulepress.render import Artifact
+from rulepress.scaffold import new_game
+
+
+def test_a_signature_vouches_only_for_the_hash_it_was_taken_with(tmp_path):
+    target = tmp_path / "a.pdf"
+    target.write_bytes(b"one")
+    record, memo = {"sha256": sha256_of(target)}, {}
+    assert incremental.unchanged(tmp_path, "a.pdf", record, memo)  # hashed once, then remembered
+    assert memo["signatures"]["a.pdf"][1] == record["sha256"]
+    target.write_bytes(b"two")  # changed in place, same size
+    assert not incremental.unchanged(tmp_path, "a.pdf", record, memo)
+    target.write_bytes(b"one")
+    os.utime(target, ns=(1, 1))
+    assert incremental.unchanged(tmp_path, "a.pdf", record, memo)  # other stat, same bytes
+    assert not incremental.unchanged(tmp_path, "a.pdf", {"sha256": "other"}, memo)
+    assert not incremental.unchanged(tmp_path, "gone.pdf", record, memo)
+
+
+def test_a_folder_signature_sees_every_file(tmp_path):
+    (tmp_path / "f" / "sub").mkdir(parents=True)
+    (tmp_path / "f" / "sub" / "x.png").write_bytes(b"x")
+    before = incremental.signature(tmp_path / "f")
+    (tmp_path / "f" / "sub" / "y.png").write_bytes(b"y")
+    assert incremental.signature(tmp_path / "f") != before
+
+
+def test_a_plan_is_reused_only_with_its_key_and_unchanged_artifacts(tmp_path):
+    (tmp_path / "g").mkdir()
+    (tmp_path / "g" / "a.pdf").write_bytes(b"pdf")
+    artifact = Artifact("g", "cards", "g/a.pdf", {"x": 1}, None, lang="de", paper="a4")
+    memo, state = {}, {"g/a.pdf": {"sha256": sha256_of(tmp_path / "g" / "a.pdf")}}
+    incremental.record_plan(memo, "g", "cards", "k1", [artifact])
+    [again] = incremental.reused(memo, state, tmp_path, "g", "cards", "k1")
+    assert (again.path, again.kind, again.lang, again.paper, again.digest()) == ("g/a.pdf", "cards", "de", "a4",
+                                                                                  artifact.digest())
+    assert incremental.reused(memo, state, tmp_path, "g", "cards", "k2") is None
+    (tmp_path / "g" / "a.pdf").write_bytes(b"damaged")
+    assert incremental.reused(memo, state, tmp_path, "g", "cards", "k1") is None
+
+
+def test_options_that_reach_a_plan_change_its_key():
+    base = incremental.plan_key("game", BuildOptions(), "cards")
+    assert incremental.plan_key("game", BuildOptions(progress=True, force=True, games=["x"]), "cards") == base
+    assert incremental.plan_key("game", BuildOptions(papers=("a4",)), "cards") != base
+    assert incremental.plan_key("game", BuildOptions(), "boards") != base
+    assert incremental.plan_key("other", BuildOptions(), "cards") != base
+
+
+def test_a_no_op_build_plans_nothing_again_and_an_edit_replans_its_game(tmp_path, monkeypatch):
+    from rulepress.render import quickref
+
+    games = tmp_path / "games"
+    new_game("one", games)
+    new_game("two", games)
+    options = BuildOptions(content=games, out=tmp_path / "out", kinds=("quickref",), papers=("a4",))
+    first = build(options)
+    planned = []
+    real = quickref.plan
+    monkeypatch.setattr(quickref, "plan", lambda content, opts: planned.append(content.id) or real(content, opts))
+    again = build(options)
+    assert planned == [] and again.built == [] and sorted(again.skipped) == sorted(first.built)
+    quick = games / "two" / "quickref.en.md"
+    quick.write_text(quick.read_text(encoding="utf-8") + "- One more line.\n", encoding="utf-8")
+    edited = build(options)
+    assert planned == ["two"] and edited.built == ["two/quickref-short.en.a4.pdf"]
+    assert [e["path"] for e in again.manifest] == [e["path"] for e in edited.manifest]
