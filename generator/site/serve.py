@@ -58,14 +58,8 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         url = urlsplit(self.path)
         if url.path in ("/__rulepress__/version", "/__rulepress__/wait"):
             seen = parse_qs(url.query).get("v", [""])[0] if url.path.endswith("wait") else ""
-            body = str(self.versions.wait(seen)).encode()
             try:
-                self.send_response(200)
-                self.send_header("Content-Type", "text/plain")
-                self.send_header("Cache-Control", "no-store")
-                self.send_header("Content-Length", str(len(body)))
-                self.end_headers()
-                self.wfile.write(body)
+                self._send(str(self.versions.wait(seen)).encode(), "text/plain")
             except (BrokenPipeError, ConnectionResetError):
                 pass  # the page was left (or reloaded) while it waited
             return
@@ -73,15 +67,18 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         if path.is_dir():
             path = path / "index.html"
         if path.suffix == ".html" and path.is_file():
-            body = path.read_bytes().replace(b"</body>", RELOAD + b"</body>", 1)
-            self.send_response(200)
-            self.send_header("Content-Type", "text/html; charset=utf-8")
-            self.send_header("Cache-Control", "no-store")
-            self.send_header("Content-Length", str(len(body)))
-            self.end_headers()
-            self.wfile.write(body)
+            self._send(path.read_bytes().replace(b"</body>", RELOAD + b"</body>", 1), "text/html; charset=utf-8")
             return
         super().do_GET()
+
+    def _send(self, body: bytes, content_type: str) -> None:
+        """One uncached 200 answer."""
+        self.send_response(200)
+        self.send_header("Content-Type", content_type)
+        self.send_header("Cache-Control", "no-store")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
 
 
 def warm_up() -> None:
