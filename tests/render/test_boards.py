@@ -538,3 +538,11 @@ def test_risk_island_labels_sit_in_the_sea_with_a_leader_to_their_island(lang):
         if region.distance(text) > 1.0:
             assert region.contains(Point(leaders[space.id].points[-1])), space.id
     assert set(leaders) <= {s.id for s in beside}
+
+
+def test_a_two_language_attribution_is_printed_in_the_boards_language():
+    board = Board.model_validate({**yaml.safe_load((FIXTURES / "map.yaml").read_text(encoding="utf-8")),
+                                  "attribution": {"de": "Karte: gemeinfrei", "en": "Map: public domain"}})
+    for lang, text in (("de", "Karte: gemeinfrei"), ("en", "Map: public domain")):
+        labels = [lab for lab in boards.scene_for(board, lang).labels if lab.role == "attribution"]
+        assert [row.text for lab in labels for row in lab.rows] == [text]
