@@ -74,3 +74,23 @@ def test_a_no_op_build_plans_nothing_again_and_an_edit_replans_its_game(tmp_path
     edited = build(options)
     assert planned == ["two"] and edited.built == ["two/quickref-short.en.a4.pdf"]
     assert [e["path"] for e in again.manifest] == [e["path"] for e in edited.manifest]
+
+
+def test_bytecode_written_as_a_user_s_python_does_neither_litters_games_nor_defeats_the_cache(tmp_path, monkeypatch):
+    """A user's Python writes bytecode (CI found this with PYTHONDONTWRITEBYTECODE unset): the engine import
+    must not put __pycache__ into the game folder, and a bytecode cache there must not change the game's key."""
+    import sys
+
+    from rulepress.model.cache import folder_key
+
+    monkeypatch.setattr(sys, "dont_write_bytecode", False)
+    games = tmp_path / "games"
+    new_game("one", games)
+    options = BuildOptions(content=games, out=tmp_path / "out", kinds=("quickref",), papers=("a4",))
+    build(options)
+    assert not list((games / "one").rglob("__pycache__"))
+    key = folder_key(games / "one", "v")
+    (games / "one" / "__pycache__").mkdir()
+    (games / "one" / "__pycache__" / "engine.cpython-311.pyc").write_bytes(b"bytecode")
+    assert folder_key(games / "one", "v") == key
+    assert build(options).built == []

@@ -7,7 +7,7 @@ for `rulepress.model.load_games` that keeps each successfully loaded game in
 ``<cache>/<game>.pickle`` together with its key: the SHA-256 of the game
 folder's path, the working directory (messages show paths relative to it),
 Rulepress's code version and every file below the folder (names and bytes; a
-new, removed or changed file changes the key). A game whose key is unchanged
+new, removed or changed file changes the key; Python bytecode caches do not count). A game whose key is unchanged
 is unpickled; any other is loaded as usual and, if it loads, stored. Games
 with problems are never stored, so their problems are reported every time.
 The cache is written atomically and belongs to the output folder it sits in.
@@ -30,7 +30,7 @@ def folder_key(folder: Path, version: str) -> str:
     for part in (str(Path(folder).absolute()), os.getcwd(), version):
         h.update(part.encode() + b"\0")
     for path in sorted(Path(folder).rglob("*")):
-        if path.is_file():
+        if path.is_file() and "__pycache__" not in path.relative_to(folder).parts and path.suffix != ".pyc":
             h.update(path.relative_to(folder).as_posix().encode() + b"\0")
             h.update(hashlib.sha256(path.read_bytes()).digest())
     return h.hexdigest()

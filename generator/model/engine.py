@@ -63,8 +63,8 @@ def load_engine(content: GameContent) -> ModuleType | None:
     previous = sys.modules.get(name)
     sys.modules[name] = module
     try:
-        with time_limit():
-            spec.loader.exec_module(module)
+        with time_limit():  # compiled here, not by the import system: no __pycache__ is written into the game folder
+            exec(compile(path.read_bytes(), str(path), "exec"), module.__dict__)
     except (Exception, SystemExit) as exc:  # the engine is user content: report, don't crash
         if previous is not None:
             sys.modules[name] = previous
