@@ -158,6 +158,20 @@ def _rows_table(header: list[str], rows: list[list[str]]) -> str:
                      [cells(r + [""] * (width - len(r))) for r in rows])
 
 
+RANGE = " [range]"  # a part label ending so shows a pair of numbers as "2–6"
+
+
+def _part(label: str, value, reader: Reader) -> list[str]:
+    """A labelled part of a result: [label, value]; a label ending in " [range]" shows a (low, high)
+    pair of numbers as a range ("2–6") under the label without the marker."""
+    if label.endswith(RANGE):
+        label = label[:-len(RANGE)]
+        if (isinstance(value, tuple) and len(value) == 2
+                and all(isinstance(v, (int, float, Fraction)) and not isinstance(v, bool) for v in value)):
+            return [label, f"{_number(value[0], reader.lang)}–{_number(value[1], reader.lang)}"]
+    return [label, inline(value, reader)]
+
+
 def row_width(value) -> int:
     """How many values each row has when `value` is rows of equal length (0 otherwise)."""
     if isinstance(value, tuple) and value and all(isinstance(v, tuple) and all(_is_scalar(x) for x in v) for v in value):
@@ -173,7 +187,7 @@ def _table(value, reader: Reader, parts: list[str] | None = None, columns: list[
     if columns and len(columns) == row_width(value):
         return _rows_table(["#", *columns], [[str(n)] + [inline(x, reader) for x in v] for n, v in enumerate(value, 1)])
     if isinstance(value, tuple) and parts and len(parts) == len(value):
-        return _rows_table(["", ""], [[part, inline(v, reader)] for part, v in zip(parts, value)])
+        return _rows_table(["", ""], [_part(part, v, reader) for part, v in zip(parts, value)])
     if isinstance(value, Record) and value.fields:
         return _rows_table(["", ""], [[reader.label(k), inline(v, reader)] for k, v in value.fields])
     if isinstance(value, dict) and value:

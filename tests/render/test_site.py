@@ -94,6 +94,15 @@ def test_labels_name_the_parts_of_statements_written_as_tuples():
     assert "\n3. |  |  |\n   |---|---|\n   | card | a1 |\n   | pile | – |\n" in text
 
 
+def test_a_range_label_shows_a_pair_of_numbers_as_a_range_in_the_page_s_language():
+    source = ">>> PLAYERS, MONEY\n((2, 6), 1500.5)\n>>> PLAYERS, NAME\n(('a', 'b'), 2)\n"
+    labels = [["players [range]", "money"], ["players [range]", "name"]]
+    text = "\n".join(scenario.results_markdown(source, scenario.Reader(sources.strings()["de"], "de"), labels))
+    assert "| players | 2–6 |" in text and "| money | 1\\.500,5 |" in text
+    assert "| players | a, b |" in text  # not a pair of numbers: shown as a list, the marker still dropped
+    assert "[range]" not in text
+
+
 def test_labels_name_the_columns_of_rows():
     reader = scenario.Reader(sources.strings()["en"], "en")
     source = ">>> refill(3, 2)\nRefill(person=0, extra=0, free=1)\n>>> choices(3, 2)\n[(0, 1), (1, 0)]\n"
