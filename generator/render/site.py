@@ -254,28 +254,47 @@ def earlier_games(out: Path, contents: list[GameContent], content_dir: Path,
 
 def check(content: GameContent, options=None) -> list:
     """Problems `build` would reject on the website: raw HTML in the game's Markdown, and authors' words
-    (source names, file names, option keys) in any text players read."""
+    (source names, file names, option keys) in any text players read. A game whose files and Rulepress's
+    code are those that passed in this output folder before (see `checked_views`) is not read again."""
+    from rulepress.build import code_version
+
+    out = getattr(options, "out", None)
+    if out is not None and _kept_views(content, output_folder(Path(out)) / WORK / "views", code_version())[1] is not None:
+        return []
+    return _problems(content)
+
+
+def _problems(content: GameContent) -> list:
     from rulepress.check.wording import authors_words
     from rulepress.site.safety import raw_html
 
     return raw_html(content) + authors_words(content)
 
 
+def _kept_views(content: GameContent, cache: Path, code: str) -> tuple[str, dict | None]:
+    """(the game's key, its views kept in ``<cache>/<game>.json`` under that key, or None)."""
+    from rulepress.model.cache import folder_key
+
+    key = folder_key(content.folder, code)
+    try:
+        kept = json.loads((cache / f"{content.id}.json").read_text(encoding="utf-8"))
+        if kept.get("key") == key:
+            return key, {None if k == "" else k: v for k, v in kept["views"].items()}
+    except (OSError, ValueError, AttributeError, KeyError):
+        pass
+    return key, None
+
+
 def checked_views(content: GameContent, cache: Path, code: str, options=None) -> tuple[dict[str | None, str], list]:
     """`site_views` of a game and the problems of `check`, both from ``<cache>/<game>.json`` when the game's
     files and Rulepress's code are those of a game that passed the check before (kept only then)."""
-    from rulepress.model.cache import folder_key
     from rulepress.output import write_json
 
-    key = folder_key(content.folder, code)
+    key, views = _kept_views(content, cache, code)
+    if views is not None:
+        return views, []
     file = cache / f"{content.id}.json"
-    try:
-        kept = json.loads(file.read_text(encoding="utf-8"))
-        if kept.get("key") == key:
-            return {None if k == "" else k: v for k, v in kept["views"].items()}, []
-    except (OSError, ValueError, AttributeError, KeyError):
-        pass
-    problems = check(content, options)
+    problems = _problems(content)
     views = site_views(content)
     if not problems:
         try:
