@@ -31,6 +31,7 @@ from rulepress.model.loader import find_games
 from rulepress.output import CACHE
 from rulepress.render import Artifact
 from rulepress.site import sources as site_sources
+from rulepress.site.downloads import read_all, write_zip, zip_plan
 from rulepress.site.sphinx_run import build_html, conf_text, preload
 
 LANGS = ("de", "en")
@@ -134,15 +135,17 @@ def rendered_game(content: GameContent, lang: str, shown: list[Artifact], out: P
     `site_view` in `lang`, computed if not given), the files it shows and Rulepress's code are unchanged
     (the examples then need not run again)."""
     items = shown_items(content.id, shown, out)
+    facts = read_all(items, lambda path: located(out, path))
     key = _digest([code, lang, view or site_view(content, lang), [list(vars(i).values()) for i in items]])
     cache = work / "games" / f"{content.id}.json"
     try:
         cached = json.loads(cache.read_text(encoding="utf-8"))
-        if cached.get("key") == key:
-            return cached["pages"], cached["entries"]
+        if cached.get("key") == key:  # the downloads page shows the files' sizes: made again from them
+            downloads = site_sources.downloads_page(content, lang, site_sources.GameExtras(None, items, facts))
+            return {**cached["pages"], **downloads}, cached["entries"]
     except (OSError, ValueError):
         pass
-    pages, entries = site_sources.render_game(content, lang, site_sources.GameExtras(example_results(content), items))
+    pages, entries = site_sources.render_game(content, lang, site_sources.GameExtras(example_results(content), items, facts))
     cache.parent.mkdir(parents=True, exist_ok=True)
     cache.write_text(json.dumps({"key": key, "pages": pages, "entries": entries}, ensure_ascii=False), encoding="utf-8")
     return pages, entries
@@ -163,7 +166,8 @@ def write_language(contents: list[GameContent], shown: list[Artifact], out: Path
 
 
 def write_files(shown: list[Artifact], out: Path, tmp: Path) -> dict:
-    """Copy every file the pages link into `tmp` (hard links where possible: same bytes, no space)."""
+    """Copy every file the pages link into `tmp` (hard links where possible: same bytes, no space), and write
+    the ZIPs of whole bundles the downloads pages offer (`downloads.zip_plan`)."""
     tmp.mkdir(parents=True, exist_ok=True)
     for artifact in shown:
         source = located(out, artifact.path)
@@ -177,6 +181,9 @@ def write_files(shown: list[Artifact], out: Path, tmp: Path) -> dict:
                 os.link(file, target)
             except OSError:
                 shutil.copyfile(file, target)
+    for game in sorted({a.game for a in shown}):  # the ZIPs the downloads pages offer for whole bundles
+        for path, entries in zip_plan(shown_items(game, shown, out)).items():
+            write_zip(tmp / path, [(name, tmp / file) for name, file in entries])
     return None
 
 
@@ -330,8 +337,9 @@ def plan_all(contents: list[GameContent], options, artifacts: list[Artifact]) ->
     every.update({c.id: site_views(c) for c in older})
     digests = {game: v[None] for game, v in every.items()}
     views = {lang: {game: v[lang] for game, v in every.items()} for lang in LANGS}
-    # what is shown: the linked paths (their bytes do not change a page), serialised once for both languages
-    shown_inputs = _digest([[a.path, a.kind, a.lang, a.paper] for a in shown])
+    # what is shown: the linked paths and their inputs (the downloads page shows sizes and page counts),
+    # serialised once for both languages
+    shown_inputs = _digest([[a.path, a.kind, a.lang, a.paper, a.digest()] for a in shown])
     after = tuple(a.path for a in shown if a.write is not None)
     planned = [Artifact(None, "site", "site/files", {"files": _digest([[a.path, a.digest()] for a in shown])},
                         lambda tmp: write_files(shown, out, tmp), directory=True, after=after)]

@@ -25,7 +25,7 @@ from rulepress import paths
 from rulepress.model import GameContent
 from rulepress.model.schema import Provenance, Term
 from rulepress.model.rules_text import strip_term_refs, term_refs
-from rulepress.site import rules_myst, search
+from rulepress.site import downloads, rules_myst, search
 from rulepress.site.scenario import escape_markdown
 
 TEMPLATES = paths.TEMPLATES / "site"
@@ -50,6 +50,7 @@ class GameExtras:
 
     example_results: list | None = None  # objects with id, lang, passed; None = not checked
     artifacts: list[Shown] = field(default_factory=list)
+    facts: dict = field(default_factory=dict)  # downloads.FileFacts by file path (sizes, pages)
 
 
 @lru_cache(maxsize=1)
@@ -179,7 +180,7 @@ def game_data(content: GameContent, lang: str, extras: GameExtras) -> dict:
                                                        "label": _section_label(sections[sid])}
                                                       for sid in concerns.get(a.id, [])]) for a in game.ambiguities],
         "gallery": _gallery(extras.artifacts, lang, _captions(game, lang)),
-        "downloads": _downloads(extras.artifacts, lang, _captions(game, lang)),
+        "downloads": download_bundles(game, lang, extras),
         "pages": [p for p in GAME_PAGES if p != "index"],
     }
 
@@ -244,19 +245,21 @@ def _gallery(shown: list[Shown], lang: str, captions: dict) -> list[dict]:
     return groups
 
 
-def _downloads(shown: list[Shown], lang: str, captions: dict) -> list[dict]:
-    rows = []
-    for item in shown:
-        if item.kind == "png" or item.path.endswith(".png"):
-            continue  # shown in the gallery
-        for path in item.files or (item.path,):
-            name = captions["names"].get(_stem(item.path), _kind_label(item.kind, lang))
-            if item.files:
-                name = f"{name} ({Path(path).name})"
-            rows.append({"name": name, "file": Path(path).name, "href": files_link(path, 1),
-                         "kind": _kind_label(item.kind, lang), "lang": item.lang or "",
-                         "paper": (item.paper or "").upper(), "order": (item.lang not in (None, lang), path)})
-    return [{k: v for k, v in r.items() if k != "order"} for r in sorted(rows, key=lambda r: r["order"])]
+def download_bundles(game, lang: str, extras: GameExtras) -> dict:
+    """The downloads page's bundles in `lang` (with the files of no language) and those of each other language."""
+    s = strings()[lang]
+    captions = _captions(game, lang)["names"]
+    names = {item.path: captions.get(_stem(item.path), _kind_label(item.kind, lang)) for item in extras.artifacts}
+    zips = downloads.zip_plan(extras.artifacts)
+
+    def grouped(items: list[Shown], files_lang: str | None) -> list[dict]:
+        return downloads.bundles(items, extras.facts, zips, files_lang, names, lang, s, lambda path: files_link(path, 1))
+
+    others = sorted({i.lang for i in extras.artifacts if i.lang not in (None, lang)})
+    return {"bundles": grouped([i for i in extras.artifacts if i.lang in (None, lang)], lang),
+            "others": [{"language": downloads.language_name(other, lang), "lang": other,
+                        "bundles": grouped([i for i in extras.artifacts if i.lang == other], other)}
+                       for other in others]}
 
 
 def section_index(contents: list[GameContent], lang: str) -> list[dict]:
@@ -293,6 +296,15 @@ def _entry(game: str, page: str, anchor: str, label: str, title: str, words: lis
     return {"game": game, "page": page, "anchor": anchor, "label": label,
             "title": sorted({search.stem(w, lang) for w in search.WORD.findall(title)}),
             "words": sorted({search.stem(w, lang) for w in words if not w.isdigit() or len(w) > 1})}
+
+
+def downloads_page(content: GameContent, lang: str, extras: GameExtras) -> dict[str, str]:
+    """The downloads page of one game in `lang` ({relative path: MyST text}): it needs no example results, so it
+    can be rendered again alone when only the built files' bytes changed."""
+    game = {"id": content.id, "title": content.game.title.get(lang),
+            "downloads": download_bundles(content.game, lang, extras)}
+    return {f"{content.id}/downloads.md": environment().get_template("downloads.md.j2").render(
+        s=strings()[lang], lang=lang, game=game)}
 
 
 def render_game(content: GameContent, lang: str, extras: GameExtras) -> tuple[dict[str, str], list[dict]]:

@@ -129,3 +129,16 @@ def test_opened_example_code_needs_no_sideways_scrolling(phone, server, contents
             const pres = [...document.querySelectorAll('details.rp-code pre')];
             return [pres.length, pres.filter(p => p.scrollWidth > p.clientWidth + 1).map(p => p.textContent.slice(0, 60))];""")
         assert wide[0] == len(content.rules["en"].examples) and wide[1] == [], (content.id, wide)
+
+
+def test_downloads_page_on_a_phone_offers_the_print_and_play_set_first(phone, server, contents):
+    """Every game's downloads page at 390 px: nothing wider than the screen, and the first bundle's
+    ZIP (the print-and-play set for A4) in the first screen."""
+    for content in contents:
+        for lang in ("de", "en"):
+            _open(phone, f"{server}/site/{lang}/{content.id}/downloads.html")
+            width = phone.execute_script("return document.documentElement.scrollWidth")
+            assert width <= 390, (content.id, lang, width)
+            button = phone.find_elements(By.CSS_SELECTOR, ".rp-bundle-zip a")[0]
+            assert button.get_attribute("href").endswith(f"{content.id}-print-and-play.{lang}.a4.zip")
+            assert button.is_displayed() and button.rect["y"] + button.rect["height"] <= 844, (content.id, button.rect)

@@ -1,0 +1,217 @@
+"""The downloads page: bundles derived from artifact kinds, file facts, deterministic ZIPs, the real built pages."""
+
+from __future__ import annotations
+
+import re
+import zipfile
+from pathlib import Path
+
+import pikepdf
+import pytest
+from bs4 import BeautifulSoup
+
+from rulepress.model import load_games
+from rulepress.render.site import shown_items
+from rulepress.site import downloads, sources
+from rulepress.site.downloads import FileFacts
+from rulepress.site.sources import Shown
+
+
+def _items(game: str = "g") -> list[Shown]:
+    """The artifacts a game with one deck, a board and a quick reference builds (as the renderers name them)."""
+    items = [Shown(game, "calibration", f"{game}/calibration.{p}.pdf", None, p) for p in ("a4", "letter")]
+    items.append(Shown(game, "credits", f"{game}/icons-license.txt"))
+    for lang in ("de", "en"):
+        for p in ("letter", "a4"):
+            items += [Shown(game, "cards", f"{game}/deck.{lang}.{p}.pdf", lang, p),
+                      Shown(game, "board", f"{game}/board-map.{lang}.{p}.tiled.pdf", lang, p),
+                      Shown(game, "quickref", f"{game}/quickref-sheet.{lang}.{p}.pdf", lang, p)]
+        items += [Shown(game, "print", f"{game}/deck.{lang}.print.pdf", lang),
+                  Shown(game, "board", f"{game}/board-map.{lang}.pdf", lang),
+                  Shown(game, "board-png", f"{game}/board-map.{lang}.png", lang),
+                  Shown(game, "png", f"{game}/deck.{lang}.images", lang, None,
+                        tuple(f"{game}/deck.{lang}.images/{part}/{card}.png" for part in ("bleed", "trim") for card in "ab")),
+                  Shown(game, "tts", f"{game}/deck.{lang}.tts", lang, None,
+                        (f"{game}/deck.{lang}.tts/back.png", f"{game}/deck.{lang}.tts/deck-1.png"))]
+    return items
+
+
+def _facts(items: list[Shown]) -> dict[str, FileFacts]:
+    facts = {}
+    for n, item in enumerate(items):
+        for m, path in enumerate(item.files or (item.path,)):
+            pages = (n + 2) if path.endswith(".pdf") else None
+            facts[path] = FileFacts(1000 * (n + 1) + m, pages, None if item.paper else (63, 88))
+    return facts
+
+
+def test_every_kind_lands_in_the_bundle_a_player_looks_for():
+    assert downloads.bundle_keys("cards", "a4") == [("play", "a4")]
+    assert downloads.bundle_keys("board", "letter") == [("play", "letter")]  # the board in parts
+    assert downloads.bundle_keys("quickref", "a4") == [("play", "a4"), ("quickref", None)]
+    assert downloads.bundle_keys("board", None) == [("board", None)]  # one sheet: a poster print
+    assert downloads.bundle_keys("print", None) == [("shop", None)]
+    assert downloads.bundle_keys("tts", None) == downloads.bundle_keys("png", None) == [("digital", None)]
+    assert downloads.bundle_keys("credits", None) == [("credits", None)]
+    assert downloads.bundle_keys("something-new", None) == [("other", None)]  # nothing built is left out
+
+
+def test_bundles_in_german_start_with_the_print_and_play_sets_and_name_every_file():
+    items = _items()
+    facts = _facts(items)
+    s = sources.strings()["de"]
+    german = [i for i in items if i.lang in (None, "de")]
+    found = downloads.bundles(german, facts, downloads.zip_plan(items), "de", {i.path: "Stapel" for i in items},
+                              "de", s, lambda path: "../../files/" + path)
+    assert [b["key"] for b in found] == ["play-a4", "play-letter", "shop", "board", "quickref", "digital", "credits"]
+    play = found[0]
+    assert play["title"] == "Print-and-Play-Set (A4)" and "A4" in play["explain"]
+    # the calibration page first, the quick reference last; only A4 files, only German or language-free ones
+    assert [f["file"] for f in play["files"]] == ["calibration.a4.pdf", "deck.de.a4.pdf", "board-map.de.a4.tiled.pdf",
+                                                  "quickref-sheet.de.a4.pdf"]
+    pages = sum(facts[f"g/{f['file']}"].pages for f in play["files"])
+    assert play["total"].startswith(f"4 Dateien · {pages} Seiten · ")
+    assert play["zip"]["href"] == "../../files/g/g-print-and-play.de.a4.zip" and "4 Dateien" in play["zip"]["label"]
+    deck = play["files"][1]
+    assert deck["meta"] == f"{facts['g/deck.de.a4.pdf'].pages} Seiten · A4 · {facts['g/deck.de.a4.pdf'].size // 1000} kB · PDF"
+    shop = found[2]["files"][0]
+    assert "63 × 88 mm" in shop["meta"]  # no paper: the page size of the PDF
+    digital = [f["name"] for f in found[5]["files"]]
+    assert digital == ["Stapel – Einzelbilder (beschnitten und mit Beschnittzugabe, 300 dpi)", "Stapel – Rückseite",
+                       "Stapel – Kartenbogen 1"]
+    assert found[5]["files"][0]["href"] == "../../files/g/deck.de.images.zip"
+    quickref = [f["file"] for f in found[4]["files"]]
+    assert quickref == ["quickref-sheet.de.a4.pdf", "quickref-sheet.de.letter.pdf"]
+    every = {f["file"] for b in found for f in b["files"]}
+    assert not any(".en." in f for f in every)
+
+
+@pytest.mark.parametrize("size,lang,shown", [(999_499, "de", "999 kB"), (999_600, "en", "1.0 MB"),
+                                             (1_234_567, "de", "1,2 MB"), (1_234_567, "en", "1.2 MB"), (20, "en", "1 kB")])
+def test_sizes_in_the_page_s_number_format(size, lang, shown):
+    assert downloads.size_text(size, lang, sources.strings()[lang]) == shown
+
+
+def test_language_names_in_the_page_s_language():
+    assert downloads.language_name("en", "de") == "Englisch" and downloads.language_name("de", "en") == "German"
+
+
+def test_zip_plan_puts_language_free_files_into_every_language_s_set():
+    plan = downloads.zip_plan(_items())
+    assert sorted(plan) == ["g/deck.de.images.zip", "g/deck.en.images.zip", "g/g-print-and-play.de.a4.zip",
+                            "g/g-print-and-play.de.letter.zip", "g/g-print-and-play.en.a4.zip",
+                            "g/g-print-and-play.en.letter.zip"]  # one print-shop file each: no ZIP
+    assert ("calibration.a4.pdf", "g/calibration.a4.pdf") in plan["g/g-print-and-play.en.a4.zip"]
+    assert ("deck.de.images/trim/a.png", "g/deck.de.images/trim/a.png") in plan["g/deck.de.images.zip"]
+
+
+def test_zip_plan_has_no_zip_for_a_single_file():
+    items = [Shown("g", "print", "g/deck.de.print.pdf", "de"), Shown("g", "cards", "g/deck.de.a4.pdf", "de", "a4")]
+    assert downloads.zip_plan(items) == {}
+
+
+def test_zips_are_deterministic_and_their_size_is_known_before_writing(tmp_path):
+    files = []
+    for n, name in enumerate(["b.pdf", "ä-card.png", "a.txt"]):
+        file = tmp_path / "in" / name
+        file.parent.mkdir(exist_ok=True)
+        file.write_bytes(bytes(range(256)) * (n + 3))
+        files.append((f"folder/{name}", file))
+    first, second = tmp_path / "1.zip", tmp_path / "2.zip"
+    downloads.write_zip(first, files)
+    files[0][1].touch()  # a newer modification time changes nothing
+    downloads.write_zip(second, files)
+    assert first.read_bytes() == second.read_bytes()
+    assert first.stat().st_size == downloads.zip_size([(n, f.stat().st_size) for n, f in files])
+    with zipfile.ZipFile(first) as archive:
+        assert archive.testzip() is None
+        assert [i.filename for i in archive.infolist()] == [n for n, _f in files]
+        assert {i.date_time for i in archive.infolist()} == {downloads.ZIP_TIME}
+        assert archive.read("folder/a.txt") == files[2][1].read_bytes()
+
+
+def test_read_facts_of_a_pdf_and_a_png(bundled_build):
+    out, _result = bundled_build
+    pdf = next(out.glob("*/calibration.a4.pdf"))
+    facts = downloads.read_facts(pdf)
+    with pikepdf.open(pdf) as doc:
+        assert facts.pages == len(doc.pages)
+    assert facts.page_mm == (210, 297) and facts.size == pdf.stat().st_size
+    png = next(out.glob("*/*.tts/back.png"))
+    assert downloads.read_facts(png).pixels is not None and downloads.read_facts(png).pages is None
+
+
+# --- the real built site ------------------------------------------------------------------------------------
+
+
+def _games():
+    from rulepress import paths
+
+    return load_games(paths.BUNDLED_CONTENT)
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_built_downloads_pages_list_every_file_with_true_facts_and_zips_of_the_listed_files(bundled_build, lang):
+    out, _result = bundled_build
+    s = sources.strings()[lang]
+    site = out / "site"
+    for content in _games():
+        page = site / lang / content.id / "downloads.html"
+        soup = BeautifulSoup(page.read_text(encoding="utf-8"), "html.parser")
+        headings = [h.get_text(" ", strip=True).rstrip("¶ ").strip() for h in soup.select("article h2")]
+        assert headings[0] == s["bundles"]["play"]["title"].format(paper="A4"), (content.id, headings)
+        # every file the page links is in site/files, with the size and page count the page states
+        for item in soup.select(".rp-files li"):
+            href = item.find("a")["href"]
+            file = (page.parent / href).resolve()
+            assert file.is_file() and file.is_relative_to(site.resolve()), href
+            meta = item.select_one(".rp-file-meta").get_text()
+            assert downloads.size_text(file.stat().st_size, lang, s) in meta, (href, meta)
+            if file.suffix == ".pdf":
+                with pikepdf.open(file) as pdf:
+                    assert downloads.count_text(len(pdf.pages), s["n_pages"]) in meta, (href, meta)
+        # each ZIP holds exactly the files its bundle lists (with language-free files), named as listed
+        zips = soup.select(".rp-bundle-zip a")
+        assert len(zips) >= 3, content.id  # both paper sizes and the print-shop files
+        for link in zips:
+            file = (page.parent / link["href"]).resolve()
+            listed = {a.find("a")["href"].rsplit("/", 1)[-1]
+                      for a in link.find_parent(class_="rp-downloads").select(".rp-files li")}
+            with zipfile.ZipFile(file) as archive:
+                names = set(archive.namelist())
+                assert listed <= names and all(n.endswith((".pdf", ".txt")) for n in names), (file.name, listed, names)
+            assert downloads.size_text(file.stat().st_size, lang, s) in link.get_text(), link.get_text()
+        # every built file of the game in the page's language is offered (images inside a ZIP)
+        items = [i for i in shown_items(content.id, _artifacts(out, content.id), out) if i.lang in (None, lang)]
+        offered = {(page.parent / a["href"]).resolve() for a in soup.select(".rp-downloads a")}
+        for item in items:
+            for path in (() if item.kind == "png" else item.files or (item.path,)):
+                assert (site / "files" / path).resolve() in offered, path
+            if item.kind == "png":
+                assert (site / "files" / f"{item.path}.zip").resolve() in offered, item.path
+
+
+def _artifacts(out: Path, game: str):
+    import json
+
+    from rulepress.render import Artifact
+
+    entries = json.loads((out / "manifest.json").read_text(encoding="utf-8"))["artifacts"]
+    return [Artifact(e["game"], e["kind"], e["path"], None, None, lang=e.get("lang"), paper=e.get("paper"),
+                     directory=(out / e["path"]).is_dir())
+            for e in entries if e.get("game") == game and e["kind"] not in ("site", "report")]
+
+
+def test_the_german_downloads_page_is_german(bundled_build):
+    out, _result = bundled_build
+    english = sources.strings()["en"]
+    words = [english["bundles"][k]["title"] for k in ("shop", "board", "quickref", "credits")] + \
+        [english["downloads_intro"][:30], "Download all", " pages", " files"]
+    for content in _games():
+        text = BeautifulSoup((out / "site" / "de" / content.id / "downloads.html").read_text(encoding="utf-8"),
+                             "html.parser").select_one("article")
+        for tag in text.select("small"):
+            tag.decompose()  # file names
+        shown = " ".join(text.get_text(" ").split())
+        assert not [w for w in words if w in shown], content.id
+        assert "Dateien auf Englisch" in shown and re.search(r"\d+ Seiten · A4 · \d+ kB · PDF", shown)
