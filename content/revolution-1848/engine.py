@@ -9,6 +9,10 @@ Its public names are the doctest namespace of the rule texts. Conventions:
   ``bund`` (black-red-gold, the German federal flag).
 - Military points of leaders and armies are whole numbers; trick points are
   the army points halved and rounded down.
+- Cards are named by their ids in components.yaml (``pe01-hecker``,
+  ``z15-kroatien``, ``z33``; a leader's ``name`` too, e.g. ``pe41-wrangel``),
+  so that the website shows each card in a result under its name in the
+  page's language. Person card ids start with ``pe``, extra card ids with ``z``.
 
 Where the seed can be read in more than one way, the function takes a
 keyword parameter named like the ambiguity's ``engine_option`` (defaulting to
@@ -85,7 +89,7 @@ def refill_choices(person_cards: int, extra_cards: int, refill_split: str = "pai
 class Leader:
     """A person card with a military symbol lying in front of `player`."""
 
-    name: str
+    name: str  # the card's id in components.yaml
     flag: str
     military: int
     player: int = 0

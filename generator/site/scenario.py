@@ -118,10 +118,15 @@ class Reader:
         return self.names.get(value) or self.labels.get(value) or value
 
 
+MINUS = "\u2212"  # a negative number is written with the minus sign, not a hyphen
+
+
 def _number(value, lang: str) -> str:
     if isinstance(value, Fraction):
-        return f"{value.numerator}/{value.denominator}"
-    return format_decimal(value, locale=lang)
+        text = f"{abs(value.numerator)}/{value.denominator}"
+    else:
+        text = format_decimal(abs(value), locale=lang)
+    return MINUS + text if value < 0 else text
 
 
 def _is_scalar(value) -> bool:
@@ -173,10 +178,13 @@ def _part(label: str, value, reader: Reader) -> list[str]:
 
 
 def row_width(value) -> int:
-    """How many values each row has when `value` is rows of equal length (0 otherwise)."""
+    """How many values each row has when `value` is rows of equal length, or 2 for a mapping of
+    single values (its keys and values are two columns); 0 otherwise."""
     if isinstance(value, tuple) and value and all(isinstance(v, tuple) and all(_is_scalar(x) for x in v) for v in value):
         widths = {len(v) for v in value}
         return widths.pop() if len(widths) == 1 else 0
+    if isinstance(value, dict) and value and all(_is_scalar(k) and _is_scalar(v) for k, v in value.items()):
+        return 2
     return 0
 
 
@@ -184,6 +192,8 @@ def _table(value, reader: Reader, parts: list[str] | None = None, columns: list[
     """A small Markdown table for a record, a mapping, a tuple whose `parts` the example names, rows of
     values (under the example's `columns`) or a tuple of mixed parts; None for values that read well on
     one line."""
+    if columns and isinstance(value, dict) and len(columns) == row_width(value):
+        return _rows_table(columns, [[inline(k, reader), inline(v, reader)] for k, v in value.items()])
     if columns and len(columns) == row_width(value):
         return _rows_table(["#", *columns], [[str(n)] + [inline(x, reader) for x in v] for n, v in enumerate(value, 1)])
     if isinstance(value, tuple) and parts and len(parts) == len(value):
@@ -263,7 +273,8 @@ def tuple_size(code: str) -> int:
 def results_markdown(source: str, reader: Reader, labels: list[list[str]] | None = None) -> list[str]:
     """Markdown lines of the results of a doctest: one line per expected output, tables as blocks.
     Each group of `labels` names, in order, the parts of a statement written as ``a, b, c`` or the
-    columns of a result that is rows of values (as many names as parts or columns)."""
+    columns of a result that is rows of values or a mapping (keys, values) (as many names as parts or
+    columns)."""
     shown = [s for s in steps(source) if s.expected]
     words = reader.words
     label = words["result"] if len(shown) <= 1 else words["results"]

@@ -70,7 +70,7 @@ def test_records_ids_fractions_and_mixed_tuples_read_as_words_and_tables():
                              labels={"rolls_used": "Würfe", "reaktionaere": "Reaktionäre"})
     table, block = scenario.result_markdown("Meeting(reached=True, rolls_used=2, bomb=-1, party='reaktionaere', "
                                             "mover=None, points={3: 19})", reader)
-    assert block and table.splitlines()[2:] == ["| reached | ja |", "| Würfe | 2 |", "| Bombe | \\-1 |",
+    assert block and table.splitlines()[2:] == ["| reached | ja |", "| Würfe | 2 |", "| Bombe | −1 |",
                                                  "| party | Reaktionäre |", "| mover | – |", "| points | 3: 19 |"]
     table, _ = scenario.result_markdown("{('greenland', 1): Fraction(1445, 3888)}", reader)
     assert table.splitlines()[2:] == ["| Grönland, 1 | 1445/3888 |"]

@@ -1,0 +1,53 @@
+"""Example results for people: mappings under named columns, negative numbers with a minus sign, card names."""
+
+from __future__ import annotations
+
+import re
+
+from bs4 import BeautifulSoup
+
+from rulepress import paths
+from rulepress.model import load_games
+from rulepress.site import scenario, sources
+
+
+def test_labels_name_the_key_and_value_columns_of_a_mapping():
+    reader = scenario.Reader(sources.strings()["de"], "de")
+    source = (">>> victory_points(scores)\n{1: 5, 2: 0}\n>>> PLAYERS, MONEY\n((2, 6), 1500)\n"
+              ">>> score(x).points\n{3: -1}\n")
+    labels = scenario.part_labels("Spieler | Siegpunkte; Spieler [range] | Geld")
+    text = "\n".join(scenario.results_markdown(source, reader, labels))
+    assert "1. | Spieler | Siegpunkte |\n   |---|---|\n   | 1 | 5 |\n   | 2 | 0 |" in text
+    assert "| Spieler | 2–6 |" in text and "| Geld | 1\\.500 |" in text  # the next group went to the tuple
+    assert "3. |  |  |\n   |---|---|\n   | 3 | −1 |" in text  # no group left: a table without headings
+
+
+def test_a_mapping_of_records_takes_no_column_names():
+    reader = scenario.Reader(sources.strings()["en"], "en")
+    source = ">>> plan()\n{1: Slot(side='a')}\n>>> PLAYERS, MONEY\n((2, 6), 1)\n"
+    text = "\n".join(scenario.results_markdown(source, reader, [["players [range]", "money"]]))
+    assert "| players | 2–6 |" in text  # the group was kept for the statement it names
+
+
+def test_negative_numbers_and_fractions_carry_a_minus_sign():
+    reader = scenario.Reader(sources.strings()["en"], "en")
+    assert scenario.inline(-1500, reader) == "−1,500"
+    assert scenario.inline(scenario.parse_value("Fraction(-1, 3)"), reader) == "−1/3"
+    assert scenario.inline((0, -2.5), reader) == "0, −2.5"
+
+
+def test_no_result_on_the_built_site_shows_a_card_id_or_a_short_form_of_one(bundled_build):
+    """A result names a game's things (cards, tiles, regions) by their names, never by an id or the
+    short form of an id (``pe01`` for ``pe01-hecker``)."""
+    out, _result = bundled_build
+    for content in load_games(paths.BUNDLED_CONTENT):
+        for lang in ("de", "en"):
+            names = sources.thing_names(content.game, lang)
+            ids = {i for i, name in names.items() if name and name != i}
+            soup = BeautifulSoup((out / "site" / lang / content.id / "rules.html").read_text(encoding="utf-8"),
+                                 "html.parser")
+            for box in soup.select(".rp-example .rp-results"):
+                words = set(re.findall(r"[\w-]+", box.get_text(" ")))
+                raw = sorted(w for w in words  # codes with a digit: plain words may be ids of glossary terms
+                             if re.search(r"\d", w) and (w in ids or any(i.startswith(w + "-") for i in ids)))
+                assert not raw, (content.id, lang, box.find_parent(class_="rp-example").get("id"), raw)
