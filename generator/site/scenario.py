@@ -133,6 +133,11 @@ def _is_scalar(value) -> bool:
     return not isinstance(value, (tuple, dict, frozenset, Record))
 
 
+def _is_key(value) -> bool:
+    """A mapping key that fits one table cell: a single value or a tuple of them ("0, 2")."""
+    return _is_scalar(value) or (isinstance(value, tuple) and all(_is_scalar(v) for v in value))
+
+
 def inline(value, reader: Reader) -> str:
     """A value as plain words on one line: yes/no, numbers in the page's language, names for ids,
     sequences as "a, b", nested ones separated by "·", records and mappings as "label: value"."""
@@ -179,11 +184,11 @@ def _part(label: str, value, reader: Reader) -> list[str]:
 
 def row_width(value) -> int:
     """How many values each row has when `value` is rows of equal length, or 2 for a mapping of
-    single values (its keys and values are two columns); 0 otherwise."""
+    single values (its keys, single values or tuples of them, and its values are two columns); 0 otherwise."""
     if isinstance(value, tuple) and value and all(isinstance(v, tuple) and all(_is_scalar(x) for x in v) for v in value):
         widths = {len(v) for v in value}
         return widths.pop() if len(widths) == 1 else 0
-    if isinstance(value, dict) and value and all(_is_scalar(k) and _is_scalar(v) for k, v in value.items()):
+    if isinstance(value, dict) and value and all(_is_key(k) and _is_scalar(v) for k, v in value.items()):
         return 2
     return 0
 

@@ -22,6 +22,13 @@ def test_labels_name_the_key_and_value_columns_of_a_mapping():
     assert "3. |  |  |\n   |---|---|\n   | 3 | −1 |" in text  # no group left: a table without headings
 
 
+def test_a_mapping_with_pairs_as_keys_takes_column_names():
+    reader = scenario.Reader(sources.strings()["en"], "en")
+    source = ">>> battle_odds(3, 2)\n{(0, 2): Fraction(1445, 3888), (1, 1): Fraction(2611, 7776)}\n"
+    text = "\n".join(scenario.results_markdown(source, reader, [["losses (attacker, defender)", "chance"]]))
+    assert "| losses \\(attacker, defender\\) | chance |\n|---|---|\n| 0, 2 | 1445/3888 |\n| 1, 1 | 2611/7776 |" in text
+
+
 def test_a_mapping_of_records_takes_no_column_names():
     reader = scenario.Reader(sources.strings()["en"], "en")
     source = ">>> plan()\n{1: Slot(side='a')}\n>>> PLAYERS, MONEY\n((2, 6), 1)\n"
