@@ -246,7 +246,8 @@ def _gallery(shown: list[Shown], lang: str, captions: dict) -> list[dict]:
 
 
 def download_bundles(game, lang: str, extras: GameExtras) -> dict:
-    """The downloads page's bundles in `lang` (with the files of no language) and those of each other language."""
+    """The downloads page's bundles in `lang` and those of each other language (each with the files of no
+    language, as its ZIPs)."""
     s = strings()[lang]
     captions = _captions(game, lang)["names"]
     names = {item.path: captions.get(_stem(item.path), _kind_label(item.kind, lang)) for item in extras.artifacts}
@@ -258,7 +259,7 @@ def download_bundles(game, lang: str, extras: GameExtras) -> dict:
     others = sorted({i.lang for i in extras.artifacts if i.lang not in (None, lang)})
     return {"bundles": grouped([i for i in extras.artifacts if i.lang in (None, lang)], lang),
             "others": [{"language": downloads.language_name(other, lang), "lang": other,
-                        "bundles": grouped([i for i in extras.artifacts if i.lang == other], other)}
+                        "bundles": grouped([i for i in extras.artifacts if i.lang in (None, other)], other)}
                        for other in others]}
 
 
