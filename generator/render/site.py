@@ -130,9 +130,9 @@ def rendered_game(content: GameContent, lang: str, shown: list[Artifact], out: P
     `site_view` in `lang`, computed if not given), the files it shows and Rulepress's code are unchanged
     (the examples then need not run again)."""
     items = shown_items(content.id, shown, out)
-    facts = read_all(items, lambda path: located(out, path))
-    key = _digest([code, lang, view or site_view(content, lang), [list(vars(i).values()) for i in items]])
     cache = work / "games" / f"{content.id}.json"
+    facts = _file_facts(items, out, cache.with_suffix(".files.json"))
+    key = _digest([code, lang, view or site_view(content, lang), [list(vars(i).values()) for i in items]])
     try:
         cached = json.loads(cache.read_text(encoding="utf-8"))
         if cached.get("key") == key:  # the downloads page shows the files' sizes: made again from them
@@ -145,6 +145,21 @@ def rendered_game(content: GameContent, lang: str, shown: list[Artifact], out: P
     cache.parent.mkdir(parents=True, exist_ok=True)
     cache.write_text(json.dumps({"key": key, "pages": pages, "entries": entries}, ensure_ascii=False), encoding="utf-8")
     return pages, entries
+
+
+def _file_facts(items: list[site_sources.Shown], out: Path, kept: Path) -> dict:
+    """Sizes and page counts of the files a game's downloads page lists (`downloads.read_all`), with
+    those of unchanged files taken from `kept` (and kept there for the next build)."""
+    try:
+        text = kept.read_text(encoding="utf-8")
+        known = json.loads(text)
+    except (OSError, ValueError):
+        text, known = "", {}
+    facts, keep = read_all(items, lambda path: located(out, path), known)
+    if json.dumps(keep, sort_keys=True) != text:
+        kept.parent.mkdir(parents=True, exist_ok=True)
+        kept.write_text(json.dumps(keep, sort_keys=True), encoding="utf-8")
+    return facts
 
 
 def write_language(contents: list[GameContent], shown: list[Artifact], out: Path, lang: str, tmp: Path,

@@ -66,15 +66,25 @@ def read_facts(file: Path) -> FileFacts:
     return FileFacts(size)
 
 
-def read_all(shown: list, locate) -> dict[str, FileFacts]:
-    """`FileFacts` of every file of the `Shown` artifacts (`locate(path)`: the file on disk); card-image
-    folders are counted by size only (their pictures are shown in the gallery)."""
-    facts = {}
+def read_all(shown: list, locate, known: dict | None = None) -> tuple[dict[str, FileFacts], dict]:
+    """`FileFacts` of every file of the `Shown` artifacts (`locate(path)`: the file on disk), and what to
+    keep for next time; card-image folders are counted by size only (their pictures are in the gallery).
+    `known` (what was kept, JSON) spares reading a file again whose size, time and inode are unchanged."""
+    known = known or {}
+    facts, keep = {}, {}
     for item in shown:
         for path in item.files or (item.path,):
             file = locate(path)
-            facts[path] = FileFacts(file.stat().st_size) if item.kind == "png" else read_facts(file)
-    return facts
+            stat = file.stat()
+            stamp = [stat.st_size, stat.st_mtime_ns, stat.st_ino]
+            kept = known.get(path)
+            if kept and kept[0] == stamp:
+                found = FileFacts(*[tuple(v) if isinstance(v, list) else v for v in kept[1]])
+            else:
+                found = FileFacts(stat.st_size) if item.kind == "png" else read_facts(file)
+            facts[path] = found
+            keep[path] = [stamp, [found.size, found.pages, found.page_mm, found.pixels]]
+    return facts, keep
 
 
 def bundle_keys(kind: str, paper: str | None) -> list[tuple[str, str | None]]:

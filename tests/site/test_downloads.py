@@ -141,6 +141,24 @@ def test_read_facts_of_a_pdf_and_a_png(bundled_build):
     assert downloads.read_facts(png).pixels is not None and downloads.read_facts(png).pages is None
 
 
+def test_read_all_reads_again_only_files_that_changed(bundled_build, tmp_path):
+    import json
+    import shutil
+
+    out, _result = bundled_build
+    for name in ("a.pdf", "b.pdf"):
+        shutil.copyfile(next(out.glob("*/calibration.a4.pdf")), tmp_path / name)
+    items = [Shown("g", "calibration", "a.pdf", None, "a4"), Shown("g", "calibration", "b.pdf", None, "letter")]
+    facts, keep = downloads.read_all(items, lambda path: tmp_path / path)
+    assert facts["a.pdf"] == downloads.read_facts(tmp_path / "a.pdf") and facts["a.pdf"].pages == 2
+    keep = json.loads(json.dumps(keep))
+    keep["a.pdf"][1][1] = keep["b.pdf"][1][1] = 99  # what was kept is believed while the file is unchanged
+    (tmp_path / "b.pdf").write_bytes((tmp_path / "b.pdf").read_bytes() + b"\n")
+    again, _keep = downloads.read_all(items, lambda path: tmp_path / path, keep)
+    assert again["a.pdf"].pages == 99 and again["a.pdf"].page_mm == (210, 297)
+    assert again["b.pdf"].pages == 2 and again["b.pdf"].size == facts["b.pdf"].size + 1
+
+
 # --- the real built site ------------------------------------------------------------------------------------
 
 
