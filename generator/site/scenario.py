@@ -218,6 +218,33 @@ def _table(value, reader: Reader, parts: list[str] | None = None, columns: list[
     return _rows_table(["#", ""], [[str(n), inline(v, reader)] for n, v in enumerate(value, 1)])
 
 
+def printed_rows(expected: str) -> list[list[str]] | None:
+    """The lines an example prints, split at spaces, when there are several with the same number (more
+    than one) of words: rows of a table; None otherwise."""
+    rows = [line.split() for line in expected.strip().splitlines()]
+    if len(rows) > 1 and len({len(r) for r in rows}) == 1 and len(rows[0]) > 1:
+        return rows
+    return None
+
+
+def _printed_cell(text: str, reader: Reader) -> str:
+    """A printed word as a value where it is one (numbers in the page's language, yes/no), else as printed."""
+    try:
+        value = parse_value(text)
+    except ValueError:
+        return text
+    return inline(value, reader) if _is_scalar(value) else text
+
+
+def _printed_markdown(expected: str, reader: Reader, columns: list[str] | None) -> tuple[str, bool]:
+    """Printed output: rows of words as a table (under `columns` when they fit), other lines kept apart."""
+    rows = printed_rows(expected)
+    if rows:
+        header = columns if columns and len(columns) == len(rows[0]) else [""] * len(rows[0])
+        return _rows_table(header, [[_printed_cell(c, reader) for c in row] for row in rows]), True
+    return "\\\n".join(escape_markdown(line) for line in expected.strip().splitlines()), False
+
+
 RESULT = re.compile(r"^(?:Result|Ergebnis):\s*(.*)$", re.S)
 REFUSED = re.compile(r"^(?:Refused|Abgelehnt):\s*(.*)$", re.S)
 CLASS_NAME = re.compile(r"^[A-Z]\w*(?:\.[A-Z]\w*)*$")
@@ -242,7 +269,7 @@ def result_markdown(expected: str, reader: Reader, parts: list[str] | None = Non
     ``Result: text`` / ``Ergebnis: text`` (a result the author wrote in the reader's language) is shown
     as its text; ``Refused: reason`` / ``Abgelehnt: reason`` as the page's word for a refused move; a
     tuple with as many `parts` as the example names is a table of part and value, rows with as many
-    values as `columns` a table under those headings."""
+    values as `columns` a table under those headings; printed lines of words (`printed_rows`) a table too."""
     written = RESULT.match(expected.strip())
     if written:
         return escape_markdown(written.group(1)), False
@@ -252,7 +279,7 @@ def result_markdown(expected: str, reader: Reader, parts: list[str] | None = Non
     try:
         value = parse_value(expected)
     except ValueError:
-        return escape_markdown(expected), False
+        return _printed_markdown(expected, reader, columns)
     table = _table(value, reader, parts, columns)
     return (table, True) if table is not None else (escape_markdown(inline(value, reader)), False)
 
@@ -290,7 +317,8 @@ def results_markdown(source: str, reader: Reader, labels: list[list[str]] | None
         try:
             width = row_width(parse_value(step.expected))
         except ValueError:
-            width = 0
+            rows = printed_rows(step.expected)
+            width = len(rows[0]) if rows else 0
         size = tuple_size(step.code)
         names = groups.pop(0) if (size or width) and groups else None
         parts = names if size and names and len(names) == size else None

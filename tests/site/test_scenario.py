@@ -58,3 +58,11 @@ def test_no_result_on_the_built_site_shows_a_card_id_or_a_short_form_of_one(bund
                 raw = sorted(w for w in words  # codes with a digit: plain words may be ids of glossary terms
                              if re.search(r"\d", w) and (w in ids or any(i.startswith(w + "-") for i in ids)))
                 assert not raw, (content.id, lang, box.find_parent(class_="rp-example").get("id"), raw)
+
+
+def test_printed_rows_become_a_table_under_the_labels_and_other_lines_stay_apart():
+    reader = scenario.Reader(sources.strings()["de"], "de")
+    source = ">>> for n in (2, 3):\n...     print(n, n * 3, f(n))\n2 6 7/12\n3 9 -1.5\n>>> print(text)\nerste Zeile\nzweite\n"
+    text = "\n".join(scenario.results_markdown(source, reader, [["Spieler", "Schwelle", "Chance"]]))
+    assert "1. | Spieler | Schwelle | Chance |\n   |---|---|---|\n   | 2 | 6 | 7/12 |\n   | 3 | 9 | −1,5 |" in text
+    assert "2. erste Zeile\\\nzweite" in text  # two lines, not run together into one
