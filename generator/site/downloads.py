@@ -239,8 +239,8 @@ def bundles(shown: list, facts: dict[str, FileFacts], zips: dict, files_lang: st
     """The bundles of the `Shown` artifacts, described in the page's language `lang`.
 
     `files_lang`: the language of the files (names the ZIPs of the bundles); `facts`: `FileFacts` by
-    file path; `zips`: the game's `zip_plan`; `names`: a caption per artifact path; `s`: the site's words in `lang`; `link(path)`: the
-    page's link to a built file."""
+    file path; `zips`: the game's `zip_plan`; `names`: a caption per artifact path; `s`: the site's
+    words in `lang`; `link(path)`: the page's link to a built file."""
     result = []
     for (key, paper), items in _grouped(shown).items():
         rows = [row for item in items for row in _rows(item, facts, _capitalised(names.get(item.path) or item.kind),
@@ -254,8 +254,10 @@ def bundles(shown: list, facts: dict[str, FileFacts], zips: dict, files_lang: st
         bundle = {"key": f"{key}-{paper}" if paper else key, "title": s["bundles"][key]["title"].format(paper=paper_name),
                   "explain": s["bundles"][key]["explain"].format(paper=paper_name), "total": " · ".join(total),
                   "files": [{k: r[k] for k in ("name", "href", "file", "meta")} for r in rows], "zip": None}
-        path = zip_path(items[0].game, key, files_lang, paper) if key in ZIPPED else None
-        if path in zips:
+        # the ZIP of this language's bundle, or of the bundle of a game whose files have no language
+        path = next((p for p in (zip_path(items[0].game, key, x, paper) for x in (files_lang, None))
+                     if key in ZIPPED and p in zips), None)
+        if path:
             zipped = zip_size([(name, facts[p].size) for name, p in zips[path] if p in facts])
             bundle["zip"] = {"href": link(path), "file": Path(path).name,
                              "label": s["zip_all"].format(files=count_text(len(zips[path]), s["n_files"]),

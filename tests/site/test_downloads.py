@@ -233,3 +233,11 @@ def test_the_german_downloads_page_is_german(bundled_build):
         shown = " ".join(text.get_text(" ").split())
         assert not [w for w in words if w in shown], content.id
         assert "Dateien auf Englisch" in shown and re.search(r"\d+ Seiten · A4 · \d+ kB · PDF", shown)
+
+
+def test_a_game_whose_files_have_no_language_gets_its_zip_too():
+    items = [Shown("g", "calibration", "g/calibration.a4.pdf", None, "a4"), Shown("g", "cards", "g/deck.a4.pdf", None, "a4")]
+    zips = downloads.zip_plan(items)
+    assert list(zips) == ["g/g-print-and-play.a4.zip"]
+    found = downloads.bundles(items, _facts(items), zips, "en", {}, "en", sources.strings()["en"], lambda p: p)
+    assert found[0]["zip"]["href"] == "g/g-print-and-play.a4.zip" and found[0]["files"][0]["name"] == "Calibration"
