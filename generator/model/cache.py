@@ -15,9 +15,11 @@ The cache is written atomically and belongs to the output folder it sits in.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import os
 import pickle
+import time
 from collections.abc import Callable, Collection
 from pathlib import Path
 
@@ -30,13 +32,37 @@ def folder_key(folder: Path, version: str, skip: Collection[str] = ()) -> str:
     h = hashlib.sha256()
     for part in (str(Path(folder).absolute()), os.getcwd(), version):
         h.update(part.encode() + b"\0")
-    for path in sorted(Path(folder).rglob("*")):
-        name = path.relative_to(folder).as_posix()
-        if path.is_file() and "__pycache__" not in path.relative_to(folder).parts and path.suffix != ".pyc" \
-                and name not in skip:
+    for name, digest in file_digests(folder).items():
+        if name not in skip:
             h.update(name.encode() + b"\0")
-            h.update(hashlib.sha256(path.read_bytes()).digest())
+            h.update(digest)
     return h.hexdigest()
+
+
+def file_digests(folder: Path) -> dict[str, bytes]:
+    """SHA-256 of every file below `folder` (relative path with '/' -> digest, sorted; bytecode caches left
+    out). A file is read again when its stat data changed, or while it is younger than `SETTLED_NS` (it could
+    still change within the file system's time resolution: git's "racily clean" files)."""
+    digests = {}
+    now = time.time_ns()
+    for path in sorted(Path(folder).rglob("*")):
+        if not path.is_file() or "__pycache__" in path.relative_to(folder).parts or path.suffix == ".pyc":
+            continue
+        st = path.stat()
+        if now - st.st_mtime_ns > SETTLED_NS:
+            digest = _settled_digest(str(path), st.st_size, st.st_mtime_ns, st.st_ino)
+        else:
+            digest = hashlib.sha256(path.read_bytes()).digest()
+        digests[path.relative_to(folder).as_posix()] = digest
+    return digests
+
+
+SETTLED_NS = 2_000_000_000
+
+
+@functools.lru_cache(maxsize=4096)
+def _settled_digest(path: str, size: int, mtime_ns: int, inode: int) -> bytes:
+    return hashlib.sha256(Path(path).read_bytes()).digest()
 
 
 def cached_loader(cache: Path, version: str) -> Callable[[Path], GameContent]:
