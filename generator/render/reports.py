@@ -178,6 +178,7 @@ SECTIONS: list[Callable[[GameContent, Checks], ReportSection]] = [
 ]
 
 
+@functools.lru_cache(maxsize=1)  # compiled templates kept for every page of the process
 def _env() -> Environment:
     return Environment(loader=FileSystemLoader(str(paths.TEMPLATES / "reports")), undefined=StrictUndefined,
                        autoescape=select_autoescape(default=True, default_for_string=True),
