@@ -356,6 +356,14 @@ def is_army_card(card: str) -> bool:
     return card.lower() in ARMY_CARDS
 
 
+class Refusal(ValueError):
+    """A move the rules do not allow, with a stable ``code`` (the website shows its label from game.yaml)."""
+
+    def __init__(self, code: str, message: str):
+        super().__init__(message)
+        self.code = code
+
+
 def push_under(hand, card: str, piles: dict, trick_over: bool = False) -> tuple[tuple, dict]:
     """Push a hand card face down under the pile of its kind instead of playing or passing.
 
@@ -363,7 +371,7 @@ def push_under(hand, card: str, piles: dict, trick_over: bool = False) -> tuple[
     cannot be put back. Returns the new hand and piles (piles top first).
     """
     if trick_over:
-        raise ValueError("hand cards still held at the end of a trick cannot be put back")
+        raise Refusal("trick-over", "hand cards still held at the end of a trick cannot be put back")
     hand = list(hand)
     if card not in hand:
         raise ValueError(f"{card!r} is not in the hand")
