@@ -135,18 +135,29 @@ def rendered_game(content: GameContent, lang: str, shown: list[Artifact], out: P
     cache = work / "games" / f"{content.id}.json"
     facts = _file_facts(items, out, cache.with_suffix(".files.json"))
     key = _digest([code, lang, view or site_view(content, lang), [list(vars(i).values()) for i in items]])
+    facts_key = _digest(sorted([path, list(vars(f).values())] for path, f in facts.items()))
     try:
         cached = json.loads(cache.read_text(encoding="utf-8"))
-        if cached.get("key") == key:  # the downloads page shows the files' sizes: made again from them
-            downloads = site_sources.downloads_page(content, lang, site_sources.GameExtras(None, items, facts))
-            return {**cached["pages"], **downloads}, cached["entries"]
-    except (OSError, ValueError):
+        if cached.get("key") == key:
+            if cached.get("facts") == facts_key:
+                return cached["pages"], cached["entries"]
+            # only the files' sizes or pages changed: the downloads page shows them, made again from them
+            pages = {**cached["pages"], **site_sources.downloads_page(content, lang,
+                                                                      site_sources.GameExtras(None, items, facts))}
+            _keep_pages(cache, key, facts_key, pages, cached["entries"])
+            return pages, cached["entries"]
+    except (OSError, ValueError, KeyError):
         pass
     pages, entries = site_sources.render_game(content, lang,
                                               site_sources.GameExtras(example_results(content, out), items, facts))
-    cache.parent.mkdir(parents=True, exist_ok=True)
-    cache.write_text(json.dumps({"key": key, "pages": pages, "entries": entries}, ensure_ascii=False), encoding="utf-8")
+    _keep_pages(cache, key, facts_key, pages, entries)
     return pages, entries
+
+
+def _keep_pages(cache: Path, key: str, facts_key: str, pages: dict, entries: list) -> None:
+    cache.parent.mkdir(parents=True, exist_ok=True)
+    cache.write_text(json.dumps({"key": key, "facts": facts_key, "pages": pages, "entries": entries},
+                                ensure_ascii=False), encoding="utf-8")
 
 
 def _file_facts(items: list[site_sources.Shown], out: Path, kept: Path) -> dict:

@@ -241,3 +241,29 @@ def test_a_game_whose_files_have_no_language_gets_its_zip_too():
     assert list(zips) == ["g/g-print-and-play.a4.zip"]
     found = downloads.bundles(items, _facts(items), zips, "en", {}, "en", sources.strings()["en"], lambda p: p)
     assert found[0]["zip"]["href"] == "g/g-print-and-play.a4.zip" and found[0]["files"][0]["name"] == "Calibration"
+
+
+def test_a_card_text_edit_shows_the_new_sizes_on_the_downloads_page_and_leaves_other_pages(tmp_path):
+    from rulepress.build import BuildOptions, build
+    from rulepress.scaffold import new_game
+
+    content = tmp_path / "content"
+    new_game("demo", content)
+    out = tmp_path / "out"
+    build(BuildOptions(content=content, out=out))
+    rules = (out / "site" / "en" / "demo" / "rules.html").read_bytes()
+    before = (out / "site" / "en" / "demo" / "downloads.html").read_text(encoding="utf-8")
+    game_yaml = content / "demo" / "game.yaml"
+    game_yaml.write_text(game_yaml.read_text(encoding="utf-8").replace(
+        "Move **2** spaces forward.", "Move **2** spaces forward, then **2** more, and then once more **2**."),
+        encoding="utf-8")
+    result = build(BuildOptions(content=content, out=out))
+    assert "site/en" in result.built and "demo/cards.en.a4.pdf" in result.built
+    assert (out / "site" / "en" / "demo" / "rules.html").read_bytes() == rules
+    page = out / "site" / "en" / "demo" / "downloads.html"
+    assert page.read_text(encoding="utf-8") != before  # the sizes changed (the page's words did not)
+    soup = BeautifulSoup(page.read_text(encoding="utf-8"), "html.parser")
+    s = sources.strings()["en"]
+    for item in soup.select(".rp-files li"):
+        file = (page.parent / item.find("a")["href"]).resolve()
+        assert downloads.size_text(file.stat().st_size, "en", s) in item.get_text(), item.get_text()
