@@ -112,7 +112,7 @@ def _read_pickle(file: Path):
     try:
         with file.open("rb") as f:
             return pickle.load(f)
-    except (OSError, EOFError, ValueError, TypeError, AttributeError, ImportError, IndexError, pickle.UnpicklingError):
+    except Exception:  # missing, damaged, of another version: only a cache, the work is done again
         return None
 
 
