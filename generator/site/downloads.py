@@ -234,6 +234,13 @@ def _rows(item, facts: dict[str, FileFacts], name: str, lang: str, s: dict, link
     return rows
 
 
+def _explanation(words: dict, items: list) -> str:
+    """A bundle's line of explanation; one that names no calibration page when the bundle has none."""
+    if "explain_uncalibrated" in words and not any(i.kind == "calibration" for i in items):
+        return words["explain_uncalibrated"]
+    return words["explain"]
+
+
 def bundles(shown: list, facts: dict[str, FileFacts], zips: dict, files_lang: str | None, names: dict[str, str],
             lang: str, s: dict, link) -> list[dict]:
     """The bundles of the `Shown` artifacts, described in the page's language `lang`.
@@ -252,7 +259,7 @@ def bundles(shown: list, facts: dict[str, FileFacts], zips: dict, files_lang: st
             [size_text(size, lang, s)]
         paper_name = s["papers"].get(paper, (paper or "").upper())
         bundle = {"key": f"{key}-{paper}" if paper else key, "title": s["bundles"][key]["title"].format(paper=paper_name),
-                  "explain": s["bundles"][key]["explain"].format(paper=paper_name), "total": " · ".join(total),
+                  "explain": _explanation(s["bundles"][key], items).format(paper=paper_name), "total": " · ".join(total),
                   "files": [{k: r[k] for k in ("name", "href", "file", "meta")} for r in rows], "zip": None}
         # the ZIP of this language's bundle, or of the bundle of a game whose files have no language
         path = next((p for p in (zip_path(items[0].game, key, x, paper) for x in (files_lang, None))

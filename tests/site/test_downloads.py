@@ -241,6 +241,14 @@ def test_a_game_whose_files_have_no_language_gets_its_zip_too():
     assert list(zips) == ["g/g-print-and-play.a4.zip"]
     found = downloads.bundles(items, _facts(items), zips, "en", {}, "en", sources.strings()["en"], lambda p: p)
     assert found[0]["zip"]["href"] == "g/g-print-and-play.a4.zip" and found[0]["files"][0]["name"] == "Calibration"
+    assert "calibration page" in found[0]["explain"]
+
+
+def test_a_print_and_play_set_without_a_calibration_page_does_not_name_one():
+    items = [Shown("g", "board", "g/board-map.de.a4.tiled.pdf", "de", "a4"), Shown("g", "quickref", "g/q.de.a4.pdf", "de", "a4")]
+    found = downloads.bundles(items, _facts(items), {}, "de", {}, "de", sources.strings()["de"], lambda p: p)
+    assert found[0]["key"] == "play-a4" and found[0]["explain"].startswith("Alles für den Drucker zu Hause auf A4")
+    assert "Kalibrierung" not in found[0]["explain"]
 
 
 def test_a_card_text_edit_shows_the_new_sizes_on_the_downloads_page_and_leaves_other_pages(tmp_path):
