@@ -20,6 +20,7 @@ from rulepress.model.rules_text import TERM_REF, term_refs
 
 PRINTED_KINDS = ("deck", "tiles", "tokens", "money")
 MIN_PART = 5  # German spellings this long count inside a compound when counting ('Armee' in 'Armeesymbol'; not 'Land')
+NEAR = 3  # words that may stand between the words of a spelling written apart ('next red / next blue pile')
 MIN_SYNONYM = 5  # glossary keywords this long count as translating a term ('Angriff'; not 'red' or 'lane')
 
 
@@ -208,18 +209,38 @@ class _Rules:
         elif level == "firm":  # English compounds are written apart: the words themselves, inflected
             within = [{i for i, w in enumerate(words) if w in (p, p + "s", p + "es")} for p in parts]
         else:
-            within = [{i for i, w in enumerate(words) if w.startswith(s)
-                       and (verbs or w[len(s):] not in VERB_ENDINGS)} for s in stems]
+            # a word before the head of a spelling of several words is no verb form ('recruited' is not the
+            # 'recruit' of 'recruit tile')
+            kept = [p for p in parts if len(p) > 3] or parts
+            within = [{i for i, w in enumerate(words) if w == p or (w.startswith(s) and (
+                (verbs and k == len(stems) - 1) or w[len(s):] not in VERB_ENDINGS))}
+                for k, (p, s) in enumerate(zip(kept, stems))]
         if len(within) == 1:
             return own | within[0], own | within[0], False
         # a spelling of several words: one use per run of its words in order ('game leader' once, not also
         # 'leader')
         runs = [set(range(i, i + len(within))) for i in range(len(words) - len(within) + 1)
                 if all(i + k in found for k, found in enumerate(within))]
-        if not runs:  # its words apart ('Tile from the next red / next blue pile'): as often as its rarest word
-            loose = min(within, key=len)
-            return own | loose, own.union(*within) if loose else own, bool(loose)
+        if not runs:  # its words apart but near, in order ('Tile from the next red / next blue pile'); a
+            # replaced word breaks the unit even where the others stand elsewhere ('5 cards on the cooperation field')
+            near = _near_runs(within)
+            return own | {max(run) for run in near}, own.union(*near), bool(near)
         return own | {max(run) for run in runs}, own.union(*runs), False
+
+
+def _near_runs(within: list[set[int]], gap: int = NEAR) -> list[set[int]]:
+    """Runs of the words of a spelling in their order, each at most `gap` words after the one before."""
+    runs = []
+    for start in sorted(within[0]):
+        run = [start]
+        for found in within[1:]:
+            following = [i for i in found if run[-1] < i <= run[-1] + gap + 1]
+            if not following:
+                break
+            run.append(min(following))
+        if len(run) == len(within):
+            runs.append(set(run))
+    return runs
 
 
 def _compound_head(form: str, word: str) -> bool:
