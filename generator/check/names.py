@@ -261,6 +261,10 @@ class NameFinder:
         self.by_id = {n.id: n for n in names if n.kind == "term"}
         self.compound_parts = [(form.lower(), name) for form, name in forms
                                if lang == "de" and " " not in form.strip() and len(form) >= MIN_PART]
+        # English proper names of one word by their stem ('accus' of 'Accusation'), for paraphrases ('Accuse')
+        self.name_stems = [(_stem(form, lang), name) for form, name in forms
+                           if lang == "en" and name.kind == "name" and len(_words(form)) == 1
+                           and len(_stem(form, lang)) >= MIN_PART]
 
     def without_others(self, text: str, keep: str, every: bool = False) -> str:
         """`text` with every name of several words except `keep` blanked out (for `mentions`:
@@ -287,6 +291,12 @@ class NameFinder:
         'Handelsfeld' says 'Handel'); a cheap pre-selection for counting."""
         lowered = text.lower()
         return {name.id: name for form, name in self.compound_parts if form in lowered}
+
+    def paraphrased(self, text: str) -> dict[str, Name]:
+        """Id -> name of the English names of one word whose stem begins a word of `text` ('Accuse' for
+        'Accusation'); a cheap pre-selection for counting."""
+        words = _words(text)
+        return {name.id: name for stem, name in self.name_stems if any(w.startswith(stem) for w in words)}
 
     def used(self, text: str) -> dict[str, tuple[Name, str]]:
         """Name id -> (name, the spelling found) of every name used in `text`."""

@@ -286,15 +286,15 @@ def _compare_name_counts(pair: TextPair, finders: dict[str, NameFinder], units: 
     sides = {pair.a.lang: pair.a, pair.b.lang: pair.b}
     named = {ident: name for side in (pair.a, pair.b) for ident, (name, _) in finders[side.lang].used(side.text).items()}
     for side in (pair.a, pair.b):
-        named |= finders[side.lang].inside(side.text)
+        named |= finders[side.lang].inside(side.text) | finders[side.lang].paraphrased(side.text)
 
     for (at_a, text_a), (at_b, text_b) in units:
         texts = {pair.a.lang: text_a, pair.b.lang: text_b}
         places = {pair.a.lang: at_a, pair.b.lang: at_b}
         strict = {lang: finders[lang].counted(text) for lang, text in texts.items()}
 
-        def count(name, lang: str, level: str, partial: bool = False) -> int:
-            text = finders[lang].without_others(texts[lang], name.id, every=level in ("firm", "stems"))
+        def count(name, lang: str, level: str, partial: bool = False, every: bool = False) -> int:
+            text = finders[lang].without_others(texts[lang], name.id, every=every or level in ("firm", "stems"))
             return max(strict[lang][name.id][2] if name.id in strict[lang] else 0,
                        occurrences(name, text, lang, partial, level))
 
@@ -302,11 +302,15 @@ def _compare_name_counts(pair: TextPair, finders: dict[str, NameFinder], units: 
             for ident, name in sorted(named.items()):
                 if ident in reported or own_term(ident):
                     continue
-                said = count(name, this_lang, "firm") or (name.kind == "name" and min(1, count(name, this_lang, "stems")))
-                if not said:
+                said = count(name, this_lang, "firm")
+                paraphrased = not said and name.kind == "name" and min(1, count(name, this_lang, "stems"))
+                if not (said or paraphrased):
                     continue
+                said = said or paraphrased
                 spelled = strict[this_lang][ident][1] if ident in strict[this_lang] else name.forms[this_lang][0]
-                have = count(name, other_lang, "counting", shortened(name, spelled, this_lang)) - \
+                # a paraphrased name ('Accuse') wants the name itself, not a compound naming something else
+                # ('Anklagepunkt', 'Anklage-Chip')
+                have = count(name, other_lang, "counting", shortened(name, spelled, this_lang), every=paraphrased) - \
                     min(occurrences(name, texts[other_lang], other_lang, level="keywords"),
                         occurrences(name, texts[this_lang], this_lang, level="keywords"))
                 missing = said - have
