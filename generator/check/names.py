@@ -114,6 +114,12 @@ def _common_tail(a: str, b: str) -> int:
     return n
 
 
+def shares_spelling(a: Name | None, b: Name) -> bool:
+    """Do two names have a spelling in common (a card titled 'Army' and the term 'army card' with the alias 'army')?"""
+    return a is not None and any({f.lower() for f in a.forms[lang]} & {f.lower() for f in b.forms[lang]}
+                                 for lang in ("de", "en"))
+
+
 def shortened(name: Name, spelled: str, lang: str) -> bool:
     """Is `spelled` a short form of the name ('Ziel' for 'Zielfeld'): one word, shorter than the name's own spelling?"""
     main = name.forms[lang][0]
@@ -204,7 +210,7 @@ class _Rules:
                 within = [{i for i, w in enumerate(words) if s in w} for s in stems]  # also inside compounds
             if heads and len(parts) == 1:  # the head of a compound: 'Plan' or 'Originalplan' for 'Spielplan'
                 own |= {i for i, w in enumerate(words) if _compound_head(stems[0], _stem(w, lang))}
-            elif level != "firm" and len(parts) > 1 and len(parts[-1]) >= 4:  # the head of a written-apart name
+            elif level != "firm" and self.kind == "name" and len(parts) > 1 and len(parts[-1]) >= 4:  # a proper name's head
                 own |= within[-1]  # 'Treffen' for 'Atom-Mächte-Treffen', 'Hecker' for 'Friedrich Hecker'
         elif level == "firm":  # English compounds are written apart: the words themselves, inflected
             within = [{i for i, w in enumerate(words) if w in (p, p + "s", p + "es")} for p in parts]
@@ -266,24 +272,28 @@ class NameFinder:
                            if lang == "en" and name.kind == "name" and len(_words(form)) == 1
                            and len(_stem(form, lang)) >= MIN_PART]
 
-    def without_others(self, text: str, keep: str, every: bool = False) -> str:
+    def without_others(self, text: str, keep: str, every: bool = False, also: frozenset = frozenset()) -> str:
         """`text` with every name of several words except `keep` blanked out (for `mentions`:
         'territory cards' does not mention 'territory'), but not inside a spelling of `keep` itself
         ('Army cards' inside the name 'Army cards (Z28–Z34)'). With `every`, names of one word too
-        ('Hochland' is a name of its own, not a use of 'Land')."""
+        ('Hochland' is a name of its own, not a use of 'Land'); names of one word whose id is in `also` as well."""
         text = TERM_REF.sub(lambda m: f" {m.group(1)} " if m.group(2) == keep else " " * len(m.group(0)), text)
         text = numbers.clean(text)
         lowered = text.lower()
         kept = [m.span() for pattern, name, probe in self.patterns if name.id == keep and probe in lowered
                 for m in pattern.finditer(text)]
 
-        def blank(m) -> str:
-            inside = any(start <= m.start() and m.end() <= end for start, end in kept)
-            several = every or " " in m.group(0).strip()
+        own = {f.lower() for pattern, name, probe in self.patterns if name.id == keep for f in name.forms[self.lang]}
+
+        def blank(m, other: Name) -> str:
+            spelled = m.group(0).lower()
+            declared = spelled in {f.lower() for f in other.forms[self.lang]} - own  # 'recruits', the verb's
+            inside = not declared and any(start <= m.start() and m.end() <= end for start, end in kept)
+            several = every or other.id in also or " " in m.group(0).strip()
             return " " * len(m.group(0)) if several and not inside else m.group(0)
         for pattern, name, probe in self.patterns:
             if name.id != keep and probe in lowered:  # only names of several words: a German compound mentions all its parts
-                text = pattern.sub(blank, text)
+                text = pattern.sub(lambda m, other=name: blank(m, other), text)
         return text
 
     def inside(self, text: str) -> dict[str, Name]:

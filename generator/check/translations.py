@@ -56,7 +56,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from rulepress.check import examples, numbers, signals
-from rulepress.check.names import NameFinder, mentions, names_of, occurrences, shortened
+from rulepress.check.names import NameFinder, mentions, names_of, occurrences, shares_spelling, shortened
 from rulepress.check.pairs import Paragraph, Side, TextPair, quickref_pairs, rules_pairs, yaml_pairs
 from rulepress.model import GameContent, load_games
 from rulepress.model.engine import load_engine
@@ -293,8 +293,9 @@ def _compare_name_counts(pair: TextPair, finders: dict[str, NameFinder], units: 
         places = {pair.a.lang: at_a, pair.b.lang: at_b}
         strict = {lang: finders[lang].counted(text) for lang, text in texts.items()}
 
-        def count(name, lang: str, level: str, partial: bool = False, every: bool = False) -> int:
-            text = finders[lang].without_others(texts[lang], name.id, every=every or level in ("firm", "stems"))
+        def count(name, lang: str, level: str, partial: bool = False, every: bool = False,
+                  also: frozenset = frozenset()) -> int:
+            text = finders[lang].without_others(texts[lang], name.id, every or level in ("firm", "stems"), also)
             return max(strict[lang][name.id][2] if name.id in strict[lang] else 0,
                        occurrences(name, text, lang, partial, level))
 
@@ -310,7 +311,12 @@ def _compare_name_counts(pair: TextPair, finders: dict[str, NameFinder], units: 
                 spelled = strict[this_lang][ident][1] if ident in strict[this_lang] else name.forms[this_lang][0]
                 # a paraphrased name ('Accuse') wants the name itself, not a compound naming something else
                 # ('Anklagepunkt', 'Anklage-Chip')
-                have = count(name, other_lang, "counting", shortened(name, spelled, this_lang), every=paraphrased) - \
+                # a name both sides spell, whose spelling here holds this one, is no use of it there
+                # ('recruit tile' / 'Anwerbungsplättchen' say no 'Recruit' / 'Anwerbung' when counting those)
+                both = frozenset(i for i in set(strict[this_lang]) & set(strict[other_lang])
+                                 if not shares_spelling(named.get(i), name)
+                                 and mentions(name, strict[this_lang][i][1], this_lang))
+                have = count(name, other_lang, "counting", shortened(name, spelled, this_lang), paraphrased, both) - \
                     min(occurrences(name, texts[other_lang], other_lang, level="keywords"),
                         occurrences(name, texts[this_lang], this_lang, level="keywords"))
                 missing = said - have
