@@ -201,13 +201,17 @@ class _Rules:
         heads = level == "lenient" or (level == "counting" and self.partial)  # 'Stapel' stands in for
         # 'Nachziehstapel' only where the other language shortens the name too ('pile')
         verbs = level == "lenient" or self.kind == "term"  # a glossary term may be a verb ('trade in')
-        stems = [_stem(p, lang) for p in parts if len(p) > 3] or [_stem(p, lang) for p in parts]
+        # short function words are left out ('trade in', 'Feld für das nächste Plättchen'); a single letter must
+        # stand as it is ('Z card' is no 'card')
+        loose = [p for p in parts if len(p) > 3 or len(p) == 1] or parts
+        stems = [_stem(p, lang) if len(p) > 3 else p for p in loose]
         own: set[int] = set()
         if lang == "de":
             if level == "firm":  # the whole word inside a compound, not its stem, and 5+ letters ('Landgrenze')
                 within = [{i for i, w in enumerate(words) if p == w or (len(p) >= MIN_PART and p in w)} for p in parts]
             else:
-                within = [{i for i, w in enumerate(words) if s in w} for s in stems]  # also inside compounds
+                within = [{i for i, w in enumerate(words) if s in w if len(s) > 1 or s == w}
+                          for s in stems]  # also inside compounds
             if heads and len(parts) == 1:  # the head of a compound: 'Plan' or 'Originalplan' for 'Spielplan'
                 own |= {i for i, w in enumerate(words) if _compound_head(stems[0], _stem(w, lang))}
             elif level != "firm" and self.kind == "name" and len(parts) > 1 and len(parts[-1]) >= 4:  # a proper name's head
@@ -217,10 +221,9 @@ class _Rules:
         else:
             # a word before the head of a spelling of several words is no verb form ('recruited' is not the
             # 'recruit' of 'recruit tile')
-            kept = [p for p in parts if len(p) > 3] or parts
-            within = [{i for i, w in enumerate(words) if w == p or (w.startswith(s) and (
+            within = [{i for i, w in enumerate(words) if w == p or (len(p) > 1 and w.startswith(s) and (
                 (verbs and k == len(stems) - 1) or w[len(s):] not in VERB_ENDINGS))}
-                for k, (p, s) in enumerate(zip(kept, stems))]
+                for k, (p, s) in enumerate(zip(loose, stems))]
         if len(within) == 1:
             return own | within[0], own | within[0], False
         # a spelling of several words: one use per run of its words in order ('game leader' once, not also
