@@ -61,6 +61,11 @@ _STAND_IN = {
     "en": re.compile(r"(?<![\w-])(it|its|itself|they|them|their|theirs|themselves|he|him|his|she|her|hers|one|ones|"
                      r"this|these|those|there|thereof|which|whom|whose)(?![\w-])", re.I),
 }
+_EXPLETIVE = {
+    "de": re.compile(r"(?<![\w-])(?:es (?:gibt|gab|geht um)|davon ab(?![\w-]))", re.I),
+    "en": re.compile(r"(?<![\w-])there (?:is|are|was|were)(?![\w-])", re.I),
+}
+_BEFORE_NOUN = re.compile(r"\s+[A-ZÄÖÜ]")  # a German determiner, not a stand-in: 'welche Klassen', 'seine Armeen'
 _LIST_MARK = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
 _UNIT_START = re.compile(r"\n(?=\s*(?:[-*+]\s|\d+[.)]\s|\||#))")
 _PROSE_EXAMPLE = {
@@ -112,5 +117,8 @@ def prose_examples(text: str, lang: str) -> int:
 
 
 def stand_ins(text: str, lang: str) -> int:
-    """How many words of `text` may stand in for a name said before (pronouns, 'one', 'dort')."""
-    return len(_STAND_IN[lang].findall(plain(text)))
+    """How many words of `text` may stand in for a name said before (pronouns, 'one', 'dort'); expletives
+    ('es gibt', 'there are', 'hängt davon ab') and German determiners ('welche Klassen') stand in for nothing."""
+    text = plain(text)
+    found = [m for m in _STAND_IN[lang].finditer(text) if not (lang == "de" and _BEFORE_NOUN.match(text, m.end()))]
+    return len(found) - len(_EXPLETIVE[lang].findall(text))
