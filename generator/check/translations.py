@@ -301,7 +301,7 @@ def _compare_name_counts(pair: TextPair, finders: dict[str, NameFinder], units: 
 
         for this_lang, other_lang in ((pair.a.lang, pair.b.lang), (pair.b.lang, pair.a.lang)):
             for ident, name in sorted(named.items()):
-                if ident in reported or own_term(ident):
+                if ident in reported:
                     continue
                 said = count(name, this_lang, "firm")
                 paraphrased = not said and name.kind == "name" and min(1, count(name, this_lang, "stems"))
@@ -320,8 +320,9 @@ def _compare_name_counts(pair: TextPair, finders: dict[str, NameFinder], units: 
                     min(occurrences(name, texts[other_lang], other_lang, level="keywords"),
                         occurrences(name, texts[this_lang], this_lang, level="keywords"))
                 missing = said - have
-                if missing <= 0 or (have and signals.stand_ins(texts[other_lang], other_lang)
-                                    - signals.stand_ins(texts[this_lang], this_lang) >= missing):
+                # a term's own definition says it in other words: there it is missing only where never said
+                if missing <= 0 or (have and (own_term(ident) or signals.stand_ins(texts[other_lang], other_lang)
+                                              - signals.stand_ins(texts[this_lang], this_lang) >= missing)):
                     continue
                 report(sides[this_lang], ident, name, spelled, places[this_lang], places[other_lang],
                        f"its {LANG_NAMES[other_lang]} counterpart {_short(texts[other_lang])!r}",
