@@ -35,6 +35,7 @@ order, so the state and manifest do not depend on the scheduling. A
 from __future__ import annotations
 
 import ctypes
+import functools
 import hashlib
 import json
 import multiprocessing
@@ -52,7 +53,7 @@ from rulepress import incremental
 from rulepress.model.cache import cached_loader, folder_key
 from rulepress.output import CACHE, Staging, atomic_path, locked, output_error, prepare, remove_leftovers, sha256_of, write_json
 from rulepress.progress import Progress
-from rulepress.render import ACROSS_GAMES, PER_GAME, Artifact, renderer
+from rulepress.render import ACROSS_GAMES, NOT_READ, PER_GAME, Artifact, renderer
 
 STATE_FILE = ".rulepress-state.json"
 MANIFEST = "manifest.json"
@@ -96,16 +97,28 @@ def code_version() -> str:
 
     Installed from a wheel, templates and bundled games sit inside the package
     folder; the games are not code (each artifact hashes its own game's inputs).
+    The files' bytes are read again only when their stat data changed (a build
+    asks several times; `rulepress serve` asks at every save).
     """
-    h = hashlib.sha256()
+    files = []
     for label, folder in (("rulepress", paths.PACKAGE), ("templates", paths.TEMPLATES)):
         for file in sorted(folder.rglob("*")):
             if not file.is_file() or "__pycache__" in file.parts or file.suffix == ".pyc":
                 continue
             if label == "rulepress" and (file.is_relative_to(paths.TEMPLATES) or file.is_relative_to(paths.BUNDLED_CONTENT)):
                 continue
-            h.update(f"{label}/{file.relative_to(folder).as_posix()}".encode())
-            h.update(file.read_bytes())
+            st = file.stat()
+            files.append((f"{label}/{file.relative_to(folder).as_posix()}", str(file), st.st_size, st.st_mtime_ns, st.st_ino))
+    return _code_digest(tuple(files))
+
+
+@functools.lru_cache(maxsize=8)
+def _code_digest(files: tuple[tuple[str, str, int, int, int], ...]) -> str:
+    """SHA-256 of the named files' names and bytes (remembered by their stat data: see `code_version`)."""
+    h = hashlib.sha256()
+    for name, path, *_stat in files:
+        h.update(name.encode())
+        h.update(Path(path).read_bytes())
     return h.hexdigest()
 
 
@@ -123,7 +136,7 @@ def plan(contents: list[GameContent], options: BuildOptions, makers: dict[str, s
                 module = renderer(name)
                 if module is None:
                     continue
-                made = module.plan(content, options)
+                made = module.plan(incremental.without(content, NOT_READ.get(name, ())), options)
             if makers is not None:
                 makers.update((a.path, name) for a in made)
             artifacts.extend(made)
@@ -152,7 +165,7 @@ def check_games(contents: list[GameContent], options: BuildOptions,
                 continue
             check = getattr(renderer(name), "check", None)
             if check is not None:
-                problems.extend(check(content, options))
+                problems.extend(check(incremental.without(content, NOT_READ.get(name, ())), options))
     return list(dict.fromkeys(problems))
 
 
@@ -174,8 +187,9 @@ def build(options: BuildOptions) -> BuildResult:
             # come `after`, artifacts of this build) is there, and what they write stays there until all succeeded
             state = _read_json(out / STATE_FILE, {})
             memo = incremental.read_memo(out)
-            plan_keys = {(c.id, name): incremental.plan_key(folder_key(c.folder, version), options, name)
-                         for c in contents for name in PER_GAME if name in options.kinds}
+            plan_keys = {(c.id, name): incremental.plan_key(
+                folder_key(c.folder, version, incremental.unread_files(c, NOT_READ.get(name, ()))), options, name)
+                for c in contents for name in PER_GAME if name in options.kinds}
             reuse = {} if options.force else {
                 pair: made for pair, key in plan_keys.items()
                 if (made := incremental.reused(memo, state, out, *pair, key)) is not None}

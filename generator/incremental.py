@@ -8,8 +8,10 @@ Two shortcuts keep an edit build from redoing work that cannot have changed:
   every rewrite here changes) is compared first; only when that differs are the
   bytes hashed and compared with the recorded SHA-256.
 * `reused(...)`: a game's per-game renderer (cards, boards, ...) is not asked
-  for its plan again when the game folder's bytes, Rulepress's code and the
-  build options are those of the build that recorded the plan, and every
+  for its plan again when the game folder's bytes (but for the files holding
+  only what the renderer does not read: `unread_files`, `without`),
+  Rulepress's code and the build options are those of the build that recorded
+  the plan, and every
   artifact of that plan is unchanged: the recorded artifacts stand in for it
   (without a `write`: they are skipped, and their recorded digests are what
   the website's inputs hash).
@@ -87,6 +89,33 @@ def remember(out: Path, path: str, record: dict, memo: dict) -> None:
         memo.setdefault("signatures", {})[path] = [signature(out / path), record["sha256"]]
     except OSError:
         pass
+
+
+def unread_files(content, parts: tuple[str, ...]) -> set[str]:
+    """The files of a game (relative to its folder, with '/') that hold only `parts` (see
+    `rulepress.render.NOT_READ`): rules.<lang>.md for "rule_texts", a YAML file whose top-level keys are all
+    in `parts`. game.yaml always counts (it is the game)."""
+    from rulepress.model.loader import display_path
+
+    keys: dict[str, set[str]] = {}
+    for key, positions in content.positions.items():
+        keys.setdefault(positions.path, set()).add(key)
+    unread = set()
+    for path in content.files:
+        name = Path(path).relative_to(content.folder).as_posix()
+        held = keys.get(display_path(Path(path)))
+        if (held and "" not in held and held <= set(parts)) or (
+                "rule_texts" in parts and name.startswith("rules.") and name.endswith(".md")):
+            unread.add(name)
+    return unread
+
+
+def without(content, parts: tuple[str, ...]):
+    """The game `content` without `parts` (see `unread_files`): those fields empty, as if never written."""
+    fields = {name: type(content.game).model_fields[name].get_default(call_default_factory=True)
+              for name in parts if name in type(content.game).model_fields}
+    return dataclasses.replace(content, game=content.game.model_copy(update=fields) if fields else content.game,
+                               rules={} if "rule_texts" in parts else content.rules)
 
 
 def plan_key(game_key: str, options, renderer: str) -> str:

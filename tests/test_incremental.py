@@ -113,3 +113,63 @@ def test_the_site_check_of_a_game_that_passed_with_these_files_is_not_read_again
     rules.write_text(rules.read_text(encoding="utf-8") + "\nSee engine.py for details.\n", encoding="utf-8")
     problems = site.check(load_game(games / "one"), options)
     assert read == ["one"] and any("engine.py" in p.message for p in problems)
+
+
+def _split_glossary(game: "Path") -> None:
+    """Move the scaffold's glossary from game.yaml into a glossary.yaml of its own."""
+    text = (game / "game.yaml").read_text(encoding="utf-8")
+    start = text.index("glossary:\n")
+    end = text.index("rules:\n", start)
+    (game / "glossary.yaml").write_text(text[start:end], encoding="utf-8")
+    (game / "game.yaml").write_text(text[:start] + text[end:], encoding="utf-8")
+
+
+def test_an_edit_replans_only_the_renderers_that_read_the_edited_part(tmp_path, monkeypatch):
+    """Rule texts are read by no per-game renderer, the glossary only by the quick references (their
+    templates see the whole game): editing them plans again only what reads them."""
+    from rulepress.render import cards, quickref
+
+    games = tmp_path / "games"
+    new_game("one", games)
+    _split_glossary(games / "one")
+    options = BuildOptions(content=games, out=tmp_path / "out", kinds=("cards", "quickref"), papers=("a4",))
+    build(options)
+    planned, seen = [], {}
+    for module in (cards, quickref):
+        real = module.plan
+
+        def spy(content, opts, real=real, name=module.__name__.rsplit(".", 1)[1]):
+            planned.append(name)
+            seen[name] = (sorted(content.rules), [t.id for t in content.game.glossary])
+            return real(content, opts)
+        monkeypatch.setattr(module, "plan", spy)
+
+    rules = games / "one" / "rules.de.md"
+    rules.write_text(rules.read_text(encoding="utf-8") + "\nNoch ein Satz.\n", encoding="utf-8")
+    assert build(options).built == [] and planned == []
+
+    glossary = games / "one" / "glossary.yaml"
+    glossary.write_text(glossary.read_text(encoding="utf-8").replace("Ein Platz", "Ein Ort"), encoding="utf-8")
+    build(options)
+    assert planned == ["quickref"]
+    assert seen["quickref"] == ([], ["space"])  # no rule texts, but the glossary
+
+    game = games / "one" / "game.yaml"
+    game.write_text(game.read_text(encoding="utf-8").replace("age: 8", "age: 9"), encoding="utf-8")
+    build(options)
+    assert sorted(planned) == ["cards", "quickref", "quickref"]
+    assert seen["cards"] == ([], [])  # given the game without what it does not read
+
+
+def test_unread_files_are_those_holding_only_unread_parts(tmp_path):
+    from rulepress.model import load_games
+
+    new_game("one", tmp_path)
+    _split_glossary(tmp_path / "one")
+    [content] = load_games(tmp_path, ["one"])
+    assert incremental.unread_files(content, ("rule_texts", "glossary")) == {"rules.de.md", "rules.en.md", "glossary.yaml"}
+    assert incremental.unread_files(content, ("glossary",)) == {"glossary.yaml"}
+    assert incremental.unread_files(content, ("components",)) == set()  # game.yaml holds more: it counts
+    stripped = incremental.without(content, ("rule_texts", "glossary", "site"))
+    assert stripped.rules == {} and stripped.game.glossary == [] and stripped.game.components == content.game.components
+    assert content.game.glossary and content.rules  # the game itself is unchanged

@@ -38,6 +38,7 @@ the example stops there.
 from __future__ import annotations
 
 import doctest
+import hashlib
 import json
 import re
 import traceback
@@ -52,6 +53,7 @@ from babel.numbers import format_decimal
 from rulepress.check import numbers
 from rulepress.check.names import Name, mentions, names_of
 from rulepress.errors import Problem
+from rulepress.memo import Memo, key_of
 from rulepress.model import GameContent, load_games
 from rulepress.model.engine import PREFIX as ENGINE_PREFIX
 from rulepress.model.engine import chosen_readings, engine_functions, load_engine, namespace, reading_parameters
@@ -383,12 +385,55 @@ def check_example(content: GameContent, module: ModuleType | None, example: Exam
                          failed.want, failed.got, example.source, statements)
 
 
-def run_game(content: GameContent) -> list[ExampleResult]:
-    """Run every example of every language of one game (engine loaded once, namespace fresh per example)."""
-    module = load_engine(content)
-    names = term_names(content)
-    return [check_example(content, module, example, names)
-            for _lang, text in sorted(content.rules.items()) for example in text.examples]
+class ExampleRuns:
+    """The worked examples of one game, each run at most once per build and, with a `Memo`, once per change.
+
+    An example's result follows from the game's engine code (every ``.py`` file
+    of the game folder), the chosen readings, the glossary's names (localized
+    results name terms), Rulepress's code (the memo's version) and the example
+    itself (id, language, file, text, options): that is its memo key. Only
+    passing results are remembered (a failure, a time-out on a busy machine,
+    runs again); a remembered result whose example moved in its file has its
+    lines moved with it. The engine is loaded only when an example must run.
+    """
+
+    def __init__(self, content: GameContent, memo: Memo | None = None):
+        self.content, self.memo = content, memo or Memo(None)
+        self.names = term_names(content)
+        engine_code = [[p.relative_to(content.folder).as_posix(), hashlib.sha256(p.read_bytes()).hexdigest()]
+                       for p in sorted(content.folder.rglob("*.py")) if "__pycache__" not in p.parts]
+        self.base = key_of(engine_code, chosen_readings(content), [asdict(n) for n in self.names.values()])
+        self.loaded, self.module = False, None
+
+    def result(self, example: Example) -> ExampleResult:
+        key = key_of(self.base, example.id, example.lang, example.path, example.source, example.options)
+        stored = self.memo.get(key)
+        if stored is not None:
+            return _moved(stored["result"], example.line - stored["line"])
+        if not self.loaded:
+            self.module, self.loaded = load_engine(self.content), True
+        result = check_example(self.content, self.module, example, self.names)
+        if result.passed:
+            self.memo.put(key, {"line": example.line, "result": asdict(result)})
+        return result
+
+    def all(self) -> list[ExampleResult]:
+        """Every example of every language, in language and file order."""
+        return [self.result(example) for _lang, text in sorted(self.content.rules.items()) for example in text.examples]
+
+
+def _moved(stored: dict, lines: int) -> ExampleResult:
+    statements = [Statement(**(s | {"line": s["line"] + lines})) for s in stored["statements"]]
+    return ExampleResult(**(stored | {"line": stored["line"] + lines, "statements": statements}))
+
+
+def run_game(content: GameContent, memo: Memo | None = None) -> list[ExampleResult]:
+    """Run every example of every language of one game (engine loaded once, namespace fresh per example;
+    results remembered in `memo` and saved, see `ExampleRuns`)."""
+    runs = ExampleRuns(content, memo)
+    results = runs.all()
+    runs.memo.save()
+    return results
 
 
 def unpaired(content: GameContent, module: ModuleType | None = None) -> list[Problem]:

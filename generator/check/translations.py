@@ -58,8 +58,8 @@ from pathlib import Path
 from rulepress.check import examples, numbers, signals
 from rulepress.check.names import NameFinder, mentions, names_of, occurrences, shares_spelling, shortened
 from rulepress.check.pairs import Paragraph, Side, TextPair, quickref_pairs, rules_pairs, yaml_pairs
+from rulepress.memo import Memo, key_of
 from rulepress.model import GameContent, load_games
-from rulepress.model.engine import load_engine
 from rulepress.model.rules_text import RuleText
 LANG_NAMES = {"de": "German", "en": "English"}
 
@@ -417,6 +417,26 @@ def compare_pair(out: _Collector, pair: TextPair, finders: dict[str, NameFinder]
         _compare_counts(out, pair, "prose-example", "prose examples", signals.prose_examples)
 
 
+def compare_pairs(content: GameContent, out: _Collector, pairs: list[TextPair], memo: Memo) -> None:
+    """`compare_pair` for each pair, unless `memo` holds its findings: a pair's findings follow from the pair
+    itself (ids, files, lines, texts), the game's names and the documented edition variants alone."""
+    names = names_of(content)
+    finders: dict[str, NameFinder] = {}
+    context = key_of([asdict(n) for n in names], out.variants)
+    for pair in pairs:
+        key = key_of(context, asdict(pair))
+        stored = memo.get(key)
+        if stored is not None:
+            out.report.paragraphs += 1
+            out.report.findings.extend(Finding(**f) for f in stored)
+            continue
+        if not finders:
+            finders.update({lang: NameFinder(names, lang) for lang in ("de", "en")})
+        start = len(out.report.findings)
+        compare_pair(out, pair, finders)
+        memo.put(key, [asdict(f) for f in out.report.findings[start:]])
+
+
 def _compare_sections(content: GameContent, out: _Collector, a: RuleText, b: RuleText) -> list[TextPair]:
     for this, other in ((a, b), (b, a)):
         for i, section in enumerate(this.sections):
@@ -468,7 +488,8 @@ def _normal(text: str) -> str:
     return " ".join(text.split())
 
 
-def _compare_examples(content: GameContent, out: _Collector, a: RuleText, b: RuleText) -> None:
+def _compare_examples(content: GameContent, out: _Collector, a: RuleText, b: RuleText,
+                      runs: examples.ExampleRuns) -> None:
     for this, other in ((a, b), (b, a)):
         for example in this.examples:
             if other.example(example.id) is None:
@@ -481,8 +502,6 @@ def _compare_examples(content: GameContent, out: _Collector, a: RuleText, b: Rul
     paired = [(e, b.example(e.id)) for e in a.examples if b.example(e.id) is not None]
     if not paired:
         return
-    module = load_engine(content)
-    names = examples.term_names(content)
     for ea, eb in paired:
         out.report.examples += 1
         section = ea.section if ea.section == eb.section else None
@@ -491,8 +510,7 @@ def _compare_examples(content: GameContent, out: _Collector, a: RuleText, b: Rul
             out.add("example-reading", ea.path, ea.line, [ea.id],
                     f"example {ea.id!r} runs under {_readings(ea)} in {LANG_NAMES[a.lang]} but under "
                     f"{_readings(eb)} in {LANG_NAMES[b.lang]} ({where_b})", other=where_b, section=section)
-        sa = examples.check_example(content, module, ea, names).statements
-        sb = examples.check_example(content, module, eb, names).statements
+        sa, sb = runs.result(ea).statements, runs.result(eb).statements
         if len(sa) != len(sb):
             out.add("example-result", ea.path, ea.line, [ea.id],
                     f"example {ea.id!r} has {len(sa)} statements in {LANG_NAMES[a.lang]} but {len(sb)} in "
@@ -536,8 +554,9 @@ def _expectation(statement) -> str:
 
 # ---------------------------------------------------------------- entry points
 
-def report(content: GameContent) -> TranslationReport:
-    """Compare the German and English texts of one game."""
+def report(content: GameContent, runs: examples.ExampleRuns | None = None, memo: Memo | None = None) -> TranslationReport:
+    """Compare the German and English texts of one game (its worked examples run by `runs`; the findings
+    of each text pair remembered in `memo`, see `compare_pairs`)."""
     langs = tuple(lang for lang in ("de", "en") if lang in content.game.languages)
     result = TranslationReport(content.id, langs if len(langs) == 2 else ("de", "en"))
     out = _Collector(content, result)
@@ -552,12 +571,8 @@ def report(content: GameContent) -> TranslationReport:
                     f"the {LANG_NAMES[missing]} rules file rules.{missing}.md is missing")
         else:
             pairs += _compare_sections(content, out, a, b)
-            _compare_examples(content, out, a, b)
-        pairs += quickref_pairs(content) + yaml_pairs(content)
-        names = names_of(content)
-        finders = {lang: NameFinder(names, lang) for lang in ("de", "en")}
-        for pair in pairs:
-            compare_pair(out, pair, finders)
+            _compare_examples(content, out, a, b, runs or examples.ExampleRuns(content))
+        compare_pairs(content, out, pairs + quickref_pairs(content) + yaml_pairs(content), memo or Memo(None))
     result.findings.sort(key=lambda f: (f.documented, f.path, f.line or 0, f.kind))
     return result
 

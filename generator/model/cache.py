@@ -18,20 +18,23 @@ from __future__ import annotations
 import hashlib
 import os
 import pickle
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from pathlib import Path
 
 from rulepress.model.loader import GameContent, load_game
 
 
-def folder_key(folder: Path, version: str) -> str:
-    """Hash of everything a game's model is made from (see the module docstring)."""
+def folder_key(folder: Path, version: str, skip: Collection[str] = ()) -> str:
+    """Hash of everything a game's model is made from (see the module docstring); without the files
+    named in `skip` (paths relative to the folder, with '/'), for what does not depend on them."""
     h = hashlib.sha256()
     for part in (str(Path(folder).absolute()), os.getcwd(), version):
         h.update(part.encode() + b"\0")
     for path in sorted(Path(folder).rglob("*")):
-        if path.is_file() and "__pycache__" not in path.relative_to(folder).parts and path.suffix != ".pyc":
-            h.update(path.relative_to(folder).as_posix().encode() + b"\0")
+        name = path.relative_to(folder).as_posix()
+        if path.is_file() and "__pycache__" not in path.relative_to(folder).parts and path.suffix != ".pyc" \
+                and name not in skip:
+            h.update(name.encode() + b"\0")
             h.update(hashlib.sha256(path.read_bytes()).digest())
     return h.hexdigest()
 

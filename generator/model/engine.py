@@ -99,10 +99,16 @@ def chosen_readings(content: GameContent) -> dict[str, str]:
     return dict(sorted(readings.items()))
 
 
+@functools.lru_cache(maxsize=4096)
+def signature_of(function: Callable) -> inspect.Signature:
+    """`inspect.signature`, remembered: every example binds the same engine functions again."""
+    return inspect.signature(function)
+
+
 def reading_parameters(function: Callable, options: Mapping[str, str]) -> list[str]:
     """The engine options among `function`'s keyword parameters (in `options` order)."""
     try:
-        parameters = inspect.signature(function).parameters
+        parameters = signature_of(function).parameters
     except (TypeError, ValueError):
         return []
     keyword = (inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.KEYWORD_ONLY)
@@ -118,7 +124,7 @@ def bind_readings(function: Callable, readings: Mapping[str, str]) -> Callable:
     taken = {name: readings[name] for name in reading_parameters(function, readings)}
     if not taken:
         return function
-    signature = inspect.signature(function)
+    signature = signature_of(function)
 
     @functools.wraps(function)
     def with_readings(*args, **kwargs):

@@ -579,14 +579,16 @@ class Game(Model):
 
 
 def walk(node, key: tuple = ()):
-    """(key path, node) of `node` and everything inside it: model fields, list items, mapping values."""
+    """(key path, node) of `node` and everything inside it: model fields, list items, mapping values.
+    Plain numbers inside lists (a board's coordinates: most of a big model) are not visited one by one."""
     yield key, node
     if isinstance(node, BaseModel):
         for name in type(node).model_fields:
             yield from walk(getattr(node, name), key + (name,))
     elif isinstance(node, (list, tuple)):
         for i, item in enumerate(node):
-            yield from walk(item, key + (i,))
+            if not isinstance(item, (int, float)):
+                yield from walk(item, key + (i,))
     elif isinstance(node, dict):
         for name, item in node.items():
             yield from walk(item, key + (name,))

@@ -27,6 +27,17 @@ from typing import Callable
 PER_GAME = ("cards", "boards", "quickref", "exports")
 ACROSS_GAMES = ("site",)
 
+# The parts of a game a per-game renderer does not read: it is given the game without them (so it cannot
+# depend on them), and an edit of a file that holds only such parts does not make it plan again
+# (`rulepress.incremental`). Parts: top-level keys of the game's YAML, and "rule_texts" (rules.<lang>.md).
+# Quick-reference templates see the whole `game` and keep everything of it.
+NOT_READ = {
+    "cards": ("rule_texts", "glossary", "ambiguities", "site"),
+    "boards": ("rule_texts", "glossary", "ambiguities", "site"),
+    "quickref": ("rule_texts",),
+    "exports": ("rule_texts", "glossary", "ambiguities", "site"),
+}
+
 
 @dataclass
 class Artifact:

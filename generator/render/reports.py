@@ -2,8 +2,11 @@
 
 One HTML page per game (``reports/<game>.html``) and an index. A page is a list
 of sections; each section comes from one function in `SECTIONS` that takes the
-game (and the results computed for it) and returns a `ReportSection` — to add a
-section, add a function there. When the build is given the folder of the source
+game and its `Checks` (the worked examples, run once for every section that
+needs them, and the translation check's memo) and returns a `ReportSection` —
+to add a section, add a function there. Both remember their results in the
+output folder's cache (`rulepress.memo`): an edit re-checks only what it
+touched. When the build is given the folder of the source
 texts (``rulepress build --sources DIR``), a last section shows what
 ``rulepress check sources`` finds: the coverage of each source text and the
 copied runs. Every value is escaped by the template (Jinja autoescape).
@@ -23,6 +26,7 @@ from typing import Callable
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
 
 from rulepress import paths
+from rulepress.memo import Memo
 from rulepress.model import GameContent
 from rulepress.render import Artifact
 
@@ -35,6 +39,25 @@ class ReportSection:
     columns: list[str] = field(default_factory=list)
     rows: list[list[str]] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Checks:
+    """The checks a game's page runs, shared by its sections, with memos in the output folder `out`."""
+
+    runs: object  # rulepress.check.examples.ExampleRuns, or None without an engine
+    translations: Memo
+
+    @classmethod
+    def of(cls, content: GameContent, out: Path | None) -> "Checks":
+        examples = importlib.import_module("rulepress.check.examples")
+        runs = examples.ExampleRuns(content, Memo.at(out, f"{content.id}-examples")) if content.game.engine else None
+        return cls(runs, Memo.at(out, f"{content.id}-translations"))
+
+    def save(self) -> None:
+        for memo in (self.translations, self.runs.memo if self.runs else None):
+            if memo is not None:
+                memo.save()
 
 
 def _renames(content: GameContent) -> list[tuple[str, str]]:
@@ -76,7 +99,7 @@ def _optional(module: str, name: str):
         return None
 
 
-def provenance_section(content: GameContent) -> ReportSection:
+def provenance_section(content: GameContent, _checks: Checks) -> ReportSection:
     game = content.game
     rows = []
     def add(what, prov):
@@ -90,7 +113,7 @@ def provenance_section(content: GameContent) -> ReportSection:
     return ReportSection("Provenance", ["what", "kind", "source", "note"], rows)
 
 
-def sources_section(content: GameContent) -> ReportSection:
+def sources_section(content: GameContent, _checks: Checks) -> ReportSection:
     game = content.game
     rows = [["game", source] for source in game.sources]
     for amb in game.ambiguities:
@@ -101,11 +124,11 @@ def sources_section(content: GameContent) -> ReportSection:
     return ReportSection("Sources and engine options", ["what", "reference"], rows)
 
 
-def translations_section(content: GameContent) -> ReportSection:
+def translations_section(content: GameContent, checks: Checks) -> ReportSection:
     report = _optional("rulepress.check.translations", "report")
     if report is None:
         return ReportSection("Translation check", notes=["The translation check is not available."])
-    result = report(content)
+    result = report(content, checks.runs, checks.translations)
     rows = [[game_path(f.path, content) + (f":{f.line}" if f.line is not None else ""), f.kind,
              "documented" if f.documented else "difference", ", ".join(f.ids), game_text(f.message, content)]
             for f in result.findings]
@@ -114,11 +137,10 @@ def translations_section(content: GameContent) -> ReportSection:
     return ReportSection("Translation check", ["where", "kind", "state", "ids", "message"], rows, notes)
 
 
-def examples_section(content: GameContent) -> ReportSection:
-    run_game = _optional("rulepress.check.examples", "run_game")
-    if run_game is None or not content.game.engine:
+def examples_section(content: GameContent, checks: Checks) -> ReportSection:
+    if checks.runs is None:
         return ReportSection("Worked examples", notes=["No rules engine: the examples were not run."])
-    results = run_game(content)
+    results = checks.runs.all()
     rows = [[game_path(r.path, content) + f":{r.line}", r.id, r.lang, "passed" if r.passed else "FAILED",
              "" if r.passed else game_text(f"expected {r.expected.strip()}, got {r.got.strip()}", content)]
             for r in results]
@@ -151,7 +173,7 @@ def source_coverage_section(content: GameContent, sources: Path | None) -> Repor
 
 
 # The sections of every game's report, in order. Add a function here to add a section.
-SECTIONS: list[Callable[[GameContent], ReportSection]] = [
+SECTIONS: list[Callable[[GameContent, Checks], ReportSection]] = [
     translations_section, examples_section, provenance_section, sources_section,
 ]
 
@@ -162,10 +184,12 @@ def _env() -> Environment:
                        keep_trailing_newline=True, trim_blocks=True, lstrip_blocks=True)
 
 
-def write_report(content: GameContent, tmp: Path, sources: Path | None = None) -> dict:
+def write_report(content: GameContent, tmp: Path, sources: Path | None = None, out: Path | None = None) -> dict:
     """The report page of one game into the file `tmp` (with the source coverage when `sources` is the
-    folder of the source texts)."""
-    sections = [make(content) for make in SECTIONS] + [source_coverage_section(content, sources)]
+    folder of the source texts; the checks' memos in the output folder `out`, if given)."""
+    checks = Checks.of(content, out)
+    sections = [make(content, checks) for make in SECTIONS] + [source_coverage_section(content, sources)]
+    checks.save()
     tmp.write_text(_env().get_template("game.html.j2").render(game=content.game, sections=sections), encoding="utf-8")
     return {"pages": 1}
 
@@ -190,7 +214,7 @@ def plan_reports(contents: list[GameContent], options, digests: dict[str, str] |
     sources = getattr(options, "sources", None)
     read = _folder_digest(sources)
     planned = [Artifact(c.id, "report", f"reports/{c.id}.html", {"game": c.digest(), "sources": read},
-                        lambda tmp, c=c: write_report(c, tmp, sources), prepare=preload)
+                        lambda tmp, c=c: write_report(c, tmp, sources, getattr(options, "out", None)), prepare=preload)
                for c in sorted(contents, key=lambda c: c.id)]
     titles = {c.id: c.game.title.en for c in contents}
     planned.append(Artifact(None, "report", "reports/index.html", {"games": titles},

@@ -26,6 +26,7 @@ from pathlib import Path
 
 from rulepress import paths
 from rulepress.errors import ContentErrors, RulepressError
+from rulepress.memo import Memo, output_root
 from rulepress.model import GameContent, load_games
 from rulepress.model.loader import find_games
 from rulepress.output import CACHE
@@ -93,22 +94,16 @@ def _optional(module: str, name: str):
         return None
 
 
-def example_results(content: GameContent):
+def example_results(content: GameContent, out: Path | None = None):
+    """The game's worked examples run (remembered in the output folder `out`: `rulepress.memo`)."""
     run_game = _optional("rulepress.check.examples", "run_game")
-    return run_game(content) if run_game and content.game.engine else None
-
-
-def output_folder(out: Path) -> Path:
-    """The build's output folder: the renderers are given the staging area inside it."""
-    from rulepress.output import STAGING
-
-    return out.parent if out.name == STAGING else out
+    return run_game(content, Memo.at(out, f"{content.id}-examples")) if run_game and content.game.engine else None
 
 
 def located(out: Path, relative: str) -> Path:
     """An artifact written by this build (in the staging area `out`) or by an earlier one."""
     staged = out / relative
-    return staged if staged.exists() else output_folder(out) / relative
+    return staged if staged.exists() else output_root(out) / relative
 
 
 def shown_items(game_id: str, shown: list[Artifact], out: Path) -> list[site_sources.Shown]:
@@ -142,7 +137,7 @@ def rendered_game(content: GameContent, lang: str, shown: list[Artifact], out: P
             return cached["pages"], cached["entries"]
     except (OSError, ValueError):
         pass
-    pages, entries = site_sources.render_game(content, lang, site_sources.GameExtras(example_results(content), items))
+    pages, entries = site_sources.render_game(content, lang, site_sources.GameExtras(example_results(content, out), items))
     cache.parent.mkdir(parents=True, exist_ok=True)
     cache.write_text(json.dumps({"key": key, "pages": pages, "entries": entries}, ensure_ascii=False), encoding="utf-8")
     return pages, entries
@@ -152,7 +147,7 @@ def write_language(contents: list[GameContent], shown: list[Artifact], out: Path
                    site_url: str, code: str, views: dict[str, str] | None = None) -> dict:
     """Build the site in `lang` into `tmp` (incrementally, in the output folder's work area); `views`:
     each game's `site_view` in `lang` if known."""
-    work = output_folder(out) / WORK / f"site-{lang}"
+    work = output_root(out) / WORK / f"site-{lang}"
     pages = site_sources.render_site([(c, *rendered_game(c, lang, shown, out, code, work, (views or {}).get(c.id)))
                                       for c in contents], lang)
     s = site_sources.strings()
@@ -228,7 +223,7 @@ def earlier_games(out: Path, contents: list[GameContent], content_dir: Path,
     """Games built into `out` before (in its manifest) but not now, loaded again from `content_dir`,
     and their built files as the manifest lists them; with `partial` (not every renderer runs now)
     also the earlier files of this build's games that are not planned now."""
-    out = output_folder(out)
+    out = output_root(out)
     try:
         entries = json.loads((out / "manifest.json").read_text(encoding="utf-8")).get("artifacts", [])
     except (OSError, ValueError):
@@ -259,7 +254,7 @@ def check(content: GameContent, options=None) -> list:
     from rulepress.build import code_version
 
     out = getattr(options, "out", None)
-    if out is not None and _kept_views(content, output_folder(Path(out)) / WORK / "views", code_version())[1] is not None:
+    if out is not None and _kept_views(content, output_root(Path(out)) / WORK / "views", code_version())[1] is not None:
         return []
     return _problems(content)
 
@@ -316,7 +311,7 @@ def plan_all(contents: list[GameContent], options, artifacts: list[Artifact]) ->
     code = code_version()
     every, problems = {}, []
     for content in contents:
-        every[content.id], found = checked_views(content, output_folder(out) / WORK / "views", code, options)
+        every[content.id], found = checked_views(content, output_root(out) / WORK / "views", code, options)
         problems += found
     if problems:
         raise ContentErrors(problems)
