@@ -32,6 +32,7 @@ class Name:
     id: str
     forms: dict  # lang -> tuple of spellings that count as using the name
     synonyms: dict = field(default_factory=dict)  # lang -> specific keywords that count as translating it
+    heads: dict = field(default_factory=dict)  # lang -> last words of its spellings that stand in for a proper name
 
 
 DE_INFLECTION = r"(?:e|en|n|s|es|er|ern|em|ns)?"
@@ -63,7 +64,22 @@ def names_of(content: GameContent) -> list[Name]:
             seen.add(key)
             names.append(Name("name", ident, {"de": (text.de.strip(),), "en": (text.en.strip(),)}))
     keywords = {t.id: t.keywords for t in game.glossary}
-    return [replace(n, synonyms=_specific(n, keywords.get(n.id, {}), names, keywords)) for n in names]
+    return [replace(n, synonyms=_specific(n, keywords.get(n.id, {}), names, keywords), heads=_heads(n, names))
+            for n in names]
+
+
+def _heads(name: Name, names: list[Name]) -> dict[str, frozenset]:
+    """The last words (4+ letters) of a proper name's spellings of several words that stand in for it ('Hecker' for
+    'Friedrich Hecker'), unless they spell another name ('Armee' of 'Österreichische Armee' is the card 'Armee')."""
+    if name.kind != "name":
+        return {}
+    heads = {}
+    for lang in ("de", "en"):
+        spelled = {f.lower() for other in names if other.id != name.id for f in other.forms[lang]}
+        lasts = {_words(f)[-1] for f in name.forms[lang] if len(_words(f)) > 1}
+        heads[lang] = frozenset(w for w in lasts if len(w) >= 4 and not any(
+            f == w or f.startswith(w) and len(f) - len(w) <= 2 for f in spelled))
+    return heads
 
 
 def _specific(name: Name, own: dict, names: list[Name], keywords: dict) -> dict[str, tuple[str, ...]]:
@@ -158,7 +174,7 @@ def occurrences(name: Name, text: str, lang: str, partial: bool = False, level: 
     words = _words(numbers.clean(TERM_REF.sub(lambda m: f" {m.group(1)} ", text)))
     if lang == "en":
         words = [w[:-3] + "y" if w.endswith("ies") and len(w) > 4 else w for w in words]  # 'armies': 'army'
-    rules = _Rules(lang, level, partial, name.kind)
+    rules = _Rules(lang, level, partial, name.kind, name.heads.get(lang, frozenset()))
     hits: set[int] = set()  # the words that say the name, one per use
     if partial:
         stems = {_stem(w, lang) for form in name.forms[lang] for w in _words(form) if len(w) >= 4}
@@ -194,6 +210,7 @@ class _Rules:
     level: str
     partial: bool
     kind: str
+    heads: frozenset  # last words that stand in for a proper name of several words
 
     def match(self, parts: list[str], words: list[str]) -> tuple[set[int], set[int], bool]:
         """(the words that say it, one per use; every word matched; whether only loosely, its words apart)."""
@@ -214,7 +231,7 @@ class _Rules:
                           for s in stems]  # also inside compounds
             if heads and len(parts) == 1:  # the head of a compound: 'Plan' or 'Originalplan' for 'Spielplan'
                 own |= {i for i, w in enumerate(words) if _compound_head(stems[0], _stem(w, lang))}
-            elif level != "firm" and self.kind == "name" and len(parts) > 1 and len(parts[-1]) >= 4:  # a proper name's head
+            elif level != "firm" and len(parts) > 1 and parts[-1] in self.heads:  # a proper name's head
                 own |= within[-1]  # 'Treffen' for 'Atom-Mächte-Treffen', 'Hecker' for 'Friedrich Hecker'
         elif level == "firm":  # English compounds are written apart: the words themselves, inflected
             within = [{i for i, w in enumerate(words) if w in (p, p + "s", p + "es")} for p in parts]
