@@ -80,9 +80,24 @@ def plain(text: str) -> str:
 
 
 def negations(text: str, lang: str) -> list[str]:
-    """The negation words of `text` in reading order."""
+    """The negation words of `text` in reading order (outside quotations)."""
     text = _NEITHER_NOR.sub(lambda m: f"{m.group(1)}{m.group(2)}", plain(text))
     return [m.group(0).lower() for m in _NEGATION[lang].finditer(text)]
+
+
+def quotations(text: str) -> list[str]:
+    """The quoted texts of `text` (without their quotation marks), in reading order."""
+    return [m.group(0)[1:-1] for m in _QUOTED.finditer(numbers.clean(text))]
+
+
+def quoted_negations(text: str, other: str, lang: str, other_lang: str) -> tuple[list[str], list[str]]:
+    """The negation words inside the quotations of two texts that quote as often (a quoted rule, translated on
+    both sides); nothing when they do not (a quoted name or term on one side only)."""
+    quoted, other_quoted = quotations(text), quotations(other)
+    if not quoted or len(quoted) != len(other_quoted):
+        return [], []
+    return ([w for q in quoted for w in negations(q, lang)],
+            [w for q in other_quoted for w in negations(q, other_lang)])
 
 
 def emphasised_numbers(text: str, lang: str) -> list[Fraction]:

@@ -384,9 +384,11 @@ def _align(pair: TextPair, sentences_a: list, sentences_b: list) -> list:
 
 
 def _compare_negations(out: _Collector, pair: TextPair, aligned: list) -> None:
-    """Sentence by sentence (see `_align`): as many negations in both languages?"""
+    """Sentence by sentence (see `_align`): as many negations in both languages? Inside quotations too where
+    both sentences quote as often."""
     for (pa, xa), (pb, xb) in aligned:
-        na, nb = signals.negations(xa, pair.a.lang), signals.negations(xb, pair.b.lang)
+        qa, qb = signals.quoted_negations(xa, xb, pair.a.lang, pair.b.lang)
+        na, nb = signals.negations(xa, pair.a.lang) + qa, signals.negations(xb, pair.b.lang) + qb
         if len(na) == len(nb):
             continue
         (this, at, words, text), (other, other_at, other_words, other_text) = \
@@ -398,7 +400,9 @@ def _compare_negations(out: _Collector, pair: TextPair, aligned: list) -> None:
 
 
 def _short(text: str, width: int = 70) -> str:
-    text = " ".join(text.split())
+    """`text` on one line, at most `width` characters, its full stops as written ('e.g.', not the marks that keep
+    `signals.sentences` from ending a sentence there)."""
+    text = " ".join(text.replace("\u2024", ".").split())
     return text if len(text) <= width else text[:width - 1] + "…"
 
 
