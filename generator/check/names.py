@@ -34,6 +34,11 @@ class Name:
     synonyms: dict = field(default_factory=dict)  # lang -> specific keywords that count as translating it
     heads: dict = field(default_factory=dict)  # lang -> last words of its spellings that stand in for a proper name
 
+    @property
+    def verb(self) -> bool:
+        """A glossary term for an ordinary verb, declared by an English spelling 'to ...' ('to recruit')."""
+        return self.kind == "term" and any(f.lower().startswith("to ") for f in self.forms.get("en", ()))
+
 
 DE_INFLECTION = r"(?:e|en|n|s|es|er|ern|em|ns)?"
 EN_INFLECTION = r"(?:s|es|'s|s')?"
@@ -137,9 +142,12 @@ def shares_spelling(a: Name | None, b: Name) -> bool:
 
 
 def shortened(name: Name, spelled: str, lang: str) -> bool:
-    """Is `spelled` a short form of the name ('Ziel' for 'Zielfeld'): one word, shorter than the name's own spelling?"""
+    """Is `spelled` a short form of the name ('Ziel' for 'Zielfeld'): one word, shorter than the name's own spelling,
+    where the other language declares no short form of its own ('Klassen' has 'classes' for 'unit class')?"""
     main = name.forms[lang][0]
-    return len(_words(spelled)) == 1 and len(spelled) < len(main) and \
+    other = next((name.forms[o] for o in name.forms if o != lang), ())
+    own_short = any(len(_words(f)) == 1 and len(f) < len(other[0]) for f in other)
+    return len(_words(spelled)) == 1 and len(spelled) < len(main) and not own_short and \
         _words(spelled)[0][:4] in "".join(_words(main))
 
 

@@ -65,6 +65,7 @@ _EXPLETIVE = {
     "de": re.compile(r"(?<![\w-])(?:es (?:gibt|gab|geht um)|davon ab(?![\w-]))", re.I),
     "en": re.compile(r"(?<![\w-])there (?:is|are|was|were)(?![\w-])", re.I),
 }
+_DETERMINERS = {"de": set(), "en": {"its", "their", "his", "whose"}}  # English possessives come before a noun ('its tile')
 _BEFORE_NOUN = re.compile(r"\s+[A-ZÄÖÜ]")  # a German determiner, not a stand-in: 'welche Klassen', 'seine Armeen'
 _LIST_MARK = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
 _UNIT_START = re.compile(r"\n(?=\s*(?:[-*+]\s|\d+[.)]\s|\||#))")
@@ -133,7 +134,8 @@ def prose_examples(text: str, lang: str) -> int:
 
 def stand_ins(text: str, lang: str) -> int:
     """How many words of `text` may stand in for a name said before (pronouns, 'one', 'dort'); expletives
-    ('es gibt', 'there are', 'hängt davon ab') and German determiners ('welche Klassen') stand in for nothing."""
+    ('es gibt', 'there are', 'hängt davon ab') and determiners ('welche Klassen', 'its tile') stand in for nothing."""
     text = plain(text)
-    found = [m for m in _STAND_IN[lang].finditer(text) if not (lang == "de" and _BEFORE_NOUN.match(text, m.end()))]
+    found = [m for m in _STAND_IN[lang].finditer(text)
+             if not (lang == "de" and _BEFORE_NOUN.match(text, m.end())) and m.group(0).lower() not in _DETERMINERS[lang]]
     return len(found) - len(_EXPLETIVE[lang].findall(text))

@@ -16,10 +16,13 @@ of the game's own layouts) and compared:
   neighbouring sentence is no finding); and counted per aligned sentence
   (`_compare_name_counts`): a name said more often on one side than the
   other translates it (a second use replaced by a plain word), unless the
-  other side has as many more stand-ins (pronouns) and names it once;
+  other side has as many more stand-ins (pronouns) and names it once; a
+  term of several words counts where its words stand together or near in
+  their order (`rulepress.check.names`);
   everyday component names (board, dice, pieces) are not checked;
 - ``negation``: aligned sentences hold different numbers of negations
-  (`rulepress.check.signals`);
+  (`rulepress.check.signals`), inside quotations too where both quote as
+  often;
 - ``sentence``: one side has more sentences (added or dropped);
 - ``prose-example``: one side announces more prose examples;
 - ``section-missing`` / ``rule-missing`` / ``example-missing``: a section
@@ -311,12 +314,8 @@ def _compare_name_counts(pair: TextPair, finders: dict[str, NameFinder], units: 
                 spelled = strict[this_lang][ident][1] if ident in strict[this_lang] else name.forms[this_lang][0]
                 # a paraphrased name ('Accuse') wants the name itself, not a compound naming something else
                 # ('Anklagepunkt', 'Anklage-Chip')
-                # a name both sides spell, whose spelling here holds this one, is no use of it there
-                # ('recruit tile' / 'Anwerbungsplättchen' say no 'Recruit' / 'Anwerbung' when counting those)
-                both = frozenset(i for i in set(strict[this_lang]) & set(strict[other_lang])
-                                 if not shares_spelling(named.get(i), name)
-                                 and mentions(name, strict[this_lang][i][1], this_lang))
-                have = count(name, other_lang, "counting", shortened(name, spelled, this_lang), paraphrased, both) - \
+                others = _holding_names(name, named, strict[this_lang], strict[other_lang], this_lang)
+                have = count(name, other_lang, "counting", shortened(name, spelled, this_lang), paraphrased, others) - \
                     min(occurrences(name, texts[other_lang], other_lang, level="keywords"),
                         occurrences(name, texts[this_lang], this_lang, level="keywords"))
                 missing = said - have
@@ -327,6 +326,17 @@ def _compare_name_counts(pair: TextPair, finders: dict[str, NameFinder], units: 
                 report(sides[this_lang], ident, name, spelled, places[this_lang], places[other_lang],
                        f"its {LANG_NAMES[other_lang]} counterpart {_short(texts[other_lang])!r}",
                        f" {said} time{'s' if said != 1 else ''}", f" {have} time{'s' if have != 1 else ''}")
+
+
+def _holding_names(name, named: dict, here: dict, there: dict, lang: str) -> frozenset:
+    """Ids of the names that are no use of `name` on the other side: those both sides spell whose spelling here
+    holds `name` ('recruit tile' / 'Anwerbungsplättchen' say no 'Recruit' / 'Anwerbung'), and for a verb every
+    name the other side spells ('recruit side' is the tile's title, not the verb 'to recruit'); `here` and
+    `there` are the `NameFinder.counted` results of the two sides."""
+    holding = {ident for ident in set(here) & set(there) if mentions(name, here[ident][1], lang)}
+    if name.verb:
+        holding |= {ident for ident in there if named.get(ident) is not None and named[ident].kind == "name"}
+    return frozenset(ident for ident in holding if not shares_spelling(named.get(ident), name))
 
 
 def _compare_counts(out: _Collector, pair: TextPair, kind: str, what: str, count) -> None:

@@ -376,3 +376,48 @@ def test_a_terms_own_definition_counts_it_but_may_say_it_fewer_times(tmp_path):
         ("term", str(game / "game.yaml:63"), str(game / "game.yaml:63"))]
     assert "glossary text 'glossary.space.definition' uses the glossary term 'Feld' (space) 1 time but its English " \
         "counterpart" in found[0].message
+
+
+def test_a_negation_inside_a_quotation_counts_where_both_sides_quote(tmp_path):
+    de = ("rules.de.md", "Das Ziel hält die Figur an.", "Die Regel sagt: „Das Ziel hält die Figur an.“")
+    en = ("rules.en.md", "The goal stops the piece.", "The rules say: “The goal stops the piece.”")
+    _, found = _edited(tmp_path / "ok", [de, en])
+    assert found == []
+    game, found = _edited(tmp_path / "wrong", [de, (en[0], en[1], en[2].replace("stops", "does not stop"))])
+    assert [(f.kind, f.location, f.other) for f in found] == [
+        ("negation", str(game / "rules.en.md:9"), str(game / "rules.de.md:9"))]
+    assert found[0].message == (
+        "section: 'The rules say: “The goal does not stop the piece.”' has 1 negations in English (not) but 'Die "
+        f"Regel sagt: „Das Ziel hält die Figur an.“' has 0 in German (vs {game}/rules.de.md:9)")
+    # a quotation on one side only (a quoted card name) is left out, negation and all
+    _, found = _edited(tmp_path / "one-side", [(de[0], de[1], "Das Ziel hält die Figur an, wie „Nie zurück“ sagt."),
+                                               (en[0], en[1], "The goal stops the piece, as the card says.")])
+    assert found == []
+
+
+def test_a_short_form_is_no_partial_use_where_the_other_language_declares_its_own(tmp_path):
+    glossary = ("  - {id: goal-space, de: Zielfeld, en: goal space, definition: {de: Das letzte Feld., en: The last "
+                "space.},\n     aliases: {de: [Ziel], en: [goal]}}\n")
+    de = ("rules.de.md", "Das Ziel hält die Figur an.", "Das Ziel hält die Figur an; kein Feld nach dem Ziel zählt.")
+    _, found = _edited(tmp_path / "ok", [de, ("rules.en.md", "The goal stops the piece.",
+                                              "The goal stops the piece; no space after the goal counts.")], glossary)
+    assert found == []
+    # 'space' is no short use of 'goal space' here: English has its own short form 'goal'
+    game, found = _edited(tmp_path / "wrong", [de, ("rules.en.md", "The goal stops the piece.",
+                                                    "The end stops the piece; no space after the goal counts.")],
+                          glossary)
+    assert [(f.kind, f.location, f.other) for f in found] == [
+        ("term", str(game / "rules.de.md:9"), str(game / "rules.en.md:9"))]
+    assert "uses the glossary term 'Ziel' (goal-space) 2 times but its English counterpart 'The end stops the piece; " \
+        "no space after the goal counts.' uses 'goal space' / 'goal' only 1 time" in found[0].message
+
+
+def test_an_english_possessive_is_no_stand_in(tmp_path):
+    de = ("rules.de.md", "Das Ziel hält die Figur an.", "Das Ziel hält die Figur an, ihr Feld ist das letzte Feld.")
+    game, found = _edited(tmp_path, [de, ("rules.en.md", "The goal stops the piece.",
+                                          "The goal stops the piece, its space is the last one.")])
+    assert found == []  # 'one' stands in for the second 'Feld'
+    game, found = _edited(tmp_path / "wrong", [de, ("rules.en.md", "The goal stops the piece.",
+                                                    "The goal stops the piece, its space is the last.")])
+    assert [(f.kind, f.location, f.other) for f in found] == [
+        ("term", str(game / "rules.de.md:9"), str(game / "rules.en.md:9"))]
