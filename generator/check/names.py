@@ -83,7 +83,7 @@ def _heads(name: Name, names: list[Name]) -> dict[str, frozenset]:
         spelled = {f.lower() for other in names if other.id != name.id for f in other.forms[lang]}
         lasts = {_words(f)[-1] for f in name.forms[lang] if len(_words(f)) > 1}
         heads[lang] = frozenset(w for w in lasts if len(w) >= 4 and not any(
-            f == w or f.startswith(w) and len(f) - len(w) <= 2 for f in spelled))
+            f == w or (f.startswith(w) and len(f) - len(w) <= 2) for f in spelled))
     return heads
 
 
@@ -235,7 +235,7 @@ class _Rules:
             if level == "firm":  # the whole word inside a compound, not its stem, and 5+ letters ('Landgrenze')
                 within = [{i for i, w in enumerate(words) if p == w or (len(p) >= MIN_PART and p in w)} for p in parts]
             else:
-                within = [{i for i, w in enumerate(words) if s in w if len(s) > 1 or s == w}
+                within = [{i for i, w in enumerate(words) if s in w and (len(s) > 1 or s == w)}
                           for s in stems]  # also inside compounds
             if heads and len(parts) == 1:  # the head of a compound: 'Plan' or 'Originalplan' for 'Spielplan'
                 own |= {i for i, w in enumerate(words) if _compound_head(stems[0], _stem(w, lang))}
