@@ -69,9 +69,10 @@ NEGATION_REMOVE = {"de": [(r"\bnicht (?=\w)", ""), (r"\bkeine\b", "eine"), (r"\b
 NEGATION_ADD = {"de": (r"\b(ist|sind|darf|muss|kann|wird|gilt|zählt|bleibt|geht)\b", r"\1 nicht"),
                 "en": (r"\b(is|are|may|must|can|counts|stays|goes)\b", r"\1 not")}
 SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-ZÄÖÜ])")
-# a full stop that ends no sentence: an abbreviation ('e.g. PE14', 'z. B. Preußen') or a German ordinal ('den 3. Wurf')
+# a full stop that ends no sentence: an abbreviation ('e.g. PE14', 'z. B. Preußen') or a German ordinal or date
+# ('den 3. Wurf', '18. März')
 NO_END = {"de": re.compile(r"(?:(?<![\w.])(?:[zZ]|u|[zZ]\.\s?B|u\.\s?U|d\.\s?h|u\.\s?a|usw|bzw|Nr|vgl|ca|Mio|Mrd|evtl|ggf)|"
-                          r"(?<![\w-])(?:der|die|das|den|dem|des|zum|zur|am|im|vom|ab|bis)\s\d{1,2})\.$"),
+                          r"(?<![\w.,])\d{1,2})\.$"),
           "en": re.compile(r"(?<![\w.])(?:e\.g|i\.e|etc|vs|approx|No|Mr|Mrs|Dr)\.$")}
 
 
