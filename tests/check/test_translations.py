@@ -421,3 +421,19 @@ def test_an_english_possessive_is_no_stand_in(tmp_path):
                                                     "The goal stops the piece, its space is the last.")])
     assert [(f.kind, f.location, f.other) for f in found] == [
         ("term", str(game / "rules.de.md:9"), str(game / "rules.en.md:9"))]
+
+
+def test_a_single_letter_of_a_keyword_must_stand_as_written(tmp_path):
+    glossary = ("  - {id: extra, de: Zusatzkarte, en: extra card, definition: {de: Eine Karte Z1 bis Z9., en: A card Z1 "
+                "to Z9.},\n     keywords: {en: [Z card]}}\n")
+    de = ("rules.de.md", "Das Ziel hält die Figur an.", "Das Ziel hält die Figur an. Ziehe eine Zusatzkarte oder eine "
+          "Karte.")
+    _, found = _edited(tmp_path / "ok", [de, ("rules.en.md", "The goal stops the piece.",
+                                              "The goal stops the piece. Draw a Z card or a card.")], glossary)
+    assert found == []  # the keyword 'Z card' translates 'Zusatzkarte'
+    game, found = _edited(tmp_path / "wrong", [de, ("rules.en.md", "The goal stops the piece.",
+                                                    "The goal stops the piece. Draw a thing or a card.")], glossary)
+    assert [(f.kind, f.location, f.other) for f in found] == [
+        ("term", str(game / "rules.de.md:9"), str(game / "rules.en.md:9"))]
+    assert found[0].message == ("section uses the glossary term 'Zusatzkarte' (extra) but the English section does not "
+                                f"use 'extra card' (vs {game}/rules.en.md:9)")
