@@ -187,8 +187,9 @@ def build(options: BuildOptions) -> BuildResult:
             # come `after`, artifacts of this build) is there, and what they write stays there until all succeeded
             state = _read_json(out / STATE_FILE, {})
             memo = incremental.read_memo(out)
+            held = {c.id: incremental.parts_by_file(c) for c in contents}
             plan_keys = {(c.id, name): incremental.plan_key(
-                folder_key(c.folder, version, incremental.unread_files(c, NOT_READ.get(name, ()))), options, name)
+                folder_key(c.folder, version, incremental.unread_files(held[c.id], NOT_READ.get(name, ()))), options, name)
                 for c in contents for name in PER_GAME if name in options.kinds}
             reuse = {} if options.force else {
                 pair: made for pair, key in plan_keys.items()

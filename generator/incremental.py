@@ -9,7 +9,7 @@ Two shortcuts keep an edit build from redoing work that cannot have changed:
   bytes hashed and compared with the recorded SHA-256.
 * `reused(...)`: a game's per-game renderer (cards, boards, ...) is not asked
   for its plan again when the game folder's bytes (but for the files holding
-  only what the renderer does not read: `unread_files`, `without`),
+  only what the renderer does not read: `parts_by_file`, `without`),
   Rulepress's code and the build options are those of the build that recorded
   the plan, and every
   artifact of that plan is unchanged: the recorded artifacts stand in for it
@@ -91,27 +91,32 @@ def remember(out: Path, path: str, record: dict, memo: dict) -> None:
         pass
 
 
-def unread_files(content, parts: tuple[str, ...]) -> set[str]:
-    """The files of a game (relative to its folder, with '/') that hold only `parts` (see
-    `rulepress.render.NOT_READ`): rules.<lang>.md for "rule_texts", a YAML file whose top-level keys are all
-    in `parts`. game.yaml always counts (it is the game)."""
+def parts_by_file(content) -> dict[str, set[str]]:
+    """The parts each file of a game holds (relative path with '/' -> parts; see `rulepress.render.NOT_READ`):
+    "rule_texts" for rules.<lang>.md, the top-level keys of a YAML file, "" for game.yaml (the game itself)
+    and for any other file."""
     from rulepress.model.loader import display_path
 
     keys: dict[str, set[str]] = {}
     for key, positions in content.positions.items():
         keys.setdefault(positions.path, set()).add(key)
-    unread = set()
+    held = {}
     for path in content.files:
         name = Path(path).relative_to(content.folder).as_posix()
-        held = keys.get(display_path(Path(path)))
-        if (held and "" not in held and held <= set(parts)) or (
-                "rule_texts" in parts and name.startswith("rules.") and name.endswith(".md")):
-            unread.add(name)
-    return unread
+        if name.startswith("rules.") and name.endswith(".md"):
+            held[name] = {"rule_texts"}
+        else:
+            held[name] = keys.get(display_path(Path(path))) or {""}
+    return held
+
+
+def unread_files(held: dict[str, set[str]], parts: tuple[str, ...]) -> set[str]:
+    """The files (of `parts_by_file`) that hold only `parts`."""
+    return {name for name, inside in held.items() if inside <= set(parts)}
 
 
 def without(content, parts: tuple[str, ...]):
-    """The game `content` without `parts` (see `unread_files`): those fields empty, as if never written."""
+    """The game `content` without `parts` (see `parts_by_file`): those fields empty, as if never written."""
     fields = {name: type(content.game).model_fields[name].get_default(call_default_factory=True)
               for name in parts if name in type(content.game).model_fields}
     return dataclasses.replace(content, game=content.game.model_copy(update=fields) if fields else content.game,

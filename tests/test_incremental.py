@@ -167,9 +167,11 @@ def test_unread_files_are_those_holding_only_unread_parts(tmp_path):
     new_game("one", tmp_path)
     _split_glossary(tmp_path / "one")
     [content] = load_games(tmp_path, ["one"])
-    assert incremental.unread_files(content, ("rule_texts", "glossary")) == {"rules.de.md", "rules.en.md", "glossary.yaml"}
-    assert incremental.unread_files(content, ("glossary",)) == {"glossary.yaml"}
-    assert incremental.unread_files(content, ("components",)) == set()  # game.yaml holds more: it counts
+    held = incremental.parts_by_file(content)
+    assert incremental.unread_files(held, ("rule_texts", "glossary")) == {"rules.de.md", "rules.en.md", "glossary.yaml"}
+    assert incremental.unread_files(held, ("glossary",)) == {"glossary.yaml"}
+    assert incremental.unread_files(held, ("components",)) == set()  # game.yaml holds more: it counts
+    assert held["engine.py"] == {""}  # any other file: read by everyone
     stripped = incremental.without(content, ("rule_texts", "glossary", "site"))
     assert stripped.rules == {} and stripped.game.glossary == [] and stripped.game.components == content.game.components
     assert content.game.glossary and content.rules  # the game itself is unchanged

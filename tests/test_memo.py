@@ -114,3 +114,22 @@ def test_translation_pairs_are_compared_once_per_change(tmp_path, monkeypatch):
     de.write_text(de.read_text(encoding="utf-8") + "\nEin neuer Absatz am Ende.\n", encoding="utf-8")
     _report(folder, store)
     assert 0 < len(compared) < first.paragraphs  # only the pairs the edit touched
+
+
+def test_a_damaged_memo_costs_only_the_work(tmp_path):
+    folder = _game(tmp_path)
+    good = examples.run_game(load_game(folder))
+    store = tmp_path / "examples.json"
+    examples.run_game(load_game(folder), Memo(store, "v"))
+    data = json.loads(store.read_text(encoding="utf-8"))
+    data["values"] = {k: {"line": 1} for k in data["values"]}  # the right keys, the wrong values
+    store.write_text(json.dumps(data), encoding="utf-8")
+    assert [asdict(r) for r in examples.run_game(load_game(folder), Memo(store, "v"))] == [asdict(r) for r in good]
+
+    pairs = tmp_path / "translations.json"
+    plain = translations.report(load_game(folder))
+    _report(folder, pairs)
+    data = json.loads(pairs.read_text(encoding="utf-8"))
+    data["values"] = {k: [{"kind": "x"}] for k in data["values"]}
+    pairs.write_text(json.dumps(data), encoding="utf-8")
+    assert [f.to_dict() for f in _report(folder, pairs).findings] == [f.to_dict() for f in plain.findings]

@@ -409,7 +409,10 @@ class ExampleRuns:
         key = key_of(self.base, example.id, example.lang, example.path, example.source, example.options)
         stored = self.memo.get(key)
         if stored is not None:
-            return _moved(stored["result"], example.line - stored["line"])
+            try:
+                return _moved(stored["result"], example.line - stored["line"])
+            except (KeyError, TypeError):
+                pass  # a damaged memo: run the example
         if not self.loaded:
             self.module, self.loaded = load_engine(self.content), True
         result = check_example(self.content, self.module, example, self.names)

@@ -440,9 +440,13 @@ def compare_pairs(content: GameContent, out: _Collector, pairs: list[TextPair], 
     for pair in pairs:
         key = key_of(context, asdict(pair))
         stored = memo.get(key)
-        if stored is not None:
+        try:
+            remembered = [Finding(**f) for f in stored] if stored is not None else None
+        except TypeError:
+            remembered = None  # a damaged memo: compare again
+        if remembered is not None:
             out.report.paragraphs += 1
-            out.report.findings.extend(Finding(**f) for f in stored)
+            out.report.findings.extend(remembered)
             continue
         if not finders:
             finders.update({lang: NameFinder(names, lang) for lang in ("de", "en")})

@@ -10,18 +10,25 @@ Rulepress's code version and every file below the folder (names and bytes; a
 new, removed or changed file changes the key; Python bytecode caches do not count). A game whose key is unchanged
 is unpickled; any other is loaded as usual and, if it loads, stored. Games
 with problems are never stored, so their problems are reported every time.
+When a game must load again (one of its files changed), its YAML files that
+did not change are not parsed again: their parsed data and positions are kept
+in ``<cache>/<game>.yaml.pickle`` by the SHA-256 of their bytes (a board's
+YAML is most of a game's loading time).
 The cache is written atomically and belongs to the output folder it sits in.
 """
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import os
 import pickle
+import time
 from collections.abc import Callable, Collection
 from pathlib import Path
 
 from rulepress.model.loader import GameContent, load_game
+from rulepress.model.yamlsource import load_yaml
 
 
 def folder_key(folder: Path, version: str, skip: Collection[str] = ()) -> str:
@@ -30,34 +37,91 @@ def folder_key(folder: Path, version: str, skip: Collection[str] = ()) -> str:
     h = hashlib.sha256()
     for part in (str(Path(folder).absolute()), os.getcwd(), version):
         h.update(part.encode() + b"\0")
-    for path in sorted(Path(folder).rglob("*")):
-        name = path.relative_to(folder).as_posix()
-        if path.is_file() and "__pycache__" not in path.relative_to(folder).parts and path.suffix != ".pyc" \
-                and name not in skip:
+    for name, digest in file_digests(folder).items():
+        if name not in skip:
             h.update(name.encode() + b"\0")
-            h.update(hashlib.sha256(path.read_bytes()).digest())
+            h.update(digest)
     return h.hexdigest()
 
 
+def file_digests(folder: Path) -> dict[str, bytes]:
+    """SHA-256 of every file below `folder` (relative path with '/' -> digest, sorted; bytecode caches left
+    out). A file is read again when its stat data changed, or while it is younger than `SETTLED_NS` (it could
+    still change within the file system's time resolution: git's "racily clean" files)."""
+    digests = {}
+    now = time.time_ns()
+    for path in sorted(Path(folder).rglob("*")):
+        if not path.is_file() or "__pycache__" in path.relative_to(folder).parts or path.suffix == ".pyc":
+            continue
+        st = path.stat()
+        if now - st.st_mtime_ns > SETTLED_NS:
+            digest = _settled_digest(str(path), st.st_size, st.st_mtime_ns, st.st_ino)
+        else:
+            digest = hashlib.sha256(path.read_bytes()).digest()
+        digests[path.relative_to(folder).as_posix()] = digest
+    return digests
+
+
+SETTLED_NS = 2_000_000_000
+
+
+@functools.lru_cache(maxsize=4096)
+def _settled_digest(path: str, size: int, mtime_ns: int, inode: int) -> bytes:
+    return hashlib.sha256(Path(path).read_bytes()).digest()
+
+
 def cached_loader(cache: Path, version: str) -> Callable[[Path], GameContent]:
-    """A `load_game` that reuses ``<cache>/<folder name>.pickle`` when the folder's key is unchanged."""
+    """A `load_game` that reuses ``<cache>/<folder name>.pickle`` when the folder's key is unchanged; when
+    it is not, the game's YAML files that did not change are not parsed again (`remembering_parser`)."""
     def load(folder: Path) -> GameContent:
         key = folder_key(folder, version)
         file = cache / f"{Path(folder).name}.pickle"
-        try:
-            with file.open("rb") as f:
-                stored_key, content = pickle.load(f)
-            if stored_key == key and isinstance(content, GameContent):
-                return content
-        except (OSError, EOFError, ValueError, TypeError, AttributeError, ImportError, pickle.UnpicklingError):
-            pass
-        content = load_game(folder)
-        try:
-            cache.mkdir(parents=True, exist_ok=True)
-            tmp = file.with_name(f".{file.name}.{os.getpid()}.tmp")
-            tmp.write_bytes(pickle.dumps((key, content), protocol=pickle.HIGHEST_PROTOCOL))
-            os.replace(tmp, file)
-        except OSError:
-            pass  # no cache: the next build loads the game again
+        stored = _read_pickle(file)
+        if isinstance(stored, tuple) and len(stored) == 2 and stored[0] == key and isinstance(stored[1], GameContent):
+            return stored[1]
+        parsed = cache / f"{Path(folder).name}.yaml.pickle"
+        parse, used = remembering_parser(_read_pickle(parsed), version)
+        content = load_game(folder, parse)
+        _write_pickle(parsed, used)
+        _write_pickle(file, (key, content))
         return content
     return load
+
+
+def remembering_parser(stored, version: str):
+    """A `load_yaml` that takes the result for a file from `stored` (as written before: {(version, shown
+    path, SHA-256 of the bytes): pickled result}) and the dict of what it used and parsed, to store again.
+    A file with a problem raises as `load_yaml` does and is not remembered."""
+    stored = stored if isinstance(stored, dict) else {}
+    used: dict = {}
+
+    def parse(path: Path, shown: str):
+        try:
+            key = (version, shown, hashlib.sha256(Path(path).read_bytes()).hexdigest())
+        except OSError:
+            return load_yaml(path, shown)  # let it report the file
+        blob = stored.get(key)
+        if blob is None:
+            blob = pickle.dumps(load_yaml(path, shown), protocol=pickle.HIGHEST_PROTOCOL)
+        used[key] = blob
+        return pickle.loads(blob)
+    return parse, used
+
+
+def _read_pickle(file: Path):
+    try:
+        with file.open("rb") as f:
+            return pickle.load(f)
+    except Exception:  # missing, damaged, of another version: only a cache, the work is done again
+        return None
+
+
+def _write_pickle(file: Path, value) -> None:
+    """Write atomically; a failure only costs the next build the work."""
+    try:
+        file.parent.mkdir(parents=True, exist_ok=True)
+        tmp = file.with_name(f".{file.name}.{os.getpid()}.tmp")
+        tmp.write_bytes(pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL))
+        os.replace(tmp, file)
+    except OSError:
+        pass

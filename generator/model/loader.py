@@ -193,8 +193,8 @@ def _owner_class(loc: tuple, data) -> type | None:
 class _Sources:
     """The merged YAML data of a game folder and where each top-level key came from."""
 
-    def __init__(self, folder: Path):
-        self.folder = folder
+    def __init__(self, folder: Path, parse: Callable[[Path, str], tuple[object, Positions]] = load_yaml):
+        self.folder, self.parse = folder, parse
         self.data: dict = {}
         self.positions: dict[str, Positions] = {}
         self.files: list[Path] = []
@@ -209,7 +209,7 @@ class _Sources:
         self.files.append(path)
         shown = display_path(path)
         try:
-            data, positions = load_yaml(path, shown)
+            data, positions = self.parse(path, shown)
         except ContentError as exc:
             self.problems.extend(exc.problems())
             return
@@ -241,10 +241,11 @@ class _Sources:
         return display_path(self.folder / "game.yaml"), None, None
 
 
-def load_game(folder: Path) -> GameContent:
-    """Load, validate and cross-check one game folder. Raises ContentErrors."""
+def load_game(folder: Path, parse: Callable[[Path, str], tuple[object, Positions]] = load_yaml) -> GameContent:
+    """Load, validate and cross-check one game folder (its YAML files read with `parse`, a `load_yaml`
+    that may remember). Raises ContentErrors."""
     folder = Path(folder).absolute()  # paths below it stay comparable whatever the working directory
-    sources = _Sources(folder)
+    sources = _Sources(folder, parse)
     for name in GAME_FILES:
         sources.read(name)
     if sources.problems:

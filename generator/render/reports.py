@@ -50,8 +50,9 @@ class Checks:
 
     @classmethod
     def of(cls, content: GameContent, out: Path | None) -> "Checks":
-        examples = importlib.import_module("rulepress.check.examples")
-        runs = examples.ExampleRuns(content, Memo.at(out, f"{content.id}-examples")) if content.game.engine else None
+        from rulepress.check.examples import ExampleRuns
+
+        runs = ExampleRuns(content, Memo.at(out, f"{content.id}-examples")) if content.game.engine else None
         return cls(runs, Memo.at(out, f"{content.id}-translations"))
 
     def save(self) -> None:
@@ -92,13 +93,6 @@ def game_path(path: str, content: GameContent) -> str:
     return game_text(path, content)
 
 
-def _optional(module: str, name: str):
-    try:
-        return getattr(importlib.import_module(module), name, None)
-    except ModuleNotFoundError:
-        return None
-
-
 def provenance_section(content: GameContent, _checks: Checks) -> ReportSection:
     game = content.game
     rows = []
@@ -125,9 +119,8 @@ def sources_section(content: GameContent, _checks: Checks) -> ReportSection:
 
 
 def translations_section(content: GameContent, checks: Checks) -> ReportSection:
-    report = _optional("rulepress.check.translations", "report")
-    if report is None:
-        return ReportSection("Translation check", notes=["The translation check is not available."])
+    from rulepress.check.translations import report
+
     result = report(content, checks.runs, checks.translations)
     rows = [[game_path(f.path, content) + (f":{f.line}" if f.line is not None else ""), f.kind,
              "documented" if f.documented else "difference", ", ".join(f.ids), game_text(f.message, content)]
@@ -178,6 +171,7 @@ SECTIONS: list[Callable[[GameContent, Checks], ReportSection]] = [
 ]
 
 
+@functools.lru_cache(maxsize=1)  # compiled templates kept for every page of the process
 def _env() -> Environment:
     return Environment(loader=FileSystemLoader(str(paths.TEMPLATES / "reports")), undefined=StrictUndefined,
                        autoescape=select_autoescape(default=True, default_for_string=True),
@@ -204,7 +198,7 @@ def write_index(contents: list[GameContent], tmp: Path) -> dict:
 def preload() -> None:
     """Import the checks the sections run (see `rulepress.render.Artifact.prepare`)."""
     for module in ("rulepress.check.translations", "rulepress.check.examples"):
-        _optional(module, "__name__")
+        importlib.import_module(module)
 
 
 def plan_reports(contents: list[GameContent], options, digests: dict[str, str] | None = None) -> list[Artifact]:

@@ -17,6 +17,8 @@ the artifacts it links to; the copied files follow the linked artifacts' inputs.
 
 from __future__ import annotations
 
+import functools
+
 import hashlib
 import importlib
 import json
@@ -49,7 +51,7 @@ def _in_language(value, lang: str):
         if set(value) == set(LANGS):
             return value[lang]
         return {k: _in_language(v, lang) for k, v in value.items()}
-    if isinstance(value, list):
+    if isinstance(value, list) and not (value and isinstance(value[0], (int, float))):  # (not a board's coordinates)
         return [_in_language(v, lang) for v in value]
     return value
 
@@ -175,6 +177,7 @@ def write_files(shown: list[Artifact], out: Path, tmp: Path) -> dict:
     return None
 
 
+@functools.lru_cache(maxsize=1)  # compiled templates kept for every page of the process
 def _env():
     """Jinja for the root pages: HTML, every value escaped."""
     from jinja2 import FileSystemLoader, StrictUndefined

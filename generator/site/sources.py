@@ -58,6 +58,7 @@ def strings() -> dict:
     return yaml.safe_load((TEMPLATES / "strings.yaml").read_text(encoding="utf-8"))
 
 
+@lru_cache(maxsize=1)  # one per process: its compiled templates serve every page and every rebuild of `serve`
 def environment() -> SandboxedEnvironment:
     env = SandboxedEnvironment(loader=FileSystemLoader(str(TEMPLATES / "myst")), undefined=StrictUndefined,
                                keep_trailing_newline=True, trim_blocks=True, lstrip_blocks=True)

@@ -13,6 +13,7 @@ build starts clean and reports the warning again.
 from __future__ import annotations
 
 import contextlib
+import functools
 import importlib
 import io
 import shutil
@@ -30,11 +31,17 @@ SPHINX_PAGES = ("search", "genindex", "404")
 NOT_COPIED = (".buildinfo", "_sources", ".doctrees", "objects.inv")
 
 
+@functools.lru_cache(maxsize=1)  # its compiled template serves every build of the process
+def _conf_environment() -> SandboxedEnvironment:
+    env = SandboxedEnvironment(loader=FileSystemLoader(str(SITE_TEMPLATES)), keep_trailing_newline=True)
+    env.policies["json.dumps_kwargs"] = {"sort_keys": True, "ensure_ascii": False}
+    return env
+
+
 def conf_text(lang: str, title: str, languages: list[str], language_names: dict[str, str], choose: str,
               strings: dict | None = None, site_url: str = "", code: str = "") -> str:
     """conf.py of one language build, from templates/site/conf.py.j2."""
-    env = SandboxedEnvironment(loader=FileSystemLoader(str(SITE_TEMPLATES)), keep_trailing_newline=True)
-    env.policies["json.dumps_kwargs"] = {"sort_keys": True, "ensure_ascii": False}
+    env = _conf_environment()
     strings = strings or {}
     site_url = site_url.rstrip("/") + "/" if site_url else ""
     site_path = site_url.split("://", 1)[-1].split("/", 1)[1] if site_url else ""

@@ -17,7 +17,7 @@ def test_an_unchanged_game_comes_from_the_cache_and_any_edit_reloads_it(tmp_path
     assert (tmp_path / "cache" / "demo.pickle").is_file()
     loads = []
     real = cache.load_game
-    monkeypatch.setattr(cache, "load_game", lambda f: loads.append(f) or real(f))
+    monkeypatch.setattr(cache, "load_game", lambda f, parse: loads.append(f) or real(f, parse))
     again = load_games(games, load=load)[0]
     assert loads == [] and again.game == first.game and again.rules == first.rules and again.files == first.files
     for edit in (lambda: (folder / "rules.en.md").write_text((folder / "rules.en.md").read_text() + "\nMore.\n"),
@@ -29,6 +29,33 @@ def test_an_unchanged_game_comes_from_the_cache_and_any_edit_reloads_it(tmp_path
         loads.clear()
     load_games(games, load=cache.cached_loader(tmp_path / "cache", "v2"))  # other code: loaded again
     assert len(loads) == 1
+
+
+def test_a_reload_parses_only_the_yaml_files_that_changed(tmp_path, monkeypatch):
+    games = tmp_path / "games"
+    folder = new_game("demo", games)
+    text = (folder / "game.yaml").read_text()
+    start, end = text.index("glossary:\n"), text.index("rules:\n")
+    (folder / "glossary.yaml").write_text(text[start:end])
+    (folder / "game.yaml").write_text(text[:start] + text[end:])
+    load = cache.cached_loader(tmp_path / "cache", "v1")
+    first = load_games(games, load=load)[0]
+    parsed = []
+    real = cache.load_yaml
+    monkeypatch.setattr(cache, "load_yaml", lambda path, shown: parsed.append(path.name) or real(path, shown))
+    (folder / "rules.en.md").write_text((folder / "rules.en.md").read_text() + "\nMore.\n")
+    again = load_games(games, load=load)[0]
+    assert parsed == [] and again.game == first.game and again.positions.keys() == first.positions.keys()
+    (folder / "glossary.yaml").write_text("# a comment first\n" + (folder / "glossary.yaml").read_text())
+    edited = load_games(games, load=load)[0]
+    assert parsed == ["glossary.yaml"] and [t.id for t in edited.game.glossary] == ["space"]
+    assert edited.locate(("glossary", 0, "id"))[1] == first.locate(("glossary", 0, "id"))[1] + 1
+    assert edited.locate(("components", 0, "id")) == first.locate(("components", 0, "id"))  # remembered, located
+    (folder / "glossary.yaml").write_text("glossary: [\n")  # a problem: raised again, never remembered
+    for _ in range(2):
+        with pytest.raises(ContentErrors):
+            load_games(games, load=load)
+    assert parsed == ["glossary.yaml", "glossary.yaml", "glossary.yaml"]
 
 
 def test_a_game_with_problems_is_never_cached(tmp_path):
