@@ -11,7 +11,8 @@ Kinds of mistakes (each drawn from every game and every text kind that has a pla
 
 - digit / number-word: a stated number changed (3 -> 4, zwei -> drei, two -> three);
 - term / name: a glossary term or a printed name (card title, component) replaced by a plain word;
-- sentence-added / sentence-dropped: a plain sentence added, or one of several sentences removed;
+- sentence-added / sentence-dropped: a plain sentence added, or one of several sentences removed (a full stop
+  after an abbreviation or a German ordinal ends no sentence: 'e.g. PE14', 'den 3. Wurf');
 - negation: a negation removed (nicht, kein, not, no, never) or added to a verb;
 - emphasis: a number's bold emphasis dropped or added;
 - example-dropped: a worked example (doctest block) removed in one language;
@@ -68,6 +69,11 @@ NEGATION_REMOVE = {"de": [(r"\bnicht (?=\w)", ""), (r"\bkeine\b", "eine"), (r"\b
 NEGATION_ADD = {"de": (r"\b(ist|sind|darf|muss|kann|wird|gilt|zählt|bleibt|geht)\b", r"\1 nicht"),
                 "en": (r"\b(is|are|may|must|can|counts|stays|goes)\b", r"\1 not")}
 SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-ZÄÖÜ])")
+# a full stop that ends no sentence: an abbreviation ('e.g. PE14', 'z. B. Preußen') or a German ordinal or date
+# ('den 3. Wurf', '18. März')
+NO_END = {"de": re.compile(r"(?:(?<![\w.])(?:[zZ]|u|[zZ]\.\s?B|u\.\s?U|d\.\s?h|u\.\s?a|usw|bzw|Nr|vgl|ca|Mio|Mrd|evtl|ggf)|"
+                          r"(?<![\w.,])\d{1,2})\.$"),
+          "en": re.compile(r"(?<![\w.])(?:e\.g|i\.e|etc|vs|approx|No|Mr|Mrs|Dr)\.$")}
 
 
 @dataclass
@@ -157,7 +163,7 @@ def mutate(kind: str, site: Site, rng: random.Random, finder: NameFinder) -> str
             return None
         return text.rstrip() + " " + rng.choice(EXTRA[lang])
     if kind == "sentence-dropped":
-        parts = SENTENCE.split(text)
+        parts = sentence_parts(text, lang)
         if len(parts) < 2:
             return None
         drop = rng.randrange(1, len(parts))
@@ -183,6 +189,17 @@ def mutate(kind: str, site: Site, rng: random.Random, finder: NameFinder) -> str
         m = rng.choice(bare)
         return text[:m.start()] + f"**{m.group(0)}**" + text[m.end():]
     raise ValueError(kind)
+
+
+def sentence_parts(text: str, lang: str) -> list[str]:
+    """The sentences of a line, not cut after an abbreviation or a German ordinal."""
+    parts: list[str] = []
+    for part in SENTENCE.split(text):
+        if parts and NO_END[lang].search(parts[-1]):
+            parts[-1] += " " + part
+        else:
+            parts.append(part)
+    return parts
 
 
 def example_mutation(kind: str, lines: list[str], rng: random.Random) -> tuple[int, list[str]] | None:

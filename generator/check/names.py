@@ -20,6 +20,7 @@ from rulepress.model.rules_text import TERM_REF, term_refs
 
 PRINTED_KINDS = ("deck", "tiles", "tokens", "money")
 MIN_PART = 5  # German spellings this long count inside a compound when counting ('Armee' in 'Armeesymbol'; not 'Land')
+NEAR = 3  # words that may stand between the words of a spelling written apart ('next red / next blue pile')
 MIN_SYNONYM = 5  # glossary keywords this long count as translating a term ('Angriff'; not 'red' or 'lane')
 
 
@@ -31,6 +32,12 @@ class Name:
     id: str
     forms: dict  # lang -> tuple of spellings that count as using the name
     synonyms: dict = field(default_factory=dict)  # lang -> specific keywords that count as translating it
+    heads: dict = field(default_factory=dict)  # lang -> last words of its spellings that stand in for a proper name
+
+    @property
+    def verb(self) -> bool:
+        """A glossary term for an ordinary verb, declared by an English spelling 'to ...' ('to recruit')."""
+        return self.kind == "term" and any(f.lower().startswith("to ") for f in self.forms.get("en", ()))
 
 
 DE_INFLECTION = r"(?:e|en|n|s|es|er|ern|em|ns)?"
@@ -62,7 +69,22 @@ def names_of(content: GameContent) -> list[Name]:
             seen.add(key)
             names.append(Name("name", ident, {"de": (text.de.strip(),), "en": (text.en.strip(),)}))
     keywords = {t.id: t.keywords for t in game.glossary}
-    return [replace(n, synonyms=_specific(n, keywords.get(n.id, {}), names, keywords)) for n in names]
+    return [replace(n, synonyms=_specific(n, keywords.get(n.id, {}), names, keywords), heads=_heads(n, names))
+            for n in names]
+
+
+def _heads(name: Name, names: list[Name]) -> dict[str, frozenset]:
+    """The last words (4+ letters) of a proper name's spellings of several words that stand in for it ('Hecker' for
+    'Friedrich Hecker'), unless they spell another name ('Armee' of 'Österreichische Armee' is the card 'Armee')."""
+    if name.kind != "name":
+        return {}
+    heads = {}
+    for lang in ("de", "en"):
+        spelled = {f.lower() for other in names if other.id != name.id for f in other.forms[lang]}
+        lasts = {_words(f)[-1] for f in name.forms[lang] if len(_words(f)) > 1}
+        heads[lang] = frozenset(w for w in lasts if len(w) >= 4 and not any(
+            f == w or (f.startswith(w) and len(f) - len(w) <= 2) for f in spelled))
+    return heads
 
 
 def _specific(name: Name, own: dict, names: list[Name], keywords: dict) -> dict[str, tuple[str, ...]]:
@@ -113,10 +135,19 @@ def _common_tail(a: str, b: str) -> int:
     return n
 
 
+def shares_spelling(a: Name | None, b: Name) -> bool:
+    """Do two names have a spelling in common (a card titled 'Army' and the term 'army card' with the alias 'army')?"""
+    return a is not None and any({f.lower() for f in a.forms[lang]} & {f.lower() for f in b.forms[lang]}
+                                 for lang in ("de", "en"))
+
+
 def shortened(name: Name, spelled: str, lang: str) -> bool:
-    """Is `spelled` a short form of the name ('Ziel' for 'Zielfeld'): one word, shorter than the name's own spelling?"""
+    """Is `spelled` a short form of the name ('Ziel' for 'Zielfeld'): one word, shorter than the name's own spelling,
+    where the other language declares no short form of its own ('Klassen' has 'classes' for 'unit class')?"""
     main = name.forms[lang][0]
-    return len(_words(spelled)) == 1 and len(spelled) < len(main) and \
+    other = next((name.forms[o] for o in name.forms if o != lang), ())
+    own_short = any(len(_words(f)) == 1 and len(f) < len(other[0]) for f in other)
+    return len(_words(spelled)) == 1 and len(spelled) < len(main) and not own_short and \
         _words(spelled)[0][:4] in "".join(_words(main))
 
 
@@ -151,7 +182,7 @@ def occurrences(name: Name, text: str, lang: str, partial: bool = False, level: 
     words = _words(numbers.clean(TERM_REF.sub(lambda m: f" {m.group(1)} ", text)))
     if lang == "en":
         words = [w[:-3] + "y" if w.endswith("ies") and len(w) > 4 else w for w in words]  # 'armies': 'army'
-    rules = _Rules(lang, level, partial, name.kind)
+    rules = _Rules(lang, level, partial, name.kind, name.heads.get(lang, frozenset()))
     hits: set[int] = set()  # the words that say the name, one per use
     if partial:
         stems = {_stem(w, lang) for form in name.forms[lang] for w in _words(form) if len(w) >= 4}
@@ -187,6 +218,7 @@ class _Rules:
     level: str
     partial: bool
     kind: str
+    heads: frozenset  # last words that stand in for a proper name of several words
 
     def match(self, parts: list[str], words: list[str]) -> tuple[set[int], set[int], bool]:
         """(the words that say it, one per use; every word matched; whether only loosely, its words apart)."""
@@ -194,32 +226,55 @@ class _Rules:
         heads = level == "lenient" or (level == "counting" and self.partial)  # 'Stapel' stands in for
         # 'Nachziehstapel' only where the other language shortens the name too ('pile')
         verbs = level == "lenient" or self.kind == "term"  # a glossary term may be a verb ('trade in')
-        stems = [_stem(p, lang) for p in parts if len(p) > 3] or [_stem(p, lang) for p in parts]
+        # short function words are left out ('trade in', 'Feld für das nächste Plättchen'); a single letter must
+        # stand as it is ('Z card' is no 'card')
+        loose = [p for p in parts if len(p) > 3 or len(p) == 1] or parts
+        stems = [_stem(p, lang) if len(p) > 3 else p for p in loose]
         own: set[int] = set()
         if lang == "de":
             if level == "firm":  # the whole word inside a compound, not its stem, and 5+ letters ('Landgrenze')
                 within = [{i for i, w in enumerate(words) if p == w or (len(p) >= MIN_PART and p in w)} for p in parts]
             else:
-                within = [{i for i, w in enumerate(words) if s in w} for s in stems]  # also inside compounds
+                within = [{i for i, w in enumerate(words) if s in w and (len(s) > 1 or s == w)}
+                          for s in stems]  # also inside compounds
             if heads and len(parts) == 1:  # the head of a compound: 'Plan' or 'Originalplan' for 'Spielplan'
                 own |= {i for i, w in enumerate(words) if _compound_head(stems[0], _stem(w, lang))}
-            elif level != "firm" and len(parts) > 1 and len(parts[-1]) >= 4:  # the head of a written-apart name
+            elif level != "firm" and len(parts) > 1 and parts[-1] in self.heads:  # a proper name's head
                 own |= within[-1]  # 'Treffen' for 'Atom-Mächte-Treffen', 'Hecker' for 'Friedrich Hecker'
         elif level == "firm":  # English compounds are written apart: the words themselves, inflected
             within = [{i for i, w in enumerate(words) if w in (p, p + "s", p + "es")} for p in parts]
         else:
-            within = [{i for i, w in enumerate(words) if w.startswith(s)
-                       and (verbs or w[len(s):] not in VERB_ENDINGS)} for s in stems]
+            # a word before the head of a spelling of several words is no verb form ('recruited' is not the
+            # 'recruit' of 'recruit tile')
+            within = [{i for i, w in enumerate(words) if w == p or (len(p) > 1 and w.startswith(s) and (
+                (verbs and k == len(stems) - 1) or w[len(s):] not in VERB_ENDINGS))}
+                for k, (p, s) in enumerate(zip(loose, stems))]
         if len(within) == 1:
             return own | within[0], own | within[0], False
         # a spelling of several words: one use per run of its words in order ('game leader' once, not also
         # 'leader')
         runs = [set(range(i, i + len(within))) for i in range(len(words) - len(within) + 1)
                 if all(i + k in found for k, found in enumerate(within))]
-        if not runs:  # its words apart ('Tile from the next red / next blue pile'): as often as its rarest word
-            loose = min(within, key=len)
-            return own | loose, own.union(*within) if loose else own, bool(loose)
+        if not runs:  # its words apart but near, in order ('Tile from the next red / next blue pile'); a
+            # replaced word breaks the unit even where the others stand elsewhere ('5 cards on the cooperation field')
+            near = _near_runs(within)
+            return own | {max(run) for run in near}, own.union(*near), bool(near)
         return own | {max(run) for run in runs}, own.union(*runs), False
+
+
+def _near_runs(within: list[set[int]], gap: int = NEAR) -> list[set[int]]:
+    """Runs of the words of a spelling in their order, each at most `gap` words after the one before."""
+    runs = []
+    for start in sorted(within[0]):
+        run = [start]
+        for found in within[1:]:
+            following = [i for i in found if run[-1] < i <= run[-1] + gap + 1]
+            if not following:
+                break
+            run.append(min(following))
+        if len(run) == len(within):
+            runs.append(set(run))
+    return runs
 
 
 def _compound_head(form: str, word: str) -> bool:
@@ -240,25 +295,33 @@ class NameFinder:
         self.by_id = {n.id: n for n in names if n.kind == "term"}
         self.compound_parts = [(form.lower(), name) for form, name in forms
                                if lang == "de" and " " not in form.strip() and len(form) >= MIN_PART]
+        # English proper names of one word by their stem ('accus' of 'Accusation'), for paraphrases ('Accuse')
+        self.name_stems = [(_stem(form, lang), name) for form, name in forms
+                           if lang == "en" and name.kind == "name" and len(_words(form)) == 1
+                           and len(_stem(form, lang)) >= MIN_PART]
 
-    def without_others(self, text: str, keep: str, every: bool = False) -> str:
+    def without_others(self, text: str, keep: str, every: bool = False, also: frozenset = frozenset()) -> str:
         """`text` with every name of several words except `keep` blanked out (for `mentions`:
         'territory cards' does not mention 'territory'), but not inside a spelling of `keep` itself
         ('Army cards' inside the name 'Army cards (Z28–Z34)'). With `every`, names of one word too
-        ('Hochland' is a name of its own, not a use of 'Land')."""
+        ('Hochland' is a name of its own, not a use of 'Land'); names of one word whose id is in `also` as well."""
         text = TERM_REF.sub(lambda m: f" {m.group(1)} " if m.group(2) == keep else " " * len(m.group(0)), text)
         text = numbers.clean(text)
         lowered = text.lower()
         kept = [m.span() for pattern, name, probe in self.patterns if name.id == keep and probe in lowered
                 for m in pattern.finditer(text)]
 
-        def blank(m) -> str:
-            inside = any(start <= m.start() and m.end() <= end for start, end in kept)
-            several = every or " " in m.group(0).strip()
+        own = {f.lower() for pattern, name, probe in self.patterns if name.id == keep for f in name.forms[self.lang]}
+
+        def blank(m, other: Name) -> str:
+            spelled = m.group(0).lower()
+            declared = spelled in {f.lower() for f in other.forms[self.lang]} - own  # 'recruits', the verb's
+            inside = not declared and any(start <= m.start() and m.end() <= end for start, end in kept)
+            several = every or other.id in also or " " in m.group(0).strip()
             return " " * len(m.group(0)) if several and not inside else m.group(0)
         for pattern, name, probe in self.patterns:
             if name.id != keep and probe in lowered:  # only names of several words: a German compound mentions all its parts
-                text = pattern.sub(blank, text)
+                text = pattern.sub(lambda m, other=name: blank(m, other), text)
         return text
 
     def inside(self, text: str) -> dict[str, Name]:
@@ -266,6 +329,12 @@ class NameFinder:
         'Handelsfeld' says 'Handel'); a cheap pre-selection for counting."""
         lowered = text.lower()
         return {name.id: name for form, name in self.compound_parts if form in lowered}
+
+    def paraphrased(self, text: str) -> dict[str, Name]:
+        """Id -> name of the English names of one word whose stem begins a word of `text` ('Accuse' for
+        'Accusation'); a cheap pre-selection for counting."""
+        words = _words(text)
+        return {name.id: name for stem, name in self.name_stems if any(w.startswith(stem) for w in words)}
 
     def used(self, text: str) -> dict[str, tuple[Name, str]]:
         """Name id -> (name, the spelling found) of every name used in `text`."""

@@ -61,6 +61,12 @@ _STAND_IN = {
     "en": re.compile(r"(?<![\w-])(it|its|itself|they|them|their|theirs|themselves|he|him|his|she|her|hers|one|ones|"
                      r"this|these|those|there|thereof|which|whom|whose)(?![\w-])", re.I),
 }
+_EXPLETIVE = {
+    "de": re.compile(r"(?<![\w-])(?:es (?:gibt|gab|geht um)|davon ab(?![\w-]))", re.I),
+    "en": re.compile(r"(?<![\w-])there (?:is|are|was|were)(?![\w-])", re.I),
+}
+_DETERMINERS = {"de": set(), "en": {"its", "their", "his", "whose"}}  # English possessives come before a noun ('its tile')
+_BEFORE_NOUN = re.compile(r"\s+[A-ZÄÖÜ]")  # a German determiner, not a stand-in: 'welche Klassen', 'seine Armeen'
 _LIST_MARK = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
 _UNIT_START = re.compile(r"\n(?=\s*(?:[-*+]\s|\d+[.)]\s|\||#))")
 _PROSE_EXAMPLE = {
@@ -75,9 +81,24 @@ def plain(text: str) -> str:
 
 
 def negations(text: str, lang: str) -> list[str]:
-    """The negation words of `text` in reading order."""
+    """The negation words of `text` in reading order (outside quotations)."""
     text = _NEITHER_NOR.sub(lambda m: f"{m.group(1)}{m.group(2)}", plain(text))
     return [m.group(0).lower() for m in _NEGATION[lang].finditer(text)]
+
+
+def quotations(text: str) -> list[str]:
+    """The quoted texts of `text` (without their quotation marks), in reading order."""
+    return [m.group(0)[1:-1] for m in _QUOTED.finditer(numbers.clean(text))]
+
+
+def quoted_negations(text: str, other: str, lang: str, other_lang: str) -> tuple[list[str], list[str]]:
+    """The negation words inside the quotations of two texts that quote as often (a quoted rule, translated on
+    both sides); nothing when they do not (a quoted name or term on one side only)."""
+    quoted, other_quoted = quotations(text), quotations(other)
+    if not quoted or len(quoted) != len(other_quoted):
+        return [], []
+    return ([w for q in quoted for w in negations(q, lang)],
+            [w for q in other_quoted for w in negations(q, other_lang)])
 
 
 def emphasised_numbers(text: str, lang: str) -> list[Fraction]:
@@ -112,5 +133,9 @@ def prose_examples(text: str, lang: str) -> int:
 
 
 def stand_ins(text: str, lang: str) -> int:
-    """How many words of `text` may stand in for a name said before (pronouns, 'one', 'dort')."""
-    return len(_STAND_IN[lang].findall(plain(text)))
+    """How many words of `text` may stand in for a name said before (pronouns, 'one', 'dort'); expletives
+    ('es gibt', 'there are', 'hängt davon ab') and determiners ('welche Klassen', 'its tile') stand in for nothing."""
+    text = plain(text)
+    found = [m for m in _STAND_IN[lang].finditer(text)
+             if not (lang == "de" and _BEFORE_NOUN.match(text, m.end())) and m.group(0).lower() not in _DETERMINERS[lang]]
+    return len(found) - len(_EXPLETIVE[lang].findall(text))

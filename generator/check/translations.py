@@ -16,10 +16,13 @@ of the game's own layouts) and compared:
   neighbouring sentence is no finding); and counted per aligned sentence
   (`_compare_name_counts`): a name said more often on one side than the
   other translates it (a second use replaced by a plain word), unless the
-  other side has as many more stand-ins (pronouns) and names it once;
+  other side has as many more stand-ins (pronouns) and names it once; a
+  term of several words counts where its words stand together or near in
+  their order (`rulepress.check.names`);
   everyday component names (board, dice, pieces) are not checked;
 - ``negation``: aligned sentences hold different numbers of negations
-  (`rulepress.check.signals`);
+  (`rulepress.check.signals`), inside quotations too where both quote as
+  often;
 - ``sentence``: one side has more sentences (added or dropped);
 - ``prose-example``: one side announces more prose examples;
 - ``section-missing`` / ``rule-missing`` / ``example-missing``: a section
@@ -56,7 +59,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from rulepress.check import examples, numbers, signals
-from rulepress.check.names import NameFinder, mentions, names_of, occurrences, shortened
+from rulepress.check.names import NameFinder, mentions, names_of, occurrences, shares_spelling, shortened
 from rulepress.check.pairs import Paragraph, Side, TextPair, quickref_pairs, rules_pairs, yaml_pairs
 from rulepress.memo import Memo, key_of
 from rulepress.model import GameContent, load_games
@@ -286,36 +289,54 @@ def _compare_name_counts(pair: TextPair, finders: dict[str, NameFinder], units: 
     sides = {pair.a.lang: pair.a, pair.b.lang: pair.b}
     named = {ident: name for side in (pair.a, pair.b) for ident, (name, _) in finders[side.lang].used(side.text).items()}
     for side in (pair.a, pair.b):
-        named |= finders[side.lang].inside(side.text)
+        named |= finders[side.lang].inside(side.text) | finders[side.lang].paraphrased(side.text)
 
     for (at_a, text_a), (at_b, text_b) in units:
         texts = {pair.a.lang: text_a, pair.b.lang: text_b}
         places = {pair.a.lang: at_a, pair.b.lang: at_b}
         strict = {lang: finders[lang].counted(text) for lang, text in texts.items()}
 
-        def count(name, lang: str, level: str, partial: bool = False) -> int:
-            text = finders[lang].without_others(texts[lang], name.id, every=level in ("firm", "stems"))
+        def count(name, lang: str, level: str, partial: bool = False, every: bool = False,
+                  also: frozenset = frozenset()) -> int:
+            text = finders[lang].without_others(texts[lang], name.id, every or level in ("firm", "stems"), also)
             return max(strict[lang][name.id][2] if name.id in strict[lang] else 0,
                        occurrences(name, text, lang, partial, level))
 
         for this_lang, other_lang in ((pair.a.lang, pair.b.lang), (pair.b.lang, pair.a.lang)):
             for ident, name in sorted(named.items()):
-                if ident in reported or own_term(ident):
+                if ident in reported:
                     continue
-                said = count(name, this_lang, "firm") or (name.kind == "name" and min(1, count(name, this_lang, "stems")))
-                if not said:
+                said = count(name, this_lang, "firm")
+                paraphrased = not said and name.kind == "name" and min(1, count(name, this_lang, "stems"))
+                if not (said or paraphrased):
                     continue
+                said = said or paraphrased
                 spelled = strict[this_lang][ident][1] if ident in strict[this_lang] else name.forms[this_lang][0]
-                have = count(name, other_lang, "counting", shortened(name, spelled, this_lang)) - \
+                # a paraphrased name ('Accuse') wants the name itself, not a compound naming something else
+                # ('Anklagepunkt', 'Anklage-Chip')
+                others = _holding_names(name, named, strict[this_lang], strict[other_lang], this_lang)
+                have = count(name, other_lang, "counting", shortened(name, spelled, this_lang), paraphrased, others) - \
                     min(occurrences(name, texts[other_lang], other_lang, level="keywords"),
                         occurrences(name, texts[this_lang], this_lang, level="keywords"))
                 missing = said - have
-                if missing <= 0 or (have and signals.stand_ins(texts[other_lang], other_lang)
-                                    - signals.stand_ins(texts[this_lang], this_lang) >= missing):
+                # a term's own definition says it in other words: there it is missing only where never said
+                if missing <= 0 or (have and (own_term(ident) or signals.stand_ins(texts[other_lang], other_lang)
+                                              - signals.stand_ins(texts[this_lang], this_lang) >= missing)):
                     continue
                 report(sides[this_lang], ident, name, spelled, places[this_lang], places[other_lang],
                        f"its {LANG_NAMES[other_lang]} counterpart {_short(texts[other_lang])!r}",
                        f" {said} time{'s' if said != 1 else ''}", f" {have} time{'s' if have != 1 else ''}")
+
+
+def _holding_names(name, named: dict, here: dict, there: dict, lang: str) -> frozenset:
+    """Ids of the names that are no use of `name` on the other side: those both sides spell whose spelling here
+    holds `name` ('recruit tile' / 'Anwerbungsplättchen' say no 'Recruit' / 'Anwerbung'), and for a verb every
+    name the other side spells ('recruit side' is the tile's title, not the verb 'to recruit'); `here` and
+    `there` are the `NameFinder.counted` results of the two sides."""
+    holding = {ident for ident in set(here) & set(there) if mentions(name, here[ident][1], lang)}
+    if name.verb:
+        holding |= {ident for ident in there if named.get(ident) is not None and named[ident].kind == "name"}
+    return frozenset(ident for ident in holding if not shares_spelling(named.get(ident), name))
 
 
 def _compare_counts(out: _Collector, pair: TextPair, kind: str, what: str, count) -> None:
@@ -373,9 +394,11 @@ def _align(pair: TextPair, sentences_a: list, sentences_b: list) -> list:
 
 
 def _compare_negations(out: _Collector, pair: TextPair, aligned: list) -> None:
-    """Sentence by sentence (see `_align`): as many negations in both languages?"""
+    """Sentence by sentence (see `_align`): as many negations in both languages? Inside quotations too where
+    both sentences quote as often."""
     for (pa, xa), (pb, xb) in aligned:
-        na, nb = signals.negations(xa, pair.a.lang), signals.negations(xb, pair.b.lang)
+        qa, qb = signals.quoted_negations(xa, xb, pair.a.lang, pair.b.lang)
+        na, nb = signals.negations(xa, pair.a.lang) + qa, signals.negations(xb, pair.b.lang) + qb
         if len(na) == len(nb):
             continue
         (this, at, words, text), (other, other_at, other_words, other_text) = \
@@ -387,7 +410,9 @@ def _compare_negations(out: _Collector, pair: TextPair, aligned: list) -> None:
 
 
 def _short(text: str, width: int = 70) -> str:
-    text = " ".join(text.split())
+    """`text` on one line, at most `width` characters, its full stops as written ('e.g.', not the marks that keep
+    `signals.sentences` from ending a sentence there)."""
+    text = " ".join(text.replace("\u2024", ".").split())
     return text if len(text) <= width else text[:width - 1] + "…"
 
 

@@ -75,3 +75,35 @@ def test_counted_and_inside():
     counted = finder.counted("Ziehe 2 Felder vor, Feld für Feld.")
     assert counted["space"][1:] == ("Felder", 3)
     assert set(finder.inside("Der Zahlenkartenstapel")) == {"cards"}
+
+
+COOP = Name("term", "cooperation-card", {"de": ("Kooperationskarte",), "en": ("cooperation card", "cooperation cards")})
+
+
+def test_a_spelling_of_several_words_counts_together_or_near_in_order_only():
+    assert occurrences(COOP, "his cooperation cards", "en", level="counting") == 1
+    assert occurrences(COOP, "the cooperation and trade cards", "en", level="counting") == 1  # near, in order
+    # its words elsewhere in the sentence, out of order: no use
+    assert occurrences(COOP, "his thing cards with the 5 cards on the cooperation field", "en", level="counting") == 0
+    # far apart in order: no use either
+    assert occurrences(COOP, "cooperation is the aim of the game, so play your cards", "en", level="counting") == 0
+
+
+def test_a_word_before_the_head_is_no_verb_form():
+    tile = Name("term", "recruit-tile", {"de": ("Anwerbungsplättchen",), "en": ("recruit tile",)})
+    assert occurrences(tile, "no recruit tile waits", "en", level="counting") == 1
+    assert occurrences(tile, "the last unit recruited, a thing tile waits", "en", level="counting") == 0
+
+
+def test_a_short_form_is_partial_only_where_the_other_language_has_none():
+    from rulepress.check.names import shortened
+
+    goal = Name("term", "goal-space", {"de": ("Zielfeld", "Ziel"), "en": ("goal space",)})
+    assert shortened(goal, "Ziel", "de")
+    both = Name("term", "goal-space", {"de": ("Zielfeld", "Ziel"), "en": ("goal space", "goal")})
+    assert not shortened(both, "Ziel", "de")
+
+
+def test_a_term_spelled_to_something_is_a_verb():
+    assert Name("term", "recruit", {"de": ("anwerben",), "en": ("to recruit", "recruits")}).verb
+    assert not LEADER.verb and not RECRUIT.verb

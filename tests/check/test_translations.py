@@ -293,3 +293,147 @@ def test_keywords_answering_keywords_do_not_translate_the_term(tmp_path):
         ("term", str(game / "rules.en.md:9"), str(game / "rules.de.md:9"))]
     assert "'turn' (turn) 1 time but its German counterpart 'In jeder Runde macht jeder etwas.' uses 'Zug' only 0 " \
            "times" in found[0].message
+
+
+GOAL_SPACE = ("  - {id: goal-space, de: Zielfeld, en: goal space, definition: {de: Das letzte Feld., en: The last "
+              "space.}}\n")
+
+
+def test_a_term_of_several_words_is_one_unit_even_where_its_words_stand_apart(tmp_path):
+    de = ("rules.de.md", "Das Ziel hält die Figur an.", "Das Zielfeld hält die Figur an, auch im Ziel.")
+    _, found = _edited(tmp_path / "ok", [de, ("rules.en.md", "The goal stops the piece.",
+                                              "The goal space stops the piece, also at the goal.")], GOAL_SPACE)
+    assert found == []
+    # its head replaced: 'space ... goal' still stand in the sentence, but not as the unit 'goal space'
+    game, found = _edited(tmp_path / "wrong", [de, ("rules.en.md", "The goal stops the piece.",
+                                                    "The end space stops the piece, also at the goal.")], GOAL_SPACE)
+    assert [(f.kind, f.location, f.other) for f in found] == [
+        ("term", str(game / "rules.de.md:9"), str(game / "rules.en.md:9"))]
+    assert found[0].message == (
+        "section uses the glossary term 'Zielfeld' (goal-space) but its English counterpart 'The end space stops the "
+        f"piece, also at the goal.' does not use 'goal space' (vs {game}/rules.en.md:9)")
+
+
+RECRUIT = ("  - {id: recruit, de: anwerben, en: to recruit, definition: {de: Eine Figur nehmen., en: Take a piece.},\n"
+           "     aliases: {de: [angeworben, wirbt], en: [recruits, recruited]}}\n")
+RECRUIT_CARD = ("        values: {value: 2}\n      - id: recruit\n        qty: 0\n        title: {de: Anwerbung, en: Recruit}\n"
+                "        text: {de: \"Nimm eine Figur.\", en: \"Take a piece.\"}\n")
+
+
+def test_a_verb_declared_in_the_glossary_is_not_the_card_title_it_spells(tmp_path):
+    card = ("game.yaml", "        values: {value: 2}\n", RECRUIT_CARD)
+    de = ("rules.de.md", "Das Ziel hält die Figur an.", "Das Ziel hält die Figur an. Wer eine Anwerbung spielt, "
+          "wirbt eine Figur an.")
+    en = ("rules.en.md", "The goal stops the piece.", "The goal stops the piece. Who plays a Recruit recruits a piece.")
+    _, found = _edited(tmp_path / "ok", [card, de, en], RECRUIT)
+    assert found == []  # 'recruits' is the verb (as 'wirbt'), not a second 'Recruit'
+    game, found = _edited(tmp_path / "wrong", [card, de, (en[0], en[1], en[2].replace(" recruits ", " takes "))],
+                          RECRUIT)
+    assert [(f.kind, f.location, f.other) for f in found] == [
+        ("term", str(game / "rules.de.md:9"), str(game / "rules.en.md:9"))]
+    assert "uses the glossary term 'wirbt' (recruit) 1 time but its English counterpart 'Who plays a Recruit takes a " \
+        "piece.' uses 'to recruit' / 'recruits' / 'recruited' only 0 times" in found[0].message
+
+
+def test_a_proper_name_paraphrased_in_english_wants_the_name_itself(tmp_path):
+    card = ("game.yaml", "        values: {value: 2}\n", RECRUIT_CARD.replace("Anwerbung", "Anklage")
+            .replace("Recruit", "Accusation"))
+    en = ("rules.en.md", "The goal stops the piece.", "The goal stops the piece. Accuse at the accusation spot.")
+    spot = "  - {id: spot, de: Anklagepunkt, en: accusation spot, definition: {de: Ein Punkt., en: A spot.}}\n"
+    _, found = _edited(tmp_path / "ok", [card, en, ("rules.de.md", "Das Ziel hält die Figur an.",
+                                                    "Das Ziel hält die Figur an. Erhebe Anklage am Anklagepunkt.")], spot)
+    assert found == []
+    # the German says only 'Anklagepunkt', a compound naming something else (a glossary term)
+    game, found = _edited(tmp_path / "wrong", [card, en, ("rules.de.md", "Das Ziel hält die Figur an.",
+                                                          "Das Ziel hält die Figur an. Ziehe zum Anklagepunkt.")], spot)
+    assert [(f.kind, f.location, f.other) for f in found] == [
+        ("name", str(game / "rules.en.md:9"), str(game / "rules.de.md:9"))]
+    assert "uses the name 'Accusation' (cards.recruit) 1 time but its German counterpart 'Ziehe zum Anklagepunkt.' " \
+        "uses 'Anklage' only 0 times" in found[0].message
+
+
+def test_expletives_and_determiners_are_no_stand_ins(tmp_path):
+    # 'es gibt' and 'welche Felder' stand in for nothing: a second 'Feld' replaced is found
+    de = ("rules.de.md", "Das Ziel hält die Figur an.", "Es gibt Dinge; welche Felder frei sind, zeigt kein Feld.")
+    en = ("rules.en.md", "The goal stops the piece.", "There are things; no space shows which spaces are free.")
+    _, found = _edited(tmp_path / "ok", [(de[0], de[1], de[2].replace("Dinge", "Felder")),
+                                         (en[0], en[1], en[2].replace("things", "spaces"))])
+    assert found == []
+    game, found = _edited(tmp_path / "wrong", [de, (en[0], en[1], en[2].replace("things", "spaces"))])
+    assert [(f.kind, f.location, f.other) for f in found] == [
+        ("term", str(game / "rules.en.md:9"), str(game / "rules.de.md:9"))]
+    assert "uses the glossary term 'spaces' (space) 3 times but its German counterpart" in found[0].message
+
+
+def test_a_terms_own_definition_counts_it_but_may_say_it_fewer_times(tmp_path):
+    old = "A place on the track. A space never holds more than 4 pieces."
+    _, found = _edited(tmp_path / "ok", [("game.yaml", old, "A place on the track. A space never holds more than 4 "
+                                                            "pieces, like every other space.")])
+    assert found == []  # 'Feld' once, 'space' twice: a definition may say its term in other words
+    game, found = _edited(tmp_path / "wrong", [("game.yaml", old, "A place on the track. It never holds more than 4 "
+                                                                  "pieces.")])
+    assert [(f.kind, f.location, f.other) for f in found] == [
+        ("term", str(game / "game.yaml:63"), str(game / "game.yaml:63"))]
+    assert "glossary text 'glossary.space.definition' uses the glossary term 'Feld' (space) 1 time but its English " \
+        "counterpart" in found[0].message
+
+
+def test_a_negation_inside_a_quotation_counts_where_both_sides_quote(tmp_path):
+    de = ("rules.de.md", "Das Ziel hält die Figur an.", "Die Regel sagt: „Das Ziel hält die Figur an.“")
+    en = ("rules.en.md", "The goal stops the piece.", "The rules say: “The goal stops the piece.”")
+    _, found = _edited(tmp_path / "ok", [de, en])
+    assert found == []
+    game, found = _edited(tmp_path / "wrong", [de, (en[0], en[1], en[2].replace("stops", "does not stop"))])
+    assert [(f.kind, f.location, f.other) for f in found] == [
+        ("negation", str(game / "rules.en.md:9"), str(game / "rules.de.md:9"))]
+    assert found[0].message == (
+        "section: 'The rules say: “The goal does not stop the piece.”' has 1 negations in English (not) but 'Die "
+        f"Regel sagt: „Das Ziel hält die Figur an.“' has 0 in German (vs {game}/rules.de.md:9)")
+    # a quotation on one side only (a quoted card name) is left out, negation and all
+    _, found = _edited(tmp_path / "one-side", [(de[0], de[1], "Das Ziel hält die Figur an, wie „Nie zurück“ sagt."),
+                                               (en[0], en[1], "The goal stops the piece, as the card says.")])
+    assert found == []
+
+
+def test_a_short_form_is_no_partial_use_where_the_other_language_declares_its_own(tmp_path):
+    glossary = ("  - {id: goal-space, de: Zielfeld, en: goal space, definition: {de: Das letzte Feld., en: The last "
+                "space.},\n     aliases: {de: [Ziel], en: [goal]}}\n")
+    de = ("rules.de.md", "Das Ziel hält die Figur an.", "Das Ziel hält die Figur an; kein Feld nach dem Ziel zählt.")
+    _, found = _edited(tmp_path / "ok", [de, ("rules.en.md", "The goal stops the piece.",
+                                              "The goal stops the piece; no space after the goal counts.")], glossary)
+    assert found == []
+    # 'space' is no short use of 'goal space' here: English has its own short form 'goal'
+    game, found = _edited(tmp_path / "wrong", [de, ("rules.en.md", "The goal stops the piece.",
+                                                    "The end stops the piece; no space after the goal counts.")],
+                          glossary)
+    assert [(f.kind, f.location, f.other) for f in found] == [
+        ("term", str(game / "rules.de.md:9"), str(game / "rules.en.md:9"))]
+    assert "uses the glossary term 'Ziel' (goal-space) 2 times but its English counterpart 'The end stops the piece; " \
+        "no space after the goal counts.' uses 'goal space' / 'goal' only 1 time" in found[0].message
+
+
+def test_an_english_possessive_is_no_stand_in(tmp_path):
+    de = ("rules.de.md", "Das Ziel hält die Figur an.", "Das Ziel hält die Figur an, ihr Feld ist das letzte Feld.")
+    game, found = _edited(tmp_path, [de, ("rules.en.md", "The goal stops the piece.",
+                                          "The goal stops the piece, its space is the last one.")])
+    assert found == []  # 'one' stands in for the second 'Feld'
+    game, found = _edited(tmp_path / "wrong", [de, ("rules.en.md", "The goal stops the piece.",
+                                                    "The goal stops the piece, its space is the last.")])
+    assert [(f.kind, f.location, f.other) for f in found] == [
+        ("term", str(game / "rules.de.md:9"), str(game / "rules.en.md:9"))]
+
+
+def test_a_single_letter_of_a_keyword_must_stand_as_written(tmp_path):
+    glossary = ("  - {id: extra, de: Zusatzkarte, en: extra card, definition: {de: Eine Karte Z1 bis Z9., en: A card Z1 "
+                "to Z9.},\n     keywords: {en: [Z card]}}\n")
+    de = ("rules.de.md", "Das Ziel hält die Figur an.", "Das Ziel hält die Figur an. Ziehe eine Zusatzkarte oder eine "
+          "Karte.")
+    _, found = _edited(tmp_path / "ok", [de, ("rules.en.md", "The goal stops the piece.",
+                                              "The goal stops the piece. Draw a Z card or a card.")], glossary)
+    assert found == []  # the keyword 'Z card' translates 'Zusatzkarte'
+    game, found = _edited(tmp_path / "wrong", [de, ("rules.en.md", "The goal stops the piece.",
+                                                    "The goal stops the piece. Draw a thing or a card.")], glossary)
+    assert [(f.kind, f.location, f.other) for f in found] == [
+        ("term", str(game / "rules.de.md:9"), str(game / "rules.en.md:9"))]
+    assert found[0].message == ("section uses the glossary term 'Zusatzkarte' (extra) but the English section does not "
+                                f"use 'extra card' (vs {game}/rules.en.md:9)")
