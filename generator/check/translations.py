@@ -330,8 +330,8 @@ def _compare_name_counts(pair: TextPair, finders: dict[str, NameFinder], units: 
 
 def _holding_names(name, named: dict, here: dict, there: dict, lang: str) -> frozenset:
     """Ids of the names that are no use of `name` on the other side: those both sides spell whose spelling here
-    holds `name` ('recruit tile' / 'Anwerbungsplättchen' say no 'Recruit' / 'Anwerbung'), and for a verb every
-    name the other side spells ('recruit side' is the tile's title, not the verb 'to recruit'); `here` and
+    holds `name` ('rook piece' / 'Turmfigur' say no 'Rook' / 'Turm'), and for a verb every name the other side
+    spells ('attack phase' is a phase's title, not the verb 'to attack'); `here` and
     `there` are the `NameFinder.counted` results of the two sides."""
     holding = {ident for ident in set(here) & set(there) if mentions(name, here[ident][1], lang)}
     if name.verb:
