@@ -10,7 +10,9 @@
   terms and definitions, ambiguities) and of its own ``layouts/*.yaml``, with
   an id made of the key path where list items are named by their ``id``
   (``components.deck.cards.c12.text``). A glossary term's ``de``/``en`` pair
-  is ``glossary.<id>``.
+  is ``glossary.<id>``;
+- worked examples' ``:labels:`` (what the website names the parts of their
+  results): one pair per example id, a paragraph per group.
 
 Pairs are matched by these ids only, never by position. `text_pairs` returns
 the pairs and the ids found in one language only (rules sections are
@@ -165,6 +167,32 @@ def rules_pairs(content: GameContent, a: RuleText, b: RuleText) -> list[TextPair
     return [TextPair("rules", section_id, Side(a.lang, a.path, list_a), Side(b.lang, b.path, paras_b[section_id]),
                      section=section_id, ids=[section_id] if section_id else [])
             for section_id, list_a in paras_a.items() if section_id in paras_b]
+
+
+def example_label_pairs(a: RuleText, b: RuleText) -> list[TextPair]:
+    """One pair per example whose ``:labels:`` option either language writes (the other may lack it: then
+    its side is empty, and the comparison names what it does not say)."""
+    examples_b = {e.id: e for e in b.examples}
+    pairs = []
+    for example in a.examples:
+        other = examples_b.get(example.id)
+        if other is None or not (example.options.get("labels") or other.options.get("labels")):
+            continue
+        sides = [Side(text.lang, text.path, _label_paragraphs(e)) for text, e in ((a, example), (b, other))]
+        pairs.append(TextPair("example", f"{example.id}.labels", *sides, section=example.section,
+                              ids=[example.id]))
+    return pairs
+
+
+def _label_paragraphs(example) -> list[Paragraph]:
+    """The groups of an example's ``:labels:`` option, a paragraph each ("a, b"), at the option's line
+    (one empty paragraph at the opening fence's line when it has none)."""
+    option = example.options.get("labels", "")
+    lines = Path(example.path).read_text(encoding="utf-8").splitlines() if Path(example.path).is_file() else []
+    line = next((n for n in range(example.line, min(len(lines), example.line + 10))
+                 if lines[n].startswith(":labels:")), example.line - 1) + 1
+    return [Paragraph(line, ", ".join(p.strip() for p in group.split("|")))
+            for group in option.split(";") if group.strip()] or [Paragraph(line, "")]
 
 
 def quickref_pairs(content: GameContent) -> list[TextPair]:

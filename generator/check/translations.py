@@ -60,7 +60,7 @@ from pathlib import Path
 
 from rulepress.check import examples, numbers, signals
 from rulepress.check.names import NameFinder, mentions, names_of, occurrences, shares_spelling, shortened
-from rulepress.check.pairs import Paragraph, Side, TextPair, quickref_pairs, rules_pairs, yaml_pairs
+from rulepress.check.pairs import Paragraph, Side, TextPair, example_label_pairs, quickref_pairs, rules_pairs, yaml_pairs
 from rulepress.memo import Memo, key_of
 from rulepress.model import GameContent, load_games
 from rulepress.model.rules_text import RuleText
@@ -588,7 +588,7 @@ def report(content: GameContent, runs: examples.ExampleRuns | None = None, memo:
             out.add("section-missing", str(content.folder / f"rules.{missing}.md"), None, [],
                     f"the {LANG_NAMES[missing]} rules file rules.{missing}.md is missing")
         else:
-            pairs += _compare_sections(content, out, a, b)
+            pairs += _compare_sections(content, out, a, b) + example_label_pairs(a, b)
             _compare_examples(content, out, a, b, runs or examples.ExampleRuns(content))
         compare_pairs(content, out, pairs + quickref_pairs(content) + yaml_pairs(content), memo or Memo(None))
     result.findings.sort(key=lambda f: (f.documented, f.path, f.line or 0, f.kind))

@@ -15,8 +15,8 @@ text:
   ``snake_case`` program name, and the words "engine option".
 
 Only visible text counts: in Markdown the code blocks, MyST labels and
-directive fences are not checked, but the ``Result:`` lines of worked examples
-are. `authors_words` returns one problem per finding, at its file, line and
+directive fences are not checked, but the ``Result:`` lines and ``:labels:``
+of worked examples are. `authors_words` returns one problem per finding, at its file, line and
 column. The function of this module knows no game: the source names and option
 keys come from the game's own data.
 """
@@ -94,15 +94,16 @@ def findings(text: str, words: Vocabulary) -> list[tuple[int, str, str]]:
 
 def markdown_lines(text: str) -> Iterator[tuple[int, str]]:
     """(line number, visible text) of Markdown `text`: paragraphs, headings, lists, tables (glossary
-    references as their shown text), and the result lines of worked examples; no code, no labels."""
+    references as their shown text), and the result lines and ``:labels:`` of worked examples (the
+    website shows both); no code, no MyST labels."""
     plain = "\n".join("" if LABEL_LINE.match(line) else TERM_REF.sub(lambda m: m.group(1), line)
                       for line in text.splitlines())
     for token in MarkdownIt("commonmark").enable("table").parse(plain):
         if token.type == "fence" and token.info.strip().startswith("{doctest}"):
             first = token.map[0] + 2
             for offset, line in enumerate(token.content.splitlines()):
-                if RESULT_LINE.match(line):
-                    yield first + offset, line
+                if RESULT_LINE.match(line) or line.startswith(":labels:"):
+                    yield first + offset, line.removeprefix(":labels:")
         elif token.type == "inline" and token.children is not None:
             line = token.map[0] + 1 if token.map else 1
             parts: list[str] = []
