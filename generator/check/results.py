@@ -32,11 +32,8 @@ def unreadable_results(content: GameContent) -> list[Problem]:
     for lang, text in content.rules.items():
         reader = Reader({}, lang, thing_names(game, lang), {k: v.get(lang) for k, v in game.site.labels.items()})
         for example in text.examples:
-            lines = example.source.splitlines()
             for step, message in unreadable(example.source, reader, part_labels(example.options.get("labels", ""))):
-                first = ">>> " + step.code.splitlines()[0]
-                offset = next((n for n, line in enumerate(lines) if line.strip() == first), 0)
-                problems.append(Problem(display_path(example.path), example.source_line + offset, None,
+                problems.append(Problem(display_path(example.path), example.source_line + step.line, None,
                                         f"example {example.id}", f"the result of `{step.code.splitlines()[0]}`: "
                                         f"{message}; players read it on the website"))
     return problems

@@ -14,7 +14,9 @@ character of the values.
 from __future__ import annotations
 
 import ast
+import io
 import re
+import tokenize
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -35,6 +37,7 @@ class Step:
 
     code: str
     expected: str
+    line: int = 0  # index of its ``>>>`` line among the lines of the doctest
 
 
 def steps(source: str) -> list[Step]:
@@ -42,16 +45,17 @@ def steps(source: str) -> list[Step]:
     found: list[Step] = []
     code: list[str] = []
     expected: list[str] = []
+    start = 0
 
     def close():
         if code:
-            found.append(Step("\n".join(code), "\n".join(expected).strip()))
+            found.append(Step("\n".join(code), "\n".join(expected).strip(), start))
 
-    for line in source.splitlines():
+    for number, line in enumerate(source.splitlines()):
         stripped = line.strip()
         if stripped.startswith(">>>"):
             close()
-            code, expected = [stripped[3:].strip()], []
+            code, expected, start = [stripped[3:].strip()], [], number
         elif stripped.startswith("...") and code and not expected:
             code.append(stripped[3:].strip())
         elif code:
@@ -322,11 +326,30 @@ def labelled_steps(source: str, labels: list[list[str]] | None = None) -> list[t
     return found
 
 
+def caption(code: str) -> str:
+    """What a statement's result is, in the author's words: its trailing comment
+    (``>>> must_trade(4)  # with 4 cards``); "" when it has none (doctest directives are no caption)."""
+    try:
+        comments = [t.string for t in tokenize.generate_tokens(io.StringIO(code + "\n").readline)
+                    if t.type == tokenize.COMMENT]
+    except (tokenize.TokenError, SyntaxError):
+        return ""
+    words = [c.lstrip("#").strip() for c in comments]
+    words = [w for w in words if w and not w.startswith("doctest:")]
+    return words[-1] if words else ""
+
+
 def results_markdown(source: str, reader: Reader, labels: list[list[str]] | None = None) -> list[str]:
     """Markdown lines of the results of a doctest: one line per expected output, tables as blocks, the
-    parts and columns named by `labels` (see `labelled_steps`)."""
-    rendered = [result_markdown(step.expected, reader, parts, columns)
-                for step, parts, columns in labelled_steps(source, labels)]
+    parts and columns named by `labels` (see `labelled_steps`), each result after its `caption`."""
+    rendered = []
+    for step, parts, columns in labelled_steps(source, labels):
+        text, block = result_markdown(step.expected, reader, parts, columns)
+        said = caption(step.code)
+        if said:
+            said = f"*{escape_markdown(said)}:*"
+            text = f"{said}\n\n{text}" if block else f"{said} {text}"
+        rendered.append((text, block))
     words = reader.words
     label = words["result"] if len(rendered) <= 1 else words["results"]
     lines: list[str] = []
@@ -342,7 +365,7 @@ def results_markdown(source: str, reader: Reader, labels: list[list[str]] | None
         # one numbered item per result; a table stays inside its item (continuation lines indented)
         marker = f"{number}. "
         first, *rest = text.splitlines()
-        lines += ([f"{marker}{first}"] + [" " * len(marker) + line for line in rest] + [""]) if block \
+        lines += ([f"{marker}{first}"] + [(" " * len(marker) + line).rstrip() for line in rest] + [""]) if block \
             else [f"{marker}{text}"]
     return lines
 
