@@ -19,7 +19,8 @@ Kinds of mistakes (each drawn from every game and every text kind that has a pla
 - example-result: a worked example's call or expected output changed in one language.
 
 Text kinds: rules, quickref, card (titles and texts), component, board,
-glossary, ambiguity (the bundled games have no layout texts). Mistakes are
+glossary, ambiguity, example (the labels and captions of worked examples; the bundled
+games have no layout texts). Mistakes are
 generated reproducibly from the bundled content with a fixed seed.
 
 Run: python benchmarks/translation_mutations.py [--seed N] [--per-kind N] [--kinds term,name] [--show-missed]
@@ -42,7 +43,7 @@ from pathlib import Path
 
 from rulepress import paths
 from rulepress.check.names import NameFinder, names_of
-from rulepress.check.pairs import quickref_pairs, rules_pairs, yaml_pairs
+from rulepress.check.pairs import example_pairs, quickref_pairs, rules_pairs, yaml_pairs
 from rulepress.errors import RulepressError
 from rulepress.model import find_games, load_game
 
@@ -106,7 +107,8 @@ def sites(folder: Path) -> list[Site]:
     found: list[Site] = []
     pairs = quickref_pairs(content) + yaml_pairs(content)
     if "de" in content.rules and "en" in content.rules:
-        pairs = rules_pairs(content, content.rules["de"], content.rules["en"]) + pairs
+        pairs = rules_pairs(content, content.rules["de"], content.rules["en"]) + pairs + \
+            example_pairs(content.rules["de"], content.rules["en"])
     for pair in pairs:
         for side in (pair.a, pair.b):
             path = Path(side.path)
@@ -116,6 +118,10 @@ def sites(folder: Path) -> list[Site]:
                     for offset, text in enumerate(paragraph.text.splitlines()):
                         if "{{" not in text and "{%" not in text:
                             found.append(Site(rel, paragraph.line + offset, text, side.lang, pair.kind, pair.id))
+            elif pair.kind == "example":  # the parts of its labels ('a | b') and its captions, each where it stands
+                for paragraph in side.paragraphs:
+                    found += [Site(rel, paragraph.line, part, side.lang, pair.kind, pair.id)
+                              for part in paragraph.text.split(", ") if part.strip()]
             elif side.line is not None and len(side.paragraphs) == 1:
                 found.append(Site(rel, side.line, side.paragraphs[0].text, side.lang, pair.kind, pair.id))
     return found
