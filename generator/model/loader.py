@@ -16,7 +16,7 @@ from __future__ import annotations
 import hashlib
 import typing
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from pydantic import BaseModel, ValidationError
@@ -313,6 +313,32 @@ def load_game(folder: Path, parse: Callable[[Path, str], tuple[object, Positions
     if problems:
         raise ContentErrors(problems)
     return content
+
+
+def rules_files(game: Game) -> set[str]:
+    """The names of the game's rules files (``rules.<lang>.md``), relative to its folder."""
+    return {f"rules.{lang}.md" for lang in game.languages}
+
+
+def with_rules_read_again(content: GameContent) -> GameContent:
+    """A game that loaded without problems, with its rules files (`rules_files`) read and checked again:
+    what `load_game` gives after an edit of those files alone (nothing else of the game reads them).
+    Raises ContentErrors with the problems `load_game` would report then."""
+    rules: dict[str, RuleText] = {}
+    problems: list[Problem] = []
+    for lang in content.game.languages:
+        path = content.folder / f"rules.{lang}.md"
+        try:
+            rules[lang], found = read_rules(path, lang, display_path(path))
+        except ContentError as exc:
+            problems.extend(exc.problems())
+            continue
+        problems.extend(found)
+    updated = replace(content, rules=rules)
+    problems.extend(references.text_problems(updated))
+    if problems:
+        raise ContentErrors(problems)
+    return updated
 
 
 def unread_files(content: GameContent, sources: "_Sources") -> list[Problem]:
