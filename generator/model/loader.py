@@ -241,9 +241,11 @@ class _Sources:
         return display_path(self.folder / "game.yaml"), None, None
 
 
-def load_game(folder: Path, parse: Callable[[Path, str], tuple[object, Positions]] = load_yaml) -> GameContent:
+def load_game(folder: Path, parse: Callable[[Path, str], tuple[object, Positions]] = load_yaml,
+              checked: Game | None = None) -> GameContent:
     """Load, validate and cross-check one game folder (its YAML files read with `parse`, a `load_yaml`
-    that may remember). Raises ContentErrors."""
+    that may remember; `checked`: the game as it loaded without problems before with the same code, whose
+    unchanged boards need no geometry check). Raises ContentErrors."""
     folder = Path(folder).absolute()  # paths below it stay comparable whatever the working directory
     sources = _Sources(folder, parse)
     for name in GAME_FILES:
@@ -304,7 +306,7 @@ def load_game(folder: Path, parse: Callable[[Path, str], tuple[object, Positions
     if game.id != folder.name:
         file, line, col = sources.locate(("id",))
         problems.append(Problem(file, line, col, "id", f"game id {game.id!r} must equal the folder name {folder.name!r}"))
-    problems.extend(references.check(content))
+    problems.extend(references.check(content, checked.boards if checked is not None else None))
     problems.extend(unread_files(content, sources))
     if not problems:
         from rulepress.layout.check import check_layouts

@@ -18,7 +18,10 @@ if TYPE_CHECKING:
     from rulepress.model.loader import GameContent
 
 
-def check(content: "GameContent") -> list[Problem]:
+def check(content: "GameContent", checked_boards: list | None = None) -> list[Problem]:
+    """Every cross-reference problem of the game. A board equal to one of `checked_boards` (boards of a
+    game that passed these checks with the same code) is not checked for its outlines again: that check
+    reads the board alone and is most of the time, with the geometry library's import."""
     problems: list[Problem] = []
     report = _reporter(content, problems)
     game = content.game
@@ -93,7 +96,7 @@ def check(content: "GameContent") -> list[Problem]:
         for j, layer in enumerate(board.layers):
             if layer.kind == "image" and not (layer.file and _file_inside(content, layer.file)):
                 report(key + ("layers", j, "file"), f"image {layer.file!r} not found inside the game folder")
-        if any(s.outline for s in board.spaces):
+        if any(s.outline for s in board.spaces) and board not in (checked_boards or ()):
             from rulepress.model.mapcheck import check_board
 
             check_board(board, report, key)

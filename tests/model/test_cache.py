@@ -17,7 +17,7 @@ def test_an_unchanged_game_comes_from_the_cache_and_any_edit_reloads_it(tmp_path
     assert (tmp_path / "cache" / "demo.pickle").is_file()
     loads = []
     real = cache.load_game
-    monkeypatch.setattr(cache, "load_game", lambda f, parse: loads.append(f) or real(f, parse))
+    monkeypatch.setattr(cache, "load_game", lambda f, parse, *rest: loads.append(f) or real(f, parse, *rest))
     again = load_games(games, load=load)[0]
     assert loads == [] and again.game == first.game and again.rules == first.rules and again.files == first.files
     for edit in (lambda: (folder / "game.yaml").write_text((folder / "game.yaml").read_text() + "# more\n"),
@@ -84,7 +84,7 @@ def test_a_rules_only_edit_reads_the_rules_again_and_checks_them_as_a_full_load_
     first = load_games(games, load=load)[0]
     loads = []
     real = cache.load_game
-    monkeypatch.setattr(cache, "load_game", lambda f, parse: loads.append(f) or real(f, parse))
+    monkeypatch.setattr(cache, "load_game", lambda f, parse, *rest: loads.append(f) or real(f, parse, *rest))
     rules = folder / "rules.en.md"
     original = rules.read_text()
     rules.write_text(original.replace("The first to reach the goal wins.", "Whoever reaches the goal first wins."))
@@ -116,3 +116,27 @@ def test_a_rules_only_edit_reads_the_rules_again_and_checks_them_as_a_full_load_
     (folder / "quickref.en.md").write_text((folder / "quickref.en.md").read_text() + "\nMore.\n")
     load_games(games, load=load)
     assert len(loads) == 1
+
+
+def test_outlines_of_an_unchanged_board_are_not_checked_again_and_of_a_changed_one_they_are(tmp_path, monkeypatch):
+    import shutil
+
+    from rulepress import paths
+    from rulepress.model import mapcheck
+
+    games = tmp_path / "games"
+    shutil.copytree(paths.BUNDLED_CONTENT / "risk", games / "risk")
+    load = cache.cached_loader(tmp_path / "cache", "v1")
+    load_games(games, load=load)
+    checked = []
+    real = mapcheck.check_board
+    monkeypatch.setattr(mapcheck, "check_board", lambda board, report, key: checked.append(board.id) or real(board, report, key))
+    glossary, boards = games / "risk" / "glossary.yaml", games / "risk" / "boards.yaml"
+    glossary.write_text(glossary.read_text() + "# an edit of the glossary\n")
+    assert [t.id for t in load_games(games, load=load)[0].game.glossary]  # loaded again (not a rules edit) ...
+    assert checked == []  # ... but the board is the one that passed: its outlines are not checked again
+    boards.write_text(boards.read_text().replace("Risiko – Weltkarte", "Risiko – die Weltkarte", 1))
+    load_games(games, load=load)
+    assert len(checked) == 1  # a changed board is checked
+    load_games(games, load=cache.cached_loader(tmp_path / "cache", "v2"))  # other code: checked again
+    assert len(checked) == 2
