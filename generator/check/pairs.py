@@ -10,7 +10,9 @@
   terms and definitions, ambiguities) and of its own ``layouts/*.yaml``, with
   an id made of the key path where list items are named by their ``id``
   (``components.deck.cards.c12.text``). A glossary term's ``de``/``en`` pair
-  is ``glossary.<id>``.
+  is ``glossary.<id>``;
+- worked examples' ``:labels:`` and statement captions (``>>> f()  # words``),
+  which the website shows with their results: one pair per example id.
 
 Pairs are matched by these ids only, never by position. `text_pairs` returns
 the pairs and the ids found in one language only (rules sections are
@@ -30,6 +32,7 @@ from rulepress.model import GameContent
 from rulepress.model.loader import GAME_FILES, display_path
 from rulepress.model.rules_text import LABEL, RuleText, Section
 from rulepress.model.yamlsource import load_yaml
+from rulepress.site.scenario import caption, steps
 
 FENCE = re.compile(r"^(```+|~~~+)\s*(\{[a-z-]+\}|[a-zA-Z0-9_-]*)?")
 PROSE_DIRECTIVES = {"{note}", "{tip}", "{warning}", "{important}", "{hint}", "{attention}", "{caution}",
@@ -167,6 +170,38 @@ def rules_pairs(content: GameContent, a: RuleText, b: RuleText) -> list[TextPair
     return [TextPair("rules", section_id, Side(a.lang, a.path, list_a), Side(b.lang, b.path, paras_b[section_id]),
                      section=section_id, ids=[section_id] if section_id else [])
             for section_id, list_a in paras_a.items() if section_id in paras_b]
+
+
+def example_pairs(a: RuleText, b: RuleText) -> list[TextPair]:
+    """One pair per example that names its results in either language: the groups of its ``:labels:``
+    option and the captions of its statements (their trailing comments), which the website shows. The
+    other language may lack them: then its side is empty, and the comparison names what it does not say."""
+    examples_b = {e.id: e for e in b.examples}
+    pairs = []
+    for example in a.examples:
+        other = examples_b.get(example.id)
+        if other is None:
+            continue
+        sides = [Side(text.lang, text.path, _naming_paragraphs(e)) for text, e in ((a, example), (b, other))]
+        if any(p.text for side in sides for p in side.paragraphs):
+            pairs.append(TextPair("example", f"{example.id}.results", *sides, section=example.section,
+                                  ids=[example.id]))
+    return pairs
+
+
+def _naming_paragraphs(example) -> list[Paragraph]:
+    """The groups of an example's ``:labels:`` option ("a, b", at the option's line) and its statements'
+    captions (at their ``>>>`` lines), a paragraph each; one empty paragraph at the opening fence's line
+    when it has none."""
+    option = example.options.get("labels", "")
+    lines = Path(example.path).read_text(encoding="utf-8").splitlines() if Path(example.path).is_file() else []
+    line = next((n for n in range(example.line, min(len(lines), example.line + 10))
+                 if lines[n].startswith(":labels:")), example.line - 1) + 1
+    found = [Paragraph(line, ", ".join(p.strip() for p in group.split("|")))
+             for group in option.split(";") if group.strip()]
+    found += [Paragraph(example.source_line + step.line, caption(step.code))
+              for step in steps(example.source) if caption(step.code)]
+    return found or [Paragraph(example.line, "")]
 
 
 def quickref_pairs(content: GameContent) -> list[TextPair]:

@@ -54,13 +54,14 @@ documented.
 
 from __future__ import annotations
 
+import ast
 import json
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from rulepress.check import examples, numbers, signals
 from rulepress.check.names import NameFinder, mentions, names_of, occurrences, shares_spelling, shortened
-from rulepress.check.pairs import Paragraph, Side, TextPair, quickref_pairs, rules_pairs, yaml_pairs
+from rulepress.check.pairs import Paragraph, Side, TextPair, example_pairs, quickref_pairs, rules_pairs, yaml_pairs
 from rulepress.memo import Memo, key_of
 from rulepress.model import GameContent, load_games
 from rulepress.model.rules_text import RuleText
@@ -506,6 +507,14 @@ def _normal(text: str) -> str:
     return " ".join(text.split())
 
 
+def _code(source: str) -> str:
+    """A statement as Python reads it: comments (the captions, in each language's words) and layout left out."""
+    try:
+        return ast.unparse(ast.parse(source))
+    except (SyntaxError, ValueError, MemoryError, RecursionError):
+        return _normal(source)
+
+
 def _compare_examples(content: GameContent, out: _Collector, a: RuleText, b: RuleText,
                       runs: examples.ExampleRuns) -> None:
     for this, other in ((a, b), (b, a)):
@@ -540,7 +549,7 @@ def _compare_examples(content: GameContent, out: _Collector, a: RuleText, b: Rul
                         f"example {ea.id!r} gives {_normal(xa.outcome) or 'nothing'!r} for {xa.source!r} in "
                         f"{LANG_NAMES[a.lang]} but {_normal(xb.outcome) or 'nothing'!r} for {xb.source!r} in "
                         f"{LANG_NAMES[b.lang]} ({where_x})", other=where_x, section=section)
-            elif _normal(xa.source) != _normal(xb.source):
+            elif _code(xa.source) != _code(xb.source):
                 out.add("example-source", ea.path, xa.line, [ea.id],
                         f"example {ea.id!r} runs {xa.source!r} in {LANG_NAMES[a.lang]} but {xb.source!r} in "
                         f"{LANG_NAMES[b.lang]} ({where_x}); both give {_normal(xa.outcome) or 'nothing'!r}",
@@ -588,7 +597,7 @@ def report(content: GameContent, runs: examples.ExampleRuns | None = None, memo:
             out.add("section-missing", str(content.folder / f"rules.{missing}.md"), None, [],
                     f"the {LANG_NAMES[missing]} rules file rules.{missing}.md is missing")
         else:
-            pairs += _compare_sections(content, out, a, b)
+            pairs += _compare_sections(content, out, a, b) + example_pairs(a, b)
             _compare_examples(content, out, a, b, runs or examples.ExampleRuns(content))
         memo = memo or Memo(None)
         compare_pairs(content, out, pairs + quickref_pairs(content) + yaml_pairs(content, memo), memo)

@@ -15,8 +15,8 @@ text:
   ``snake_case`` program name, and the words "engine option".
 
 Only visible text counts: in Markdown the code blocks, MyST labels and
-directive fences are not checked, but the ``Result:`` lines of worked examples
-are. `authors_words` returns one problem per finding, at its file, line and
+directive fences are not checked, but the ``Result:`` lines, ``:labels:`` and
+statement captions of worked examples are. `authors_words` returns one problem per finding, at its file, line and
 column. The function of this module knows no game: the source names and option
 keys come from the game's own data.
 """
@@ -34,6 +34,7 @@ from rulepress.model import GameContent
 from rulepress.model.loader import display_path
 from rulepress.model.rules_text import TERM_REF
 from rulepress.model.schema import Game, Provenance, model_texts, walk
+from rulepress.site.scenario import caption, steps
 
 SOURCE_LABEL = re.compile(r"^\s*([A-Za-z]{3,})[\s_-]*\d")  # "seed 000: ...", "seed-003" -> "seed"
 FILE_NAME = re.compile(r"(?<![\w/.])[\w*][\w.*-]*\.(?:md|ya?ml|txt|py|json|csv|j2)\b", re.I)
@@ -94,15 +95,19 @@ def findings(text: str, words: Vocabulary) -> list[tuple[int, str, str]]:
 
 def markdown_lines(text: str) -> Iterator[tuple[int, str]]:
     """(line number, visible text) of Markdown `text`: paragraphs, headings, lists, tables (glossary
-    references as their shown text), and the result lines of worked examples; no code, no labels."""
+    references as their shown text), and the result lines, ``:labels:`` and statement captions
+    (``>>> f()  # words``) of worked examples, which the website shows; no code, no MyST labels."""
     plain = "\n".join("" if LABEL_LINE.match(line) else TERM_REF.sub(lambda m: m.group(1), line)
                       for line in text.splitlines())
     for token in MarkdownIt("commonmark").enable("table").parse(plain):
         if token.type == "fence" and token.info.strip().startswith("{doctest}"):
             first = token.map[0] + 2
             for offset, line in enumerate(token.content.splitlines()):
-                if RESULT_LINE.match(line):
-                    yield first + offset, line
+                if RESULT_LINE.match(line) or line.startswith(":labels:"):
+                    yield first + offset, line.removeprefix(":labels:")
+            for step in steps(token.content):
+                if caption(step.code):
+                    yield first + step.line, caption(step.code)
         elif token.type == "inline" and token.children is not None:
             line = token.map[0] + 1 if token.map else 1
             parts: list[str] = []

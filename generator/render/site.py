@@ -285,8 +285,9 @@ def earlier_games(out: Path, contents: list[GameContent], content_dir: Path,
 
 
 def check(content: GameContent, options=None) -> list:
-    """Problems `build` would reject on the website: raw HTML in the game's Markdown, and authors' words
-    (source names, file names, option keys) in any text players read. A game whose files and Rulepress's
+    """Problems `build` would reject on the website: raw HTML in the game's Markdown, authors' words
+    (source names, file names, option keys) in any text players read, and example results players could
+    not read (unnamed parts, the engine's words; `rulepress.check.results`). A game whose files and Rulepress's
     code are those that passed in this output folder before (see `checked_views`) is not read again."""
     from rulepress.build import code_version
 
@@ -297,10 +298,11 @@ def check(content: GameContent, options=None) -> list:
 
 
 def _problems(content: GameContent) -> list:
+    from rulepress.check.results import unreadable_results
     from rulepress.check.wording import authors_words
     from rulepress.site.safety import raw_html
 
-    return raw_html(content) + authors_words(content)
+    return raw_html(content) + authors_words(content) + unreadable_results(content)
 
 
 def _kept_views(content: GameContent, cache: Path, code: str) -> tuple[str, dict | None]:

@@ -14,7 +14,9 @@ character of the values.
 from __future__ import annotations
 
 import ast
+import io
 import re
+import tokenize
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -35,6 +37,7 @@ class Step:
 
     code: str
     expected: str
+    line: int = 0  # index of its ``>>>`` line among the lines of the doctest
 
 
 def steps(source: str) -> list[Step]:
@@ -42,16 +45,17 @@ def steps(source: str) -> list[Step]:
     found: list[Step] = []
     code: list[str] = []
     expected: list[str] = []
+    start = 0
 
     def close():
         if code:
-            found.append(Step("\n".join(code), "\n".join(expected).strip()))
+            found.append(Step("\n".join(code), "\n".join(expected).strip(), start))
 
-    for line in source.splitlines():
+    for number, line in enumerate(source.splitlines()):
         stripped = line.strip()
         if stripped.startswith(">>>"):
             close()
-            code, expected = [stripped[3:].strip()], []
+            code, expected, start = [stripped[3:].strip()], [], number
         elif stripped.startswith("...") and code and not expected:
             code.append(stripped[3:].strip())
         elif code:
@@ -302,18 +306,13 @@ def tuple_size(code: str) -> int:
     return 0
 
 
-def results_markdown(source: str, reader: Reader, labels: list[list[str]] | None = None) -> list[str]:
-    """Markdown lines of the results of a doctest: one line per expected output, tables as blocks.
-    Each group of `labels` names, in order, the parts of a statement written as ``a, b, c`` or the
-    columns of a result that is rows of values or a mapping (keys, values) (as many names as parts or
-    columns)."""
-    shown = [s for s in steps(source) if s.expected]
-    words = reader.words
-    label = words["result"] if len(shown) <= 1 else words["results"]
-    lines: list[str] = []
+def labelled_steps(source: str, labels: list[list[str]] | None = None) -> list[tuple[Step, list[str] | None, list[str] | None]]:
+    """The statements of a doctest that expect output, each with the names of its parts (a statement written
+    as ``a, b, c``) or of its columns (a result that is rows of values or a mapping), or None: each group of
+    `labels` names, in order, the next statement that has parts or columns, when the number of names fits."""
     groups = list(labels or [])
-    rendered = []
-    for step in shown:
+    found = []
+    for step in (s for s in steps(source) if s.expected):
         try:
             width = row_width(parse_value(step.expected))
         except ValueError:
@@ -323,7 +322,37 @@ def results_markdown(source: str, reader: Reader, labels: list[list[str]] | None
         names = groups.pop(0) if (size or width) and groups else None
         parts = names if size and names and len(names) == size else None
         columns = names if not size and names and len(names) == width else None
-        rendered.append(result_markdown(step.expected, reader, parts, columns))
+        found.append((step, parts, columns))
+    return found
+
+
+def caption(code: str) -> str:
+    """What a statement's result is, in the author's words: its trailing comment
+    (``>>> must_trade(4)  # with 4 cards``); "" when it has none (doctest directives are no caption)."""
+    try:
+        comments = [t.string for t in tokenize.generate_tokens(io.StringIO(code + "\n").readline)
+                    if t.type == tokenize.COMMENT]
+    except (tokenize.TokenError, SyntaxError):
+        return ""
+    words = [c.lstrip("#").strip() for c in comments]
+    words = [w for w in words if w and not w.startswith("doctest:")]
+    return words[-1] if words else ""
+
+
+def results_markdown(source: str, reader: Reader, labels: list[list[str]] | None = None) -> list[str]:
+    """Markdown lines of the results of a doctest: one line per expected output, tables as blocks, the
+    parts and columns named by `labels` (see `labelled_steps`), each result after its `caption`."""
+    rendered = []
+    for step, parts, columns in labelled_steps(source, labels):
+        text, block = result_markdown(step.expected, reader, parts, columns)
+        said = caption(step.code)
+        if said:
+            said = f"*{escape_markdown(said)}:*"
+            text = f"{said}\n\n{text}" if block else f"{said} {text}"
+        rendered.append((text, block))
+    words = reader.words
+    label = words["result"] if len(rendered) <= 1 else words["results"]
+    lines: list[str] = []
     if not rendered:
         return lines
     if len(rendered) == 1 and not rendered[0][1]:
@@ -336,6 +365,44 @@ def results_markdown(source: str, reader: Reader, labels: list[list[str]] | None
         # one numbered item per result; a table stays inside its item (continuation lines indented)
         marker = f"{number}. "
         first, *rest = text.splitlines()
-        lines += ([f"{marker}{first}"] + [" " * len(marker) + line for line in rest] + [""]) if block \
+        lines += ([f"{marker}{first}"] + [(" " * len(marker) + line).rstrip() for line in rest] + [""]) if block \
             else [f"{marker}{text}"]
     return lines
+
+
+ENGINE_WORD = re.compile(r"^[a-z]{3,}(?:[_-][a-z]+)*$")  # 'collect', 'right-to-left', 'helpers_pay'; not 't8', 'Anna'
+
+
+def engine_words(value, reader: Reader) -> list[str]:
+    """The engine's own words a result would show as they are: string values that look like program words
+    (`ENGINE_WORD`) and record field names, when the reader has neither a name nor a label for them."""
+    if isinstance(value, str):
+        return [value] if ENGINE_WORD.match(value) and not (reader.names.get(value) or reader.labels.get(value)) else []
+    if isinstance(value, Record):
+        found = [k for k, _ in value.fields if not (reader.labels.get(k) or reader.names.get(k))]
+        return found + [w for _, v in value.fields for w in engine_words(v, reader)]
+    if isinstance(value, dict):
+        return [w for k, v in value.items() for w in engine_words(k, reader) + engine_words(v, reader)]
+    if isinstance(value, (tuple, frozenset)):
+        items = sorted(value, key=str) if isinstance(value, frozenset) else value
+        return [w for v in items for w in engine_words(v, reader)]
+    return []
+
+
+def unreadable(source: str, reader: Reader, labels: list[list[str]] | None = None) -> list[tuple[Step, str]]:
+    """(statement, what a player could not read) for the results of a doctest as `results_markdown` shows
+    them: a statement written as ``a, b`` whose parts have no names, and engine words (`engine_words`)."""
+    found = []
+    for step, parts, _columns in labelled_steps(source, labels):
+        size = tuple_size(step.code)
+        if size > 1 and parts is None and not RESULT.match(step.expected.strip()):
+            found.append((step, f"its {size} parts have no names (`:labels: {' | '.join(['...'] * size)}`)"))
+        if RESULT.match(step.expected.strip()) or REFUSED.match(step.expected.strip()):
+            continue
+        try:
+            value = parse_value(step.expected)
+        except ValueError:
+            continue
+        for word in dict.fromkeys(engine_words(value, reader)):
+            found.append((step, f"it shows the engine's word {word!r} (name it in game.yaml `site.labels`)"))
+    return found

@@ -22,6 +22,8 @@ from jinja2 import FileSystemLoader, StrictUndefined
 from jinja2.sandbox import SandboxedEnvironment
 
 from rulepress import paths
+from rulepress.check.names import NameFinder, names_of
+from rulepress.check.sources import markdown_prose
 from rulepress.model import GameContent
 from rulepress.model.schema import Provenance, Term
 from rulepress.model.rules_text import strip_term_refs, term_refs
@@ -128,6 +130,19 @@ def thing_names(game, lang: str) -> dict[str, str]:
     return found
 
 
+def terms_finder(content: GameContent, lang: str) -> NameFinder:
+    """Finds the game's glossary terms in a text of `lang` (inflected, longest spelling first)."""
+    return NameFinder([n for n in names_of(content) if n.kind == "term"], lang)
+
+
+def terms_used(section, finder: NameFinder) -> list[str]:
+    """Ids of the glossary terms a rules section uses, in its heading or prose (not in its examples' code):
+    those it refers to with ``{term}`` and those it names in words."""
+    referred = [term_id for _shown, term_id in term_refs(section.title + "\n" + section.body)]
+    said = finder.used(section.title + "\n" + "\n".join(markdown_prose(section.body)))
+    return list(dict.fromkeys(referred + sorted(said)))
+
+
 def _section_label(section) -> str:
     return f"{section.number} {strip_term_refs(section.title)}"
 
@@ -158,9 +173,10 @@ def game_data(content: GameContent, lang: str, extras: GameExtras) -> dict:
     results = [r for r in (extras.example_results or []) if r.lang == lang]
     sections = {sec.id: sec for sec in text.sections} if text is not None else {}
     used_in = {t.id: [] for t in game.glossary}
+    finder = terms_finder(content, lang)
     for sec in sections.values():
-        for _shown, term_id in term_refs(sec.title + "\n" + sec.body):
-            if term_id in used_in and sec.id not in [x["anchor"] for x in used_in[term_id]]:
+        for term_id in terms_used(sec, finder):
+            if term_id in used_in:
                 used_in[term_id].append({"anchor": rules_myst.anchor(game.id, sec.id), "label": _section_label(sec)})
     return {
         "id": game.id,

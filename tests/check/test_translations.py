@@ -36,7 +36,7 @@ def only(game):
 def test_clean_translation_has_no_findings():
     result = report(load_game(DATA / "clean"))
     assert result.findings == []
-    assert (result.sections, result.paragraphs, result.examples) == (2, 23, 1)
+    assert (result.sections, result.paragraphs, result.examples) == (2, 24, 2)  # 24: one pair of example labels
 
 
 def test_changed_number_is_caught_with_both_locations():
@@ -155,7 +155,7 @@ def test_cli_text_output_and_exit_codes(capsys):
     assert main(["check", "translations", "clean", "documented-variant", "--content", str(DATA)]) == 0
     out = capsys.readouterr().out
     assert "documented-variant/rules.de.md:11: number (documented): section numbers differ" in out
-    assert "clean: 2 sections, 23 text pairs, 1 examples compared; 0 differences, 0 documented" in out
+    assert "clean: 2 sections, 24 text pairs, 2 examples compared; 0 differences, 0 documented" in out
     assert main(["check", "translations", "changed-number", "--content", str(DATA)]) == 1
     line = capsys.readouterr().out.splitlines()[0]
     assert "changed-number/rules.de.md:11: number: section numbers differ: 3 only in German" in line

@@ -52,11 +52,13 @@ def test_source_names_and_option_keys_come_from_the_game():
 
 
 def test_only_visible_markdown_counts():
-    text = ("(hand_limit)=\n# Title\n\nA {term}`shown <wild_card>` word.\n\n```{doctest} ex\n>>> territory_bonus(1)\n2\n"
-            ">>> f()\nResult: see seed 3\n```\n\n```python\nseed 4\n```\n")
+    text = ("(hand_limit)=\n# Title\n\nA {term}`shown <wild_card>` word.\n\n```{doctest} ex\n:labels: seed 5 | b\n"
+            ">>> territory_bonus(1), 1\n(2, 1)\n>>> f()  # seed 6\n7\n>>> f()\nResult: see seed 3\n```\n\n```python\nseed 4\n```\n")
     lines = list(markdown_lines(text))
     assert (4, "A shown word.") in lines
-    assert (10, "Result: see seed 3") in lines
+    assert (7, " seed 5 | b") in lines  # the website names the parts of the result so
+    assert (10, "seed 6") in lines  # a statement's caption
+    assert (13, "Result: see seed 3") in lines
     assert not any("territory_bonus" in t or "hand_limit" in t or "wild_card" in t or "seed 4" in t for _n, t in lines)
 
 

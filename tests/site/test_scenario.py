@@ -66,3 +66,14 @@ def test_printed_rows_become_a_table_under_the_labels_and_other_lines_stay_apart
     text = "\n".join(scenario.results_markdown(source, reader, [["Spieler", "Schwelle", "Chance"]]))
     assert "1. | Spieler | Schwelle | Chance |\n   |---|---|---|\n   | 2 | 6 | 7/12 |\n   | 3 | 9 | −1,5 |" in text
     assert "2. erste Zeile\\\nzweite" in text  # two lines, not run together into one
+
+
+def test_a_statements_trailing_comment_captions_its_result():
+    reader = scenario.Reader(sources.strings()["de"], "de")
+    source = (">>> HAND_LIMIT  # Kartenlimit\n5\n>>> f('#')  # doctest: +ELLIPSIS\n'#'\n"
+              ">>> [g(x)  # Siegpunkte\n...  for x in (1, 2)]\n{1: 5, 2: 0}\n")
+    text = "\n".join(scenario.results_markdown(source, reader))
+    assert "1. *Kartenlimit:* 5" in text
+    assert "2. \\#\n" in text  # a doctest directive is no caption, a '#' in a string neither
+    assert "3. *Siegpunkte:*\n\n   |  |  |\n   |---|---|\n   | 1 | 5 |" in text  # a table below its caption
+    assert scenario.caption("f(1)  # mit 1 Karte") == "mit 1 Karte" and scenario.caption("f(1)") == ""
