@@ -37,6 +37,7 @@ the example stops there.
 
 from __future__ import annotations
 
+import ast
 import doctest
 import hashlib
 import json
@@ -101,6 +102,15 @@ class ExampleResult:
         if self.passed:
             return f"{self.path}:{self.line}: {self.id}: ok"
         return f"{self.path}:{self.line}: {self.id}: expected {_one_line(self.expected)}, got {_one_line(self.got)}"
+
+
+def code_of(source: str) -> str:
+    """A statement as Python reads it, for comparing the two languages' examples: its comments (captions in
+    each language's words) and layout left out."""
+    try:
+        return ast.unparse(ast.parse(source))
+    except (SyntaxError, ValueError, MemoryError, RecursionError):
+        return " ".join(source.split())
 
 
 def _one_line(text: str) -> str:

@@ -6,6 +6,9 @@ tables (`rulepress.site.scenario`). Two things make a result unreadable there:
 - a statement written as ``a, b`` (two questions at once) whose parts the
   example does not name with ``:labels: first | second``: the page would say
   only "no, yes";
+- one of several results shown on one line without a caption (the
+  statement's trailing comment, ``>>> f()  # what it is``): the numbered list
+  would say "1. 6  2. yes";
 - a word of the rules engine's program (a string value such as ``'reroll'`` or
   a record field such as ``helpers_pay``) that is neither the id of a thing of
   the game nor named in game.yaml ``site.labels``: the German page would show
@@ -22,7 +25,7 @@ from rulepress.errors import Problem
 from rulepress.model import GameContent
 from rulepress.model.loader import display_path
 from rulepress.site.scenario import Reader, part_labels, unreadable
-from rulepress.site.sources import thing_names
+from rulepress.site.sources import strings, thing_names
 
 
 def unreadable_results(content: GameContent) -> list[Problem]:
@@ -30,7 +33,8 @@ def unreadable_results(content: GameContent) -> list[Problem]:
     game = content.game
     problems: list[Problem] = []
     for lang, text in content.rules.items():
-        reader = Reader({}, lang, thing_names(game, lang), {k: v.get(lang) for k, v in game.site.labels.items()})
+        words = strings().get(lang, strings()["en"])
+        reader = Reader(words, lang, thing_names(game, lang), {k: v.get(lang) for k, v in game.site.labels.items()})
         for example in text.examples:
             for step, message in unreadable(example.source, reader, part_labels(example.options.get("labels", ""))):
                 problems.append(Problem(display_path(example.path), example.source_line + step.line, None,

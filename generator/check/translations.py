@@ -54,7 +54,6 @@ documented.
 
 from __future__ import annotations
 
-import ast
 import json
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -507,14 +506,6 @@ def _normal(text: str) -> str:
     return " ".join(text.split())
 
 
-def _code(source: str) -> str:
-    """A statement as Python reads it: comments (the captions, in each language's words) and layout left out."""
-    try:
-        return ast.unparse(ast.parse(source))
-    except (SyntaxError, ValueError, MemoryError, RecursionError):
-        return _normal(source)
-
-
 def _compare_examples(content: GameContent, out: _Collector, a: RuleText, b: RuleText,
                       runs: examples.ExampleRuns) -> None:
     for this, other in ((a, b), (b, a)):
@@ -549,7 +540,7 @@ def _compare_examples(content: GameContent, out: _Collector, a: RuleText, b: Rul
                         f"example {ea.id!r} gives {_normal(xa.outcome) or 'nothing'!r} for {xa.source!r} in "
                         f"{LANG_NAMES[a.lang]} but {_normal(xb.outcome) or 'nothing'!r} for {xb.source!r} in "
                         f"{LANG_NAMES[b.lang]} ({where_x})", other=where_x, section=section)
-            elif _code(xa.source) != _code(xb.source):
+            elif examples.code_of(xa.source) != examples.code_of(xb.source):
                 out.add("example-source", ea.path, xa.line, [ea.id],
                         f"example {ea.id!r} runs {xa.source!r} in {LANG_NAMES[a.lang]} but {xb.source!r} in "
                         f"{LANG_NAMES[b.lang]} ({where_x}); both give {_normal(xa.outcome) or 'nothing'!r}",

@@ -391,13 +391,20 @@ def engine_words(value, reader: Reader) -> list[str]:
 
 def unreadable(source: str, reader: Reader, labels: list[list[str]] | None = None) -> list[tuple[Step, str]]:
     """(statement, what a player could not read) for the results of a doctest as `results_markdown` shows
-    them: a statement written as ``a, b`` whose parts have no names, and engine words (`engine_words`)."""
+    them: a statement written as ``a, b`` whose parts have no names, one of several results shown on one
+    line without a caption (the list would say "1. 6  2. yes"), and engine words (`engine_words`)."""
     found = []
-    for step, parts, _columns in labelled_steps(source, labels):
+    shown = labelled_steps(source, labels)
+    for step, parts, columns in shown:
         size = tuple_size(step.code)
-        if size > 1 and parts is None and not RESULT.match(step.expected.strip()):
+        written = RESULT.match(step.expected.strip())
+        if size > 1 and parts is None and not written:
             found.append((step, f"its {size} parts have no names (`:labels: {' | '.join(['...'] * size)}`)"))
-        if RESULT.match(step.expected.strip()) or REFUSED.match(step.expected.strip()):
+        elif len(shown) > 1 and not written and not caption(step.code) and \
+                not result_markdown(step.expected, reader, parts, columns)[1]:
+            found.append((step, "it is one of several results and does not say what it is "
+                                "(a caption after the statement: `>>> ...  # what it is`)"))
+        if written or REFUSED.match(step.expected.strip()):
             continue
         try:
             value = parse_value(step.expected)

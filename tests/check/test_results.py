@@ -11,8 +11,9 @@ from rulepress.cli import main
 from rulepress.model import load_games
 from rulepress.scaffold import new_game
 from rulepress.site.scenario import Reader, part_labels, unreadable
+from rulepress.site.sources import strings
 
-READER = Reader({}, "de", names={"peru": "Peru"}, labels={"reroll": "noch einmal würfeln", "bomb": "Bombe"})
+READER = Reader(strings()["de"], "de", names={"peru": "Peru"}, labels={"reroll": "noch einmal würfeln", "bomb": "Bombe"})
 
 
 def _messages(source: str, labels: str = "") -> list[str]:
@@ -38,6 +39,13 @@ def test_unreadable_results_are_found(source, labels, found):
         assert expected in message
 
 
+def test_each_of_several_results_says_what_it_is():
+    source = ">>> HAND_LIMIT\n5\n>>> must_trade(5)  # mit 5 Karten\nTrue\n>>> odds()\n{'1:1': 1, '1:2': 2}\n"
+    assert [m for m in _messages(source) if "does not say what it is" in m] == [_messages(source)[0]]  # a table may
+    assert _messages(">>> HAND_LIMIT\n5\n") == []  # a single result has the situation before it
+    assert _messages(">>> f()  # doctest: +ELLIPSIS\n5\n>>> g()\nErgebnis: 7 Armeen\n") != []  # no caption
+
+
 def test_labels_go_to_the_statements_in_order():
     source = ">>> {'a': 1}\n{'a': 1}\n>>> f(1), f(2)\n(1, 2)\n"
     assert len(_messages(source, "Land | Armeen")) == 1  # the mapping's columns took the only group
@@ -54,7 +62,7 @@ def test_check_content_names_the_statement_line(tmp_path, capsys):
     folder = new_game("demo", content)
     rules = folder / "rules.en.md"
     rules.write_text(rules.read_text(encoding="utf-8").replace(
-        ">>> move(3, 2)\n4\n", ">>> move(3, 2)\n4\n>>> move(1, 1), move(3, 2)\n(2, 4)\n"), encoding="utf-8")
+        ">>> move(3, 2)\n4\n", ">>> move(1, 1), move(3, 2)\n(2, 4)\n"), encoding="utf-8")
     assert main(["check", "content", "--content", str(content)]) == 2
     err = capsys.readouterr().err
     match = re.search(r"rules\.en\.md:(\d+): example ex-move-to-goal: the result of `move\(1, 1\), move\(3, 2\)`: "
@@ -67,6 +75,6 @@ def test_check_content_names_the_statement_line(tmp_path, capsys):
     assert unreadable_results(load_games(content)[0]) == []
     de = folder / "rules.de.md"
     de.write_text(de.read_text(encoding="utf-8").replace(
-        ">>> move(3, 2)\n4\n", ">>> move(3, 2)\n4\n>>> move(1, 1), move(3, 2)\n(2, 4)\n").replace(
+        ">>> move(3, 2)\n4\n", ">>> move(1, 1), move(3, 2)\n(2, 4)\n").replace(
         "```{doctest} ex-move-to-goal\n", "```{doctest} ex-move-to-goal\n:labels: von 1 | von 3\n"), encoding="utf-8")
     assert [str(p) for p in unreadable_results(load_games(content)[0])] == []
