@@ -258,17 +258,27 @@ def yaml_pairs(content: GameContent, memo: Memo | None = None) -> list[TextPair]
             key = key_of("yaml-pairs", shown, hashlib.sha256(path.read_bytes()).hexdigest())
         except OSError:
             continue  # the loader reports unreadable files
-        found = memo.get(key) if memo is not None else None
+        try:
+            found = _stored_pairs(memo.get(key)) if memo is not None else None
+        except (KeyError, TypeError, ValueError, AttributeError):
+            found = None  # a damaged memo costs only the work
         if found is None:
             try:
-                found = [asdict(pair) for pair in _file_pairs(path, shown)]
+                found = _file_pairs(path, shown)
             except RulepressError:
                 continue  # the loader reports broken files
         if memo is not None:
-            memo.put(key, found)
-        pairs += [TextPair(d["kind"], d["id"], *(Side(s["lang"], s["path"], [Paragraph(**p) for p in s["paragraphs"]])
-                                                  for s in (d["a"], d["b"])), d["section"], d["ids"]) for d in found]
+            memo.put(key, [asdict(pair) for pair in found])
+        pairs += found
     return pairs
+
+
+def _stored_pairs(stored: list[dict] | None) -> list[TextPair] | None:
+    """Text pairs as `yaml_pairs` remembers them (`dataclasses.asdict`), made again."""
+    if stored is None:
+        return None
+    return [TextPair(d["kind"], d["id"], *(Side(s["lang"], s["path"], [Paragraph(**p) for p in s["paragraphs"]])
+                                           for s in (d["a"], d["b"])), d["section"], d["ids"]) for d in stored]
 
 
 def _file_pairs(path: Path, shown: str) -> list[TextPair]:
