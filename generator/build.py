@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import ctypes
 import functools
+import gc
 import hashlib
 import json
 import multiprocessing
@@ -277,6 +278,9 @@ def _write_all(todo: list[Artifact], out: Path, progress: Progress) -> dict[str,
     running: dict[Future, int] = {}
     context = multiprocessing.get_context("fork")
     before = set(multiprocessing.active_children())
+    # what the workers inherit (libraries, the model, the plan) is never garbage in them: frozen, their
+    # collections need not walk it (and do not touch its pages: the memory stays shared), see `gc.freeze`
+    gc.freeze()
     pool = ProcessPoolExecutor(count, mp_context=context, initializer=_worker_init, initargs=(todo, out, os.getpid()))
     try:
         while waiting or running:
@@ -307,6 +311,8 @@ def _write_all(todo: list[Artifact], out: Path, progress: Progress) -> dict[str,
             process.terminate()
         pool.shutdown(wait=True, cancel_futures=True)
         raise
+    finally:
+        gc.unfreeze()  # collectable again in this process (`rulepress serve` builds many times)
     pool.shutdown(wait=True)
     return records
 

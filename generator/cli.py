@@ -8,6 +8,7 @@ as a traceback.
 from __future__ import annotations
 
 import argparse
+import gc
 import importlib
 import json
 import sys
@@ -80,8 +81,16 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+# Cyclic garbage collection of a command that runs once (every command but `serve`): gen-0 collections after
+# 50,000 new objects instead of 700 (the libraries and the model are long-lived: each collection walks them)
+ONE_SHOT_GC = (50_000, 20, 20)
+
+
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
+    one_shot = args.command != "serve" and argv is None  # a process of its own (not a caller's `main([...])`)
+    if one_shot:
+        gc.set_threshold(*ONE_SHOT_GC)
     try:
         return _run(args)
     except RulepressError as exc:
@@ -92,6 +101,9 @@ def main(argv: list[str] | None = None) -> int:
         return exc.exit_code
     except KeyboardInterrupt:
         return 130
+    finally:
+        if one_shot:
+            gc.freeze()  # the process ends: no collection of everything at exit (about 0.25 s after a build)
 
 
 def check_ranges(args) -> None:

@@ -109,6 +109,25 @@ def test_one_artifact_is_written_in_process_and_many_by_a_pool():
     assert 1 <= workers(50) <= 50
 
 
+def test_workers_inherit_a_frozen_heap_and_the_build_collects_everything_again_after(tmp_path):
+    import gc
+
+    from rulepress.build import _write_all
+    from rulepress.progress import Progress
+    from rulepress.render import Artifact
+
+    def write(tmp):
+        tmp.write_text(str(gc.get_freeze_count() > 0))
+
+    todo = [Artifact(None, "test", f"a{i}.txt", {"i": i}, write) for i in range(3)]
+    frozen = gc.get_freeze_count()
+    with Progress(False, len(todo)) as progress:
+        _write_all(todo, tmp_path, progress)
+    # forked workers: what they inherit is frozen (their collections skip it); in-process (one core): nothing frozen
+    assert {(tmp_path / a.path).read_text() for a in todo} == {str(workers(len(todo)) > 1)}
+    assert gc.get_freeze_count() == frozen  # `rulepress serve` builds again and again: nothing stays frozen
+
+
 def test_content_error_in_a_worker_reaches_the_caller_unchanged(tmp_path, monkeypatch):
     from rulepress.render import exports
 

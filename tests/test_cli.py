@@ -116,3 +116,22 @@ def test_option_ranges_are_checked_before_anything_is_read(tmp_path, capsys):
         assert main(["build", "--content", str(tmp_path / "nowhere"), "--out", str(tmp_path / "o"), *args]) == 2
         assert message in capsys.readouterr().err
     assert not (tmp_path / "o").exists()
+
+
+def test_a_command_of_its_own_collects_garbage_rarely_and_not_at_exit_a_caller_keeps_its_settings(tmp_path):
+    import gc
+
+    from rulepress.scaffold import new_game
+
+    new_game("demo", tmp_path)
+    script = ("import gc, sys; from rulepress.cli import main; default = gc.get_threshold(); "
+              f"sys.argv = ['rulepress', 'list', '--content', {str(tmp_path)!r}]; code = main(); "
+              "print(code, default != gc.get_threshold(), gc.get_threshold()[0], gc.get_freeze_count() > 0, "
+              "'sphinx' in sys.modules, 'reportlab' in sys.modules)")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    code, changed, gen0, frozen, sphinx, reportlab = done.stdout.split()[-6:]
+    assert (code, changed, frozen) == ("0", "True", "True") and int(gen0) >= 10_000
+    assert (sphinx, reportlab) == ("False", "False")  # listing games imports neither the site's nor the PDFs' library
+    threshold, frozen_before = gc.get_threshold(), gc.get_freeze_count()
+    assert main(["list", "--content", str(tmp_path)]) == 0
+    assert (gc.get_threshold(), gc.get_freeze_count()) == (threshold, frozen_before)

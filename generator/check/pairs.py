@@ -21,11 +21,13 @@ reported by the caller).
 
 from __future__ import annotations
 
+import hashlib
 import re
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from rulepress.errors import RulepressError
+from rulepress.memo import Memo, key_of
 from rulepress.model import GameContent
 from rulepress.model.loader import GAME_FILES, display_path
 from rulepress.model.rules_text import LABEL, RuleText, Section
@@ -245,25 +247,55 @@ def _texts(data, key: tuple, named: tuple) -> list[tuple[tuple, tuple, str, str]
     return found
 
 
-def yaml_pairs(content: GameContent) -> list[TextPair]:
-    """Every {de, en} text of the game's YAML files and its own layouts."""
+def yaml_pairs(content: GameContent, memo: Memo | None = None) -> list[TextPair]:
+    """Every {de, en} text of the game's YAML files and its own layouts. The pairs of each file are
+    remembered in `memo` by the file's path as messages show it and its bytes: a report after an edit
+    parses only the files that changed (a board file is most of the parsing)."""
     pairs = []
     for path in _yaml_files(content):
+        shown = display_path(path)
         try:
-            data, positions = load_yaml(path, display_path(path))
-        except RulepressError:
-            continue  # the loader reports broken files
-        layout = path.parent.name == "layouts"
-        for key, named, de, en in _texts(data, (), ()):
-            kind = "layout" if layout else KINDS.get(str(named[0]) if named else "", "game")
-            ident = ".".join(map(str, (("layouts", path.stem) if layout else ()) + named))
-            if kind == "component" and "cards" in named:
-                kind = "card"
-            sides = []
-            for lang, text in (("de", de), ("en", en)):
-                line = positions.locate(key + (lang,))[0]
-                sides.append(Side(lang, positions.path, [Paragraph(line, p) for p in _yaml_paragraphs(text)]))
-            pairs.append(TextPair(kind, ident, sides[0], sides[1], ids=[ident]))
+            key = key_of("yaml-pairs", shown, hashlib.sha256(path.read_bytes()).hexdigest())
+        except OSError:
+            continue  # the loader reports unreadable files
+        try:
+            found = _stored_pairs(memo.get(key)) if memo is not None else None
+        except (KeyError, TypeError, ValueError, AttributeError):
+            found = None  # a damaged memo costs only the work
+        if found is None:
+            try:
+                found = _file_pairs(path, shown)
+            except RulepressError:
+                continue  # the loader reports broken files
+        if memo is not None:
+            memo.put(key, [asdict(pair) for pair in found])
+        pairs += found
+    return pairs
+
+
+def _stored_pairs(stored: list[dict] | None) -> list[TextPair] | None:
+    """Text pairs as `yaml_pairs` remembers them (`dataclasses.asdict`), made again."""
+    if stored is None:
+        return None
+    return [TextPair(d["kind"], d["id"], *(Side(s["lang"], s["path"], [Paragraph(**p) for p in s["paragraphs"]])
+                                           for s in (d["a"], d["b"])), d["section"], d["ids"]) for d in stored]
+
+
+def _file_pairs(path: Path, shown: str) -> list[TextPair]:
+    """The {de, en} texts of one YAML file of a game (or of its layouts)."""
+    data, positions = load_yaml(path, shown)
+    layout = path.parent.name == "layouts"
+    pairs = []
+    for key, named, de, en in _texts(data, (), ()):
+        kind = "layout" if layout else KINDS.get(str(named[0]) if named else "", "game")
+        ident = ".".join(map(str, (("layouts", path.stem) if layout else ()) + named))
+        if kind == "component" and "cards" in named:
+            kind = "card"
+        sides = []
+        for lang, text in (("de", de), ("en", en)):
+            line = positions.locate(key + (lang,))[0]
+            sides.append(Side(lang, positions.path, [Paragraph(line, p) for p in _yaml_paragraphs(text)]))
+        pairs.append(TextPair(kind, ident, sides[0], sides[1], ids=[ident]))
     return pairs
 
 

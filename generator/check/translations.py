@@ -590,7 +590,8 @@ def report(content: GameContent, runs: examples.ExampleRuns | None = None, memo:
         else:
             pairs += _compare_sections(content, out, a, b) + example_pairs(a, b)
             _compare_examples(content, out, a, b, runs or examples.ExampleRuns(content))
-        compare_pairs(content, out, pairs + quickref_pairs(content) + yaml_pairs(content), memo or Memo(None))
+        memo = memo or Memo(None)
+        compare_pairs(content, out, pairs + quickref_pairs(content) + yaml_pairs(content, memo), memo)
     result.findings.sort(key=lambda f: (f.documented, f.path, f.line or 0, f.kind))
     return result
 

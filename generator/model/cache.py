@@ -10,6 +10,12 @@ Rulepress's code version and every file below the folder (names and bytes; a
 new, removed or changed file changes the key; Python bytecode caches do not count). A game whose key is unchanged
 is unpickled; any other is loaded as usual and, if it loads, stored. Games
 with problems are never stored, so their problems are reported every time.
+When only rules files (``rules.<lang>.md``) changed, the stored game is
+taken with its rule texts read and checked again (nothing else of a game reads
+them: `rulepress.model.loader.with_rules_read_again`), so a rules edit does not
+validate the game, check its boards and layouts or import what that needs.
+Any other edit loads the game, but its boards' outlines are checked again only
+if the boards changed (`rulepress.model.references.check`).
 When a game must load again (one of its files changed), its YAML files that
 did not change are not parsed again: their parsed data and positions are kept
 in ``<cache>/<game>.yaml.pickle`` by the SHA-256 of their bytes (a board's
@@ -27,17 +33,18 @@ import time
 from collections.abc import Callable, Collection
 from pathlib import Path
 
-from rulepress.model.loader import GameContent, load_game
+from rulepress.model.loader import GameContent, load_game, rules_files, with_rules_read_again
 from rulepress.model.yamlsource import load_yaml
 
 
-def folder_key(folder: Path, version: str, skip: Collection[str] = ()) -> str:
+def folder_key(folder: Path, version: str, skip: Collection[str] = (), digests: dict[str, bytes] | None = None) -> str:
     """Hash of everything a game's model is made from (see the module docstring); without the files
-    named in `skip` (paths relative to the folder, with '/'), for what does not depend on them."""
+    named in `skip` (paths relative to the folder, with '/'), for what does not depend on them.
+    `digests`: the folder's `file_digests` if known."""
     h = hashlib.sha256()
     for part in (str(Path(folder).absolute()), os.getcwd(), version):
         h.update(part.encode() + b"\0")
-    for name, digest in file_digests(folder).items():
+    for name, digest in (file_digests(folder) if digests is None else digests).items():
         if name not in skip:
             h.update(name.encode() + b"\0")
             h.update(digest)
@@ -74,18 +81,32 @@ def cached_loader(cache: Path, version: str) -> Callable[[Path], GameContent]:
     """A `load_game` that reuses ``<cache>/<folder name>.pickle`` when the folder's key is unchanged; when
     it is not, the game's YAML files that did not change are not parsed again (`remembering_parser`)."""
     def load(folder: Path) -> GameContent:
-        key = folder_key(folder, version)
+        digests = file_digests(folder)
+        key = folder_key(folder, version, digests=digests)
+        base = folder_key(folder, version, digests={})  # the folder, working directory and code without the files
         file = cache / f"{Path(folder).name}.pickle"
         stored = _read_pickle(file)
-        if isinstance(stored, tuple) and len(stored) == 2 and stored[0] == key and isinstance(stored[1], GameContent):
+        if not (isinstance(stored, tuple) and len(stored) == 4 and isinstance(stored[1], GameContent)):
+            stored = None
+        if stored is not None and stored[0] == key:
             return stored[1]
-        parsed = cache / f"{Path(folder).name}.yaml.pickle"
-        parse, used = remembering_parser(_read_pickle(parsed), version)
-        content = load_game(folder, parse)
-        _write_pickle(parsed, used)
-        _write_pickle(file, (key, content))
+        if stored is not None and stored[2] == base and rules_edit_only(stored[3], digests, stored[1]):
+            content = with_rules_read_again(stored[1])
+        else:
+            parsed = cache / f"{Path(folder).name}.yaml.pickle"
+            parse, used = remembering_parser(_read_pickle(parsed), version)
+            content = load_game(folder, parse, stored[1].game if stored is not None and stored[2] == base else None)
+            _write_pickle(parsed, used)
+        _write_pickle(file, (key, content, base, digests))
         return content
     return load
+
+
+def rules_edit_only(before: dict[str, bytes], now: dict[str, bytes], content: GameContent) -> bool:
+    """True if the game folder's files (`file_digests`) are those of `content` but for changed rules files:
+    the same names, and those whose bytes differ are rules files (`rulepress.model.loader.rules_files`)."""
+    return (isinstance(before, dict) and before.keys() == now.keys()
+            and {name for name in now if before[name] != now[name]} <= rules_files(content.game))
 
 
 def remembering_parser(stored, version: str):

@@ -16,7 +16,7 @@ from __future__ import annotations
 import hashlib
 import typing
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from pydantic import BaseModel, ValidationError
@@ -241,9 +241,11 @@ class _Sources:
         return display_path(self.folder / "game.yaml"), None, None
 
 
-def load_game(folder: Path, parse: Callable[[Path, str], tuple[object, Positions]] = load_yaml) -> GameContent:
+def load_game(folder: Path, parse: Callable[[Path, str], tuple[object, Positions]] = load_yaml,
+              checked: Game | None = None) -> GameContent:
     """Load, validate and cross-check one game folder (its YAML files read with `parse`, a `load_yaml`
-    that may remember). Raises ContentErrors."""
+    that may remember; `checked`: the game as it loaded without problems before with the same code, whose
+    unchanged boards need no geometry check). Raises ContentErrors."""
     folder = Path(folder).absolute()  # paths below it stay comparable whatever the working directory
     sources = _Sources(folder, parse)
     for name in GAME_FILES:
@@ -304,7 +306,7 @@ def load_game(folder: Path, parse: Callable[[Path, str], tuple[object, Positions
     if game.id != folder.name:
         file, line, col = sources.locate(("id",))
         problems.append(Problem(file, line, col, "id", f"game id {game.id!r} must equal the folder name {folder.name!r}"))
-    problems.extend(references.check(content))
+    problems.extend(references.check(content, checked.boards if checked is not None else None))
     problems.extend(unread_files(content, sources))
     if not problems:
         from rulepress.layout.check import check_layouts
@@ -313,6 +315,32 @@ def load_game(folder: Path, parse: Callable[[Path, str], tuple[object, Positions
     if problems:
         raise ContentErrors(problems)
     return content
+
+
+def rules_files(game: Game) -> set[str]:
+    """The names of the game's rules files (``rules.<lang>.md``), relative to its folder."""
+    return {f"rules.{lang}.md" for lang in game.languages}
+
+
+def with_rules_read_again(content: GameContent) -> GameContent:
+    """A game that loaded without problems, with its rules files (`rules_files`) read and checked again:
+    what `load_game` gives after an edit of those files alone (nothing else of the game reads them).
+    Raises ContentErrors with the problems `load_game` would report then."""
+    rules: dict[str, RuleText] = {}
+    problems: list[Problem] = []
+    for lang in content.game.languages:
+        path = content.folder / f"rules.{lang}.md"
+        try:
+            rules[lang], found = read_rules(path, lang, display_path(path))
+        except ContentError as exc:
+            problems.extend(exc.problems())
+            continue
+        problems.extend(found)
+    updated = replace(content, rules=rules)
+    problems.extend(references.text_problems(updated))
+    if problems:
+        raise ContentErrors(problems)
+    return updated
 
 
 def unread_files(content: GameContent, sources: "_Sources") -> list[Problem]:

@@ -18,13 +18,12 @@ if TYPE_CHECKING:
     from rulepress.model.loader import GameContent
 
 
-def check(content: "GameContent") -> list[Problem]:
+def check(content: "GameContent", checked_boards: list | None = None) -> list[Problem]:
+    """Every cross-reference problem of the game. A board equal to one of `checked_boards` (boards of a
+    game that passed these checks with the same code) is not checked for its outlines again: that check
+    reads the board alone and is most of the time, with the geometry library's import."""
     problems: list[Problem] = []
-
-    def report(key: tuple, message: str) -> None:
-        file, line, col = content.locate(key)
-        problems.append(Problem(file, line, col, ".".join(str(k) for k in key), message))
-
+    report = _reporter(content, problems)
     game = content.game
     _unique(report, ("components",), [c.id for c in game.components], "component")
     _unique(report, ("boards",), [b.id for b in game.boards], "board")
@@ -97,11 +96,40 @@ def check(content: "GameContent") -> list[Problem]:
         for j, layer in enumerate(board.layers):
             if layer.kind == "image" and not (layer.file and _file_inside(content, layer.file)):
                 report(key + ("layers", j, "file"), f"image {layer.file!r} not found inside the game folder")
-        if any(s.outline for s in board.spaces):
+        if any(s.outline for s in board.spaces) and board not in (checked_boards or ()):
             from rulepress.model.mapcheck import check_board
 
             check_board(board, report, key)
 
+    _unique(report, ("source_texts",), [s.id for s in game.source_texts], "source text")
+    source_ids = {s.id for s in game.source_texts}
+    for i, meta in enumerate(game.rules):
+        for j, ref in enumerate(meta.based_on):
+            if ref.source not in source_ids:
+                report(("rules", i, "based_on", j),
+                       f"unknown source text {ref.source!r}; source_texts: {', '.join(sorted(source_ids)) or 'none'}")
+
+    options = {a.engine_option for a in game.ambiguities if a.engine_option}
+    for name, value in game.engine_options.items():
+        if name not in options:
+            report(("engine_options", name), f"engine option {name!r} is not named by any ambiguity")
+    for i, amb in enumerate(game.ambiguities):
+        ids = [r.id for r in amb.readings]
+        if amb.used not in ids:
+            report(("ambiguities", i, "used"), f"used {amb.used!r} is not one of the readings: {', '.join(ids)}")
+            continue
+        if amb.engine_option and game.engine_options.get(amb.engine_option, amb.used) != amb.used:
+            report(("ambiguities", i, "used"),
+                   f"uses reading {amb.used!r} but engine_options.{amb.engine_option} is {game.engine_options[amb.engine_option]!r}")
+    return problems + text_problems(content)
+
+
+def text_problems(content: "GameContent") -> list[Problem]:
+    """The checks of `check` that read the rule texts (`content.rules`): glossary terms they name, sections
+    they hold and sections that `rules` and ambiguities name. All that a rules-only edit can change."""
+    problems: list[Problem] = []
+    report = _reporter(content, problems)
+    game = content.game
     term_ids = {t.id for t in game.glossary}
     metas = {r.id for r in game.rules}
     for lang, text in content.rules.items():
@@ -119,30 +147,19 @@ def check(content: "GameContent") -> list[Problem]:
         for lang, text in content.rules.items():
             if text.section(meta.id) is None:
                 report(("rules", i, "id"), f"section {meta.id!r} is not in {text.path}")
-    _unique(report, ("source_texts",), [s.id for s in game.source_texts], "source text")
-    source_ids = {s.id for s in game.source_texts}
-    for i, meta in enumerate(game.rules):
-        for j, ref in enumerate(meta.based_on):
-            if ref.source not in source_ids:
-                report(("rules", i, "based_on", j),
-                       f"unknown source text {ref.source!r}; source_texts: {', '.join(sorted(source_ids)) or 'none'}")
-
-    options = {a.engine_option for a in game.ambiguities if a.engine_option}
-    for name, value in game.engine_options.items():
-        if name not in options:
-            report(("engine_options", name), f"engine option {name!r} is not named by any ambiguity")
     for i, amb in enumerate(game.ambiguities):
         for lang, text in content.rules.items():
             if amb.section and text.section(amb.section) is None:
                 report(("ambiguities", i, "section"), f"section {amb.section!r} is not in {text.path}")
-        ids = [r.id for r in amb.readings]
-        if amb.used not in ids:
-            report(("ambiguities", i, "used"), f"used {amb.used!r} is not one of the readings: {', '.join(ids)}")
-            continue
-        if amb.engine_option and game.engine_options.get(amb.engine_option, amb.used) != amb.used:
-            report(("ambiguities", i, "used"),
-                   f"uses reading {amb.used!r} but engine_options.{amb.engine_option} is {game.engine_options[amb.engine_option]!r}")
     return problems
+
+
+def _reporter(content: "GameContent", problems: list[Problem]):
+    """report(key path, message): a problem at that key of the game's files, appended to `problems`."""
+    def report(key: tuple, message: str) -> None:
+        file, line, col = content.locate(key)
+        problems.append(Problem(file, line, col, ".".join(str(k) for k in key), message))
+    return report
 
 
 def _value_labels(report, key: tuple, board) -> None:

@@ -17,10 +17,10 @@ def test_an_unchanged_game_comes_from_the_cache_and_any_edit_reloads_it(tmp_path
     assert (tmp_path / "cache" / "demo.pickle").is_file()
     loads = []
     real = cache.load_game
-    monkeypatch.setattr(cache, "load_game", lambda f, parse: loads.append(f) or real(f, parse))
+    monkeypatch.setattr(cache, "load_game", lambda f, parse, *rest: loads.append(f) or real(f, parse, *rest))
     again = load_games(games, load=load)[0]
     assert loads == [] and again.game == first.game and again.rules == first.rules and again.files == first.files
-    for edit in (lambda: (folder / "rules.en.md").write_text((folder / "rules.en.md").read_text() + "\nMore.\n"),
+    for edit in (lambda: (folder / "game.yaml").write_text((folder / "game.yaml").read_text() + "# more\n"),
                  lambda: (folder / "notes.txt").write_text("a new file"),
                  lambda: (folder / "notes.txt").unlink()):
         edit()
@@ -75,3 +75,68 @@ def test_the_key_follows_the_working_directory(tmp_path, monkeypatch):
     here = cache.folder_key(folder, "v1")
     monkeypatch.chdir(folder)
     assert cache.folder_key(folder, "v1") != here  # messages show paths relative to it
+
+
+def test_a_rules_only_edit_reads_the_rules_again_and_checks_them_as_a_full_load_would(tmp_path, monkeypatch):
+    games = tmp_path / "games"
+    folder = new_game("demo", games)
+    load = cache.cached_loader(tmp_path / "cache", "v1")
+    first = load_games(games, load=load)[0]
+    loads = []
+    real = cache.load_game
+    monkeypatch.setattr(cache, "load_game", lambda f, parse, *rest: loads.append(f) or real(f, parse, *rest))
+    rules = folder / "rules.en.md"
+    original = rules.read_text()
+    rules.write_text(original.replace("The first to reach the goal wins.", "Whoever reaches the goal first wins."))
+    edited = load_games(games, load=load)[0]
+    assert loads == [], "the game is not loaded again for a rules edit"
+    assert "Whoever reaches the goal first wins." in edited.rules["en"].section("goal").body
+    assert edited.rules["de"] == first.rules["de"] and edited.game == first.game and edited.files == first.files
+    assert load_games(games, load=load)[0].rules["en"] == edited.rules["en"]  # stored again: a cache hit
+    assert loads == []
+
+    # the problems a full load reports, with path and line, every time (never stored)
+    rules.write_text(original.replace("{term}`spaces <space>`", "{term}`spaces <spot>`").replace("(goal)=\n", ""))
+    expected = None
+    for _ in range(2):
+        with pytest.raises(ContentErrors) as raised:
+            load_games(games, load=load)
+        messages = [str(p) for p in raised.value.problems()]
+        assert any("rules.en.md" in m and "unknown glossary term 'spot'" in m for m in messages)
+        assert any("section 'goal' is not in" in m for m in messages)
+        assert expected in (None, messages)
+        expected = messages
+    assert loads == []
+    with pytest.raises(ContentErrors) as full:
+        real(folder, cache.load_yaml)
+    assert [str(p) for p in full.value.problems()] == expected  # the same problems, in the same order
+
+    # a rules edit together with any other change: loaded as a whole
+    rules.write_text(original)
+    (folder / "quickref.en.md").write_text((folder / "quickref.en.md").read_text() + "\nMore.\n")
+    load_games(games, load=load)
+    assert len(loads) == 1
+
+
+def test_outlines_of_an_unchanged_board_are_not_checked_again_and_of_a_changed_one_they_are(tmp_path, monkeypatch):
+    import shutil
+
+    from rulepress import paths
+    from rulepress.model import mapcheck
+
+    games = tmp_path / "games"
+    shutil.copytree(paths.BUNDLED_CONTENT / "risk", games / "risk")
+    load = cache.cached_loader(tmp_path / "cache", "v1")
+    load_games(games, load=load)
+    checked = []
+    real = mapcheck.check_board
+    monkeypatch.setattr(mapcheck, "check_board", lambda board, report, key: checked.append(board.id) or real(board, report, key))
+    glossary, boards = games / "risk" / "glossary.yaml", games / "risk" / "boards.yaml"
+    glossary.write_text(glossary.read_text() + "# an edit of the glossary\n")
+    assert [t.id for t in load_games(games, load=load)[0].game.glossary]  # loaded again (not a rules edit) ...
+    assert checked == []  # ... but the board is the one that passed: its outlines are not checked again
+    boards.write_text(boards.read_text().replace("Risiko – Weltkarte", "Risiko – die Weltkarte", 1))
+    load_games(games, load=load)
+    assert len(checked) == 1  # a changed board is checked
+    load_games(games, load=cache.cached_loader(tmp_path / "cache", "v2"))  # other code: checked again
+    assert len(checked) == 2
