@@ -22,8 +22,6 @@ from jinja2 import FileSystemLoader, StrictUndefined
 from jinja2.sandbox import SandboxedEnvironment
 
 from rulepress import paths
-from rulepress.check.names import NameFinder, names_of
-from rulepress.check.sources import markdown_prose
 from rulepress.model import GameContent
 from rulepress.model.schema import Provenance, Term
 from rulepress.model.rules_text import strip_term_refs, term_refs
@@ -130,14 +128,19 @@ def thing_names(game, lang: str) -> dict[str, str]:
     return found
 
 
-def terms_finder(content: GameContent, lang: str) -> NameFinder:
-    """Finds the game's glossary terms in a text of `lang` (inflected, longest spelling first)."""
+def terms_finder(content: GameContent, lang: str):
+    """A `rulepress.check.names.NameFinder` of the game's glossary terms in `lang` (inflected, longest
+    spelling first); imported here, when a glossary page is made, not by every build."""
+    from rulepress.check.names import NameFinder, names_of
+
     return NameFinder([n for n in names_of(content) if n.kind == "term"], lang)
 
 
-def terms_used(section, finder: NameFinder) -> list[str]:
+def terms_used(section, finder) -> list[str]:
     """Ids of the glossary terms a rules section uses, in its heading or prose (not in its examples' code):
-    those it refers to with ``{term}`` and those it names in words."""
+    those it refers to with ``{term}`` and those it names in words (`finder`: see `terms_finder`)."""
+    from rulepress.check.sources import markdown_prose
+
     referred = [term_id for _shown, term_id in term_refs(section.title + "\n" + section.body)]
     said = finder.used(section.title + "\n" + "\n".join(markdown_prose(section.body)))
     return list(dict.fromkeys(referred + sorted(said)))
