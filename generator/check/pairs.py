@@ -30,9 +30,8 @@ from rulepress.errors import RulepressError
 from rulepress.memo import Memo, key_of
 from rulepress.model import GameContent
 from rulepress.model.loader import GAME_FILES, display_path
-from rulepress.model.rules_text import LABEL, RuleText, Section
+from rulepress.model.rules_text import LABEL, RuleText, Section, caption, steps
 from rulepress.model.yamlsource import load_yaml
-from rulepress.site.scenario import caption, steps
 
 FENCE = re.compile(r"^(```+|~~~+)\s*(\{[a-z-]+\}|[a-zA-Z0-9_-]*)?")
 PROSE_DIRECTIVES = {"{note}", "{tip}", "{warning}", "{important}", "{hint}", "{attention}", "{caution}",
@@ -193,14 +192,11 @@ def _naming_paragraphs(example) -> list[Paragraph]:
     """The groups of an example's ``:labels:`` option ("a, b", at the option's line) and its statements'
     captions (at their ``>>>`` lines), a paragraph each; one empty paragraph at the opening fence's line
     when it has none."""
-    option = example.options.get("labels", "")
-    lines = Path(example.path).read_text(encoding="utf-8").splitlines() if Path(example.path).is_file() else []
-    line = next((n for n in range(example.line, min(len(lines), example.line + 10))
-                 if lines[n].startswith(":labels:")), example.line - 1) + 1
+    line = example.option_lines.get("labels", example.line)
     found = [Paragraph(line, ", ".join(p.strip() for p in group.split("|")))
-             for group in option.split(";") if group.strip()]
-    found += [Paragraph(example.source_line + step.line, caption(step.code))
-              for step in steps(example.source) if caption(step.code)]
+             for group in example.options.get("labels", "").split(";") if group.strip()]
+    found += [Paragraph(example.source_line + step.line, said)
+              for step in steps(example.source) if (said := caption(step.code))]
     return found or [Paragraph(example.line, "")]
 
 

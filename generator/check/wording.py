@@ -32,9 +32,8 @@ from markdown_it import MarkdownIt
 from rulepress.errors import Problem
 from rulepress.model import GameContent
 from rulepress.model.loader import display_path
-from rulepress.model.rules_text import TERM_REF
+from rulepress.model.rules_text import TERM_REF, caption, steps
 from rulepress.model.schema import Game, Provenance, model_texts, walk
-from rulepress.site.scenario import caption, steps
 
 SOURCE_LABEL = re.compile(r"^\s*([A-Za-z]{3,})[\s_-]*\d")  # "seed 000: ...", "seed-003" -> "seed"
 FILE_NAME = re.compile(r"(?<![\w/.])[\w*][\w.*-]*\.(?:md|ya?ml|txt|py|json|csv|j2)\b", re.I)
@@ -106,8 +105,8 @@ def markdown_lines(text: str) -> Iterator[tuple[int, str]]:
                 if RESULT_LINE.match(line) or line.startswith(":labels:"):
                     yield first + offset, line.removeprefix(":labels:")
             for step in steps(token.content):
-                if caption(step.code):
-                    yield first + step.line, caption(step.code)
+                if said := caption(step.code):
+                    yield first + step.line, said
         elif token.type == "inline" and token.children is not None:
             line = token.map[0] + 1 if token.map else 1
             parts: list[str] = []

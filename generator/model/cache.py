@@ -86,16 +86,16 @@ def cached_loader(cache: Path, version: str) -> Callable[[Path], GameContent]:
         base = folder_key(folder, version, digests={})  # the folder, working directory and code without the files
         file = cache / f"{Path(folder).name}.pickle"
         stored = _read_pickle(file)
-        if not (isinstance(stored, tuple) and len(stored) == 4 and isinstance(stored[1], GameContent)):
-            stored = None
-        if stored is not None and stored[0] == key:
+        valid = isinstance(stored, tuple) and len(stored) == 4 and isinstance(stored[1], GameContent)
+        if valid and stored[0] == key:
             return stored[1]
-        if stored is not None and stored[2] == base and rules_edit_only(stored[3], digests, stored[1]):
-            content = with_rules_read_again(stored[1])
+        previous = stored if valid and stored[2] == base else None  # the same folder and code, other files
+        if previous is not None and rules_edit_only(previous[3], digests, previous[1]):
+            content = with_rules_read_again(previous[1])
         else:
             parsed = cache / f"{Path(folder).name}.yaml.pickle"
             parse, used = remembering_parser(_read_pickle(parsed), version)
-            content = load_game(folder, parse, stored[1].game if stored is not None and stored[2] == base else None)
+            content = load_game(folder, parse, previous[1].game if previous is not None else None)
             _write_pickle(parsed, used)
         _write_pickle(file, (key, content, base, digests))
         return content

@@ -261,7 +261,7 @@ def load_game(folder: Path, parse: Callable[[Path, str], tuple[object, Positions
     rules: dict[str, RuleText] = {}
     files = list(sources.files)
     for lang in game.languages:
-        path = folder / f"rules.{lang}.md"
+        path = folder / rules_file(lang)
         if not path.exists() and not path.is_symlink():
             file, line, col = sources.locate(("languages",), at_key=True)
             if "languages" not in sources.data:
@@ -270,13 +270,9 @@ def load_game(folder: Path, parse: Callable[[Path, str], tuple[object, Positions
                                     f"rules.{lang}.md is missing (every language of the game needs its rules file)"))
             continue
         files.append(path)
-        try:
-            text, found = read_rules(path, lang, display_path(path))
-        except ContentError as exc:
-            problems.extend(exc.problems())
-            continue
-        rules[lang] = text
-        problems.extend(found)
+        text = _rule_text(path, lang, problems)
+        if text is not None:
+            rules[lang] = text
     quickref_texts: dict[tuple[str, str], str] = {}
     for i, quickref in enumerate(game.quickrefs):
         for lang in game.languages:
@@ -317,26 +313,34 @@ def load_game(folder: Path, parse: Callable[[Path, str], tuple[object, Positions
     return content
 
 
+def rules_file(lang: str) -> str:
+    """The name of a game's rules file in `lang`, relative to its folder."""
+    return f"rules.{lang}.md"
+
+
 def rules_files(game: Game) -> set[str]:
-    """The names of the game's rules files (``rules.<lang>.md``), relative to its folder."""
-    return {f"rules.{lang}.md" for lang in game.languages}
+    """The names of the game's rules files (`rules_file`)."""
+    return {rules_file(lang) for lang in game.languages}
+
+
+def _rule_text(path: Path, lang: str, problems: list[Problem]) -> RuleText | None:
+    """The rule text in `path`, its problems added to `problems` (None when it cannot be read)."""
+    try:
+        text, found = read_rules(path, lang, display_path(path))
+    except ContentError as exc:
+        problems.extend(exc.problems())
+        return None
+    problems.extend(found)
+    return text
 
 
 def with_rules_read_again(content: GameContent) -> GameContent:
     """A game that loaded without problems, with its rules files (`rules_files`) read and checked again:
     what `load_game` gives after an edit of those files alone (nothing else of the game reads them).
     Raises ContentErrors with the problems `load_game` would report then."""
-    rules: dict[str, RuleText] = {}
     problems: list[Problem] = []
-    for lang in content.game.languages:
-        path = content.folder / f"rules.{lang}.md"
-        try:
-            rules[lang], found = read_rules(path, lang, display_path(path))
-        except ContentError as exc:
-            problems.extend(exc.problems())
-            continue
-        problems.extend(found)
-    updated = replace(content, rules=rules)
+    texts = {lang: _rule_text(content.folder / rules_file(lang), lang, problems) for lang in content.game.languages}
+    updated = replace(content, rules={lang: text for lang, text in texts.items() if text is not None})
     problems.extend(references.text_problems(updated))
     if problems:
         raise ContentErrors(problems)

@@ -25,13 +25,18 @@ example may expect: plain output, ``Refused: ...`` or ``Result: ...``)::
     2
     ```
 
+A statement's trailing comment is its caption, the words the website shows
+before its result (``>>> must_trade(5)  # with 5 cards``; `steps`, `caption`).
+
 Glossary references are written ``{term}`shown text <term-id>` ``.
 This module only reads text; it knows nothing about any game.
 """
 
 from __future__ import annotations
 
+import io
 import re
+import tokenize
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -57,6 +62,7 @@ class Example:
     section: str | None  # id of the enclosing section
     caption: str = ""  # the paragraph just before the block, as written
     options: dict[str, str] = field(default_factory=dict)  # ':name: value' lines at the top
+    option_lines: dict[str, int] = field(default_factory=dict)  # option name -> its file line
     source_line: int = 0  # file line of the first line of `source`
 
     def readings(self) -> dict[str, str]:
@@ -149,6 +155,7 @@ def parse_rules(text: str, lang: str, path: str) -> tuple[RuleText, list[Problem
                 option = OPTION.match(line.strip())
                 if option and not any(x.strip() for x in example_lines):
                     example.options[option.group(1)] = option.group(2)
+                    example.option_lines[option.group(1)] = number
                 else:
                     if line.strip() and not example.source_line:
                         example.source_line = number
@@ -229,3 +236,51 @@ def read_rules(path: Path, lang: str, display: str) -> tuple[RuleText, list[Prob
     from rulepress.model.sourcefile import read_source
 
     return parse_rules(read_source(path, display), lang, display)
+
+
+# ---------------------------------------------------------------- the statements of an example
+
+@dataclass(frozen=True)
+class Step:
+    """One ``>>>`` statement of a doctest and the output it expects ("" when none)."""
+
+    code: str
+    expected: str
+    line: int = 0  # index of its ``>>>`` line among the lines of the doctest
+
+
+def steps(source: str) -> list[Step]:
+    """The statements of a doctest with their expected outputs (continuation lines joined)."""
+    found: list[Step] = []
+    code: list[str] = []
+    expected: list[str] = []
+    start = 0
+
+    def close():
+        if code:
+            found.append(Step("\n".join(code), "\n".join(expected).strip(), start))
+
+    for number, line in enumerate(source.splitlines()):
+        stripped = line.strip()
+        if stripped.startswith(">>>"):
+            close()
+            code, expected, start = [stripped[3:].strip()], [], number
+        elif stripped.startswith("...") and code and not expected:
+            code.append(stripped[3:].strip())
+        elif code:
+            expected.append(line)
+    close()
+    return found
+
+
+def caption(code: str) -> str:
+    """What a statement's result is, in the author's words: its trailing comment
+    (``>>> must_trade(4)  # with 4 cards``); "" when it has none (doctest directives are no caption)."""
+    try:
+        comments = [t.string for t in tokenize.generate_tokens(io.StringIO(code + "\n").readline)
+                    if t.type == tokenize.COMMENT]
+    except (tokenize.TokenError, SyntaxError):
+        return ""
+    words = [c.lstrip("#").strip() for c in comments]
+    words = [w for w in words if w and not w.startswith("doctest:")]
+    return words[-1] if words else ""

@@ -14,13 +14,13 @@ character of the values.
 from __future__ import annotations
 
 import ast
-import io
 import re
-import tokenize
 from dataclasses import dataclass, field
 from fractions import Fraction
 
 from babel.numbers import format_decimal
+
+from rulepress.model.rules_text import Step, caption, steps
 
 PUNCTUATION = re.compile(r"([\\`*_{}\[\]()<>#+\-.!|~&$^])")  # every character with a meaning in MyST
 
@@ -29,39 +29,6 @@ def escape_markdown(text: str) -> str:
     """`text` as literal MyST Markdown, on one line: every character that could start markup (HTML, links,
     roles, emphasis, lists, tables, entities) backslash-escaped."""
     return PUNCTUATION.sub(r"\\\1", " ".join(str(text).split()))
-
-
-@dataclass(frozen=True)
-class Step:
-    """One ``>>>`` statement of a doctest and the output it expects ("" when none)."""
-
-    code: str
-    expected: str
-    line: int = 0  # index of its ``>>>`` line among the lines of the doctest
-
-
-def steps(source: str) -> list[Step]:
-    """The statements of a doctest with their expected outputs (continuation lines joined)."""
-    found: list[Step] = []
-    code: list[str] = []
-    expected: list[str] = []
-    start = 0
-
-    def close():
-        if code:
-            found.append(Step("\n".join(code), "\n".join(expected).strip(), start))
-
-    for number, line in enumerate(source.splitlines()):
-        stripped = line.strip()
-        if stripped.startswith(">>>"):
-            close()
-            code, expected, start = [stripped[3:].strip()], [], number
-        elif stripped.startswith("...") and code and not expected:
-            code.append(stripped[3:].strip())
-        elif code:
-            expected.append(line)
-    close()
-    return found
 
 
 @dataclass(frozen=True)
@@ -116,6 +83,10 @@ class Reader:
     def label(self, name: str) -> str:
         """What a record's field is called: its label, the name of the thing it is, or the field's name."""
         return self.labels.get(name) or self.names.get(name) or name.replace("_", " ")
+
+    def knows(self, word: str) -> bool:
+        """Has the reader words of its own for `word` (a thing's name or a label)?"""
+        return bool(self.names.get(word) or self.labels.get(word))
 
     def name(self, value: str) -> str:
         """A string value as players say it: the name of the thing with that id, its label, or itself."""
@@ -326,19 +297,6 @@ def labelled_steps(source: str, labels: list[list[str]] | None = None) -> list[t
     return found
 
 
-def caption(code: str) -> str:
-    """What a statement's result is, in the author's words: its trailing comment
-    (``>>> must_trade(4)  # with 4 cards``); "" when it has none (doctest directives are no caption)."""
-    try:
-        comments = [t.string for t in tokenize.generate_tokens(io.StringIO(code + "\n").readline)
-                    if t.type == tokenize.COMMENT]
-    except (tokenize.TokenError, SyntaxError):
-        return ""
-    words = [c.lstrip("#").strip() for c in comments]
-    words = [w for w in words if w and not w.startswith("doctest:")]
-    return words[-1] if words else ""
-
-
 def results_markdown(source: str, reader: Reader, labels: list[list[str]] | None = None) -> list[str]:
     """Markdown lines of the results of a doctest: one line per expected output, tables as blocks, the
     parts and columns named by `labels` (see `labelled_steps`), each result after its `caption`."""
@@ -377,9 +335,9 @@ def engine_words(value, reader: Reader) -> list[str]:
     """The engine's own words a result would show as they are: string values that look like program words
     (`ENGINE_WORD`) and record field names, when the reader has neither a name nor a label for them."""
     if isinstance(value, str):
-        return [value] if ENGINE_WORD.match(value) and not (reader.names.get(value) or reader.labels.get(value)) else []
+        return [value] if ENGINE_WORD.match(value) and not reader.knows(value) else []
     if isinstance(value, Record):
-        found = [k for k, _ in value.fields if not (reader.labels.get(k) or reader.names.get(k))]
+        found = [k for k, _ in value.fields if not reader.knows(k)]
         return found + [w for _, v in value.fields for w in engine_words(v, reader)]
     if isinstance(value, dict):
         return [w for k, v in value.items() for w in engine_words(k, reader) + engine_words(v, reader)]

@@ -15,8 +15,7 @@ from hypothesis import strategies as st
 from rulepress.check.examples import code_of
 from rulepress.model import load_game
 from rulepress.model.engine import load_engine
-from rulepress.model.rules_text import term_refs
-from rulepress.site.scenario import steps
+from rulepress.model.rules_text import steps, term_refs
 
 GAME = Path(__file__).resolve().parents[2] / "content" / "anti-monopoly-3"
 
