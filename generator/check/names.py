@@ -41,9 +41,17 @@ class Name:
 
 
 DE_INFLECTION = r"(?:e|en|n|s|es|er|ern|em|ns)?"
+DE_INFLECTION_AFTER_E = r"(?:n|s|r|m|ns)?"  # 'absolute Mehrheit': 'absoluter', 'absolutem'
 EN_INFLECTION = r"(?:s|es|'s|s')?"
+# words that a spelling of several words may leave out where its other words stand ('trade in': 'traded')
+FUNCTION_WORDS = {
+    "de": frozenset("der die das den dem des ein eine einen einem einer eines für in im an am auf aus von vom zu zum "
+                    "zur mit bei beim und oder je nach über unter vor".split()),
+    "en": frozenset("a an the of in on to for at by with from per and or into onto up".split()),
+}
 DE_SUFFIXES = ("ationen", "ation", "ungen", "ung", "en", "er", "es", "e", "n", "s")  # 'Kombination': 'kombiniert'
 VERB_ENDINGS = ("ed", "d", "ing")  # 'planted', 'planting': the verb, not the noun a name is
+AGENT_ENDINGS = ("er", "ers", "or", "ors")  # 'accuser': who accuses, not the 'Accusation'
 EN_SUFFIXES = ("ations", "ation", "ions", "ion", "ings", "ing", "ers", "er", "ed", "es", "e", "s")
 
 
@@ -102,16 +110,18 @@ def _specific(name: Name, own: dict, names: list[Name], keywords: dict) -> dict[
 def _pattern(form: str, lang: str) -> re.Pattern:
     """A strict pattern for a spelling: whole words, each word inflected (German 'preußischen Armee');
     a capitalised one-word German noun is case-sensitive ('Würfel', not the verb 'würfeln')."""
-    inflection = DE_INFLECTION if lang == "de" else EN_INFLECTION
     words = form.split()
     edge_l, edge_r = r"(?<![^\W_])", r"(?![^\W_])"
+    if lang == "en" and len(_words(form)) == 1:  # no part of a compound written with hyphens ('Black-red-gold')
+        edge_l, edge_r = r"(?<![^\W\d_]-)" + edge_l, edge_r + r"(?!-[^\W\d_])"
     if lang == "de":
-        body = r"\s+".join(re.escape(w) + inflection for w in words)
+        body = r"\s+".join(re.escape(w) + (DE_INFLECTION_AFTER_E if w.endswith("e") else DE_INFLECTION)
+                           for w in words)
         if len(words) == 1 and form[:1].isupper():
             head = re.escape(form[:1])
             return re.compile(edge_l + f"(?-i:{head})(?i:{body[len(head):]})" + edge_r)
     else:
-        body = r"\s+".join(re.escape(w) for w in words) + inflection
+        body = r"(?:\s+|-)".join(re.escape(w) for w in words) + EN_INFLECTION  # also 'army-card expansion'
     return re.compile(edge_l + body + edge_r, re.I)
 
 
@@ -123,8 +133,12 @@ def _stem(word: str, lang: str) -> str:
     return word
 
 
+_WORD = re.compile(r"[^\W\d_]+")
+_HYPHENATED = re.compile(r"[^\W\d_]-[^\W\d_]")  # a hyphen between two letters: one compound of words
+
+
 def _words(text: str) -> list[str]:
-    return [w.lower() for w in re.findall(r"[^\W\d_]+", text)]
+    return [w.lower() for w in _WORD.findall(text)]
 
 
 def _common_tail(a: str, b: str) -> int:
@@ -143,8 +157,9 @@ def shares_spelling(a: Name | None, b: Name) -> bool:
 
 def shortened(name: Name, spelled: str, lang: str) -> bool:
     """Is `spelled` a short form of the name ('Ziel' for 'Zielfeld'): one word, shorter than the name's own spelling,
-    where the other language declares no short form of its own ('Klassen' has 'classes' for 'unit class')?"""
-    main = name.forms[lang][0]
+    where the other language declares no short form of its own ('Klassen' has 'classes' for 'unit class')? A verb's
+    'to' is no part of its spelling ('recruited' is no short form of 'to recruit')."""
+    main = re.sub(r"^to\s+", "", name.forms[lang][0], flags=re.I) if name.verb else name.forms[lang][0]
     other = next((name.forms[o] for o in name.forms if o != lang), ())
     own_short = any(len(_words(f)) == 1 and len(f) < len(other[0]) for f in other)
     return len(_words(spelled)) == 1 and len(spelled) < len(main) and not own_short and \
@@ -179,10 +194,15 @@ def occurrences(name: Name, text: str, lang: str, partial: bool = False, level: 
     if level == "stems" and lang != "en":
         return 0
     refs = sum(1 for _, term in term_refs(text) if term == name.id) if level != "keywords" else 0
-    words = _words(numbers.clean(TERM_REF.sub(lambda m: f" {m.group(1)} ", text)))
+    plain = numbers.clean(TERM_REF.sub(lambda m: f" {m.group(1)} ", text))
+    written = list(_WORD.finditer(plain))
+    words = [m.group(0).lower() for m in written]
     if lang == "en":
         words = [w[:-3] + "y" if w.endswith("ies") and len(w) > 4 else w for w in words]  # 'armies': 'army'
-    rules = _Rules(lang, level, partial, name.kind, name.heads.get(lang, frozenset()))
+    joined = frozenset(i for i, m in enumerate(written) if _HYPHENATED.match(plain, max(0, m.start() - 2))
+                       or _HYPHENATED.match(plain, m.end() - 1))
+    rules = _Rules(lang, level, partial, name.kind, name.heads.get(lang, frozenset()), name.verb,
+                   tuple(m.group(0) for m in written), joined)
     hits: set[int] = set()  # the words that say the name, one per use
     if partial:
         stems = {_stem(w, lang) for form in name.forms[lang] for w in _words(form) if len(w) >= 4}
@@ -219,16 +239,38 @@ class _Rules:
     partial: bool
     kind: str
     heads: frozenset  # last words that stand in for a proper name of several words
+    verb: bool = False  # the name is a glossary verb ('to recruit')
+    written: tuple = ()  # the text's words as written (their case)
+    joined: frozenset = frozenset()  # indexes of words joined to another by a hyphen ('Black-red-gold')
 
     def match(self, parts: list[str], words: list[str]) -> tuple[set[int], set[int], bool]:
         """(the words that say it, one per use; every word matched; whether only loosely, its words apart)."""
+        found = self._match(parts, words)
+        if len(parts) != 1 or not self.written:
+            return found
+        keep = {i for i in found[1] if self._fits(i, parts[0])}
+        return found[0] & keep, found[1] & keep, found[2]
+
+    def _fits(self, i: int, part: str) -> bool:
+        """Can word `i` say a one-word spelling, by its form? Not an English word inside a compound written with
+        hyphens ('red' of 'Black-red-gold'), nor a German adjective there ('rot' of 'Schwarz-rot-goldenes'; a noun
+        is: 'Kroatien-Karte'), and a German verb ('anwerben') not by a noun compound ('Anwerbungsseite')."""
+        written = self.written[i]
+        if i in self.joined and (self.lang == "en" or written[:1].islower()):
+            return False
+        if self.lang == "de" and self.verb and written[:1].isupper():
+            word = written.lower()
+            return word.startswith(part) and len(word) - len(part) <= 2  # 'Anwerben' begins a sentence
+        return True
+
+    def _match(self, parts: list[str], words: list[str]) -> tuple[set[int], set[int], bool]:
         lang, level = self.lang, self.level
         heads = level == "lenient" or (level == "counting" and self.partial)  # 'Stapel' stands in for
         # 'Nachziehstapel' only where the other language shortens the name too ('pile')
         verbs = level == "lenient" or self.kind == "term"  # a glossary term may be a verb ('trade in')
-        # short function words are left out ('trade in', 'Feld für das nächste Plättchen'); a single letter must
-        # stand as it is ('Z card' is no 'card')
-        loose = [p for p in parts if len(p) > 3 or len(p) == 1] or parts
+        # function words are left out ('trade in', 'Feld für das nächste Plättchen'), short content words not
+        # ('red' of 'Red symbol'); a single letter must stand as it is ('Z card' is no 'card')
+        loose = [p for p in parts if p not in FUNCTION_WORDS[lang]] or parts
         stems = [_stem(p, lang) if len(p) > 3 else p for p in loose]
         own: set[int] = set()
         if lang == "de":
@@ -245,9 +287,10 @@ class _Rules:
             within = [{i for i, w in enumerate(words) if w in (p, p + "s", p + "es")} for p in parts]
         else:
             # a word before the head of a spelling of several words is no verb form ('recruited' is not the
-            # 'recruit' of 'recruit tile')
+            # 'recruit' of 'recruit tile'), and no word names who does it ('accuser' is no 'Accusation')
             within = [{i for i, w in enumerate(words) if w == p or (len(p) > 1 and w.startswith(s) and (
-                (verbs and k == len(stems) - 1) or w[len(s):] not in VERB_ENDINGS))}
+                (verbs and k == len(stems) - 1) or w[len(s):] not in VERB_ENDINGS)
+                and w[len(s):] not in AGENT_ENDINGS)}
                 for k, (p, s) in enumerate(zip(loose, stems))]
         if len(within) == 1:
             return own | within[0], own | within[0], False

@@ -17,7 +17,9 @@ sentences and prose examples. Pure functions over one text in one language.
   (German ``er``, ``sie``, ``es``, ``ihn``, ``ihr…``, ``sein…``, ``dessen``,
   ``deren``, ``dies…``, ``dort``, ``da…``-adverbs; English ``it``, ``they``,
   ``them``, ``its``, ``their``, ``one``, ``ones``, ``this``, ``these``,
-  ``those``, ``there``, ``he``, ``she``...).
+  ``those``, ``there``, ``he``, ``she``...). A numeral pronoun (``one``,
+  ``eines``) stands in only where no noun follows it: 'one of your own',
+  'or one across a dashed line', not 'one extra card' or 'eine Zusatzkarte'.
 
 Quoted text (card names such as "The English example") and inline code are
 left out of every count.
@@ -58,9 +60,24 @@ _STAND_IN = {
                      r"seiner|seines|dessen|deren|derjenige|diejenige|dasjenige|denjenigen|demjenigen|diejenigen|"
                      r"dieser|diese|dieses|diesem|diesen|dort|dorthin|dorther|davon|daran|darauf|damit|dafür|dabei|"
                      r"darin|daraus|darunter|dazu|welche|welcher|welches|welchen|welchem)(?![\w-])", re.I),
-    "en": re.compile(r"(?<![\w-])(it|its|itself|they|them|their|theirs|themselves|he|him|his|she|her|hers|one|ones|"
+    "en": re.compile(r"(?<![\w-])(it|its|itself|they|them|their|theirs|themselves|he|him|his|she|her|hers|"
                      r"this|these|those|there|thereof|which|whom|whose)(?![\w-])", re.I),
 }
+# a numeral pronoun ('one', 'eines') is one only before one of these words or a punctuation mark; before any other
+# word it counts a noun ('one extra card', 'eine weitere Karte')
+_NUMERAL_PRONOUN = {
+    "de": re.compile(r"(?<![\w-])(eine[rsmn]?|eins)(?![\w-])", re.I),
+    "en": re.compile(r"(?<![\w-])(one|ones)(?![\w-])", re.I),
+}
+_AFTER_PRONOUN = {
+    "de": frozenset("""aber als am an auf aus bei beim bis da dann der die das den dem des durch für gegen hat hinter im
+        in ist jenseits kann mehr mit muss nach neben noch nur oder ohne sind so über um und unter vom von vor wie wird
+        zu zum zur zwischen""".split()),
+    "en": frozenset("""across after against and are as at before behind beside between beyond but by can could do does
+        each else for from has have in instead into is may more must next nor of off on only or over per should than
+        that then to too under until was were which while who whom whose will with within would""".split()),
+}
+_NEXT_WORD = re.compile(r"\s*([^\W\d_]+)?")
 _EXPLETIVE = {
     "de": re.compile(r"(?<![\w-])(?:es (?:gibt|gab|geht um)|davon ab(?![\w-]))", re.I),
     "en": re.compile(r"(?<![\w-])there (?:is|are|was|were)(?![\w-])", re.I),
@@ -138,4 +155,11 @@ def stand_ins(text: str, lang: str) -> int:
     text = plain(text)
     found = [m for m in _STAND_IN[lang].finditer(text)
              if not (lang == "de" and _BEFORE_NOUN.match(text, m.end())) and m.group(0).lower() not in _DETERMINERS[lang]]
-    return len(found) - len(_EXPLETIVE[lang].findall(text))
+    numerals = [m for m in _NUMERAL_PRONOUN[lang].finditer(text) if _stands_alone(text, m.end(), lang)]
+    return len(found) + len(numerals) - len(_EXPLETIVE[lang].findall(text))
+
+
+def _stands_alone(text: str, end: int, lang: str) -> bool:
+    """Does the numeral pronoun ending at `end` stand alone (punctuation or a function word follows, not a noun)?"""
+    following = _NEXT_WORD.match(text, end).group(1)
+    return following is None or following.lower() in _AFTER_PRONOUN[lang]

@@ -437,3 +437,61 @@ def test_a_single_letter_of_a_keyword_must_stand_as_written(tmp_path):
         ("term", str(game / "rules.de.md:9"), str(game / "rules.en.md:9"))]
     assert found[0].message == ("section uses the glossary term 'Zusatzkarte' (extra) but the English section does not "
                                 f"use 'extra card' (vs {game}/rules.en.md:9)")
+
+
+
+# --- how a word says a name: numerals, inflection, hyphens, word classes -----------------------------------------
+# Each case: extra glossary or card entries, the German and English sentence that agree, the one side changed so that
+# it no longer says the name, and the finding expected (kind, where, its counterpart, the spelling named).
+RED = ("  - {id: red, de: Rot, en: red, definition: {de: Eine Farbe., en: A colour.},\n"
+       "     aliases: {de: [rote Steine], en: [red stones]}}\n")
+CLEAR_TRACK = ("  - {id: clear-track, de: freie Bahn, en: clear track, definition: {de: Nichts steht im Weg., "
+               "en: Nothing is in the way.}}\n")
+RECRUIT_VERB = ("  - {id: recruit, de: anwerben, en: to recruit, definition: {de: Eine Figur nehmen., en: Take a "
+                "piece.},\n     aliases: {de: [angeworben], en: [recruited]}}\n")
+RED_SYMBOL = "  - {id: red-symbol, de: Symbol „Rot“, en: Red symbol, definition: {de: Ein Symbol., en: A symbol.}}\n"
+WORD_CASES = {
+    # 'one' before 'more' stands in for the second 'Feld'; 'one thing' stands in for nothing
+    "numeral-one": ("", "Das Ziel liegt ein Feld und noch ein Feld weiter.", "The goal lies one space and one more "
+                    "beyond.", None, "The goal lies one space and one thing beyond.", ("term", "de", "Feld")),
+    "german-adjective-inflected": (CLEAR_TRACK, "Bei freier Bahn hält das Ziel die Figur an.", "On a clear track the "
+                                   "goal stops the piece.", None, "On an open road the goal stops the piece.",
+                                   ("term", "de", "freier Bahn")),
+    # 'rot' of 'schwarz-rot-goldene' and 'red' of 'black-red-gold' are colours, not the term
+    "hyphenated-colour": (RED, "Das schwarz-rot-goldene Ziel hält die Figur an, rote Steine nicht.", "The black-red-"
+                          "gold goal stops the piece; red stones do not.", "Das schwarz-rot-goldene Ziel hält die "
+                          "Figur an, Steine nicht.", None, ("term", "en", "red stones")),
+    "hyphenated-spelling": (GOAL_SPACE, "Die Zielfeld-Regel hält die Figur an.", "The goal-space rule stops the "
+                            "piece.", "Die Regel hält die Figur an.", None, ("term", "en", "goal-space")),
+    "german-verb-not-in-noun": (RECRUIT_VERB, "Das Ziel mit der Anwerbungsseite nach oben sagt, wer angeworben wird.",
+                                "The goal with its recruit side up says who is recruited.", "Das Ziel mit der "
+                                "Anwerbungsseite nach oben sagt, wer kommt.", None, ("term", "en", "recruited")),
+    "short-word-of-a-spelling": (RED_SYMBOL, "Das Ziel mit dem Symbol „Rot“ hält die Figur an.", "The goal with the "
+                                 "Red symbol stops the piece.", "Das Ziel mit dem Symbol hält die Figur an.", None,
+                                 ("term", "en", "Red symbol")),
+    # 'accuser' names a player, not the card 'Accusation'
+    "who-does-it": ("card:Anklage/Accusation", "Eine Anklage hilft dem Kläger.", "An Accusation helps the accuser.",
+                    None, "A thing helps the accuser.", ("name", "de", "Anklage")),
+}
+
+
+@pytest.mark.parametrize("case", WORD_CASES, ids=list(WORD_CASES))
+def test_which_words_say_a_name(tmp_path, case):
+    extra, de, en, de_wrong, en_wrong, (kind, at_lang, spelled) = WORD_CASES[case]
+    edits, glossary = [], extra
+    if extra.startswith("card:"):
+        german, english = extra[5:].split("/")
+        edits.append(("game.yaml", "        values: {value: 2}\n",
+                      RECRUIT_CARD.replace("Anwerbung", german).replace("Recruit", english)))
+        glossary = ""
+
+    def sentences(de_text, en_text):
+        return edits + [("rules.de.md", "Das Ziel hält die Figur an.", de_text),
+                        ("rules.en.md", "The goal stops the piece.", en_text)]
+    _, found = _edited(tmp_path / "ok", sentences(de, en), glossary)
+    assert found == []
+    game, found = _edited(tmp_path / "wrong", sentences(de_wrong or de, en_wrong or en), glossary)
+    other_lang = "en" if at_lang == "de" else "de"
+    assert [(f.kind, f.location, f.other) for f in found] == [
+        (kind, str(game / f"rules.{at_lang}.md:9"), str(game / f"rules.{other_lang}.md:9"))]
+    assert f"uses the {'glossary term' if kind == 'term' else 'name'} {spelled!r}" in found[0].message
