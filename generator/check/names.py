@@ -53,6 +53,8 @@ DE_SUFFIXES = ("ationen", "ation", "ungen", "ung", "en", "er", "es", "e", "n", "
 VERB_ENDINGS = ("ed", "d", "ing")  # 'planted', 'planting': the verb, not the noun a name is
 AGENT_ENDINGS = ("er", "ers", "or", "ors")  # 'accuser': who accuses, not the 'Accusation'
 EN_SUFFIXES = ("ations", "ation", "ions", "ion", "ings", "ing", "ers", "er", "ed", "es", "e", "s")
+EN_ENDINGS = frozenset(EN_SUFFIXES + ("", "d", "ate", "ates", "ated", "ating", "ative", "ment", "ments", "y", "ied",
+                                      "al", "ive", "able", "or", "ors"))
 
 
 def names_of(content: GameContent) -> list[Name]:
@@ -288,9 +290,11 @@ class _Rules:
         else:
             # a word before the head of a spelling of several words is no verb form ('recruited' is not the
             # 'recruit' of 'recruit tile'), and no word names who does it ('accuser' is no 'Accusation')
+            # An English stem says a word only with an ending ('accused', 'cooperates'), not as the first part of
+            # a compound written as one word ('banknotes' is no 'bank')
             within = [{i for i, w in enumerate(words) if w == p or (len(p) > 1 and w.startswith(s) and (
                 (verbs and k == len(stems) - 1) or w[len(s):] not in VERB_ENDINGS)
-                and w[len(s):] not in AGENT_ENDINGS)}
+                and w[len(s):] in EN_ENDINGS and w[len(s):] not in AGENT_ENDINGS)}
                 for k, (p, s) in enumerate(zip(loose, stems))]
         if len(within) == 1:
             return own | within[0], own | within[0], False

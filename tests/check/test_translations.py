@@ -469,6 +469,11 @@ WORD_CASES = {
     "short-word-of-a-spelling": (RED_SYMBOL, "Das Ziel mit dem Symbol „Rot“ hält die Figur an.", "The goal with the "
                                  "Red symbol stops the piece.", "Das Ziel mit dem Symbol hält die Figur an.", None,
                                  ("term", "en", "Red symbol")),
+    # 'banknotes' is a compound written as one word, not a form of 'bank'
+    "english-compound-in-one-word": ("  - {id: bank, de: Kasse, en: bank, definition: {de: Das Geld., en: The "
+                                     "money.}}\n", "Die Geldscheine in der Kasse halten die Figur an.", "The "
+                                     "banknotes in the bank stop the piece.", None, "The banknotes in the box stop "
+                                     "the piece.", ("term", "de", "Kasse")),
     # 'accuser' names a player, not the card 'Accusation'
     "who-does-it": ("card:Anklage/Accusation", "Eine Anklage hilft dem Kläger.", "An Accusation helps the accuser.",
                     None, "A thing helps the accuser.", ("name", "de", "Anklage")),
