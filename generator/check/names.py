@@ -32,6 +32,9 @@ class Name:
     id: str
     forms: dict  # lang -> tuple of spellings that count as using the name
     synonyms: dict = field(default_factory=dict)  # lang -> specific keywords that count as translating it
+    # lang -> its own keywords of any length: a word one of them finds answers such a word of the other language
+    # ('Grün 1' / 'Green 1', 'Punkte' / 'spots'), not the term
+    answers: dict = field(default_factory=dict)
     heads: dict = field(default_factory=dict)  # lang -> last words of its spellings that stand in for a proper name
 
     @property
@@ -79,7 +82,8 @@ def names_of(content: GameContent) -> list[Name]:
             seen.add(key)
             names.append(Name("name", ident, {"de": (text.de.strip(),), "en": (text.en.strip(),)}))
     keywords = {t.id: t.keywords for t in game.glossary}
-    return [replace(n, synonyms=_specific(n, keywords.get(n.id, {}), names, keywords), heads=_heads(n, names))
+    return [replace(n, synonyms=_specific(n, keywords.get(n.id, {}), names, keywords), heads=_heads(n, names),
+                    answers=_specific(n, keywords.get(n.id, {}), names, keywords, shortest=1))
             for n in names]
 
 
@@ -97,14 +101,15 @@ def _heads(name: Name, names: list[Name]) -> dict[str, frozenset]:
     return heads
 
 
-def _specific(name: Name, own: dict, names: list[Name], keywords: dict) -> dict[str, tuple[str, ...]]:
-    """The keywords of a term that translate it: 5+ letters, neither a keyword of another term nor a spelling of
-    another name ('Marker', shared by every kind of marker, says none of them; or a card's title)."""
+def _specific(name: Name, own: dict, names: list[Name], keywords: dict, shortest: int = MIN_SYNONYM
+              ) -> dict[str, tuple[str, ...]]:
+    """The keywords of a term that translate it: 5+ letters (`shortest`), neither a keyword of another term nor a
+    spelling of another name ('Marker', shared by every kind of marker, says none of them; or a card's title)."""
     specific = {}
     for lang in ("de", "en"):
         taken = Counter(k.lower() for words in keywords.values() for k in set(words.get(lang, [])))
         spelled = {f.lower() for other in names if other.id != name.id for f in other.forms[lang]}
-        specific[lang] = tuple(k for k in own.get(lang, []) if len(k) >= MIN_SYNONYM
+        specific[lang] = tuple(k for k in own.get(lang, []) if len(k) >= shortest
                                and taken[k.lower()] == 1 and k.lower() not in spelled)
     return specific
 
@@ -175,7 +180,7 @@ def mentions(name: Name, text: str, lang: str, partial: bool = False) -> bool:
     return occurrences(name, text, lang, partial) > 0
 
 
-LEVELS = ("lenient", "counting", "firm", "stems", "keywords")
+LEVELS = ("lenient", "counting", "firm", "stems", "keywords", "answers")
 
 
 def occurrences(name: Name, text: str, lang: str, partial: bool = False, level: str = "lenient") -> int:
@@ -191,7 +196,8 @@ def occurrences(name: Name, text: str, lang: str, partial: bool = False, level: 
       ('Handelsstapel' says 'Handel'); no keywords, no heads, no stems;
     - ``stems``: in English, a one-word spelling's stem ('Accuse' for 'Accusation'), no keywords (German
       stems sit inside too many compounds of other words);
-    - ``keywords``: the words that only a keyword finds ('round' for 'trick'), not inside a spelling."""
+    - ``keywords``: the words that only a keyword finds ('round' for 'trick'), not inside a spelling;
+    - ``answers``: as keywords, with the term's own keywords of any length ('Grün' answers 'green')."""
     assert level in LEVELS, level
     if level == "stems" and lang != "en":
         return 0
@@ -223,11 +229,11 @@ def occurrences(name: Name, text: str, lang: str, partial: bool = False, level: 
     hits -= phrases  # 'leader' inside 'game leader' is the same use
     keyworded: set[int] = set()  # words only a keyword finds
     if level not in ("firm", "stems"):
-        for form in name.synonyms.get(lang, ()):
+        for form in (name.answers if level == "answers" else name.synonyms).get(lang, ()):
             if _words(form):
                 keyworded |= rules.match(_words(form), words)[0]
         keyworded -= spelled
-    if level == "keywords":
+    if level in ("keywords", "answers"):
         return len(keyworded)
     return max(refs, len(hits | keyworded))
 

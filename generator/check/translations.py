@@ -317,7 +317,7 @@ def _compare_name_counts(pair: TextPair, finders: dict[str, NameFinder], units: 
                 others = _holding_names(name, named, strict[this_lang], strict[other_lang], this_lang)
                 have = count(name, other_lang, "counting", shortened(name, spelled, this_lang), paraphrased, others) - \
                     min(occurrences(name, texts[other_lang], other_lang, level="keywords"),
-                        occurrences(name, texts[this_lang], this_lang, level="keywords"))
+                        occurrences(name, texts[this_lang], this_lang, level="answers"))
                 missing = said - have
                 # a term's own definition says it in other words: there it is missing only where never said
                 if missing <= 0 or (have and (own_term(ident) or signals.stand_ins(texts[other_lang], other_lang)

@@ -474,6 +474,12 @@ WORD_CASES = {
                                      "money.}}\n", "Die Geldscheine in der Kasse halten die Figur an.", "The "
                                      "banknotes in the bank stop the piece.", None, "The banknotes in the box stop "
                                      "the piece.", ("term", "de", "Kasse")),
+    # 'Grün 1' answers 'Green 1' (a keyword of any length answers a keyword): it does not translate 'green lane'
+    "short-keyword-answers-keyword": ("  - {id: green-lane, de: grüne Bahn, en: green lane, definition: {de: Die "
+                                      "letzte Bahn., en: The last lane.},\n     keywords: {de: [Grün], en: [green]}}\n",
+                                      "Die Figur auf der grünen Bahn zieht nach Grün 1.", "The piece on the green lane "
+                                      "moves to Green 1.", None, "The piece on the road moves to Green 1.",
+                                      ("term", "de", "grünen Bahn")),
     # 'accuser' names a player, not the card 'Accusation'
     "who-does-it": ("card:Anklage/Accusation", "Eine Anklage hilft dem Kläger.", "An Accusation helps the accuser.",
                     None, "A thing helps the accuser.", ("name", "de", "Anklage")),
