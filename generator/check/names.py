@@ -20,6 +20,7 @@ from rulepress.model.rules_text import TERM_REF, term_refs
 
 PRINTED_KINDS = ("deck", "tiles", "tokens", "money")
 MIN_PART = 5  # German spellings this long count inside a compound when counting ('Armee' in 'Armeesymbol'; not 'Land')
+MIN_HEAD = 4  # German spellings this long count as the head of a compound ('Land' of 'Nachbarland'; not 'Rot')
 NEAR = 3  # words that may stand between the words of a spelling written apart ('next red / next blue pile')
 MIN_SYNONYM = 5  # glossary keywords this long count as translating a term ('Angriff'; not 'red' or 'lane')
 
@@ -283,7 +284,9 @@ class _Rules:
         own: set[int] = set()
         if lang == "de":
             if level == "firm":  # the whole word inside a compound, not its stem, and 5+ letters ('Landgrenze')
-                within = [{i for i, w in enumerate(words) if p == w or (len(p) >= MIN_PART and p in w)} for p in parts]
+                # or a term of 4+ letters as the head of a compound ('Nachbarland' is a 'Land'; 'Natural' no 'Ural')
+                within = [{i for i, w in enumerate(words) if p == w or (len(p) >= MIN_PART and p in w)
+                           or (self.kind == "term" and len(p) >= MIN_HEAD and w.endswith(p))} for p in parts]
             else:
                 within = [{i for i, w in enumerate(words) if s in w and (len(s) > 1 or s == w)}
                           for s in stems]  # also inside compounds
@@ -347,7 +350,8 @@ class NameFinder:
         self.patterns = [(_pattern(form, lang), name, form.lower()[:3]) for form, name in forms]
         self.by_id = {n.id: n for n in names if n.kind == "term"}
         self.compound_parts = [(form.lower(), name) for form, name in forms
-                               if lang == "de" and " " not in form.strip() and len(form) >= MIN_PART]
+                               if lang == "de" and " " not in form.strip()
+                               and len(form) >= (MIN_HEAD if name.kind == "term" else MIN_PART)]
         # English proper names of one word by their stem ('accus' of 'Accusation'), for paraphrases ('Accuse')
         self.name_stems = [(_stem(form, lang), name) for form, name in forms
                            if lang == "en" and name.kind == "name" and len(_words(form)) == 1

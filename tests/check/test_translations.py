@@ -480,6 +480,9 @@ WORD_CASES = {
                                       "Die Figur auf der grünen Bahn zieht nach Grün 1.", "The piece on the green lane "
                                       "moves to Green 1.", None, "The piece on the road moves to Green 1.",
                                       ("term", "de", "grünen Bahn")),
+    # 'Nachbarfeld' is a 'Feld' (its head); 'Feldrand' is not
+    "german-compound-head": ("", "Die Figur zieht auf ein Nachbarfeld.", "The piece moves to a neighbouring space.",
+                             None, "The piece moves to a neighbouring square.", ("term", "de", "Feld")),
     # 'accuser' names a player, not the card 'Accusation'
     "who-does-it": ("card:Anklage/Accusation", "Eine Anklage hilft dem Kläger.", "An Accusation helps the accuser.",
                     None, "A thing helps the accuser.", ("name", "de", "Anklage")),
