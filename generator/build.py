@@ -91,6 +91,7 @@ class BuildResult:
     skipped: list[str]
     manifest: list[dict]
     seconds: float
+    contents: list[GameContent] = field(default_factory=list)  # the games built, as loaded
 
 
 def code_version() -> str:
@@ -230,7 +231,7 @@ def build(options: BuildOptions) -> BuildResult:
             raise output_error(exc, out) from None
         finally:
             staging.discard()
-    return BuildResult([a.path for a, _ in todo], skipped, manifest, time.perf_counter() - start)
+    return BuildResult([a.path for a, _ in todo], skipped, manifest, time.perf_counter() - start, contents)
 
 
 def _write_staged(todo: list[Artifact], staging: Staging, options: BuildOptions) -> dict[str, dict]:

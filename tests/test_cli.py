@@ -135,3 +135,31 @@ def test_a_command_of_its_own_collects_garbage_rarely_and_not_at_exit_a_caller_k
     threshold, frozen_before = gc.get_threshold(), gc.get_freeze_count()
     assert main(["list", "--content", str(tmp_path)]) == 0
     assert (gc.get_threshold(), gc.get_freeze_count()) == (threshold, frozen_before)
+
+
+def test_a_build_names_each_failed_example_and_exits_1(tmp_path, capsys):
+    """The website shows a failed example marked; the build says so on stderr, at the example's line, and exits 1
+    (everything is written: the author sees the failure on the page); mended, the same build exits 0."""
+    main(["new", "demo", "--content", str(tmp_path / "games")])
+    rules = tmp_path / "games" / "demo" / "rules.en.md"
+    good = rules.read_text(encoding="utf-8")
+    lines = good.splitlines()
+    prompt = next(i for i, line in enumerate(lines) if line.startswith(">>> "))
+    lines[prompt + 1] = "5"  # the engine gives 4
+    rules.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    out = tmp_path / "out"
+    build = ["build", "--content", str(tmp_path / "games"), "--out", str(out), "--paper", "a4", "--quiet"]
+    capsys.readouterr()
+    assert main(build) == 1
+    err = capsys.readouterr().err.splitlines()
+    assert err[0] == f"{rules}:{prompt + 1}: ex-move-to-goal: expected 5, got 4"
+    assert err[1].startswith("1 worked example failed: the website shows it marked as failed")
+    page = (out / "site" / "en" / "demo" / "rules.html").read_text(encoding="utf-8")
+    assert 'class="rp-example rp-failed' in page
+    german = (out / "site" / "de" / "demo" / "rules.html").read_text(encoding="utf-8")
+    assert "rp-failed" not in german and "rp-verified" in german
+    assert main([*build, "--only", "cards"]) == 0  # no website, no report: the examples are not its business
+    rules.write_text(good, encoding="utf-8")
+    capsys.readouterr()
+    assert main(build) == 0
+    assert capsys.readouterr().err == ""

@@ -449,6 +449,18 @@ def run_game(content: GameContent, memo: Memo | None = None) -> list[ExampleResu
     return results
 
 
+def failures(contents: list[GameContent], out: Path) -> list[ExampleResult]:
+    """The failing worked examples of the games a build into `out` made: the ones its website and report show
+    as failed (the passing ones come from the output folder's memo, not run again)."""
+    return [result for content in contents if content.game.engine
+            for result in run_game(content, memo_of(content, out)) if not result.passed]
+
+
+def memo_of(content: GameContent, out: Path | None) -> Memo:
+    """Where a build into `out` remembers the game's passing examples (none for None)."""
+    return Memo.at(out, f"{content.id}-examples")
+
+
 def unpaired(content: GameContent, module: ModuleType | None = None) -> list[Problem]:
     """Example ids present in one language's rules but missing in another's, bad example options,
     and engine options no engine function takes (given the loaded `module`)."""

@@ -50,9 +50,9 @@ class Checks:
 
     @classmethod
     def of(cls, content: GameContent, out: Path | None) -> "Checks":
-        from rulepress.check.examples import ExampleRuns
+        from rulepress.check.examples import ExampleRuns, memo_of
 
-        runs = ExampleRuns(content, Memo.at(out, f"{content.id}-examples")) if content.game.engine else None
+        runs = ExampleRuns(content, memo_of(content, out)) if content.game.engine else None
         return cls(runs, Memo.at(out, f"{content.id}-translations"))
 
     def save(self) -> None:

@@ -28,7 +28,7 @@ from pathlib import Path
 
 from rulepress import paths
 from rulepress.errors import ContentErrors, RulepressError
-from rulepress.memo import Memo, output_root
+from rulepress.memo import output_root
 from rulepress.model import GameContent, load_games
 from rulepress.model.loader import find_games
 from rulepress.output import CACHE
@@ -89,18 +89,14 @@ def site_views(content: GameContent) -> dict[str | None, str]:
     return views
 
 
-def _optional(module: str, name: str):
-    """A function of another helper's module, or None while it does not exist."""
-    try:
-        return getattr(importlib.import_module(module), name, None)
-    except ModuleNotFoundError:
-        return None
-
-
 def example_results(content: GameContent, out: Path | None = None):
-    """The game's worked examples run (remembered in the output folder `out`: `rulepress.memo`)."""
-    run_game = _optional("rulepress.check.examples", "run_game")
-    return run_game(content, Memo.at(out, f"{content.id}-examples")) if run_game and content.game.engine else None
+    """The game's worked examples run (remembered in the output folder `out`: `rulepress.memo`); None without an
+    engine. (The check module is imported when a game's pages are made, not by every build.)"""
+    if not content.game.engine:
+        return None
+    from rulepress.check.examples import memo_of, run_game
+
+    return run_game(content, memo_of(content, out))
 
 
 def located(out: Path, relative: str) -> Path:
