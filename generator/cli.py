@@ -117,19 +117,6 @@ def check_ranges(args) -> None:
                 raise UsageError(f"--{name} {shown} mm is out of range: the {what} must be {low:g} to {high:g} mm")
 
 
-def _report_failed_examples(result, options) -> int:
-    """After a build: each worked example that failed (the website shows it marked as failed) on stderr; 1 if any."""
-    from rulepress.check.examples import failures
-
-    failed = failures(result.contents, options.out)
-    for example in failed:
-        print(example.message(), file=sys.stderr)
-    if failed:
-        print(f"{len(failed)} worked example{'s' if len(failed) > 1 else ''} failed: the website shows "
-              f"{'them' if len(failed) > 1 else 'it'} marked as failed (rulepress check examples)", file=sys.stderr)
-    return 1 if failed else 0
-
-
 def _run(args) -> int:
     if args.command == "build":
         from rulepress.build import PAPERS, BuildOptions, build
@@ -155,7 +142,11 @@ def _run(args) -> int:
         games = sorted({e["game"] for e in result.manifest if e["game"]})
         print(f"built {len(result.built)}, unchanged {len(result.skipped)} artifacts of {', '.join(games) or 'no game'} "
               f"in {result.seconds:.2f} s -> {options.out / 'manifest.json'}")
-        return _report_failed_examples(result, options) if {"site", "reports"} & set(kinds) else 0
+        if {"site", "reports"} & set(kinds):  # they show the worked examples: a failed one is exit code 1
+            from rulepress.check.examples import tell_failures
+
+            return 1 if tell_failures(result.contents, options.out) else 0
+        return 0
     if args.command == "serve":
         from rulepress.build import BuildOptions
 

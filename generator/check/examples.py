@@ -42,6 +42,7 @@ import doctest
 import hashlib
 import json
 import re
+import sys
 import traceback
 from dataclasses import asdict, dataclass, field, fields, is_dataclass
 from decimal import Decimal
@@ -454,6 +455,18 @@ def failures(contents: list[GameContent], out: Path) -> list[ExampleResult]:
     as failed (the passing ones come from the output folder's memo, not run again)."""
     return [result for content in contents if content.game.engine
             for result in run_game(content, memo_of(content, out)) if not result.passed]
+
+
+def tell_failures(contents: list[GameContent], out: Path) -> int:
+    """After a build into `out`: each failing worked example on stderr, and how the website shows them; how many."""
+    failed = failures(contents, out)
+    for example in failed:
+        print(example.message(), file=sys.stderr)
+    if failed:
+        many = len(failed) > 1
+        print(f"{len(failed)} worked example{'s' if many else ''} failed: the website shows {'them' if many else 'it'}"
+              " marked as failed (rulepress check examples)", file=sys.stderr)
+    return len(failed)
 
 
 def memo_of(content: GameContent, out: Path | None) -> Memo:

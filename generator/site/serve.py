@@ -95,6 +95,7 @@ def serve(options, host: str = "127.0.0.1", port: int = 8000, once: bool = False
     from watchfiles import watch
 
     from rulepress.build import build
+    from rulepress.check.examples import tell_failures
     from rulepress.errors import RulepressError
 
     versions = Versions()
@@ -104,6 +105,7 @@ def serve(options, host: str = "127.0.0.1", port: int = 8000, once: bool = False
             result = build(options)
             versions.bump()
             print(f"built {len(result.built)} artifacts in {result.seconds:.2f} s", file=sys.stderr)
+            tell_failures(result.contents, options.out)
         except RulepressError as exc:
             for problem in exc.problems():
                 print(str(problem), file=sys.stderr)

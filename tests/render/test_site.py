@@ -402,6 +402,18 @@ def test_serve_rebuilds_on_save_and_pages_ask_for_reloads(tmp_path):
         process.wait(timeout=20)
 
 
+def test_serve_names_a_failed_example_after_each_build(tmp_path, capsys):
+    from rulepress.site.serve import serve
+
+    content = _game(tmp_path)
+    rules = content / "demo" / "rules.en.md"
+    rules.write_text(rules.read_text(encoding="utf-8").replace("move(3, 2)\n4", "move(3, 2)\n5"), encoding="utf-8")
+    assert serve(BuildOptions(content=content, out=tmp_path / "out", kinds=("site",)), port=0, once=True) == 0
+    err = capsys.readouterr().err
+    assert f"{rules}:" in err and ": ex-move-to-goal: expected 5, got 4" in err
+    assert "1 worked example failed" in err
+
+
 def test_report_paths_do_not_depend_on_the_working_directory(tmp_path, monkeypatch):
     from rulepress.model import load_game
     from rulepress.render.reports import game_path, game_text
