@@ -339,6 +339,74 @@ def _compound_head(form: str, word: str) -> bool:
     return tail >= 4 and tail * 5 >= len(form) * 2
 
 
+_LINKS = {"de": r",|/|&|und\b|oder\b|bzw\.|sowie\b", "en": r",|/|&|and\b|or\b"}
+_TRUNCATED = re.compile(r"(?<![^\W_])([^\W\d_]{3,})-(?=\s*(?:%s))" % _LINKS["de"])
+_OPEN = {lang: re.compile(r"(?<![^\W_])([^\W\d_]{3,})(?=(\s*(?:%s)\s*))" % links, re.I) for lang, links in _LINKS.items()}
+_FOLLOWING = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*-?")
+COMPOUND_REACH = 3  # words after a truncated German word that may hold the shared head ('Personen- oder eine Zusatzkarte')
+FILLERS = {"de": frozenset("ein eine einen einem einer eines der die das den dem des je".split()),  # not counted there
+           "en": frozenset("a an the one each".split())}  # ('Personen- oder eine Zusatzkarte', 'one extra card')
+
+
+def fill_ellipses(text: str, forms: list[str], lang: str) -> str:
+    """Names of two parts that share their head, written once, each written out where a spelling in `forms`
+    says so:
+
+    - German compounds: 'Personen- und 2 Zusatzkarten' -> 'Personenkarten und 2 Zusatzkarten' (with the spelling
+      'Personenkarte'), 'Anwerbungs- / Bedrohungsplättchen';
+    - names of two words: '2 person, 2 extra cards' -> '2 person cards, 2 extra cards' (with 'person card'),
+      'recruit/threat tiles', 'einer österreichischen oder preußischen Armee'. The second part has a word of its
+      own before the head ('unit, of class A' is no 'unit class'), and a first word that is a name by itself is
+      that name ('Army and red card': the card 'Army'), unless a slash joins the parts.
+
+    A part no spelling completes stays as it is."""
+    lowered = {form.lower() for form in forms}
+    compounds: dict[str, list[str]] = {}  # German first parts -> heads of one-word spellings
+    pairs: dict[str, list[tuple[str, str]]] = {}  # first words of two-word spellings -> (first word, head)
+    for form in lowered:
+        parts = form.split()
+        if len(parts) == 2:
+            pairs.setdefault(parts[0][:4], []).append((parts[0], parts[1]))
+        elif lang == "de" and len(parts) == 1 and "-" in text:
+            for cut in range(3, len(form) - MIN_HEAD + 1):
+                compounds.setdefault(form[:cut], []).append(form[cut:])
+    inflection = DE_INFLECTION if lang == "de" else EN_INFLECTION
+
+    def words_after(start: int) -> list[re.Match]:
+        return [w for w in _FOLLOWING.finditer(text, start, start + 120)
+                if w.group(0).lower() not in FILLERS[lang] and w.group(0).lower() not in FUNCTION_WORDS[lang]]
+
+    def inflected(word: str, base: str) -> bool:
+        ending = DE_INFLECTION_AFTER_E if lang == "de" and base.endswith("e") else inflection
+        return re.fullmatch(re.escape(base) + ending, word, re.I) is not None
+
+    def compound(m: re.Match) -> str:
+        heads = compounds.get(m.group(1).lower(), ())
+        for word in (w.group(0) for w in words_after(m.end())[:COMPOUND_REACH]):
+            for head in heads:
+                found = re.search(re.escape(head) + inflection + "$", word, re.I)
+                if found and found.start() > 0:  # 'Armee-, Personen- oder Kroatien-Karte': 'Armeekarte'
+                    tail = word[found.start():]
+                    return m.group(1) + (tail.lower() if word[found.start() - 1] == "-" else tail)
+        return m.group(0)
+
+    def pair(m: re.Match) -> str:
+        word = m.group(1)
+        if word.lower() in lowered and m.group(2).strip() != "/":  # a slash joins parts: 'Recruit/threat tiles'
+            return word
+        following = words_after(m.end() + len(m.group(2)))
+        if len(following) < 2 or text[following[0].end():following[1].start()].strip():
+            return word  # the second part's own word stands right before the head ('draws a card' is no part)
+        for first, head in pairs.get(word.lower()[:4], ()):
+            if inflected(word, first) and inflected(following[1].group(0), head):
+                return f"{word} {following[1].group(0)}"
+        return word
+
+    if compounds:
+        text = _TRUNCATED.sub(compound, text)
+    return _OPEN[lang].sub(pair, text) if pairs else text
+
+
 class NameFinder:
     """Finds which names a paragraph uses, longest spelling first (so 'action field' is not also 'field')."""
 
@@ -349,6 +417,8 @@ class NameFinder:
         # each pattern with a probe: the first letters of the spelling, which every match contains
         self.patterns = [(_pattern(form, lang), name, form.lower()[:3]) for form, name in forms]
         self.by_id = {n.id: n for n in names if n.kind == "term"}
+        self.spellings = [form.strip() for form, _ in forms]  # for `fill_ellipses`
+        self.filled: dict[str, str] = {}
         self.compound_parts = [(form.lower(), name) for form, name in forms
                                if lang == "de" and " " not in form.strip()
                                and len(form) >= (MIN_HEAD if name.kind == "term" else MIN_PART)]
@@ -357,13 +427,19 @@ class NameFinder:
                            if lang == "en" and name.kind == "name" and len(_words(form)) == 1
                            and len(_stem(form, lang)) >= MIN_PART]
 
+    def fill(self, text: str) -> str:
+        """`text` with the names that share a head written out (`fill_ellipses`), remembered."""
+        if text not in self.filled:
+            self.filled[text] = fill_ellipses(text, self.spellings, self.lang)
+        return self.filled[text]
+
     def without_others(self, text: str, keep: str, every: bool = False, also: frozenset = frozenset()) -> str:
         """`text` with every name of several words except `keep` blanked out (for `mentions`:
         'territory cards' does not mention 'territory'), but not inside a spelling of `keep` itself
         ('Army cards' inside the name 'Army cards (Z28–Z34)'). With `every`, names of one word too
         ('Hochland' is a name of its own, not a use of 'Land'); names of one word whose id is in `also` as well."""
         text = TERM_REF.sub(lambda m: f" {m.group(1)} " if m.group(2) == keep else " " * len(m.group(0)), text)
-        text = numbers.clean(text)
+        text = self.fill(numbers.clean(text))
         lowered = text.lower()
         kept = [m.span() for pattern, name, probe in self.patterns if name.id == keep and probe in lowered
                 for m in pattern.finditer(text)]
@@ -384,7 +460,7 @@ class NameFinder:
     def inside(self, text: str) -> dict[str, Name]:
         """Id -> name of the names whose German one-word spelling stands inside a word of `text` (the compound
         'Handelsfeld' says 'Handel'); a cheap pre-selection for counting."""
-        lowered = text.lower()
+        lowered = self.fill(text).lower()
         return {name.id: name for form, name in self.compound_parts if form in lowered}
 
     def paraphrased(self, text: str) -> dict[str, Name]:
@@ -404,7 +480,7 @@ class NameFinder:
             if term in self.by_id:
                 found.setdefault(term, [self.by_id[term], shown, 0])[2] += 1
         text = TERM_REF.sub(lambda m: " " * len(m.group(0)), text)
-        text = numbers.clean(text)
+        text = self.fill(numbers.clean(text))
         lowered = text.lower()
         for pattern, name, probe in self.patterns:
             if probe not in lowered:
