@@ -104,7 +104,7 @@ def test_progress_bar_on_a_terminal_and_quiet_in_ci(tmp_path):
     main(["new", "demo", "--content", str(tmp_path / "games")])
     shown = _build_on_a_terminal(tmp_path, "tty")
     assert "demo/cards.en.a4.pdf" in shown or "demo/calibration.a4.pdf" in shown, shown
-    assert "━" in shown and "/3" in shown  # rich's bar and the "n/3" count
+    assert "━" in shown and "/4" in shown  # rich's bar and the "n/4" count (2 sheets, calibration, icon licence)
     assert _build_on_a_terminal(tmp_path, "ci", CI="true") == ""
 
 

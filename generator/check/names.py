@@ -353,9 +353,9 @@ def fill_ellipses(text: str, forms: list[str], lang: str) -> str:
     says so:
 
     - German compounds: 'Personen- und 2 Zusatzkarten' -> 'Personenkarten und 2 Zusatzkarten' (with the spelling
-      'Personenkarte'), 'Anwerbungs- / Bedrohungsplättchen';
+      'Personenkarte'), 'Holz- / Steinplättchen';
     - names of two words: '2 person, 2 extra cards' -> '2 person cards, 2 extra cards' (with 'person card'),
-      'recruit/threat tiles', 'einer österreichischen oder preußischen Armee'. The second part has a word of its
+      'wood/stone tiles', 'einer österreichischen oder preußischen Armee'. The second part has a word of its
       own before the head ('unit, of class A' is no 'unit class'), and a first word that is a name by itself is
       that name ('Army and red card': the card 'Army'), unless a slash joins the parts.
 
@@ -392,7 +392,7 @@ def fill_ellipses(text: str, forms: list[str], lang: str) -> str:
 
     def pair(m: re.Match) -> str:
         word = m.group(1)
-        if word.lower() in lowered and m.group(2).strip() != "/":  # a slash joins parts: 'Recruit/threat tiles'
+        if word.lower() in lowered and m.group(2).strip() != "/":  # a slash joins parts: 'Wood/stone tiles'
             return word
         following = words_after(m.end() + len(m.group(2)))
         if len(following) < 2 or text[following[0].end():following[1].start()].strip():

@@ -570,11 +570,24 @@ def _pages(items: Iterator[Design], size: int) -> Iterator[list[Design]]:
 def face_error(job: Job, card_id: str, back: bool, exc: FaceError) -> ContentError:
     """The ContentError of a face that cannot be drawn, at the line of the part that failed
     (the card's `text` in the job's language for a text that does not fit)."""
-    part = exc.message.split(":", 1)[0]
+    part = exc.bound or (exc.message.split(":", 1)[0],)  # a layout element's one reference, or the classic part
     key = _card_key(job, card_id) + (("back_face",) if back else ())
-    key = _refine(job, key, {"text": ("text", job.lang), "title": ("title", job.lang), "values": ("values",)}.get(part, ()))
+    key = _refine(job, key, _card_part(job, part))
     where = " (back)" if back else ""
     return job.error(key, f"game {job.game}, {job.comp.kind} {job.comp.id}, card {card_id}{where}: {exc.message}")
+
+
+def _card_part(job: Job, part: tuple) -> tuple:
+    """Where in a card a reference's text is written: `title` and `text` per language, `values.<name>` and
+    `labels.<name>` under `values`, a declared field under `fields`; () for what is not the card's own."""
+    name = part[0]
+    if name in ("text", "title"):
+        return (name, job.lang)
+    if name in ("values", "labels"):
+        return ("values",) + part[1:]
+    if name in ("id", "image", "color"):
+        return (name,)
+    return ("fields", name) if name in job.comp.fields else ()
 
 
 def _refine(job: Job, key: tuple, part: tuple) -> tuple:

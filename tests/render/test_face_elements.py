@@ -47,7 +47,7 @@ def poker_back(index: int):
 def game(tmp_path: Path, layout: str = LAYOUT, cards=None) -> Path:
     content = tmp_path / "content"
     folder = new_game("facetest", content)
-    (folder / "layouts").mkdir()
+    (folder / "layouts").mkdir(exist_ok=True)  # the new game has a layout of its own
     (folder / "layouts" / "art-card.yaml").write_text(layout)
     (folder / "fonts").mkdir()
     (folder / "fonts" / "fancy.ttf").write_bytes((FONTS / "DejaVuSansCondensed.ttf").read_bytes())

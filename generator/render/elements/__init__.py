@@ -6,7 +6,7 @@ centre, a quarter turn swaps the box's sides); a `when:` that does not hold skip
 
 from __future__ import annotations
 
-from rulepress.layout.binding import BindingError, holds
+from rulepress.layout.binding import BindingError, holds, refs
 from rulepress.layout.elements.base import content_size
 from rulepress.layout.geometry import Rect
 from rulepress.layout.paper import MM
@@ -45,7 +45,9 @@ def draw_elements(elements: list, ctx: Context) -> None:
             DRAW[el.kind](el, box, ctx)
         except FaceError as exc:
             c.restoreState()
-            raise FaceError(f"element {i + 1} ({el.kind}): {exc.message}") from None
+            shown = set(refs(getattr(el, "text", "") or ""))  # the card's text an element shows: where to mend it
+            raise FaceError(f"element {i + 1} ({el.kind}): {exc.message}",
+                            tuple(shown.pop().split(".")) if len(shown) == 1 else ()) from None
         c.restoreState()
 
 

@@ -12,11 +12,13 @@ from rulepress.text.icons import Icon
 
 
 class FaceError(Exception):
-    """A face that cannot be drawn (text too long, unknown icon, missing picture)."""
+    """A face that cannot be drawn (text too long, unknown icon, missing picture); `bound`: the one card
+    reference the failing element shows (``("text",)``, ``("values", "cost")``), if it shows just one."""
 
-    def __init__(self, message: str):
+    def __init__(self, message: str, bound: tuple[str, ...] = ()):
         super().__init__(message)
         self.message = message
+        self.bound = bound
 
 
 @dataclass
