@@ -40,11 +40,11 @@ def test_scaffold_and_fixture_examples_pass(tmp_path, capsys):
 def test_changed_expected_value_fails_with_path_line_id_expected_and_got(tmp_path):
     folder = new_game("demo", tmp_path)
     rules = folder / "rules.de.md"
-    rules.write_text(rules.read_text(encoding="utf-8").replace(">>> move(3, 2)\n4\n", ">>> move(3, 2)\n5\n"),
+    rules.write_text(rules.read_text(encoding="utf-8").replace("von Feld 3\n4\n", "von Feld 3\n5\n"),
                      encoding="utf-8")
     result = rulepress("check", "examples", "--content", str(tmp_path))
     assert result.returncode == 1, result.stdout + result.stderr
-    line = line_of(rules, ">>> move(3, 2)")
+    line = line_of(rules, ">>> move(3, 2)  # Feld nach einer Zwei von Feld 3")
     assert f"rules.de.md:{line}: ex-move-to-goal: expected 5, got 4" in result.stdout
     assert "rules.en.md" not in result.stdout.split("demo:")[0]
     assert "demo: 1 of 2 examples passed" in result.stdout

@@ -62,7 +62,7 @@ def test_check_content_names_the_statement_line(tmp_path, capsys):
     folder = new_game("demo", content)
     rules = folder / "rules.en.md"
     rules.write_text(rules.read_text(encoding="utf-8").replace(
-        ">>> move(3, 2)\n4\n", ">>> move(1, 1), move(3, 2)\n(2, 4)\n"), encoding="utf-8")
+        ">>> move(3, 2)  # space after a Two from space 3\n4\n", ">>> move(1, 1), move(3, 2)\n(2, 4)\n"), encoding="utf-8")
     assert main(["check", "content", "--content", str(content)]) == 2
     err = capsys.readouterr().err
     match = re.search(r"rules\.en\.md:(\d+): example ex-move-to-goal: the result of `move\(1, 1\), move\(3, 2\)`: "
@@ -75,6 +75,6 @@ def test_check_content_names_the_statement_line(tmp_path, capsys):
     assert unreadable_results(load_games(content)[0]) == []
     de = folder / "rules.de.md"
     de.write_text(de.read_text(encoding="utf-8").replace(
-        ">>> move(3, 2)\n4\n", ">>> move(1, 1), move(3, 2)\n(2, 4)\n").replace(
+        ">>> move(3, 2)  # Feld nach einer Zwei von Feld 3\n4\n", ">>> move(1, 1), move(3, 2)\n(2, 4)\n").replace(
         "```{doctest} ex-move-to-goal\n", "```{doctest} ex-move-to-goal\n:labels: von 1 | von 3\n"), encoding="utf-8")
     assert [str(p) for p in unreadable_results(load_games(content)[0])] == []

@@ -407,7 +407,7 @@ def test_serve_names_a_failed_example_after_each_build(tmp_path, capsys):
 
     content = _game(tmp_path)
     rules = content / "demo" / "rules.en.md"
-    rules.write_text(rules.read_text(encoding="utf-8").replace("move(3, 2)\n4", "move(3, 2)\n5"), encoding="utf-8")
+    rules.write_text(rules.read_text(encoding="utf-8").replace("from space 3\n4", "from space 3\n5"), encoding="utf-8")
     assert serve(BuildOptions(content=content, out=tmp_path / "out", kinds=("site",)), port=0, once=True) == 0
     err = capsys.readouterr().err
     assert f"{rules}:" in err and ": ex-move-to-goal: expected 5, got 4" in err
