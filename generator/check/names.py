@@ -15,6 +15,9 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 
 from rulepress.check import numbers
+from rulepress.check.ellipses import Ellipses
+from rulepress.check.wordforms import (AGENT_ENDINGS, DE_INFLECTION, DE_INFLECTION_AFTER_E, DE_SUFFIXES, EN_ENDINGS,
+                                       EN_INFLECTION, EN_SUFFIXES, FUNCTION_WORDS, VERB_ENDINGS)
 from rulepress.model import GameContent
 from rulepress.model.rules_text import TERM_REF, term_refs
 
@@ -42,23 +45,6 @@ class Name:
     def verb(self) -> bool:
         """A glossary term for an ordinary verb, declared by an English spelling 'to ...' ('to recruit')."""
         return self.kind == "term" and any(f.lower().startswith("to ") for f in self.forms.get("en", ()))
-
-
-DE_INFLECTION = r"(?:e|en|n|s|es|er|ern|em|ns)?"
-DE_INFLECTION_AFTER_E = r"(?:n|s|r|m|ns)?"  # 'absolute Mehrheit': 'absoluter', 'absolutem'
-EN_INFLECTION = r"(?:s|es|'s|s')?"
-# words that a spelling of several words may leave out where its other words stand ('trade in': 'traded')
-FUNCTION_WORDS = {
-    "de": frozenset("der die das den dem des ein eine einen einem einer eines für in im an am auf aus von vom zu zum "
-                    "zur mit bei beim und oder je nach über unter vor".split()),
-    "en": frozenset("a an the of in on to for at by with from per and or into onto up".split()),
-}
-DE_SUFFIXES = ("ationen", "ation", "ungen", "ung", "en", "er", "es", "e", "n", "s")  # 'Kombination': 'kombiniert'
-VERB_ENDINGS = ("ed", "d", "ing")  # 'planted', 'planting': the verb, not the noun a name is
-AGENT_ENDINGS = ("er", "ers", "or", "ors")  # 'accuser': who accuses, not the 'Accusation'
-EN_SUFFIXES = ("ations", "ation", "ions", "ion", "ings", "ing", "ers", "er", "ed", "es", "e", "s")
-EN_ENDINGS = frozenset(EN_SUFFIXES + ("", "d", "ate", "ates", "ated", "ating", "ative", "ment", "ments", "y", "ied",
-                                      "al", "ive", "able", "or", "ors"))
 
 
 def names_of(content: GameContent) -> list[Name]:
@@ -339,74 +325,6 @@ def _compound_head(form: str, word: str) -> bool:
     return tail >= 4 and tail * 5 >= len(form) * 2
 
 
-_LINKS = {"de": r",|/|&|und\b|oder\b|bzw\.|sowie\b", "en": r",|/|&|and\b|or\b"}
-_TRUNCATED = re.compile(r"(?<![^\W_])([^\W\d_]{3,})-(?=\s*(?:%s))" % _LINKS["de"])
-_OPEN = {lang: re.compile(r"(?<![^\W_])([^\W\d_]{3,})(?=(\s*(?:%s)\s*))" % links, re.I) for lang, links in _LINKS.items()}
-_FOLLOWING = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*-?")
-COMPOUND_REACH = 3  # words after a truncated German word that may hold the shared head ('Personen- oder eine Zusatzkarte')
-FILLERS = {"de": frozenset("ein eine einen einem einer eines der die das den dem des je".split()),  # not counted there
-           "en": frozenset("a an the one each".split())}  # ('Personen- oder eine Zusatzkarte', 'one extra card')
-
-
-def fill_ellipses(text: str, forms: list[str], lang: str) -> str:
-    """Names of two parts that share their head, written once, each written out where a spelling in `forms`
-    says so:
-
-    - German compounds: 'Personen- und 2 Zusatzkarten' -> 'Personenkarten und 2 Zusatzkarten' (with the spelling
-      'Personenkarte'), 'Holz- / Steinplättchen';
-    - names of two words: '2 person, 2 extra cards' -> '2 person cards, 2 extra cards' (with 'person card'),
-      'wood/stone tiles', 'einer österreichischen oder preußischen Armee'. The second part has a word of its
-      own before the head ('unit, of class A' is no 'unit class'), and a first word that is a name by itself is
-      that name ('Army and red card': the card 'Army'), unless a slash joins the parts.
-
-    A part no spelling completes stays as it is."""
-    lowered = {form.lower() for form in forms}
-    compounds: dict[str, list[str]] = {}  # German first parts -> heads of one-word spellings
-    pairs: dict[str, list[tuple[str, str]]] = {}  # first words of two-word spellings -> (first word, head)
-    for form in lowered:
-        parts = form.split()
-        if len(parts) == 2:
-            pairs.setdefault(parts[0][:4], []).append((parts[0], parts[1]))
-        elif lang == "de" and len(parts) == 1 and "-" in text:
-            for cut in range(3, len(form) - MIN_HEAD + 1):
-                compounds.setdefault(form[:cut], []).append(form[cut:])
-    inflection = DE_INFLECTION if lang == "de" else EN_INFLECTION
-
-    def words_after(start: int) -> list[re.Match]:
-        return [w for w in _FOLLOWING.finditer(text, start, start + 120)
-                if w.group(0).lower() not in FILLERS[lang] and w.group(0).lower() not in FUNCTION_WORDS[lang]]
-
-    def inflected(word: str, base: str) -> bool:
-        ending = DE_INFLECTION_AFTER_E if lang == "de" and base.endswith("e") else inflection
-        return re.fullmatch(re.escape(base) + ending, word, re.I) is not None
-
-    def compound(m: re.Match) -> str:
-        heads = compounds.get(m.group(1).lower(), ())
-        for word in (w.group(0) for w in words_after(m.end())[:COMPOUND_REACH]):
-            for head in heads:
-                found = re.search(re.escape(head) + inflection + "$", word, re.I)
-                if found and found.start() > 0:  # 'Armee-, Personen- oder Kroatien-Karte': 'Armeekarte'
-                    tail = word[found.start():]
-                    return m.group(1) + (tail.lower() if word[found.start() - 1] == "-" else tail)
-        return m.group(0)
-
-    def pair(m: re.Match) -> str:
-        word = m.group(1)
-        if word.lower() in lowered and m.group(2).strip() != "/":  # a slash joins parts: 'Wood/stone tiles'
-            return word
-        following = words_after(m.end() + len(m.group(2)))
-        if len(following) < 2 or text[following[0].end():following[1].start()].strip():
-            return word  # the second part's own word stands right before the head ('draws a card' is no part)
-        for first, head in pairs.get(word.lower()[:4], ()):
-            if inflected(word, first) and inflected(following[1].group(0), head):
-                return f"{word} {following[1].group(0)}"
-        return word
-
-    if compounds:
-        text = _TRUNCATED.sub(compound, text)
-    return _OPEN[lang].sub(pair, text) if pairs else text
-
-
 class NameFinder:
     """Finds which names a paragraph uses, longest spelling first (so 'action field' is not also 'field')."""
 
@@ -417,7 +335,7 @@ class NameFinder:
         # each pattern with a probe: the first letters of the spelling, which every match contains
         self.patterns = [(_pattern(form, lang), name, form.lower()[:3]) for form, name in forms]
         self.by_id = {n.id: n for n in names if n.kind == "term"}
-        self.spellings = [form.strip() for form, _ in forms]  # for `fill_ellipses`
+        self.ellipses = Ellipses([form.strip() for form, _ in forms], lang)
         self.filled: dict[str, str] = {}
         self.compound_parts = [(form.lower(), name) for form, name in forms
                                if lang == "de" and " " not in form.strip()
@@ -428,9 +346,9 @@ class NameFinder:
                            and len(_stem(form, lang)) >= MIN_PART]
 
     def fill(self, text: str) -> str:
-        """`text` with the names that share a head written out (`fill_ellipses`), remembered."""
+        """`text` with the names that share a head written out (`rulepress.check.ellipses`), remembered."""
         if text not in self.filled:
-            self.filled[text] = fill_ellipses(text, self.spellings, self.lang)
+            self.filled[text] = self.ellipses.fill(text)
         return self.filled[text]
 
     def without_others(self, text: str, keep: str, every: bool = False, also: frozenset = frozenset()) -> str:
