@@ -573,11 +573,11 @@ RED_FIELD_MOVER_READINGS = ("asked-player", "leading-player")
 
 @dataclass(frozen=True)
 class RedField:
-    """The one-time red-field event: did it happen, did it succeed, the bomb, who moves how far."""
+    """The one-time red-field event: did it happen, did it succeed, where the bomb stands then, who moves how far."""
 
     triggered: bool
     success: bool
-    bomb: int
+    bomb_position: int
     mover: str | None  # "asked" or "leading"
     steps: int
 

@@ -458,7 +458,7 @@ def test_red_field_event_once_and_readings():
     for position in range(0, 25):
         event = E.red_field_event(position, 2, [2], steps=7)
         assert event.triggered == (position in E.RED_FIELDS)
-        assert event.bomb == (min(24, position + 5) if event.triggered else position)
+        assert event.bomb_position == (min(24, position + 5) if event.triggered else position)
     assert E.red_field_event(9, 2, [2], red_field_mover="leading-player").mover == "leading"
     assert not E.red_field_event(9, 2, [2], already_used=True).triggered
     for bad in ({"named": 6}, {"named": 2, "steps": 4}):
