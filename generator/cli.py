@@ -8,10 +8,12 @@ as a traceback.
 from __future__ import annotations
 
 import argparse
+import functools
 import gc
 import importlib
 import json
 import sys
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from rulepress import paths
@@ -25,60 +27,88 @@ RANGES = {
 }
 
 
-def _parser() -> argparse.ArgumentParser:
+@dataclass
+class Command:
+    """One `rulepress` command: its help line, its parser, and its arguments as declared (for the reference)."""
+
+    name: str
+    help: str
+    parser: argparse.ArgumentParser
+    arguments: list[argparse.Action] = field(default_factory=list)
+
+    def add(self, *names, group=None, **options) -> argparse.Action:
+        """Declare an argument (in the argument `group` if given) and remember it."""
+        action = (group or self.parser).add_argument(*names, **options)
+        self.arguments.append(action)
+        return action
+
+
+def command_line(width: int | None = None) -> tuple[argparse.ArgumentParser, list[Command]]:
+    """The parser of the `rulepress` command and its commands; `width`: a fixed width for help texts."""
+    formatter = functools.partial(argparse.HelpFormatter, width=width) if width else argparse.HelpFormatter
     parser = argparse.ArgumentParser(prog="rulepress", description="Print-and-play sheets, boards, quick references, "
-                                     "rules websites and checked rule examples from one content model per game.")
+                                     "rules websites and checked rule examples from one content model per game.",
+                                     formatter_class=formatter)
     sub = parser.add_subparsers(dest="command", required=True)
+    commands: list[Command] = []
 
-    build = sub.add_parser("build", help="build games into the output folder")
-    build.add_argument("games", nargs="*", metavar="GAME", help="game ids (default: every game)")
-    build.add_argument("--content", type=Path, default=paths.BUNDLED_CONTENT, help="folder of game folders (default: the bundled games)")
-    build.add_argument("--out", type=Path, default=paths.DEFAULT_OUTPUT, help="output folder (default: output)")
-    build.add_argument("--paper", choices=["a4", "letter"], action="append", help="paper size (default: both); may be repeated")
-    build.add_argument("--only", action="append", metavar="RENDERER", help="run only these renderers (cards, boards, quickref, exports, site)")
-    build.add_argument("--overlap", type=float, default=10.0, metavar="MM", help="glue margin shared by neighbouring board tiles (default 10 mm; 0 to 50)")
-    sheets = build.add_argument_group("card sheets (default: each layout's own setting)")
-    sheets.add_argument("--bleed", type=float, metavar="MM", help="bleed around each card (default 3 mm; 0 to 10)")
-    sheets.add_argument("--marks", choices=["crop", "lines", "none"], help="crop marks outside the trim, plain cut lines, or none")
-    sheets.add_argument("--gap", choices=["spaced", "butted"],
-                        help="spaced: cards apart by twice the bleed, each with its own bleed (default); "
-                             "butted: neighbours share a cut line, more cards per page")
-    sheets.add_argument("--flip", choices=["long", "short"], help="duplex binding edge: long mirrors columns, short mirrors rows")
-    sheets.add_argument("--orientation", choices=["portrait", "landscape", "auto"], help="page orientation of card sheets")
-    sheets.add_argument("--safe-guide", action="store_true", default=None, help="draw the safe-zone guide")
-    sheets.add_argument("--offset", type=float, nargs=2, metavar=("X", "Y"),
-                        help="shift of the back pages in mm (x right, y down; each -10 to 10), measured with the calibration sheet")
-    build.add_argument("--site-url", default="", metavar="URL", help="address the website will be published at (for the sitemap and link previews)")
-    build.add_argument("--sources", type=Path, metavar="DIR", help="folder holding the source texts: the authors' report shows their coverage and copied runs (as check sources)")
-    build.add_argument("--force", action="store_true", help="render everything, even unchanged artifacts")
-    build.add_argument("--quiet", action="store_true", help="no progress display (there is none when not on a terminal or when CI is set)")
+    def command(name: str, help: str) -> Command:
+        commands.append(Command(name, help, sub.add_parser(name, help=help, formatter_class=formatter)))
+        return commands[-1]
 
-    check = sub.add_parser("check", help="check content, worked examples or translations")
-    check.add_argument("what", nargs="?", choices=["content", "examples", "translations", "sources"], default="content")
-    check.add_argument("games", nargs="*", metavar="GAME", help="game ids (default: every game)")
-    check.add_argument("--content", type=Path, default=paths.BUNDLED_CONTENT)
-    check.add_argument("--format", choices=["text", "json"], default="text", help="report format")
-    check.add_argument("--sources", type=Path, metavar="DIR", help="check sources: folder holding the source texts named in source_texts")
-    check.add_argument("--min-words", type=int, default=8, metavar="N", help="check sources: report copied runs of N or more words (default 8)")
+    build = command("build", "build games into the output folder")
+    build.add("games", nargs="*", metavar="GAME", help="game ids (default: every game)")
+    build.add("--content", type=Path, default=paths.BUNDLED_CONTENT, help="folder of game folders (default: the bundled games)")
+    build.add("--out", type=Path, default=paths.DEFAULT_OUTPUT, help="output folder (default: output)")
+    build.add("--paper", choices=["a4", "letter"], action="append", help="paper size (default: both); may be repeated")
+    build.add("--only", action="append", metavar="RENDERER", help="run only these renderers (cards, boards, quickref, exports, site)")
+    build.add("--overlap", type=float, default=10.0, metavar="MM", help="glue margin shared by neighbouring board tiles (default 10 mm; 0 to 50)")
+    sheets = build.parser.add_argument_group("card sheets (default: each layout's own setting)")
+    build.add("--bleed", type=float, metavar="MM", help="bleed around each card (default 3 mm; 0 to 10)", group=sheets)
+    build.add("--marks", choices=["crop", "lines", "none"], help="crop marks outside the trim, plain cut lines, or none", group=sheets)
+    build.add("--gap", choices=["spaced", "butted"], group=sheets,
+              help="spaced: cards apart by twice the bleed, each with its own bleed (default); "
+                   "butted: neighbours share a cut line, more cards per page")
+    build.add("--flip", choices=["long", "short"], help="duplex binding edge: long mirrors columns, short mirrors rows", group=sheets)
+    build.add("--orientation", choices=["portrait", "landscape", "auto"], help="page orientation of card sheets", group=sheets)
+    build.add("--safe-guide", action="store_true", default=None, help="draw the safe-zone guide", group=sheets)
+    build.add("--offset", type=float, nargs=2, metavar=("X", "Y"), group=sheets,
+              help="shift of the back pages in mm (x right, y down; each -10 to 10), measured with the calibration sheet")
+    build.add("--site-url", default="", metavar="URL", help="address the website will be published at (for the sitemap and link previews)")
+    build.add("--sources", type=Path, metavar="DIR", help="folder holding the source texts: the authors' report shows their coverage and copied runs (as check sources)")
+    build.add("--force", action="store_true", help="render everything, even unchanged artifacts")
+    build.add("--quiet", action="store_true", help="no progress display (there is none when not on a terminal or when CI is set)")
 
-    serve = sub.add_parser("serve", help="build, serve the website on this computer and rebuild on every save")
-    serve.add_argument("games", nargs="*", metavar="GAME", help="game ids (default: every game)")
-    serve.add_argument("--content", type=Path, default=paths.BUNDLED_CONTENT)
-    serve.add_argument("--out", type=Path, default=paths.DEFAULT_OUTPUT)
-    serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this computer only)")
-    serve.add_argument("--port", type=int, default=8000, help="port (default 8000; 0 picks a free one)")
+    check = command("check", "check content, worked examples or translations")
+    check.add("what", nargs="?", choices=["content", "examples", "translations", "sources"], default="content")
+    check.add("games", nargs="*", metavar="GAME", help="game ids (default: every game)")
+    check.add("--content", type=Path, default=paths.BUNDLED_CONTENT)
+    check.add("--format", choices=["text", "json"], default="text", help="report format")
+    check.add("--sources", type=Path, metavar="DIR", help="check sources: folder holding the source texts named in source_texts")
+    check.add("--min-words", type=int, default=8, metavar="N", help="check sources: report copied runs of N or more words (default 8)")
 
-    listing = sub.add_parser("list", help="list the games and their components")
-    listing.add_argument("--content", type=Path, default=paths.BUNDLED_CONTENT)
+    serve = command("serve", "build, serve the website on this computer and rebuild on every save")
+    serve.add("games", nargs="*", metavar="GAME", help="game ids (default: every game)")
+    serve.add("--content", type=Path, default=paths.BUNDLED_CONTENT)
+    serve.add("--out", type=Path, default=paths.DEFAULT_OUTPUT)
+    serve.add("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this computer only)")
+    serve.add("--port", type=int, default=8000, help="port (default 8000; 0 picks a free one)")
 
-    new = sub.add_parser("new", help="create a minimal new game folder that builds at once")
-    new.add_argument("name", help="the new game's id (lower-case letters, digits, '-')")
-    new.add_argument("--content", type=Path, default=Path("."), help="folder to create the game in (default: here)")
+    listing = command("list", "list the games and their components")
+    listing.add("--content", type=Path, default=paths.BUNDLED_CONTENT)
 
-    schema = sub.add_parser("schema", help="print the JSON Schema of game.yaml (for editor autocompletion)")
-    schema.add_argument("--out", type=Path, help="write to this file instead of standard output")
-    schema.add_argument("--layout", action="store_true", help="the JSON Schema of a layout file (layouts/*.yaml) instead")
-    return parser
+    new = command("new", "create a minimal new game folder that builds at once")
+    new.add("name", help="the new game's id (lower-case letters, digits, '-')")
+    new.add("--content", type=Path, default=Path("."), help="folder to create the game in (default: here)")
+
+    schema = command("schema", "print the JSON Schema of game.yaml (for editor autocompletion)")
+    schema.add("--out", type=Path, help="write to this file instead of standard output")
+    schema.add("--layout", action="store_true", help="the JSON Schema of a layout file (layouts/*.yaml) instead")
+    return parser, commands
+
+
+def _parser() -> argparse.ArgumentParser:
+    return command_line()[0]
 
 
 # Cyclic garbage collection of a command that runs once (every command but `serve`): gen-0 collections after

@@ -3,14 +3,13 @@
 `content_format()` walks the content model (`rulepress.model.schema`, from
 `Game` down) and writes one Markdown table per class with every field, its
 type, default and description; `undocumented()` lists fields without a
-description (a test keeps it empty). `cli_reference()` renders the argparse
-parser of `rulepress.cli`. ``docs/_ext/rulepress_docs.py`` puts both into the
-docs build.
+description (a test keeps it empty). `cli_reference()` renders the commands
+that `rulepress.cli` declares (no private parts of argparse).
+``docs/_ext/rulepress_docs.py`` puts both into the docs build.
 """
 
 from __future__ import annotations
 
-import argparse
 import typing
 
 from pydantic import BaseModel
@@ -94,23 +93,18 @@ def content_format() -> str:
     return "\n".join(lines)
 
 
-def cli_reference(parser: argparse.ArgumentParser | None = None) -> str:
-    """The command-line reference as MyST Markdown, from the argparse parser."""
-    if parser is None:
-        from rulepress.cli import _parser
-        parser = _parser()
+def cli_reference() -> str:
+    """The command-line reference as MyST Markdown, from the commands `rulepress.cli` declares."""
+    from rulepress.cli import command_line
+
+    parser, commands = command_line(width=88)  # fixed width: the page must not depend on the terminal
     lines = ["# Command-line reference", "", _cell(parser.description or ""), "",
-             "Exit codes: 0 success, 1 a check found differences, 2 bad input.", ""]
-    subparsers = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
-    helps = {a.dest: a.help for a in subparsers._choices_actions}
-    for name, sub in subparsers.choices.items():
-        formatter = argparse.HelpFormatter(sub.prog, width=88)  # fixed width: the page must not depend on the terminal
-        formatter.add_usage(sub.usage, sub._actions, sub._mutually_exclusive_groups)
-        lines += [f"## rulepress {name}", "", _cell(helps.get(name) or ""), "", "```text", formatter.format_help().strip(), "```", "",
-                  "| argument | description |", "|---|---|"]
-        for action in sub._actions:
-            if isinstance(action, argparse._HelpAction):
-                continue
+             "Exit codes: 0 success, 1 a check found differences (also a build whose worked examples do not all "
+             "pass), 2 bad input.", ""]
+    for command in commands:
+        lines += [f"## rulepress {command.name}", "", _cell(command.help), "", "```text",
+                  command.parser.format_usage().strip(), "```", "", "| argument | description |", "|---|---|"]
+        for action in command.arguments:
             shown = ", ".join(f"`{o}`" for o in action.option_strings) or f"`{action.metavar or action.dest}`"
             text = action.help or ""
             if action.choices:

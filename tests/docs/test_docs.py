@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 from pathlib import Path
 
 import pytest
@@ -37,6 +38,12 @@ def test_cli_reference_lists_every_command_and_option():
     for command in ("build", "check", "list", "new", "schema"):
         assert f"## rulepress {command}" in text
     assert "`--only`" in text and "`--content`" in text
+    from rulepress.cli import command_line
+
+    for command in command_line(width=88)[1]:  # every option the parser accepts is in the table
+        section = text.split(f"## rulepress {command.name}\n", 1)[1].split("\n## ", 1)[0]
+        options = set(re.findall(r"(?<![\w-])--[a-z-]+", command.parser.format_help())) - {"--help"}
+        assert options and all(f"`{o}`" in section for o in options), (command.name, options)
 
 
 @pytest.fixture(scope="module")
