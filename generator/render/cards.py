@@ -436,7 +436,7 @@ def write_component(job: Job, target: Path) -> dict:
         credit = " ".join(" ".join(attributions(icon_files(job.folder), used_icons)).split())
         c.setSubject(f"{meta.subject}; {credit}" if meta.subject else credit)
     pictures = Pictures(c)
-    for path in _picture_files(job):  # placeholders first: ReportLab forms begun mid-page lose its alpha states
+    for path in picture_files(job):  # placeholders first: ReportLab forms begun mid-page lose its alpha states
         pictures.prepare(path)
     # ReportLab loses transparency states inside forms: a layout using opacity draws every copy in full
     use_forms = not (job.art is not None and job.art.alpha)
@@ -530,7 +530,7 @@ def write_component(job: Job, target: Path) -> dict:
     return {"pages": pages}
 
 
-def _picture_files(job: Job) -> list[Path]:
+def picture_files(job: Job) -> list[Path]:
     """Every raster picture file the component's cards, backs and layout name (as far as known up front)."""
     if job.folder is None:
         return []
@@ -812,7 +812,9 @@ def outlines(game) -> dict[str, tuple]:
     return found
 
 
-def _inputs(job: Job) -> dict:
+def job_inputs(job: Job) -> dict:
+    """Everything a component's sheets are made from (the artifact's digest): its data, layout, settings,
+    icons, fonts and the SHA-256 of each picture file it names."""
     from rulepress.output import sha256_of
 
     images = {}
@@ -838,7 +840,7 @@ def plan(content, options) -> list[Artifact]:
     for job in all_jobs:
         artifacts.append(Artifact(job.game, KIND[job.comp.kind],
                                   component_path(job.game, job.comp.id, job.lang, job.paper),
-                                  _inputs(job), _bind(write_component, job), lang=job.lang, paper=job.paper))
+                                  job_inputs(job), _bind(write_component, job), lang=job.lang, paper=job.paper))
     used, notices = icon_credits(content, all_jobs)
     if used:
         artifacts.append(Artifact(content.game.id, "credits", f"{content.game.id}/icons-license.txt",

@@ -34,7 +34,7 @@ from pathlib import Path
 from rulepress.layout.face import FaceContent, mark_for
 from rulepress.layout.paper import MM
 from rulepress.render import Artifact
-from rulepress.render.cards import (KIND, FaceError, Job, _inputs, _picture_files, check_images, designs, draw_back,
+from rulepress.render.cards import (KIND, FaceError, Job, job_inputs, picture_files, check_images, designs, draw_back,
                                     draw_face, face_error, jobs)
 from rulepress.render.pdf import new_canvas
 from rulepress.render.pictures import Pictures
@@ -171,7 +171,7 @@ def write_print_pdf(job: Job, target: Path) -> dict:
     backs = {x.id: x for x in job.comp.backs}
     forms: dict[object, str] = {}
     pictures = Pictures(c)
-    for path in _picture_files(job):  # placeholders before any form: ReportLab forms do not nest
+    for path in picture_files(job):  # placeholders before any form: ReportLab forms do not nest
         pictures.prepare(path)
     use_forms = not (job.art is not None and job.art.alpha)  # transparency is lost inside ReportLab forms
 
@@ -294,7 +294,7 @@ def plan(content, options) -> list[Artifact]:
     for job in jobs(content, options):
         if job.paper != first_paper:
             continue
-        inputs = dict(_inputs(job), paper=None, dpi=DPI)
+        inputs = dict(job_inputs(job), paper=None, dpi=DPI)
         inputs["settings"] = {"bleed": job.settings.bleed}
         artifacts.append(Artifact(job.game, "png", image_folder(job.game, job.comp.id, job.lang), inputs,
                                   _bind(write_images, job), lang=job.lang, directory=True))
@@ -303,7 +303,7 @@ def plan(content, options) -> list[Artifact]:
                                   _bind(write_tts, job, Path(options.out) / images), lang=job.lang,
                                   directory=True, after=(images,)))
         artifacts.append(Artifact(job.game, "print", print_path(job.game, job.comp.id, job.lang),
-                                  dict(_inputs(job), paper=None), _bind(write_print_pdf, job), lang=job.lang))
+                                  dict(job_inputs(job), paper=None), _bind(write_print_pdf, job), lang=job.lang))
     return artifacts
 
 

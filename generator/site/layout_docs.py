@@ -74,12 +74,12 @@ def render_example(elements: list, data: dict[str, str], folder: Path | None = N
 
 
 def _table(cls) -> list[str]:
-    from rulepress.site.reference import _cell, _default, type_name
+    from rulepress.site.reference import table_cell, default_shown, type_name
 
     lines = ["| key | type | default | description |", "|---|---|---|---|"]
     for name, info in cls.model_fields.items():
-        lines.append(f"| `{info.alias or name}` | {_cell(type_name(info.annotation))} | {_default(info)} | "
-                     f"{_cell(info.description or '')} |")
+        lines.append(f"| `{info.alias or name}` | {table_cell(type_name(info.annotation))} | {default_shown(info)} | "
+                     f"{table_cell(info.description or '')} |")
     return lines
 
 
