@@ -80,22 +80,23 @@ def command_line(width: int | None = None) -> tuple[argparse.ArgumentParser, lis
     build.add("--quiet", action="store_true", help="no progress display (there is none when not on a terminal or when CI is set)")
 
     check = command("check", "check content, worked examples or translations")
-    check.add("what", nargs="?", choices=["content", "examples", "translations", "sources"], default="content")
+    check.add("what", nargs="?", choices=["content", "examples", "translations", "sources"], default="content",
+              help="what to check (default: content)")
     check.add("games", nargs="*", metavar="GAME", help="game ids (default: every game)")
-    check.add("--content", type=Path, default=paths.BUNDLED_CONTENT)
+    check.add("--content", type=Path, default=paths.BUNDLED_CONTENT, help="folder of game folders (default: the bundled games)")
     check.add("--format", choices=["text", "json"], default="text", help="report format")
     check.add("--sources", type=Path, metavar="DIR", help="check sources: folder holding the source texts named in source_texts")
     check.add("--min-words", type=int, default=8, metavar="N", help="check sources: report copied runs of N or more words (default 8)")
 
     serve = command("serve", "build, serve the website on this computer and rebuild on every save")
     serve.add("games", nargs="*", metavar="GAME", help="game ids (default: every game)")
-    serve.add("--content", type=Path, default=paths.BUNDLED_CONTENT)
-    serve.add("--out", type=Path, default=paths.DEFAULT_OUTPUT)
+    serve.add("--content", type=Path, default=paths.BUNDLED_CONTENT, help="folder of game folders, watched for changes (default: the bundled games)")
+    serve.add("--out", type=Path, default=paths.DEFAULT_OUTPUT, help="output folder (default: output)")
     serve.add("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this computer only)")
     serve.add("--port", type=int, default=8000, help="port (default 8000; 0 picks a free one)")
 
     listing = command("list", "list the games and their components")
-    listing.add("--content", type=Path, default=paths.BUNDLED_CONTENT)
+    listing.add("--content", type=Path, default=paths.BUNDLED_CONTENT, help="folder of game folders (default: the bundled games)")
 
     new = command("new", "create a minimal new game folder that builds at once")
     new.add("name", help="the new game's id (lower-case letters, digits, '-')")

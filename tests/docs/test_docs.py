@@ -44,6 +44,7 @@ def test_cli_reference_lists_every_command_and_option():
         section = text.split(f"## rulepress {command.name}\n", 1)[1].split("\n## ", 1)[0]
         options = set(re.findall(r"(?<![\w-])--[a-z-]+", command.parser.format_help())) - {"--help"}
         assert options and all(f"`{o}`" in section for o in options), (command.name, options)
+        assert all(action.help for action in command.arguments), command.name  # each says what it is for
 
 
 @pytest.fixture(scope="module")
