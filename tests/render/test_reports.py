@@ -52,3 +52,13 @@ def test_build_sources_must_be_a_folder(tmp_path, capsys):
     assert main(["build", "--content", str(content), "--out", str(tmp_path / "out"), "--only", "site",
                  "--sources", str(tmp_path / "missing")]) == 2
     assert "--sources" in capsys.readouterr().err and not (tmp_path / "out" / "reports").exists()
+
+
+def test_a_section_without_findings_shows_its_summary_and_no_empty_table(tmp_path):
+    content, _sources = _game(tmp_path)
+    out = tmp_path / "out"
+    build(BuildOptions(content=content, out=out, kinds=("site",)))
+    page = (out / "reports" / "demo.html").read_text(encoding="utf-8")
+    sections = dict(re.findall(r'<h2>([^<]*)</h2>(.*?)</section>', page, re.S))
+    assert "0 differences" in sections["Translation check"] and "<table" not in sections["Translation check"]
+    assert "<table" in sections["Worked examples"]  # one row per example that ran
