@@ -402,14 +402,16 @@ class ExampleRuns:
     An example's result follows from the game's engine code (every ``.py`` file
     of the game folder), the chosen readings, the glossary's names (localized
     results name terms), Rulepress's code (the memo's version) and the example
-    itself (id, language, file, text, options): that is its memo key. Only
-    passing results are remembered (a failure, a time-out on a busy machine,
-    runs again); a remembered result whose example moved in its file has its
-    lines moved with it. The engine is loaded only when an example must run.
+    itself (id, language, file, text, options): that is its memo key. Failures
+    are remembered too but run again (a time-out on a busy machine may pass
+    next time), unless `rerun_failed` is off: then the memo's result stands, as
+    the pages of the same build showed it. A remembered result whose example
+    moved in its file has its lines moved with it. The engine is loaded only
+    when an example must run.
     """
 
-    def __init__(self, content: GameContent, memo: Memo | None = None):
-        self.content, self.memo = content, memo or Memo(None)
+    def __init__(self, content: GameContent, memo: Memo | None = None, rerun_failed: bool = True):
+        self.content, self.memo, self.rerun_failed = content, memo or Memo(None), rerun_failed
         self.names = term_names(content)
         engine_code = [[p.relative_to(content.folder).as_posix(), hashlib.sha256(p.read_bytes()).hexdigest()]
                        for p in sorted(content.folder.rglob("*.py")) if "__pycache__" not in p.parts]
@@ -421,14 +423,14 @@ class ExampleRuns:
         stored = self.memo.get(key)
         if stored is not None:
             try:
-                return _moved(stored["result"], example.line - stored["line"])
+                if stored["result"]["passed"] or not self.rerun_failed:
+                    return _moved(stored["result"], example.line - stored["line"])
             except (KeyError, TypeError):
                 pass  # a damaged memo: run the example
         if not self.loaded:
             self.module, self.loaded = load_engine(self.content), True
         result = check_example(self.content, self.module, example, self.names)
-        if result.passed:
-            self.memo.put(key, {"line": example.line, "result": asdict(result)})
+        self.memo.put(key, {"line": example.line, "result": asdict(result)})
         return result
 
     def all(self) -> list[ExampleResult]:
@@ -452,9 +454,14 @@ def run_game(content: GameContent, memo: Memo | None = None) -> list[ExampleResu
 
 def failures(contents: list[GameContent], out: Path) -> list[ExampleResult]:
     """The failing worked examples of the games a build into `out` made: the ones its website and report show
-    as failed (the passing ones come from the output folder's memo, not run again)."""
-    return [result for content in contents if content.game.engine
-            for result in run_game(content, memo_of(content, out)) if not result.passed]
+    as failed, read from the output folder's memo (an example runs only if the build did not run it)."""
+    failed = []
+    for content in contents:
+        if content.game.engine:
+            runs = ExampleRuns(content, memo_of(content, out), rerun_failed=False)  # as the build's pages show them
+            failed += [result for result in runs.all() if not result.passed]
+            runs.memo.save()
+    return failed
 
 
 def tell_failures(contents: list[GameContent], out: Path) -> int:
