@@ -73,21 +73,12 @@ def render_example(elements: list, data: dict[str, str], folder: Path | None = N
     return out.getvalue()
 
 
-def _table(cls) -> list[str]:
-    from rulepress.site.reference import table_cell, default_shown, type_name
-
-    lines = ["| key | type | default | description |", "|---|---|---|---|"]
-    for name, info in cls.model_fields.items():
-        lines.append(f"| `{info.alias or name}` | {table_cell(type_name(info.annotation))} | {default_shown(info)} | "
-                     f"{table_cell(info.description or '')} |")
-    return lines
-
-
 def layout_reference(image_dir: Path) -> str:
     """The page as Markdown; writes one PNG per element kind into `image_dir` (named layout-<kind>.png)."""
     from pydantic import TypeAdapter
 
     from rulepress.layout.elements import Element
+    from rulepress.site.reference import field_table
 
     image_dir.mkdir(parents=True, exist_ok=True)
     adapter = TypeAdapter(list[Element])
@@ -120,7 +111,7 @@ def layout_reference(image_dir: Path) -> str:
         "## Picture decks", "",
         "A deck whose fronts are finished pictures uses the bundled layout `picture-card` and gives each card an "
         "`image:` (PNG, JPEG or SVG in the game folder). PNG and JPEG data go into the PDF unchanged.", "",
-        "## Layout file keys", ""] + _table(LayoutFile) + [""]
+        "## Layout file keys", ""] + field_table(LayoutFile) + [""]
     for kind, cls in KINDS.items():
         snippet = EXAMPLES[kind]
         elements = adapter.validate_python(yaml.safe_load(snippet))
@@ -128,5 +119,5 @@ def layout_reference(image_dir: Path) -> str:
         (image_dir / f"layout-{kind}.png").write_bytes(png)
         doc = " ".join((cls.__doc__ or "").split())
         lines += [f"(layout-{kind})=", f"## {kind}", "", doc, "", "```yaml", "elements:", snippet.replace("\n", "\n"),
-                  "```", "", f"![{kind} example](_generated/layout-{kind}.png)", ""] + _table(cls) + [""]
+                  "```", "", f"![{kind} example](_generated/layout-{kind}.png)", ""] + field_table(cls) + [""]
     return "\n".join(lines)

@@ -59,7 +59,7 @@ def type_name(annotation) -> str:
     return getattr(annotation, "__name__", str(annotation))
 
 
-def default_shown(info) -> str:
+def _default(info) -> str:
     """A pydantic field's default as the reference tables show it ("required", `null`, a value)."""
     if info.is_required():
         return "required"
@@ -68,7 +68,7 @@ def default_shown(info) -> str:
     return "`null`" if info.default is None else f"`{info.default!r}`" if info.default is not PydanticUndefined else ""
 
 
-def table_cell(text: str) -> str:
+def _cell(text: str) -> str:
     """Text for one cell of a Markdown table: one line, pipes escaped."""
     return " ".join(str(text).split()).replace("|", "\\|")
 
@@ -79,6 +79,16 @@ def undocumented() -> list[str]:
             if not (info.description or "").strip()]
 
 
+def field_table(cls: type[BaseModel]) -> list[str]:
+    """A Markdown table of a model's keys (as written in YAML: a field's alias if it has one), types,
+    defaults and descriptions."""
+    lines = ["| key | type | default | description |", "|---|---|---|---|"]
+    for name, info in cls.model_fields.items():
+        lines.append(f"| `{info.alias or name}` | {_cell(type_name(info.annotation))} | {_default(info)} | "
+                     f"{_cell(info.description or '')} |")
+    return lines
+
+
 def content_format() -> str:
     """The content-format reference as MyST Markdown."""
     lines = ["# Content format reference", "",
@@ -87,11 +97,7 @@ def content_format() -> str:
              "may hold top-level keys of it. Unknown keys are errors.", ""]
     for cls in models():
         lines += [f"(schema-{cls.__name__.lower()})=", f"## {cls.__name__}", "",
-                  table_cell((cls.__doc__ or "").strip().split("\n\n")[0]), "",
-                  "| key | type | default | description |", "|---|---|---|---|"]
-        for name, info in cls.model_fields.items():
-            lines.append(f"| `{name}` | {table_cell(type_name(info.annotation))} | {default_shown(info)} | {table_cell(info.description or '')} |")
-        lines.append("")
+                  _cell((cls.__doc__ or "").strip().split("\n\n")[0]), "", *field_table(cls), ""]
     return "\n".join(lines)
 
 
@@ -100,17 +106,17 @@ def cli_reference() -> str:
     from rulepress.cli import command_line
 
     parser, commands = command_line(width=88)  # fixed width: the page must not depend on the terminal
-    lines = ["# Command-line reference", "", table_cell(parser.description or ""), "",
+    lines = ["# Command-line reference", "", _cell(parser.description or ""), "",
              "Exit codes: 0 success, 1 a check found differences (also a build whose worked examples do not all "
              "pass), 2 bad input.", ""]
     for command in commands:
-        lines += [f"## rulepress {command.name}", "", table_cell(command.help), "", "```text",
+        lines += [f"## rulepress {command.name}", "", _cell(command.help), "", "```text",
                   command.parser.format_usage().strip(), "```", "", "| argument | description |", "|---|---|"]
         for action in command.arguments:
             shown = ", ".join(f"`{o}`" for o in action.option_strings) or f"`{action.metavar or action.dest}`"
             text = action.help or ""
             if action.choices:
                 text += f" (choices: {', '.join(map(str, action.choices))})"
-            lines.append(f"| {shown} | {table_cell(text)} |")
+            lines.append(f"| {shown} | {_cell(text)} |")
         lines.append("")
     return "\n".join(lines)
