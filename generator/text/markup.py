@@ -41,7 +41,12 @@ class _ToReportLab(HTMLParser):
         self.table: list[list[tuple[bool, str]]] | None = None
         self.cell_header = False
 
-    def flush(self):
+    def close(self):
+        """Finish parsing, and the last block with it."""
+        super().close()
+        self._flush()
+
+    def _flush(self):
         text = "".join(self.buffer).strip()
         self.buffer = []
         if self.table is not None and self.block in ("td", "th"):
@@ -57,14 +62,14 @@ class _ToReportLab(HTMLParser):
         if tag in ("h1", "h2", "h3", "h4", "h5", "h6", "p"):
             if self.block == "li" and tag == "p":
                 return
-            self.flush()
+            self._flush()
             self.block = tag
         elif tag in ("ul", "ol"):
-            self.flush()
+            self._flush()
             self.list_depth += 1
             self.ordered.append(0 if tag == "ol" else None)
         elif tag == "li":
-            self.flush()
+            self._flush()
             self.block = "li"
             if self.ordered and self.ordered[-1] is not None:
                 self.ordered[-1] += 1
@@ -73,7 +78,7 @@ class _ToReportLab(HTMLParser):
                 self.buffer.append("\u2022 ")
             self.depth_at_li = self.list_depth
         elif tag == "table":
-            self.flush()
+            self._flush()
             self.table = []
         elif tag == "tr" and self.table is not None:
             self.table.append([])
@@ -98,7 +103,7 @@ class _ToReportLab(HTMLParser):
         if tag in ("h1", "h2", "h3", "h4", "h5", "h6", "p"):
             if self.block == "li":
                 return
-            self.flush()
+            self._flush()
             self.block = None
         elif tag == "li":
             kind = f"li{self.list_depth}"
@@ -108,11 +113,11 @@ class _ToReportLab(HTMLParser):
                 self.blocks.append((kind, one_marker(text)))
             self.block = None
         elif tag in ("ul", "ol"):
-            self.flush()
+            self._flush()
             self.list_depth -= 1
             self.ordered.pop()
         elif tag in ("td", "th"):
-            self.flush()
+            self._flush()
             self.block = None
         elif tag == "table":
             self.blocks.append(("table", self.table))
@@ -144,7 +149,6 @@ def blocks(md: str) -> list[tuple[str, object]]:
     parser = _ToReportLab()
     parser.feed(_html(md))
     parser.close()
-    parser.flush()
     return parser.blocks
 
 
