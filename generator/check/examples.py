@@ -402,16 +402,19 @@ class ExampleRuns:
     An example's result follows from the game's engine code (every ``.py`` file
     of the game folder), the chosen readings, the glossary's names (localized
     results name terms), Rulepress's code (the memo's version) and the example
-    itself (id, language, file, text, options): that is its memo key. Failures
-    are remembered too but run again (a time-out on a busy machine may pass
-    next time), unless `rerun_failed` is off: then the memo's result stands, as
-    the pages of the same build showed it. A remembered result whose example
-    moved in its file has its lines moved with it. The engine is loaded only
-    when an example must run.
+    itself (id, language, file, text, options): that is its memo key. Passing
+    results are remembered in `memo`; failures only in `failed`, and they run
+    again (a time-out on a busy machine may pass next time) unless
+    `rerun_failed` is off: then the remembered failure stands, as the pages of
+    the same build showed it. A remembered result whose example moved in its
+    file has its lines moved with it. The engine is loaded only when an
+    example must run.
     """
 
-    def __init__(self, content: GameContent, memo: Memo | None = None, rerun_failed: bool = True):
-        self.content, self.memo, self.rerun_failed = content, memo or Memo(None), rerun_failed
+    def __init__(self, content: GameContent, memo: Memo | None = None, failed: Memo | None = None,
+                 rerun_failed: bool = True):
+        self.content, self.rerun_failed = content, rerun_failed
+        self.memo, self.failed = memo or Memo(None), failed or Memo(None)
         self.names = term_names(content)
         engine_code = [[p.relative_to(content.folder).as_posix(), hashlib.sha256(p.read_bytes()).hexdigest()]
                        for p in sorted(content.folder.rglob("*.py")) if "__pycache__" not in p.parts]
@@ -420,18 +423,28 @@ class ExampleRuns:
 
     def result(self, example: Example) -> ExampleResult:
         key = key_of(self.base, example.id, example.lang, example.path, example.source, example.options)
-        stored = self.memo.get(key)
-        if stored is not None:
-            try:
-                if stored["result"]["passed"] or not self.rerun_failed:
+        for memo in (self.memo,) if self.rerun_failed else (self.memo, self.failed):
+            stored = memo.get(key)
+            if stored is not None:
+                try:
                     return _moved(stored["result"], example.line - stored["line"])
-            except (KeyError, TypeError):
-                pass  # a damaged memo: run the example
+                except (KeyError, TypeError):
+                    pass  # a damaged memo: run the example
         if not self.loaded:
             self.module, self.loaded = load_engine(self.content), True
         result = check_example(self.content, self.module, example, self.names)
-        self.memo.put(key, {"line": example.line, "result": asdict(result)})
+        (self.memo if result.passed else self.failed).put(key, {"line": example.line, "result": asdict(result)})
         return result
+
+    @classmethod
+    def at(cls, content: GameContent, out: Path | None, rerun_failed: bool = True) -> "ExampleRuns":
+        """The runs a build into `out` remembers (in its cache: `<game>-examples`, `<game>-examples-failed`)."""
+        return cls(content, Memo.at(out, f"{content.id}-examples"), Memo.at(out, f"{content.id}-examples-failed"),
+                   rerun_failed)
+
+    def save(self) -> None:
+        self.memo.save()
+        self.failed.save()
 
     def all(self) -> list[ExampleResult]:
         """Every example of every language, in language and file order."""
@@ -446,22 +459,21 @@ def _moved(stored: dict, lines: int) -> ExampleResult:
 def run_game(content: GameContent, memo: Memo | None = None) -> list[ExampleResult]:
     """Run every example of every language of one game (engine loaded once, namespace fresh per example;
     results remembered in `memo` and saved, see `ExampleRuns`)."""
-    runs = ExampleRuns(content, memo)
+    return run_all(ExampleRuns(content, memo))
+
+
+def run_all(runs: ExampleRuns) -> list[ExampleResult]:
+    """Every example of `runs`, whose memos are saved afterwards."""
     results = runs.all()
-    runs.memo.save()
+    runs.save()
     return results
 
 
 def failures(contents: list[GameContent], out: Path) -> list[ExampleResult]:
     """The failing worked examples of the games a build into `out` made: the ones its website and report show
     as failed, read from the output folder's memo (an example runs only if the build did not run it)."""
-    failed = []
-    for content in contents:
-        if content.game.engine:
-            runs = ExampleRuns(content, memo_of(content, out), rerun_failed=False)  # as the build's pages show them
-            failed += [result for result in runs.all() if not result.passed]
-            runs.memo.save()
-    return failed
+    return [result for content in contents if content.game.engine  # as the build's pages showed them
+            for result in run_all(ExampleRuns.at(content, out, rerun_failed=False)) if not result.passed]
 
 
 def tell_failures(contents: list[GameContent], out: Path) -> int:
@@ -474,11 +486,6 @@ def tell_failures(contents: list[GameContent], out: Path) -> int:
         print(f"{len(failed)} worked example{'s' if many else ''} failed: the website shows {'them' if many else 'it'}"
               " marked as failed (rulepress check examples)", file=sys.stderr)
     return len(failed)
-
-
-def memo_of(content: GameContent, out: Path | None) -> Memo:
-    """Where a build into `out` remembers the game's passing examples (none for None)."""
-    return Memo.at(out, f"{content.id}-examples")
 
 
 def unpaired(content: GameContent, module: ModuleType | None = None) -> list[Problem]:

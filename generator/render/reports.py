@@ -50,15 +50,15 @@ class Checks:
 
     @classmethod
     def of(cls, content: GameContent, out: Path | None) -> "Checks":
-        from rulepress.check.examples import ExampleRuns, memo_of
+        from rulepress.check.examples import ExampleRuns
 
-        runs = ExampleRuns(content, memo_of(content, out)) if content.game.engine else None
+        runs = ExampleRuns.at(content, out) if content.game.engine else None
         return cls(runs, Memo.at(out, f"{content.id}-translations"))
 
     def save(self) -> None:
-        for memo in (self.translations, self.runs.memo if self.runs else None):
-            if memo is not None:
-                memo.save()
+        self.translations.save()
+        if self.runs is not None:
+            self.runs.save()
 
 
 def _renames(content: GameContent) -> list[tuple[str, str]]:

@@ -94,9 +94,9 @@ def example_results(content: GameContent, out: Path | None = None):
     engine. (The check module is imported when a game's pages are made, not by every build.)"""
     if not content.game.engine:
         return None
-    from rulepress.check.examples import memo_of, run_game
+    from rulepress.check.examples import ExampleRuns, run_all
 
-    return run_game(content, memo_of(content, out))
+    return run_all(ExampleRuns.at(content, out))
 
 
 def located(out: Path, relative: str) -> Path:

@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 from rulepress.check import examples
-from rulepress.check.examples import memo_of, run, run_game
+from rulepress.check.examples import ExampleRuns, run, run_all, run_game
 from rulepress.model import load_game
 from rulepress.scaffold import new_game
 
@@ -254,11 +254,11 @@ def test_a_failure_is_run_again_by_the_next_run_but_read_back_for_the_builds_rep
     rules = folder / "rules.en.md"
     rules.write_text(rules.read_text(encoding="utf-8").replace("from space 3\n4\n", "from space 3\n5\n"), encoding="utf-8")
     content, out = load_game(folder), tmp_path / "out"
-    assert [r.passed for r in run_game(content, memo_of(content, out))] == [True, False]  # de, en; both remembered
+    assert [r.passed for r in run_all(ExampleRuns.at(content, out))] == [True, False]  # de, en; both remembered
     ran = []
     real = examples.check_example
     monkeypatch.setattr(examples, "check_example", lambda *a: ran.append(a[2].id) or real(*a))
     assert [(r.id, r.lang, r.got) for r in examples.failures([content], out)] == [("ex-move-to-goal", "en", "4\n")]
     assert ran == []  # what the build's pages showed, not a third run
-    assert [r.passed for r in run_game(content, memo_of(content, out))] == [True, False]
+    assert [r.passed for r in run_all(ExampleRuns.at(content, out))] == [True, False]
     assert ran == ["ex-move-to-goal"]  # the failure runs again (a time-out may pass next time); the pass does not
