@@ -33,7 +33,7 @@ def main() -> None:
         for board in content.game.boards:
             points = sum(len(r) for s in board.spaces for r in (s.outline or []))
             found: list = []
-            _, check_s = timed(check_board, board, lambda k, m: found.append(m), ("boards", 0))
+            _, check_s = timed(check_board, board, lambda k, m: found.append(m), ("boards", 0))  # noqa: B023
             for lang in content.game.languages:
                 scene, scene_s = timed(boards.scene_for, board, lang, held)
                 buffer = io.BytesIO()
@@ -42,11 +42,14 @@ def main() -> None:
                 meta, tiled_s = timed(boards.write_tiled, board, lang, "a4", 10.0, tiled, scene)
                 png = out / f"{board.id}.{lang}.png"
                 _, png_s = timed(boards.board_png, board, lang, png, scene=scene)
-                print(f"{content.id}/{board.id} [{lang}]: {len(board.spaces)} spaces, {points} outline points, "
-                      f"map check {check_s:.2f} s ({len(found)} problems), scene {scene_s:.2f} s, "
-                      f"full PDF {full_s:.2f} s {len(buffer.getvalue()) / 1024:.0f} KiB, "
-                      f"tiled A4 {meta['pages']} pages {tiled_s:.2f} s {tiled.stat().st_size / 1024:.0f} KiB, "
-                      f"PNG {png_s:.2f} s {png.stat().st_size / 1024:.0f} KiB", flush=True)
+                print(
+                    f"{content.id}/{board.id} [{lang}]: {len(board.spaces)} spaces, {points} outline points, "
+                    f"map check {check_s:.2f} s ({len(found)} problems), scene {scene_s:.2f} s, "
+                    f"full PDF {full_s:.2f} s {len(buffer.getvalue()) / 1024:.0f} KiB, "
+                    f"tiled A4 {meta['pages']} pages {tiled_s:.2f} s {tiled.stat().st_size / 1024:.0f} KiB, "
+                    f"PNG {png_s:.2f} s {png.stat().st_size / 1024:.0f} KiB",
+                    flush=True,
+                )
     sys.exit(0)
 
 

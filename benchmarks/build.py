@@ -32,8 +32,9 @@ print(json.dumps({"seconds": seconds, "built": result.built, "skipped": len(resu
 
 
 def run_phase(content: Path, out: Path) -> dict:
-    done = subprocess.run([sys.executable, "-c", PHASE, str(content), str(out)], capture_output=True, text=True,
-                          cwd=ROOT, check=False)
+    done = subprocess.run(
+        [sys.executable, "-c", PHASE, str(content), str(out)], capture_output=True, text=True, cwd=ROOT, check=False
+    )
     if done.returncode:
         sys.exit(done.stderr)
     return json.loads(done.stdout.strip().splitlines()[-1])
@@ -74,9 +75,13 @@ def main() -> None:
         edit = run_phase(content, out)
         print(f"games: {', '.join(games)}; {len(cold['built'])} artifacts")
         print(f"cold build      {cold['seconds']:6.2f} s  peak {cold['peak_mb']:6.0f} MB  (target <= 20 s)")
-        print(f"no-op re-run    {noop['seconds']:6.2f} s  peak {noop['peak_mb']:6.0f} MB  built {len(noop['built'])} (target < 1 s)")
-        print(f"one-card edit   {edit['seconds']:6.2f} s  peak {edit['peak_mb']:6.0f} MB  built {len(edit['built'])} (target < 3 s)"
-              f"  [{card}]: {', '.join(edit['built'])}")
+        print(
+            f"no-op re-run    {noop['seconds']:6.2f} s  peak {noop['peak_mb']:6.0f} MB  built {len(noop['built'])} (target < 1 s)"
+        )
+        print(
+            f"one-card edit   {edit['seconds']:6.2f} s  peak {edit['peak_mb']:6.0f} MB  built {len(edit['built'])} (target < 3 s)"
+            f"  [{card}]: {', '.join(edit['built'])}"
+        )
 
 
 if __name__ == "__main__":

@@ -26,12 +26,26 @@ from pathlib import Path
 def _vector_cards(n: int):
     from rulepress.model.schema import Card, Component, Text
 
-    cards = [Card(id=f"c{i}", title=Text(de=f"Karte {i}", en=f"Card {i}"),
-                  text=Text(de=f"Ziehe {i % 6 + 1} Felder vor.", en=f"Move {i % 6 + 1} spaces forward."),
-                  values={"value": i % 10}) for i in range(n)]
-    return Component(id="bench", kind="deck", name=Text(de="Bank", en="Bench"), layout="basic-card", size="poker",
-                     back="b", backs=[{"id": "b", "title": Text(de="Rückseite", en="Back")}], cards=cards,
-                     provenance="seed")
+    cards = [
+        Card(
+            id=f"c{i}",
+            title=Text(de=f"Karte {i}", en=f"Card {i}"),
+            text=Text(de=f"Ziehe {i % 6 + 1} Felder vor.", en=f"Move {i % 6 + 1} spaces forward."),
+            values={"value": i % 10},
+        )
+        for i in range(n)
+    ]
+    return Component(
+        id="bench",
+        kind="deck",
+        name=Text(de="Bank", en="Bench"),
+        layout="basic-card",
+        size="poker",
+        back="b",
+        backs=[{"id": "b", "title": Text(de="Rückseite", en="Back")}],
+        cards=cards,
+        provenance="seed",
+    )
 
 
 def rulepress_vector(n: int, target: Path) -> None:
@@ -39,8 +53,19 @@ def rulepress_vector(n: int, target: Path) -> None:
     from rulepress.render.cards import Job, Settings, write_component
 
     layout = load_layout("basic-card")
-    job = Job("bench", _vector_cards(n), "en", "a4", layout, (63.5, 88.9), Settings.from_layout(layout), None,
-              lambda key: ("bench", None, None), 0, icons())
+    job = Job(
+        "bench",
+        _vector_cards(n),
+        "en",
+        "a4",
+        layout,
+        (63.5, 88.9),
+        Settings.from_layout(layout),
+        None,
+        lambda key: ("bench", None, None),
+        0,
+        icons(),
+    )
     write_component(job, target)
 
 
@@ -81,7 +106,7 @@ def raw_vector(n: int, target: Path) -> None:
             c.setFont("Condensed-Bold", 8)
             c.drawString(x + 3.2 * MM + stringWidth(label, "Condensed", 8), y + 5 * MM, f"{i % 10}")
         c.showPage()
-        for k, i in enumerate(range(start, min(n, start + 9))):
+        for k in range(min(n, start + 9) - start):
             x, y = (10 + (k % 3) * 63.5) * MM, (15 + (k // 3) * 88.9) * MM
             c.setFillColorRGB(0.4, 0.4, 0.4)
             c.rect(x - bleed, y - bleed, w + 2 * bleed, h + 2 * bleed, fill=1, stroke=0)
@@ -134,11 +159,19 @@ def picture_game(tmp: Path, pngs: list[Path], back: Path) -> Path:
     game["languages"] = ["en"]
     for german in folder.glob("*.de.md"):  # an English-only game: files of other languages would be named unread
         german.unlink()
-    game["components"] = [{
-        "id": "deck", "kind": "deck", "name": {"de": "Bilder", "en": "Pictures"}, "layout": "picture-card",
-        "size": {"width": 63.0, "height": 88.0}, "provenance": "seed", "back": "back",
-        "backs": [{"id": "back", "image": f"art/{back.name}"}],
-        "cards": [{"id": f"c{i}", "image": f"art/{png.name}"} for i, png in enumerate(pngs)]}]
+    game["components"] = [
+        {
+            "id": "deck",
+            "kind": "deck",
+            "name": {"de": "Bilder", "en": "Pictures"},
+            "layout": "picture-card",
+            "size": {"width": 63.0, "height": 88.0},
+            "provenance": "seed",
+            "back": "back",
+            "backs": [{"id": "back", "image": f"art/{back.name}"}],
+            "cards": [{"id": f"c{i}", "image": f"art/{png.name}"} for i, png in enumerate(pngs)],
+        }
+    ]
     (folder / "game.yaml").write_text(yaml.safe_dump(game, sort_keys=False))
     return content
 
@@ -164,10 +197,10 @@ def raw_images(pngs: list[Path], back: Path, target: Path) -> None:
     c = canvas.Canvas(str(target), pagesize=A4, invariant=1)
     w, h = 63 * MM, 88 * MM
     for start in range(0, len(pngs), 9):
-        for k, png in enumerate(pngs[start:start + 9]):
+        for k, png in enumerate(pngs[start : start + 9]):
             c.drawImage(str(png), (10 + (k % 3) * 63) * MM, (15 + (k // 3) * 88) * MM, w, h)
         c.showPage()
-        for k, _ in enumerate(pngs[start:start + 9]):
+        for k, _ in enumerate(pngs[start : start + 9]):
             c.drawImage(str(back), (10 + (k % 3) * 63) * MM, (15 + (k // 3) * 88) * MM, w, h)
         c.showPage()
     c.save()
@@ -218,8 +251,9 @@ def measure(label: str, function, *args, repeat: int = 1) -> tuple[float, float]
     seconds, startup = min(r[0] for r in runs), min(r[1] for r in runs)
     peak = max(r[2] for r in runs)
     size = args[-1].stat().st_size / 1e6
-    print(f"{label:<44} {seconds:8.2f} s {peak:9.0f} MB peak {size:9.1f} MB file  (start-up {startup:.2f} s)",
-          flush=True)
+    print(
+        f"{label:<44} {seconds:8.2f} s {peak:9.0f} MB peak {size:9.1f} MB file  (start-up {startup:.2f} s)", flush=True
+    )
     return seconds, peak
 
 
@@ -232,25 +266,32 @@ def main() -> None:
         print("vector cards")
         results = {}
         for n in counts:
-            results[("rp", n)] = measure(f"  Rulepress, {n} cards", rulepress_vector, n, tmp / f"rp{n}.pdf",
-                                         repeat=repeat)
-            results[("raw", n)] = measure(f"  raw ReportLab floor, {n} cards", raw_vector, n, tmp / f"raw{n}.pdf",
-                                          repeat=repeat)
+            results[("rp", n)] = measure(
+                f"  Rulepress, {n} cards", rulepress_vector, n, tmp / f"rp{n}.pdf", repeat=repeat
+            )
+            results[("raw", n)] = measure(
+                f"  raw ReportLab floor, {n} cards", raw_vector, n, tmp / f"raw{n}.pdf", repeat=repeat
+            )
         for n in counts:
             print(f"  ratio Rulepress / floor at {n}: {results[('rp', n)][0] / results[('raw', n)][0]:.2f}x")
-        print(f"  peak memory {counts[1]} / {counts[0]} cards: {results[('rp', counts[1])][1] / results[('rp', counts[0])][1]:.2f}x")
+        print(
+            f"  peak memory {counts[1]} / {counts[0]} cards: {results[('rp', counts[1])][1] / results[('rp', counts[0])][1]:.2f}x"
+        )
         images = 200 if quick else 1000
         print(f"image cards ({images} PNG fronts, one shared back)")
         pngs = make_pngs(tmp, images + 1)
         back, pngs = pngs[-1], pngs[:-1]
         content = picture_game(tmp, pngs, back)
-        build_time, build_peak = measure("  rulepress build (picture deck)", rulepress_build_images, content,
-                                         tmp / "img-build.pdf")
+        build_time, build_peak = measure(
+            "  rulepress build (picture deck)", rulepress_build_images, content, tmp / "img-build.pdf"
+        )
         measure("  Rulepress picture sheet writer", rulepress_images, pngs, back, tmp / "img-rp.pdf")
         measure("  raw ReportLab drawImage", raw_images, pngs, back, tmp / "img-raw.pdf")
         i2p_time, _ = measure("  img2pdf (near-copy floor)", with_img2pdf, pngs, back, tmp / "img-i2p.pdf")
-        print(f"  rulepress build / img2pdf: {build_time / i2p_time:.2f}x time; build peak memory {build_peak:.0f} MB "
-              f"({'under' if build_peak < 300 else 'OVER'} 300 MB)")
+        print(
+            f"  rulepress build / img2pdf: {build_time / i2p_time:.2f}x time; build peak memory {build_peak:.0f} MB "
+            f"({'under' if build_peak < 300 else 'OVER'} 300 MB)"
+        )
 
 
 if __name__ == "__main__":

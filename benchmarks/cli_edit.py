@@ -38,9 +38,11 @@ from pathlib import Path
 
 from rulepress import paths
 
-EDITS = [("rules.de.md, one paragraph", "risk/rules.de.md", "Diese Regeln fassen", "Diese  Regeln fassen"),
-         ("glossary.yaml, one definition", "risk/glossary.yaml", "Eine Spielfigur;", "Eine Figur;"),
-         ("no-op", None, None, None)]
+EDITS = [
+    ("rules.de.md, one paragraph", "risk/rules.de.md", "Diese Regeln fassen", "Diese  Regeln fassen"),
+    ("glossary.yaml, one definition", "risk/glossary.yaml", "Eine Spielfigur;", "Eine Figur;"),
+    ("no-op", None, None, None),
+]
 SETTLE = 2.5  # seconds between an edit and the build (see the module docstring)
 
 
@@ -76,8 +78,10 @@ def main() -> None:
             env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1")
         build = command() + ["build", "--content", str(content), "--out", str(out), "--quiet"]
         wall, cpu, _ = run(build, env)
-        print(f"first build: {wall:.1f} s (load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores; "
-              f"bytecode cache {'off' if args.no_bytecode_cache else 'on'})")
+        print(
+            f"first build: {wall:.1f} s (load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores; "
+            f"bytecode cache {'off' if args.no_bytecode_cache else 'on'})"
+        )
         wall, cpu, _ = run(command() + ["--help"], env)
         print(f"`rulepress --help` (Python start-up, argument parser): {wall:.2f} s")
         time.sleep(SETTLE)
@@ -93,8 +97,10 @@ def main() -> None:
                 time.sleep(SETTLE)
                 wall, cpu, line = run(build, env)
                 figures[label].append(wall)
-                print(f"round {round_ + 1}, {label}: {wall:.2f} s wall, CPU {cpu:.2f} s (process and workers), "
-                      f"load average {os.getloadavg()[0]:.1f}; {line.split(' in ')[0]}")
+                print(
+                    f"round {round_ + 1}, {label}: {wall:.2f} s wall, CPU {cpu:.2f} s (process and workers), "
+                    f"load average {os.getloadavg()[0]:.1f}; {line.split(' in ')[0]}"
+                )
                 if path:  # undone and built again, not timed
                     path.write_text(text, encoding="utf-8")
                     time.sleep(SETTLE)

@@ -35,9 +35,18 @@ def main() -> None:
         options = BuildOptions(content=content, out=out)
         start = time.perf_counter()
         build(options)
-        print(f"first build: {time.perf_counter() - start:.2f} s (load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)")
-        edits = [("rules.de.md, one paragraph", content / "risk" / "rules.de.md", "Eingetauschte Karten", "Abgegebene Karten"),
-                 ("glossary.yaml, one definition", content / "risk" / "glossary.yaml", "Eine Spielfigur;", "Eine Figur;")]
+        print(
+            f"first build: {time.perf_counter() - start:.2f} s (load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)"
+        )
+        edits = [
+            (
+                "rules.de.md, one paragraph",
+                content / "risk" / "rules.de.md",
+                "Eingetauschte Karten",
+                "Abgegebene Karten",
+            ),
+            ("glossary.yaml, one definition", content / "risk" / "glossary.yaml", "Eine Spielfigur;", "Eine Figur;"),
+        ]
         for how in ("in-process build() (serve)", "rulepress build (new process)"):
             print(f"-- {how}")
             for label, path, old, new in edits + [("no-op", None, None, None)]:
@@ -53,16 +62,32 @@ def timed(label: str, options: BuildOptions, cli: bool) -> None:
     children = resource.getrusage(resource.RUSAGE_CHILDREN)
     start, cpu = time.perf_counter(), time.process_time()
     if cli:
-        run = subprocess.run([sys.executable, "-m", "rulepress", "build", "--content", str(options.content),
-                              "--out", str(options.out), "--quiet"], capture_output=True, text=True, check=True)
+        run = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "rulepress",
+                "build",
+                "--content",
+                str(options.content),
+                "--out",
+                str(options.out),
+                "--quiet",
+            ],
+            capture_output=True,
+            text=True,
+            check=True,
+        )
         built = run.stdout.strip().splitlines()[-1:] or ["(quiet)"]
     else:
         built = build(options).built or ["nothing"]
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     workers = (after.ru_utime + after.ru_stime) - (children.ru_utime + children.ru_stime)
-    print(f"{label}: {wall:.2f} s wall (CPU: build process {time.process_time() - cpu:.2f} s, workers/subprocess "
-          f"{workers:.2f} s; load average {os.getloadavg()[0]:.1f}), rebuilt {', '.join(built)}")
+    print(
+        f"{label}: {wall:.2f} s wall (CPU: build process {time.process_time() - cpu:.2f} s, workers/subprocess "
+        f"{workers:.2f} s; load average {os.getloadavg()[0]:.1f}), rebuilt {', '.join(built)}"
+    )
 
 
 if __name__ == "__main__":

@@ -47,34 +47,101 @@ from rulepress.check.pairs import example_pairs, quickref_pairs, rules_pairs, ya
 from rulepress.errors import RulepressError
 from rulepress.model import find_games, load_game
 
-KINDS = ("digit", "number-word", "term", "name", "sentence-added", "sentence-dropped", "negation", "emphasis",
-         "example-dropped", "example-result")
-EXPECTED = {"digit": {"number"}, "number-word": {"number"}, "term": {"term"}, "name": {"name", "term"},
-            "sentence-added": {"sentence"}, "sentence-dropped": {"sentence"}, "negation": {"negation"},
-            "emphasis": {"emphasis"}, "example-dropped": {"example-missing"},
-            "example-result": {"example-result", "example-expected"}}
-EXTRA = {"de": ["Darauf achten alle am Tisch.", "So läuft es in jeder Partie.", "Das merkt sich jeder gut."],
-         "en": ["Everybody at the table watches for this.", "That is how it goes in every game.",
-                "Everybody remembers this well."]}
+KINDS = (
+    "digit",
+    "number-word",
+    "term",
+    "name",
+    "sentence-added",
+    "sentence-dropped",
+    "negation",
+    "emphasis",
+    "example-dropped",
+    "example-result",
+)
+EXPECTED = {
+    "digit": {"number"},
+    "number-word": {"number"},
+    "term": {"term"},
+    "name": {"name", "term"},
+    "sentence-added": {"sentence"},
+    "sentence-dropped": {"sentence"},
+    "negation": {"negation"},
+    "emphasis": {"emphasis"},
+    "example-dropped": {"example-missing"},
+    "example-result": {"example-result", "example-expected"},
+}
+EXTRA = {
+    "de": ["Darauf achten alle am Tisch.", "So läuft es in jeder Partie.", "Das merkt sich jeder gut."],
+    "en": [
+        "Everybody at the table watches for this.",
+        "That is how it goes in every game.",
+        "Everybody remembers this well.",
+    ],
+}
 NEUTRAL = {"de": "Ding", "en": "thing"}
-NUMBER_WORDS = {"de": {"zwei": "drei", "drei": "vier", "vier": "fünf", "fünf": "sechs", "sechs": "sieben",
-                       "zehn": "elf", "doppelte": "dreifache", "Hälfte": "Drittel", "zweiten": "dritten",
-                       "dritten": "vierten", "zwölf": "elf", "acht": "neun"},
-                "en": {"two": "three", "three": "four", "four": "five", "five": "six", "six": "seven", "ten": "eleven",
-                       "twice": "three times", "half": "a third", "second": "third", "third": "fourth",
-                       "twelve": "eleven", "eight": "nine", "double": "triple"}}
-NEGATION_REMOVE = {"de": [(r"\bnicht (?=\w)", ""), (r"\bkeine\b", "eine"), (r"\bkeinen\b", "einen"), (r"\bkein\b", "ein"),
-                          (r"\bnie\b", "immer"), (r"\bniemand\b", "jeder")],
-                   "en": [(r"\bnot (?=\w)", ""), (r"\bno (?=\w)", "a "), (r"\bnever\b", "always"),
-                          (r"\bcannot\b", "can"), (r"\bnobody\b", "everybody")]}
-NEGATION_ADD = {"de": (r"\b(ist|sind|darf|muss|kann|wird|gilt|zählt|bleibt|geht)\b", r"\1 nicht"),
-                "en": (r"\b(is|are|may|must|can|counts|stays|goes)\b", r"\1 not")}
+NUMBER_WORDS = {
+    "de": {
+        "zwei": "drei",
+        "drei": "vier",
+        "vier": "fünf",
+        "fünf": "sechs",
+        "sechs": "sieben",
+        "zehn": "elf",
+        "doppelte": "dreifache",
+        "Hälfte": "Drittel",
+        "zweiten": "dritten",
+        "dritten": "vierten",
+        "zwölf": "elf",
+        "acht": "neun",
+    },
+    "en": {
+        "two": "three",
+        "three": "four",
+        "four": "five",
+        "five": "six",
+        "six": "seven",
+        "ten": "eleven",
+        "twice": "three times",
+        "half": "a third",
+        "second": "third",
+        "third": "fourth",
+        "twelve": "eleven",
+        "eight": "nine",
+        "double": "triple",
+    },
+}
+NEGATION_REMOVE = {
+    "de": [
+        (r"\bnicht (?=\w)", ""),
+        (r"\bkeine\b", "eine"),
+        (r"\bkeinen\b", "einen"),
+        (r"\bkein\b", "ein"),
+        (r"\bnie\b", "immer"),
+        (r"\bniemand\b", "jeder"),
+    ],
+    "en": [
+        (r"\bnot (?=\w)", ""),
+        (r"\bno (?=\w)", "a "),
+        (r"\bnever\b", "always"),
+        (r"\bcannot\b", "can"),
+        (r"\bnobody\b", "everybody"),
+    ],
+}
+NEGATION_ADD = {
+    "de": (r"\b(ist|sind|darf|muss|kann|wird|gilt|zählt|bleibt|geht)\b", r"\1 nicht"),
+    "en": (r"\b(is|are|may|must|can|counts|stays|goes)\b", r"\1 not"),
+}
 SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-ZÄÖÜ])")
 # a full stop that ends no sentence: an abbreviation ('e.g. PE14', 'z. B. Preußen') or a German ordinal or date
 # ('den 3. Wurf', '18. März')
-NO_END = {"de": re.compile(r"(?:(?<![\w.])(?:[zZ]|u|[zZ]\.\s?B|u\.\s?U|d\.\s?h|u\.\s?a|usw|bzw|Nr|vgl|ca|Mio|Mrd|evtl|ggf)|"
-                          r"(?<![\w.,])\d{1,2})\.$"),
-          "en": re.compile(r"(?<![\w.])(?:e\.g|i\.e|etc|vs|approx|No|Mr|Mrs|Dr)\.$")}
+NO_END = {
+    "de": re.compile(
+        r"(?:(?<![\w.])(?:[zZ]|u|[zZ]\.\s?B|u\.\s?U|d\.\s?h|u\.\s?a|usw|bzw|Nr|vgl|ca|Mio|Mrd|evtl|ggf)|"
+        r"(?<![\w.,])\d{1,2})\.$"
+    ),
+    "en": re.compile(r"(?<![\w.])(?:e\.g|i\.e|etc|vs|approx|No|Mr|Mrs|Dr)\.$"),
+}
 
 
 @dataclass
@@ -102,13 +169,17 @@ class Mutation:
 
 # ---------------------------------------------------------------- where
 
+
 def sites(folder: Path) -> list[Site]:
     content = load_game(folder)
     found: list[Site] = []
     pairs = quickref_pairs(content) + yaml_pairs(content)
     if "de" in content.rules and "en" in content.rules:
-        pairs = rules_pairs(content, content.rules["de"], content.rules["en"]) + pairs + \
-            example_pairs(content.rules["de"], content.rules["en"])
+        pairs = (
+            rules_pairs(content, content.rules["de"], content.rules["en"])
+            + pairs
+            + example_pairs(content.rules["de"], content.rules["en"])
+        )
     for pair in pairs:
         for side in (pair.a, pair.b):
             path = Path(side.path)
@@ -120,14 +191,18 @@ def sites(folder: Path) -> list[Site]:
                             found.append(Site(rel, paragraph.line + offset, text, side.lang, pair.kind, pair.id))
             elif pair.kind == "example":  # the parts of its labels ('a | b') and its captions, each where it stands
                 for paragraph in side.paragraphs:
-                    found += [Site(rel, paragraph.line, part, side.lang, pair.kind, pair.id)
-                              for part in paragraph.text.split(", ") if part.strip()]
+                    found += [
+                        Site(rel, paragraph.line, part, side.lang, pair.kind, pair.id)
+                        for part in paragraph.text.split(", ")
+                        if part.strip()
+                    ]
             elif side.line is not None and len(side.paragraphs) == 1:
                 found.append(Site(rel, side.line, side.paragraphs[0].text, side.lang, pair.kind, pair.id))
     return found
 
 
 # ---------------------------------------------------------------- what
+
 
 def _outside_markup(text: str, start: int) -> bool:
     """Not inside inline code, a role target or an id."""
@@ -139,11 +214,13 @@ def mutate(kind: str, site: Site, rng: random.Random, finder: NameFinder) -> str
     """The changed text, or None when this site has no place for this kind of mistake."""
     text, lang = site.text, site.lang
     if kind == "digit":
-        spots = [m for m in re.finditer(r"(?<![\w.,\-–])\d{1,4}(?![\w]|[.,]\d)", text) if _outside_markup(text, m.start())]
+        spots = [
+            m for m in re.finditer(r"(?<![\w.,\-–])\d{1,4}(?![\w]|[.,]\d)", text) if _outside_markup(text, m.start())
+        ]
         if not spots:
             return None
         m = rng.choice(spots)
-        return text[:m.start()] + str(int(m.group(0)) + 1) + text[m.end():]
+        return text[: m.start()] + str(int(m.group(0)) + 1) + text[m.end() :]
     if kind == "number-word":
         table = NUMBER_WORDS[lang]
         spots = [m for m in re.finditer(r"[^\W\d_]+", text) if m.group(0).lower() in {k.lower() for k in table}]
@@ -152,18 +229,17 @@ def mutate(kind: str, site: Site, rng: random.Random, finder: NameFinder) -> str
         m = rng.choice(spots)
         new = next(v for k, v in table.items() if k.lower() == m.group(0).lower())
         new = new[:1].upper() + new[1:] if m.group(0)[:1].isupper() else new
-        return text[:m.start()] + new + text[m.end():]
+        return text[: m.start()] + new + text[m.end() :]
     if kind in ("term", "name"):
-        used = [(ident, spelled) for ident, (name, spelled) in finder.used(text).items()
-                if name.kind == kind]
+        used = [(ident, spelled) for ident, (name, spelled) in finder.used(text).items() if name.kind == kind]
         if not used:
             return None
         ident, spelled = rng.choice(sorted(used))
         role = re.search(r"\{term\}`[^`<]*<" + re.escape(ident) + r">`", text)
         if role:
-            return text[:role.start()] + NEUTRAL[lang] + text[role.end():]
+            return text[: role.start()] + NEUTRAL[lang] + text[role.end() :]
         m = re.search(r"(?<![\w-])" + re.escape(spelled) + r"(?![\w-])", text)
-        return None if m is None else text[:m.start()] + NEUTRAL[lang] + text[m.end():]
+        return None if m is None else text[: m.start()] + NEUTRAL[lang] + text[m.end() :]
     if kind == "sentence-added":
         if not re.search(r"[.!?]\s*$", text) or text.lstrip().startswith(("|", "#")):
             return None
@@ -188,12 +264,14 @@ def mutate(kind: str, site: Site, rng: random.Random, finder: NameFinder) -> str
         bold = list(re.finditer(r"\*\*(\d+)\*\*", text))
         if bold:
             m = rng.choice(bold)
-            return text[:m.start()] + m.group(1) + text[m.end():]
-        bare = [m for m in re.finditer(r"(?<![\w.,*\-–])\d{1,3}(?![\w*]|[.,]\d)", text) if _outside_markup(text, m.start())]
+            return text[: m.start()] + m.group(1) + text[m.end() :]
+        bare = [
+            m for m in re.finditer(r"(?<![\w.,*\-–])\d{1,3}(?![\w*]|[.,]\d)", text) if _outside_markup(text, m.start())
+        ]
         if not bare:
             return None
         m = rng.choice(bare)
-        return text[:m.start()] + f"**{m.group(0)}**" + text[m.end():]
+        return text[: m.start()] + f"**{m.group(0)}**" + text[m.end() :]
     raise ValueError(kind)
 
 
@@ -216,7 +294,7 @@ def example_mutation(kind: str, lines: list[str], rng: random.Random) -> tuple[i
     start = rng.choice(blocks)
     end = next(i for i in range(start + 1, len(lines)) if lines[i].startswith("```"))
     if kind == "example-dropped":
-        return start + 1, lines[:start] + lines[end + 1:]
+        return start + 1, lines[:start] + lines[end + 1 :]
     candidates = [i for i in range(start + 1, end) if re.search(r"\d", lines[i]) and not lines[i].startswith(":")]
     if not candidates:
         return None
@@ -225,11 +303,12 @@ def example_mutation(kind: str, lines: list[str], rng: random.Random) -> tuple[i
     if not digits:
         return None
     m = rng.choice(digits)
-    changed = lines[i][:m.start()] + str(int(m.group(0)) + 1) + lines[i][m.end():]
-    return i + 1, lines[:i] + [changed] + lines[i + 1:]
+    changed = lines[i][: m.start()] + str(int(m.group(0)) + 1) + lines[i][m.end() :]
+    return i + 1, lines[:i] + [changed] + lines[i + 1 :]
 
 
 # ---------------------------------------------------------------- generating and checking
+
 
 def defines_a_name(site: Site) -> bool:
     """A glossary term's own name or a component's / card's own name or title."""
@@ -276,7 +355,7 @@ def generate(folder: Path, rng: random.Random, per_kind: int) -> list[Mutation]:
             at = line.find(site.text, max(0, start))
             if at < 0:
                 continue
-            lines[site.line - 1] = line[:at] + new + line[at + len(site.text):]
+            lines[site.line - 1] = line[:at] + new + line[at + len(site.text) :]
             mutations.append(Mutation(folder.name, kind, site.kind, site.file, site.line, source, "\n".join(lines)))
             made += 1
     return mutations
@@ -349,8 +428,10 @@ def main(argv=None) -> int:
         rate = c["caught"] / valid if valid else 0.0
         worst = min(worst, rate) if valid else worst
         spread = ", ".join(f"{tk} {n}" for (k, tk), n in sorted(per_text_kind.items()) if k == kind)
-        print(f"{kind:18} {valid:>8} {c['caught']:>7} {rate:>7.1%} {c['as kind']:>8}  {spread}"
-              + (f" ({c['invalid']} invalid)" if c["invalid"] else ""))
+        print(
+            f"{kind:18} {valid:>8} {c['caught']:>7} {rate:>7.1%} {c['as kind']:>8}  {spread}"
+            + (f" ({c['invalid']} invalid)" if c["invalid"] else "")
+        )
     print(f"false alarms on unchanged content: {sum(r[1] for r in results)}; lowest catch rate {worst:.1%}")
     if args.show_missed:
         for m in missed:

@@ -47,12 +47,21 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from rulepress import paths
+from rulepress import incremental, paths
 from rulepress.errors import Problem, RulepressError, problems_error
-from rulepress.model import GameContent, load_games
-from rulepress import incremental
+from rulepress.model import GameContent, formats, load_games
 from rulepress.model.cache import cached_loader, folder_key
-from rulepress.output import CACHE, Staging, atomic_path, locked, output_error, prepare, remove_leftovers, sha256_of, write_json
+from rulepress.output import (
+    CACHE,
+    Staging,
+    atomic_path,
+    locked,
+    output_error,
+    prepare,
+    remove_leftovers,
+    sha256_of,
+    write_json,
+)
 from rulepress.progress import Progress
 from rulepress.render import ACROSS_GAMES, NOT_READ, PER_GAME, Artifact, renderer
 
@@ -92,6 +101,7 @@ class BuildResult:
     manifest: list[dict]
     seconds: float
     contents: list[GameContent] = field(default_factory=list)  # the games built, as loaded
+    warnings: list[Problem] = field(default_factory=list)  # rules the games' formats predate (formats.settle)
 
 
 def code_version() -> str:
@@ -107,10 +117,14 @@ def code_version() -> str:
         for file in sorted(folder.rglob("*")):
             if not file.is_file() or "__pycache__" in file.parts or file.suffix == ".pyc":
                 continue
-            if label == "rulepress" and (file.is_relative_to(paths.TEMPLATES) or file.is_relative_to(paths.BUNDLED_CONTENT)):
+            if label == "rulepress" and (
+                file.is_relative_to(paths.TEMPLATES) or file.is_relative_to(paths.BUNDLED_CONTENT)
+            ):
                 continue
             st = file.stat()
-            files.append((f"{label}/{file.relative_to(folder).as_posix()}", str(file), st.st_size, st.st_mtime_ns, st.st_ino))
+            files.append(
+                (f"{label}/{file.relative_to(folder).as_posix()}", str(file), st.st_size, st.st_mtime_ns, st.st_ino)
+            )
     return _code_digest(tuple(files))
 
 
@@ -124,8 +138,12 @@ def _code_digest(files: tuple[tuple[str, str, int, int, int], ...]) -> str:
     return h.hexdigest()
 
 
-def plan(contents: list[GameContent], options: BuildOptions, makers: dict[str, str] | None = None,
-         reuse: dict[tuple[str, str], list[Artifact]] | None = None) -> list[Artifact]:
+def plan(
+    contents: list[GameContent],
+    options: BuildOptions,
+    makers: dict[str, str] | None = None,
+    reuse: dict[tuple[str, str], list[Artifact]] | None = None,
+) -> list[Artifact]:
     """Ask every renderer which artifacts it makes (`makers`, if given, gets artifact path -> renderer);
     a (game, renderer) pair in `reuse` is not asked again: its recorded artifacts stand in."""
     artifacts: list[Artifact] = []
@@ -156,18 +174,22 @@ def input_key(artifact: Artifact, version: str) -> str:
     return hashlib.sha256((version + "\0" + artifact.digest()).encode()).hexdigest()
 
 
-def check_games(contents: list[GameContent], options: BuildOptions,
-                renderers: set[tuple[str, str]] | None = None) -> list[Problem]:
-    """Every problem the renderers would stop the build with: each renderer module's
-    ``check(content, options)`` for each game (only the (game, renderer) pairs in `renderers` if given)."""
+def check_games(
+    contents: list[GameContent], options: BuildOptions, renderers: set[tuple[str, str]] | None = None
+) -> list[Problem]:
+    """Every problem the renderers find: each renderer module's ``check(content, options)`` for each
+    game (only the (game, renderer) pairs in `renderers` if given). Problems of rules newer than a
+    game's format are warnings (`formats.settle`); the others stop the build."""
     problems: list[Problem] = []
     for content in contents:
+        found: list[Problem] = []
         for name in PER_GAME + ACROSS_GAMES:  # the site checks each game too (raw HTML in Markdown)
             if name not in options.kinds or (renderers is not None and (content.id, name) not in renderers):
                 continue
             check = getattr(renderer(name), "check", None)
             if check is not None:
-                problems.extend(check(incremental.without(content, NOT_READ.get(name, ())), options))
+                found.extend(check(incremental.without(content, NOT_READ.get(name, ())), options))
+        problems.extend(formats.settle(found, content.format))
     return list(dict.fromkeys(problems))
 
 
@@ -190,12 +212,25 @@ def build(options: BuildOptions) -> BuildResult:
             state = _read_json(out / STATE_FILE, {})
             memo = incremental.read_memo(out)
             held = {c.id: incremental.parts_by_file(c) for c in contents}
-            plan_keys = {(c.id, name): incremental.plan_key(
-                folder_key(c.folder, version, incremental.unread_files(held[c.id], NOT_READ.get(name, ()))), options, name)
-                for c in contents for name in PER_GAME if name in options.kinds}
-            reuse = {} if options.force else {
-                pair: made for pair, key in plan_keys.items()
-                if (made := incremental.reused(memo, state, out, *pair, key)) is not None}
+            plan_keys = {
+                (c.id, name): incremental.plan_key(
+                    folder_key(c.folder, version, incremental.unread_files(held[c.id], NOT_READ.get(name, ()))),
+                    options,
+                    name,
+                )
+                for c in contents
+                for name in PER_GAME
+                if name in options.kinds
+            }
+            reuse = (
+                {}
+                if options.force
+                else {
+                    pair: made
+                    for pair, key in plan_keys.items()
+                    if (made := incremental.reused(memo, state, out, *pair, key)) is not None
+                }
+            )
             makers: dict[str, str] = {}
             artifacts = plan(contents, replace(options, out=staging.root), makers, reuse)
             todo: list[tuple[Artifact, str]] = []
@@ -204,21 +239,27 @@ def build(options: BuildOptions) -> BuildResult:
                 key = input_key(artifact, version)
                 previous = state.get(artifact.path)
                 reusing = (artifact.game, makers.get(artifact.path)) in reuse  # its target was checked then
-                if not options.force and previous and previous.get("key") == key and (
-                        reusing or incremental.unchanged(out, artifact.path, previous, memo)):
+                if (
+                    not options.force
+                    and previous
+                    and previous.get("key") == key
+                    and (reusing or incremental.unchanged(out, artifact.path, previous, memo))
+                ):
                     skipped.append(artifact.path)
                 else:
                     todo.append((artifact, key))
             staging.mirror(sorted({p for a, _ in todo for p in a.after} - {a.path for a, _ in todo}))
             problems = check_games(contents, options, {(a.game, makers[a.path]) for a, _ in todo if a.path in makers})
-            if problems:
-                raise problems_error(problems)
+            if formats.errors(problems):
+                raise problems_error(formats.errors(problems))
+            warned = [w for c in contents for w in c.warnings] + formats.warnings(problems)
             records = _write_staged([a for a, _ in todo], staging, options)
             for artifact, key in todo:
                 state[artifact.path] = dict(records[artifact.path], key=key, renderer=makers.get(artifact.path))
             for (game, name), key in plan_keys.items():
-                incremental.record_plan(memo, game, name, key, [a for a in artifacts
-                                                                 if a.game == game and makers.get(a.path) == name])
+                incremental.record_plan(
+                    memo, game, name, key, [a for a in artifacts if a.game == game and makers.get(a.path) == name]
+                )
             manifest = _manifest(out, artifacts, state, {c.id for c in contents}, options.kinds)
             # state and manifest are staged too and move in with the artifacts: all or nothing
             write_json(staging.root / STATE_FILE, state)
@@ -231,7 +272,7 @@ def build(options: BuildOptions) -> BuildResult:
             raise output_error(exc, out) from None
         finally:
             staging.discard()
-    return BuildResult([a.path for a, _ in todo], skipped, manifest, time.perf_counter() - start, contents)
+    return BuildResult([a.path for a, _ in todo], skipped, manifest, time.perf_counter() - start, contents, warned)
 
 
 def _write_staged(todo: list[Artifact], staging: Staging, options: BuildOptions) -> dict[str, dict]:
@@ -256,8 +297,11 @@ def write_one(artifact: Artifact, out: Path) -> dict:
     target = out / artifact.path
     with atomic_path(target, directory=artifact.directory) as tmp:
         meta = artifact.write(tmp) or {}
-    return {"sha256": sha256_of(target), "pages": meta.get("pages"),
-            "size": None if artifact.directory else target.stat().st_size}
+    return {
+        "sha256": sha256_of(target),
+        "pages": meta.get("pages"),
+        "size": None if artifact.directory else target.stat().st_size,
+    }
 
 
 def _write_all(todo: list[Artifact], out: Path, progress: Progress) -> dict[str, dict]:
@@ -269,8 +313,8 @@ def _write_all(todo: list[Artifact], out: Path, progress: Progress) -> dict[str,
             records[artifact.path] = write_one(artifact, out)
             progress.advance(artifact.path)
         return records
-    for prepare in dict.fromkeys(a.prepare for a in todo if a.prepare is not None):
-        prepare()  # before the fork: every worker inherits what it loaded
+    for prepare_job in dict.fromkeys(a.prepare for a in todo if a.prepare is not None):
+        prepare_job()  # before the fork: every worker inherits what it loaded
     planned = {a.path for a in todo}
     waiting = {i: {p for p in a.after if p in planned} for i, a in enumerate(todo)}
     # artifacts that others wait for go first (PNGs before their TTS sheets, everything before the site)
@@ -286,7 +330,7 @@ def _write_all(todo: list[Artifact], out: Path, progress: Progress) -> dict[str,
     try:
         while waiting or running:
             ready = sorted((i for i, deps in waiting.items() if not deps), key=lambda i: (-dependents[todo[i].path], i))
-            for i in ready[:max(0, count - len(running))]:  # submit only what can start: the choice stays ours
+            for i in ready[: max(0, count - len(running))]:  # submit only what can start: the choice stays ours
                 del waiting[i]
                 # a submit may fork the workers: they are born with Ctrl-C blocked, so a Ctrl-C
                 # before their initializer ignores it cannot break the pool (the build still gets it)
@@ -363,8 +407,9 @@ def _rebuilt_error(parts) -> Exception:
     return error
 
 
-def _manifest(out: Path, artifacts: list[Artifact], state: dict, games_built: set[str],
-              kinds: tuple[str, ...]) -> list[dict]:
+def _manifest(
+    out: Path, artifacts: list[Artifact], state: dict, games_built: set[str], kinds: tuple[str, ...]
+) -> list[dict]:
     """Entries for this build's artifacts, plus earlier entries that this build did not redo: of games
     not built now, or made by a renderer not run now (``--only``); only if their file is still there."""
     entries = {}
@@ -372,7 +417,9 @@ def _manifest(out: Path, artifacts: list[Artifact], state: dict, games_built: se
     for entry in old:
         renderer_name = state.get(entry["path"], {}).get("renderer")
         other_game = entry.get("game") is not None and entry.get("game") not in games_built
-        if (other_game or (renderer_name is not None and renderer_name not in kinds)) and (out / entry["path"]).exists():
+        if (other_game or (renderer_name is not None and renderer_name not in kinds)) and (
+            out / entry["path"]
+        ).exists():
             entries[entry["path"]] = entry
     for artifact in artifacts:
         record = state[artifact.path]

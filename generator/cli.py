@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from rulepress import paths
-from rulepress.errors import RulepressError, UsageError
+from rulepress.errors import RulepressError, UsageError, warning_lines
 
 # Accepted ranges of numeric build options in mm: (low, high, what it is).
 RANGES = {
@@ -46,9 +46,12 @@ class Command:
 def command_line(width: int | None = None) -> tuple[argparse.ArgumentParser, list[Command]]:
     """The parser of the `rulepress` command and its commands; `width`: a fixed width for help texts."""
     formatter = functools.partial(argparse.HelpFormatter, width=width) if width else argparse.HelpFormatter
-    parser = argparse.ArgumentParser(prog="rulepress", description="Print-and-play sheets, boards, quick references, "
-                                     "rules websites and checked rule examples from one content model per game.",
-                                     formatter_class=formatter)
+    parser = argparse.ArgumentParser(
+        prog="rulepress",
+        description="Print-and-play sheets, boards, quick references, "
+        "rules websites and checked rule examples from one content model per game.",
+        formatter_class=formatter,
+    )
     sub = parser.add_subparsers(dest="command", required=True)
     commands: list[Command] = []
 
@@ -58,45 +61,128 @@ def command_line(width: int | None = None) -> tuple[argparse.ArgumentParser, lis
 
     build = command("build", "build games into the output folder")
     build.add("games", nargs="*", metavar="GAME", help="game ids (default: every game)")
-    build.add("--content", type=Path, default=paths.BUNDLED_CONTENT, help="folder of game folders (default: the bundled games)")
+    build.add(
+        "--content",
+        type=Path,
+        default=paths.BUNDLED_CONTENT,
+        help="folder of game folders (default: the bundled games)",
+    )
     build.add("--out", type=Path, default=paths.DEFAULT_OUTPUT, help="output folder (default: output)")
     build.add("--paper", choices=["a4", "letter"], action="append", help="paper size (default: both); may be repeated")
-    build.add("--only", action="append", metavar="RENDERER", help="run only these renderers (cards, boards, quickref, exports, site)")
-    build.add("--overlap", type=float, default=10.0, metavar="MM", help="glue margin shared by neighbouring board tiles (default 10 mm; 0 to 50)")
+    build.add(
+        "--only",
+        action="append",
+        metavar="RENDERER",
+        help="run only these renderers (cards, boards, quickref, exports, site)",
+    )
+    build.add(
+        "--overlap",
+        type=float,
+        default=10.0,
+        metavar="MM",
+        help="glue margin shared by neighbouring board tiles (default 10 mm; 0 to 50)",
+    )
     sheets = build.parser.add_argument_group("card sheets (default: each layout's own setting)")
     build.add("--bleed", type=float, metavar="MM", help="bleed around each card (default 3 mm; 0 to 10)", group=sheets)
-    build.add("--marks", choices=["crop", "lines", "none"], help="crop marks outside the trim, plain cut lines, or none", group=sheets)
-    build.add("--gap", choices=["spaced", "butted"], group=sheets,
-              help="spaced: cards apart by twice the bleed, each with its own bleed (default); "
-                   "butted: neighbours share a cut line, more cards per page")
-    build.add("--flip", choices=["long", "short"], help="duplex binding edge: long mirrors columns, short mirrors rows", group=sheets)
-    build.add("--orientation", choices=["portrait", "landscape", "auto"], help="page orientation of card sheets", group=sheets)
+    build.add(
+        "--marks",
+        choices=["crop", "lines", "none"],
+        help="crop marks outside the trim, plain cut lines, or none",
+        group=sheets,
+    )
+    build.add(
+        "--gap",
+        choices=["spaced", "butted"],
+        group=sheets,
+        help="spaced: cards apart by twice the bleed, each with its own bleed (default); "
+        "butted: neighbours share a cut line, more cards per page",
+    )
+    build.add(
+        "--flip",
+        choices=["long", "short"],
+        help="duplex binding edge: long mirrors columns, short mirrors rows",
+        group=sheets,
+    )
+    build.add(
+        "--orientation", choices=["portrait", "landscape", "auto"], help="page orientation of card sheets", group=sheets
+    )
     build.add("--safe-guide", action="store_true", default=None, help="draw the safe-zone guide", group=sheets)
-    build.add("--offset", type=float, nargs=2, metavar=("X", "Y"), group=sheets,
-              help="shift of the back pages in mm (x right, y down; each -10 to 10), measured with the calibration sheet")
-    build.add("--site-url", default="", metavar="URL", help="address the website will be published at (for the sitemap and link previews)")
-    build.add("--sources", type=Path, metavar="DIR", help="folder holding the source texts: the authors' report shows their coverage and copied runs (as check sources)")
+    build.add(
+        "--offset",
+        type=float,
+        nargs=2,
+        metavar=("X", "Y"),
+        group=sheets,
+        help="shift of the back pages in mm (x right, y down; each -10 to 10), measured with the calibration sheet",
+    )
+    build.add(
+        "--site-url",
+        default="",
+        metavar="URL",
+        help="address the website will be published at (for the sitemap and link previews)",
+    )
+    build.add(
+        "--sources",
+        type=Path,
+        metavar="DIR",
+        help="folder holding the source texts: the authors' report shows their coverage and copied runs (as check sources)",
+    )
     build.add("--force", action="store_true", help="render everything, even unchanged artifacts")
-    build.add("--quiet", action="store_true", help="no progress display (there is none when not on a terminal or when CI is set)")
+    build.add(
+        "--quiet",
+        action="store_true",
+        help="no progress display (there is none when not on a terminal or when CI is set)",
+    )
 
     check = command("check", "check content, worked examples or translations")
-    check.add("what", nargs="?", choices=["content", "examples", "translations", "sources"], default="content",
-              help="what to check (default: content)")
+    check.add(
+        "what",
+        nargs="?",
+        choices=["content", "examples", "translations", "sources"],
+        default="content",
+        help="what to check (default: content)",
+    )
     check.add("games", nargs="*", metavar="GAME", help="game ids (default: every game)")
-    check.add("--content", type=Path, default=paths.BUNDLED_CONTENT, help="folder of game folders (default: the bundled games)")
+    check.add(
+        "--content",
+        type=Path,
+        default=paths.BUNDLED_CONTENT,
+        help="folder of game folders (default: the bundled games)",
+    )
     check.add("--format", choices=["text", "json"], default="text", help="report format")
-    check.add("--sources", type=Path, metavar="DIR", help="check sources: folder holding the source texts named in source_texts")
-    check.add("--min-words", type=int, default=8, metavar="N", help="check sources: report copied runs of N or more words (default 8)")
+    check.add(
+        "--sources",
+        type=Path,
+        metavar="DIR",
+        help="check sources: folder holding the source texts named in source_texts",
+    )
+    check.add(
+        "--min-words",
+        type=int,
+        default=8,
+        metavar="N",
+        help="check sources: report copied runs of N or more words (default 8)",
+    )
 
     serve = command("serve", "build, serve the website on this computer and rebuild on every save")
     serve.add("games", nargs="*", metavar="GAME", help="game ids (default: every game)")
-    serve.add("--content", type=Path, default=paths.BUNDLED_CONTENT, help="folder of game folders, watched for changes (default: the bundled games)")
+    serve.add(
+        "--content",
+        type=Path,
+        default=paths.BUNDLED_CONTENT,
+        help="folder of game folders, watched for changes (default: the bundled games)",
+    )
     serve.add("--out", type=Path, default=paths.DEFAULT_OUTPUT, help="output folder (default: output)")
     serve.add("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this computer only)")
     serve.add("--port", type=int, default=8000, help="port (default 8000; 0 picks a free one)")
 
     listing = command("list", "list the games and their components")
-    listing.add("--content", type=Path, default=paths.BUNDLED_CONTENT, help="folder of game folders (default: the bundled games)")
+    listing.add(
+        "--content",
+        type=Path,
+        default=paths.BUNDLED_CONTENT,
+        help="folder of game folders (default: the bundled games)",
+    )
 
     new = command("new", "create a minimal new game folder that builds at once")
     new.add("name", help="the new game's id (lower-case letters, digits, '-')")
@@ -159,20 +245,35 @@ def _run(args) -> int:
         if unknown:
             raise UsageError(f"unknown renderer {', '.join(unknown)}; renderers: {', '.join(PER_GAME + ACROSS_GAMES)}")
         check_ranges(args)
-        options = BuildOptions(content=args.content, out=args.out, games=args.games,
-                               papers=tuple(dict.fromkeys(args.paper)) if args.paper else PAPERS, kinds=kinds,
-                               progress=wanted(args.quiet),
-                               force=args.force, board_overlap=args.overlap, card_bleed=args.bleed,
-                               card_marks=args.marks, card_flip=args.flip, card_orientation=args.orientation,
-                               card_safe_guide=args.safe_guide, card_gap=args.gap,
-                               duplex_offset=tuple(args.offset) if args.offset else None, site_url=args.site_url,
-                               sources=args.sources)
+        options = BuildOptions(
+            content=args.content,
+            out=args.out,
+            games=args.games,
+            papers=tuple(dict.fromkeys(args.paper)) if args.paper else PAPERS,
+            kinds=kinds,
+            progress=wanted(args.quiet),
+            force=args.force,
+            board_overlap=args.overlap,
+            card_bleed=args.bleed,
+            card_marks=args.marks,
+            card_flip=args.flip,
+            card_orientation=args.orientation,
+            card_safe_guide=args.safe_guide,
+            card_gap=args.gap,
+            duplex_offset=tuple(args.offset) if args.offset else None,
+            site_url=args.site_url,
+            sources=args.sources,
+        )
         if args.sources is not None and not args.sources.is_dir():
             raise UsageError(f"--sources {args.sources}: no such folder")
         result = build(options)
+        for line in warning_lines(result.warnings):
+            print(line, file=sys.stderr)
         games = sorted({e["game"] for e in result.manifest if e["game"]})
-        print(f"built {len(result.built)}, unchanged {len(result.skipped)} artifacts of {', '.join(games) or 'no game'} "
-              f"in {result.seconds:.2f} s -> {options.out / 'manifest.json'}")
+        print(
+            f"built {len(result.built)}, unchanged {len(result.skipped)} artifacts of {', '.join(games) or 'no game'} "
+            f"in {result.seconds:.2f} s -> {options.out / 'manifest.json'}"
+        )
         if "site" in kinds:  # the website and the authors' report show the worked examples: a failed one is exit 1
             from rulepress.check.examples import tell_failures
 
@@ -200,7 +301,11 @@ def _run(args) -> int:
 
         for content in load_games(args.content):
             game = content.game
-            players = f"{game.players.min}-{game.players.max}" if game.players.min != game.players.max else str(game.players.min)
+            players = (
+                f"{game.players.min}-{game.players.max}"
+                if game.players.min != game.players.max
+                else str(game.players.min)
+            )
             print(f"{game.id}: {game.title.en} / {game.title.de} ({players} players)")
             for comp in game.components:
                 count = comp.count if comp.count is not None else (comp.total() if comp.printed else "?")

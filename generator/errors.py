@@ -14,13 +14,19 @@ from pathlib import Path
 
 @dataclass(frozen=True)
 class Problem:
-    """One located problem in a user's input."""
+    """One located problem in a user's input.
+
+    `rule` names a rule of `rulepress.model.formats` when the problem comes from a rule that a
+    content format introduced; `warning` is set when the content was written for an earlier
+    format, which that rule does not bind yet (`formats.settle`)."""
 
     path: str
     line: int | None
     col: int | None
     key: str
     message: str
+    rule: str = ""
+    warning: bool = False
 
     def __str__(self) -> str:
         where = self.path
@@ -29,7 +35,7 @@ class Problem:
             if self.col is not None:
                 where += f":{self.col}"
         key = f" {self.key}:" if self.key else ""
-        return f"{where}:{key} {self.message}"
+        return f"{where}:{' warning:' if self.warning else ''}{key} {self.message}"
 
 
 class RulepressError(Exception):
@@ -44,8 +50,7 @@ class RulepressError(Exception):
 class ContentError(RulepressError):
     """A single problem at a known place in a content file."""
 
-    def __init__(self, path: str | Path, message: str, line: int | None = None,
-                 col: int | None = None, key: str = ""):
+    def __init__(self, path: str | Path, message: str, line: int | None = None, col: int | None = None, key: str = ""):
         self.problem = Problem(str(path), line, col, key, message)
         super().__init__(str(self.problem))
 
@@ -70,6 +75,16 @@ def problems_error(problems: list[Problem]) -> RulepressError:
         p = problems[0]
         return ContentError(p.path, p.message, p.line, p.col, p.key)
     return ContentErrors(problems)
+
+
+def warning_lines(warnings: list[Problem]) -> list[str]:
+    """The lines that report `warnings` (problems that change no exit code), with a closing count."""
+    if not warnings:
+        return []
+    many = "s" if len(warnings) != 1 else ""
+    return [str(w) for w in warnings] + [
+        f"{len(warnings)} warning{many}: rules newer than the content's format; `rulepress upgrade GAME` rewrites what it can"
+    ]
 
 
 class UsageError(RulepressError):

@@ -117,10 +117,16 @@ def unread_files(held: dict[str, set[str]], parts: tuple[str, ...]) -> set[str]:
 
 def without(content, parts: tuple[str, ...]):
     """The game `content` without `parts` (see `parts_by_file`): those fields empty, as if never written."""
-    fields = {name: type(content.game).model_fields[name].get_default(call_default_factory=True)
-              for name in parts if name in type(content.game).model_fields}
-    return dataclasses.replace(content, game=content.game.model_copy(update=fields) if fields else content.game,
-                               rules={} if "rule_texts" in parts else content.rules)
+    fields = {
+        name: type(content.game).model_fields[name].get_default(call_default_factory=True)
+        for name in parts
+        if name in type(content.game).model_fields
+    }
+    return dataclasses.replace(
+        content,
+        game=content.game.model_copy(update=fields) if fields else content.game,
+        rules={} if "rule_texts" in parts else content.rules,
+    )
 
 
 def plan_key(game_key: str, options, renderer: str) -> str:
@@ -137,8 +143,20 @@ def reused(memo: dict, state: dict, out: Path, game: str, renderer: str, key: st
     record = memo.get("plans", {}).get(f"{game}/{renderer}")
     if not record or record.get("key") != key:
         return None
-    artifacts = [Artifact(game, a["kind"], a["path"], None, None, lang=a["lang"], paper=a["paper"],
-                          directory=a["directory"], key=a["digest"]) for a in record["artifacts"]]
+    artifacts = [
+        Artifact(
+            game,
+            a["kind"],
+            a["path"],
+            None,
+            None,
+            lang=a["lang"],
+            paper=a["paper"],
+            directory=a["directory"],
+            key=a["digest"],
+        )
+        for a in record["artifacts"]
+    ]
     for artifact in artifacts:
         if not unchanged(out, artifact.path, state.get(artifact.path), memo):
             return None
@@ -147,6 +165,17 @@ def reused(memo: dict, state: dict, out: Path, game: str, renderer: str, key: st
 
 def record_plan(memo: dict, game: str, renderer: str, key: str, artifacts: list[Artifact]) -> None:
     """Remember the plan of `game` by `renderer` (see `reused`)."""
-    memo.setdefault("plans", {})[f"{game}/{renderer}"] = {"key": key, "artifacts": [
-        {"path": a.path, "kind": a.kind, "lang": a.lang, "paper": a.paper, "directory": a.directory,
-         "digest": a.digest()} for a in artifacts]}
+    memo.setdefault("plans", {})[f"{game}/{renderer}"] = {
+        "key": key,
+        "artifacts": [
+            {
+                "path": a.path,
+                "kind": a.kind,
+                "lang": a.lang,
+                "paper": a.paper,
+                "directory": a.directory,
+                "digest": a.digest(),
+            }
+            for a in artifacts
+        ],
+    }

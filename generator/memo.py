@@ -60,7 +60,7 @@ class Memo:
                 pass
 
     @classmethod
-    def at(cls, out: Path | None, name: str) -> "Memo":
+    def at(cls, out: Path | None, name: str) -> Memo:
         """The memo `name` of the output folder `out` (or of the build staged in it); none for None."""
         if out is None:
             return cls(None)
@@ -84,8 +84,10 @@ class Memo:
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             tmp = self.path.with_name(f".{self.path.name}.{os.getpid()}.tmp")
-            tmp.write_text(json.dumps({"version": self.version, "values": self.used}, ensure_ascii=False,
-                                      sort_keys=True), encoding="utf-8")
+            tmp.write_text(
+                json.dumps({"version": self.version, "values": self.used}, ensure_ascii=False, sort_keys=True),
+                encoding="utf-8",
+            )
             os.replace(tmp, self.path)
         except OSError:
             pass

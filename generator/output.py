@@ -43,8 +43,9 @@ def output_error(exc: OSError, out: Path) -> OutputError:
     """One line for an OSError met while writing into `out`."""
     full = exc.errno in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG)
     what = "no space left (disk full or file size limit)" if full else (exc.strerror or str(exc))
-    return OutputError(f"{out}: cannot write the output: {what}; earlier outputs are unchanged",
-                       exit_code=1 if full else 2)
+    return OutputError(
+        f"{out}: cannot write the output: {what}; earlier outputs are unchanged", exit_code=1 if full else 2
+    )
 
 
 def prepare(out: Path) -> None:
@@ -138,8 +139,13 @@ class Staging:
             else:
                 os.replace(staged, target)
         for cache in sorted(self.root.iterdir()):  # a cache the build started (see `mirror`) is kept
-            if cache.name.startswith(".") and cache.is_dir() and not cache.is_symlink() and cache != trash \
-                    and not (self.out / cache.name).exists():
+            if (
+                cache.name.startswith(".")
+                and cache.is_dir()
+                and not cache.is_symlink()
+                and cache != trash
+                and not (self.out / cache.name).exists()
+            ):
                 cache.rename(self.out / cache.name)
         self.discard()
 

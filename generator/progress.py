@@ -27,14 +27,21 @@ class Progress:
         self._bar = None
         self._task = None
 
-    def __enter__(self) -> "Progress":
+    def __enter__(self) -> Progress:
         if self.enabled:
             from rich.console import Console
-            from rich.progress import BarColumn, MofNCompleteColumn, Progress as Bar, TextColumn, TimeElapsedColumn
+            from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeElapsedColumn
+            from rich.progress import Progress as Bar
 
             # the bar first, the artifact just written last: the bar does not move with the label's length
-            self._bar = Bar(BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), TextColumn("{task.description}"),
-                            console=Console(stderr=True), transient=True)
+            self._bar = Bar(
+                BarColumn(),
+                MofNCompleteColumn(),
+                TimeElapsedColumn(),
+                TextColumn("{task.description}"),
+                console=Console(stderr=True),
+                transient=True,
+            )
             self._bar.start()
             self._task = self._bar.add_task(self.title, total=self.total)
         return self

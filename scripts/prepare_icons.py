@@ -31,13 +31,45 @@ ROOT = Path(__file__).resolve().parent.parent
 TARGET = ROOT / "templates" / "icons" / "game-icons"
 
 # The icons the bundled games and the documentation use; a game may add its own SVGs in <game>/icons/.
-ICONS = sorted({
-    "bank", "banknote", "bayonet", "cannon", "card-joker", "castle", "cavalry", "coins", "crossed-sabres",
-    "crossed-swords", "crown", "dice-six-faces-six", "factory", "flying-flag", "hourglass", "house",
-    "imperial-crown", "laurel-crown", "mailed-fist", "medal", "money-stack", "musket", "police-badge",
-    "rally-the-troops", "scales", "scroll-unfurled", "shaking-hands", "shield", "stars-stack", "swordman",
-    "two-coins", "village", "vote", "walking-boot", "world",
-})
+ICONS = sorted(
+    {
+        "bank",
+        "banknote",
+        "bayonet",
+        "cannon",
+        "card-joker",
+        "castle",
+        "cavalry",
+        "coins",
+        "crossed-sabres",
+        "crossed-swords",
+        "crown",
+        "dice-six-faces-six",
+        "factory",
+        "flying-flag",
+        "hourglass",
+        "house",
+        "imperial-crown",
+        "laurel-crown",
+        "mailed-fist",
+        "medal",
+        "money-stack",
+        "musket",
+        "police-badge",
+        "rally-the-troops",
+        "scales",
+        "scroll-unfurled",
+        "shaking-hands",
+        "shield",
+        "stars-stack",
+        "swordman",
+        "two-coins",
+        "village",
+        "vote",
+        "walking-boot",
+        "world",
+    }
+)
 
 LICENSE = """Icons in this folder: game-icons.net (https://game-icons.net), by Lorc, Delapouite and
 contributors, licensed under Creative Commons Attribution 3.0 Unported (CC BY 3.0),
@@ -57,8 +89,10 @@ def read_package(tgz: Path) -> tuple[dict, dict]:
 
 
 def svg(body: str, width: int, height: int) -> str:
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" width="{width}" '
-            f'height="{height}">{body.replace("currentColor", "#000000")}</svg>\n')
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" width="{width}" '
+        f'height="{height}">{body.replace("currentColor", "#000000")}</svg>\n'
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -82,8 +116,14 @@ def main(argv: list[str] | None = None) -> int:
         hashes[name] = hashlib.sha256(text.encode()).hexdigest()
     version = package["version"]
     (TARGET / "LICENSE.txt").write_text(LICENSE.format(version=version), encoding="utf-8")
-    provenance = {"package": package["name"], "version": version, "author": "game-icons.net (Lorc, Delapouite and contributors)",
-                  "url": "https://game-icons.net", "license": "CC-BY-3.0", "icons": hashes}
+    provenance = {
+        "package": package["name"],
+        "version": version,
+        "author": "game-icons.net (Lorc, Delapouite and contributors)",
+        "url": "https://game-icons.net",
+        "license": "CC-BY-3.0",
+        "icons": hashes,
+    }
     (TARGET / "PROVENANCE.json").write_text(json.dumps(provenance, indent=2, sort_keys=True) + "\n", encoding="utf-8")
     print(f"{len(ICONS)} icons written to {TARGET.relative_to(ROOT)}")
     return 0

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
-import shutil
 
 import pytest
 
@@ -43,8 +43,12 @@ def test_two_builds_are_byte_identical(bundled_build, tmp_path):
     again = tmp_path / "again"
     # Another process with another hash seed: set and dict orders must not leak into the output.
     env = dict(os.environ, PYTHONHASHSEED="12345", CI="true")
-    subprocess.run([sys.executable, "-m", "rulepress", "build", "--out", str(again), "--quiet"],
-                   check=True, env=env, capture_output=True)
+    subprocess.run(
+        [sys.executable, "-m", "rulepress", "build", "--out", str(again), "--quiet"],
+        check=True,
+        env=env,
+        capture_output=True,
+    )
     first = (out / "manifest.json").read_bytes()
     assert (again / "manifest.json").read_bytes() == first
     for entry in json.loads(first)["artifacts"]:
@@ -141,8 +145,12 @@ def test_content_error_in_a_worker_reaches_the_caller_unchanged(tmp_path, monkey
     with pytest.raises(ContentError) as caught:
         build(BuildOptions(content=games, out=out, kinds=("cards", "exports")))
     problem = caught.value.problems()[0]
-    assert (problem.path, problem.line, problem.key, problem.message) == \
-        ("demo/game.yaml", 7, "components", "card sheet cannot be made")
+    assert (problem.path, problem.line, problem.key, problem.message) == (
+        "demo/game.yaml",
+        7,
+        "components",
+        "card sheet cannot be made",
+    )
     assert not list(out.glob("demo/*.tts"))  # nothing half-written
 
 
@@ -157,15 +165,24 @@ from rulepress.output import CACHE, STAGING  # noqa: E402
 
 def _tree(folder: Path) -> dict[str, bytes]:
     """Every output file (the caches that speed up the next build are not output)."""
-    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*"))
-            if p.is_file() and not p.relative_to(folder).as_posix().startswith(CACHE + "/")}
+    return {
+        p.relative_to(folder).as_posix(): p.read_bytes()
+        for p in sorted(folder.rglob("*"))
+        if p.is_file() and not p.relative_to(folder).as_posix().startswith(CACHE + "/")
+    }
 
 
 def _start_build(games: Path, out: Path, *args, cwd=None, **popen):
     env = dict(os.environ, CI="true")
-    return subprocess.Popen([sys.executable, "-m", "rulepress", "build", "--content", str(games), "--out", str(out),
-                             "--quiet", *args], env=env, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True, **popen)
+    return subprocess.Popen(
+        [sys.executable, "-m", "rulepress", "build", "--content", str(games), "--out", str(out), "--quiet", *args],
+        env=env,
+        cwd=cwd,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        **popen,
+    )
 
 
 def _children(pid: int) -> set[int]:
@@ -304,11 +321,15 @@ def test_one_core_and_two_cores_and_any_working_directory_give_the_same_bytes(tm
     (tmp_path / "a").mkdir()
     (tmp_path / "b" / "deeper").mkdir(parents=True)
     args = ()  # every renderer, the website too (built in one process, its languages once leaked into each other)
-    one = _start_build(games, tmp_path / "one", *args, cwd=tmp_path / "a", preexec_fn=lambda: os.sched_setaffinity(0, {0}))
+    one = _start_build(
+        games, tmp_path / "one", *args, cwd=tmp_path / "a", preexec_fn=lambda: os.sched_setaffinity(0, {0})
+    )
     two = _start_build(Path("../../games"), Path("../../two"), *args, cwd=tmp_path / "b" / "deeper")
     for process in (one, two):
         _, err = process.communicate(timeout=180)
         assert process.returncode == 0, err
+
     def outputs(folder):  # the website's incremental work area (Sphinx's pickles) is state, not output
         return {k: v for k, v in _tree(folder).items() if not k.startswith(".rulepress-cache/")}
+
     assert outputs(tmp_path / "one") == outputs(tmp_path / "two")

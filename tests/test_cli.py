@@ -67,8 +67,25 @@ def test_gap_option_chooses_spaced_or_butted_card_sheets(tmp_path):
     main(["new", "demo", "--content", str(tmp_path)])
     for gap, landscape in (("spaced", True), ("butted", False)):
         out = tmp_path / gap
-        assert main(["build", "--content", str(tmp_path), "--out", str(out), "--only", "cards", "--paper", "a4",
-                     "--gap", gap, "--quiet"]) == 0
+        assert (
+            main(
+                [
+                    "build",
+                    "--content",
+                    str(tmp_path),
+                    "--out",
+                    str(out),
+                    "--only",
+                    "cards",
+                    "--paper",
+                    "a4",
+                    "--gap",
+                    gap,
+                    "--quiet",
+                ]
+            )
+            == 0
+        )
         box = PdfReader(out / "demo" / "cards.en.a4.pdf").pages[0].mediabox
         assert (box.width > box.height) == landscape  # poker cards: 8 spaced on landscape, 9 butted on portrait
 
@@ -81,9 +98,25 @@ def _build_on_a_terminal(tmp_path, name, **env):
     leader, follower = pty.openpty()
     # a terminal as a user has one (CI may run with TERM=dumb, where rich draws no live bar)
     environment = {k: v for k, v in os.environ.items() if k != "CI"} | {"TERM": "xterm-256color"} | env
-    process = subprocess.Popen([sys.executable, "-m", "rulepress", "build", "--content", str(tmp_path / "games"),
-                                "--out", str(tmp_path / name), "--only", "cards", "--paper", "a4"],
-                               stderr=follower, stdout=subprocess.PIPE, env=environment)
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "rulepress",
+            "build",
+            "--content",
+            str(tmp_path / "games"),
+            "--out",
+            str(tmp_path / name),
+            "--only",
+            "cards",
+            "--paper",
+            "a4",
+        ],
+        stderr=follower,
+        stdout=subprocess.PIPE,
+        env=environment,
+    )
     os.close(follower)
     shown = b""
     while True:
@@ -109,10 +142,12 @@ def test_progress_bar_on_a_terminal_and_quiet_in_ci(tmp_path):
 
 
 def test_option_ranges_are_checked_before_anything_is_read(tmp_path, capsys):
-    for args, message in ((["--offset", "100", "0"], "--offset 100 0 mm is out of range"),
-                          (["--offset", "0", "-10.5"], "--offset 0 -10.5 mm is out of range"),
-                          (["--overlap", "-1"], "--overlap -1 mm is out of range"),
-                          (["--bleed", "inf"], "--bleed inf mm is out of range")):
+    for args, message in (
+        (["--offset", "100", "0"], "--offset 100 0 mm is out of range"),
+        (["--offset", "0", "-10.5"], "--offset 0 -10.5 mm is out of range"),
+        (["--overlap", "-1"], "--overlap -1 mm is out of range"),
+        (["--bleed", "inf"], "--bleed inf mm is out of range"),
+    ):
         assert main(["build", "--content", str(tmp_path / "nowhere"), "--out", str(tmp_path / "o"), *args]) == 2
         assert message in capsys.readouterr().err
     assert not (tmp_path / "o").exists()
@@ -124,10 +159,12 @@ def test_a_command_of_its_own_collects_garbage_rarely_and_not_at_exit_a_caller_k
     from rulepress.scaffold import new_game
 
     new_game("demo", tmp_path)
-    script = ("import gc, sys; from rulepress.cli import main; default = gc.get_threshold(); "
-              f"sys.argv = ['rulepress', 'list', '--content', {str(tmp_path)!r}]; code = main(); "
-              "print(code, default != gc.get_threshold(), gc.get_threshold()[0], gc.get_freeze_count() > 0, "
-              "'sphinx' in sys.modules, 'reportlab' in sys.modules)")
+    script = (
+        "import gc, sys; from rulepress.cli import main; default = gc.get_threshold(); "
+        f"sys.argv = ['rulepress', 'list', '--content', {str(tmp_path)!r}]; code = main(); "
+        "print(code, default != gc.get_threshold(), gc.get_threshold()[0], gc.get_freeze_count() > 0, "
+        "'sphinx' in sys.modules, 'reportlab' in sys.modules)"
+    )
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
     code, changed, gen0, frozen, sphinx, reportlab = done.stdout.split()[-6:]
     assert (code, changed, frozen) == ("0", "True", "True") and int(gen0) >= 10_000

@@ -20,8 +20,12 @@ def _game_words() -> dict[str, str]:
         game = load_game(folder).game
         names = [game.title.en, game.title.de]
         for board in game.boards:
-            names += [getattr(space.name, lang, None) or "" for space in board.spaces for lang in ("en", "de")
-                      if space.name is not None]
+            names += [
+                getattr(space.name, lang, None) or ""
+                for space in board.spaces
+                for lang in ("en", "de")
+                if space.name is not None
+            ]
         for name in names:
             for word in re.findall(r"\b[A-ZÄÖÜ][\w-]{5,}", str(name)):
                 words[word] = game.id
@@ -32,11 +36,14 @@ def test_generator_code_names_no_bundled_game():
     words = _game_words()
     assert len(words) > 40  # the four games' titles and named board spaces
     # a name after a dot is a library's (`argparse.Action`), not a game's word
-    pattern = re.compile(r"(?<![\w.-])(" + "|".join(sorted(map(re.escape, words), key=len, reverse=True)) + r")(?![\w-])")
+    pattern = re.compile(
+        r"(?<![\w.-])(" + "|".join(sorted(map(re.escape, words), key=len, reverse=True)) + r")(?![\w-])"
+    )
     found = []
     for path in sorted(paths.PACKAGE.rglob("*.py")):
         for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
             for match in pattern.finditer(line):
-                found.append(f"{path.relative_to(paths.PACKAGE)}:{number}: {match.group(0)!r} "
-                             f"({words[match.group(0)]})")
+                found.append(
+                    f"{path.relative_to(paths.PACKAGE)}:{number}: {match.group(0)!r} ({words[match.group(0)]})"
+                )
     assert found == []

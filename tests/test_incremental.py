@@ -41,8 +41,13 @@ def test_a_plan_is_reused_only_with_its_key_and_unchanged_artifacts(tmp_path):
     memo, state = {}, {"g/a.pdf": {"sha256": sha256_of(tmp_path / "g" / "a.pdf")}}
     incremental.record_plan(memo, "g", "cards", "k1", [artifact])
     [again] = incremental.reused(memo, state, tmp_path, "g", "cards", "k1")
-    assert (again.path, again.kind, again.lang, again.paper, again.digest()) == ("g/a.pdf", "cards", "de", "a4",
-                                                                                  artifact.digest())
+    assert (again.path, again.kind, again.lang, again.paper, again.digest()) == (
+        "g/a.pdf",
+        "cards",
+        "de",
+        "a4",
+        artifact.digest(),
+    )
     assert incremental.reused(memo, state, tmp_path, "g", "cards", "k2") is None
     (tmp_path / "g" / "a.pdf").write_bytes(b"damaged")
     assert incremental.reused(memo, state, tmp_path, "g", "cards", "k1") is None
@@ -115,7 +120,7 @@ def test_the_site_check_of_a_game_that_passed_with_these_files_is_not_read_again
     assert read == ["one"] and any("engine.py" in p.message for p in problems)
 
 
-def _split_glossary(game: "Path") -> None:
+def _split_glossary(game) -> None:
     """Move the scaffold's glossary from game.yaml into a glossary.yaml of its own."""
     text = (game / "game.yaml").read_text(encoding="utf-8")
     start = text.index("glossary:\n")
@@ -138,10 +143,11 @@ def test_an_edit_replans_only_the_renderers_that_read_the_edited_part(tmp_path, 
     for module in (cards, quickref):
         real = module.plan
 
-        def spy(content, opts, real=real, name=module.__name__.rsplit(".", 1)[1]):
+        def spy(content, opts, real=real, name=module.__name__.rsplit(".", 1)[1]):  # noqa: B008
             planned.append(name)
             seen[name] = (sorted(content.rules), [t.id for t in content.game.glossary])
             return real(content, opts)
+
         monkeypatch.setattr(module, "plan", spy)
 
     rules = games / "one" / "rules.de.md"

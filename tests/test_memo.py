@@ -72,8 +72,10 @@ def test_examples_run_once_per_change_and_move_with_their_lines(tmp_path, monkey
 def test_a_failing_example_is_not_remembered(tmp_path, monkeypatch):
     folder = _game(tmp_path)
     rules = folder / "rules.en.md"
-    rules.write_text(rules.read_text(encoding="utf-8").replace(">>> duel([6, 2], [6])\n", ">>> duel([6, 2], [6]) + 'x'\n", 1),
-                     encoding="utf-8")
+    rules.write_text(
+        rules.read_text(encoding="utf-8").replace(">>> duel([6, 2], [6])\n", ">>> duel([6, 2], [6]) + 'x'\n", 1),
+        encoding="utf-8",
+    )
     store = tmp_path / "examples.json"
     results = examples.run_game(load_game(folder), Memo(store, "v"))
     failed = [r for r in results if not r.passed]
@@ -104,7 +106,9 @@ def test_translation_pairs_are_compared_once_per_change(tmp_path, monkeypatch):
 
     compared = []
     real = translations.compare_pair
-    monkeypatch.setattr(translations, "compare_pair", lambda out, pair, finders: compared.append(pair.id) or real(out, pair, finders))
+    monkeypatch.setattr(
+        translations, "compare_pair", lambda out, pair, finders: compared.append(pair.id) or real(out, pair, finders)
+    )
     again = _report(folder, store)
     assert compared == []
     assert [f.to_dict() for f in again.findings] == [f.to_dict() for f in first.findings]

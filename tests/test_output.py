@@ -1,8 +1,24 @@
 """Outputs are written atomically: a failed write never replaces a good file, no temporary files remain."""
 
+import errno
+import subprocess
+import sys
+import time
+
 import pytest
 
-from rulepress.output import atomic_path, sha256_of, write_json
+from rulepress.output import (
+    STAGING,
+    OutputError,
+    Staging,
+    atomic_path,
+    locked,
+    output_error,
+    prepare,
+    remove_leftovers,
+    sha256_of,
+    write_json,
+)
 
 
 def test_failed_write_keeps_the_old_file(tmp_path):
@@ -44,14 +60,6 @@ def test_json_is_deterministic(tmp_path):
 
 
 # ------------------------------------------------------------------ staging, lock, leftovers, errors
-
-import errno  # noqa: E402
-import subprocess  # noqa: E402
-import sys  # noqa: E402
-import time  # noqa: E402
-
-from rulepress.output import (STAGING, OutputError, Staging, locked, output_error, prepare,  # noqa: E402
-                              remove_leftovers)
 
 
 def test_staging_moves_files_and_folders_into_place_together(tmp_path):
@@ -110,11 +118,14 @@ def test_leftovers_of_a_killed_build_are_removed(tmp_path):
 
 
 def test_a_second_holder_of_the_lock_waits(tmp_path):
-    code = ("import sys, time; from pathlib import Path; from rulepress.output import locked\n"
-            "with locked(Path(sys.argv[1])):\n    print('got it', flush=True)\n")
+    code = (
+        "import sys, time; from pathlib import Path; from rulepress.output import locked\n"
+        "with locked(Path(sys.argv[1])):\n    print('got it', flush=True)\n"
+    )
     with locked(tmp_path):
-        waiter = subprocess.Popen([sys.executable, "-c", code, str(tmp_path)], stdout=subprocess.PIPE,
-                                  stderr=subprocess.PIPE, text=True)
+        waiter = subprocess.Popen(
+            [sys.executable, "-c", code, str(tmp_path)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+        )
         time.sleep(1.0)
         assert waiter.poll() is None, "the second build must wait while the first holds the lock"
     out, err = waiter.communicate(timeout=20)
@@ -126,7 +137,10 @@ def test_output_errors_are_one_line_with_exit_codes(tmp_path):
     full = output_error(OSError(errno.ENOSPC, "No space left on device"), tmp_path)
     denied = output_error(OSError(errno.EACCES, "Permission denied"), tmp_path)
     assert full.exit_code == 1 and "no space left" in str(full) and "\n" not in str(full)
-    assert denied.exit_code == 2 and str(denied) == f"{tmp_path}: cannot write the output: Permission denied; earlier outputs are unchanged"
+    assert (
+        denied.exit_code == 2
+        and str(denied) == f"{tmp_path}: cannot write the output: Permission denied; earlier outputs are unchanged"
+    )
     (tmp_path / "file").write_text("x")
     with pytest.raises(OutputError, match="must be a folder, but it is a file"):
         prepare(tmp_path / "file")

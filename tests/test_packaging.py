@@ -25,8 +25,11 @@ PACKAGES = sorted(p.parent.relative_to(ROOT / "generator") for p in (ROOT / "gen
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory) -> Path:
     out = tmp_path_factory.mktemp("wheel")
-    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "-w", str(out), str(ROOT)],
-                   check=True, capture_output=True)
+    subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "-w", str(out), str(ROOT)],
+        check=True,
+        capture_output=True,
+    )
     (found,) = out.glob("rulepress-*.whl")
     return found
 
@@ -37,12 +40,21 @@ def installed(wheel, tmp_path_factory) -> Path:
     env_dir = tmp_path_factory.mktemp("venv")
     venv.EnvBuilder(with_pip=True).create(env_dir)
     python = env_dir / "bin" / "python"
-    site = Path(subprocess.run([str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
-                               check=True, capture_output=True, text=True).stdout.strip())
+    site = Path(
+        subprocess.run(
+            [str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+            check=True,
+            capture_output=True,
+            text=True,
+        ).stdout.strip()
+    )
     # the dependencies (reportlab, sphinx, ...) come from the test environment, after the venv's own packages
     (site / "zz-deps.pth").write_text(sysconfig.get_paths()["purelib"] + "\n", encoding="utf-8")
-    subprocess.run([str(python), "-m", "pip", "install", "--quiet", "--no-deps", "--no-index", str(wheel)],
-                   check=True, capture_output=True)
+    subprocess.run(
+        [str(python), "-m", "pip", "install", "--quiet", "--no-deps", "--no-index", str(wheel)],
+        check=True,
+        capture_output=True,
+    )
     scripts = env_dir / "bin"
     assert (scripts / "rulepress").exists(), "the wheel must install the rulepress command"
     return scripts
@@ -52,10 +64,15 @@ def test_wheel_holds_code_templates_fonts_scaffold_and_games(wheel):
     names = set(zipfile.ZipFile(wheel).namelist())
     for package in PACKAGES:
         assert f"rulepress/{package.as_posix()}/__init__.py".replace("/./", "/") in names, f"{package} missing"
-    for needed in ("rulepress/templates/fonts/DejaVuSans.ttf", "rulepress/templates/fonts/LICENSE-DejaVu.txt",
-                   "rulepress/templates/new-game/game.yaml", "rulepress/templates/layouts/basic-card.yaml",
-                   "rulepress/templates/site/conf.py.j2", "rulepress/content/risk/game.yaml",
-                   "rulepress/content/risk/engine.py"):
+    for needed in (
+        "rulepress/templates/fonts/DejaVuSans.ttf",
+        "rulepress/templates/fonts/LICENSE-DejaVu.txt",
+        "rulepress/templates/new-game/game.yaml",
+        "rulepress/templates/layouts/basic-card.yaml",
+        "rulepress/templates/site/conf.py.j2",
+        "rulepress/content/risk/game.yaml",
+        "rulepress/content/risk/engine.py",
+    ):
         assert needed in names
     assert not any(n.startswith("generator/") for n in names), "the import package must be rulepress"
     assert not any("__pycache__" in n for n in names)
@@ -63,8 +80,9 @@ def test_wheel_holds_code_templates_fonts_scaffold_and_games(wheel):
 
 def run(scripts: Path, *args, cwd: Path) -> subprocess.CompletedProcess:
     env = {"PATH": f"{scripts}:/usr/bin:/bin", "HOME": str(cwd), "LANG": "C.UTF-8"}
-    return subprocess.run([str(scripts / "rulepress"), *args], cwd=cwd, env=env, capture_output=True, text=True,
-                          timeout=300)
+    return subprocess.run(
+        [str(scripts / "rulepress"), *args], cwd=cwd, env=env, capture_output=True, text=True, timeout=300
+    )
 
 
 def test_installed_wheel_new_build_check_from_any_folder(installed, tmp_path):
@@ -89,8 +107,14 @@ def test_installed_wheel_new_build_check_from_any_folder(installed, tmp_path):
 def test_installed_wheel_has_no_checkout_to_lean_on(installed, tmp_path):
     code = "import rulepress.paths as p; print(p.TEMPLATES); print(p.BUNDLED_CONTENT)"
     python = installed / "python"
-    out = subprocess.run([str(python), "-c", code], cwd=tmp_path, capture_output=True, text=True, check=True,
-                         env={"PATH": "/usr/bin:/bin", "HOME": str(tmp_path)}).stdout.split()
+    out = subprocess.run(
+        [str(python), "-c", code],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        check=True,
+        env={"PATH": "/usr/bin:/bin", "HOME": str(tmp_path)},
+    ).stdout.split()
     for folder in out:
         assert str(ROOT) not in folder, folder
         assert Path(folder).is_dir()

@@ -8,7 +8,7 @@ shows up as one failing item with the content problems.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -30,12 +30,15 @@ def _collect():
             continue
         for lang, text in sorted(content.rules.items()):
             for example in text.examples:
-                params.append(pytest.param(folder, lang, example.id,
-                                           id=f"{folder.name}/rules.{lang}.md::{example.line}::{example.id}"))
+                params.append(
+                    pytest.param(
+                        folder, lang, example.id, id=f"{folder.name}/rules.{lang}.md::{example.line}::{example.id}"
+                    )
+                )
     return params
 
 
-@lru_cache(maxsize=None)
+@cache
 def _game(folder: Path):
     content = load_game(folder)
     return content, load_engine(content), term_names(content)

@@ -32,13 +32,17 @@ def test_the_new_games_number_cards_show_their_value_large_and_a_blue_bleed(tmp_
     front, back = (Image.open(tmp_path / f"p-{n}.png").convert("RGB") for n in (1, 2))
     _paper, grid = choose_paper("a4", (63.5, 88.9), Settings())
     trim = grid.trims[0]  # the first card: One
-    at = lambda image, x_mm, y_mm: image.getpixel((round(x_mm / 25.4 * 50), round(y_mm / 25.4 * 50)))
+
+    def at(image, x_mm, y_mm):
+        return image.getpixel((round(x_mm / 25.4 * 50), round(y_mm / 25.4 * 50)))
+
     assert abs((big[0]["x0"] + big[0]["x1"]) / 2 * PT - (trim.x + 31.5)) < 1  # the value centred in the circle
     assert _near(at(front, trim.x + 1.5, trim.y + 44), BLUE)  # the border, inside the trim
     assert _near(at(front, trim.x - 2, trim.y + 44), BLUE)  # the bleed
     assert _near(at(front, trim.x + 8, trim.y + 60), (0xFB, 0xF8, 0xF1))  # the light face
     assert _near(at(front, trim.x + 31.75, trim.y + 25), (0xDB, 0xE7, 0xF3))  # the circle behind the value
     assert sum(_near(back.getpixel((x, back.height // 2)), BLUE) for x in range(back.width)) > back.width // 3
+
 
 def _near(rgb, want, tolerance=12) -> bool:
     return all(abs(a - b) <= tolerance for a, b in zip(rgb, want))

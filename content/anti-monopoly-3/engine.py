@@ -48,6 +48,7 @@ DANGER_FIELD = 3
 
 # --- A. Rolling ----------------------------------------------------------------
 
+
 def roll_options(roll: int) -> list[str]:
     """What a player may do with a roll: a 1 may be moved or rolled again."""
     _check_roll(roll)
@@ -55,6 +56,7 @@ def roll_options(roll: int) -> list[str]:
 
 
 # --- B. Next lane and the Atom-Mächte-Treffen --------------------------------
+
 
 def negotiation_reached(position: int, roll: int, lane_length: int) -> bool:
     """True when `roll` from `position` ends exactly on the lane's negotiation field."""
@@ -85,8 +87,9 @@ class MeetingResult:
     bomb: int
 
 
-def atom_meeting(position: int, first_roll: int, meeting_rolls: list[int], lane_length: int,
-                 meeting_move: str = "x-own-roll") -> MeetingResult:
+def atom_meeting(
+    position: int, first_roll: int, meeting_rolls: list[int], lane_length: int, meeting_move: str = "x-own-roll"
+) -> MeetingResult:
     """X rolled `first_roll` (too high); Y rolls up to three times for the exact number.
 
     If no roll fits, X moves on along his loop and the bomb goes 1 forward. Under
@@ -113,6 +116,7 @@ def atom_meeting(position: int, first_roll: int, meeting_rolls: list[int], lane_
 
 
 # --- Cooperation cards ---------------------------------------------------------
+
 
 def coop_sets(players: int, six_player_deck: str = "six-sets") -> int:
     """Sets in play: one per player plus one, but at most the 6 sets in the box
@@ -143,6 +147,7 @@ def coop_field_cards(players: int, with_sixes: bool = False) -> int:
 
 
 # --- D. Crisis fields --------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class CrisisResult:
@@ -182,6 +187,7 @@ def crisis(outcome: str, card_value: int, y_steps: int | None = None, refusal_pa
 
 
 # --- E. Monopoly fields -----------------------------------------------------------
+
 
 def monopoly_payout(field: str, printed_sum: int) -> int:
     """Money collected on a monopoly field that is not broken: twice the printed sum."""
@@ -225,6 +231,7 @@ def accusation_price(printed_price: int, on_green_1: bool = False) -> int:
 
 
 # --- F. Negotiation fields ---------------------------------------------------------
+
 
 def negotiation(roll: int) -> tuple[int, int]:
     """(money in millions, bomb move) of the second roll on a negotiation field."""
@@ -294,6 +301,7 @@ def disarmament_possible(position: int) -> bool:
 
 # --- H. No money -----------------------------------------------------------------------
 
+
 @dataclass(frozen=True)
 class Payment:
     """A payment to the bank: the payer's new balance, bomb move, what helpers pay."""
@@ -321,6 +329,7 @@ def pay(balance: int, amount: int, helped: bool = False, broke_help: str = "doub
 
 # --- I. Green lane -----------------------------------------------------------------------
 
+
 def green_landing(field: int, all_monopolies_broken: bool) -> tuple[int, int]:
     """(field, bomb move) after landing on green `field`: a hatched field before all
     monopolies are broken sends the pawn back to Grün 1 and the bomb 1 forward."""
@@ -338,6 +347,7 @@ def may_accuse_instead_of_moving(field: int) -> bool:
 
 # --- J. Winning ----------------------------------------------------------------------------
 
+
 @dataclass(frozen=True)
 class GoalAttempt:
     """Outcome of rolling for Weltfrieden: "win", "swap" (position swap) or "back" (steps back)."""
@@ -346,8 +356,7 @@ class GoalAttempt:
     steps: int
 
 
-def goal_attempt(needed: int, extra_rolls: list[int], swap_done: bool,
-                 swap_once: str = "once-per-game") -> GoalAttempt:
+def goal_attempt(needed: int, extra_rolls: list[int], swap_done: bool, swap_once: str = "once-per-game") -> GoalAttempt:
     """After a too-high roll, up to three extra rolls for exactly `needed`.
 
     The first player to fail causes the position swap; later failures move the
@@ -457,8 +466,17 @@ def advance_by_money(position: int, money: int, goal: int) -> tuple[int, int]:
 
 PLAYERS = (2, 6)
 #: what the box holds (seed 004, "Zum Spiel gehören"); tests compare it with components.yaml
-COMPONENTS = {"board": 1, "pawns": 6, "bomb": 1, "money": 50, "cooperation": 36, "action": 24,
-              "accusation-chips": 10, "die": 1, "rulebook": 1}
+COMPONENTS = {
+    "board": 1,
+    "pawns": 6,
+    "bomb": 1,
+    "money": 50,
+    "cooperation": 36,
+    "action": 24,
+    "accusation-chips": 10,
+    "die": 1,
+    "rulebook": 1,
+}
 
 
 def start_money(players: int) -> dict[str, int]:
@@ -486,6 +504,7 @@ def turn_order(seats, start) -> list:
 
 
 # --- C. Action fields ------------------------------------------------------------------
+
 
 def draw_action(deck) -> tuple[str, tuple]:
     """Landing on an action field: take the top action card (obey it), then push it under the pile.
@@ -582,8 +601,14 @@ class RedField:
     steps: int
 
 
-def red_field_event(position: int, named: int, asked_hand, steps: int = 5, already_used: bool = False,
-                    red_field_mover: str = "asked-player") -> RedField:
+def red_field_event(
+    position: int,
+    named: int,
+    asked_hand,
+    steps: int = 5,
+    already_used: bool = False,
+    red_field_mover: str = "asked-player",
+) -> RedField:
     """The bomb lands on a red field: the leading player names a number 1 to 5 and asks
     another player for a cooperation card of that value.
 
@@ -644,8 +669,9 @@ def win_allowed(how: str, all_monopolies_broken: bool, win_requires_broken: str 
 ALL_WIN_RANKING_READINGS = ("advance-by-money", "position-only")
 
 
-def all_win_ranking(positions: dict, money: dict, goal: int = GOAL_INDEX,
-                    all_win_ranking: str = "advance-by-money") -> list[tuple]:
+def all_win_ranking(
+    positions: dict, money: dict, goal: int = GOAL_INDEX, all_win_ranking: str = "advance-by-money"
+) -> list[tuple]:
     """The players ranked after the all-win ending, best first; equal players share a tuple.
 
     ``advance-by-money`` (rule J): every pawn moves 1 field per banknote;
@@ -695,6 +721,7 @@ def world_peace_reached(player, positions: dict, money: dict, peace_winner: str 
 
 
 # --- helpers -------------------------------------------------------------------------------
+
 
 def _check_roll(roll: int) -> None:
     if roll not in DIE:

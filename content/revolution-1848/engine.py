@@ -42,6 +42,7 @@ RANK_VP = (4, 3, 2, 1)  # strongest .. weakest party
 
 # --- Hand refill after a trick -------------------------------------------------
 
+
 @dataclass(frozen=True)
 class Refill:
     """What a player draws after a trick: fixed person and extra cards plus free choices."""
@@ -85,6 +86,7 @@ def refill_choices(person_cards: int, extra_cards: int, refill_split: str = "pai
 
 # --- Leaders and armies --------------------------------------------------------
 
+
 @dataclass(frozen=True)
 class Leader:
     """A person card with a military symbol lying in front of `player`."""
@@ -122,8 +124,10 @@ def commands(leaders) -> list[Command]:
     groups: dict[tuple[int, str], list[Leader]] = defaultdict(list)
     for leader in leaders:
         groups[(leader.player, leader.flag)].append(leader)
-    return [Command(player, flag, tuple(sorted(l.name for l in group)), sum(l.military for l in group))
-            for (player, flag), group in sorted(groups.items())]
+    return [
+        Command(player, flag, tuple(sorted(l.name for l in group)), sum(l.military for l in group))
+        for (player, flag), group in sorted(groups.items())
+    ]
 
 
 def army_follows(army_flag: str, leaders):
@@ -216,7 +220,9 @@ def is_stalemate(party_points: dict) -> bool:
     return sum(1 for v in party_points[strongest].values() if v == best) > 1
 
 
-def score_trick(armies, red_cards=(), red_order: str = "subtract-then-halve", negative_rounding: str = "floor") -> TrickResult:
+def score_trick(
+    armies, red_cards=(), red_order: str = "subtract-then-halve", negative_rounding: str = "floor"
+) -> TrickResult:
     """Score a trick decided by armies (only armies with at least one leader count).
 
     Army points are summed per party; the strongest party wins, and the player
@@ -248,7 +254,9 @@ def score_trick(armies, red_cards=(), red_order: str = "subtract-then-halve", ne
         points: dict[int, int] = defaultdict(int)
         for army in contenders:
             points[army.player] += army_points(army)
-        return TrickResult(None, None, {p: halve(v, negative_rounding) for p, v in sorted(points.items())}, stalemate=True)
+        return TrickResult(
+            None, None, {p: halve(v, negative_rounding) for p, v in sorted(points.items())}, stalemate=True
+        )
     party = parties[0]
     best = next(a for a in contenders if army_points(a) == strongest)
     red = sum(red_cards) if party == "reaktionaere" and not best.bundesfahne else 0
@@ -265,12 +273,14 @@ def score_trick(armies, red_cards=(), red_order: str = "subtract-then-halve", ne
 
 # --- Political scoring -----------------------------------------------------------
 
+
 def political_score(values, modifiers=()) -> int:
     """Sum of person card values, each changed by every modifier; negative card values count."""
     return sum(value + sum(modifiers) for value in values)
 
 
 # --- End of game and final scoring -----------------------------------------------
+
 
 def ablauf_needed(players: int) -> int:
     """Ablaufkarten a player must win to end the game: 4 players 4, 3 players 5, 2 players 6."""
@@ -425,6 +435,7 @@ def croatia_applies(leader: Leader, leader_cards: str = "harm-only") -> Leader:
 
 # --- Choosing armies -----------------------------------------------------------------------------
 
+
 def assign_armies(armies, leaders) -> dict[str, Command | None]:
     """Which command takes each army, when several armies are in play.
 
@@ -472,8 +483,7 @@ class Round:
         return tuple(p for p in self.seats if p not in self.passed)
 
 
-def act(state: Round, player: int, action: str, card: str | None = None,
-        first_passer: str = "first-in-round") -> Round:
+def act(state: Round, player: int, action: str, card: str | None = None, first_passer: str = "first-in-round") -> Round:
     """One action of `player`: ``play`` a card, ``push`` one under its pile, or ``pass``.
 
     Pushing keeps the player in the round. Playing an army card brings every
@@ -486,8 +496,9 @@ def act(state: Round, player: int, action: str, card: str | None = None,
     if player not in state.active:
         raise ValueError(f"player {player} has passed and cannot act")
     if action == "pass":
-        return Round(state.seats, state.passed + (player,),
-                     state.first_passer if state.first_passer is not None else player)
+        return Round(
+            state.seats, state.passed + (player,), state.first_passer if state.first_passer is not None else player
+        )
     if action == "push":
         return state
     if action == "play":

@@ -19,21 +19,50 @@ import random
 from collections import Counter
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 from itertools import product
 
 # --- map -------------------------------------------------------------------
 
 #: continent id -> (bonus armies, territory ids)
 CONTINENTS: dict[str, tuple[int, tuple[str, ...]]] = {
-    "north-america": (5, ("alaska", "northwest-territory", "greenland", "alberta", "ontario", "quebec",
-                          "western-us", "eastern-us", "central-america")),
+    "north-america": (
+        5,
+        (
+            "alaska",
+            "northwest-territory",
+            "greenland",
+            "alberta",
+            "ontario",
+            "quebec",
+            "western-us",
+            "eastern-us",
+            "central-america",
+        ),
+    ),
     "south-america": (2, ("venezuela", "peru", "brazil", "argentina")),
-    "europe": (5, ("iceland", "scandinavia", "ukraine", "great-britain", "northern-europe",
-                   "western-europe", "southern-europe")),
+    "europe": (
+        5,
+        ("iceland", "scandinavia", "ukraine", "great-britain", "northern-europe", "western-europe", "southern-europe"),
+    ),
     "africa": (3, ("north-africa", "egypt", "congo", "east-africa", "south-africa", "madagascar")),
-    "asia": (7, ("siberia", "ural", "china", "afghanistan", "middle-east", "india", "siam", "yakutsk",
-                 "irkutsk", "mongolia", "japan", "kamchatka")),
+    "asia": (
+        7,
+        (
+            "siberia",
+            "ural",
+            "china",
+            "afghanistan",
+            "middle-east",
+            "india",
+            "siam",
+            "yakutsk",
+            "irkutsk",
+            "mongolia",
+            "japan",
+            "kamchatka",
+        ),
+    ),
     "australia": (2, ("indonesia", "new-guinea", "western-australia", "eastern-australia")),
 }
 
@@ -41,61 +70,121 @@ TERRITORIES: tuple[str, ...] = tuple(t for _, members in CONTINENTS.values() for
 
 #: Links crossing water: drawn dashed on the board (seed 000: fortifying over the sea
 #: is allowed along the dashed lines). Which borders cross water is reconstructed from geography.
-SEA_LINKS: frozenset[frozenset[str]] = frozenset(frozenset(pair) for pair in (
-    ("alaska", "kamchatka"),
-    ("greenland", "northwest-territory"), ("greenland", "ontario"), ("greenland", "quebec"),
-    ("greenland", "iceland"),
-    ("iceland", "scandinavia"), ("iceland", "great-britain"),
-    ("scandinavia", "great-britain"), ("scandinavia", "northern-europe"),
-    ("great-britain", "northern-europe"), ("great-britain", "western-europe"),
-    ("brazil", "north-africa"),
-    ("western-europe", "north-africa"), ("southern-europe", "north-africa"), ("southern-europe", "egypt"),
-    ("east-africa", "middle-east"), ("east-africa", "madagascar"), ("south-africa", "madagascar"),
-    ("japan", "mongolia"), ("japan", "kamchatka"),
-    ("siam", "indonesia"), ("indonesia", "new-guinea"), ("indonesia", "western-australia"),
-    ("new-guinea", "western-australia"), ("new-guinea", "eastern-australia"),
-))
+SEA_LINKS: frozenset[frozenset[str]] = frozenset(
+    frozenset(pair)
+    for pair in (
+        ("alaska", "kamchatka"),
+        ("greenland", "northwest-territory"),
+        ("greenland", "ontario"),
+        ("greenland", "quebec"),
+        ("greenland", "iceland"),
+        ("iceland", "scandinavia"),
+        ("iceland", "great-britain"),
+        ("scandinavia", "great-britain"),
+        ("scandinavia", "northern-europe"),
+        ("great-britain", "northern-europe"),
+        ("great-britain", "western-europe"),
+        ("brazil", "north-africa"),
+        ("western-europe", "north-africa"),
+        ("southern-europe", "north-africa"),
+        ("southern-europe", "egypt"),
+        ("east-africa", "middle-east"),
+        ("east-africa", "madagascar"),
+        ("south-africa", "madagascar"),
+        ("japan", "mongolia"),
+        ("japan", "kamchatka"),
+        ("siam", "indonesia"),
+        ("indonesia", "new-guinea"),
+        ("indonesia", "western-australia"),
+        ("new-guinea", "western-australia"),
+        ("new-guinea", "eastern-australia"),
+    )
+)
 
 #: Every border once (83), land and sea, as in the public classic map.
 BORDERS: tuple[tuple[str, str], ...] = (
-    ("alaska", "northwest-territory"), ("alaska", "alberta"), ("alaska", "kamchatka"),
-    ("northwest-territory", "alberta"), ("northwest-territory", "greenland"), ("northwest-territory", "ontario"),
-    ("alberta", "western-us"), ("alberta", "ontario"),
-    ("western-us", "central-america"), ("western-us", "ontario"), ("western-us", "eastern-us"),
-    ("central-america", "eastern-us"), ("central-america", "venezuela"),
-    ("greenland", "ontario"), ("greenland", "quebec"), ("greenland", "iceland"),
-    ("ontario", "quebec"), ("ontario", "eastern-us"),
+    ("alaska", "northwest-territory"),
+    ("alaska", "alberta"),
+    ("alaska", "kamchatka"),
+    ("northwest-territory", "alberta"),
+    ("northwest-territory", "greenland"),
+    ("northwest-territory", "ontario"),
+    ("alberta", "western-us"),
+    ("alberta", "ontario"),
+    ("western-us", "central-america"),
+    ("western-us", "ontario"),
+    ("western-us", "eastern-us"),
+    ("central-america", "eastern-us"),
+    ("central-america", "venezuela"),
+    ("greenland", "ontario"),
+    ("greenland", "quebec"),
+    ("greenland", "iceland"),
+    ("ontario", "quebec"),
+    ("ontario", "eastern-us"),
     ("quebec", "eastern-us"),
-    ("venezuela", "peru"), ("venezuela", "brazil"),
-    ("peru", "brazil"), ("peru", "argentina"),
-    ("brazil", "argentina"), ("brazil", "north-africa"),
-    ("iceland", "scandinavia"), ("iceland", "great-britain"),
-    ("scandinavia", "ukraine"), ("scandinavia", "great-britain"), ("scandinavia", "northern-europe"),
-    ("ukraine", "northern-europe"), ("ukraine", "southern-europe"), ("ukraine", "ural"),
-    ("ukraine", "afghanistan"), ("ukraine", "middle-east"),
-    ("great-britain", "northern-europe"), ("great-britain", "western-europe"),
-    ("northern-europe", "western-europe"), ("northern-europe", "southern-europe"),
-    ("western-europe", "southern-europe"), ("western-europe", "north-africa"),
-    ("southern-europe", "north-africa"), ("southern-europe", "egypt"), ("southern-europe", "middle-east"),
-    ("north-africa", "egypt"), ("north-africa", "congo"), ("north-africa", "east-africa"),
-    ("egypt", "east-africa"), ("egypt", "middle-east"),
-    ("congo", "east-africa"), ("congo", "south-africa"),
-    ("east-africa", "south-africa"), ("east-africa", "madagascar"), ("east-africa", "middle-east"),
+    ("venezuela", "peru"),
+    ("venezuela", "brazil"),
+    ("peru", "brazil"),
+    ("peru", "argentina"),
+    ("brazil", "argentina"),
+    ("brazil", "north-africa"),
+    ("iceland", "scandinavia"),
+    ("iceland", "great-britain"),
+    ("scandinavia", "ukraine"),
+    ("scandinavia", "great-britain"),
+    ("scandinavia", "northern-europe"),
+    ("ukraine", "northern-europe"),
+    ("ukraine", "southern-europe"),
+    ("ukraine", "ural"),
+    ("ukraine", "afghanistan"),
+    ("ukraine", "middle-east"),
+    ("great-britain", "northern-europe"),
+    ("great-britain", "western-europe"),
+    ("northern-europe", "western-europe"),
+    ("northern-europe", "southern-europe"),
+    ("western-europe", "southern-europe"),
+    ("western-europe", "north-africa"),
+    ("southern-europe", "north-africa"),
+    ("southern-europe", "egypt"),
+    ("southern-europe", "middle-east"),
+    ("north-africa", "egypt"),
+    ("north-africa", "congo"),
+    ("north-africa", "east-africa"),
+    ("egypt", "east-africa"),
+    ("egypt", "middle-east"),
+    ("congo", "east-africa"),
+    ("congo", "south-africa"),
+    ("east-africa", "south-africa"),
+    ("east-africa", "madagascar"),
+    ("east-africa", "middle-east"),
     ("south-africa", "madagascar"),
-    ("siberia", "ural"), ("siberia", "china"), ("siberia", "yakutsk"), ("siberia", "irkutsk"),
+    ("siberia", "ural"),
+    ("siberia", "china"),
+    ("siberia", "yakutsk"),
+    ("siberia", "irkutsk"),
     ("siberia", "mongolia"),
-    ("ural", "china"), ("ural", "afghanistan"),
-    ("china", "afghanistan"), ("china", "india"), ("china", "siam"), ("china", "mongolia"),
-    ("afghanistan", "middle-east"), ("afghanistan", "india"),
+    ("ural", "china"),
+    ("ural", "afghanistan"),
+    ("china", "afghanistan"),
+    ("china", "india"),
+    ("china", "siam"),
+    ("china", "mongolia"),
+    ("afghanistan", "middle-east"),
+    ("afghanistan", "india"),
     ("middle-east", "india"),
     ("india", "siam"),
     ("siam", "indonesia"),
-    ("yakutsk", "irkutsk"), ("yakutsk", "kamchatka"),
-    ("irkutsk", "mongolia"), ("irkutsk", "kamchatka"),
-    ("mongolia", "japan"), ("mongolia", "kamchatka"),
+    ("yakutsk", "irkutsk"),
+    ("yakutsk", "kamchatka"),
+    ("irkutsk", "mongolia"),
+    ("irkutsk", "kamchatka"),
+    ("mongolia", "japan"),
+    ("mongolia", "kamchatka"),
     ("japan", "kamchatka"),
-    ("indonesia", "new-guinea"), ("indonesia", "western-australia"),
-    ("new-guinea", "western-australia"), ("new-guinea", "eastern-australia"),
+    ("indonesia", "new-guinea"),
+    ("indonesia", "western-australia"),
+    ("new-guinea", "western-australia"),
+    ("new-guinea", "eastern-australia"),
     ("western-australia", "eastern-australia"),
 )
 
@@ -274,7 +363,7 @@ def battle_odds(attack_dice: int, defend_dice: int) -> dict[tuple[int, int], Fra
     return dict(_enumerated_odds(attack_dice, defend_dice))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _enumerated_odds(attack_dice: int, defend_dice: int) -> tuple[tuple[tuple[int, int], Fraction], ...]:
     """All rolls enumerated once per dice combination (the result never changes)."""
     outcomes = Counter(
@@ -394,8 +483,12 @@ FORTIFY_READINGS = ("many-adjacent", "one-move")
 TOOK_PART_READINGS = ("fought", "fought-or-placed")
 
 
-def movable_armies(armies: dict[str, int], fought: dict[str, int] | None = None,
-                   placed: dict[str, int] | None = None, took_part: str = "fought") -> dict[str, int]:
+def movable_armies(
+    armies: dict[str, int],
+    fought: dict[str, int] | None = None,
+    placed: dict[str, int] | None = None,
+    took_part: str = "fought",
+) -> dict[str, int]:
     """How many armies of each own territory may be moved when fortifying.
 
     Armies that took part this turn stay, and 1 army stays in every territory.
@@ -421,9 +514,14 @@ def moves_allowed(fortify_moves: str = "many-adjacent") -> int | None:
     raise ValueError(f"unknown reading {fortify_moves!r}; readings: {', '.join(FORTIFY_READINGS)}")
 
 
-def fortify(armies: dict[str, int], moves, fought: dict[str, int] | None = None,
-            placed: dict[str, int] | None = None, fortify_moves: str = "many-adjacent",
-            took_part: str = "fought") -> dict[str, int]:
+def fortify(
+    armies: dict[str, int],
+    moves,
+    fought: dict[str, int] | None = None,
+    placed: dict[str, int] | None = None,
+    fortify_moves: str = "many-adjacent",
+    took_part: str = "fought",
+) -> dict[str, int]:
     """Armies per own territory after fortifying with `moves` of (from, to, count).
 
     `armies` holds the player's own territories; `fought` how many armies of a
@@ -452,8 +550,9 @@ def fortify(armies: dict[str, int], moves, fought: dict[str, int] | None = None,
         if count < 1:
             raise ValueError("a move carries at least 1 army")
         if count > movable[start]:
-            raise ValueError(f"only {movable[start]} armies of {start!r} may move "
-                             f"(armies that took part stay, 1 army stays)")
+            raise ValueError(
+                f"only {movable[start]} armies of {start!r} may move (armies that took part stay, 1 army stays)"
+            )
         movable[start] -= count
         result[start] -= count
         result[target] += count

@@ -71,7 +71,7 @@ class Phase:
                 return slot
         raise KeyError(f"unknown city {name!r}")
 
-    def with_city(self, name: str, slot: Slot | None) -> "Phase":
+    def with_city(self, name: str, slot: Slot | None) -> Phase:
         self.city(name)  # must exist
         return replace(self, cities=tuple((c, slot if c == name else s) for c, s in self.cities))
 
@@ -103,6 +103,7 @@ def units(*classes: str) -> tuple[str, ...]:
 
 # --- Units ---------------------------------------------------------------------
 
+
 def fill_from_barracks(tile_needs, barracks) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """Units placed on a new recruit tile and the barracks left.
 
@@ -132,7 +133,10 @@ def recruit_unit(state: Phase, city: str, unit_class: str) -> Phase:
 
 # --- Removing tiles ------------------------------------------------------------
 
-def remove_recruit(state: Phase, city: str, flip_order: str = "reversed", refill_timing: str = "as-soon-as-empty") -> Phase:
+
+def remove_recruit(
+    state: Phase, city: str, flip_order: str = "reversed", refill_timing: str = "as-soon-as-empty"
+) -> Phase:
     """The last unit of `city` was recruited: its recruit tile goes on top of the recruit discard pile.
 
     An empty threat stack waiting for tiles is then refilled at once (see `settle`).
@@ -142,11 +146,16 @@ def remove_recruit(state: Phase, city: str, flip_order: str = "reversed", refill
         raise ValueError(f"{city} has no recruit tile")
     if slot.units:
         raise ValueError(f"{city} still has units to recruit: {', '.join(slot.units)}")
-    return settle(replace(state.with_city(city, None), recruit_discard=(slot.tile,) + state.recruit_discard),
-                  flip_order, refill_timing)
+    return settle(
+        replace(state.with_city(city, None), recruit_discard=(slot.tile,) + state.recruit_discard),
+        flip_order,
+        refill_timing,
+    )
 
 
-def remove_threat(state: Phase, city: str, flip_order: str = "reversed", refill_timing: str = "as-soon-as-empty") -> Phase:
+def remove_threat(
+    state: Phase, city: str, flip_order: str = "reversed", refill_timing: str = "as-soon-as-empty"
+) -> Phase:
     """The threat of `city` was eliminated: its tile goes on top of the threat discard pile.
 
     An empty recruit stack waiting for tiles is then refilled at once (see `settle`).
@@ -154,11 +163,15 @@ def remove_threat(state: Phase, city: str, flip_order: str = "reversed", refill_
     slot = state.city(city)
     if slot is None or slot.side != "threat":
         raise ValueError(f"{city} has no threat tile")
-    return settle(replace(state.with_city(city, None), threat_discard=(slot.tile,) + state.threat_discard),
-                  flip_order, refill_timing)
+    return settle(
+        replace(state.with_city(city, None), threat_discard=(slot.tile,) + state.threat_discard),
+        flip_order,
+        refill_timing,
+    )
 
 
 # --- Stacks and next-tile spaces ---------------------------------------------------
+
 
 def refill_stack(state: Phase, side: str, flip_order: str = "reversed") -> Phase:
     """Refill the empty `side` stack by turning the OTHER side's discard pile over as a whole.
@@ -206,12 +219,15 @@ def settle(state: Phase, flip_order: str = "reversed", refill_timing: str = "as-
     for city, side in state.waiting:
         if state.next(side) is not None and state.city(city) is None:
             state = replace(state, waiting=tuple(w for w in state.waiting if w != (city, side)))
-            state = place_next(state, city, side, empty_next="stays-empty", flip_order=flip_order,
-                               refill_timing=refill_timing)
+            state = place_next(
+                state, city, side, empty_next="stays-empty", flip_order=flip_order, refill_timing=refill_timing
+            )
     return state
 
 
-def refill_next(state: Phase, side: str, flip_order: str = "reversed", refill_timing: str = "as-soon-as-empty") -> Phase:
+def refill_next(
+    state: Phase, side: str, flip_order: str = "reversed", refill_timing: str = "as-soon-as-empty"
+) -> Phase:
     """Put the top tile of the `side` stack onto the next-tile space.
 
     An empty stack is refilled first; a stack that runs empty is refilled at
@@ -230,8 +246,14 @@ def refill_next(state: Phase, side: str, flip_order: str = "reversed", refill_ti
     return refill_stack(state, side, flip_order=flip_order)
 
 
-def place_next(state: Phase, city: str, side: str, empty_next: str = "stays-empty",
-               flip_order: str = "reversed", refill_timing: str = "as-soon-as-empty") -> Phase:
+def place_next(
+    state: Phase,
+    city: str,
+    side: str,
+    empty_next: str = "stays-empty",
+    flip_order: str = "reversed",
+    refill_timing: str = "as-soon-as-empty",
+) -> Phase:
     """Bring the tile from the `side` next-tile space onto the empty `city`.
 
     A recruit tile is filled with units from the barracks (no substitutes).
@@ -264,8 +286,14 @@ def place_next(state: Phase, city: str, side: str, empty_next: str = "stays-empt
     return refill_next(state, side, flip_order=flip_order, refill_timing=refill_timing)
 
 
-def replace_tile(state: Phase, city: str, side: str, empty_next: str = "stays-empty",
-                 flip_order: str = "reversed", refill_timing: str = "as-soon-as-empty") -> Phase:
+def replace_tile(
+    state: Phase,
+    city: str,
+    side: str,
+    empty_next: str = "stays-empty",
+    flip_order: str = "reversed",
+    refill_timing: str = "as-soon-as-empty",
+) -> Phase:
     """The whole step: remove the finished tile of `city` and bring the next one of the same side."""
     if side == "recruit":
         state = remove_recruit(state, city, flip_order=flip_order, refill_timing=refill_timing)
@@ -284,8 +312,14 @@ def tile_count(state: Phase) -> int:
 REPLACE_WHEN_READINGS = ("at-once", "in-phase-three")
 
 
-def manage_tiles(state: Phase, finished, replace_when: str = "at-once", empty_next: str = "stays-empty",
-                 flip_order: str = "reversed", refill_timing: str = "as-soon-as-empty") -> Phase:
+def manage_tiles(
+    state: Phase,
+    finished,
+    replace_when: str = "at-once",
+    empty_next: str = "stays-empty",
+    flip_order: str = "reversed",
+    refill_timing: str = "as-soon-as-empty",
+) -> Phase:
     """Replace the tiles of the `finished` cities, given as (city, side) in the order they were finished.
 
     ``at-once`` (the seed's "sofort"): each tile is removed and replaced
@@ -297,16 +331,19 @@ def manage_tiles(state: Phase, finished, replace_when: str = "at-once", empty_ne
     finished = list(finished)
     if replace_when == "at-once":
         for city, side in finished:
-            state = replace_tile(state, city, side, empty_next=empty_next, flip_order=flip_order,
-                                 refill_timing=refill_timing)
+            state = replace_tile(
+                state, city, side, empty_next=empty_next, flip_order=flip_order, refill_timing=refill_timing
+            )
         return state
     if replace_when != "in-phase-three":
         raise ValueError(f"unknown reading {replace_when!r}; readings: {', '.join(REPLACE_WHEN_READINGS)}")
     for city, side in finished:
-        state = (remove_recruit if side == "recruit" else remove_threat)(state, city, flip_order=flip_order,
-                                                                         refill_timing=refill_timing)
+        state = (remove_recruit if side == "recruit" else remove_threat)(
+            state, city, flip_order=flip_order, refill_timing=refill_timing
+        )
     for city, side in finished:
         if state.city(city) is None:
-            state = place_next(state, city, side, empty_next=empty_next, flip_order=flip_order,
-                               refill_timing=refill_timing)
+            state = place_next(
+                state, city, side, empty_next=empty_next, flip_order=flip_order, refill_timing=refill_timing
+            )
     return state

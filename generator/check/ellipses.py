@@ -13,13 +13,19 @@ import re
 from rulepress.check.wordforms import DE_INFLECTION, DE_INFLECTION_AFTER_E, EN_INFLECTION, FUNCTION_WORDS
 
 _LINKS = {"de": r",|/|&|und\b|oder\b|bzw\.|sowie\b", "en": r",|/|&|and\b|or\b"}
-_TRUNCATED = re.compile(r"(?<![^\W_])([^\W\d_]{3,})-(?=\s*(?:%s))" % _LINKS["de"])
-_OPEN = {lang: re.compile(r"(?<![^\W_])([^\W\d_]{3,})(?=(\s*(?:%s)\s*))" % links, re.I) for lang, links in _LINKS.items()}
+_TRUNCATED = re.compile(r"(?<![^\W_])([^\W\d_]{{3,}})-(?=\s*(?:{}))".format(_LINKS["de"]))
+_OPEN = {
+    lang: re.compile(rf"(?<![^\W_])([^\W\d_]{{3,}})(?=(\s*(?:{links})\s*))", re.I) for lang, links in _LINKS.items()
+}
 _FOLLOWING = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*-?")
 MIN_SHARED_HEAD = 4  # letters of the head a truncated German part borrows ('karte' of 'Zusatzkarte')
-COMPOUND_REACH = 3  # words after a truncated German word that may hold the shared head ('Personen- oder eine Zusatzkarte')
-FILLERS = {"de": frozenset("ein eine einen einem einer eines der die das den dem des je".split()),  # not counted there
-           "en": frozenset("a an the one each".split())}  # ('Personen- oder eine Zusatzkarte', 'one extra card')
+COMPOUND_REACH = (
+    3  # words after a truncated German word that may hold the shared head ('Personen- oder eine Zusatzkarte')
+)
+FILLERS = {
+    "de": frozenset("ein eine einen einem einer eines der die das den dem des je".split()),  # not counted there
+    "en": frozenset("a an the one each".split()),
+}  # ('Personen- oder eine Zusatzkarte', 'one extra card')
 
 
 class Ellipses:
@@ -67,7 +73,7 @@ class Ellipses:
             for head in heads:
                 found = re.search(re.escape(head) + self.inflection + "$", word, re.I)
                 if found and found.start() > 0:  # 'Armee-, Personen- oder Kroatien-Karte': 'Armeekarte'
-                    tail = word[found.start():]
+                    tail = word[found.start() :]
                     return m.group(1) + (tail.lower() if word[found.start() - 1] == "-" else tail)
         return m.group(0)
 
@@ -76,7 +82,7 @@ class Ellipses:
         if word.lower() in self.lowered and m.group(2).strip() != "/":  # a slash joins parts: 'Wood/stone tiles'
             return word
         following = self._words_after(text, m.end() + len(m.group(2)))
-        if len(following) < 2 or text[following[0].end():following[1].start()].strip():
+        if len(following) < 2 or text[following[0].end() : following[1].start()].strip():
             return word  # the second part's own word stands right before the head ('draws a card' is no part)
         for first, head in self.pairs.get(word.lower()[:4], ()):
             if self._inflected(word, first) and self._inflected(following[1].group(0), head):

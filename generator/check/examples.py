@@ -123,6 +123,7 @@ def _one_line(text: str) -> str:
 
 # ---------------------------------------------------------------- refusals
 
+
 def refusal_names(exc: BaseException) -> list[str]:
     """The names a refusal can be expected by: its ``code``, its class and base class names."""
     code = getattr(exc, "code", None)
@@ -145,8 +146,11 @@ def refusal_matches(expected: str, exc: BaseException) -> bool:
         return True
     kind, sep, message = expected.partition(": ")
     classes = [c.__name__ for c in type(exc).__mro__]
-    return bool(sep) and kind in classes and doctest.OutputChecker().check_output(
-        message + "\n", " ".join(str(exc).split()) + "\n", OPTIONFLAGS)
+    return (
+        bool(sep)
+        and kind in classes
+        and doctest.OutputChecker().check_output(message + "\n", " ".join(str(exc).split()) + "\n", OPTIONFLAGS)
+    )
 
 
 def describe_refusal(exc: BaseException) -> str:
@@ -156,6 +160,7 @@ def describe_refusal(exc: BaseException) -> str:
 
 
 # ---------------------------------------------------------------- localized results
+
 
 def value_numbers(value) -> list[Fraction]:
     """Every number inside a result: ints, fractions, decimals; in sequences, dict keys and values, dataclasses."""
@@ -202,15 +207,20 @@ def result_problems(value, text: str, lang: str, names: dict[str, Name]) -> list
     if missing:
         problems.append("does not state " + ", ".join(locale_number(v, lang) for v in missing))
     if extra:
-        problems.append("states " + ", ".join(locale_number(v, lang) for v in extra) + " which the result does not hold")
+        problems.append(
+            "states " + ", ".join(locale_number(v, lang) for v in extra) + " which the result does not hold"
+        )
     for match in numbers.DIGITS.finditer(numbers.clean(text)):
         written = match.group(0)
         if not re.search(r"[.,\s\u00a0\u202f]", written):
             continue
         values = numbers.parse_digits(written, lang)
-        forms = {locale_number(v, lang) for v in values} | \
-                {format_decimal(v.numerator, locale=lang, group_separator=False) for v in values if v.denominator == 1}
-        if len(values) != 1 or written.replace("\u202f", "\u00a0") not in {f.replace("\u202f", "\u00a0") for f in forms}:
+        forms = {locale_number(v, lang) for v in values} | {
+            format_decimal(v.numerator, locale=lang, group_separator=False) for v in values if v.denominator == 1
+        }
+        if len(values) != 1 or written.replace("\u202f", "\u00a0") not in {
+            f.replace("\u202f", "\u00a0") for f in forms
+        }:
             problems.append(f"{written!r} is not a number written in {lang}")
     for string in dict.fromkeys(value_strings(value)):
         name = names.get(string)
@@ -237,6 +247,7 @@ def render_result(value, lang: str, names: dict[str, Name]) -> str:
 
 
 # ---------------------------------------------------------------- running
+
 
 class _Outcomes:
     """Runs the rewritten refusal and result statements (bound into the globals as ``__rulepress__``)."""
@@ -329,8 +340,9 @@ def _rewrite(examples: list[doctest.Example]) -> list[tuple[str, str, str]]:
 
 def run_statements(example: Example, globs: dict, names: dict[str, Name], game: str = "") -> list[Statement]:
     """Run one example with `globs` (not copied here); every statement with its outcome."""
-    test = doctest.DocTestParser().get_doctest(example.source, globs, f"{game}:{example.id}:{example.lang}",
-                                               example.path, 0)
+    test = doctest.DocTestParser().get_doctest(
+        example.source, globs, f"{game}:{example.id}:{example.lang}", example.path, 0
+    )
     sources = [e.source.strip() for e in test.examples]
     kinds = _rewrite(test.examples)
     outcomes = _Outcomes(test.globs, example.lang, names)  # the DocTest runs in its own copy of `globs`
@@ -364,36 +376,76 @@ def example_problems(content: GameContent, example: Example) -> list[Problem]:
     known.update({k: known.get(k, [v]) for k, v in content.game.engine_options.items()})
     for option in example.options:
         if option not in KNOWN_OPTIONS:
-            problems.append(Problem(example.path, example.line, None, example.id,
-                                    f"unknown example option ':{option}:' (known: {', '.join(KNOWN_OPTIONS)})"))
+            problems.append(
+                Problem(
+                    example.path,
+                    example.line,
+                    None,
+                    example.id,
+                    f"unknown example option ':{option}:' (known: {', '.join(KNOWN_OPTIONS)})",
+                )
+            )
     raw = example.options.get("reading", "")
     parts = [p.strip() for p in raw.split(",") if p.strip()]
     for part in parts:
         name, _, value = (x.strip() for x in part.partition("="))
         if not value:
-            problems.append(Problem(example.path, example.line, None, example.id,
-                                    f":reading: {part!r} must be written option=reading-id"))
+            problems.append(
+                Problem(
+                    example.path,
+                    example.line,
+                    None,
+                    example.id,
+                    f":reading: {part!r} must be written option=reading-id",
+                )
+            )
         elif name not in known:
-            problems.append(Problem(example.path, example.line, None, example.id,
-                                    f":reading: unknown engine option {name!r} (known: {', '.join(sorted(known)) or 'none'})"))
+            problems.append(
+                Problem(
+                    example.path,
+                    example.line,
+                    None,
+                    example.id,
+                    f":reading: unknown engine option {name!r} (known: {', '.join(sorted(known)) or 'none'})",
+                )
+            )
         elif value not in known[name]:
-            problems.append(Problem(example.path, example.line, None, example.id,
-                                    f":reading: {name} has no reading {value!r} (readings: {', '.join(known[name])})"))
+            problems.append(
+                Problem(
+                    example.path,
+                    example.line,
+                    None,
+                    example.id,
+                    f":reading: {name} has no reading {value!r} (readings: {', '.join(known[name])})",
+                )
+            )
     return problems
 
 
-def check_example(content: GameContent, module: ModuleType | None, example: Example,
-                  names: dict[str, Name] | None = None) -> ExampleResult:
+def check_example(
+    content: GameContent, module: ModuleType | None, example: Example, names: dict[str, Name] | None = None
+) -> ExampleResult:
     """Run one example in a fresh namespace under its readings and return its result."""
     names = term_names(content) if names is None else names
     globs = namespace(content, module, readings=example.readings())
     statements = run_statements(example, globs, names, content.id)
     failed = next((s for s in statements if not s.passed), None)
     if failed is None:
-        return ExampleResult(content.id, example.id, example.lang, example.path, example.line, True, "", "",
-                             example.source, statements)
-    return ExampleResult(content.id, example.id, example.lang, example.path, failed.line, False,
-                         failed.want, failed.got, example.source, statements)
+        return ExampleResult(
+            content.id, example.id, example.lang, example.path, example.line, True, "", "", example.source, statements
+        )
+    return ExampleResult(
+        content.id,
+        example.id,
+        example.lang,
+        example.path,
+        failed.line,
+        False,
+        failed.want,
+        failed.got,
+        example.source,
+        statements,
+    )
 
 
 class ExampleRuns:
@@ -411,13 +463,17 @@ class ExampleRuns:
     example must run.
     """
 
-    def __init__(self, content: GameContent, memo: Memo | None = None, failed: Memo | None = None,
-                 rerun_failed: bool = True):
+    def __init__(
+        self, content: GameContent, memo: Memo | None = None, failed: Memo | None = None, rerun_failed: bool = True
+    ):
         self.content, self.rerun_failed = content, rerun_failed
         self.memo, self.failed = memo or Memo(None), failed or Memo(None)
         self.names = term_names(content)
-        engine_code = [[p.relative_to(content.folder).as_posix(), hashlib.sha256(p.read_bytes()).hexdigest()]
-                       for p in sorted(content.folder.rglob("*.py")) if "__pycache__" not in p.parts]
+        engine_code = [
+            [p.relative_to(content.folder).as_posix(), hashlib.sha256(p.read_bytes()).hexdigest()]
+            for p in sorted(content.folder.rglob("*.py"))
+            if "__pycache__" not in p.parts
+        ]
         self.base = key_of(engine_code, chosen_readings(content), [asdict(n) for n in self.names.values()])
         self.loaded, self.module = False, None
 
@@ -437,10 +493,11 @@ class ExampleRuns:
         return result
 
     @classmethod
-    def at(cls, content: GameContent, out: Path | None, rerun_failed: bool = True) -> "ExampleRuns":
+    def at(cls, content: GameContent, out: Path | None, rerun_failed: bool = True) -> ExampleRuns:
         """The runs a build into `out` remembers (in its cache: `<game>-examples`, `<game>-examples-failed`)."""
-        return cls(content, Memo.at(out, f"{content.id}-examples"), Memo.at(out, f"{content.id}-examples-failed"),
-                   rerun_failed)
+        return cls(
+            content, Memo.at(out, f"{content.id}-examples"), Memo.at(out, f"{content.id}-examples-failed"), rerun_failed
+        )
 
     def save(self) -> None:
         self.memo.save()
@@ -472,8 +529,13 @@ def run_all(runs: ExampleRuns) -> list[ExampleResult]:
 def failures(contents: list[GameContent], out: Path) -> list[ExampleResult]:
     """The failing worked examples of the games a build into `out` made: the ones its website and report show
     as failed, read from the output folder's memo (an example runs only if the build did not run it)."""
-    return [result for content in contents if content.game.engine  # as the build's pages showed them
-            for result in run_all(ExampleRuns.at(content, out, rerun_failed=False)) if not result.passed]
+    return [
+        result
+        for content in contents
+        if content.game.engine  # as the build's pages showed them
+        for result in run_all(ExampleRuns.at(content, out, rerun_failed=False))
+        if not result.passed
+    ]
 
 
 def tell_failures(contents: list[GameContent], out: Path) -> int:
@@ -483,8 +545,11 @@ def tell_failures(contents: list[GameContent], out: Path) -> int:
         print(example.message(), file=sys.stderr)
     if failed:
         many = len(failed) > 1
-        print(f"{len(failed)} worked example{'s' if many else ''} failed: the website shows {'them' if many else 'it'}"
-              " marked as failed (rulepress check examples)", file=sys.stderr)
+        print(
+            f"{len(failed)} worked example{'s' if many else ''} failed: the website shows {'them' if many else 'it'}"
+            " marked as failed (rulepress check examples)",
+            file=sys.stderr,
+        )
     return len(failed)
 
 
@@ -493,10 +558,21 @@ def unpaired(content: GameContent, module: ModuleType | None = None) -> list[Pro
     and engine options no engine function takes (given the loaded `module`)."""
     problems: list[Problem] = []
     for name in unused_options(content, module):
-        path, line, col = content.locate(("engine_options", name)) if name in content.game.engine_options \
+        path, line, col = (
+            content.locate(("engine_options", name))
+            if name in content.game.engine_options
             else (str(content.folder / "engine.py"), None, None)
-        problems.append(Problem(path, line, col, f"engine_options.{name}",
-                                f"no engine function takes a keyword parameter {name!r}: the chosen reading cannot reach the engine"))
+        )
+        problems.append(
+            Problem(
+                path,
+                line,
+                col,
+                f"engine_options.{name}",
+                f"no engine function takes a keyword parameter {name!r}: the chosen reading cannot reach the engine",
+                "engine-option-parameter",
+            )
+        )
     langs = sorted(content.rules)
     for lang in langs:
         for example in content.rules[lang].examples:
@@ -507,8 +583,15 @@ def unpaired(content: GameContent, module: ModuleType | None = None) -> list[Pro
             ids = {e.id for e in content.rules[other].examples}
             for example in content.rules[lang].examples:
                 if example.id not in ids:
-                    problems.append(Problem(example.path, example.line, None, example.id,
-                                            f"example missing in {other} ({content.rules[other].path})"))
+                    problems.append(
+                        Problem(
+                            example.path,
+                            example.line,
+                            None,
+                            example.id,
+                            f"example missing in {other} ({content.rules[other].path})",
+                        )
+                    )
     return problems
 
 
@@ -533,16 +616,24 @@ def run(content_dir: Path, games: list[str], fmt: str = "text") -> int:
         all_results.extend(results)
         all_unpaired.extend(missing)
         passed = sum(r.passed for r in results)
-        summaries.append(f"{content.id}: {passed} of {len(results)} examples passed"
-                         + (f", {len(missing)} without translation or with bad options" if missing else ""))
+        summaries.append(
+            f"{content.id}: {passed} of {len(results)} examples passed"
+            + (f", {len(missing)} without translation or with bad options" if missing else "")
+        )
     failed = [r for r in all_results if not r.passed]
     if fmt == "json":
-        print(json.dumps({
-            "results": [asdict(r) for r in all_results],
-            "unpaired": [asdict(p) | {"text": str(p)} for p in all_unpaired],
-            "passed": len(all_results) - len(failed),
-            "failed": len(failed),
-        }, indent=2, ensure_ascii=False))
+        print(
+            json.dumps(
+                {
+                    "results": [asdict(r) for r in all_results],
+                    "unpaired": [asdict(p) | {"text": str(p)} for p in all_unpaired],
+                    "passed": len(all_results) - len(failed),
+                    "failed": len(failed),
+                },
+                indent=2,
+                ensure_ascii=False,
+            )
+        )
     else:
         for result in failed:
             print(result.message())

@@ -16,8 +16,17 @@ from dataclasses import dataclass, field, replace
 
 from rulepress.check import numbers
 from rulepress.check.ellipses import Ellipses
-from rulepress.check.wordforms import (AGENT_ENDINGS, DE_INFLECTION, DE_INFLECTION_AFTER_E, DE_SUFFIXES, EN_ENDINGS,
-                                       EN_INFLECTION, EN_SUFFIXES, FUNCTION_WORDS, VERB_ENDINGS)
+from rulepress.check.wordforms import (
+    AGENT_ENDINGS,
+    DE_INFLECTION,
+    DE_INFLECTION_AFTER_E,
+    DE_SUFFIXES,
+    EN_ENDINGS,
+    EN_INFLECTION,
+    EN_SUFFIXES,
+    FUNCTION_WORDS,
+    VERB_ENDINGS,
+)
 from rulepress.model import GameContent
 from rulepress.model.rules_text import TERM_REF, term_refs
 
@@ -52,9 +61,10 @@ def names_of(content: GameContent) -> list[Name]:
 
     Names that are number words ("Zwei", "Two") are left to the number check."""
     game = content.game
-    names = [Name("term", t.id, {lang: tuple([getattr(t, lang)] + list(t.aliases.get(lang, [])))
-                                 for lang in ("de", "en")})
-             for t in game.glossary]
+    names = [
+        Name("term", t.id, {lang: tuple([getattr(t, lang)] + list(t.aliases.get(lang, []))) for lang in ("de", "en")})
+        for t in game.glossary
+    ]
     seen = {(n.forms["de"][0].lower(), n.forms["en"][0].lower()) for n in names}
     for comp in game.components:
         if comp.kind not in PRINTED_KINDS:
@@ -69,9 +79,15 @@ def names_of(content: GameContent) -> list[Name]:
             seen.add(key)
             names.append(Name("name", ident, {"de": (text.de.strip(),), "en": (text.en.strip(),)}))
     keywords = {t.id: t.keywords for t in game.glossary}
-    return [replace(n, synonyms=_specific(n, keywords.get(n.id, {}), names, keywords), heads=_heads(n, names),
-                    answers=_specific(n, keywords.get(n.id, {}), names, keywords, shortest=1))
-            for n in names]
+    return [
+        replace(
+            n,
+            synonyms=_specific(n, keywords.get(n.id, {}), names, keywords),
+            heads=_heads(n, names),
+            answers=_specific(n, keywords.get(n.id, {}), names, keywords, shortest=1),
+        )
+        for n in names
+    ]
 
 
 def _heads(name: Name, names: list[Name]) -> dict[str, frozenset]:
@@ -83,21 +99,26 @@ def _heads(name: Name, names: list[Name]) -> dict[str, frozenset]:
     for lang in ("de", "en"):
         spelled = {f.lower() for other in names if other.id != name.id for f in other.forms[lang]}
         lasts = {_words(f)[-1] for f in name.forms[lang] if len(_words(f)) > 1}
-        heads[lang] = frozenset(w for w in lasts if len(w) >= 4 and not any(
-            f == w or (f.startswith(w) and len(f) - len(w) <= 2) for f in spelled))
+        heads[lang] = frozenset(
+            w
+            for w in lasts
+            if len(w) >= 4 and not any(f == w or (f.startswith(w) and len(f) - len(w) <= 2) for f in spelled)
+        )
     return heads
 
 
-def _specific(name: Name, own: dict, names: list[Name], keywords: dict, shortest: int = MIN_SYNONYM
-              ) -> dict[str, tuple[str, ...]]:
+def _specific(
+    name: Name, own: dict, names: list[Name], keywords: dict, shortest: int = MIN_SYNONYM
+) -> dict[str, tuple[str, ...]]:
     """The keywords of a term that translate it: 5+ letters (`shortest`), neither a keyword of another term nor a
     spelling of another name ('Marker', shared by every kind of marker, says none of them; or a card's title)."""
     specific = {}
     for lang in ("de", "en"):
         taken = Counter(k.lower() for words in keywords.values() for k in set(words.get(lang, [])))
         spelled = {f.lower() for other in names if other.id != name.id for f in other.forms[lang]}
-        specific[lang] = tuple(k for k in own.get(lang, []) if len(k) >= shortest
-                               and taken[k.lower()] == 1 and k.lower() not in spelled)
+        specific[lang] = tuple(
+            k for k in own.get(lang, []) if len(k) >= shortest and taken[k.lower()] == 1 and k.lower() not in spelled
+        )
     return specific
 
 
@@ -109,11 +130,10 @@ def _pattern(form: str, lang: str) -> re.Pattern:
     if lang == "en" and len(_words(form)) == 1:  # no part of a compound written with hyphens ('Black-red-gold')
         edge_l, edge_r = r"(?<![^\W\d_]-)" + edge_l, edge_r + r"(?!-[^\W\d_])"
     if lang == "de":
-        body = r"\s+".join(re.escape(w) + (DE_INFLECTION_AFTER_E if w.endswith("e") else DE_INFLECTION)
-                           for w in words)
+        body = r"\s+".join(re.escape(w) + (DE_INFLECTION_AFTER_E if w.endswith("e") else DE_INFLECTION) for w in words)
         if len(words) == 1 and form[:1].isupper():
             head = re.escape(form[:1])
-            return re.compile(edge_l + f"(?-i:{head})(?i:{body[len(head):]})" + edge_r)
+            return re.compile(edge_l + f"(?-i:{head})(?i:{body[len(head) :]})" + edge_r)
     else:
         body = r"(?:\s+|-)".join(re.escape(w) for w in words) + EN_INFLECTION  # also 'army-card expansion'
     return re.compile(edge_l + body + edge_r, re.I)
@@ -121,7 +141,7 @@ def _pattern(form: str, lang: str) -> re.Pattern:
 
 def _stem(word: str, lang: str) -> str:
     word = word.lower()
-    for suffix in (DE_SUFFIXES if lang == "de" else EN_SUFFIXES):
+    for suffix in DE_SUFFIXES if lang == "de" else EN_SUFFIXES:
         if word.endswith(suffix) and len(word) - len(suffix) >= 4:
             return word[: -len(suffix)]
     return word
@@ -145,8 +165,9 @@ def _common_tail(a: str, b: str) -> int:
 
 def shares_spelling(a: Name | None, b: Name) -> bool:
     """Do two names have a spelling in common (a card titled 'Army' and the term 'army card' with the alias 'army')?"""
-    return a is not None and any({f.lower() for f in a.forms[lang]} & {f.lower() for f in b.forms[lang]}
-                                 for lang in ("de", "en"))
+    return a is not None and any(
+        {f.lower() for f in a.forms[lang]} & {f.lower() for f in b.forms[lang]} for lang in ("de", "en")
+    )
 
 
 def shortened(name: Name, spelled: str, lang: str) -> bool:
@@ -156,8 +177,12 @@ def shortened(name: Name, spelled: str, lang: str) -> bool:
     main = re.sub(r"^to\s+", "", name.forms[lang][0], flags=re.I) if name.verb else name.forms[lang][0]
     other = next((name.forms[o] for o in name.forms if o != lang), ())
     own_short = any(len(_words(f)) == 1 and len(f) < len(other[0]) for f in other)
-    return len(_words(spelled)) == 1 and len(spelled) < len(main) and not own_short and \
-        _words(spelled)[0][:4] in "".join(_words(main))
+    return (
+        len(_words(spelled)) == 1
+        and len(spelled) < len(main)
+        and not own_short
+        and _words(spelled)[0][:4] in "".join(_words(main))
+    )
 
 
 def mentions(name: Name, text: str, lang: str, partial: bool = False) -> bool:
@@ -194,16 +219,30 @@ def occurrences(name: Name, text: str, lang: str, partial: bool = False, level: 
     words = [m.group(0).lower() for m in written]
     if lang == "en":
         words = [w[:-3] + "y" if w.endswith("ies") and len(w) > 4 else w for w in words]  # 'armies': 'army'
-    joined = frozenset(i for i, m in enumerate(written) if _HYPHENATED.match(plain, max(0, m.start() - 2))
-                       or _HYPHENATED.match(plain, m.end() - 1))
-    rules = _Rules(lang, level, partial, name.kind, name.heads.get(lang, frozenset()), name.verb,
-                   tuple(m.group(0) for m in written), joined)
+    joined = frozenset(
+        i
+        for i, m in enumerate(written)
+        if _HYPHENATED.match(plain, max(0, m.start() - 2)) or _HYPHENATED.match(plain, m.end() - 1)
+    )
+    rules = _Rules(
+        lang,
+        level,
+        partial,
+        name.kind,
+        name.heads.get(lang, frozenset()),
+        name.verb,
+        tuple(m.group(0) for m in written),
+        joined,
+    )
     hits: set[int] = set()  # the words that say the name, one per use
     if partial:
         stems = {_stem(w, lang) for form in name.forms[lang] for w in _words(form) if len(w) >= 4}
         hits |= {i for i, w in enumerate(words) if any(w.startswith(s) for s in stems)}
-    found = [(len(parts), *rules.match(parts, words)) for parts in map(_words, name.forms[lang])
-             if parts and not (level == "stems" and len(parts) > 1)]
+    found = [
+        (len(parts), *rules.match(parts, words))
+        for parts in map(_words, name.forms[lang])
+        if parts and not (level == "stems" and len(parts) > 1)
+    ]
     if any(own and not loose for _, own, _, loose in found):
         found = [f for f in found if not f[3]]  # spelled out somewhere: words standing apart are no other use
     spelled: set[int] = set()  # every word of a spelling found
@@ -271,11 +310,20 @@ class _Rules:
         if lang == "de":
             if level == "firm":  # the whole word inside a compound, not its stem, and 5+ letters ('Landgrenze')
                 # or a term of 4+ letters as the head of a compound ('Nachbarland' is a 'Land'; 'Natural' no 'Ural')
-                within = [{i for i, w in enumerate(words) if p == w or (len(p) >= MIN_PART and p in w)
-                           or (self.kind == "term" and len(p) >= MIN_HEAD and w.endswith(p))} for p in parts]
+                within = [
+                    {
+                        i
+                        for i, w in enumerate(words)
+                        if p == w
+                        or (len(p) >= MIN_PART and p in w)
+                        or (self.kind == "term" and len(p) >= MIN_HEAD and w.endswith(p))
+                    }
+                    for p in parts
+                ]
             else:
-                within = [{i for i, w in enumerate(words) if s in w and (len(s) > 1 or s == w)}
-                          for s in stems]  # also inside compounds
+                within = [
+                    {i for i, w in enumerate(words) if s in w and (len(s) > 1 or s == w)} for s in stems
+                ]  # also inside compounds
             if heads and len(parts) == 1:  # the head of a compound: 'Plan' or 'Originalplan' for 'Spielplan'
                 own |= {i for i, w in enumerate(words) if _compound_head(stems[0], _stem(w, lang))}
             elif level != "firm" and len(parts) > 1 and parts[-1] in self.heads:  # a proper name's head
@@ -287,16 +335,30 @@ class _Rules:
             # 'recruit' of 'recruit tile'), and no word names who does it ('accuser' is no 'Accusation')
             # An English stem says a word only with an ending ('accused', 'cooperates'), not as the first part of
             # a compound written as one word ('banknotes' is no 'bank')
-            within = [{i for i, w in enumerate(words) if w == p or (len(p) > 1 and w.startswith(s) and (
-                (verbs and k == len(stems) - 1) or w[len(s):] not in VERB_ENDINGS)
-                and w[len(s):] in EN_ENDINGS and w[len(s):] not in AGENT_ENDINGS)}
-                for k, (p, s) in enumerate(zip(loose, stems))]
+            within = [
+                {
+                    i
+                    for i, w in enumerate(words)
+                    if w == p
+                    or (
+                        len(p) > 1
+                        and w.startswith(s)
+                        and ((verbs and k == len(stems) - 1) or w[len(s) :] not in VERB_ENDINGS)
+                        and w[len(s) :] in EN_ENDINGS
+                        and w[len(s) :] not in AGENT_ENDINGS
+                    )
+                }
+                for k, (p, s) in enumerate(zip(loose, stems))
+            ]
         if len(within) == 1:
             return own | within[0], own | within[0], False
         # a spelling of several words: one use per run of its words in order ('game leader' once, not also
         # 'leader')
-        runs = [set(range(i, i + len(within))) for i in range(len(words) - len(within) + 1)
-                if all(i + k in found for k, found in enumerate(within))]
+        runs = [
+            set(range(i, i + len(within)))
+            for i in range(len(words) - len(within) + 1)
+            if all(i + k in found for k, found in enumerate(within))
+        ]
         if not runs:  # its words apart but near, in order ('Tile from the next red / next blue pile'); a
             # replaced word breaks the unit even where the others stand elsewhere ('5 cards on the cooperation field')
             near = _near_runs(within)
@@ -337,13 +399,17 @@ class NameFinder:
         self.by_id = {n.id: n for n in names if n.kind == "term"}
         self.ellipses = Ellipses([form.strip() for form, _ in forms], lang)
         self.filled: dict[str, str] = {}
-        self.compound_parts = [(form.lower(), name) for form, name in forms
-                               if lang == "de" and " " not in form.strip()
-                               and len(form) >= (MIN_HEAD if name.kind == "term" else MIN_PART)]
+        self.compound_parts = [
+            (form.lower(), name)
+            for form, name in forms
+            if lang == "de" and " " not in form.strip() and len(form) >= (MIN_HEAD if name.kind == "term" else MIN_PART)
+        ]
         # English proper names of one word by their stem ('accus' of 'Accusation'), for paraphrases ('Accuse')
-        self.name_stems = [(_stem(form, lang), name) for form, name in forms
-                           if lang == "en" and name.kind == "name" and len(_words(form)) == 1
-                           and len(_stem(form, lang)) >= MIN_PART]
+        self.name_stems = [
+            (_stem(form, lang), name)
+            for form, name in forms
+            if lang == "en" and name.kind == "name" and len(_words(form)) == 1 and len(_stem(form, lang)) >= MIN_PART
+        ]
 
     def fill(self, text: str) -> str:
         """`text` with the names that share a head written out (`rulepress.check.ellipses`), remembered."""
@@ -359,8 +425,12 @@ class NameFinder:
         text = TERM_REF.sub(lambda m: f" {m.group(1)} " if m.group(2) == keep else " " * len(m.group(0)), text)
         text = self.fill(numbers.clean(text))
         lowered = text.lower()
-        kept = [m.span() for pattern, name, probe in self.patterns if name.id == keep and probe in lowered
-                for m in pattern.finditer(text)]
+        kept = [
+            m.span()
+            for pattern, name, probe in self.patterns
+            if name.id == keep and probe in lowered
+            for m in pattern.finditer(text)
+        ]
 
         own = {f.lower() for pattern, name, probe in self.patterns if name.id == keep for f in name.forms[self.lang]}
 
@@ -370,8 +440,11 @@ class NameFinder:
             inside = not declared and any(start <= m.start() and m.end() <= end for start, end in kept)
             several = every or other.id in also or " " in m.group(0).strip()
             return " " * len(m.group(0)) if several and not inside else m.group(0)
+
         for pattern, name, probe in self.patterns:
-            if name.id != keep and probe in lowered:  # only names of several words: a German compound mentions all its parts
+            if (
+                name.id != keep and probe in lowered
+            ):  # only names of several words: a German compound mentions all its parts
                 text = pattern.sub(lambda m, other=name: blank(m, other), text)
         return text
 
@@ -407,7 +480,6 @@ class NameFinder:
             def mask(match, name=name):
                 found.setdefault(name.id, [name, match.group(0), 0])[2] += 1
                 return " " * len(match.group(0))
+
             text = pattern.sub(mask, text)
         return {ident: tuple(value) for ident, value in found.items()}
-
-

@@ -46,63 +46,246 @@ def show(value: Fraction) -> str:
     """A value as a plain number: 1000000, 1.5, 1/3."""
     if value.denominator == 1:
         return str(value.numerator)
-    if (10 ** 6 * value).denominator == 1:
+    if (10**6 * value).denominator == 1:
         return format(float(value), "g")
     return str(value)
 
 
 # ---------------------------------------------------------------- word tables
 
-_DE_UNITS = {"null": 0, "eins": 1, "zwei": 2, "drei": 3, "vier": 4, "fünf": 5, "sechs": 6, "sieben": 7,
-             "acht": 8, "neun": 9, "zehn": 10, "elf": 11, "zwölf": 12, "dreizehn": 13, "vierzehn": 14,
-             "fünfzehn": 15, "sechzehn": 16, "siebzehn": 17, "achtzehn": 18, "neunzehn": 19}
-_DE_TENS = {"zwanzig": 20, "dreißig": 30, "vierzig": 40, "fünfzig": 50, "sechzig": 60, "siebzig": 70,
-            "achtzig": 80, "neunzig": 90}
-_DE_COMPOUND_UNITS = {"ein": 1, "zwei": 2, "drei": 3, "vier": 4, "fünf": 5, "sechs": 6, "sieben": 7, "acht": 8, "neun": 9}
-_DE_ORDINAL_STEMS = {"erst": 1, "zweit": 2, "dritt": 3, "viert": 4, "fünft": 5, "sechst": 6, "siebt": 7,
-                     "siebent": 7, "acht": 8, "neunt": 9, "zehnt": 10, "elft": 11, "zwölft": 12}
+_DE_UNITS = {
+    "null": 0,
+    "eins": 1,
+    "zwei": 2,
+    "drei": 3,
+    "vier": 4,
+    "fünf": 5,
+    "sechs": 6,
+    "sieben": 7,
+    "acht": 8,
+    "neun": 9,
+    "zehn": 10,
+    "elf": 11,
+    "zwölf": 12,
+    "dreizehn": 13,
+    "vierzehn": 14,
+    "fünfzehn": 15,
+    "sechzehn": 16,
+    "siebzehn": 17,
+    "achtzehn": 18,
+    "neunzehn": 19,
+}
+_DE_TENS = {
+    "zwanzig": 20,
+    "dreißig": 30,
+    "vierzig": 40,
+    "fünfzig": 50,
+    "sechzig": 60,
+    "siebzig": 70,
+    "achtzig": 80,
+    "neunzig": 90,
+}
+_DE_COMPOUND_UNITS = {
+    "ein": 1,
+    "zwei": 2,
+    "drei": 3,
+    "vier": 4,
+    "fünf": 5,
+    "sechs": 6,
+    "sieben": 7,
+    "acht": 8,
+    "neun": 9,
+}
+_DE_ORDINAL_STEMS = {
+    "erst": 1,
+    "zweit": 2,
+    "dritt": 3,
+    "viert": 4,
+    "fünft": 5,
+    "sechst": 6,
+    "siebt": 7,
+    "siebent": 7,
+    "acht": 8,
+    "neunt": 9,
+    "zehnt": 10,
+    "elft": 11,
+    "zwölft": 12,
+}
 _DE_ENDINGS = ("e", "en", "er", "es", "em")
-_DE_SPECIAL = {"zweien": 2, "dreien": 3, "vieren": 4, "doppelt": 2, "doppelte": 2, "doppelten": 2,
-               "doppelter": 2, "doppeltes": 2, "doppeltem": 2, "verdoppelt": 2, "verdoppeln": 2,
-               "verdoppelte": 2, "verdoppelten": 2, "verdopplung": 2, "verdoppelung": 2, "zweifach": 2, "zweifache": 2, "zweifachen": 2,
-               "dreifach": 3, "dreifache": 3, "dreifachen": 3, "halb": HALF, "halbe": HALF, "halben": HALF,
-               "halber": HALF, "halbes": HALF, "hälfte": HALF, "hälften": HALF, "halbierung": HALF, "halbierungen": HALF, "halbiert": HALF,
-               "halbieren": HALF, "halbierte": HALF, "dutzend": 12, "hundert": 100, "tausend": 1000,
-               "zweimal": 2, "dreimal": 3, "viermal": 4, "fünfmal": 5, "sechsmal": 6, "zehnmal": 10}
+_DE_SPECIAL = {
+    "zweien": 2,
+    "dreien": 3,
+    "vieren": 4,
+    "doppelt": 2,
+    "doppelte": 2,
+    "doppelten": 2,
+    "doppelter": 2,
+    "doppeltes": 2,
+    "doppeltem": 2,
+    "verdoppelt": 2,
+    "verdoppeln": 2,
+    "verdoppelte": 2,
+    "verdoppelten": 2,
+    "verdopplung": 2,
+    "verdoppelung": 2,
+    "zweifach": 2,
+    "zweifache": 2,
+    "zweifachen": 2,
+    "dreifach": 3,
+    "dreifache": 3,
+    "dreifachen": 3,
+    "halb": HALF,
+    "halbe": HALF,
+    "halben": HALF,
+    "halber": HALF,
+    "halbes": HALF,
+    "hälfte": HALF,
+    "hälften": HALF,
+    "halbierung": HALF,
+    "halbierungen": HALF,
+    "halbiert": HALF,
+    "halbieren": HALF,
+    "halbierte": HALF,
+    "dutzend": 12,
+    "hundert": 100,
+    "tausend": 1000,
+    "zweimal": 2,
+    "dreimal": 3,
+    "viermal": 4,
+    "fünfmal": 5,
+    "sechsmal": 6,
+    "zehnmal": 10,
+}
 # compounds that state a number: zweithöchste (second-highest), zweistellig (two-digit), doppelseitig, Halbierungsregel
-_DE_COMPOUND_HEADS = {"zweit": 2, "dritt": 3, "viert": 4, "ein": 1, "zwei": 2, "drei": 3, "vier": 4,
-                      "doppel": 2, "halbierung": HALF}
+_DE_COMPOUND_HEADS = {
+    "zweit": 2,
+    "dritt": 3,
+    "viert": 4,
+    "ein": 1,
+    "zwei": 2,
+    "drei": 3,
+    "vier": 4,
+    "doppel": 2,
+    "halbierung": HALF,
+}
 _DE_FROM_END = re.compile(r"(vor|zweit|dritt|viert)letzt(?:e|en|er|es|em)?")
-_DE_COMPOUND_NUMBER = re.compile(r"(zweit|dritt|viert)(?:höchst|niedrigst|größt|best|stärkst|schwächst|kleinst)\w*"
-                                 r"|(ein|zwei|drei|vier)stellig\w*|(doppel)seitig\w*|(halbierung)s?\w*")
-_DE_WEAK = {"ein": 1, "eine": 1, "einen": 1, "einem": 1, "einer": 1, "eines": 1, "einmal": 1,
-            "beide": 2, "beiden": 2, "beider": 2, "beides": 2}
+_DE_COMPOUND_NUMBER = re.compile(
+    r"(zweit|dritt|viert)(?:höchst|niedrigst|größt|best|stärkst|schwächst|kleinst)\w*"
+    r"|(ein|zwei|drei|vier)stellig\w*|(doppel)seitig\w*|(halbierung)s?\w*"
+)
+_DE_WEAK = {
+    "ein": 1,
+    "eine": 1,
+    "einen": 1,
+    "einem": 1,
+    "einer": 1,
+    "eines": 1,
+    "einmal": 1,
+    "beide": 2,
+    "beiden": 2,
+    "beider": 2,
+    "beides": 2,
+}
 
-_EN_UNITS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
-             "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14,
-             "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19}
-_EN_TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70,
-            "eighty": 80, "ninety": 90}
-_EN_ORDINALS = {"second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7,
-                "eighth": 8, "ninth": 9, "tenth": 10, "eleventh": 11, "twelfth": 12}
-_EN_SPECIAL = {"double": 2, "doubles": 2, "doubled": 2, "doubling": 2, "twice": 2, "twofold": 2,
-               "triple": 3, "tripled": 3, "thrice": 3, "threefold": 3, "half": HALF, "halves": HALF, "halved": HALF, "halving": HALF, "halve": HALF,
-               "halved": HALF, "dozen": 12, "hundred": 100, "thousand": 1000}
+_EN_UNITS = {
+    "zero": 0,
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+    "eleven": 11,
+    "twelve": 12,
+    "thirteen": 13,
+    "fourteen": 14,
+    "fifteen": 15,
+    "sixteen": 16,
+    "seventeen": 17,
+    "eighteen": 18,
+    "nineteen": 19,
+}
+_EN_TENS = {
+    "twenty": 20,
+    "thirty": 30,
+    "forty": 40,
+    "fifty": 50,
+    "sixty": 60,
+    "seventy": 70,
+    "eighty": 80,
+    "ninety": 90,
+}
+_EN_ORDINALS = {
+    "second": 2,
+    "third": 3,
+    "fourth": 4,
+    "fifth": 5,
+    "sixth": 6,
+    "seventh": 7,
+    "eighth": 8,
+    "ninth": 9,
+    "tenth": 10,
+    "eleventh": 11,
+    "twelfth": 12,
+}
+_EN_SPECIAL = {
+    "double": 2,
+    "doubles": 2,
+    "doubled": 2,
+    "doubling": 2,
+    "twice": 2,
+    "twofold": 2,
+    "triple": 3,
+    "tripled": 3,
+    "thrice": 3,
+    "threefold": 3,
+    "half": HALF,
+    "halves": HALF,
+    "halved": HALF,
+    "halving": HALF,
+    "halve": HALF,
+    "dozen": 12,
+    "hundred": 100,
+    "thousand": 1000,
+}
 _EN_WEAK = {"a": 1, "an": 1, "once": 1, "first": 1, "both": 2}
 
 # scale words after a number: value multiplier
 _SCALES = {
-    "de": {"mio": 10 ** 6, "mio.": 10 ** 6, "mill.": 10 ** 6, "million": 10 ** 6, "millionen": 10 ** 6,
-           "mrd": 10 ** 9, "mrd.": 10 ** 9, "milliarde": 10 ** 9, "milliarden": 10 ** 9,
-           "tsd": 1000, "tsd.": 1000, "tausend": 1000, "hundert": 100},
-    "en": {"million": 10 ** 6, "millions": 10 ** 6, "mio": 10 ** 6, "mn": 10 ** 6,
-           "billion": 10 ** 9, "bn": 10 ** 9, "thousand": 1000, "hundred": 100},
+    "de": {
+        "mio": 10**6,
+        "mio.": 10**6,
+        "mill.": 10**6,
+        "million": 10**6,
+        "millionen": 10**6,
+        "mrd": 10**9,
+        "mrd.": 10**9,
+        "milliarde": 10**9,
+        "milliarden": 10**9,
+        "tsd": 1000,
+        "tsd.": 1000,
+        "tausend": 1000,
+        "hundert": 100,
+    },
+    "en": {
+        "million": 10**6,
+        "millions": 10**6,
+        "mio": 10**6,
+        "mn": 10**6,
+        "billion": 10**9,
+        "bn": 10**9,
+        "thousand": 1000,
+        "hundred": 100,
+    },
 }
 # scale letters glued to digits: $5M, 10k, 2Mio
-_GLUED_SCALES = {"M": 10 ** 6, "m": 10 ** 6, "Mio": 10 ** 6, "k": 1000, "K": 1000, "Mrd": 10 ** 9, "bn": 10 ** 9}
+_GLUED_SCALES = {"M": 10**6, "m": 10**6, "Mio": 10**6, "k": 1000, "K": 1000, "Mrd": 10**9, "bn": 10**9}
 # scale words that are a number even without one before them ("eine Million" is handled as 1 x scale)
-_STANDALONE_SCALES = {"de": {"million": 10 ** 6, "milliarde": 10 ** 9},
-                      "en": {"million": 10 ** 6, "billion": 10 ** 9}}
+_STANDALONE_SCALES = {"de": {"million": 10**6, "milliarde": 10**9}, "en": {"million": 10**6, "billion": 10**9}}
 
 
 def word_value(word: str, lang: str) -> tuple[Fraction, bool] | None:
@@ -126,7 +309,7 @@ def word_value(word: str, lang: str) -> tuple[Fraction, bool] | None:
             if rest is not None and not rest[1]:
                 return Fraction(100 * _DE_COMPOUND_UNITS.get(match.group(1) or "ein", 1)) + rest[0], False
         for stem, value in _DE_ORDINAL_STEMS.items():
-            if w.startswith(stem) and w[len(stem):] in _DE_ENDINGS:
+            if w.startswith(stem) and w[len(stem) :] in _DE_ENDINGS:
                 return Fraction(value), False
         match = _DE_FROM_END.fullmatch(w)
         if match:  # vorletzte, drittletzte: a position from the end, a negative number
@@ -177,8 +360,7 @@ def clean(text: str) -> str:
 # ---------------------------------------------------------------- digits
 
 _SPACE = "[ \u00a0\u202f]"
-_DIGITS = re.compile(
-    rf"(?<![\w])(?:\d{{1,3}}(?:{_SPACE}(?:\d{{6}}|\d{{3}}))+(?![\d.,]\d)|\d+(?:[.,]\d+)*)")
+_DIGITS = re.compile(rf"(?<![\w])(?:\d{{1,3}}(?:{_SPACE}(?:\d{{6}}|\d{{3}}))+(?![\d.,]\d)|\d+(?:[.,]\d+)*)")
 DIGITS = _DIGITS  # a group of digits as written (1.500.000, 1,5, 2.3.1)
 _AFTER = re.compile(r"[^\W\d_]*")
 
@@ -222,6 +404,7 @@ _INCLUSIVE = re.compile(r"(?<![\w-])([^\W\d_]+)(\s+oder\s+|\s+bzw\.\s+|\s*/\s*)(
 
 def _inclusive(text: str, lang: str) -> str:
     """Gendered pairs of one number word count once: 'Erste oder Erster', 'Erste/r' -> 'Erste'."""
+
     def one(match: re.Match) -> str:
         a, b = match.group(1), match.group(3)
         value_a = word_value(a, lang)
@@ -233,6 +416,7 @@ def _inclusive(text: str, lang: str) -> str:
         if value_b is not None and value_b[0] != value_a[0]:
             return match.group(0)
         return a + " " * (len(match.group(0)) - len(a))
+
     return _INCLUSIVE.sub(one, text)
 
 
@@ -269,9 +453,9 @@ def extract(text: str, lang: str) -> list[Number]:
             i += 1
             continue
         number, weak = value
-        if re.match(r"[- ]to[- ]last", text[end:end + 8]):
+        if re.match(r"[- ]to[- ]last", text[end : end + 8]):
             # second-to-last: a position from the end, written as a negative number (German 'vorletzte')
-            found.append((start, Number(-number, text[start:end + 8].strip())))
+            found.append((start, Number(-number, text[start : end + 8].strip())))
             i += 1
             continue
         if lang == "en" and word.lower() == "one" and _pronoun_one(words, i):
@@ -279,13 +463,19 @@ def extract(text: str, lang: str) -> list[Number]:
         shown_end = end
         nxt = words[i + 1] if i + 1 < len(words) else None
         step = 1
-        if lang == "en" and nxt and number in [Fraction(v) for v in _EN_TENS.values()] \
-                and text[end:nxt[0]] in ("-", " ") and nxt[2].lower() in _EN_UNITS and _EN_UNITS[nxt[2].lower()] < 10:
+        if (
+            lang == "en"
+            and nxt
+            and number in [Fraction(v) for v in _EN_TENS.values()]
+            and text[end : nxt[0]] in ("-", " ")
+            and nxt[2].lower() in _EN_UNITS
+            and _EN_UNITS[nxt[2].lower()] < 10
+        ):
             number += _EN_UNITS[nxt[2].lower()]
             shown_end, step = nxt[1], 2
             nxt = words[i + 2] if i + 2 < len(words) else None
-        if nxt and text[shown_end:nxt[0]].strip() == "":
-            scale = _SCALES[lang].get(nxt[2].lower()) or _SCALES[lang].get(text[nxt[0]:nxt[1] + 1].lower())
+        if nxt and text[shown_end : nxt[0]].strip() == "":
+            scale = _SCALES[lang].get(nxt[2].lower()) or _SCALES[lang].get(text[nxt[0] : nxt[1] + 1].lower())
             if scale:
                 number, weak = number * scale, False
                 shown_end = nxt[1]
@@ -299,17 +489,37 @@ def extract(text: str, lang: str) -> list[Number]:
 
 
 _DETERMINERS = {"the", "this", "that", "which", "each", "every", "another", "no", "any", "a", "an"}
-_PRONOUN_ADJECTIVES = {"last", "first", "next", "middle", "other", "new", "same", "previous", "left", "right",
-                       "highest", "lowest", "only", "top", "bottom", "front", "rear", "single", "old"}
+_PRONOUN_ADJECTIVES = {
+    "last",
+    "first",
+    "next",
+    "middle",
+    "other",
+    "new",
+    "same",
+    "previous",
+    "left",
+    "right",
+    "highest",
+    "lowest",
+    "only",
+    "top",
+    "bottom",
+    "front",
+    "rear",
+    "single",
+    "old",
+}
 
 
 def _pronoun_one(words: list[tuple[int, int, str]], i: int) -> bool:
     """Is the English 'one' at index i a pronoun ('the last one', 'this one', 'no one')?"""
-    before = [w[2].lower() for w in words[max(0, i - 2):i]]
+    before = [w[2].lower() for w in words[max(0, i - 2) : i]]
     if not before:
         return False
-    return before[-1] in _DETERMINERS or (len(before) == 2 and before[0] in ("the", "a", "an", "this", "that")
-                                          and before[-1] in _PRONOUN_ADJECTIVES)
+    return before[-1] in _DETERMINERS or (
+        len(before) == 2 and before[0] in ("the", "a", "an", "this", "that") and before[-1] in _PRONOUN_ADJECTIVES
+    )
 
 
 def extract_pair(first: str, first_lang: str, second: str, second_lang: str) -> tuple[list[Number], list[Number]]:

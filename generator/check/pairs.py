@@ -34,8 +34,21 @@ from rulepress.model.rules_text import LABEL, RuleText, Section, caption, steps
 from rulepress.model.yamlsource import load_yaml
 
 FENCE = re.compile(r"^(```+|~~~+)\s*(\{[a-z-]+\}|[a-zA-Z0-9_-]*)?")
-PROSE_DIRECTIVES = {"{note}", "{tip}", "{warning}", "{important}", "{hint}", "{attention}", "{caution}",
-                    "{danger}", "{error}", "{seealso}", "{admonition}", "{sidebar}", "{topic}"}
+PROSE_DIRECTIVES = {
+    "{note}",
+    "{tip}",
+    "{warning}",
+    "{important}",
+    "{hint}",
+    "{attention}",
+    "{caution}",
+    "{danger}",
+    "{error}",
+    "{seealso}",
+    "{admonition}",
+    "{sidebar}",
+    "{topic}",
+}
 JINJA = re.compile(r"\{\{.*?\}\}|\{%.*?%\}|\{#.*?#\}", re.S)
 KINDS = {"components": "component", "boards": "board", "glossary": "glossary", "ambiguities": "ambiguity"}
 
@@ -86,6 +99,7 @@ class TextPair:
 
 
 # ---------------------------------------------------------------- Markdown
+
 
 def split_paragraphs(lines: list[str], first: int) -> list[Paragraph]:
     """Paragraphs of `lines` (file line `first` is lines[0]): blank lines separate, code blocks
@@ -146,7 +160,7 @@ def section_paragraphs(section: Section, lines: list[str], end: int) -> list[Par
     """The heading (as the first paragraph) and the body paragraphs of `section`.
 
     `end` is the line of the next heading (or the number of lines + 1)."""
-    return [Paragraph(section.line, section.title)] + split_paragraphs(lines[section.line:end - 1], section.line + 1)
+    return [Paragraph(section.line, section.title)] + split_paragraphs(lines[section.line : end - 1], section.line + 1)
 
 
 def paragraphs_by_section(content: GameContent, text: RuleText) -> dict[str, list[Paragraph]]:
@@ -154,7 +168,7 @@ def paragraphs_by_section(content: GameContent, text: RuleText) -> dict[str, lis
     lines = file_lines(content, text)
     result: dict[str, list[Paragraph]] = {}
     first_heading = text.sections[0].line if text.sections else len(lines) + 1
-    preamble = split_paragraphs(lines[:first_heading - 1], 1)
+    preamble = split_paragraphs(lines[: first_heading - 1], 1)
     if preamble:
         result[""] = preamble
     for i, section in enumerate(text.sections):
@@ -166,9 +180,18 @@ def paragraphs_by_section(content: GameContent, text: RuleText) -> dict[str, lis
 def rules_pairs(content: GameContent, a: RuleText, b: RuleText) -> list[TextPair]:
     """One pair per section id found in both rule texts."""
     paras_a, paras_b = paragraphs_by_section(content, a), paragraphs_by_section(content, b)
-    return [TextPair("rules", section_id, Side(a.lang, a.path, list_a), Side(b.lang, b.path, paras_b[section_id]),
-                     section=section_id, ids=[section_id] if section_id else [])
-            for section_id, list_a in paras_a.items() if section_id in paras_b]
+    return [
+        TextPair(
+            "rules",
+            section_id,
+            Side(a.lang, a.path, list_a),
+            Side(b.lang, b.path, paras_b[section_id]),
+            section=section_id,
+            ids=[section_id] if section_id else [],
+        )
+        for section_id, list_a in paras_a.items()
+        if section_id in paras_b
+    ]
 
 
 def example_pairs(a: RuleText, b: RuleText) -> list[TextPair]:
@@ -183,8 +206,9 @@ def example_pairs(a: RuleText, b: RuleText) -> list[TextPair]:
             continue
         sides = [Side(text.lang, text.path, _naming_paragraphs(e)) for text, e in ((a, example), (b, other))]
         if any(p.text for side in sides for p in side.paragraphs):
-            pairs.append(TextPair("example", f"{example.id}.results", *sides, section=example.section,
-                                  ids=[example.id]))
+            pairs.append(
+                TextPair("example", f"{example.id}.results", *sides, section=example.section, ids=[example.id])
+            )
     return pairs
 
 
@@ -193,10 +217,16 @@ def _naming_paragraphs(example) -> list[Paragraph]:
     captions (at their ``>>>`` lines), a paragraph each; one empty paragraph at the opening fence's line
     when it has none."""
     line = example.option_lines.get("labels", example.line)
-    found = [Paragraph(line, ", ".join(p.strip() for p in group.split("|")))
-             for group in example.options.get("labels", "").split(";") if group.strip()]
-    found += [Paragraph(example.source_line + step.line, said)
-              for step in steps(example.source) if (said := caption(step.code))]
+    found = [
+        Paragraph(line, ", ".join(p.strip() for p in group.split("|")))
+        for group in example.options.get("labels", "").split(";")
+        if group.strip()
+    ]
+    found += [
+        Paragraph(example.source_line + step.line, said)
+        for step in steps(example.source)
+        if (said := caption(step.code))
+    ]
     return found or [Paragraph(example.line, "")]
 
 
@@ -218,6 +248,7 @@ def quickref_pairs(content: GameContent) -> list[TextPair]:
 
 
 # ---------------------------------------------------------------- YAML
+
 
 def _yaml_files(content: GameContent) -> list[Path]:
     files = [content.folder / name for name in GAME_FILES if (content.folder / name).is_file()]
@@ -273,8 +304,16 @@ def _stored_pairs(stored: list[dict] | None) -> list[TextPair] | None:
     """Text pairs as `yaml_pairs` remembers them (`dataclasses.asdict`), made again."""
     if stored is None:
         return None
-    return [TextPair(d["kind"], d["id"], *(Side(s["lang"], s["path"], [Paragraph(**p) for p in s["paragraphs"]])
-                                           for s in (d["a"], d["b"])), d["section"], d["ids"]) for d in stored]
+    return [
+        TextPair(
+            d["kind"],
+            d["id"],
+            *(Side(s["lang"], s["path"], [Paragraph(**p) for p in s["paragraphs"]]) for s in (d["a"], d["b"])),
+            d["section"],
+            d["ids"],
+        )
+        for d in stored
+    ]
 
 
 def _file_pairs(path: Path, shown: str) -> list[TextPair]:

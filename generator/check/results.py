@@ -36,8 +36,17 @@ def unreadable_results(content: GameContent) -> list[Problem]:
         words = strings().get(lang, strings()["en"])
         reader = Reader(words, lang, thing_names(game, lang), {k: v.get(lang) for k, v in game.site.labels.items()})
         for example in text.examples:
-            for step, message in unreadable(example.source, reader, part_labels(example.options.get("labels", ""))):
-                problems.append(Problem(display_path(example.path), example.source_line + step.line, None,
-                                        f"example {example.id}", f"the result of `{step.code.splitlines()[0]}`: "
-                                        f"{message}; players read it on the website"))
+            for step, rule, message in unreadable(
+                example.source, reader, part_labels(example.options.get("labels", ""))
+            ):
+                problems.append(
+                    Problem(
+                        display_path(example.path),
+                        example.source_line + step.line,
+                        None,
+                        f"example {example.id}",
+                        f"the result of `{step.code.splitlines()[0]}`: {message}; players read it on the website",
+                        rule,
+                    )
+                )
     return problems

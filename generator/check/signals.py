@@ -34,14 +34,20 @@ from rulepress.check import numbers
 
 _QUOTED = re.compile(r"“[^”]*”|„[^“”]*[“”]|\"[^\"\n]*\"|«[^»]*»|»[^«]*«")
 _NEGATION = {
-    "de": re.compile(r"(?<![\w-])(nicht|nichts|kein|keine|keinen|keinem|keiner|keines|keins|keinerlei|nie|niemals|niemand|"
-                     r"niemanden|niemandem|nirgends|nirgendwo|weder|ohne|unmöglich\w*|scheiter\w*|gescheitert\w*|"
-                     r"misslingt|misslungen\w*|"
-                     r"außerhalb|außer|zu wenig|es sei denn|verweiger\w*|abgelehnt|ablehn\w*|zurückgewiesen|"
-                     r"zurückweis\w*|wirkungslos\w*|erfolglos\w*|nutzlos\w*|wertlos\w*|unentschieden\w*)(?![\w-])", re.I),
-    "en": re.compile(r"(?<![\w-])(not|no(?![.\u2024])|never|nobody|none|nothing|neither|nor|nowhere|without|cannot|unless|no-one|"
-                     r"no one|\w+n't|impossible|unable|fail(?:s|ed|ures?)?|outside|other than|except|too few|too little|"
-                     r"lacks?|refus(?:e|es|ed|ing)|declines?|regardless|apart from|undecided)(?![\w-])", re.I),
+    "de": re.compile(
+        r"(?<![\w-])(nicht|nichts|kein|keine|keinen|keinem|keiner|keines|keins|keinerlei|nie|niemals|niemand|"
+        r"niemanden|niemandem|nirgends|nirgendwo|weder|ohne|unmöglich\w*|scheiter\w*|gescheitert\w*|"
+        r"misslingt|misslungen\w*|"
+        r"außerhalb|außer|zu wenig|es sei denn|verweiger\w*|abgelehnt|ablehn\w*|zurückgewiesen|"
+        r"zurückweis\w*|wirkungslos\w*|erfolglos\w*|nutzlos\w*|wertlos\w*|unentschieden\w*)(?![\w-])",
+        re.I,
+    ),
+    "en": re.compile(
+        r"(?<![\w-])(not|no(?![.\u2024])|never|nobody|none|nothing|neither|nor|nowhere|without|cannot|unless|no-one|"
+        r"no one|\w+n't|impossible|unable|fail(?:s|ed|ures?)?|outside|other than|except|too few|too little|"
+        r"lacks?|refus(?:e|es|ed|ing)|declines?|regardless|apart from|undecided)(?![\w-])",
+        re.I,
+    ),
 }
 _NEITHER_NOR = re.compile(r"\b(neither|weder)\b([^.;!?]*?)\b(nor|noch)\b", re.I)  # counts once
 _EMPHASIS = re.compile(r"\*\*(.+?)\*\*|__(.+?)__|(?<![\w*])\*(?!\s)([^*\n]+?)\*(?![\w*])")
@@ -51,17 +57,25 @@ _ABBREVIATIONS = {
 }
 _SENTENCE_END = re.compile(r"(?<=[.!?…])[\"”“)]*\s+(?=[\"„“(*_]*[A-ZÄÖÜ0-9])")
 # a German number with a full stop is an ordinal after an article or preposition ("die 3. Serie"), else a sentence end
-_DE_ORDINAL = re.compile(r"\b((?:der|die|das|den|dem|des|ein|eine|einer|einem|eines|zur|zum|im|am|ab|vom|beim|jede|"
-                         r"jeder|jedes|jedem|seine|seiner|seinem|ihre|ihrer|ihrem|nach|vor|seit) \d{1,2}|^\s*\d{1,2}|, \d{1,2}|"
-                         r"(?:(?<=\d\. und )|(?<=\d\. oder )|(?<=\d\. bis ))\d{1,2})\.(?=\s)",
-                         re.I)
+_DE_ORDINAL = re.compile(
+    r"\b((?:der|die|das|den|dem|des|ein|eine|einer|einem|eines|zur|zum|im|am|ab|vom|beim|jede|"
+    r"jeder|jedes|jedem|seine|seiner|seinem|ihre|ihrer|ihrem|nach|vor|seit) \d{1,2}|^\s*\d{1,2}|, \d{1,2}|"
+    r"(?:(?<=\d\. und )|(?<=\d\. oder )|(?<=\d\. bis ))\d{1,2})\.(?=\s)",
+    re.I,
+)
 _STAND_IN = {
-    "de": re.compile(r"(?<![\w-])(er|sie|es|ihn|ihm|ihnen|ihr|ihre|ihren|ihrem|ihrer|ihres|sein|seine|seinen|seinem|"
-                     r"seiner|seines|dessen|deren|derjenige|diejenige|dasjenige|denjenigen|demjenigen|diejenigen|"
-                     r"dieser|diese|dieses|diesem|diesen|dort|dorthin|dorther|davon|daran|darauf|damit|dafür|dabei|"
-                     r"darin|daraus|darunter|dazu|welche|welcher|welches|welchen|welchem)(?![\w-])", re.I),
-    "en": re.compile(r"(?<![\w-])(it|its|itself|they|them|their|theirs|themselves|he|him|his|she|her|hers|"
-                     r"this|these|those|there|thereof|which|whom|whose)(?![\w-])", re.I),
+    "de": re.compile(
+        r"(?<![\w-])(er|sie|es|ihn|ihm|ihnen|ihr|ihre|ihren|ihrem|ihrer|ihres|sein|seine|seinen|seinem|"
+        r"seiner|seines|dessen|deren|derjenige|diejenige|dasjenige|denjenigen|demjenigen|diejenigen|"
+        r"dieser|diese|dieses|diesem|diesen|dort|dorthin|dorther|davon|daran|darauf|damit|dafür|dabei|"
+        r"darin|daraus|darunter|dazu|welche|welcher|welches|welchen|welchem)(?![\w-])",
+        re.I,
+    ),
+    "en": re.compile(
+        r"(?<![\w-])(it|its|itself|they|them|their|theirs|themselves|he|him|his|she|her|hers|"
+        r"this|these|those|there|thereof|which|whom|whose)(?![\w-])",
+        re.I,
+    ),
 }
 # a numeral pronoun ('one', 'eines') is one only before one of these words or a punctuation mark; before any other
 # word it counts a noun ('one extra card', 'eine weitere Karte')
@@ -70,19 +84,26 @@ _NUMERAL_PRONOUN = {
     "en": re.compile(r"(?<![\w-])(one|ones)(?![\w-])", re.I),
 }
 _AFTER_PRONOUN = {
-    "de": frozenset("""aber als am an auf aus bei beim bis da dann der die das den dem des durch für gegen hat hinter im
+    "de": frozenset(
+        """aber als am an auf aus bei beim bis da dann der die das den dem des durch für gegen hat hinter im
         in ist jenseits kann mehr mit muss nach neben noch nur oder ohne sind so über um und unter vom von vor wie wird
-        zu zum zur zwischen""".split()),
-    "en": frozenset("""across after against and are as at before behind beside between beyond but by can could do does
+        zu zum zur zwischen""".split()
+    ),
+    "en": frozenset(
+        """across after against and are as at before behind beside between beyond but by can could do does
         each else for from has have in instead into is may more must next nor of off on only or over per should than
-        that then to too under until was were which while who whom whose will with within would""".split()),
+        that then to too under until was were which while who whom whose will with within would""".split()
+    ),
 }
 _NEXT_WORD = re.compile(r"\s*([^\W\d_]+)?")
 _EXPLETIVE = {
     "de": re.compile(r"(?<![\w-])(?:es (?:gibt|gab|geht um)|davon ab(?![\w-]))", re.I),
     "en": re.compile(r"(?<![\w-])there (?:is|are|was|were)(?![\w-])", re.I),
 }
-_DETERMINERS = {"de": set(), "en": {"its", "their", "his", "whose"}}  # English possessives come before a noun ('its tile')
+_DETERMINERS = {
+    "de": set(),
+    "en": {"its", "their", "his", "whose"},
+}  # English possessives come before a noun ('its tile')
 _BEFORE_NOUN = re.compile(r"\s+[A-ZÄÖÜ]")  # a German determiner, not a stand-in: 'welche Klassen', 'seine Armeen'
 _LIST_MARK = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
 _UNIT_START = re.compile(r"\n(?=\s*(?:[-*+]\s|\d+[.)]\s|\||#))")
@@ -114,8 +135,10 @@ def quoted_negations(text: str, other: str, lang: str, other_lang: str) -> tuple
     quoted, other_quoted = quotations(text), quotations(other)
     if not quoted or len(quoted) != len(other_quoted):
         return [], []
-    return ([w for q in quoted for w in negations(q, lang)],
-            [w for q in other_quoted for w in negations(q, other_lang)])
+    return (
+        [w for q in quoted for w in negations(q, lang)],
+        [w for q in other_quoted for w in negations(q, other_lang)],
+    )
 
 
 def emphasised_numbers(text: str, lang: str) -> list[Fraction]:
@@ -134,10 +157,12 @@ def sentences(text: str, lang: str) -> list[str]:
     for paragraph in re.split(r"\n\s*\n", text):
         for unit in _UNIT_START.split(paragraph):
             # a bullet goes; an item's number stays, its full stop ends no sentence ('1. ', also '18. März')
-            unit = _LIST_MARK.sub(lambda m: m.group(0).replace(".", "\u2024") if m.group(0).strip()[0].isdigit() else "",
-                                  unit)
-            unit = re.sub(rf"(?<![\w.])({_ABBREVIATIONS[lang]})\.",
-                          lambda m: m.group(1).replace(".", "\u2024") + "\u2024", unit)
+            unit = _LIST_MARK.sub(
+                lambda m: m.group(0).replace(".", "\u2024") if m.group(0).strip()[0].isdigit() else "", unit
+            )
+            unit = re.sub(
+                rf"(?<![\w.])({_ABBREVIATIONS[lang]})\.", lambda m: m.group(1).replace(".", "\u2024") + "\u2024", unit
+            )
             if lang == "de":
                 unit = _DE_ORDINAL.sub("\\1\u2024", unit)  # 3. Serie: an ordinal, not a sentence end
             units += [s.strip() for s in _SENTENCE_END.split(unit) if re.search(r"[^\W_]", s)]
@@ -153,8 +178,11 @@ def stand_ins(text: str, lang: str) -> int:
     """How many words of `text` may stand in for a name said before (pronouns, 'one', 'dort'); expletives
     ('es gibt', 'there are', 'hängt davon ab') and determiners ('welche Klassen', 'its tile') stand in for nothing."""
     text = plain(text)
-    found = [m for m in _STAND_IN[lang].finditer(text)
-             if not (lang == "de" and _BEFORE_NOUN.match(text, m.end())) and m.group(0).lower() not in _DETERMINERS[lang]]
+    found = [
+        m
+        for m in _STAND_IN[lang].finditer(text)
+        if not (lang == "de" and _BEFORE_NOUN.match(text, m.end())) and m.group(0).lower() not in _DETERMINERS[lang]
+    ]
     numerals = [m for m in _NUMERAL_PRONOUN[lang].finditer(text) if _stands_alone(text, m.end(), lang)]
     return len(found) + len(numerals) - len(_EXPLETIVE[lang].findall(text))
 

@@ -149,8 +149,15 @@ def read_sources(content: GameContent, sources_dir: Path) -> list[Source]:
         path = Path(sources_dir) / meta.file
         if not path.is_file():
             file, line, col = content.locate(("source_texts", i, "file"))
-            problems.append(Problem(file, line, col, f"source_texts.{i}.file",
-                                    f"source file {meta.file!r} not found in {display_path(Path(sources_dir))}"))
+            problems.append(
+                Problem(
+                    file,
+                    line,
+                    col,
+                    f"source_texts.{i}.file",
+                    f"source file {meta.file!r} not found in {display_path(Path(sources_dir))}",
+                )
+            )
             continue
         found.append(Source(meta, display_path(path), path.read_text(encoding="utf-8").splitlines()))
     sizes = {s.meta.id: len(s.lines) for s in found}
@@ -158,16 +165,30 @@ def read_sources(content: GameContent, sources_dir: Path) -> list[Source]:
         for j, ref in enumerate(rule.based_on):
             if ref.source in sizes and ref.lines[1] > sizes[ref.source]:
                 file, line, col = content.locate(("rules", i, "based_on", j))
-                problems.append(Problem(file, line, col, f"rules.{i}.based_on.{j}",
-                                        f"passage {ref} ends after the last line of {ref.source} ({sizes[ref.source]} lines)"))
+                problems.append(
+                    Problem(
+                        file,
+                        line,
+                        col,
+                        f"rules.{i}.based_on.{j}",
+                        f"passage {ref} ends after the last line of {ref.source} ({sizes[ref.source]} lines)",
+                    )
+                )
     for source in found:
         i = content.game.source_texts.index(source.meta)
         for j, skip in enumerate(source.meta.no_rule):
             if skip.lines[1] > len(source.lines):
                 file, line, col = content.locate(("source_texts", i, "no_rule", j, "lines"))
-                problems.append(Problem(file, line, col, f"source_texts.{i}.no_rule.{j}.lines",
-                                        f"lines {skip.lines[0]}-{skip.lines[1]} end after the last line of "
-                                        f"{source.meta.id} ({len(source.lines)} lines)"))
+                problems.append(
+                    Problem(
+                        file,
+                        line,
+                        col,
+                        f"source_texts.{i}.no_rule.{j}.lines",
+                        f"lines {skip.lines[0]}-{skip.lines[1]} end after the last line of "
+                        f"{source.meta.id} ({len(source.lines)} lines)",
+                    )
+                )
     if problems:
         raise ContentErrors(problems)
     return found
@@ -218,9 +239,16 @@ def source_coverage(content: GameContent, source: Source) -> SourceCoverage:
     skipped = {n for s in source.meta.no_rule for n in range(s.lines[0], s.lines[1] + 1)}
     rule_lines = [n for n, text in enumerate(source.lines, start=1) if text.strip() and n not in skipped]
     missing = [n for n in rule_lines if n not in cited]
-    return SourceCoverage(source.meta.id, source.path, len(source.lines), len(rule_lines),
-                          len(rule_lines) - len(missing), _runs(missing, source.lines),
-                          [(s.lines[0], s.lines[1], s.reason) for s in source.meta.no_rule], sections)
+    return SourceCoverage(
+        source.meta.id,
+        source.path,
+        len(source.lines),
+        len(rule_lines),
+        len(rule_lines) - len(missing),
+        _runs(missing, source.lines),
+        [(s.lines[0], s.lines[1], s.reason) for s in source.meta.no_rule],
+        sections,
+    )
 
 
 def coverage(content: GameContent, sources_dir: Path) -> list[SourceCoverage]:
@@ -244,8 +272,10 @@ class CopiedRun:
     source_line: int
 
     def __str__(self) -> str:
-        return (f"{self.path}:{self.line}: {self.words} words copied from {self.source_path}:{self.source_line}: "
-                f"\"{self.text}\"")
+        return (
+            f"{self.path}:{self.line}: {self.words} words copied from {self.source_path}:{self.source_line}: "
+            f'"{self.text}"'
+        )
 
 
 def _shingles(sources: list[Source], n: int) -> dict[tuple[str, ...], tuple[Source, int]]:
@@ -253,7 +283,7 @@ def _shingles(sources: list[Source], n: int) -> dict[tuple[str, ...], tuple[Sour
     for source in sources:
         found = words(source.lines)
         for i in range(len(found) - n + 1):
-            table.setdefault(tuple(w.text for w in found[i:i + n]), (source, found[i].line))
+            table.setdefault(tuple(w.text for w in found[i : i + n]), (source, found[i].line))
     return table
 
 
@@ -267,17 +297,20 @@ def copied_runs(texts: list[ContentText], sources: list[Source], min_words: int 
         w = text.words
         i = 0
         while i <= len(w) - min_words:
-            hit = table.get(tuple(x.text for x in w[i:i + min_words]))
+            hit = table.get(tuple(x.text for x in w[i : i + min_words]))
             if hit is None:
                 i += 1
                 continue
             j = i
-            while j + 1 <= len(w) - min_words and tuple(x.text for x in w[j + 1:j + 1 + min_words]) in table:
+            while j + 1 <= len(w) - min_words and tuple(x.text for x in w[j + 1 : j + 1 + min_words]) in table:
                 j += 1
             end = j + min_words
             source, line = hit
-            runs.append(CopiedRun(text.path, w[i].line, end - i, " ".join(x.text for x in w[i:end]),
-                                  source.meta.id, source.path, line))
+            runs.append(
+                CopiedRun(
+                    text.path, w[i].line, end - i, " ".join(x.text for x in w[i:end]), source.meta.id, source.path, line
+                )
+            )
             i = end
     return runs
 
@@ -303,20 +336,25 @@ class SourcesReport:
         for cov in self.coverage:
             for first, last in cov.uncovered:
                 span = f"lines {first}-{last}" if last != first else f"line {first}"
-                lines.append(f"{cov.path}:{first}: {span} of {cov.source} covered by no rule section "
-                             f"(cite them in rules[].based_on, or mark them in source_texts[].no_rule with a reason)")
+                lines.append(
+                    f"{cov.path}:{first}: {span} of {cov.source} covered by no rule section "
+                    f"(cite them in rules[].based_on, or mark them in source_texts[].no_rule with a reason)"
+                )
         return lines
 
     def summary(self) -> str:
         parts = [f"{c.source} {c.covered}/{c.rule_lines} rule lines covered ({c.percent:.0f} %)" for c in self.coverage]
         uncited = f"{len(self.uncited)} uncited seed sections; " if self.uncited else ""
-        return (f"{self.game}: {len(self.copied)} copied runs; {uncited}" + ("; ".join(parts) or "no source texts"))
+        return f"{self.game}: {len(self.copied)} copied runs; {uncited}" + ("; ".join(parts) or "no source texts")
 
     def to_dict(self) -> dict:
-        return {"game": self.game, "clean": self.clean,
-                "copied": [asdict(r) | {"text_line": str(r)} for r in self.copied],
-                "uncited": list(self.uncited),
-                "coverage": [asdict(c) | {"percent": round(c.percent, 1)} for c in self.coverage]}
+        return {
+            "game": self.game,
+            "clean": self.clean,
+            "copied": [asdict(r) | {"text_line": str(r)} for r in self.copied],
+            "uncited": list(self.uncited),
+            "coverage": [asdict(c) | {"percent": round(c.percent, 1)} for c in self.coverage],
+        }
 
 
 def uncited_sections(content: GameContent) -> list[str]:
@@ -327,20 +365,31 @@ def uncited_sections(content: GameContent) -> list[str]:
     for i, rule in enumerate(content.game.rules):
         if rule.provenance.kind == "seed" and not rule.based_on:
             path, line, col = content.locate(("rules", i))
-            found.append(f"{path}:{line}: rules.{i}: section {rule.id!r} has provenance 'seed' but names no source "
-                         f"passage (add based_on: [\"source-id:first-last\"])")
+            found.append(
+                f"{path}:{line}: rules.{i}: section {rule.id!r} has provenance 'seed' but names no source "
+                f'passage (add based_on: ["source-id:first-last"])'
+            )
     return found
 
 
 def check_game(content: GameContent, sources_dir: Path, min_words: int = DEFAULT_MIN_WORDS) -> SourcesReport:
     """Coverage, copied runs and uncited seed sections of one game against the texts in `sources_dir`."""
     sources = read_sources(content, sources_dir)
-    return SourcesReport(content.id, [source_coverage(content, s) for s in sources],
-                         copied_runs(content_texts(content), sources, min_words), uncited_sections(content))
+    return SourcesReport(
+        content.id,
+        [source_coverage(content, s) for s in sources],
+        copied_runs(content_texts(content), sources, min_words),
+        uncited_sections(content),
+    )
 
 
-def run(content_dir: Path, games: list[str], fmt: str = "text", sources: Path | None = None,
-        min_words: int = DEFAULT_MIN_WORDS) -> int:
+def run(
+    content_dir: Path,
+    games: list[str],
+    fmt: str = "text",
+    sources: Path | None = None,
+    min_words: int = DEFAULT_MIN_WORDS,
+) -> int:
     """Check the named games (or all) against `sources`; exit code 1 on any finding."""
     if sources is None:
         raise UsageError("check sources needs --sources DIR (the folder holding the source texts)")
@@ -351,9 +400,17 @@ def run(content_dir: Path, games: list[str], fmt: str = "text", sources: Path | 
     contents = load_games(content_dir, games or None)
     reports = [check_game(c, Path(sources), min_words) for c in contents]
     if fmt == "json":
-        print(json.dumps({"games": [r.to_dict() for r in reports],
-                          "min_words": min_words,
-                          "clean": all(r.clean for r in reports)}, indent=2, ensure_ascii=False))
+        print(
+            json.dumps(
+                {
+                    "games": [r.to_dict() for r in reports],
+                    "min_words": min_words,
+                    "clean": all(r.clean for r in reports),
+                },
+                indent=2,
+                ensure_ascii=False,
+            )
+        )
     else:
         for result in reports:
             for line in result.findings():

@@ -64,6 +64,7 @@ from rulepress.check.pairs import Paragraph, Side, TextPair, example_pairs, quic
 from rulepress.memo import Memo, key_of
 from rulepress.model import GameContent, load_games
 from rulepress.model.rules_text import RuleText
+
 LANG_NAMES = {"de": "German", "en": "English"}
 
 
@@ -112,18 +113,27 @@ class TranslationReport:
         return [f for f in self.findings if f.documented]
 
     def summary(self) -> str:
-        return (f"{self.game}: {self.sections} sections, {self.paragraphs} text pairs, "
-                f"{self.examples} examples compared; {len(self.undocumented)} differences, "
-                f"{len(self.documented)} documented")
+        return (
+            f"{self.game}: {self.sections} sections, {self.paragraphs} text pairs, "
+            f"{self.examples} examples compared; {len(self.undocumented)} differences, "
+            f"{len(self.documented)} documented"
+        )
 
     def to_dict(self) -> dict:
-        return {"game": self.game, "langs": list(self.langs), "sections": self.sections,
-                "paragraphs": self.paragraphs, "examples": self.examples,
-                "undocumented": len(self.undocumented), "documented": len(self.documented),
-                "findings": [f.to_dict() for f in self.findings]}
+        return {
+            "game": self.game,
+            "langs": list(self.langs),
+            "sections": self.sections,
+            "paragraphs": self.paragraphs,
+            "examples": self.examples,
+            "undocumented": len(self.undocumented),
+            "documented": len(self.documented),
+            "findings": [f.to_dict() for f in self.findings],
+        }
 
 
 # ---------------------------------------------------------------- comparing
+
 
 class _Collector:
     """Collects findings and marks those inside documented sections."""
@@ -136,14 +146,21 @@ class _Collector:
                 for section in getattr(amb, "sections", []):
                     self.variants.setdefault(section, amb.id)
 
-    def add(self, kind: str, path: str, line: int | None, ids: list[str], message: str,
-            other: str = "", section: str | None = None) -> None:
+    def add(
+        self,
+        kind: str,
+        path: str,
+        line: int | None,
+        ids: list[str],
+        message: str,
+        other: str = "",
+        section: str | None = None,
+    ) -> None:
         ambiguity = self.variants.get(section) if section is not None else None
         if ambiguity:
             message += f" (edition variant {ambiguity!r})"
             ids = ids + [ambiguity]
-        self.report.findings.append(Finding(kind, path, line, ids, message, bool(ambiguity), other,
-                                            self.report.game))
+        self.report.findings.append(Finding(kind, path, line, ids, message, bool(ambiguity), other, self.report.game))
 
 
 def _where(path: str, line: int | None) -> str:
@@ -155,20 +172,37 @@ def _locate(side: Side, test) -> Paragraph:
     return next((p for p in side.paragraphs if test(p.text)), side.paragraphs[0])
 
 
-def _report(out: _Collector, kind: str, pair: TextPair, first: Side, at: Paragraph, other: Side,
-            other_at: Paragraph, message: str, extra_ids: list[str] = ()) -> None:
+def _report(
+    out: _Collector,
+    kind: str,
+    pair: TextPair,
+    first: Side,
+    at: Paragraph,
+    other: Side,
+    other_at: Paragraph,
+    message: str,
+    extra_ids: list[str] = (),
+) -> None:
     """Add a finding at `first`:`at` naming `other`:`other_at`."""
     where = other.where(other_at.line)
-    out.add(kind, first.path, at.line, pair.ids + list(extra_ids), f"{message} (vs {where})", other=where,
-            section=pair.section)
+    out.add(
+        kind,
+        first.path,
+        at.line,
+        pair.ids + list(extra_ids),
+        f"{message} (vs {where})",
+        other=where,
+        section=pair.section,
+    )
 
 
 def _listed(values, found) -> str:
     written = {}
     for n in found:
         written.setdefault(n.value, n.text)
-    return ", ".join(numbers.show(v) + (f" ({written[v]!r})" if written.get(v, "") != numbers.show(v) else "")
-                     for v in values)
+    return ", ".join(
+        numbers.show(v) + (f" ({written[v]!r})" if written.get(v, "") != numbers.show(v) else "") for v in values
+    )
 
 
 def _has_number(value, lang: str):
@@ -186,12 +220,23 @@ def _compare_numbers(out: _Collector, pair: TextPair, aligned: list) -> None:
             sa, sb = (_no_one(n) for n in numbers.extract_pair(xa, a.lang, xb, b.lang))
             only_a, only_b = numbers.compare(sa, sb)
             if only_a or only_b:
-                parts = [f"{_listed(v, f)} only in {LANG_NAMES[s.lang]}" for v, f, s in
-                         ((only_a, sa, a), (only_b, sb, b)) if v]
+                parts = [
+                    f"{_listed(v, f)} only in {LANG_NAMES[s.lang]}"
+                    for v, f, s in ((only_a, sa, a), (only_b, sb, b))
+                    if v
+                ]
                 first, at, other, other_at = (a, pa, b, pb) if only_a else (b, pb, a, pa)
                 text = xa if only_a else xb
-                _report(out, "number", pair, first, at, other, other_at,
-                        f"{pair.scope}: {_short(text)!r} numbers differ: {'; '.join(parts)}")
+                _report(
+                    out,
+                    "number",
+                    pair,
+                    first,
+                    at,
+                    other,
+                    other_at,
+                    f"{pair.scope}: {_short(text)!r} numbers differ: {'; '.join(parts)}",
+                )
                 return
         return
     parts = []
@@ -199,11 +244,15 @@ def _compare_numbers(out: _Collector, pair: TextPair, aligned: list) -> None:
         parts.append(f"{_listed(only_a, found_a)} only in {LANG_NAMES[a.lang]}")
     if only_b:
         parts.append(f"{_listed(only_b, found_b)} only in {LANG_NAMES[b.lang]}")
-    first, other, value, other_value = (a, b, only_a[0], only_b[0] if only_b else None) if only_a else \
-        (b, a, only_b[0], None)
+    first, other, value, other_value = (
+        (a, b, only_a[0], only_b[0] if only_b else None) if only_a else (b, a, only_b[0], None)
+    )
     at = _locate(first, _has_number(value, first.lang))
-    other_at = _locate(other, _has_number(other_value, other.lang)) if other_value is not None else \
-        _counterpart(first, at, other)
+    other_at = (
+        _locate(other, _has_number(other_value, other.lang))
+        if other_value is not None
+        else _counterpart(first, at, other)
+    )
     _report(out, "number", pair, first, at, other, other_at, f"{pair.scope} numbers differ: {'; '.join(parts)}")
 
 
@@ -218,8 +267,12 @@ def _counterpart(side: Side, at: Paragraph, other: Side) -> Paragraph:
     return other.paragraphs[round(share * (len(other.paragraphs) - 1))]
 
 
-def _compare_names(out: _Collector, pair: TextPair, finders: dict[str, NameFinder],
-                   aligned: list[tuple[tuple[Paragraph, str], tuple[Paragraph, str]]] | None = None) -> None:
+def _compare_names(
+    out: _Collector,
+    pair: TextPair,
+    finders: dict[str, NameFinder],
+    aligned: list[tuple[tuple[Paragraph, str], tuple[Paragraph, str]]] | None = None,
+) -> None:
     """Names used on one side but not translated on the other: over the whole pair, and, when the
     two sides have as many sentences, sentence by sentence. A name missing in a sentence's
     counterpart is no finding when a neighbouring counterpart mentions it while the neighbour
@@ -229,21 +282,32 @@ def _compare_names(out: _Collector, pair: TextPair, finders: dict[str, NameFinde
 
     def mentioned(name, text: str, lang: str, spelled: str = "") -> bool:
         partial = bool(spelled) and shortened(name, spelled, other_lang_of(lang))  # `spelled` is in the other language
-        return name.id in finders[lang].used(text) or \
-            mentions(name, finders[lang].without_others(text, name.id), lang, partial)
+        return name.id in finders[lang].used(text) or mentions(
+            name, finders[lang].without_others(text, name.id), lang, partial
+        )
 
     def other_lang_of(lang: str) -> str:
         return pair.b.lang if lang == pair.a.lang else pair.a.lang
 
-    def report(this: Side, ident: str, name, spelled: str, at, other_at, where: str, times: str = "",
-               only: str = "") -> None:
+    def report(
+        this: Side, ident: str, name, spelled: str, at, other_at, where: str, times: str = "", only: str = ""
+    ) -> None:
         reported.add(ident)
         other = pair.b if this is pair.a else pair.a
         wanted = " / ".join(repr(f) for f in name.forms[other.lang])
         what = "glossary term" if name.kind == "term" else "name"
         uses = f"uses {wanted} only{only}" if only else f"does not use {wanted}"
-        _report(out, name.kind, pair, this, at, other, other_at,
-                f"{pair.scope} uses the {what} {spelled!r} ({ident}){times} but {where} {uses}", [ident])
+        _report(
+            out,
+            name.kind,
+            pair,
+            this,
+            at,
+            other,
+            other_at,
+            f"{pair.scope} uses the {what} {spelled!r} ({ident}){times} but {where} {uses}",
+            [ident],
+        )
 
     def own_term(ident: str) -> bool:
         return pair.kind == "glossary" and pair.id.startswith(f"glossary.{ident}.")  # a definition need not repeat it
@@ -254,9 +318,16 @@ def _compare_names(out: _Collector, pair: TextPair, finders: dict[str, NameFinde
             name, spelled = used[ident]
             if own_term(ident) or mentioned(name, other.text, other.lang, spelled):
                 continue
-            at = _locate(this, lambda text: ident in finders[this.lang].used(text))
-            report(this, ident, name, spelled, at, _counterpart(this, at, other),
-                   f"the {LANG_NAMES[other.lang]} {pair.scope}")
+            at = _locate(this, lambda text: ident in finders[this.lang].used(text))  # noqa: B023 (called at once)
+            report(
+                this,
+                ident,
+                name,
+                spelled,
+                at,
+                _counterpart(this, at, other),
+                f"the {LANG_NAMES[other.lang]} {pair.scope}",
+            )
     aligned = aligned or []
     texts = {pair.a.lang: [x[0][1] for x in aligned], pair.b.lang: [x[1][1] for x in aligned]}
     paras = {pair.a.lang: [x[0][0] for x in aligned], pair.b.lang: [x[1][0] for x in aligned]}
@@ -268,26 +339,39 @@ def _compare_names(out: _Collector, pair: TextPair, finders: dict[str, NameFinde
                 name, spelled = used[ident]
                 if own_term(ident) or mentioned(name, texts[other_lang][i], other_lang, spelled):
                     continue
-                moved = any(mentioned(name, texts[other_lang][j], other_lang)
-                            and not mentioned(name, texts[this_lang][j], this_lang)
-                            for j in (i - 1, i + 1) if 0 <= j < len(aligned))
+                moved = any(
+                    mentioned(name, texts[other_lang][j], other_lang)
+                    and not mentioned(name, texts[this_lang][j], this_lang)
+                    for j in (i - 1, i + 1)
+                    if 0 <= j < len(aligned)
+                )
                 if moved:
                     continue
-                report(this, ident, name, spelled, paras[this_lang][i], paras[other_lang][i],
-                       f"its {LANG_NAMES[other_lang]} counterpart {_short(texts[other_lang][i])!r}")
+                report(
+                    this,
+                    ident,
+                    name,
+                    spelled,
+                    paras[this_lang][i],
+                    paras[other_lang][i],
+                    f"its {LANG_NAMES[other_lang]} counterpart {_short(texts[other_lang][i])!r}",
+                )
     units = aligned or [((pair.a.paragraphs[0], pair.a.text), (pair.b.paragraphs[0], pair.b.text))]
     _compare_name_counts(pair, finders, units, reported, own_term, report)
 
 
-def _compare_name_counts(pair: TextPair, finders: dict[str, NameFinder], units: list, reported: set, own_term,
-                         report) -> None:
+def _compare_name_counts(
+    pair: TextPair, finders: dict[str, NameFinder], units: list, reported: set, own_term, report
+) -> None:
     """Names a unit says more often than its counterpart translates them (a second use replaced by a plain word):
     every name the pair uses, said `firm`ly on one side (or, for a proper name, paraphrased by its `stems`:
     'Accuse' for 'Accusation') against the lenient `counting` of the other side, where keywords answering
     keywords ('Runde' for 'round') translate those, not the name. The counterpart may say it fewer times when it
     has as many more stand-ins and names it at least once ('one of your own' for 'ein eigenes Land')."""
     sides = {pair.a.lang: pair.a, pair.b.lang: pair.b}
-    named = {ident: name for side in (pair.a, pair.b) for ident, (name, _) in finders[side.lang].used(side.text).items()}
+    named = {
+        ident: name for side in (pair.a, pair.b) for ident, (name, _) in finders[side.lang].used(side.text).items()
+    }
     for side in (pair.a, pair.b):
         named |= finders[side.lang].inside(side.text) | finders[side.lang].paraphrased(side.text)
 
@@ -296,11 +380,15 @@ def _compare_name_counts(pair: TextPair, finders: dict[str, NameFinder], units: 
         places = {pair.a.lang: at_a, pair.b.lang: at_b}
         strict = {lang: finders[lang].counted(text) for lang, text in texts.items()}
 
-        def count(name, lang: str, level: str, partial: bool = False, every: bool = False,
-                  also: frozenset = frozenset()) -> int:
-            text = finders[lang].without_others(texts[lang], name.id, every or level in ("firm", "stems"), also)
-            return max(strict[lang][name.id][2] if name.id in strict[lang] else 0,
-                       occurrences(name, text, lang, partial, level))
+        def count(
+            name, lang: str, level: str, partial: bool = False, every: bool = False, also: frozenset = frozenset()
+        ) -> int:
+            # called within this pair's iteration only
+            text = finders[lang].without_others(texts[lang], name.id, every or level in ("firm", "stems"), also)  # noqa: B023
+            return max(
+                strict[lang][name.id][2] if name.id in strict[lang] else 0,  # noqa: B023
+                occurrences(name, text, lang, partial, level),
+            )
 
         for this_lang, other_lang in ((pair.a.lang, pair.b.lang), (pair.b.lang, pair.a.lang)):
             for ident, name in sorted(named.items()):
@@ -315,17 +403,35 @@ def _compare_name_counts(pair: TextPair, finders: dict[str, NameFinder], units: 
                 # a paraphrased name ('Accuse') wants the name itself, not a compound naming something else
                 # ('Anklagepunkt', 'Anklage-Chip')
                 others = _holding_names(name, named, strict[this_lang], strict[other_lang], this_lang)
-                have = count(name, other_lang, "counting", shortened(name, spelled, this_lang), paraphrased, others) - \
-                    min(occurrences(name, texts[other_lang], other_lang, level="keywords"),
-                        occurrences(name, texts[this_lang], this_lang, level="answers"))
+                have = count(
+                    name, other_lang, "counting", shortened(name, spelled, this_lang), paraphrased, others
+                ) - min(
+                    occurrences(name, texts[other_lang], other_lang, level="keywords"),
+                    occurrences(name, texts[this_lang], this_lang, level="answers"),
+                )
                 missing = said - have
                 # a term's own definition says it in other words: there it is missing only where never said
-                if missing <= 0 or (have and (own_term(ident) or signals.stand_ins(texts[other_lang], other_lang)
-                                              - signals.stand_ins(texts[this_lang], this_lang) >= missing)):
+                if missing <= 0 or (
+                    have
+                    and (
+                        own_term(ident)
+                        or signals.stand_ins(texts[other_lang], other_lang)
+                        - signals.stand_ins(texts[this_lang], this_lang)
+                        >= missing
+                    )
+                ):
                     continue
-                report(sides[this_lang], ident, name, spelled, places[this_lang], places[other_lang],
-                       f"its {LANG_NAMES[other_lang]} counterpart {_short(texts[other_lang])!r}",
-                       f" {said} time{'s' if said != 1 else ''}", f" {have} time{'s' if have != 1 else ''}")
+                report(
+                    sides[this_lang],
+                    ident,
+                    name,
+                    spelled,
+                    places[this_lang],
+                    places[other_lang],
+                    f"its {LANG_NAMES[other_lang]} counterpart {_short(texts[other_lang])!r}",
+                    f" {said} time{'s' if said != 1 else ''}",
+                    f" {have} time{'s' if have != 1 else ''}",
+                )
 
 
 def _holding_names(name, named: dict, here: dict, there: dict, lang: str) -> frozenset:
@@ -353,9 +459,16 @@ def _compare_counts(out: _Collector, pair: TextPair, kind: str, what: str, count
         if count(p.text, more.lang) > count(counter.text, fewer.lang):
             at = p
             break
-    _report(out, kind, pair, more, at, fewer, _counterpart(more, at, fewer),
-            f"{pair.scope} has {n_more} {what} in {LANG_NAMES[more.lang]} but {n_fewer} in "
-            f"{LANG_NAMES[fewer.lang]}")
+    _report(
+        out,
+        kind,
+        pair,
+        more,
+        at,
+        fewer,
+        _counterpart(more, at, fewer),
+        f"{pair.scope} has {n_more} {what} in {LANG_NAMES[more.lang]} but {n_fewer} in {LANG_NAMES[fewer.lang]}",
+    )
 
 
 def _compare_emphasis(out: _Collector, pair: TextPair) -> None:
@@ -363,12 +476,25 @@ def _compare_emphasis(out: _Collector, pair: TextPair) -> None:
     ea, eb = signals.emphasised_numbers(a.text, a.lang), signals.emphasised_numbers(b.text, b.lang)
     if ea == eb:
         return
-    more, fewer, extra = (a, b, sorted(set(ea) - set(eb)) or ea) if len(ea) >= len(eb) else (b, a, sorted(set(eb) - set(ea)) or eb)
+    more, fewer, extra = (
+        (a, b, sorted(set(ea) - set(eb)) or ea) if len(ea) >= len(eb) else (b, a, sorted(set(eb) - set(ea)) or eb)
+    )
     at = _locate(more, lambda text: any(v in extra for v in signals.emphasised_numbers(text, more.lang)))
-    shown = lambda values: ", ".join(numbers.show(v) for v in values) or "none"
-    _report(out, "emphasis", pair, more, at, fewer, _counterpart(more, at, fewer),
-            f"{pair.scope} emphasises the numbers {shown(ea)} in {LANG_NAMES[a.lang]} but {shown(eb)} in "
-            f"{LANG_NAMES[b.lang]}")
+
+    def shown(values) -> str:
+        return ", ".join(numbers.show(v) for v in values) or "none"
+
+    _report(
+        out,
+        "emphasis",
+        pair,
+        more,
+        at,
+        fewer,
+        _counterpart(more, at, fewer),
+        f"{pair.scope} emphasises the numbers {shown(ea)} in {LANG_NAMES[a.lang]} but {shown(eb)} in "
+        f"{LANG_NAMES[b.lang]}",
+    )
 
 
 def _sentences(side: Side) -> list[tuple[Paragraph, str]]:
@@ -401,19 +527,30 @@ def _compare_negations(out: _Collector, pair: TextPair, aligned: list) -> None:
         na, nb = signals.negations(xa, pair.a.lang) + qa, signals.negations(xb, pair.b.lang) + qb
         if len(na) == len(nb):
             continue
-        (this, at, words, text), (other, other_at, other_words, other_text) = \
-            ((pair.a, pa, na, xa), (pair.b, pb, nb, xb)) if len(na) > len(nb) else ((pair.b, pb, nb, xb), (pair.a, pa, na, xa))
-        _report(out, "negation", pair, this, at, other, other_at,
-                f"{pair.scope}: {_short(text)!r} has {len(words)} negations in {LANG_NAMES[this.lang]} "
-                f"({', '.join(words)}) but {_short(other_text)!r} has {len(other_words)} in "
-                f"{LANG_NAMES[other.lang]}" + (f" ({', '.join(other_words)})" if other_words else ""))
+        (this, at, words, text), (other, other_at, other_words, other_text) = (
+            ((pair.a, pa, na, xa), (pair.b, pb, nb, xb))
+            if len(na) > len(nb)
+            else ((pair.b, pb, nb, xb), (pair.a, pa, na, xa))
+        )
+        _report(
+            out,
+            "negation",
+            pair,
+            this,
+            at,
+            other,
+            other_at,
+            f"{pair.scope}: {_short(text)!r} has {len(words)} negations in {LANG_NAMES[this.lang]} "
+            f"({', '.join(words)}) but {_short(other_text)!r} has {len(other_words)} in "
+            f"{LANG_NAMES[other.lang]}" + (f" ({', '.join(other_words)})" if other_words else ""),
+        )
 
 
 def _short(text: str, width: int = 70) -> str:
     """`text` on one line, at most `width` characters, its full stops as written ('e.g.', not the marks that keep
     `signals.sentences` from ending a sentence there)."""
     text = " ".join(text.replace("\u2024", ".").split())
-    return text if len(text) <= width else text[:width - 1] + "…"
+    return text if len(text) <= width else text[: width - 1] + "…"
 
 
 def compare_pair(out: _Collector, pair: TextPair, finders: dict[str, NameFinder]) -> None:
@@ -461,10 +598,16 @@ def _compare_sections(content: GameContent, out: _Collector, a: RuleText, b: Rul
             if other.section(section.id) is None:
                 before = next((other.section(s.id) for s in reversed(this.sections[:i]) if other.section(s.id)), None)
                 where = _where(other.path, before.line) if before else other.path
-                out.add("section-missing", this.path, section.line, [section.id],
-                        f"section {section.id!r} ({section.title}) has no counterpart in {other.path}"
-                        + (f" (expected after section {before.id!r} at {where})" if before else ""),
-                        other=where, section=section.id)
+                out.add(
+                    "section-missing",
+                    this.path,
+                    section.line,
+                    [section.id],
+                    f"section {section.id!r} ({section.title}) has no counterpart in {other.path}"
+                    + (f" (expected after section {before.id!r} at {where})" if before else ""),
+                    other=where,
+                    section=section.id,
+                )
     pairs = rules_pairs(content, a, b)
     out.report.sections += sum(1 for p in pairs if p.id)
     return pairs
@@ -475,8 +618,14 @@ def _compare_rule_meta(content: GameContent, out: _Collector) -> None:
         for text in content.rules.values():
             if text.section(meta.id) is None:
                 path, line, _ = content.locate(("rules", i, "id"))
-                out.add("rule-missing", path, line, [meta.id], f"rule {meta.id!r} has no section in {text.path}",
-                        section=meta.id)
+                out.add(
+                    "rule-missing",
+                    path,
+                    line,
+                    [meta.id],
+                    f"rule {meta.id!r} has no section in {text.path}",
+                    section=meta.id,
+                )
 
 
 def _compare_marks(content: GameContent, out: _Collector) -> None:
@@ -486,37 +635,63 @@ def _compare_marks(content: GameContent, out: _Collector) -> None:
         sections = list(getattr(amb, "sections", []))
         if amb.edition_variant:
             used = next(r for r in amb.readings if r.id == amb.used)
-            out.report.findings.append(Finding(
-                "edition-variant", path, line, [amb.id] + sections,
-                f"{amb.title.en} / {amb.title.de}: readings {', '.join(r.id for r in amb.readings)}; "
-                f"this content uses {used.id!r}" + (f"; sections {', '.join(sections)}" if sections else ""),
-                True, "", out.report.game))
+            out.report.findings.append(
+                Finding(
+                    "edition-variant",
+                    path,
+                    line,
+                    [amb.id] + sections,
+                    f"{amb.title.en} / {amb.title.de}: readings {', '.join(r.id for r in amb.readings)}; "
+                    f"this content uses {used.id!r}" + (f"; sections {', '.join(sections)}" if sections else ""),
+                    True,
+                    "",
+                    out.report.game,
+                )
+            )
         elif sections:
-            out.add("variant-mark", path, line, [amb.id],
-                    f"ambiguity {amb.id!r} lists sections but is not an edition_variant")
+            out.add(
+                "variant-mark",
+                path,
+                line,
+                [amb.id],
+                f"ambiguity {amb.id!r} lists sections but is not an edition_variant",
+            )
         for section in sections:
             if section not in known:
-                out.add("variant-mark", path, line, [amb.id, section],
-                        f"ambiguity {amb.id!r} lists unknown section {section!r}")
+                out.add(
+                    "variant-mark",
+                    path,
+                    line,
+                    [amb.id, section],
+                    f"ambiguity {amb.id!r} lists unknown section {section!r}",
+                )
 
 
 # ---------------------------------------------------------------- examples
+
 
 def _normal(text: str) -> str:
     return " ".join(text.split())
 
 
-def _compare_examples(content: GameContent, out: _Collector, a: RuleText, b: RuleText,
-                      runs: examples.ExampleRuns) -> None:
+def _compare_examples(
+    content: GameContent, out: _Collector, a: RuleText, b: RuleText, runs: examples.ExampleRuns
+) -> None:
     for this, other in ((a, b), (b, a)):
         for example in this.examples:
             if other.example(example.id) is None:
                 home = other.section(example.section) if example.section else None
                 where = _where(other.path, home.line) if home else other.path
-                out.add("example-missing", this.path, example.line, [example.id],
-                        f"example {example.id!r} has no counterpart in {other.path}"
-                        + (f" (expected in section {home.id!r} at {where})" if home else ""),
-                        other=where, section=example.section)
+                out.add(
+                    "example-missing",
+                    this.path,
+                    example.line,
+                    [example.id],
+                    f"example {example.id!r} has no counterpart in {other.path}"
+                    + (f" (expected in section {home.id!r} at {where})" if home else ""),
+                    other=where,
+                    section=example.section,
+                )
     paired = [(e, b.example(e.id)) for e in a.examples if b.example(e.id) is not None]
     if not paired:
         return
@@ -525,38 +700,82 @@ def _compare_examples(content: GameContent, out: _Collector, a: RuleText, b: Rul
         section = ea.section if ea.section == eb.section else None
         where_b = _where(eb.path, eb.line)
         if ea.readings() != eb.readings():
-            out.add("example-reading", ea.path, ea.line, [ea.id],
-                    f"example {ea.id!r} runs under {_readings(ea)} in {LANG_NAMES[a.lang]} but under "
-                    f"{_readings(eb)} in {LANG_NAMES[b.lang]} ({where_b})", other=where_b, section=section)
+            out.add(
+                "example-reading",
+                ea.path,
+                ea.line,
+                [ea.id],
+                f"example {ea.id!r} runs under {_readings(ea)} in {LANG_NAMES[a.lang]} but under "
+                f"{_readings(eb)} in {LANG_NAMES[b.lang]} ({where_b})",
+                other=where_b,
+                section=section,
+            )
         sa, sb = runs.result(ea).statements, runs.result(eb).statements
         if len(sa) != len(sb):
-            out.add("example-result", ea.path, ea.line, [ea.id],
-                    f"example {ea.id!r} has {len(sa)} statements in {LANG_NAMES[a.lang]} but {len(sb)} in "
-                    f"{LANG_NAMES[b.lang]} ({where_b})", other=where_b, section=section)
+            out.add(
+                "example-result",
+                ea.path,
+                ea.line,
+                [ea.id],
+                f"example {ea.id!r} has {len(sa)} statements in {LANG_NAMES[a.lang]} but {len(sb)} in "
+                f"{LANG_NAMES[b.lang]} ({where_b})",
+                other=where_b,
+                section=section,
+            )
         for xa, xb in zip(sa, sb):
             where_x = _where(eb.path, xb.line)
             if _normal(xa.outcome) != _normal(xb.outcome):
-                out.add("example-result", ea.path, xa.line, [ea.id],
-                        f"example {ea.id!r} gives {_normal(xa.outcome) or 'nothing'!r} for {xa.source!r} in "
-                        f"{LANG_NAMES[a.lang]} but {_normal(xb.outcome) or 'nothing'!r} for {xb.source!r} in "
-                        f"{LANG_NAMES[b.lang]} ({where_x})", other=where_x, section=section)
+                out.add(
+                    "example-result",
+                    ea.path,
+                    xa.line,
+                    [ea.id],
+                    f"example {ea.id!r} gives {_normal(xa.outcome) or 'nothing'!r} for {xa.source!r} in "
+                    f"{LANG_NAMES[a.lang]} but {_normal(xb.outcome) or 'nothing'!r} for {xb.source!r} in "
+                    f"{LANG_NAMES[b.lang]} ({where_x})",
+                    other=where_x,
+                    section=section,
+                )
             elif examples.code_of(xa.source) != examples.code_of(xb.source):
-                out.add("example-source", ea.path, xa.line, [ea.id],
-                        f"example {ea.id!r} runs {xa.source!r} in {LANG_NAMES[a.lang]} but {xb.source!r} in "
-                        f"{LANG_NAMES[b.lang]} ({where_x}); both give {_normal(xa.outcome) or 'nothing'!r}",
-                        other=where_x, section=section)
+                out.add(
+                    "example-source",
+                    ea.path,
+                    xa.line,
+                    [ea.id],
+                    f"example {ea.id!r} runs {xa.source!r} in {LANG_NAMES[a.lang]} but {xb.source!r} in "
+                    f"{LANG_NAMES[b.lang]} ({where_x}); both give {_normal(xa.outcome) or 'nothing'!r}",
+                    other=where_x,
+                    section=section,
+                )
             elif xa.passed != xb.passed and xa.kind == xb.kind == "result":
-                _failing, passing = (LANG_NAMES[a.lang], LANG_NAMES[b.lang]) if not xa.passed else \
-                    (LANG_NAMES[b.lang], LANG_NAMES[a.lang])
-                out.add("example-expected", ea.path, xa.line, [ea.id],
-                        f"example {ea.id!r} expects {_normal(xa.want)!r} in {LANG_NAMES[a.lang]} but "
-                        f"{_normal(xb.want)!r} in {LANG_NAMES[b.lang]} ({where_x}); both give "
-                        f"{_normal(xa.outcome)!r}, which only the {passing} text states", other=where_x, section=section)
+                _failing, passing = (
+                    (LANG_NAMES[a.lang], LANG_NAMES[b.lang])
+                    if not xa.passed
+                    else (LANG_NAMES[b.lang], LANG_NAMES[a.lang])
+                )
+                out.add(
+                    "example-expected",
+                    ea.path,
+                    xa.line,
+                    [ea.id],
+                    f"example {ea.id!r} expects {_normal(xa.want)!r} in {LANG_NAMES[a.lang]} but "
+                    f"{_normal(xb.want)!r} in {LANG_NAMES[b.lang]} ({where_x}); both give "
+                    f"{_normal(xa.outcome)!r}, which only the {passing} text states",
+                    other=where_x,
+                    section=section,
+                )
             elif xa.kind != xb.kind or (xa.kind == "output" and _normal(xa.expected) != _normal(xb.expected)):
-                out.add("example-expected", ea.path, xa.line, [ea.id],
-                        f"example {ea.id!r} expects {_expectation(xa)!r} in {LANG_NAMES[a.lang]} but "
-                        f"{_expectation(xb)!r} in {LANG_NAMES[b.lang]} ({where_x}); "
-                        f"both give {_normal(xa.outcome) or 'nothing'!r}", other=where_x, section=section)
+                out.add(
+                    "example-expected",
+                    ea.path,
+                    xa.line,
+                    [ea.id],
+                    f"example {ea.id!r} expects {_expectation(xa)!r} in {LANG_NAMES[a.lang]} but "
+                    f"{_expectation(xb)!r} in {LANG_NAMES[b.lang]} ({where_x}); "
+                    f"both give {_normal(xa.outcome) or 'nothing'!r}",
+                    other=where_x,
+                    section=section,
+                )
 
 
 def _readings(example) -> str:
@@ -572,7 +791,10 @@ def _expectation(statement) -> str:
 
 # ---------------------------------------------------------------- entry points
 
-def report(content: GameContent, runs: examples.ExampleRuns | None = None, memo: Memo | None = None) -> TranslationReport:
+
+def report(
+    content: GameContent, runs: examples.ExampleRuns | None = None, memo: Memo | None = None
+) -> TranslationReport:
     """Compare the German and English texts of one game (its worked examples run by `runs`; the findings
     of each text pair remembered in `memo`, see `compare_pairs`)."""
     langs = tuple(lang for lang in ("de", "en") if lang in content.game.languages)
@@ -585,8 +807,13 @@ def report(content: GameContent, runs: examples.ExampleRuns | None = None, memo:
         a, b = content.rules.get("de"), content.rules.get("en")
         if a is None or b is None:
             missing = "de" if a is None else "en"
-            out.add("section-missing", str(content.folder / f"rules.{missing}.md"), None, [],
-                    f"the {LANG_NAMES[missing]} rules file rules.{missing}.md is missing")
+            out.add(
+                "section-missing",
+                str(content.folder / f"rules.{missing}.md"),
+                None,
+                [],
+                f"the {LANG_NAMES[missing]} rules file rules.{missing}.md is missing",
+            )
         else:
             pairs += _compare_sections(content, out, a, b) + example_pairs(a, b)
             _compare_examples(content, out, a, b, runs or examples.ExampleRuns(content))

@@ -74,30 +74,44 @@ def findings(text: str, words: Vocabulary) -> list[tuple[int, str, str]]:
     found: list[tuple[int, str, str]] = []
     source = words.source_pattern()
     if source is not None:
-        found += [(m.start(), m.group(0), "names the authors' source text; say which edition or rulebook "
-                                          "in players' words (e.g. 'the German edition')") for m in source.finditer(text)]
-    found += [(m.start(), m.group(0), "is a file name; players do not see the game's files")
-              for m in FILE_NAME.finditer(text)]
+        found += [
+            (
+                m.start(),
+                m.group(0),
+                "names the authors' source text; say which edition or rulebook "
+                "in players' words (e.g. 'the German edition')",
+            )
+            for m in source.finditer(text)
+        ]
+    found += [
+        (m.start(), m.group(0), "is a file name; players do not see the game's files") for m in FILE_NAME.finditer(text)
+    ]
     options = set(words.option_keys)
     for m in PROGRAM_NAME.finditer(text):
         what = "is a rules-engine option key" if m.group(0) in options else "looks like a program name"
         found.append((m.start(), m.group(0), f"{what}; describe the rule in words"))
     for key in sorted(k for k in options if not PROGRAM_NAME.fullmatch(k)):
-        found += [(m.start(), m.group(0), "is a rules-engine option key; describe the rule in words")
-                  for m in re.finditer(rf"(?<![\w-]){re.escape(key)}(?![\w-])", text)]
-    found += [(m.start(), m.group(0), "is the authors' term; describe the rule in words")
-              for m in ENGINE_OPTION.finditer(text)]
+        found += [
+            (m.start(), m.group(0), "is a rules-engine option key; describe the rule in words")
+            for m in re.finditer(rf"(?<![\w-]){re.escape(key)}(?![\w-])", text)
+        ]
+    found += [
+        (m.start(), m.group(0), "is the authors' term; describe the rule in words")
+        for m in ENGINE_OPTION.finditer(text)
+    ]
     return sorted(set(found))
 
 
 # ---------------------------------------------------------------- where players read text
 
+
 def markdown_lines(text: str) -> Iterator[tuple[int, str]]:
     """(line number, visible text) of Markdown `text`: paragraphs, headings, lists, tables (glossary
     references as their shown text), and the result lines, ``:labels:`` and statement captions
     (``>>> f()  # words``) of worked examples, which the website shows; no code, no MyST labels."""
-    plain = "\n".join("" if LABEL_LINE.match(line) else TERM_REF.sub(lambda m: m.group(1), line)
-                      for line in text.splitlines())
+    plain = "\n".join(
+        "" if LABEL_LINE.match(line) else TERM_REF.sub(lambda m: m.group(1), line) for line in text.splitlines()
+    )
     for token in MarkdownIt("commonmark").enable("table").parse(plain):
         if token.type == "fence" and token.info.strip().startswith("{doctest}"):
             first = token.map[0] + 2
@@ -150,7 +164,7 @@ def authors_words(content: GameContent) -> list[Problem]:
         for _offset, snippet, message in findings(text, words):
             path, line, col = content.locate(key)
             problems.append(Problem(path, line, col, ".".join(map(str, key)), f"{snippet!r} {message}"))
-    for lang, rules in sorted(content.rules.items()):
+    for lang, _rules in sorted(content.rules.items()):
         problems += markdown_problems(content.folder / f"rules.{lang}.md", "rules", words)
     for quickref in game.quickrefs:
         for lang in game.languages:

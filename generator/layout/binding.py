@@ -18,7 +18,7 @@ Conditions (`when:`): ``ref`` (not empty, not false, not 0), ``not ref``,
 from __future__ import annotations
 
 import re
-from typing import Mapping
+from collections.abc import Mapping
 
 REF = re.compile(r"\{([A-Za-z_][A-Za-z0-9_-]*(?:\.[A-Za-z0-9_-]+)?)\}")
 CONDITION = re.compile(r"^\s*(not\s+)?([A-Za-z_][A-Za-z0-9_-]*(?:\.[A-Za-z0-9_-]+)?)\s*(?:(==|!=)\s*(.*?))?\s*$")

@@ -8,9 +8,10 @@ finding a free place on the board for a box (legend, note, title).
 from __future__ import annotations
 
 import math
-from typing import Callable, Iterable
+from collections.abc import Callable, Iterable
 
 from rulepress.layout.geometry import Point, Rect
+
 Measure = Callable[[str, str, float], float]  # (text, font, size in pt) -> width in mm
 PT = 25.4 / 72.0  # millimetres per point
 
@@ -56,7 +57,12 @@ def segment_hits_rect(p: Point, q: Point, rect: Rect) -> bool:
     """True when the segment p -> q touches the inside of `rect` (Liang-Barsky clipping)."""
     dx, dy = q[0] - p[0], q[1] - p[1]
     t0, t1 = 0.0, 1.0
-    for edge_p, edge_q in ((-dx, p[0] - rect.x), (dx, rect.right - p[0]), (-dy, p[1] - rect.y), (dy, rect.bottom - p[1])):
+    for edge_p, edge_q in (
+        (-dx, p[0] - rect.x),
+        (dx, rect.right - p[0]),
+        (-dy, p[1] - rect.y),
+        (dy, rect.bottom - p[1]),
+    ):
         if edge_p == 0:
             if edge_q < 0:
                 return False
@@ -80,9 +86,9 @@ def two_line_splits(text: str) -> list[tuple[str, str]]:
     splits = []
     for i, ch in enumerate(text):
         if ch == " ":
-            splits.append((text[:i], text[i + 1:]))
+            splits.append((text[:i], text[i + 1 :]))
         elif ch in "-–/" and 0 < i < len(text) - 1:
-            splits.append((text[:i + 1], text[i + 1:].lstrip()))
+            splits.append((text[: i + 1], text[i + 1 :].lstrip()))
     splits = [(a.strip(" ·"), b.strip(" ·")) for a, b in splits if a.strip(" ·") and b.strip(" ·")]
     if " · " in text:  # lists of values break between items only
         splits = [(a, b) for a, b in splits if text.startswith(a + " · ")]
@@ -105,8 +111,16 @@ def wrap(text: str, width: float, measure: Measure, font: str, size: float) -> l
     return lines
 
 
-def place_box(w: float, h: float, bounds: Rect, rects: Iterable[Rect], segments: Iterable[tuple[Point, Point]],
-              prefer: Point, step: float = 4.0, pad: float = 2.0) -> tuple[Rect, float]:
+def place_box(
+    w: float,
+    h: float,
+    bounds: Rect,
+    rects: Iterable[Rect],
+    segments: Iterable[tuple[Point, Point]],
+    prefer: Point,
+    step: float = 4.0,
+    pad: float = 2.0,
+) -> tuple[Rect, float]:
     """A free place for a w x h box inside `bounds`.
 
     Candidates lie on a grid of `step` mm; the best has the least overlap with
@@ -167,13 +181,13 @@ def hatch_lines(rect: Rect, spacing: float = 2.5) -> list[tuple[Point, Point]]:
 
 def luminance(color: str) -> float:
     """Relative brightness 0..1 of a #rrggbb colour."""
-    r, g, b = (int(color[i:i + 2], 16) / 255 for i in (1, 3, 5))
+    r, g, b = (int(color[i : i + 2], 16) / 255 for i in (1, 3, 5))
     return 0.2126 * r + 0.7152 * g + 0.0722 * b
 
 
 def shade(color: str, factor: float) -> str:
     """`color` darkened (factor < 1) or lightened towards white (factor > 1)."""
-    r, g, b = (int(color[i:i + 2], 16) for i in (1, 3, 5))
+    r, g, b = (int(color[i : i + 2], 16) for i in (1, 3, 5))
     if factor <= 1:
         r, g, b = (int(v * factor) for v in (r, g, b))
     else:

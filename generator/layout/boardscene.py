@@ -16,9 +16,23 @@ import shapely
 from shapely.ops import nearest_points
 
 from rulepress.layout import regions
-from rulepress.layout.boardgeom import (PT, Measure, Point, Rect, arrow_head, boundary_point, centred, luminance,
-                                        place_box, point_along, segment_hits_rect, shade, shorten, two_line_splits,
-                                        wrap)
+from rulepress.layout.boardgeom import (
+    PT,
+    Measure,
+    Point,
+    Rect,
+    arrow_head,
+    boundary_point,
+    centred,
+    luminance,
+    place_box,
+    point_along,
+    segment_hits_rect,
+    shade,
+    shorten,
+    two_line_splits,
+    wrap,
+)
 
 BODY, BOLD, COND = "Body", "Body-Bold", "Condensed"
 LEADING = 1.18  # line height / font size
@@ -33,7 +47,10 @@ LEADER_GAP = 0.8  # mm: a label nearer to its region than this needs no leader
 
 WORDS = {  # the renderer's own words (not game-specific)
     "legend": {"de": "Legende", "en": "Legend"},
-    "reconstructed": {"de": "rekonstruiert (nicht in den Quellen belegt)", "en": "reconstructed (not stated in the sources)"},
+    "reconstructed": {
+        "de": "rekonstruiert (nicht in den Quellen belegt)",
+        "en": "reconstructed (not stated in the sources)",
+    },
     "unknown": {"de": "unbekannt", "en": "unknown"},
     "board-reconstructed": {"de": "Plan rekonstruiert", "en": "Board reconstructed"},
     "board-unknown": {"de": "Plan unbekannt", "en": "Board unknown"},
@@ -193,8 +210,9 @@ def _mark_kind(*provenances) -> str | None:
     return None
 
 
-def fit_block(parts: list[tuple[str, str, float]], box: Rect, measure: Measure, min_scale: float = 0.5,
-              color: str = "#000000") -> tuple[tuple[TextRow, ...], Rect, bool]:
+def fit_block(
+    parts: list[tuple[str, str, float]], box: Rect, measure: Measure, min_scale: float = 0.5, color: str = "#000000"
+) -> tuple[tuple[TextRow, ...], Rect, bool]:
     """Fit stacked text parts (text, font, size) centred into `box`.
 
     Shrinks all parts together, tries the condensed face and a second line
@@ -206,11 +224,16 @@ def fit_block(parts: list[tuple[str, str, float]], box: Rect, measure: Measure, 
         for condensed, two_lines in ((False, False), (True, False), (True, True), (False, True)):
             lines = []
             for text, font, size in parts:
-                face = COND if condensed and font == BODY else ("Condensed-Bold" if condensed and font == BOLD else font)
+                face = (
+                    COND if condensed and font == BODY else ("Condensed-Bold" if condensed and font == BOLD else font)
+                )
                 s = max(size * scale, min(size, MIN_SIZE))
                 if two_lines and measure(text, face, s) > box.w:
-                    split = min(two_line_splits(text), key=lambda ab: max(measure(ab[0], face, s), measure(ab[1], face, s)),
-                                default=None)
+                    split = min(
+                        two_line_splits(text),
+                        key=lambda ab: max(measure(ab[0], face, s), measure(ab[1], face, s)),
+                        default=None,
+                    )
                     lines += [(t, face, s) for t in split] if split else [(text, face, s)]
                 else:
                     lines.append((text, face, s))
@@ -278,13 +301,14 @@ def board_scene(board, lang: str, measure: Measure, held: dict[str, tuple[float,
     for group in board.groups:  # a continent's outline, drawn over its territories' borders
         members = [s.outline for s in outlined if s.group == group.id]
         if len(members) > 1:
-            scene.items.append(Region(regions.union_rings(members), None, shade(group.color, 0.35), 0.55,
-                                      owner=f"group:{group.id}"))
+            scene.items.append(
+                Region(regions.union_rings(members), None, shade(group.color, 0.35), 0.55, owner=f"group:{group.id}")
+            )
 
     # links
     segments = []
     link_label_requests = []
-    for index, link in enumerate(board.links):
+    for _index, link in enumerate(board.links):
         ltype = link_types.get(link.type)
         style = ltype.style if ltype else "solid"
         color = ltype.color if ltype else "#333333"
@@ -332,7 +356,11 @@ def board_scene(board, lang: str, measure: Measure, held: dict[str, tuple[float,
         if any(by_id[end].outline for end in ends if end in by_id):
             continue  # lines between regions run over the water by construction
         for other, rect in rects.items():
-            if other not in ends and not by_id[other].outline and segment_hits_rect(line.points[0], line.points[-1], rect.grown(-0.5)):
+            if (
+                other not in ends
+                and not by_id[other].outline
+                and segment_hits_rect(line.points[0], line.points[-1], rect.grown(-0.5))
+            ):
                 scene.warnings.append(f"link {line.owner} runs under space {other!r}")
 
     # spaces and their labels
@@ -345,8 +373,19 @@ def board_scene(board, lang: str, measure: Measure, held: dict[str, tuple[float,
             labels += _region_labels(scene, space, stype, group, anchors[space.id], board, lang, measure)
             continue
         pattern = space.pattern or (stype.pattern if stype else "solid")
-        scene.items.append(Shape(rect, shape, fill, "#333333", 0.3, pattern == "hatched", shade(fill, 0.55),
-                                 owner=space.id, dotted=pattern == "dotted"))
+        scene.items.append(
+            Shape(
+                rect,
+                shape,
+                fill,
+                "#333333",
+                0.3,
+                pattern == "hatched",
+                shade(fill, 0.55),
+                owner=space.id,
+                dotted=pattern == "dotted",
+            )
+        )
         inner = _inner(rect, shape)
         spots_key = stype.spots if stype else None
         if spots_key and isinstance(space.values.get(spots_key), int) and space.values[spots_key] > 0:
@@ -365,10 +404,17 @@ def board_scene(board, lang: str, measure: Measure, held: dict[str, tuple[float,
         parts = []
         text_h = rect.h * (0.7 if shape == "circle" else 1.0)
         if space.number is not None:
-            parts.append((str(space.number), BOLD, _clamp(text_h * 0.7, 8, 16) if space.name else _clamp(text_h, 9, 20)))
+            parts.append(
+                (str(space.number), BOLD, _clamp(text_h * 0.7, 8, 16) if space.name else _clamp(text_h, 9, 20))
+            )
         if space.name:
-            parts.append((space.name.get(lang), BOLD if space.number is None else BODY,
-                          _clamp(text_h * 0.5, 6, 11) if space.number is None else _clamp(text_h * 0.4, 6, 8)))
+            parts.append(
+                (
+                    space.name.get(lang),
+                    BOLD if space.number is None else BODY,
+                    _clamp(text_h * 0.5, 6, 11) if space.number is None else _clamp(text_h * 0.4, 6, 8),
+                )
+            )
         shown = {k: v for k, v in space.values.items() if k != spots_key}
         if shown:
             parts.append((values_line(shown, board.value_labels, lang), COND, _clamp(text_h * 0.3, 6, 7.5)))
@@ -397,10 +443,17 @@ def board_scene(board, lang: str, measure: Measure, held: dict[str, tuple[float,
         placed.append(frame)
     else:
         title_w = measure(title, BOLD, title_size)
-        title_box, _ = place_box(title_w, title_size * PT * LEADING, Rect(4, 3, W - 8, H - 6), obstacles, segments,
-                                 (W / 2, 0))
-        labels.append(Label((TextRow(title, BOLD, title_size, title_box.centre[0],
-                                     title_box.y + title_size * PT * 0.95),), title_box, "title", board.id))
+        title_box, _ = place_box(
+            title_w, title_size * PT * LEADING, Rect(4, 3, W - 8, H - 6), obstacles, segments, (W / 2, 0)
+        )
+        labels.append(
+            Label(
+                (TextRow(title, BOLD, title_size, title_box.centre[0], title_box.y + title_size * PT * 0.95),),
+                title_box,
+                "title",
+                board.id,
+            )
+        )
         placed.append(title_box)
     for layer in board.layers:
         if layer.kind == "compass" and layer.pos:
@@ -444,8 +497,10 @@ def board_scene(board, lang: str, measure: Measure, held: dict[str, tuple[float,
         if score:
             scene.problems.append("the note covers part of the board")
         scene.items.append(Shape(box, "box", "#ffffff", "#999999", 0.2, owner="note"))
-        rows = tuple(TextRow(line, BODY, size, box.x + 2, box.y + 1.5 + (i + 0.78) * size * PT * LEADING, align="left")
-                     for i, line in enumerate(lines))
+        rows = tuple(
+            TextRow(line, BODY, size, box.x + 2, box.y + 1.5 + (i + 0.78) * size * PT * LEADING, align="left")
+            for i, line in enumerate(lines)
+        )
         labels.append(Label(rows, box.grown(-0.5), "note", board.id))
         placed.append(box)
 
@@ -480,10 +535,12 @@ def board_scene(board, lang: str, measure: Measure, held: dict[str, tuple[float,
     for label in labels:
         for row in label.rows:
             if row.size < MIN_SIZE - 1e-6:
-                scene.errors.append(f"{label.role} {label.owner!r}: text {row.text!r} is {row.size:.1f} pt, "
-                                    f"smaller than {MIN_SIZE:g} pt")
+                scene.errors.append(
+                    f"{label.role} {label.owner!r}: text {row.text!r} is {row.size:.1f} pt, "
+                    f"smaller than {MIN_SIZE:g} pt"
+                )
     for a_index, a in enumerate(labels):
-        for b in labels[a_index + 1:]:
+        for b in labels[a_index + 1 :]:
             if a.box.intersects(b.box) and not _nested(a, b):
                 scene.problems.append(f"labels overlap: {a.role} {a.owner!r} and {b.role} {b.owner!r}")
     return scene
@@ -514,7 +571,9 @@ def _region_labels(scene: Scene, space, stype, group, anchor, board, lang: str, 
     box = Rect(anchor.x - width / 2, top, width, height)
     rows, text_box, fits = fit_block(parts, box, measure, min_scale=0.75)
     if not fits:
-        scene.problems.append(f"label of region {space.id!r} does not fit in {width:.0f} x {height:.0f} mm at its anchor")
+        scene.problems.append(
+            f"label of region {space.id!r} does not fit in {width:.0f} x {height:.0f} mm at its anchor"
+        )
     found = [Label(rows, text_box, "space", space.id, None, fits, halo=shade(fill, 1.55))]
     spot = None
     if marker:
@@ -557,8 +616,9 @@ def _spots(scene: Scene, space, count: int, inner: Rect, fill: str) -> Rect:
     x0 = inner.centre[0] - row_w / 2 + SPOT_RADIUS
     ink = shade(fill, 0.45) if luminance(fill) > 0.45 else "#ffffff"
     for i in range(n):
-        scene.items.append(Shape(centred((x0 + i * (d + gap), y), d, d), "circle", "#ffffff", ink, 0.3,
-                                 owner=f"spot:{space.id}"))
+        scene.items.append(
+            Shape(centred((x0 + i * (d + gap), y), d, d), "circle", "#ffffff", ink, 0.3, owner=f"spot:{space.id}")
+        )
     return Rect(inner.x, inner.y, inner.w, max(1.0, inner.h - d - 0.6))
 
 
@@ -644,13 +704,31 @@ def _paint_legend(scene: Scene, labels: list[Label], rows: list[tuple], box: Rec
             scene.items.append(Shape(sw, "rect", item.color, "#333333", 0.2, owner="legend"))
         elif kind == "type":
             fill = item.color or "#eeeeee"
-            scene.items.append(Shape(sw, item.shape if item.shape != "region" else "rect", fill, "#333333", 0.2,
-                                     item.pattern == "hatched", shade(fill, 0.55), owner="legend"))
+            scene.items.append(
+                Shape(
+                    sw,
+                    item.shape if item.shape != "region" else "rect",
+                    fill,
+                    "#333333",
+                    0.2,
+                    item.pattern == "hatched",
+                    shade(fill, 0.55),
+                    owner="legend",
+                )
+            )
         elif kind == "link":
             dash = DASH if item.style.startswith("dashed") else None
             mid = sw.y + sw.h / 2
-            scene.items.append(Line(((sw.x, mid), (sw.right - (1.5 if item.style.endswith("arrow") else 0), mid)),
-                                    item.color, LINK_WIDTH, dash, "legend", item.id))
+            scene.items.append(
+                Line(
+                    ((sw.x, mid), (sw.right - (1.5 if item.style.endswith("arrow") else 0), mid)),
+                    item.color,
+                    LINK_WIDTH,
+                    dash,
+                    "legend",
+                    item.id,
+                )
+            )
             if item.style.endswith("arrow"):
                 scene.items.append(Polygon(arrow_head((sw.x, mid), (sw.right, mid), 2.2, 1.8), item.color, "legend"))
         elif kind == "mark":
@@ -665,6 +743,19 @@ def board_segments(scene: Scene) -> list[tuple[Point, Point]]:
     return [(line.points[0], line.points[-1]) for line in scene.lines("link")]
 
 
-__all__ = ["Scene", "Label", "Shape", "Line", "Polygon", "Mark", "Region", "Halo", "Picture", "Compass", "TextRow",
-           "board_scene", "fit_block",
-           "values_line"]
+__all__ = [
+    "Scene",
+    "Label",
+    "Shape",
+    "Line",
+    "Polygon",
+    "Mark",
+    "Region",
+    "Halo",
+    "Picture",
+    "Compass",
+    "TextRow",
+    "board_scene",
+    "fit_block",
+    "values_line",
+]

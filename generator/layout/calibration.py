@@ -97,5 +97,10 @@ def spots(width: float, height: float, text_bottom: float) -> list[Point]:
     inset = PRINTABLE_MARGIN + 20.0
     top = max(text_bottom + TEXT_CLEARANCE + ARM, inset)
     bottom = height - inset
-    return [(width / 2, (top + bottom) / 2), (inset, top), (width - inset, top), (inset, bottom),
-            (width - inset, bottom)]
+    return [
+        (width / 2, (top + bottom) / 2),
+        (inset, top),
+        (width - inset, top),
+        (inset, bottom),
+        (width - inset, bottom),
+    ]

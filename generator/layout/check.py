@@ -50,8 +50,11 @@ def check_layouts(content) -> list[Problem]:
                 problems.append(exc.problem)
                 continue
             file, line, col = content.locate(("components", i, "layout"))  # as the card renderer reports it
-            problems.append(Problem(file, line, col, f"components.{i}",
-                                    f"game {game.id}, {comp.kind} {comp.id}: {exc.problem.message}"))
+            problems.append(
+                Problem(
+                    file, line, col, f"components.{i}", f"game {game.id}, {comp.kind} {comp.id}: {exc.problem.message}"
+                )
+            )
             continue
         problems += _fonts(layout, font_names, name, folder)
         key = (name, comp.id)
@@ -93,14 +96,23 @@ def _fonts(layout: dict, known: set[str], name: str, folder) -> list[Problem]:
         font = (layout.get(part) or {}).get("font")
         if font is not None and font not in known:
             file, line, col = _where(name, folder, (part, "font"))
-            problems.append(Problem(file, line, col, f"{part}.font", f"unknown font {font!r}; fonts: {', '.join(sorted(known))}"))
+            problems.append(
+                Problem(file, line, col, f"{part}.font", f"unknown font {font!r}; fonts: {', '.join(sorted(known))}")
+            )
     for key in layout_data.ELEMENT_LISTS:
         for j, el in enumerate(layout_data.elements(layout, key) or []):
             for font in el.fonts():
                 if font not in known:
                     file, line, col = _where(name, folder, (key, j, "font"))
-                    problems.append(Problem(file, line, col, f"{key}.{j}.font",
-                                            f"unknown font {font!r}; fonts: {', '.join(sorted(known))}"))
+                    problems.append(
+                        Problem(
+                            file,
+                            line,
+                            col,
+                            f"{key}.{j}.font",
+                            f"unknown font {font!r}; fonts: {', '.join(sorted(known))}",
+                        )
+                    )
     return problems
 
 
@@ -122,9 +134,16 @@ def _bindings(layout: dict, comp, name: str, folder, icon_names: set[str]) -> li
             for field, ref in found:
                 if ref not in known:
                     file, line, col = _where(name, folder, (key, j, field))
-                    problems.append(Problem(file, line, col, f"{key}.{j}.{field}",
-                                            f"unknown field {{{ref}}} for {comp.kind} {comp.id}; it can bind: "
-                                            f"{', '.join(sorted(known))}"))
+                    problems.append(
+                        Problem(
+                            file,
+                            line,
+                            col,
+                            f"{key}.{j}.{field}",
+                            f"unknown field {{{ref}}} for {comp.kind} {comp.id}; it can bind: "
+                            f"{', '.join(sorted(known))}",
+                        )
+                    )
             icon = getattr(el, "icon", None)
             if icon is not None and "{" not in icon and icon not in icon_names:
                 file, line, col = _where(name, folder, (key, j, "icon"))
@@ -132,7 +151,9 @@ def _bindings(layout: dict, comp, name: str, folder, icon_names: set[str]) -> li
             src = getattr(el, "src", None)
             if src is not None and "{" not in src and not (folder / src).is_file():
                 file, line, col = _where(name, folder, (key, j, "src"))
-                problems.append(Problem(file, line, col, f"{key}.{j}.src", f"image {src!r} not found in the game folder"))
+                problems.append(
+                    Problem(file, line, col, f"{key}.{j}.src", f"image {src!r} not found in the game folder")
+                )
     return problems
 
 
@@ -142,8 +163,11 @@ def _pictures(content, i: int, comp) -> list[Problem]:
 
     problems = []
     items = [(("cards", j, "image"), c.image) for j, c in enumerate(comp.cards)]  # backs: the card renderer's check
-    items += [(("cards", j, "back_face", "image"), c.back_face.image) for j, c in enumerate(comp.cards)
-              if c.back_face is not None]
+    items += [
+        (("cards", j, "back_face", "image"), c.back_face.image)
+        for j, c in enumerate(comp.cards)
+        if c.back_face is not None
+    ]
     for key, image in items:
         if not image:
             continue
@@ -154,6 +178,7 @@ def _pictures(content, i: int, comp) -> list[Problem]:
             picture_size(path)
         except PictureError as exc:
             file, line, col = content.locate(("components", i) + key)
-            problems.append(Problem(file, line, col, ".".join(map(str, ("components", i) + key)),
-                                    f"image {image!r} {exc}"))
+            problems.append(
+                Problem(file, line, col, ".".join(map(str, ("components", i) + key)), f"image {image!r} {exc}")
+            )
     return problems

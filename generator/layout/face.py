@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import html
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 from rulepress.layout.binding import face_data
 from rulepress.model.schema import Card, Component, Face, Provenance, Text
@@ -87,8 +87,15 @@ def mark_for(provenance: Provenance | None, lang: str, text_unknown: bool = Fals
     return WORDS[provenance.kind][lang]
 
 
-def face_content(face: Face, comp: Component, lang: str, provenance: Provenance | None,
-                 markup: Callable[[str], str] = card_markup, card_id: str = "", side: int = 0) -> FaceContent:
+def face_content(
+    face: Face,
+    comp: Component,
+    lang: str,
+    provenance: Provenance | None,
+    markup: Callable[[str], str] = card_markup,
+    card_id: str = "",
+    side: int = 0,
+) -> FaceContent:
     """The content of a card face (front or individual back); `markup` turns Markdown into paragraph markup."""
     title = face.title.get(lang) if face.title else None
     body = face.text.get(lang) if face.text else None
@@ -107,7 +114,9 @@ def face_content(face: Face, comp: Component, lang: str, provenance: Provenance 
         write_in=unknown_text,
         color=face.color,
         raw=raw,
-        data=tuple(sorted(face_data(face, comp, lang, card_id, mark_for(provenance, lang, unknown_text), side).items())),
+        data=tuple(
+            sorted(face_data(face, comp, lang, card_id, mark_for(provenance, lang, unknown_text), side).items())
+        ),
     )
 
 

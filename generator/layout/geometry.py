@@ -38,25 +38,29 @@ class Rect:
     def centre(self) -> Point:
         return self.x + self.w / 2, self.y + self.h / 2
 
-    def inset(self, d: float) -> "Rect":
+    def inset(self, d: float) -> Rect:
         """The box shrunk by `d` on every side (grown for negative `d`)."""
         return Rect(self.x + d, self.y + d, self.w - 2 * d, self.h - 2 * d)
 
-    def grown(self, pad: float) -> "Rect":
+    def grown(self, pad: float) -> Rect:
         """The box grown by `pad` on every side."""
         return self.inset(-pad)
 
-    def overlap_area(self, other: "Rect") -> float:
+    def overlap_area(self, other: Rect) -> float:
         dx = min(self.right, other.right) - max(self.x, other.x)
         dy = min(self.bottom, other.bottom) - max(self.y, other.y)
         return dx * dy if dx > 0 and dy > 0 else 0.0
 
-    def intersects(self, other: "Rect", tolerance: float = 1e-6) -> bool:
+    def intersects(self, other: Rect, tolerance: float = 1e-6) -> bool:
         dx = min(self.right, other.right) - max(self.x, other.x)
         dy = min(self.bottom, other.bottom) - max(self.y, other.y)
         return dx > tolerance and dy > tolerance
 
-    def inside(self, other: "Rect", tolerance: float = 1e-6) -> bool:
+    def inside(self, other: Rect, tolerance: float = 1e-6) -> bool:
         """True when this box lies within `other`."""
-        return (self.x >= other.x - tolerance and self.y >= other.y - tolerance
-                and self.right <= other.right + tolerance and self.bottom <= other.bottom + tolerance)
+        return (
+            self.x >= other.x - tolerance
+            and self.y >= other.y - tolerance
+            and self.right <= other.right + tolerance
+            and self.bottom <= other.bottom + tolerance
+        )

@@ -15,7 +15,6 @@ from pathlib import Path
 
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
-
 from rulepress.errors import ContentError, ContentErrors, Problem
 from rulepress.layout.elements import KINDS, Element
 from rulepress.layout.spec import LayoutFile
@@ -83,8 +82,9 @@ def _kind_problems(data: dict, positions: Positions) -> list[Problem]:
                 where = (key, i, "kind") if isinstance(item, dict) and "kind" in item else (key, i)
                 line, col = positions.locate(where)
                 what = f"unknown element kind {kind!r}" if kind is not None else "an element needs a `kind`"
-                problems.append(Problem(positions.path, line, col, ".".join(map(str, where)),
-                                        f"{what}; kinds: {', '.join(KINDS)}"))
+                problems.append(
+                    Problem(positions.path, line, col, ".".join(map(str, where)), f"{what}; kinds: {', '.join(KINDS)}")
+                )
     return problems
 
 
@@ -118,7 +118,7 @@ def _validation_problems(exc: ValidationError, data: dict, positions: Positions,
         else:
             message = "required key is missing" if error["type"] == "missing" else error["msg"]
             if message.startswith("Value error, "):
-                message = message[len("Value error, "):]
+                message = message[len("Value error, ") :]
             if error["type"] == "string_pattern_mismatch" and "#" in str(error.get("ctx", {})):
                 message = f"{error.get('input')!r} is not a colour (#rrggbb) or a reference such as {{color}}"
             line, col = positions.locate(path, at_key=error["type"] == "missing")
@@ -177,8 +177,9 @@ def load_layout(name: str, game_folder: Path | None = None) -> dict:
     files = []
     while current is not None:
         if current in chain:
-            raise ContentError(layout_file(chain[0], game_folder),
-                               f"layout extends itself: {' -> '.join(chain + [current])}")
+            raise ContentError(
+                layout_file(chain[0], game_folder), f"layout extends itself: {' -> '.join(chain + [current])}"
+            )
         chain.append(current)
         path = layout_file(current, game_folder)
         files.append(path)

@@ -69,20 +69,28 @@ def choose_grid(n: int, panel_w: float, panel_h: float, page_w: float, page_h: f
     return best
 
 
-def impose(page_w: float, page_h: float, panel_w: float, panel_h: float, n: int, fold: bool = False,
-           overhang: float = OVERHANG, edge_clear: float = EDGE_CLEAR) -> Imposition:
+def impose(
+    page_w: float,
+    page_h: float,
+    panel_w: float,
+    panel_h: float,
+    n: int,
+    fold: bool = False,
+    overhang: float = OVERHANG,
+    edge_clear: float = EDGE_CLEAR,
+) -> Imposition:
     """Lay out n panels centred on a page; ValueError if they cannot fit."""
     if n < 1:
         raise ValueError("n must be at least 1")
     chosen = choose_grid(n, panel_w, panel_h, page_w, page_h)
     if chosen is None:
-        raise ValueError(f"{n} panels of {panel_w:g} x {panel_h:g} mm do not fit on a "
-                         f"{page_w:g} x {page_h:g} mm page in any grid")
+        raise ValueError(
+            f"{n} panels of {panel_w:g} x {panel_h:g} mm do not fit on a {page_w:g} x {page_h:g} mm page in any grid"
+        )
     cols, rows = chosen
     x0 = (page_w - cols * panel_w) / 2
     y0 = (page_h - rows * panel_h) / 2
-    panels = tuple(Rect(x0 + c * panel_w, y0 + r * panel_h, panel_w, panel_h)
-                   for r in range(rows) for c in range(cols))
+    panels = tuple(Rect(x0 + c * panel_w, y0 + r * panel_h, panel_w, panel_h) for r in range(rows) for c in range(cols))
     xs = [x0 + c * panel_w for c in range(cols + 1)]
     ys = [y0 + r * panel_h for r in range(rows + 1)]
     top = max(edge_clear, y0 - overhang)
@@ -98,8 +106,15 @@ def impose(page_w: float, page_h: float, panel_w: float, panel_h: float, n: int,
     if not fold:
         cuts = [v for v in vertical if printable(v.x1, page_w)] + [h for h in horizontal if printable(h.y1, page_h)]
         return Imposition(page_w, page_h, cols, rows, panels, tuple(cuts), ())
-    outline = [line for line, keep in ((vertical[0], printable(xs[0], page_w)), (vertical[-1], printable(xs[-1], page_w)),
-                                       (horizontal[0], printable(ys[0], page_h)),
-                                       (horizontal[-1], printable(ys[-1], page_h))) if keep]
+    outline = [
+        line
+        for line, keep in (
+            (vertical[0], printable(xs[0], page_w)),
+            (vertical[-1], printable(xs[-1], page_w)),
+            (horizontal[0], printable(ys[0], page_h)),
+            (horizontal[-1], printable(ys[-1], page_h)),
+        )
+        if keep
+    ]
     folds = [Line(x, ys[0], x, ys[-1]) for x in xs[1:-1]] + [Line(xs[0], y, xs[-1], y) for y in ys[1:-1]]
     return Imposition(page_w, page_h, cols, rows, panels, tuple(outline), tuple(folds))

@@ -15,7 +15,7 @@ class Paper:
     width: float  # mm
     height: float  # mm
 
-    def oriented(self, orientation: str) -> "Paper":
+    def oriented(self, orientation: str) -> Paper:
         """This paper turned to 'portrait' or 'landscape'."""
         short, long = sorted((self.width, self.height))
         if orientation == "landscape":

@@ -66,7 +66,9 @@ def label_anchor(outline: list[Ring]) -> Anchor:
     return Anchor(round(point.x, 2), round(point.y, 2), round(largest.exterior.distance(point), 2))
 
 
-def water_crossing(a: list[Ring], b: list[Ring], into_land: float = 2.5) -> tuple[tuple[float, float], tuple[float, float]]:
+def water_crossing(
+    a: list[Ring], b: list[Ring], into_land: float = 2.5
+) -> tuple[tuple[float, float], tuple[float, float]]:
     """A sea link's line: between the nearest coasts of two regions, reaching `into_land` mm into each."""
     ga, gb = geometry(a), geometry(b)
     pa, pb = nearest_points(ga, gb)

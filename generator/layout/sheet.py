@@ -77,8 +77,10 @@ def check_spec(spec: SheetSpec) -> None:
     if spec.gap not in GAPS:
         raise SheetError(f"gap must be one of {', '.join(GAPS)}, not {spec.gap!r}")
     if spec.page_clearance < PRINTABLE_MARGIN - 1e-9:
-        raise SheetError(f"page_clearance {spec.page_clearance:g} mm is less than the {PRINTABLE_MARGIN:g} mm "
-                         "most printers leave blank at the page edge")
+        raise SheetError(
+            f"page_clearance {spec.page_clearance:g} mm is less than the {PRINTABLE_MARGIN:g} mm "
+            "most printers leave blank at the page edge"
+        )
 
 
 def _margin(spec: SheetSpec) -> float:
@@ -103,9 +105,11 @@ def grid(spec: SheetSpec) -> Grid:
     cols = _count(spec.paper_w, spec.card_w, gap, margin)
     rows = _count(spec.paper_h, spec.card_h, gap, margin)
     if cols == 0 or rows == 0:
-        raise SheetError(f"a card of {spec.card_w:g} x {spec.card_h:g} mm (plus {margin:g} mm for bleed, marks "
-                         f"and the {spec.page_clearance:g} mm unprintable edge on each side) does not fit on "
-                         f"paper of {spec.paper_w:g} x {spec.paper_h:g} mm")
+        raise SheetError(
+            f"a card of {spec.card_w:g} x {spec.card_h:g} mm (plus {margin:g} mm for bleed, marks "
+            f"and the {spec.page_clearance:g} mm unprintable edge on each side) does not fit on "
+            f"paper of {spec.paper_w:g} x {spec.paper_h:g} mm"
+        )
     total_w = cols * spec.card_w + (cols - 1) * gap
     total_h = rows * spec.card_h + (rows - 1) * gap
     x0 = (spec.paper_w - total_w) / 2
@@ -180,8 +184,9 @@ def mirror_axis(flip: str, paper_w: float, paper_h: float) -> str:
     return "x" if (flip == "long") == portrait else "y"
 
 
-def back_box(box: Box, paper_w: float, paper_h: float, flip: str = "long",
-             offset: tuple[float, float] = (0.0, 0.0)) -> Box:
+def back_box(
+    box: Box, paper_w: float, paper_h: float, flip: str = "long", offset: tuple[float, float] = (0.0, 0.0)
+) -> Box:
     """Where the back of a card at `box` goes on the back page, plus the printer offset."""
     if mirror_axis(flip, paper_w, paper_h) == "x":
         x, y = paper_w - box.x - box.w, box.y
@@ -192,4 +197,4 @@ def back_box(box: Box, paper_w: float, paper_h: float, flip: str = "long",
 
 def chunks(items: list, size: int) -> list[list]:
     """Split `items` into pages of `size`."""
-    return [items[i:i + size] for i in range(0, len(items), size)]
+    return [items[i : i + size] for i in range(0, len(items), size)]

@@ -31,9 +31,13 @@ class TextStyle(Part):
     min_size: float | None = Field(None, gt=0, description="Smallest size auto-shrink may use (pt).")
     leading: float | None = Field(None, gt=0, le=5, description="Line height, of the font size.")
     align: Literal["left", "center", "right"] | None = Field(None, description="Horizontal alignment.")
-    valign: Literal["top", "middle", "bottom"] | None = Field(None, description="Vertical alignment (title alone on a face).")
+    valign: Literal["top", "middle", "bottom"] | None = Field(
+        None, description="Vertical alignment (title alone on a face)."
+    )
     color: Color | None = Field(None, description="Text colour.")
-    default_color: Color | None = Field(None, description="Background of a shared back without its own colour (back only).")
+    default_color: Color | None = Field(
+        None, description="Background of a shared back without its own colour (back only)."
+    )
 
 
 class FrameStyle(Part):
@@ -46,8 +50,13 @@ class FrameStyle(Part):
 class SheetSection(Part):
     """Print settings of the sheet; build options override them."""
 
-    marks: Literal["crop", "lines", "none"] | None = Field(None, description="crop (marks outside the bleed), lines (cut lines on the trim), none.")
-    gap: Literal["spaced", "butted"] | None = Field(None, description="spaced: cards apart by twice the bleed, each with its own bleed; butted: cards touch and share cut lines.")
+    marks: Literal["crop", "lines", "none"] | None = Field(
+        None, description="crop (marks outside the bleed), lines (cut lines on the trim), none."
+    )
+    gap: Literal["spaced", "butted"] | None = Field(
+        None,
+        description="spaced: cards apart by twice the bleed, each with its own bleed; butted: cards touch and share cut lines.",
+    )
     mark_length: float | None = Field(None, gt=0, description="Longest crop mark in mm.")
     min_mark_length: float | None = Field(None, gt=0, description="Shortest crop mark in mm.")
     mark_offset: float | None = Field(None, ge=0, description="Distance between the bleed edge and a crop mark in mm.")
@@ -66,8 +75,12 @@ class SizeSpec(Part):
 class LayoutFile(Part):
     """One layout file."""
 
-    extends: str | None = Field(None, description="Name of the layout this one builds on; its keys are merged under these.")
-    size: str | SizeSpec | None = Field(None, description="Default size preset (or width/height) of components using the layout.")
+    extends: str | None = Field(
+        None, description="Name of the layout this one builds on; its keys are merged under these."
+    )
+    size: str | SizeSpec | None = Field(
+        None, description="Default size preset (or width/height) of components using the layout."
+    )
     shape: Literal["rect", "circle"] | None = Field(None, description="rect or circle (round tokens).")
     corner_radius: float | None = Field(None, ge=0, description="Rounded corners of the trim outline in mm.")
     bleed: float | None = Field(None, ge=0, le=20, description="How far the background runs past the trim (mm).")
@@ -77,14 +90,24 @@ class LayoutFile(Part):
     title: TextStyle | None = Field(None, description="Title style (classic stack).")
     text: TextStyle | None = Field(None, description="Body text style (classic stack).")
     values: TextStyle | None = Field(None, description="Value lines style (classic stack).")
-    mark: TextStyle | None = Field(None, description="Style of the provenance mark (reconstructed / unknown), also used with elements.")
+    mark: TextStyle | None = Field(
+        None, description="Style of the provenance mark (reconstructed / unknown), also used with elements."
+    )
     back: TextStyle | None = Field(None, description="Style of a shared back's title (classic back).")
     gap: float | None = Field(None, ge=0, description="Space between title, text and values (mm).")
-    write_in_lines: int | None = Field(None, ge=0, le=30, description="Blank lines drawn where a text is unknown (classic stack).")
+    write_in_lines: int | None = Field(
+        None, ge=0, le=30, description="Blank lines drawn where a text is unknown (classic stack)."
+    )
     sheet: SheetSection | None = Field(None, description="Print settings of the sheet.")
-    elements: list[Element] | None = Field(None, description="The front face as placed elements, drawn in order; replaces the classic stack.")
-    back_face_elements: list[Element] | None = Field(None, description="Individual back faces (double-sided tiles) as elements; default: `elements`.")
-    back_elements: list[Element] | None = Field(None, description="Shared backs as elements (they bind title, color, image, name).")
+    elements: list[Element] | None = Field(
+        None, description="The front face as placed elements, drawn in order; replaces the classic stack."
+    )
+    back_face_elements: list[Element] | None = Field(
+        None, description="Individual back faces (double-sided tiles) as elements; default: `elements`."
+    )
+    back_elements: list[Element] | None = Field(
+        None, description="Shared backs as elements (they bind title, color, image, name)."
+    )
 
 
 def json_schema() -> dict:

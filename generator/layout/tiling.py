@@ -49,8 +49,7 @@ class Tile:
 
     def contains(self, x: float, y: float, tolerance: float = 1e-9) -> bool:
         """True when the board point lies on this tile (the last tile's edge may miss the board's by rounding)."""
-        return (self.x - tolerance <= x <= self.right + tolerance
-                and self.y - tolerance <= y <= self.bottom + tolerance)
+        return self.x - tolerance <= x <= self.right + tolerance and self.y - tolerance <= y <= self.bottom + tolerance
 
 
 @dataclass(frozen=True)
@@ -113,8 +112,14 @@ def axis_spans(length: float, window: float, overlap: float) -> list[tuple[float
     return [(i * (span - overlap), min(i * (span - overlap) + span, float(length))) for i in range(count)]
 
 
-def plan_tiles(board_width: float, board_height: float, paper: Paper, overlap: float = DEFAULT_OVERLAP,
-               margin: float = DEFAULT_MARGIN, footer: float = DEFAULT_FOOTER) -> TilePlan:
+def plan_tiles(
+    board_width: float,
+    board_height: float,
+    paper: Paper,
+    overlap: float = DEFAULT_OVERLAP,
+    margin: float = DEFAULT_MARGIN,
+    footer: float = DEFAULT_FOOTER,
+) -> TilePlan:
     """Cut a board into tiles for `paper`, trying both orientations."""
     plans = []
     for orientation in ("portrait", "landscape"):
@@ -125,10 +130,14 @@ def plan_tiles(board_width: float, board_height: float, paper: Paper, overlap: f
             raise ValueError(f"overlap {overlap} mm leaves no room on {paper.name} with a {margin} mm margin")
         xs = axis_spans(board_width, window_w, overlap)
         ys = axis_spans(board_height, window_h, overlap)
-        tiles = tuple(Tile(r, c, x0, y0, x1 - x0, y1 - y0)
-                      for r, (y0, y1) in enumerate(ys) for c, (x0, x1) in enumerate(xs))
-        plans.append(TilePlan(board_width, board_height, sheet, overlap, margin, margin,
-                              window_w, window_h, len(ys), len(xs), tiles))
+        tiles = tuple(
+            Tile(r, c, x0, y0, x1 - x0, y1 - y0) for r, (y0, y1) in enumerate(ys) for c, (x0, x1) in enumerate(xs)
+        )
+        plans.append(
+            TilePlan(
+                board_width, board_height, sheet, overlap, margin, margin, window_w, window_h, len(ys), len(xs), tiles
+            )
+        )
     return min(plans, key=lambda p: len(p.tiles))  # min keeps the first (portrait) on a tie
 
 

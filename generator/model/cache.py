@@ -80,6 +80,7 @@ def _settled_digest(path: str, size: int, mtime_ns: int, inode: int) -> bytes:
 def cached_loader(cache: Path, version: str) -> Callable[[Path], GameContent]:
     """A `load_game` that reuses ``<cache>/<folder name>.pickle`` when the folder's key is unchanged; when
     it is not, the game's YAML files that did not change are not parsed again (`remembering_parser`)."""
+
     def load(folder: Path) -> GameContent:
         digests = file_digests(folder)
         key = folder_key(folder, version, digests=digests)
@@ -99,14 +100,18 @@ def cached_loader(cache: Path, version: str) -> Callable[[Path], GameContent]:
             _write_pickle(parsed, used)
         _write_pickle(file, (key, content, base, digests))
         return content
+
     return load
 
 
 def rules_edit_only(before: dict[str, bytes], now: dict[str, bytes], content: GameContent) -> bool:
     """True if the game folder's files (`file_digests`) are those of `content` but for changed rules files:
     the same names, and those whose bytes differ are rules files (`rulepress.model.loader.rules_files`)."""
-    return (isinstance(before, dict) and before.keys() == now.keys()
-            and {name for name in now if before[name] != now[name]} <= rules_files(content.game))
+    return (
+        isinstance(before, dict)
+        and before.keys() == now.keys()
+        and {name for name in now if before[name] != now[name]} <= rules_files(content.game)
+    )
 
 
 def remembering_parser(stored, version: str):
@@ -126,6 +131,7 @@ def remembering_parser(stored, version: str):
             blob = pickle.dumps(load_yaml(path, shown), protocol=pickle.HIGHEST_PROTOCOL)
         used[key] = blob
         return pickle.loads(blob)
+
     return parse, used
 
 

@@ -139,12 +139,16 @@ def bind_readings(function: Callable, readings: Mapping[str, str]) -> Callable:
 
 def engine_functions(module: ModuleType) -> dict[str, Callable]:
     """The public functions defined in the engine module itself."""
-    return {name: value for name, value in public_names(module).items()
-            if inspect.isfunction(value) and value.__module__ == module.__name__}
+    return {
+        name: value
+        for name, value in public_names(module).items()
+        if inspect.isfunction(value) and value.__module__ == module.__name__
+    }
 
 
-def namespace(content: GameContent, module: ModuleType | None = None,
-              readings: Mapping[str, str] | None = None) -> dict[str, object]:
+def namespace(
+    content: GameContent, module: ModuleType | None = None, readings: Mapping[str, str] | None = None
+) -> dict[str, object]:
     """Doctest/template namespace: public engine names + ``engine`` + ``OPTIONS``.
 
     Engine functions are bound to the chosen readings (`chosen_readings`,
@@ -158,8 +162,7 @@ def namespace(content: GameContent, module: ModuleType | None = None,
     names: dict[str, object] = public_names(module) if module is not None else {}
     if module is not None:
         functions = engine_functions(module)
-        names.update({name: bind_readings(function, chosen) for name, function in functions.items()
-                      if name in names})
+        names.update({name: bind_readings(function, chosen) for name, function in functions.items() if name in names})
     names["engine"] = module
     names["OPTIONS"] = chosen
     return names

@@ -22,7 +22,7 @@ from pathlib import Path
 from pydantic import BaseModel, ValidationError
 
 from rulepress.errors import ContentError, ContentErrors, Problem
-from rulepress.model import references
+from rulepress.model import formats, references
 from rulepress.model.rules_text import RuleText, read_rules
 from rulepress.model.schema import LANGS, Game
 from rulepress.model.sourcefile import read_source
@@ -41,6 +41,12 @@ class GameContent:
     quickref_texts: dict[tuple[str, str], str]  # (quickref id, lang) -> Markdown
     files: list[Path]  # every input file, for change tracking
     positions: dict[str, Positions] = field(default_factory=dict)  # top-level key -> file positions
+    warnings: list[Problem] = field(default_factory=list)  # problems of rules the game's format predates
+
+    @property
+    def format(self) -> int:
+        """The content format the game was written for (`rulepress.model.formats`)."""
+        return self.game.format or formats.FIRST
 
     @property
     def id(self) -> str:
@@ -139,7 +145,7 @@ def _item_class(cls):
     return None
 
 
-def _problems_from_validation(exc: ValidationError, data: dict, content: "_Sources") -> list[Problem]:
+def _problems_from_validation(exc: ValidationError, data: dict, content: _Sources) -> list[Problem]:
     problems: dict[tuple, Problem] = {}
     errors = exc.errors(include_url=False)
     locs = [tuple(e["loc"]) for e in errors]
@@ -161,7 +167,7 @@ def _problems_from_validation(exc: ValidationError, data: dict, content: "_Sourc
             if kind == "missing":
                 message = "required key is missing"
             elif message.startswith("Value error, "):
-                message = message[len("Value error, "):]
+                message = message[len("Value error, ") :]
             elif kind == "string_pattern_mismatch" and "a-z0-9" in str(error.get("ctx", {})):
                 message = f"{error.get('input')!r} is not a valid id (lower-case letters, digits, '-' and '_')"
             file, line, col = content.locate(path, at_key=(kind == "missing"))
@@ -241,8 +247,9 @@ class _Sources:
         return display_path(self.folder / "game.yaml"), None, None
 
 
-def load_game(folder: Path, parse: Callable[[Path, str], tuple[object, Positions]] = load_yaml,
-              checked: Game | None = None) -> GameContent:
+def load_game(
+    folder: Path, parse: Callable[[Path, str], tuple[object, Positions]] = load_yaml, checked: Game | None = None
+) -> GameContent:
     """Load, validate and cross-check one game folder (its YAML files read with `parse`, a `load_yaml`
     that may remember; `checked`: the game as it loaded without problems before with the same code, whose
     unchanged boards need no geometry check). Raises ContentErrors."""
@@ -266,8 +273,15 @@ def load_game(folder: Path, parse: Callable[[Path, str], tuple[object, Positions
             file, line, col = sources.locate(("languages",), at_key=True)
             if "languages" not in sources.data:
                 line = col = None  # the default languages: no line to point at
-            problems.append(Problem(file, line, col, "languages",
-                                    f"rules.{lang}.md is missing (every language of the game needs its rules file)"))
+            problems.append(
+                Problem(
+                    file,
+                    line,
+                    col,
+                    "languages",
+                    f"rules.{lang}.md is missing (every language of the game needs its rules file)",
+                )
+            )
             continue
         files.append(path)
         text = _rule_text(path, lang, problems)
@@ -279,8 +293,15 @@ def load_game(folder: Path, parse: Callable[[Path, str], tuple[object, Positions
             path = inside(folder, f"{quickref.source}.{lang}.md")
             if path is None or not path.exists():
                 file, line, col = sources.locate(("quickrefs", i, "source"))
-                problems.append(Problem(file, line, col, f"quickrefs.{i}.source",
-                                        f"file {quickref.source}.{lang}.md not found in the game folder"))
+                problems.append(
+                    Problem(
+                        file,
+                        line,
+                        col,
+                        f"quickrefs.{i}.source",
+                        f"file {quickref.source}.{lang}.md not found in the game folder",
+                    )
+                )
                 continue
             files.append(path)
             try:
@@ -301,15 +322,24 @@ def load_game(folder: Path, parse: Callable[[Path, str], tuple[object, Positions
     content = GameContent(game, folder, rules, quickref_texts, files, sources.positions)
     if game.id != folder.name:
         file, line, col = sources.locate(("id",))
-        problems.append(Problem(file, line, col, "id", f"game id {game.id!r} must equal the folder name {folder.name!r}"))
+        problems.append(
+            Problem(file, line, col, "id", f"game id {game.id!r} must equal the folder name {folder.name!r}")
+        )
     problems.extend(references.check(content, checked.boards if checked is not None else None))
     problems.extend(unread_files(content, sources))
-    if not problems:
+    if game.format is None:
+        file, line, _ = sources.locate(("id",))
+        problems.append(
+            Problem(file, line, 1, "format", "game.yaml declares no `format`: read as format 1", "format-declared")
+        )
+    problems = formats.settle(problems, content.format)
+    if not formats.errors(problems):
         from rulepress.layout.check import check_layouts
 
         problems.extend(check_layouts(content))
-    if problems:
-        raise ContentErrors(problems)
+    if formats.errors(problems):
+        raise ContentErrors(formats.errors(problems))
+    content.warnings = formats.warnings(problems)
     return content
 
 
@@ -342,12 +372,13 @@ def with_rules_read_again(content: GameContent) -> GameContent:
     texts = {lang: _rule_text(content.folder / rules_file(lang), lang, problems) for lang in content.game.languages}
     updated = replace(content, rules={lang: text for lang, text in texts.items() if text is not None})
     problems.extend(references.text_problems(updated))
-    if problems:
-        raise ContentErrors(problems)
+    problems = formats.settle(problems, content.format)
+    if formats.errors(problems):
+        raise ContentErrors(formats.errors(problems))
     return updated
 
 
-def unread_files(content: GameContent, sources: "_Sources") -> list[Problem]:
+def unread_files(content: GameContent, sources: _Sources) -> list[Problem]:
     """Files in the game folder that look like content but would not be read."""
     game = content.game
     read = {p.name for p in content.files if p.parent == content.folder}
@@ -355,22 +386,50 @@ def unread_files(content: GameContent, sources: "_Sources") -> list[Problem]:
     problems = []
     layouts = content.folder / "layouts"
     for path in sorted(layouts.glob("*.yml")) if layouts.is_dir() else []:
-        problems.append(Problem(display_path(path), None, None, "", f"is not read: layouts are .yaml files "
-                                f"(rename it to {path.stem}.yaml)"))
+        problems.append(
+            Problem(
+                display_path(path),
+                None,
+                None,
+                "",
+                f"is not read: layouts are .yaml files (rename it to {path.stem}.yaml)",
+            )
+        )
     for path in sorted(content.folder.iterdir()):
         name, shown = path.name, display_path(path)
         if name in read or name.startswith(".") or not path.is_file():
             continue
         parts = name.split(".")
         if name.endswith(".yml"):
-            problems.append(Problem(shown, None, None, "", f"is not read: Rulepress reads only .yaml files "
-                                    f"(rename it to {name[:-4]}.yaml)"))
+            problems.append(
+                Problem(
+                    shown,
+                    None,
+                    None,
+                    "",
+                    f"is not read: Rulepress reads only .yaml files (rename it to {name[:-4]}.yaml)",
+                )
+            )
         elif name.endswith(".yaml"):
-            problems.append(Problem(shown, None, None, "", f"is not read: the files of a game are {', '.join(GAME_FILES)} "
-                                    "(layouts belong in layouts/)"))
+            problems.append(
+                Problem(
+                    shown,
+                    None,
+                    None,
+                    "",
+                    f"is not read: the files of a game are {', '.join(GAME_FILES)} (layouts belong in layouts/)",
+                )
+            )
         elif len(parts) == 3 and parts[2] == "md" and len(parts[1]) == 2 and parts[0] in stems:
-            problems.append(Problem(shown, None, None, "", f"is not read: {parts[1]!r} is not one of the game's "
-                                    f"languages ({', '.join(game.languages)})"))
+            problems.append(
+                Problem(
+                    shown,
+                    None,
+                    None,
+                    "",
+                    f"is not read: {parts[1]!r} is not one of the game's languages ({', '.join(game.languages)})",
+                )
+            )
     return problems
 
 
@@ -378,12 +437,16 @@ def find_games(content_dir: Path) -> list[Path]:
     """Game folders (those holding a game.yaml, even a broken link) in a content folder, sorted by name."""
     if not content_dir.is_dir():
         return []
-    return sorted(p for p in content_dir.iterdir()
-                  if p.is_dir() and ((p / "game.yaml").exists() or (p / "game.yaml").is_symlink()))
+    return sorted(
+        p
+        for p in content_dir.iterdir()
+        if p.is_dir() and ((p / "game.yaml").exists() or (p / "game.yaml").is_symlink())
+    )
 
 
-def load_games(content_dir: Path, ids: list[str] | None = None,
-               load: Callable[[Path], GameContent] | None = None) -> list[GameContent]:
+def load_games(
+    content_dir: Path, ids: list[str] | None = None, load: Callable[[Path], GameContent] | None = None
+) -> list[GameContent]:
     """Load the named games (or all) of a content folder, collecting every problem; each game folder
     with `load` if given (`rulepress.model.cache` loads unchanged games from a cache), else `load_game`."""
     from rulepress.errors import UsageError
@@ -396,8 +459,9 @@ def load_games(content_dir: Path, ids: list[str] | None = None,
         known = {p.name: p for p in folders}
         missing = [i for i in ids if i not in known]
         if missing:
-            raise UsageError(f"unknown game {', '.join(missing)}; games in {display_path(content_dir)}: "
-                             f"{', '.join(known) or 'none'}")
+            raise UsageError(
+                f"unknown game {', '.join(missing)}; games in {display_path(content_dir)}: {', '.join(known) or 'none'}"
+            )
         folders = [known[i] for i in ids]
     games, problems = [], []
     for folder in folders:

@@ -65,15 +65,23 @@ def check_board(board, report, key: tuple) -> None:
         sea = link.wrap or style == "dashed"
         kind = "sea" if sea else "land"
         if sea and pair in touch:
-            report(key + ("links", j), f"{kind} link {link.a} – {link.b}: the regions share a border of "
-                   f"{touch[pair]:.1f} mm; a sea link must cross water (make it a land link or separate the outlines)")
+            report(
+                key + ("links", j),
+                f"{kind} link {link.a} – {link.b}: the regions share a border of "
+                f"{touch[pair]:.1f} mm; a sea link must cross water (make it a land link or separate the outlines)",
+            )
         elif not sea and pair not in touch:
             gap = regions.geometry(outlines[link.a]).distance(regions.geometry(outlines[link.b]))
-            report(key + ("links", j), f"{kind} link {link.a} – {link.b}: the regions share no border "
-                   f"(they are {gap:.1f} mm apart); make it a sea link or let the outlines meet")
+            report(
+                key + ("links", j),
+                f"{kind} link {link.a} – {link.b}: the regions share no border "
+                f"(they are {gap:.1f} mm apart); make it a sea link or let the outlines meet",
+            )
     index = {s.id: j for j, s in enumerate(board.spaces)}
     for pair, length in sorted(touch.items(), key=lambda kv: sorted(kv[0])):
         if pair not in linked:
             a, b = sorted(pair, key=lambda s: index[s])
-            report(key + ("spaces", index[a], "outline"),
-                   f"regions {a} and {b} share a border of {length:.1f} mm but no link joins them")
+            report(
+                key + ("spaces", index[a], "outline"),
+                f"regions {a} and {b} share a border of {length:.1f} mm but no link joins them",
+            )

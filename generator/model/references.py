@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from rulepress.model.loader import GameContent
 
 
-def check(content: "GameContent", checked_boards: list | None = None) -> list[Problem]:
+def check(content: GameContent, checked_boards: list | None = None) -> list[Problem]:
     """Every cross-reference problem of the game. A board equal to one of `checked_boards` (boards of a
     game that passed these checks with the same code) is not checked for its outlines again: that check
     reads the board alone and is most of the time, with the geometry library's import."""
@@ -37,21 +37,31 @@ def check(content: "GameContent", checked_boards: list | None = None) -> list[Pr
         back_ids = [b.id for b in comp.backs]
         _unique(report, key + ("backs",), back_ids, "back")
         if comp.back and comp.back not in back_ids:
-            report(key + ("back",), f"unknown back {comp.back!r}; backs of this component: {', '.join(back_ids) or 'none'}")
+            report(
+                key + ("back",), f"unknown back {comp.back!r}; backs of this component: {', '.join(back_ids) or 'none'}"
+            )
         _unique(report, key + ("cards",), [c.id for c in comp.cards], "card")
         for j, card in enumerate(comp.cards):
             if card.back and card.back not in back_ids:
-                report(key + ("cards", j, "back"), f"unknown back {card.back!r}; backs of this component: {', '.join(back_ids) or 'none'}")
+                report(
+                    key + ("cards", j, "back"),
+                    f"unknown back {card.back!r}; backs of this component: {', '.join(back_ids) or 'none'}",
+                )
         for j, back in enumerate(comp.backs):
             if back.image and not _file_inside(content, back.image):
                 link = (content.folder / back.image).is_symlink()
-                report(key + ("backs", j, "image"), f"image {back.image!r} " + (
-                    "is a dangling symbolic link" if link else "not found inside the game folder"))
+                report(
+                    key + ("backs", j, "image"),
+                    f"image {back.image!r} "
+                    + ("is a dangling symbolic link" if link else "not found inside the game folder"),
+                )
         if comp.printed and comp.count is not None and comp.count != comp.total():
             report(key + ("count",), f"count is {comp.count} but the quantities add up to {comp.total()}")
         if comp.kind == "board":
             if comp.board and comp.board not in board_ids:
-                report(key + ("board",), f"unknown board {comp.board!r}; boards: {', '.join(sorted(board_ids)) or 'none'}")
+                report(
+                    key + ("board",), f"unknown board {comp.board!r}; boards: {', '.join(sorted(board_ids)) or 'none'}"
+                )
         elif comp.board:
             report(key + ("board",), "only components of kind 'board' refer to a board")
         if comp.kind == "money" and not comp.denominations:
@@ -69,12 +79,21 @@ def check(content: "GameContent", checked_boards: list | None = None) -> list[Pr
         space_set = set(spaces)
         for j, space in enumerate(board.spaces):
             if space.group and space.group not in groups:
-                report(key + ("spaces", j, "group"), f"unknown group {space.group!r}; groups: {', '.join(sorted(groups)) or 'none'}")
+                report(
+                    key + ("spaces", j, "group"),
+                    f"unknown group {space.group!r}; groups: {', '.join(sorted(groups)) or 'none'}",
+                )
             if space.type and space.type not in types:
-                report(key + ("spaces", j, "type"), f"unknown space type {space.type!r}; types: {', '.join(sorted(types)) or 'none'}")
+                report(
+                    key + ("spaces", j, "type"),
+                    f"unknown space type {space.type!r}; types: {', '.join(sorted(types)) or 'none'}",
+                )
             x, y = space.pos
             if not (0 <= x <= board.size.width and 0 <= y <= board.size.height):
-                report(key + ("spaces", j, "pos"), f"position {x}, {y} lies outside the board ({board.size.width} x {board.size.height} mm)")
+                report(
+                    key + ("spaces", j, "pos"),
+                    f"position {x}, {y} lies outside the board ({board.size.width} x {board.size.height} mm)",
+                )
         seen: set[frozenset] = set()
         for j, link in enumerate(board.links):
             for end in ("a", "b"):
@@ -82,7 +101,10 @@ def check(content: "GameContent", checked_boards: list | None = None) -> list[Pr
                 if target not in space_set:
                     report(key + ("links", j, end), f"unknown space {target!r} on board {board.id!r}")
             if link.type and link.type not in link_types:
-                report(key + ("links", j, "type"), f"unknown link type {link.type!r}; types: {', '.join(sorted(link_types)) or 'none'}")
+                report(
+                    key + ("links", j, "type"),
+                    f"unknown link type {link.type!r}; types: {', '.join(sorted(link_types)) or 'none'}",
+                )
             pair = frozenset((link.a, link.b))
             if link.a == link.b:
                 report(key + ("links", j), f"link from {link.a!r} to itself")
@@ -106,11 +128,13 @@ def check(content: "GameContent", checked_boards: list | None = None) -> list[Pr
     for i, meta in enumerate(game.rules):
         for j, ref in enumerate(meta.based_on):
             if ref.source not in source_ids:
-                report(("rules", i, "based_on", j),
-                       f"unknown source text {ref.source!r}; source_texts: {', '.join(sorted(source_ids)) or 'none'}")
+                report(
+                    ("rules", i, "based_on", j),
+                    f"unknown source text {ref.source!r}; source_texts: {', '.join(sorted(source_ids)) or 'none'}",
+                )
 
     options = {a.engine_option for a in game.ambiguities if a.engine_option}
-    for name, value in game.engine_options.items():
+    for name, _value in game.engine_options.items():
         if name not in options:
             report(("engine_options", name), f"engine option {name!r} is not named by any ambiguity")
     for i, amb in enumerate(game.ambiguities):
@@ -119,12 +143,14 @@ def check(content: "GameContent", checked_boards: list | None = None) -> list[Pr
             report(("ambiguities", i, "used"), f"used {amb.used!r} is not one of the readings: {', '.join(ids)}")
             continue
         if amb.engine_option and game.engine_options.get(amb.engine_option, amb.used) != amb.used:
-            report(("ambiguities", i, "used"),
-                   f"uses reading {amb.used!r} but engine_options.{amb.engine_option} is {game.engine_options[amb.engine_option]!r}")
+            report(
+                ("ambiguities", i, "used"),
+                f"uses reading {amb.used!r} but engine_options.{amb.engine_option} is {game.engine_options[amb.engine_option]!r}",
+            )
     return problems + text_problems(content)
 
 
-def text_problems(content: "GameContent") -> list[Problem]:
+def text_problems(content: GameContent) -> list[Problem]:
     """The checks of `check` that read the rule texts (`content.rules`): glossary terms they name, sections
     they hold and sections that `rules` and ambiguities name. All that a rules-only edit can change."""
     problems: list[Problem] = []
@@ -132,33 +158,42 @@ def text_problems(content: "GameContent") -> list[Problem]:
     game = content.game
     term_ids = {t.id for t in game.glossary}
     metas = {r.id for r in game.rules}
-    for lang, text in content.rules.items():
+    for _lang, text in content.rules.items():
         for section in text.sections:
-            for shown, term in term_refs(section.body):
+            for _shown, term in term_refs(section.body):
                 if term not in term_ids:
                     line = section.line + section.body.count("\n", 0, section.body.find(term)) + 1
                     problems.append(Problem(text.path, line, None, section.id, f"unknown glossary term {term!r}"))
         if metas:
             for section in text.sections:
                 if section.id not in metas and not section.id.startswith("line-"):
-                    problems.append(Problem(text.path, section.line, 1, section.id,
-                                            "section has no entry in `rules` of the game (its provenance is missing)"))
+                    problems.append(
+                        Problem(
+                            text.path,
+                            section.line,
+                            1,
+                            section.id,
+                            "section has no entry in `rules` of the game (its provenance is missing)",
+                        )
+                    )
     for i, meta in enumerate(game.rules):
-        for lang, text in content.rules.items():
+        for _lang, text in content.rules.items():
             if text.section(meta.id) is None:
                 report(("rules", i, "id"), f"section {meta.id!r} is not in {text.path}")
     for i, amb in enumerate(game.ambiguities):
-        for lang, text in content.rules.items():
+        for _lang, text in content.rules.items():
             if amb.section and text.section(amb.section) is None:
                 report(("ambiguities", i, "section"), f"section {amb.section!r} is not in {text.path}")
     return problems
 
 
-def _reporter(content: "GameContent", problems: list[Problem]):
+def _reporter(content: GameContent, problems: list[Problem]):
     """report(key path, message): a problem at that key of the game's files, appended to `problems`."""
-    def report(key: tuple, message: str) -> None:
+
+    def report(key: tuple, message: str, rule: str = "") -> None:
         file, line, col = content.locate(key)
-        problems.append(Problem(file, line, col, ".".join(str(k) for k in key), message))
+        problems.append(Problem(file, line, col, ".".join(str(k) for k in key), message, rule))
+
     return report
 
 
@@ -168,13 +203,19 @@ def _value_labels(report, key: tuple, board) -> None:
     for j, space in enumerate(board.spaces):
         for name in space.values:
             if name not in board.value_labels and name not in spots:
-                report(key + ("spaces", j, "values", name),
-                       f"value {name!r} is printed but has no label in the board's value_labels")
+                report(
+                    key + ("spaces", j, "values", name),
+                    f"value {name!r} is printed but has no label in the board's value_labels",
+                    "board-value-label",
+                )
     for j, group in enumerate(board.groups):
         for name in group.values:
             if name not in board.value_labels:
-                report(key + ("groups", j, "values", name),
-                       f"value {name!r} is printed but has no label in the board's value_labels")
+                report(
+                    key + ("groups", j, "values", name),
+                    f"value {name!r} is printed but has no label in the board's value_labels",
+                    "board-value-label",
+                )
 
 
 def _unique(report, key: tuple, ids: list[str], what: str) -> None:
@@ -185,7 +226,7 @@ def _unique(report, key: tuple, ids: list[str], what: str) -> None:
             counts[value] = 0  # report once
 
 
-def _file_inside(content: "GameContent", relative: str) -> bool:
+def _file_inside(content: GameContent, relative: str) -> bool:
     from rulepress.model.loader import inside
 
     path = inside(content.folder, relative)

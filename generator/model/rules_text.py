@@ -169,13 +169,23 @@ def parse_rules(text: str, lang: str, path: str) -> tuple[RuleText, list[Problem
             if directive == "{doctest}":
                 example_id = match.group(3).strip()
                 if not EXAMPLE_ID.match(example_id):
-                    problems.append(Problem(path, number, 1, "doctest",
-                                            "a doctest block needs an example id: ```{doctest} example-id"))
+                    problems.append(
+                        Problem(
+                            path, number, 1, "doctest", "a doctest block needs an example id: ```{doctest} example-id"
+                        )
+                    )
                     example_id = f"line-{number}"
                 if any(e.id == example_id for e in examples):
                     problems.append(Problem(path, number, 1, example_id, "duplicate example id"))
-                example = Example(example_id, lang, path, number, "", current.id if current else None,
-                                  caption=" ".join(last_paragraph).strip())
+                example = Example(
+                    example_id,
+                    lang,
+                    path,
+                    number,
+                    "",
+                    current.id if current else None,
+                    caption=" ".join(last_paragraph).strip(),
+                )
                 example_lines = []
                 if current:
                     current.examples.append(example_id)
@@ -189,8 +199,15 @@ def parse_rules(text: str, lang: str, path: str) -> tuple[RuleText, list[Problem
         if heading:
             level = len(heading.group(1))
             if pending_label is None:
-                problems.append(Problem(path, number, 1, "heading",
-                                        f"heading {heading.group(2)!r} has no id label: write (some-id)= on the line before it"))
+                problems.append(
+                    Problem(
+                        path,
+                        number,
+                        1,
+                        "heading",
+                        f"heading {heading.group(2)!r} has no id label: write (some-id)= on the line before it",
+                    )
+                )
                 section_id = f"line-{number}"
             else:
                 section_id = pending_label[0]
@@ -205,17 +222,26 @@ def parse_rules(text: str, lang: str, path: str) -> tuple[RuleText, list[Problem
             while len(counters) < depth + 1:
                 counters.append(0)
             counters[depth] += 1
-            current = Section(section_id, lang, path, number, level, heading.group(2).strip(), "",
-                              parent=stack[-1].id if stack else None,
-                              number=".".join(str(c) for c in counters))
+            current = Section(
+                section_id,
+                lang,
+                path,
+                number,
+                level,
+                heading.group(2).strip(),
+                "",
+                parent=stack[-1].id if stack else None,
+                number=".".join(str(c) for c in counters),
+            )
             stack.append(current)
             sections.append(current)
             body = []
             last_paragraph = []
             continue
         if pending_label is not None and line.strip():
-            problems.append(Problem(path, pending_label[1], 1, pending_label[0],
-                                    "a label must stand directly before a heading"))
+            problems.append(
+                Problem(path, pending_label[1], 1, pending_label[0], "a label must stand directly before a heading")
+            )
             pending_label = None
         if line.strip():
             if paragraph_closed:
@@ -239,6 +265,7 @@ def read_rules(path: Path, lang: str, display: str) -> tuple[RuleText, list[Prob
 
 
 # ---------------------------------------------------------------- the statements of an example
+
 
 @dataclass(frozen=True)
 class Step:
@@ -277,8 +304,9 @@ def caption(code: str) -> str:
     """What a statement's result is, in the author's words: its trailing comment
     (``>>> must_trade(4)  # with 4 cards``); "" when it has none (doctest directives are no caption)."""
     try:
-        comments = [t.string for t in tokenize.generate_tokens(io.StringIO(code + "\n").readline)
-                    if t.type == tokenize.COMMENT]
+        comments = [
+            t.string for t in tokenize.generate_tokens(io.StringIO(code + "\n").readline) if t.type == tokenize.COMMENT
+        ]
     except (tokenize.TokenError, SyntaxError):
         return ""
     words = [c.lstrip("#").strip() for c in comments]

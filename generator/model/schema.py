@@ -16,9 +16,16 @@ from typing import Annotated, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, WithJsonSchema, model_validator
 
+from rulepress.model.formats import CURRENT as CURRENT_FORMAT
+
 LANGS = ("de", "en")
 Lang = Literal["de", "en"]
-Id = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9_-]*$", description="A stable identifier: lower-case letters, digits, '-' and '_'.")]
+Id = Annotated[
+    str,
+    Field(
+        pattern=r"^[a-z0-9][a-z0-9_-]*$", description="A stable identifier: lower-case letters, digits, '-' and '_'."
+    ),
+]
 Color = Annotated[str, Field(pattern=r"^#[0-9a-fA-F]{6}$", description="A colour as #rrggbb.")]
 # Limits: far above any real game, low enough that absurd input is an error naming the field
 # instead of a MemoryError or an endless render.
@@ -57,7 +64,8 @@ class Provenance(Model):
     """
 
     kind: Literal["seed", "public", "original", "reconstructed", "unknown"] = Field(
-        description="seed, public, original (the designer's own, no mark), reconstructed or unknown.")
+        description="seed, public, original (the designer's own, no mark), reconstructed or unknown."
+    )
     source: str | None = Field(None, description="The seed file or the public source (required for 'public').")
     note: str | None = Field(None, description="Free remark: what was reconstructed, why something is unknown.")
 
@@ -80,7 +88,7 @@ class Provenance(Model):
         return self.kind in ("reconstructed", "unknown")
 
 
-Value = Union[int, float, str, bool, None, Text]
+Value = Union[int, float, str, bool, None, Text]  # noqa: UP007 (a runtime value: pydantic reads it)
 
 
 class Size(Model):
@@ -95,16 +103,28 @@ class Face(Model):
 
     title: Text | None = Field(None, description="Main name printed on the face.")
     text: Text | None = Field(None, description="Body text (inline Markdown: **bold**, *italic*, :icon-name: icons).")
-    values: dict[str, Value] = Field(default_factory=dict, description="Named values the layout prints (symbol, strength, party, ...). null means unknown and is shown as such.")
+    values: dict[str, Value] = Field(
+        default_factory=dict,
+        description="Named values the layout prints (symbol, strength, party, ...). null means unknown and is shown as such.",
+    )
     color: Color | None = Field(None, description="Accent colour of this face.")
-    image: str | None = Field(None, description="Picture of this face (PNG, JPEG or SVG, relative to the game folder); a layout shows it with `{image}`.")
-    fields: dict[str, Value] = Field(default_factory=dict, description="Values of the fields the component declares in `fields` (layouts bind them as `{name}`).")
+    image: str | None = Field(
+        None,
+        description="Picture of this face (PNG, JPEG or SVG, relative to the game folder); a layout shows it with `{image}`.",
+    )
+    fields: dict[str, Value] = Field(
+        default_factory=dict,
+        description="Values of the fields the component declares in `fields` (layouts bind them as `{name}`).",
+    )
 
 
 class FieldSpec(Model):
     """A field that the cards of a component may carry and layouts may bind as `{name}`."""
 
-    kind: Literal["text", "number", "id", "color", "image", "flag"] = Field("text", description="text (German/English or plain), number, id (a name such as an icon name), color (#rrggbb), image (a file in the game folder), flag (true/false).")
+    kind: Literal["text", "number", "id", "color", "image", "flag"] = Field(
+        "text",
+        description="text (German/English or plain), number, id (a name such as an icon name), color (#rrggbb), image (a file in the game folder), flag (true/false).",
+    )
     description: str | None = Field(None, description="What the field means.")
 
 
@@ -117,16 +137,27 @@ class Card(Model):
     text: Text | None = Field(None, description="Front body text (inline Markdown).")
     values: dict[str, Value] = Field(default_factory=dict, description="Named front values (see Face.values).")
     color: Color | None = Field(None, description="Accent colour of the front.")
-    back: Id | None = Field(None, description="Id of a shared back in the component's `backs` (overrides the component default).")
-    back_face: Face | None = Field(None, description="An individual back side (double-sided tiles): printed instead of a shared back.")
-    image: str | None = Field(None, description="Picture of the front (PNG, JPEG or SVG, relative to the game folder): the whole face of a picture deck (layout `picture-card`), or art a layout places with `{image}`.")
-    fields: dict[str, Value] = Field(default_factory=dict, description="Values of the fields the component declares in `fields` (layouts bind them as `{name}`).")
+    back: Id | None = Field(
+        None, description="Id of a shared back in the component's `backs` (overrides the component default)."
+    )
+    back_face: Face | None = Field(
+        None, description="An individual back side (double-sided tiles): printed instead of a shared back."
+    )
+    image: str | None = Field(
+        None,
+        description="Picture of the front (PNG, JPEG or SVG, relative to the game folder): the whole face of a picture deck (layout `picture-card`), or art a layout places with `{image}`.",
+    )
+    fields: dict[str, Value] = Field(
+        default_factory=dict,
+        description="Values of the fields the component declares in `fields` (layouts bind them as `{name}`).",
+    )
     provenance: Provenance | None = Field(None, description="Overrides the component's provenance for this card.")
 
     @property
     def front(self) -> Face:
-        return Face(title=self.title, text=self.text, values=self.values, color=self.color, image=self.image,
-                    fields=self.fields)
+        return Face(
+            title=self.title, text=self.text, values=self.values, color=self.color, image=self.image, fields=self.fields
+        )
 
 
 class Back(Model):
@@ -135,7 +166,10 @@ class Back(Model):
     id: Id = Field(description="Id referenced by `back` of a component or card.")
     title: Text | None = Field(None, description="Text printed on the back.")
     color: Color = Field("#444444", description="Background colour of the back.")
-    image: str | None = Field(None, description="Optional image file (PNG, JPEG or SVG) relative to the game folder, printed over the whole back including the bleed; PNG and JPEG data go into the PDF unchanged.")
+    image: str | None = Field(
+        None,
+        description="Optional image file (PNG, JPEG or SVG) relative to the game folder, printed over the whole back including the bleed; PNG and JPEG data go into the PDF unchanged.",
+    )
 
 
 class Denomination(Model):
@@ -156,19 +190,47 @@ class Component(Model):
 
     id: Id = Field(description="Stable id of the component.")
     kind: Literal["deck", "tiles", "tokens", "money", "board", "dice", "pieces", "rules", "other"] = Field(
-        description="deck, tiles (double-sided), tokens, money (printed); board, dice, pieces, rules, other (only counted).")
+        description="deck, tiles (double-sided), tokens, money (printed); board, dice, pieces, rules, other (only counted)."
+    )
     name: Text = Field(description="Name of the component.")
-    count: int | None = Field(None, ge=0, le=MAX_QTY * MAX_ITEMS, description=f"How many are in the box. For decks/tiles/tokens/money it must equal the sum of quantities (at most {MAX_PRINTED} copies are printed).")
-    count_unknown: bool = Field(False, description="True when the real count is not known (count then states what is modelled).")
-    layout: str | None = Field(None, description="Layout name in templates/layouts/ or the game's layouts/ folder (printed kinds).")
-    size: str | Size | None = Field(None, description="Card size: a preset (poker, bridge, tarot, mini-euro, square, token-25, banknote) or width/height in mm. Defaults to the layout's size.")
+    count: int | None = Field(
+        None,
+        ge=0,
+        le=MAX_QTY * MAX_ITEMS,
+        description=f"How many are in the box. For decks/tiles/tokens/money it must equal the sum of quantities (at most {MAX_PRINTED} copies are printed).",
+    )
+    count_unknown: bool = Field(
+        False, description="True when the real count is not known (count then states what is modelled)."
+    )
+    layout: str | None = Field(
+        None, description="Layout name in templates/layouts/ or the game's layouts/ folder (printed kinds)."
+    )
+    size: str | Size | None = Field(
+        None,
+        description="Card size: a preset (poker, bridge, tarot, mini-euro, square, token-25, banknote) or width/height in mm. Defaults to the layout's size.",
+    )
     back: Id | None = Field(None, description="Default shared back id for all cards of the component.")
     backs: list[Back] = Field(default_factory=list, description="Shared backs of this component.")
-    value_labels: dict[str, Text] = Field(default_factory=dict, description="Printed labels of the cards' value names (e.g. strength: {de: Stärke, en: Strength}).")
-    fields: dict[Id, FieldSpec] = Field(default_factory=dict, description="Fields the cards of this component carry besides title, text and values (e.g. symbol: {kind: id}); layouts bind them as `{name}`, and a binding to an undeclared field is an error.")
-    faces: list[Text] = Field(default_factory=list, description="Names of the two sides of double-sided tiles (front first), e.g. recruit side / threat side.")
-    cards: list[Card] = Field(default_factory=list, max_length=MAX_ITEMS, description=f"The cards, tiles or tokens (decks, tiles, tokens; at most {MAX_ITEMS}).")
-    denominations: list[Denomination] = Field(default_factory=list, max_length=100, description="Banknotes (money; at most 100 denominations).")
+    value_labels: dict[str, Text] = Field(
+        default_factory=dict,
+        description="Printed labels of the cards' value names (e.g. strength: {de: Stärke, en: Strength}).",
+    )
+    fields: dict[Id, FieldSpec] = Field(
+        default_factory=dict,
+        description="Fields the cards of this component carry besides title, text and values (e.g. symbol: {kind: id}); layouts bind them as `{name}`, and a binding to an undeclared field is an error.",
+    )
+    faces: list[Text] = Field(
+        default_factory=list,
+        description="Names of the two sides of double-sided tiles (front first), e.g. recruit side / threat side.",
+    )
+    cards: list[Card] = Field(
+        default_factory=list,
+        max_length=MAX_ITEMS,
+        description=f"The cards, tiles or tokens (decks, tiles, tokens; at most {MAX_ITEMS}).",
+    )
+    denominations: list[Denomination] = Field(
+        default_factory=list, max_length=100, description="Banknotes (money; at most 100 denominations)."
+    )
     board: Id | None = Field(None, description="For kind 'board': the id of the board in the game's boards.")
     note: Text | None = Field(None, description="Remark shown with the component.")
     provenance: Provenance = Field(description="Where the component facts come from.")
@@ -181,11 +243,13 @@ class Component(Model):
     def _fields_declared(self):
         for card in self.cards:
             for face in (card, card.back_face):
-                for name in (face.fields if face is not None else {}):
+                for name in face.fields if face is not None else {}:
                     if name not in self.fields:
                         declared = ", ".join(self.fields) or "none"
-                        raise ValueError(f"card {card.id}: field {name!r} is not declared in the component's "
-                                         f"`fields` (declared: {declared})")
+                        raise ValueError(
+                            f"card {card.id}: field {name!r} is not declared in the component's "
+                            f"`fields` (declared: {declared})"
+                        )
         return self
 
     def total(self) -> int:
@@ -206,7 +270,9 @@ class Group(Model):
     id: Id = Field(description="Stable id.")
     name: Text = Field(description="Name shown in legends.")
     color: Color = Field(description="Fill colour of the group's spaces.")
-    values: dict[str, Value] = Field(default_factory=dict, description="Named values, e.g. bonus armies of a continent.")
+    values: dict[str, Value] = Field(
+        default_factory=dict, description="Named values, e.g. bonus armies of a continent."
+    )
     provenance: Provenance | None = Field(None, description="Overrides the board's provenance.")
 
 
@@ -216,10 +282,15 @@ class SpaceType(Model):
     id: Id = Field(description="Stable id used by spaces.")
     name: Text = Field(description="Name shown in legends.")
     color: Color | None = Field(None, description="Fill colour; defaults to the group's colour.")
-    pattern: Literal["solid", "hatched", "dotted"] = Field("solid", description="Fill pattern or texture (e.g. hatched fields that mark a special lane).")
+    pattern: Literal["solid", "hatched", "dotted"] = Field(
+        "solid", description="Fill pattern or texture (e.g. hatched fields that mark a special lane)."
+    )
     shape: Literal["rect", "circle", "region"] = Field("rect", description="Drawn shape.")
     marker: bool = Field(False, description="Draw a round spot in each space of this type for an army or count marker.")
-    spots: str | None = Field(None, description="Name of a whole-number value of the spaces (e.g. accusation_spots): that many small round spots are drawn in the space instead of printing the number.")
+    spots: str | None = Field(
+        None,
+        description="Name of a whole-number value of the spaces (e.g. accusation_spots): that many small round spots are drawn in the space instead of printing the number.",
+    )
 
 
 class Space(Model):
@@ -230,18 +301,39 @@ class Space(Model):
     number: int | str | None = Field(None, description="Printed field number, if any.")
     group: Id | None = Field(None, description="Group id (continent, lane).")
     type: Id | None = Field(None, description="Space type id.")
-    pos: tuple[Mm, Mm] = Field(description="Centre of the space in mm from the board's top-left corner (for a region: where its links start).")
-    size: tuple[Annotated[float, Field(gt=0, le=MAX_MM)], Annotated[float, Field(gt=0, le=MAX_MM)]] | None = Field(None, description="Width and height in mm (defaults to the board's space_size).")
-    size_from: Id | None = Field(None, description="Id of a component whose card or tile this space holds: the space is that size plus 4 mm all round (overrides `size`).")
-    outline: list[list[tuple[Mm, Mm]]] | None = Field(None, description="Shape of a region: one or more polygons (a territory and its islands), each a list of [x, y] points in mm from the board's top-left corner. Without it the space is drawn as a box of `size`.")
-    path: str | None = Field(None, description="Shape of a region as an SVG path `d` string in board mm (M, L, H, V, C, Q, A, Z; each subpath one polygon, curves flattened); turned into `outline`. Give `path` or `outline`, not both.")
-    anchor: tuple[Mm, Mm] | None = Field(None, description="Where the label of a region goes (mm). Without it the label sits at the point of the largest polygon farthest from its edges (pole of inaccessibility).")
+    pos: tuple[Mm, Mm] = Field(
+        description="Centre of the space in mm from the board's top-left corner (for a region: where its links start)."
+    )
+    size: tuple[Annotated[float, Field(gt=0, le=MAX_MM)], Annotated[float, Field(gt=0, le=MAX_MM)]] | None = Field(
+        None, description="Width and height in mm (defaults to the board's space_size)."
+    )
+    size_from: Id | None = Field(
+        None,
+        description="Id of a component whose card or tile this space holds: the space is that size plus 4 mm all round (overrides `size`).",
+    )
+    outline: list[list[tuple[Mm, Mm]]] | None = Field(
+        None,
+        description="Shape of a region: one or more polygons (a territory and its islands), each a list of [x, y] points in mm from the board's top-left corner. Without it the space is drawn as a box of `size`.",
+    )
+    path: str | None = Field(
+        None,
+        description="Shape of a region as an SVG path `d` string in board mm (M, L, H, V, C, Q, A, Z; each subpath one polygon, curves flattened); turned into `outline`. Give `path` or `outline`, not both.",
+    )
+    anchor: tuple[Mm, Mm] | None = Field(
+        None,
+        description="Where the label of a region goes (mm). Without it the label sits at the point of the largest polygon farthest from its edges (pole of inaccessibility).",
+    )
     fill: Color | None = Field(None, description="Fill colour of this space (overrides its type and group colour).")
-    pattern: Literal["solid", "hatched", "dotted"] | None = Field(None, description="Fill pattern of this space (overrides its type's).")
-    marker: tuple[Mm, Mm] | None = Field(None, description="Centre of the army/count marker spot in mm (overrides the automatic place under the label).")
-    values: dict[str, Value] = Field(default_factory=dict, description="Named values (payout, accusation price, spots...).")
+    pattern: Literal["solid", "hatched", "dotted"] | None = Field(
+        None, description="Fill pattern of this space (overrides its type's)."
+    )
+    marker: tuple[Mm, Mm] | None = Field(
+        None, description="Centre of the army/count marker spot in mm (overrides the automatic place under the label)."
+    )
+    values: dict[str, Value] = Field(
+        default_factory=dict, description="Named values (payout, accusation price, spots...)."
+    )
     provenance: Provenance | None = Field(None, description="Overrides the board's provenance.")
-
 
     @model_validator(mode="before")
     @classmethod
@@ -274,7 +366,9 @@ class Link(Model):
     a: Id = Field(description="Space id of one end.")
     b: Id = Field(description="Space id of the other end.")
     type: Id | None = Field(None, description="Link type id.")
-    wrap: bool = Field(False, description="Drawn around the board edge (a link between spaces at opposite edges of a world map).")
+    wrap: bool = Field(
+        False, description="Drawn around the board edge (a link between spaces at opposite edges of a world map)."
+    )
     label: Text | None = Field(None, description="Label drawn at the middle of the link.")
     provenance: Provenance | None = Field(None, description="Overrides the board's provenance.")
 
@@ -282,9 +376,13 @@ class Link(Model):
 class Layer(Model):
     """A decorative layer of a board, painted in the order given: sea, coast, image, compass, cartouche."""
 
-    kind: Literal["sea", "coast", "image", "compass", "cartouche"] = Field(description="sea: the board's background colour (drawn first); coast: a halo of `width` mm around every region; image: a picture file (background or centre art); compass: a compass rose; cartouche: a framed title box with the board's name.")
+    kind: Literal["sea", "coast", "image", "compass", "cartouche"] = Field(
+        description="sea: the board's background colour (drawn first); coast: a halo of `width` mm around every region; image: a picture file (background or centre art); compass: a compass rose; cartouche: a framed title box with the board's name."
+    )
     color: Color = Field("#b9d7ea", description="Colour of the sea, coast halo, compass or cartouche frame.")
-    pos: tuple[float, float] | None = Field(None, description="Centre in mm (image, compass, cartouche); an image without it covers the whole board.")
+    pos: tuple[float, float] | None = Field(
+        None, description="Centre in mm (image, compass, cartouche); an image without it covers the whole board."
+    )
     size: tuple[float, float] | None = Field(None, description="Width and height in mm (image, compass, cartouche).")
     width: float = Field(2.5, gt=0, description="Width of the coast halo in mm.")
     file: str | None = Field(None, description="Image file (PNG/JPEG) relative to the game folder (kind image).")
@@ -298,21 +396,38 @@ class Track(Model):
     """
 
     prefix: Id = Field(description="Id prefix of the generated spaces.")
-    shape: Literal["polyline", "loop", "ring", "grid", "cross"] = Field(description="polyline: along `points`; loop: along the closed polygon `points`; ring: around a circle (`centre`, `radius`); grid: `rows` x `cols` in the rectangle `points` [top-left, bottom-right]; cross: the plus-shaped track of race games around `centre` with arm width `arm` and reach `radius`.")
-    points: list[tuple[Mm, Mm]] = Field(default_factory=list, max_length=100, description="Path corners in mm (polyline, loop) or the corners of the grid (at most 100).")
+    shape: Literal["polyline", "loop", "ring", "grid", "cross"] = Field(
+        description="polyline: along `points`; loop: along the closed polygon `points`; ring: around a circle (`centre`, `radius`); grid: `rows` x `cols` in the rectangle `points` [top-left, bottom-right]; cross: the plus-shaped track of race games around `centre` with arm width `arm` and reach `radius`."
+    )
+    points: list[tuple[Mm, Mm]] = Field(
+        default_factory=list,
+        max_length=100,
+        description="Path corners in mm (polyline, loop) or the corners of the grid (at most 100).",
+    )
     centre: tuple[Mm, Mm] | None = Field(None, description="Centre in mm (ring, cross).")
-    radius: float | None = Field(None, gt=0, le=MAX_MM, description="Radius of a ring, or how far a cross reaches from its centre, in mm.")
+    radius: float | None = Field(
+        None, gt=0, le=MAX_MM, description="Radius of a ring, or how far a cross reaches from its centre, in mm."
+    )
     arm: float | None = Field(None, gt=0, le=MAX_MM, description="Width of the arms of a cross in mm.")
-    count: int | None = Field(None, ge=1, le=MAX_ITEMS, description=f"Number of spaces (polyline, loop, ring, cross; at most {MAX_ITEMS}).")
-    spacing: float | None = Field(None, ge=1, le=MAX_MM, description="Distance between space centres in mm (instead of count; at least 1 mm).")
+    count: int | None = Field(
+        None, ge=1, le=MAX_ITEMS, description=f"Number of spaces (polyline, loop, ring, cross; at most {MAX_ITEMS})."
+    )
+    spacing: float | None = Field(
+        None, ge=1, le=MAX_MM, description="Distance between space centres in mm (instead of count; at least 1 mm)."
+    )
     rows: int | None = Field(None, ge=1, le=100, description="Grid rows (at most 100).")
     cols: int | None = Field(None, ge=1, le=100, description="Grid columns (at most 100).")
     start: int | None = Field(1, description="Number of the first space (null: no numbers).")
-    start_angle: float = Field(-90.0, description="Ring: angle of the first space in degrees (0 = right, -90 = top), going clockwise.")
+    start_angle: float = Field(
+        -90.0, description="Ring: angle of the first space in degrees (0 = right, -90 = top), going clockwise."
+    )
     group: Id | None = Field(None, description="Group of the generated spaces.")
     type: Id | None = Field(None, description="Space type of the generated spaces.")
     size: tuple[float, float] | None = Field(None, description="Size of the generated spaces in mm.")
-    link: Id | None = Field(None, description="Link type joining each space to the next (none without it; a loop and a ring also join the last to the first).")
+    link: Id | None = Field(
+        None,
+        description="Link type joining each space to the next (none without it; a loop and a ring also join the last to the first).",
+    )
 
     @model_validator(mode="after")
     def _enough_to_place(self):
@@ -326,17 +441,35 @@ class Board(Model):
 
     id: Id = Field(description="Stable id of the board.")
     name: Text = Field(description="Title printed on the board.")
-    kind: Literal["map", "track", "mat"] = Field(description="map (territory graph), track (numbered fields), mat (areas and flows).")
+    kind: Literal["map", "track", "mat"] = Field(
+        description="map (territory graph), track (numbered fields), mat (areas and flows)."
+    )
     size: Size = Field(description="Finished board size in mm.")
-    space_size: tuple[Annotated[float, Field(gt=0, le=MAX_MM)], Annotated[float, Field(gt=0, le=MAX_MM)]] = Field((18.0, 12.0), description="Default width and height of a space in mm.")
+    space_size: tuple[Annotated[float, Field(gt=0, le=MAX_MM)], Annotated[float, Field(gt=0, le=MAX_MM)]] = Field(
+        (18.0, 12.0), description="Default width and height of a space in mm."
+    )
     groups: list[Group] = Field(default_factory=list, description="Continents, lanes, areas.")
     space_types: list[SpaceType] = Field(default_factory=list, description="Kinds of spaces.")
     link_types: list[LinkType] = Field(default_factory=list, description="Kinds of links.")
-    tracks: list[Track] = Field(default_factory=list, max_length=MAX_ITEMS, description="Spaces generated along paths, rings and grids (see Track); merged into `spaces` before anything else reads them.")
-    spaces: list[Space] = Field(default_factory=list, max_length=MAX_ITEMS, description=f"The spaces (at most {MAX_ITEMS}).")
-    links: list[Link] = Field(default_factory=list, max_length=MAX_ITEMS, description=f"The links between spaces (at most {MAX_ITEMS}).")
-    layers: list[Layer] = Field(default_factory=list, max_length=MAX_ITEMS, description="Decorative layers: sea, coast halo, images, compass, title cartouche (see Layer).")
-    attribution: Text | str | None = Field(None, description="Credit line printed small in a corner (e.g. the source and licence of map data).")
+    tracks: list[Track] = Field(
+        default_factory=list,
+        max_length=MAX_ITEMS,
+        description="Spaces generated along paths, rings and grids (see Track); merged into `spaces` before anything else reads them.",
+    )
+    spaces: list[Space] = Field(
+        default_factory=list, max_length=MAX_ITEMS, description=f"The spaces (at most {MAX_ITEMS})."
+    )
+    links: list[Link] = Field(
+        default_factory=list, max_length=MAX_ITEMS, description=f"The links between spaces (at most {MAX_ITEMS})."
+    )
+    layers: list[Layer] = Field(
+        default_factory=list,
+        max_length=MAX_ITEMS,
+        description="Decorative layers: sea, coast halo, images, compass, title cartouche (see Layer).",
+    )
+    attribution: Text | str | None = Field(
+        None, description="Credit line printed small in a corner (e.g. the source and licence of map data)."
+    )
 
     @model_validator(mode="before")
     @classmethod
@@ -357,8 +490,12 @@ class Board(Model):
         except (ValueError, ArithmeticError):
             return data
         return {**expanded, "tracks": data["tracks"]}
+
     legend: bool = Field(True, description="Draw a legend of groups and their values.")
-    value_labels: dict[str, Text] = Field(default_factory=dict, description="Printed labels of the value names of groups and spaces (e.g. bonus: {de: Bonus, en: Bonus}); without one the name itself is printed.")
+    value_labels: dict[str, Text] = Field(
+        default_factory=dict,
+        description="Printed labels of the value names of groups and spaces (e.g. bonus: {de: Bonus, en: Bonus}); without one the name itself is printed.",
+    )
     note: Text | None = Field(None, description="Note printed on the board (e.g. what is reconstructed).")
     provenance: Provenance = Field(description="Where the board facts come from.")
 
@@ -370,8 +507,12 @@ class Term(Model):
     de: str = Field(description="German term.")
     en: str = Field(description="English term.")
     definition: Text = Field(description="Short definition.")
-    keywords: dict[Lang, list[str]] = Field(default_factory=dict, description="Extra search words per language (parts of compounds, synonyms).")
-    aliases: dict[Lang, list[str]] = Field(default_factory=dict, description="Other accepted spellings/inflections of the term per language.")
+    keywords: dict[Lang, list[str]] = Field(
+        default_factory=dict, description="Extra search words per language (parts of compounds, synonyms)."
+    )
+    aliases: dict[Lang, list[str]] = Field(
+        default_factory=dict, description="Other accepted spellings/inflections of the term per language."
+    )
 
 
 class Reading(Model):
@@ -390,11 +531,21 @@ class Ambiguity(Model):
     description: Text = Field(description="What is contradictory or unclear.")
     sources: list[str] = Field(default_factory=list, description="Seed files / editions involved.")
     readings: list[Reading] = Field(min_length=1, description="The possible readings.")
-    used: Id = Field(description="The reading this content uses (id of one of `readings`; checked with the other references).")
+    used: Id = Field(
+        description="The reading this content uses (id of one of `readings`; checked with the other references)."
+    )
     engine_option: str | None = Field(None, description="Name of the rules-engine option that selects the reading.")
-    section: Id | None = Field(None, description="Id of the rule section the point concerns (the register links to it).")
-    edition_variant: bool = Field(False, description="True when the readings are documented differences between editions/languages (the translation check lists them, not as errors).")
-    sections: list[Id] = Field(default_factory=list, description="Rule section ids whose German and English texts differ because of this edition variant; the translation check lists the differences found there as documented, not as errors (needs edition_variant: true).")
+    section: Id | None = Field(
+        None, description="Id of the rule section the point concerns (the register links to it)."
+    )
+    edition_variant: bool = Field(
+        False,
+        description="True when the readings are documented differences between editions/languages (the translation check lists them, not as errors).",
+    )
+    sections: list[Id] = Field(
+        default_factory=list,
+        description="Rule section ids whose German and English texts differ because of this edition variant; the translation check lists the differences found there as documented, not as errors (needs edition_variant: true).",
+    )
 
 
 class QuickRef(Model):
@@ -406,35 +557,87 @@ class QuickRef(Model):
     n_up: int = Field(1, ge=1, le=16, description="Panels per page (each the same text).")
     orientation: Literal["portrait", "landscape"] = Field("portrait", description="Page orientation.")
     fold: bool = Field(False, description="Print as one folded sheet instead of cut panels.")
-    font_size: float = Field(7.5, gt=3, le=72, description="Design body size in pt (above 3, at most 72); the text is set at the largest size that fits, from min_font_size up to max_font_size.")
-    min_font_size: float = Field(6.0, gt=3, le=72, description="Smallest body size auto-shrink may use (above 3, at most 72).")
-    max_font_size: float | None = Field(None, gt=3, le=72, description="Largest body size the text may grow to so that it fills its panel (above 3, at most 72; default: twice font_size).")
+    font_size: float = Field(
+        7.5,
+        gt=3,
+        le=72,
+        description="Design body size in pt (above 3, at most 72); the text is set at the largest size that fits, from min_font_size up to max_font_size.",
+    )
+    min_font_size: float = Field(
+        6.0, gt=3, le=72, description="Smallest body size auto-shrink may use (above 3, at most 72)."
+    )
+    max_font_size: float | None = Field(
+        None,
+        gt=3,
+        le=72,
+        description="Largest body size the text may grow to so that it fills its panel (above 3, at most 72; default: twice font_size).",
+    )
 
 
 # Tags a game may allow in its Markdown (`site.allow_html`): text-level markup only. Never script,
 # style, frames, forms or anything else that runs, loads a page or changes the page around it.
-HTML_TAGS = ("a", "abbr", "b", "br", "cite", "code", "del", "dfn", "em", "i", "img", "ins", "kbd", "mark", "q",
-             "s", "samp", "small", "span", "strong", "sub", "sup", "u", "var", "wbr")
+HTML_TAGS = (
+    "a",
+    "abbr",
+    "b",
+    "br",
+    "cite",
+    "code",
+    "del",
+    "dfn",
+    "em",
+    "i",
+    "img",
+    "ins",
+    "kbd",
+    "mark",
+    "q",
+    "s",
+    "samp",
+    "small",
+    "span",
+    "strong",
+    "sub",
+    "sup",
+    "u",
+    "var",
+    "wbr",
+)
 
 
 class Site(Model):
     """How the rules website shows the game."""
 
-    allow_html: list[Literal[HTML_TAGS]] = Field(default_factory=list, description=(
-        "HTML tags the rules and quick-reference Markdown may contain (default: none; raw HTML is an error). "
-        "Allowed HTML is sanitised with nh3 to these tags: attributes other than title/lang (href on a, src/alt/width/height "
-        "on img) are removed, links keep only http, https and mailto addresses. One of: " + ", ".join(HTML_TAGS) + "."))
-    labels: dict[str, Text] = Field(default_factory=dict, description=(
-        "What players read for the field names, string values and refusal codes in worked examples' results "
-        "(e.g. rolls_used: {de: Würfe, en: rolls}); ids of glossary terms, components, cards and board spaces "
-        "are shown by their names without one, other field names with spaces for underscores."))
+    allow_html: list[Literal[HTML_TAGS]] = Field(
+        default_factory=list,
+        description=(
+            "HTML tags the rules and quick-reference Markdown may contain (default: none; raw HTML is an error). "
+            "Allowed HTML is sanitised with nh3 to these tags: attributes other than title/lang (href on a, src/alt/width/height "
+            "on img) are removed, links keep only http, https and mailto addresses. One of: "
+            + ", ".join(HTML_TAGS)
+            + "."
+        ),
+    )
+    labels: dict[str, Text] = Field(
+        default_factory=dict,
+        description=(
+            "What players read for the field names, string values and refusal codes in worked examples' results "
+            "(e.g. rolls_used: {de: Würfe, en: rolls}); ids of glossary terms, components, cards and board spaces "
+            "are shown by their names without one, other field names with spaces for underscores."
+        ),
+    )
 
 
 class FontFile(Model):
     """A font file in the game folder that layouts may use by name."""
 
-    name: str = Field(pattern=r"^[A-Z][A-Za-z0-9]*$", description="Name layouts use in `font:` (a capital letter, then letters and digits), e.g. Title.")
-    file: str = Field(description="TrueType font file (.ttf, or .otf with TrueType outlines) relative to the game folder.")
+    name: str = Field(
+        pattern=r"^[A-Z][A-Za-z0-9]*$",
+        description="Name layouts use in `font:` (a capital letter, then letters and digits), e.g. Title.",
+    )
+    file: str = Field(
+        description="TrueType font file (.ttf, or .otf with TrueType outlines) relative to the game folder."
+    )
     bold: str | None = Field(None, description="Optional bold face of the same family (used by **bold** in texts).")
 
 
@@ -461,11 +664,13 @@ def _line_range(value):
     return value
 
 
-LINE_RANGE_SCHEMA = {"anyOf": [
-    {"type": "integer", "minimum": 1},
-    {"type": "string", "pattern": r"^\s*\d+\s*(-\s*\d+)?\s*$"},
-    {"type": "array", "items": {"type": "integer", "minimum": 1}, "minItems": 2, "maxItems": 2},
-]}
+LINE_RANGE_SCHEMA = {
+    "anyOf": [
+        {"type": "integer", "minimum": 1},
+        {"type": "string", "pattern": r"^\s*\d+\s*(-\s*\d+)?\s*$"},
+        {"type": "array", "items": {"type": "integer", "minimum": 1}, "minItems": 2, "maxItems": 2},
+    ]
+}
 LineRange = Annotated[tuple[int, int], WithJsonSchema(LINE_RANGE_SCHEMA)]
 
 
@@ -519,7 +724,9 @@ class SourceRef(LineSpan):
 class NoRuleLines(LineSpan):
     """Lines of a source text that state no rule (a title, a table of contents, a designer's motive)."""
 
-    reason: str = Field(min_length=3, description="Why these lines need no rule section (shown in the coverage report).")
+    reason: str = Field(
+        min_length=3, description="Why these lines need no rule section (shown in the coverage report)."
+    )
 
 
 class SourceText(Model):
@@ -532,7 +739,10 @@ class SourceText(Model):
     id: Id = Field(description="Stable id used by `rules[].based_on`.")
     file: str = Field(description="File name of the text inside the sources folder given to `check sources`.")
     title: str | None = Field(None, description="What the text is (edition, language, pages).")
-    no_rule: list[NoRuleLines] = Field(default_factory=list, description="Line ranges that state no rule and need no covering section, each with its reason.")
+    no_rule: list[NoRuleLines] = Field(
+        default_factory=list,
+        description="Line ranges that state no rule and need no covering section, each with its reason.",
+    )
 
 
 class RuleMeta(Model):
@@ -540,35 +750,79 @@ class RuleMeta(Model):
 
     id: Id = Field(description="The section id used as `(id)=` label in both rules files.")
     provenance: Provenance = Field(description="Where the rule comes from.")
-    based_on: list[Annotated[SourceRef, WithJsonSchema({"anyOf": [
-        {"type": "string", "pattern": r"^[a-z0-9][a-z0-9_-]*:\s*\d+\s*(-\s*\d+)?\s*$"},
-        {"type": "object", "properties": {"source": {"type": "string"}, "lines": LINE_RANGE_SCHEMA},
-         "required": ["source", "lines"], "additionalProperties": False},
-    ]})]] = Field(default_factory=list, description="Source passages the section is based on, each `source-id:first-last` (see `source_texts`).")
+    based_on: list[
+        Annotated[
+            SourceRef,
+            WithJsonSchema(
+                {
+                    "anyOf": [
+                        {"type": "string", "pattern": r"^[a-z0-9][a-z0-9_-]*:\s*\d+\s*(-\s*\d+)?\s*$"},
+                        {
+                            "type": "object",
+                            "properties": {"source": {"type": "string"}, "lines": LINE_RANGE_SCHEMA},
+                            "required": ["source", "lines"],
+                            "additionalProperties": False,
+                        },
+                    ]
+                }
+            ),
+        ]
+    ] = Field(
+        default_factory=list,
+        description="Source passages the section is based on, each `source-id:first-last` (see `source_texts`).",
+    )
 
 
 class Game(Model):
     """game.yaml: the root of a game's content."""
 
+    format: int | None = Field(
+        None,
+        ge=1,
+        le=CURRENT_FORMAT,
+        description="The content format this game was written for (rulepress new writes the current one; "
+        "none means 1). Rules newer than a game's format only warn; `rulepress upgrade` moves a game on.",
+    )
     id: Id = Field(description="Game id; must equal the folder name.")
     title: Text = Field(description="Title in both languages.")
     subtitle: Text | None = Field(None, description="Edition, publisher line.")
-    author: str | None = Field(None, description="Designer (and publisher) of the game; written into the metadata of every PDF.")
+    author: str | None = Field(
+        None, description="Designer (and publisher) of the game; written into the metadata of every PDF."
+    )
     players: Players = Field(description="Player counts.")
     age: int | None = Field(None, ge=0, le=99, description="Minimum age (0 to 99).")
     provenance: Provenance = Field(description="Where the game facts come from.")
-    sources: list[str] = Field(default_factory=list, description="Seed files and public sources this content is based on.")
-    source_texts: list[SourceText] = Field(default_factory=list, description="Source rule texts whose lines the rule sections cite in `based_on` (checked by `rulepress check sources`).")
-    engine: str | None = Field(None, description="Python file in the game folder with the rules engine (its names are the doctest namespace).")
-    engine_options: dict[str, str] = Field(default_factory=dict, description="Engine options chosen by this content (see ambiguities).")
+    sources: list[str] = Field(
+        default_factory=list, description="Seed files and public sources this content is based on."
+    )
+    source_texts: list[SourceText] = Field(
+        default_factory=list,
+        description="Source rule texts whose lines the rule sections cite in `based_on` (checked by `rulepress check sources`).",
+    )
+    engine: str | None = Field(
+        None, description="Python file in the game folder with the rules engine (its names are the doctest namespace)."
+    )
+    engine_options: dict[str, str] = Field(
+        default_factory=dict, description="Engine options chosen by this content (see ambiguities)."
+    )
     components: list[Component] = Field(default_factory=list, description="Everything in the box.")
     boards: list[Board] = Field(default_factory=list, description="Boards drawn from data.")
     glossary: list[Term] = Field(default_factory=list, description="Terms in both languages.")
-    ambiguities: list[Ambiguity] = Field(default_factory=list, description="Register of contradictions and unclear points.")
-    rules: list[RuleMeta] = Field(default_factory=list, description="Provenance of each rule section of the Markdown rules.")
+    ambiguities: list[Ambiguity] = Field(
+        default_factory=list, description="Register of contradictions and unclear points."
+    )
+    rules: list[RuleMeta] = Field(
+        default_factory=list, description="Provenance of each rule section of the Markdown rules."
+    )
     quickrefs: list[QuickRef] = Field(default_factory=list, description="Quick-reference sheets.")
-    site: Site = Field(default_factory=Site, description="How the rules website shows the game: allowed HTML, labels in example results.")
-    fonts: list[FontFile] = Field(default_factory=list, description="The game's own fonts (TTF files in the game folder) that its layouts may name.")
+    site: Site = Field(
+        default_factory=Site,
+        description="How the rules website shows the game: allowed HTML, labels in example results.",
+    )
+    fonts: list[FontFile] = Field(
+        default_factory=list,
+        description="The game's own fonts (TTF files in the game folder) that its layouts may name.",
+    )
     languages: list[Lang] = Field(default_factory=lambda: ["de", "en"], description="Languages of this game's texts.")
 
     @model_validator(mode="after")

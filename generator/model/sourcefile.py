@@ -56,8 +56,12 @@ def decode(data: bytes, shown: str) -> str:
             exc = None
         else:
             line, col = _position(data, exc.start)
-            raise ContentError(shown, f"file is not UTF-8: byte 0x{data[exc.start]:02x} cannot be decoded "
-                               "(save the file as UTF-8)", line, col) from None
+            raise ContentError(
+                shown,
+                f"file is not UTF-8: byte 0x{data[exc.start]:02x} cannot be decoded (save the file as UTF-8)",
+                line,
+                col,
+            ) from None
     if nul >= 0:
         line, col = _position(data, nul)
         raise ContentError(shown, "file contains a NUL byte (is it a binary file?)", line, col)

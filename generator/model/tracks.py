@@ -49,7 +49,20 @@ def cross_outline(centre: Point, reach: float, arm: float) -> list[Point]:
     """The closed path of a plus-shaped race track, clockwise from the top arm's left corner."""
     cx, cy = centre
     w, r = arm / 2, reach
-    corners = [(-w, -r), (w, -r), (w, -w), (r, -w), (r, w), (w, w), (w, r), (-w, r), (-w, w), (-r, w), (-r, -w), (-w, -w)]
+    corners = [
+        (-w, -r),
+        (w, -r),
+        (w, -w),
+        (r, -w),
+        (r, w),
+        (w, w),
+        (w, r),
+        (-w, r),
+        (-w, w),
+        (-r, w),
+        (-r, -w),
+        (-w, -w),
+    ]
     return [(cx + x, cy + y) for x, y in corners]
 
 
@@ -78,15 +91,22 @@ def track_points(track: dict) -> list[Point]:
         if not n:
             raise ValueError("a track needs count or spacing")
         a0 = math.radians(track.get("start_angle", -90.0))
-        return [(round(cx + r * math.cos(a0 + 2 * math.pi * i / n), 3), round(cy + r * math.sin(a0 + 2 * math.pi * i / n), 3))
-                for i in range(n)]
+        return [
+            (
+                round(cx + r * math.cos(a0 + 2 * math.pi * i / n), 3),
+                round(cy + r * math.sin(a0 + 2 * math.pi * i / n), 3),
+            )
+            for i in range(n)
+        ]
     if shape == "grid":
         rows, cols = track.get("rows"), track.get("cols")
         if len(points) != 2 or not rows or not cols:
             raise ValueError("a grid track needs points [top-left, bottom-right], rows and cols")
         (x0, y0), (x1, y1) = points
         cw, ch = (x1 - x0) / cols, (y1 - y0) / rows
-        return [(round(x0 + cw * (c + 0.5), 3), round(y0 + ch * (r + 0.5), 3)) for r in range(rows) for c in range(cols)]
+        return [
+            (round(x0 + cw * (c + 0.5), 3), round(y0 + ch * (r + 0.5), 3)) for r in range(rows) for c in range(cols)
+        ]
     raise ValueError(f"unknown track shape {shape!r}")
 
 

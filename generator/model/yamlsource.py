@@ -77,24 +77,44 @@ def _where(node: yaml.Node) -> tuple[int, int]:
 def _construct(node: yaml.Node, key: Key, positions: Positions, path: str, budget: _Budget):
     budget.left -= 1
     if budget.left < 0:
-        raise ContentError(path, f"too many values (more than {MAX_VALUES}; do aliases expand to a huge tree?)",
-                           *_where(node), ".".join(map(str, key)))
+        raise ContentError(
+            path,
+            f"too many values (more than {MAX_VALUES}; do aliases expand to a huge tree?)",
+            *_where(node),
+            ".".join(map(str, key)),
+        )
     if len(key) > MAX_DEPTH:  # reached through aliases (plain nesting is stopped by _check_depth)
-        raise ContentError(path, f"nested more than {MAX_DEPTH} levels deep", *_where(node), ".".join(map(str, key[:3])) + "...")
+        raise ContentError(
+            path, f"nested more than {MAX_DEPTH} levels deep", *_where(node), ".".join(map(str, key[:3])) + "..."
+        )
     positions.values[key] = _where(node)
     if isinstance(node, (yaml.MappingNode, yaml.SequenceNode)) and node.tag not in _PLAIN_TAGS:
-        raise ContentError(path, f"unsupported YAML value: tag {node.tag!r} is not allowed",
-                           node.start_mark.line + 1, node.start_mark.column + 1, ".".join(map(str, key)))
+        raise ContentError(
+            path,
+            f"unsupported YAML value: tag {node.tag!r} is not allowed",
+            node.start_mark.line + 1,
+            node.start_mark.column + 1,
+            ".".join(map(str, key)),
+        )
     if isinstance(node, yaml.MappingNode):
         result: dict = {}
         for key_node, value_node in node.value:
             if not isinstance(key_node, yaml.ScalarNode):
-                raise ContentError(path, "mapping keys must be plain scalars",
-                                   key_node.start_mark.line + 1, key_node.start_mark.column + 1)
+                raise ContentError(
+                    path,
+                    "mapping keys must be plain scalars",
+                    key_node.start_mark.line + 1,
+                    key_node.start_mark.column + 1,
+                )
             name = _scalar(key_node, path)
             if name in result:
-                raise ContentError(path, f"duplicate key {name!r}", key_node.start_mark.line + 1,
-                                   key_node.start_mark.column + 1, ".".join(map(str, key + (name,))))
+                raise ContentError(
+                    path,
+                    f"duplicate key {name!r}",
+                    key_node.start_mark.line + 1,
+                    key_node.start_mark.column + 1,
+                    ".".join(map(str, key + (name,))),
+                )
             positions.keys[key + (name,)] = (key_node.start_mark.line + 1, key_node.start_mark.column + 1)
             result[name] = _construct(value_node, key + (name,), positions, path, budget)
         return result
@@ -108,8 +128,9 @@ def _scalar(node: yaml.ScalarNode, path: str):
     try:
         return constructor.construct_object(node, deep=True)
     except yaml.constructor.ConstructorError as exc:
-        raise ContentError(path, f"unsupported YAML value: {exc.problem}",
-                           node.start_mark.line + 1, node.start_mark.column + 1) from None
+        raise ContentError(
+            path, f"unsupported YAML value: {exc.problem}", node.start_mark.line + 1, node.start_mark.column + 1
+        ) from None
 
 
 _OPENED = {
@@ -138,13 +159,31 @@ def _syntax_error(text: str, exc: yaml.MarkedYAMLError, shown: str) -> ContentEr
     return ContentError(shown, f"invalid YAML: {problem}", line, col)
 
 
+def _own_error(text: str, exc: yaml.YAMLError, shown: str) -> ContentError:
+    """The error Rulepress reports for text the fast loader refused. Rulepress's own limits come
+    first: libyaml has limits of its own (PyYAML 6.0.4's wheels stop flow nesting at 1,000 levels,
+    before any event reaches `_check_depth`), so the text is walked again by the pure-Python parser,
+    which has none and stops at MAX_DEPTH. Only then is it a syntax error, and the message never
+    depends on the library's version."""
+    try:
+        _check_depth(text, shown, yaml.SafeLoader)
+    except yaml.YAMLError:
+        pass  # the syntax error below, found by the fast loader
+    if isinstance(exc, yaml.MarkedYAMLError):
+        return _syntax_error(text, exc, shown)
+    return ContentError(shown, f"invalid YAML: {exc}")
+
+
 def _quote_closed_on_line(text: str, line: int):
     """Start mark of a quoted value spanning several lines that ends on `line`, if any."""
     found = None
     try:
         for token in yaml.scan(text, Loader=yaml.SafeLoader):
-            if (isinstance(token, yaml.ScalarToken) and token.style in ("'", '"')
-                    and token.start_mark.line < token.end_mark.line == line):
+            if (
+                isinstance(token, yaml.ScalarToken)
+                and token.style in ("'", '"')
+                and token.start_mark.line < token.end_mark.line == line
+            ):
                 found = token.start_mark
             if token.start_mark.line > line:
                 break
@@ -153,16 +192,20 @@ def _quote_closed_on_line(text: str, line: int):
     return found
 
 
-def _check_depth(text: str, shown: str) -> None:
+def _check_depth(text: str, shown: str, loader: type = _LOADER) -> None:
     """ContentError where mappings and lists nest deeper than MAX_DEPTH. Runs on the parser's event
     stream (no recursion) before composing, whose recursion would otherwise overflow the C stack."""
     depth = 0
-    for event in yaml.parse(text, Loader=_LOADER):
+    for event in yaml.parse(text, Loader=loader):
         if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
             depth += 1
             if depth > MAX_DEPTH:
-                raise ContentError(shown, f"nested more than {MAX_DEPTH} levels deep",
-                                   event.start_mark.line + 1, event.start_mark.column + 1)
+                raise ContentError(
+                    shown,
+                    f"nested more than {MAX_DEPTH} levels deep",
+                    event.start_mark.line + 1,
+                    event.start_mark.column + 1,
+                )
         elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
             depth -= 1
 
@@ -173,10 +216,8 @@ def load_text(text: str, shown: str) -> tuple[object, Positions]:
     try:
         _check_depth(text, shown)
         node = yaml.compose(text, Loader=_LOADER)
-    except yaml.MarkedYAMLError as exc:
-        raise _syntax_error(text, exc, shown) from None
     except yaml.YAMLError as exc:
-        raise ContentError(shown, f"invalid YAML: {exc}") from None
+        raise _own_error(text, exc, shown) from None
     if node is None:
         return None, positions
     return _construct(node, (), positions, shown, _Budget()), positions

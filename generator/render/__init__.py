@@ -19,9 +19,9 @@ from __future__ import annotations
 import hashlib
 import importlib
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
 
 # Renderer modules, in build order. The site comes last: it shows the others' outputs.
 PER_GAME = ("cards", "boards", "quickref", "exports")

@@ -18,10 +18,21 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
-from rulepress.layout.boardgeom import Point, Rect, dot_grid, hatch_lines, shade
 from rulepress.errors import ContentError, ContentErrors, Problem
-from rulepress.layout.boardscene import (Compass, Halo, Label, Line, Mark, Picture, Polygon, Region, Scene, Shape,
-                                         board_scene)
+from rulepress.layout.boardgeom import Point, Rect, dot_grid, hatch_lines, shade
+from rulepress.layout.boardscene import (
+    Compass,
+    Halo,
+    Label,
+    Line,
+    Mark,
+    Picture,
+    Polygon,
+    Region,
+    Scene,
+    Shape,
+    board_scene,
+)
 from rulepress.layout.paper import MM, PAPERS
 from rulepress.layout.tiling import TilePlan, mark_placements, plan_tiles
 from rulepress.render import Artifact
@@ -32,12 +43,16 @@ PNG_WIDTH_PX = 1400  # gallery picture width
 WORDS = {
     "assembly": {"de": "Zusammenbau", "en": "Assembly"},
     "howto": {
-        "de": ("In Originalgröße drucken (100 %, nicht „an Seite anpassen“). Bei jeder Kachel, die links oder oben "
-               "eine Nachbarkachel hat, den weißen Rand an der Schnittlinie abschneiden, die Kachel auf den "
-               "{overlap:g}-mm-Klebestreifen des Nachbarn legen (gestrichelte Linie), Passkreuze decken lassen, kleben."),
-        "en": ("Print at actual size (100 %, not 'fit to page'). On every tile with a neighbour to its left or "
-               "above, cut off the white margin at the cut line, lay the tile over the neighbour's {overlap:g} mm "
-               "glue strip (dashed line), line up the registration marks, glue."),
+        "de": (
+            "In Originalgröße drucken (100 %, nicht „an Seite anpassen“). Bei jeder Kachel, die links oder oben "
+            "eine Nachbarkachel hat, den weißen Rand an der Schnittlinie abschneiden, die Kachel auf den "
+            "{overlap:g}-mm-Klebestreifen des Nachbarn legen (gestrichelte Linie), Passkreuze decken lassen, kleben."
+        ),
+        "en": (
+            "Print at actual size (100 %, not 'fit to page'). On every tile with a neighbour to its left or "
+            "above, cut off the white margin at the cut line, lay the tile over the neighbour's {overlap:g} mm "
+            "glue strip (dashed line), line up the registration marks, glue."
+        ),
     },
     "tile": {"de": "Kachel", "en": "Tile"},
     "row": {"de": "Zeile", "en": "row"},
@@ -50,7 +65,7 @@ WORDS = {
 
 
 def _rgb(color: str) -> tuple[float, float, float]:
-    return tuple(int(color[i:i + 2], 16) / 255 for i in (1, 3, 5))
+    return tuple(int(color[i : i + 2], 16) / 255 for i in (1, 3, 5))
 
 
 def measure(text: str, font: str, size: float) -> float:
@@ -157,8 +172,15 @@ class Painter:
         path = (self.folder / p.file) if self.folder else Path(p.file)
         if not path.is_file():
             raise ContentError(path, "image of a board layer not found")
-        self.c.drawImage(str(path), p.rect.x * MM, (self.h - p.rect.bottom) * MM, p.rect.w * MM, p.rect.h * MM,
-                         preserveAspectRatio=True, mask="auto")
+        self.c.drawImage(
+            str(path),
+            p.rect.x * MM,
+            (self.h - p.rect.bottom) * MM,
+            p.rect.w * MM,
+            p.rect.h * MM,
+            preserveAspectRatio=True,
+            mask="auto",
+        )
 
     def compass(self, k: Compass) -> None:
         c = self.c
@@ -347,8 +369,12 @@ def held_sizes(content) -> dict[str, tuple[float, float]]:
 def write_full(board, lang: str, target, scene: Scene | None = None) -> dict:
     """The whole board on one page of its own size."""
     scene = scene or scene_for(board, lang)
-    c = _canvas(target if isinstance(target, io.IOBase) else str(target), board.size.width, board.size.height,
-                board.name.get(lang))
+    c = _canvas(
+        target if isinstance(target, io.IOBase) else str(target),
+        board.size.width,
+        board.size.height,
+        board.name.get(lang),
+    )
     Painter(c, board.size.height, scene.folder).scene(scene)
     c.showPage()
     c.save()
@@ -367,7 +393,9 @@ def write_tiled(board, lang: str, paper: str, overlap: float, target, scene: Sce
     c.endForm()
     # the assembly page shows the board shrunk: without its texts, which would print far below 6 pt
     c.beginForm("overview", 0, 0, W * MM, H * MM)
-    shapes_only = Scene(scene.width, scene.height, [i for i in scene.items if not isinstance(i, (Label, Mark, Compass))])
+    shapes_only = Scene(
+        scene.width, scene.height, [i for i in scene.items if not isinstance(i, (Label, Mark, Compass))]
+    )
     Painter(c, H, scene.folder).scene(shapes_only)
     c.endForm()
     _assembly_page(c, plan, board, lang)
@@ -416,16 +444,24 @@ def _assembly_page(c, plan: TilePlan, board, lang: str) -> None:
         size = max(7.0, min(16.0, min(w, h) * 0.25 / (25.4 / 72)))
         label_w = measure(tile.label, "Body-Bold", size) + 2
         c.setFillColorRGB(1, 1, 1)
-        c.rect((x + w / 2 - label_w / 2) * MM, (sheet.height - yt - h / 2) * MM - size * 0.45, label_w * MM,
-               size * 1.25, stroke=0, fill=1)
+        c.rect(
+            (x + w / 2 - label_w / 2) * MM,
+            (sheet.height - yt - h / 2) * MM - size * 0.45,
+            label_w * MM,
+            size * 1.25,
+            stroke=0,
+            fill=1,
+        )
         c.setFillColorRGB(0.8, 0.1, 0.1)
         c.setFont("Body-Bold", size)
         c.drawCentredString((x + w / 2) * MM, (sheet.height - yt - h / 2) * MM - size * 0.1, tile.label)
         c.restoreState()
     c.setFont("Body", 8)
     c.setFillColorRGB(0, 0, 0)
-    summary = (f"{len(plan.tiles)} × {plan.paper.name.upper()} · {plan.rows} × {plan.cols} · "
-               f"{plan.board_width:g} × {plan.board_height:g} mm")
+    summary = (
+        f"{len(plan.tiles)} × {plan.paper.name.upper()} · {plan.rows} × {plan.cols} · "
+        f"{plan.board_width:g} × {plan.board_height:g} mm"
+    )
     c.drawString(margin * MM, (margin - 2) * MM, summary)
     c.showPage()
 
@@ -490,11 +526,14 @@ def _tile_page(c, plan: TilePlan, tile, board, lang: str) -> None:
     c.drawString(*pdf(wx, footer_y), heading)
     heading_w = measure(heading, "Body-Bold", 11) + 3
     c.setFont("Body", 7)
-    where = (f"{WORDS['row'][lang]} {tile.label.rstrip('0123456789')} {WORDS['of'][lang]} {plan.rows}, "
-             f"{WORDS['col'][lang]} {tile.col + 1} {WORDS['of'][lang]} {plan.cols} · {board.name.get(lang)}")
+    where = (
+        f"{WORDS['row'][lang]} {tile.label.rstrip('0123456789')} {WORDS['of'][lang]} {plan.rows}, "
+        f"{WORDS['col'][lang]} {tile.col + 1} {WORDS['of'][lang]} {plan.cols} · {board.name.get(lang)}"
+    )
     c.drawString(*pdf(wx + heading_w, footer_y), where)
-    near = " ".join(f"{ {'left': '←', 'right': '→', 'top': '↑', 'bottom': '↓'}[side]}{t.label}"
-                    for side, t in neighbours.items())
+    near = " ".join(
+        f"{ {'left': '←', 'right': '→', 'top': '↑', 'bottom': '↓'}[side] }{t.label}" for side, t in neighbours.items()
+    )
     if near:
         c.drawRightString(*pdf(wx + ww, footer_y), f"{WORDS['neighbours'][lang]}: {near}")
     c.setFont("Body", 6)
@@ -515,8 +554,10 @@ def _tile_page(c, plan: TilePlan, tile, board, lang: str) -> None:
         c.drawCentredString(0, 0, f"{WORDS['glue'][lang]} {plan.overlap:g} mm → {neighbours['right'].label}")
         c.restoreState()
     if "bottom" in neighbours:
-        c.drawCentredString(*pdf(wx + ww / 2, wy + wh + 2.6),
-                            f"{WORDS['glue'][lang]} {plan.overlap:g} mm ↓ {neighbours['bottom'].label}")
+        c.drawCentredString(
+            *pdf(wx + ww / 2, wy + wh + 2.6),
+            f"{WORDS['glue'][lang]} {plan.overlap:g} mm ↓ {neighbours['bottom'].label}",
+        )
     c.restoreState()
     c.showPage()
 
@@ -557,20 +598,45 @@ def plan(content, options) -> list[Artifact]:
     for index, board in enumerate(game.boards):
         data = board.model_dump(mode="json")
         data["held"] = {k: held[k] for k in sorted(held) if any(s.size_from == k for s in board.spaces)}
-        data["images"] = {layer.file: _digest(content.folder / layer.file) for layer in board.layers
-                          if layer.kind == "image" and layer.file}
+        data["images"] = {
+            layer.file: _digest(content.folder / layer.file)
+            for layer in board.layers
+            if layer.kind == "image" and layer.file
+        }
         scenes = _Scenes(board, held, content.locate(("boards", index)), f"boards.{index}", content.folder)
         for lang in game.languages:
-            artifacts.append(Artifact(game.id, "board", board_path(game.id, board.id, lang),
-                                      {"board": data, "lang": lang},
-                                      _bind(write_full, scenes, board, lang), lang=lang))
+            artifacts.append(
+                Artifact(
+                    game.id,
+                    "board",
+                    board_path(game.id, board.id, lang),
+                    {"board": data, "lang": lang},
+                    _bind(write_full, scenes, board, lang),
+                    lang=lang,
+                )
+            )
             for paper in options.papers:
-                artifacts.append(Artifact(game.id, "board", board_path(game.id, board.id, lang, paper),
-                                          {"board": data, "lang": lang, "paper": paper, "overlap": overlap},
-                                          _bind(write_tiled, scenes, board, lang, paper, overlap), lang=lang, paper=paper))
-            artifacts.append(Artifact(game.id, "board-png", board_path(game.id, board.id, lang, png=True),
-                                      {"board": data, "lang": lang, "width_px": PNG_WIDTH_PX},
-                                      _bind(board_png, scenes, board, lang, PNG_WIDTH_PX), lang=lang))
+                artifacts.append(
+                    Artifact(
+                        game.id,
+                        "board",
+                        board_path(game.id, board.id, lang, paper),
+                        {"board": data, "lang": lang, "paper": paper, "overlap": overlap},
+                        _bind(write_tiled, scenes, board, lang, paper, overlap),
+                        lang=lang,
+                        paper=paper,
+                    )
+                )
+            artifacts.append(
+                Artifact(
+                    game.id,
+                    "board-png",
+                    board_path(game.id, board.id, lang, png=True),
+                    {"board": data, "lang": lang, "width_px": PNG_WIDTH_PX},
+                    _bind(board_png, scenes, board, lang, PNG_WIDTH_PX),
+                    lang=lang,
+                )
+            )
     return artifacts
 
 
@@ -583,8 +649,14 @@ def _digest(path: Path) -> str:
 class _Scenes:
     """The scenes of one board, computed once per language for the artifacts of one plan."""
 
-    def __init__(self, board, held: dict | None = None, where: tuple = ("", None, None), key: str = "",
-                 folder: Path | None = None):
+    def __init__(
+        self,
+        board,
+        held: dict | None = None,
+        where: tuple = ("", None, None),
+        key: str = "",
+        folder: Path | None = None,
+    ):
         self.board = board
         self.folder = folder
         self.held = held
@@ -596,8 +668,12 @@ class _Scenes:
         if lang not in self.done:
             scene = scene_for(self.board, lang, self.held)
             if scene.errors:
-                raise ContentErrors([Problem(self.where[0], self.where[1], self.where[2], self.key, f"[{lang}] {e}")
-                                     for e in scene.errors])
+                raise ContentErrors(
+                    [
+                        Problem(self.where[0], self.where[1], self.where[2], self.key, f"[{lang}] {e}")
+                        for e in scene.errors
+                    ]
+                )
             scene.folder = self.folder
             self.done[lang] = scene
         return self.done[lang]
@@ -605,8 +681,12 @@ class _Scenes:
 
 def _bind(function, scenes: _Scenes, board, lang: str, *args):
     def write(tmp: Path):
-        return function(board, lang, *args, tmp, scene=scenes.get(lang)) if function is not board_png else \
-            function(board, lang, tmp, *args, scene=scenes.get(lang))
+        return (
+            function(board, lang, *args, tmp, scene=scenes.get(lang))
+            if function is not board_png
+            else function(board, lang, tmp, *args, scene=scenes.get(lang))
+        )
+
     return write
 
 
@@ -619,7 +699,7 @@ def check(content, options) -> list[Problem]:
         file, line, col = content.locate(("boards", i))
 
         def report(message: str, board=board) -> None:
-            problems.append(Problem(file, line, col, f"boards.{i}", f"board {board.id}: {message}"))
+            problems.append(Problem(file, line, col, f"boards.{i}", f"board {board.id}: {message}"))  # noqa: B023
 
         for lang in content.game.languages:
             try:

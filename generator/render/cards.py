@@ -17,10 +17,10 @@ when the canvas saves (ReportLab's public `pageCompression`).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from html import escape
 from pathlib import Path
-from typing import Callable, Iterator
 
 from rulepress.errors import ContentError, ContentErrors, Problem
 from rulepress.layout import layouts as layout_data
@@ -29,11 +29,11 @@ from rulepress.layout.paper import MM, PAPERS, PRINTABLE_MARGIN, Paper
 from rulepress.layout.sheet import Box, Grid, SheetError, SheetSpec, back_box, chunks, crop_marks, grid, used
 from rulepress.model.schema import Back, Component
 from rulepress.render import Artifact
+from rulepress.render.face import Art, draw_with
 from rulepress.render.pdf import Meta, new_canvas
+from rulepress.render.pictures import Pictures, draw_picture
 from rulepress.text import fonts
 from rulepress.text.fit import Overflow, fit
-from rulepress.render.face import Art, draw_with
-from rulepress.render.pictures import Pictures, draw_picture
 from rulepress.text.icons import UnknownIcon, plain_text, replace_icons
 
 DESCENT = 0.3  # of the font size: room below the last baseline
@@ -41,6 +41,7 @@ KIND = {"deck": "cards", "tiles": "tiles", "tokens": "tokens", "money": "money"}
 
 
 # ---------------------------------------------------------------- settings
+
 
 @dataclass(frozen=True)
 class Settings:
@@ -59,7 +60,7 @@ class Settings:
     offset: tuple[float, float] = (0.0, 0.0)
 
     @classmethod
-    def from_layout(cls, layout: dict, options=None) -> "Settings":
+    def from_layout(cls, layout: dict, options=None) -> Settings:
         sheet = dict(layout.get("sheet", {}))
         sheet["bleed"] = layout.get("bleed", 3.0)
         for name in ("bleed", "marks", "safe_guide", "flip", "orientation", "gap"):
@@ -75,8 +76,19 @@ class Settings:
         return cls(**known)
 
     def spec(self, paper: Paper, card: tuple[float, float]) -> SheetSpec:
-        return SheetSpec(paper.width, paper.height, card[0], card[1], self.bleed, self.marks, self.mark_length,
-                         self.min_mark_length, self.mark_offset, self.page_clearance, self.gap)
+        return SheetSpec(
+            paper.width,
+            paper.height,
+            card[0],
+            card[1],
+            self.bleed,
+            self.marks,
+            self.mark_length,
+            self.min_mark_length,
+            self.mark_offset,
+            self.page_clearance,
+            self.gap,
+        )
 
 
 def choose_paper(paper_name: str, card: tuple[float, float], settings: Settings) -> tuple[Paper, Grid]:
@@ -100,6 +112,7 @@ def choose_paper(paper_name: str, card: tuple[float, float], settings: Settings)
 
 
 # ---------------------------------------------------------------- drawing helpers
+
 
 def _rgb(color: str):
     from reportlab.lib.colors import HexColor
@@ -138,7 +151,7 @@ def safe_box(w: float, h: float, layout: dict) -> Box:
     safe = float(layout.get("safe", 3.0))
     if layout.get("shape") == "circle":
         r = min(w, h) / 2 - safe
-        side = r * 2 ** 0.5
+        side = r * 2**0.5
         return Box(w / 2 - side / 2, h / 2 - side / 2, side, side)
     return Box(safe, safe, w - 2 * safe, h - 2 * safe)
 
@@ -149,9 +162,17 @@ from rulepress.render.elements import FaceError  # noqa: E402  (one error type f
 
 
 def _fit(markup: str, box_w: float, box_h: float, style: dict, align: str | None = None):
-    return fit(markup, box_w, box_h, style.get("font", "Body"), float(style.get("size", 8)),
-               float(style.get("min_size", style.get("size", 8))), float(style.get("leading", 1.2)),
-               align or style.get("align", "left"), style.get("color", "#000000"))
+    return fit(
+        markup,
+        box_w,
+        box_h,
+        style.get("font", "Body"),
+        float(style.get("size", 8)),
+        float(style.get("min_size", style.get("size", 8))),
+        float(style.get("leading", 1.2)),
+        align or style.get("align", "left"),
+        style.get("color", "#000000"),
+    )
 
 
 def _values_markup(face: FaceContent) -> str:
@@ -162,9 +183,18 @@ def _values_markup(face: FaceContent) -> str:
     return "<br/>".join(lines)
 
 
-def draw_face(c, w: float, h: float, face: FaceContent, layout: dict, bleed: float,
-              frames: dict[str | None, str] | None = None, art: Art | None = None, back: bool = False,
-              pictures: Pictures | None = None) -> None:
+def draw_face(
+    c,
+    w: float,
+    h: float,
+    face: FaceContent,
+    layout: dict,
+    bleed: float,
+    frames: dict[str | None, str] | None = None,
+    art: Art | None = None,
+    back: bool = False,
+    pictures: Pictures | None = None,
+) -> None:
     """Paint one front face (or individual back face); the origin is the trim's bottom-left corner (points).
     FaceError on overflow.
 
@@ -183,8 +213,9 @@ def draw_face(c, w: float, h: float, face: FaceContent, layout: dict, bleed: flo
     _draw_texts(c, h, safe_box(w, h, layout), face, layout)
 
 
-def frame_form(c, frames: dict[str | None, str], w: float, h: float, color: str | None, layout: dict,
-               bleed: float) -> str:
+def frame_form(
+    c, frames: dict[str | None, str], w: float, h: float, color: str | None, layout: dict, bleed: float
+) -> str:
     """The name of the form holding a face's background and frame in `color`; drawn on first use."""
     if color not in frames:
         name = f"frame_{len(frames)}"
@@ -274,9 +305,20 @@ def _draw_texts(c, h: float, safe: Box, face: FaceContent, layout: dict) -> None
             c.line(safe.x * MM, (h - y) * MM, safe.right * MM, (h - y) * MM)
 
 
-def draw_back(c, w: float, h: float, back: Back | None, title: str | None, mark: str | None, layout: dict,
-              bleed: float, folder: Path | None, art: Art | None = None, pictures: Pictures | None = None,
-              name: str = "") -> None:
+def draw_back(
+    c,
+    w: float,
+    h: float,
+    back: Back | None,
+    title: str | None,
+    mark: str | None,
+    layout: dict,
+    bleed: float,
+    folder: Path | None,
+    art: Art | None = None,
+    pictures: Pictures | None = None,
+    name: str = "",
+) -> None:
     """Paint a shared back (colour, optional image, title); origin at the trim's bottom-left."""
     style = layout.get("back", {})
     W, H, B = w * MM, h * MM, bleed * MM
@@ -284,8 +326,14 @@ def draw_back(c, w: float, h: float, back: Back | None, title: str | None, mark:
     if art is not None and art.back is not None:
         import html
 
-        data = {"id": back.id if back else "", "title": html.unescape(title or ""), "color": color,
-                "image": back.image or "" if back else "", "mark": mark or "", "name": name}
+        data = {
+            "id": back.id if back else "",
+            "title": html.unescape(title or ""),
+            "color": color,
+            "image": back.image or "" if back else "",
+            "mark": mark or "",
+            "name": name,
+        }
         draw_with(c, w, h, bleed, art.back, data, art, pictures)
         return
     c.setFillColor(_rgb(color))
@@ -297,12 +345,16 @@ def draw_back(c, w: float, h: float, back: Back | None, title: str | None, mark:
         draw_picture(c, folder / back.image, -B, -B, W + 2 * B, H + 2 * B, pictures)
     safe = safe_box(w, h, layout)
     content = FaceContent(title=title, mark=mark)
-    title_layout = dict(layout, title=dict(style, valign="middle", align="center"),
-                        mark=dict(layout.get("mark", {}), color=style.get("color", "#ffffff")))
+    title_layout = dict(
+        layout,
+        title=dict(style, valign="middle", align="center"),
+        mark=dict(layout.get("mark", {}), color=style.get("color", "#ffffff")),
+    )
     _draw_texts(c, h, safe, content, title_layout)
 
 
 # ---------------------------------------------------------------- a component
+
 
 @dataclass
 class Design:
@@ -337,14 +389,20 @@ class Job:
 
     def sheet_error(self, exc: SheetError) -> ContentError:
         """The ContentError for cards that cannot be placed on the paper, naming component and layout."""
-        return self.error(("size",), f"game {self.game}, {self.comp.kind} {self.comp.id}, layout "
-                                     f"{self.comp.layout or 'basic-card'} on {self.paper}: {exc}")
+        return self.error(
+            ("size",),
+            f"game {self.game}, {self.comp.kind} {self.comp.id}, layout "
+            f"{self.comp.layout or 'basic-card'} on {self.paper}: {exc}",
+        )
 
     def meta(self, what: str) -> Meta:
         """PDF metadata: '<game title> – <component name> (<what>)'."""
         name = self.comp.name.get(self.lang)
-        return Meta(f"{self.title.get(self.lang, self.game)} \u2013 {name} ({what})", self.author,
-                    f"{self.comp.kind} {self.comp.id}, {self.lang}")
+        return Meta(
+            f"{self.title.get(self.lang, self.game)} \u2013 {name} ({what})",
+            self.author,
+            f"{self.comp.kind} {self.comp.id}, {self.lang}",
+        )
 
     def error(self, key: tuple, message: str) -> ContentError:
         path, line, col = self.where(("components", self.comp_index) + key)
@@ -362,7 +420,9 @@ def _check_face(job: Job, face: FaceContent, key: tuple, label: str, seen: set[s
         part = ("values",)
         raw = tuple(plain_text(t, job.icons) for t in face.raw)
     except UnknownIcon as exc:
-        raise job.error(_refine(job, key, part), f"game {job.game}, {job.comp.kind} {job.comp.id}, {label}: {exc}") from None
+        raise job.error(
+            _refine(job, key, part), f"game {job.game}, {job.comp.kind} {job.comp.id}, {label}: {exc}"
+        ) from None
     chars = set("".join(raw))
     if seen is not None:
         chars -= seen
@@ -376,10 +436,17 @@ def _check_face(job: Job, face: FaceContent, key: tuple, label: str, seen: set[s
         missing = fonts.missing_glyphs("".join(sorted(chars)), job.fonts.get(font, font))
         if missing:
             shown = ", ".join(f"{ch!r} U+{ord(ch):04X}" for ch in missing)
-            part = (("title", job.lang) if face.title and missing[0] in face.title else
-                    ("text", job.lang) if face.body and missing[0] in face.body else ("values",))
-            raise job.error(_refine(job, key, part), f"game {job.game}, {job.comp.kind} {job.comp.id}, {label}: "
-                                                     f"font {font} has no glyph for {shown}")
+            part = (
+                ("title", job.lang)
+                if face.title and missing[0] in face.title
+                else ("text", job.lang)
+                if face.body and missing[0] in face.body
+                else ("values",)
+            )
+            raise job.error(
+                _refine(job, key, part),
+                f"game {job.game}, {job.comp.kind} {job.comp.id}, {label}: font {font} has no glyph for {shown}",
+            )
     return replace(face, title=title, body=body, raw=raw)
 
 
@@ -402,12 +469,18 @@ def iter_designs(job: Job) -> Iterator[Design]:
     for j, card in enumerate(printed_cards(comp)):
         key = ("cards", j) if comp.kind != "money" else ("denominations", j)
         prov = card_provenance(card, comp)
-        front = _check_face(job, face_content(card.front, comp, lang, prov, markup, card.id), key,
-                            f"card {card.id}", seen)
+        front = _check_face(
+            job, face_content(card.front, comp, lang, prov, markup, card.id), key, f"card {card.id}", seen
+        )
         back_face = None
         if card.back_face is not None:
-            back_face = _check_face(job, face_content(card.back_face, comp, lang, prov, markup, card.id, 1),
-                                    key + ("back_face",), f"card {card.id} (back)", seen)
+            back_face = _check_face(
+                job,
+                face_content(card.back_face, comp, lang, prov, markup, card.id, 1),
+                key + ("back_face",),
+                f"card {card.id} (back)",
+                seen,
+            )
             back_key = f"#{card.id}"
         elif comp.kind == "money":
             back_key = f"#{card.id}"
@@ -449,11 +522,24 @@ def write_component(job: Job, target: Path) -> dict:
         back = backs.get(key)
         title = back.title.get(job.lang) if back and back.title else job.comp.name.get(job.lang)
         try:
-            draw_back(c, w, h, back, escape(title, quote=False), prov_mark, job.layout, s.bleed, job.folder,
-                      job.art, pictures, job.comp.name.get(job.lang))
+            draw_back(
+                c,
+                w,
+                h,
+                back,
+                escape(title, quote=False),
+                prov_mark,
+                job.layout,
+                s.bleed,
+                job.folder,
+                job.art,
+                pictures,
+                job.comp.name.get(job.lang),
+            )
         except FaceError as exc:
-            raise job.error(("backs",), f"game {job.game}, {job.comp.kind} {job.comp.id}, back {key or 'default'}: "
-                                        f"{exc.message}") from None
+            raise job.error(
+                ("backs",), f"game {job.game}, {job.comp.kind} {job.comp.id}, back {key or 'default'}: {exc.message}"
+            ) from None
 
     def shared_back(key: str) -> str | None:
         """The form holding back `key` (drawn once), or None when it was painted directly."""
@@ -475,7 +561,6 @@ def write_component(job: Job, target: Path) -> dict:
     def face(item: Design, back: bool) -> None:
         """Paint a front (or an individual back); a design printed more than once becomes a form."""
         content = item.back_face if back else item.front
-        where = " (back)" if back else ""
         key = (back, content)
         if key in faces:
             c.doForm(faces[key])
@@ -536,10 +621,17 @@ def picture_files(job: Job) -> list[Path]:
         return []
     names = [b.image for b in job.comp.backs] + [c.image for c in job.comp.cards]
     names += [c.back_face.image for c in job.comp.cards if c.back_face is not None]
-    names += [el.get("src") for k in layout_data.ELEMENT_LISTS for el in job.layout.get(k) or []
-              if isinstance(el, dict) and "{" not in str(el.get("src", "{"))]
-    return [job.folder / n for n in dict.fromkeys(names)
-            if n and not n.lower().endswith(".svg") and (job.folder / n).is_file()]
+    names += [
+        el.get("src")
+        for k in layout_data.ELEMENT_LISTS
+        for el in job.layout.get(k) or []
+        if isinstance(el, dict) and "{" not in str(el.get("src", "{"))
+    ]
+    return [
+        job.folder / n
+        for n in dict.fromkeys(names)
+        if n and not n.lower().endswith(".svg") and (job.folder / n).is_file()
+    ]
 
 
 def _prepare_pictures(job: Job, content: FaceContent, back: bool, pictures: Pictures) -> None:
@@ -612,8 +704,9 @@ def check_images(job: Job) -> None:
             state = "is a dangling symbolic link" if path.is_symlink() else "is not found"
             raise job.error(("backs", j, "image"), f"image {back.image!r} {state}") from None
         except UnidentifiedImageError:
-            raise job.error(("backs", j, "image"), f"image {back.image!r} is not an image file Rulepress can read "
-                                                   "(PNG or JPEG)") from None
+            raise job.error(
+                ("backs", j, "image"), f"image {back.image!r} is not an image file Rulepress can read (PNG or JPEG)"
+            ) from None
         except (OSError, ValueError, Image.DecompressionBombError) as exc:
             raise job.error(("backs", j, "image"), f"image {back.image!r} cannot be read: {exc}") from None
 
@@ -712,6 +805,7 @@ def _guides(c, page: Page, g: Grid, layout: dict, s: Settings, count: int | None
 
 # ---------------------------------------------------------------- plan
 
+
 def component_path(game: str, comp_id: str, lang: str, paper: str) -> str:
     return f"{game}/{comp_id}.{lang}.{paper}.pdf"
 
@@ -731,21 +825,45 @@ def jobs(content, options) -> list[Job]:
             if exc.problem.line is not None:
                 raise  # located inside a layout file: reported there
             path, line, col = where(("components", i, "size" if "size" in str(exc) else "layout"))
-            raise ContentError(path, f"game {game.id}, {comp.kind} {comp.id}: {exc.problem.message}", line, col,
-                               f"components.{i}") from None
+            raise ContentError(
+                path, f"game {game.id}, {comp.kind} {comp.id}: {exc.problem.message}", line, col, f"components.{i}"
+            ) from None
         settings = Settings.from_layout(layout, options)
         icon_table = game_icons(content.folder)
         font_map = game_fonts(content)
         art = None
         if any(layout.get(k) is not None for k in layout_data.ELEMENT_LISTS):
-            art = Art(layout_data.elements(layout), layout_data.elements(layout, "back_face_elements"),
-                      layout_data.elements(layout, "back_elements"), layout, content.folder, font_map, icon_table,
-                      outlines(game))
+            art = Art(
+                layout_data.elements(layout),
+                layout_data.elements(layout, "back_face_elements"),
+                layout_data.elements(layout, "back_elements"),
+                layout,
+                content.folder,
+                font_map,
+                icon_table,
+                outlines(game),
+            )
         for lang in game.languages:
             for paper in options.papers:
-                result.append(Job(game.id, comp, lang, paper, layout, size, settings, content.folder, where, i,
-                                  icon_table, art, font_map, {x: game.title.get(x) for x in game.languages},
-                                  game.author or ""))
+                result.append(
+                    Job(
+                        game.id,
+                        comp,
+                        lang,
+                        paper,
+                        layout,
+                        size,
+                        settings,
+                        content.folder,
+                        where,
+                        i,
+                        icon_table,
+                        art,
+                        font_map,
+                        {x: game.title.get(x) for x in game.languages},
+                        game.author or "",
+                    )
+                )
     return result
 
 
@@ -756,8 +874,9 @@ def used_svg_icons(job: Job) -> set[str]:
 
     names: set[str] = set()
     art = job.art
-    icon_elements = [el for lst in ((art.front, art.back_face, art.back) if art else ()) for el in lst or []
-                     if el.kind == "icon"]
+    icon_elements = [
+        el for lst in ((art.front, art.back_face, art.back) if art else ()) for el in lst or [] if el.kind == "icon"
+    ]
     for card in printed_cards(job.comp):
         for side, face in enumerate((card.front, card.back_face)):
             if face is None:
@@ -820,17 +939,31 @@ def job_inputs(job: Job) -> dict:
     images = {}
     files = [b.image for b in job.comp.backs] + [c.image for c in job.comp.cards]
     files += [c.back_face.image for c in job.comp.cards if c.back_face is not None]
-    files += [el.get("src") for k in layout_data.ELEMENT_LISTS for el in job.layout.get(k) or []
-              if isinstance(el, dict) and "{" not in str(el.get("src", "{"))]
+    files += [
+        el.get("src")
+        for k in layout_data.ELEMENT_LISTS
+        for el in job.layout.get(k) or []
+        if isinstance(el, dict) and "{" not in str(el.get("src", "{"))
+    ]
     for name in files:
         if name and job.folder is not None:
             path = job.folder / name
             images[name] = sha256_of(path) if path.is_file() else None
     icons = {name: [getattr(i, "char", i), getattr(i, "font", None)] for name, i in sorted(job.icons.items())}
-    return {"component": job.comp.model_dump(mode="json"), "layout": job.layout, "size": job.size,
-            "settings": job.settings.__dict__, "lang": job.lang, "paper": job.paper, "icons": icons,
-            "images": images, "fonts": job.fonts, "outlines": job.art.outlines if job.art else {},
-            "title": job.title, "author": job.author}
+    return {
+        "component": job.comp.model_dump(mode="json"),
+        "layout": job.layout,
+        "size": job.size,
+        "settings": job.settings.__dict__,
+        "lang": job.lang,
+        "paper": job.paper,
+        "icons": icons,
+        "images": images,
+        "fonts": job.fonts,
+        "outlines": job.art.outlines if job.art else {},
+        "title": job.title,
+        "author": job.author,
+    }
 
 
 def plan(content, options) -> list[Artifact]:
@@ -838,35 +971,66 @@ def plan(content, options) -> list[Artifact]:
     artifacts = []
     all_jobs = jobs(content, options)
     for job in all_jobs:
-        artifacts.append(Artifact(job.game, KIND[job.comp.kind],
-                                  component_path(job.game, job.comp.id, job.lang, job.paper),
-                                  job_inputs(job), _bind(write_component, job), lang=job.lang, paper=job.paper))
+        artifacts.append(
+            Artifact(
+                job.game,
+                KIND[job.comp.kind],
+                component_path(job.game, job.comp.id, job.lang, job.paper),
+                job_inputs(job),
+                _bind(write_component, job),
+                lang=job.lang,
+                paper=job.paper,
+            )
+        )
     used, notices = icon_credits(content, all_jobs)
     if used:
-        artifacts.append(Artifact(content.game.id, "credits", f"{content.game.id}/icons-license.txt",
-                                  {"used": used, "notices": notices}, _bind(write_credits, used, notices)))
+        artifacts.append(
+            Artifact(
+                content.game.id,
+                "credits",
+                f"{content.game.id}/icons-license.txt",
+                {"used": used, "notices": notices},
+                _bind(write_credits, used, notices),
+            )
+        )
     if any(c.printed for c in content.game.components):
         from rulepress.render.calibration import write_calibration
 
         flip = Settings.from_layout({}, options).flip
         author = content.game.author or ""
         for paper in options.papers:
-            artifacts.append(Artifact(content.game.id, "calibration", f"{content.game.id}/calibration.{paper}.pdf",
-                                      {"paper": paper, "flip": flip, "author": author},
-                                      _bind(write_calibration, paper, flip, author=author), paper=paper))
+            artifacts.append(
+                Artifact(
+                    content.game.id,
+                    "calibration",
+                    f"{content.game.id}/calibration.{paper}.pdf",
+                    {"paper": paper, "flip": flip, "author": author},
+                    _bind(write_calibration, paper, flip, author=author),
+                    paper=paper,
+                )
+            )
     return artifacts
 
 
 def _bind(function, *args, **kwargs):
     def write(tmp: Path):
         return function(*args, tmp, **kwargs)
+
     return write
 
 
 # ---------------------------------------------------------------- picture cards
 
-def write_image_sheet(fronts: list[Path], back: Path, size: tuple[float, float], paper_name: str, target: Path,
-                      settings: Settings = Settings(bleed=0.0), meta: Meta | None = None) -> dict:
+
+def write_image_sheet(
+    fronts: list[Path],
+    back: Path,
+    size: tuple[float, float],
+    paper_name: str,
+    target: Path,
+    settings: Settings = Settings(bleed=0.0),
+    meta: Meta | None = None,
+) -> dict:
     """Duplex sheets of picture cards (the pictures are the trimmed faces): same grid, marks and mirroring
     as the vector cards; a shared back image stored once; PNG data embedded without re-encoding."""
     paper, g = choose_paper(paper_name, size, settings)

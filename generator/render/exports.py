@@ -34,8 +34,19 @@ from pathlib import Path
 from rulepress.layout.face import FaceContent, mark_for
 from rulepress.layout.paper import MM
 from rulepress.render import Artifact
-from rulepress.render.cards import (KIND, FaceError, Job, job_inputs, picture_files, check_images, designs, draw_back,
-                                    draw_face, face_error, jobs)
+from rulepress.render.cards import (
+    KIND,
+    FaceError,
+    Job,
+    check_images,
+    designs,
+    draw_back,
+    draw_face,
+    face_error,
+    job_inputs,
+    jobs,
+    picture_files,
+)
 from rulepress.render.pdf import new_canvas
 from rulepress.render.pictures import Pictures
 from rulepress.text import fonts
@@ -62,8 +73,7 @@ def _one_per_page(job: Job) -> tuple[bytes, list[str], dict[str, str]]:
     w, h = job.size
     b = job.settings.bleed
     buffer = io.BytesIO()
-    c = rl_canvas.Canvas(buffer, pagesize=((w + 2 * b) * MM, (h + 2 * b) * MM), invariant=1,
-                         initialFontName="Body")
+    c = rl_canvas.Canvas(buffer, pagesize=((w + 2 * b) * MM, (h + 2 * b) * MM), invariant=1, initialFontName="Body")
     names = []
     aliases: dict[str, str] = {}  # a design identical to an earlier one is drawn once
     seen: dict[FaceContent, str] = {}
@@ -90,8 +100,20 @@ def _one_per_page(job: Job) -> tuple[bytes, list[str], dict[str, str]]:
         back = backs.get(key)
         title = back.title.get(job.lang) if back and back.title else job.comp.name.get(job.lang)
         c.translate(b * MM, b * MM)
-        draw_back(c, w, h, back, escape(title, quote=False), mark_for(job.comp.provenance, job.lang), job.layout, b,
-                  job.folder, job.art, None, job.comp.name.get(job.lang))
+        draw_back(
+            c,
+            w,
+            h,
+            back,
+            escape(title, quote=False),
+            mark_for(job.comp.provenance, job.lang),
+            job.layout,
+            b,
+            job.folder,
+            job.art,
+            None,
+            job.comp.name.get(job.lang),
+        )
         c.showPage()
         names.append(f"back-{key or 'default'}")
     c.save()
@@ -192,14 +214,29 @@ def write_print_pdf(job: Job, target: Path) -> dict:
                 draw_face(c, w, h, content, job.layout, b, art=job.art, back=back, pictures=pictures)
             except FaceError as exc:
                 raise face_error(job, design.id, back, exc) from None
+
         return form(("face", content), paint)
 
     def shared_back(key: str):
         back = backs.get(key)
         title = back.title.get(job.lang) if back and back.title else job.comp.name.get(job.lang)
-        return form(("back", key), lambda: draw_back(c, w, h, back, escape(title, quote=False),
-                                                     mark_for(job.comp.provenance, job.lang), job.layout, b,
-                                                     job.folder, job.art, pictures, job.comp.name.get(job.lang)))
+        return form(
+            ("back", key),
+            lambda: draw_back(
+                c,
+                w,
+                h,
+                back,
+                escape(title, quote=False),
+                mark_for(job.comp.provenance, job.lang),
+                job.layout,
+                b,
+                job.folder,
+                job.art,
+                pictures,
+                job.comp.name.get(job.lang),
+            ),
+        )
 
     pages = 0
     for design in designs(job):
@@ -251,7 +288,7 @@ def write_tts(job: Job, images_dir: Path, target: Path) -> dict:
     per_sheet = TTS_COLS * TTS_ROWS - 1  # the last slot is TTS's hidden-card image
     sheets = 0
     for n, start in enumerate(range(0, len(cards), per_sheet), start=1):
-        chunk = cards[start:start + per_sheet]
+        chunk = cards[start : start + per_sheet]
         first = trimmed(chunk[0].id)
         cols, rows, cell = tts_grid(len(chunk) + 1, first.size)
         for side, key in (("deck", "front"), ("backs", "back")):
@@ -260,8 +297,13 @@ def write_tts(job: Job, images_dir: Path, target: Path) -> dict:
             sheet = Image.new("RGB", (cols * cell[0], rows * cell[1]), "white")
             resized: dict[str, object] = {}
             for i, design in enumerate(chunk):
-                name = design.id if key == "front" else (f"{design.id}.back" if design.back_face is not None
-                                                          else f"back-{design.back_key or 'default'}")
+                name = (
+                    design.id
+                    if key == "front"
+                    else (
+                        f"{design.id}.back" if design.back_face is not None else f"back-{design.back_key or 'default'}"
+                    )
+                )
                 if name not in resized:
                     resized[name] = trimmed(name).resize(cell, Image.Resampling.BILINEAR)
                 sheet.paste(resized[name], ((i % cols) * cell[0], (i // cols) * cell[1]))
@@ -296,20 +338,47 @@ def plan(content, options) -> list[Artifact]:
             continue
         inputs = dict(job_inputs(job), paper=None, dpi=DPI)
         inputs["settings"] = {"bleed": job.settings.bleed}
-        artifacts.append(Artifact(job.game, "png", image_folder(job.game, job.comp.id, job.lang), inputs,
-                                  _bind(write_images, job), lang=job.lang, directory=True))
+        artifacts.append(
+            Artifact(
+                job.game,
+                "png",
+                image_folder(job.game, job.comp.id, job.lang),
+                inputs,
+                _bind(write_images, job),
+                lang=job.lang,
+                directory=True,
+            )
+        )
         images = image_folder(job.game, job.comp.id, job.lang)
-        artifacts.append(Artifact(job.game, "tts", tts_folder(job.game, job.comp.id, job.lang), inputs,
-                                  _bind(write_tts, job, Path(options.out) / images), lang=job.lang,
-                                  directory=True, after=(images,)))
-        artifacts.append(Artifact(job.game, "print", print_path(job.game, job.comp.id, job.lang),
-                                  dict(job_inputs(job), paper=None), _bind(write_print_pdf, job), lang=job.lang))
+        artifacts.append(
+            Artifact(
+                job.game,
+                "tts",
+                tts_folder(job.game, job.comp.id, job.lang),
+                inputs,
+                _bind(write_tts, job, Path(options.out) / images),
+                lang=job.lang,
+                directory=True,
+                after=(images,),
+            )
+        )
+        artifacts.append(
+            Artifact(
+                job.game,
+                "print",
+                print_path(job.game, job.comp.id, job.lang),
+                dict(job_inputs(job), paper=None),
+                _bind(write_print_pdf, job),
+                lang=job.lang,
+            )
+        )
     return artifacts
 
 
 def _bind(function, *args):
     def write(tmp: Path):
         return function(*args, tmp)
+
     return write
 
 

@@ -44,8 +44,11 @@ class Art:
 
 
 def _binds_mark(elements: list) -> bool:
-    return any("mark" in refs(v) or (el.when or "").strip().endswith("mark")
-               for el in elements for v in el.templates().values())
+    return any(
+        "mark" in refs(v) or (el.when or "").strip().endswith("mark")
+        for el in elements
+        for v in el.templates().values()
+    )
 
 
 def mark_element(layout: dict, w: float, h: float) -> TextElement:
@@ -55,17 +58,48 @@ def mark_element(layout: dict, w: float, h: float) -> TextElement:
     size = float(style.get("size", 5))
     box_h = size * 1.3 / 2.8346 + 0.5
     if layout.get("shape") == "circle":  # inside the inscribed square of a round token
-        side = (min(w, h) / 2 - safe) * 2 ** 0.5
-        return TextElement(kind="text", text="{mark}", x=(w - side) / 2, y=(h + side) / 2 - box_h, w=side, h=box_h,
-                           font=style.get("font", "Body-Italic"), size=size, min_size=min(size, 3.0),
-                           align="center", valign="bottom", color=style.get("color", "#b02020"))
-    return TextElement(kind="text", text="{mark}", x=safe, y=h - safe - box_h, w=w - 2 * safe, h=box_h,
-                       font=style.get("font", "Body-Italic"), size=size, min_size=min(size, 3.0), align="center",
-                       valign="bottom", color=style.get("color", "#b02020"))
+        side = (min(w, h) / 2 - safe) * 2**0.5
+        return TextElement(
+            kind="text",
+            text="{mark}",
+            x=(w - side) / 2,
+            y=(h + side) / 2 - box_h,
+            w=side,
+            h=box_h,
+            font=style.get("font", "Body-Italic"),
+            size=size,
+            min_size=min(size, 3.0),
+            align="center",
+            valign="bottom",
+            color=style.get("color", "#b02020"),
+        )
+    return TextElement(
+        kind="text",
+        text="{mark}",
+        x=safe,
+        y=h - safe - box_h,
+        w=w - 2 * safe,
+        h=box_h,
+        font=style.get("font", "Body-Italic"),
+        size=size,
+        min_size=min(size, 3.0),
+        align="center",
+        valign="bottom",
+        color=style.get("color", "#b02020"),
+    )
 
 
-def draw_with(c, w: float, h: float, bleed: float, elements: list, data: dict[str, str], art: Art,
-              pictures=None, write_in: bool = False) -> None:
+def draw_with(
+    c,
+    w: float,
+    h: float,
+    bleed: float,
+    elements: list,
+    data: dict[str, str],
+    art: Art,
+    pictures=None,
+    write_in: bool = False,
+) -> None:
     """Paint `elements` with `data` bound; then the mark, unless an element shows it. FaceError on failure."""
     ctx = Context(c, w, h, bleed, data, art.folder, art.fonts, art.icons, pictures, art.outlines, art.markup, write_in)
     draw_elements(elements, ctx)

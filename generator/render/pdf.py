@@ -27,7 +27,7 @@ class Meta:
     subject: str = ""
 
     @classmethod
-    def of_game(cls, game, title: str, subject: str = "") -> "Meta":
+    def of_game(cls, game, title: str, subject: str = "") -> Meta:
         """Metadata of a PDF made from `game` (a schema Game): its author, the given title."""
         return cls(title=title, author=game.author or "", subject=subject)
 
@@ -38,9 +38,14 @@ def new_canvas(target, pagesize: tuple[float, float], meta: Meta, **options):
     from reportlab.pdfgen import canvas as rl_canvas
 
     fonts.register()
-    c = rl_canvas.Canvas(target if isinstance(target, (str, bytes)) or hasattr(target, "write") else str(target),
-                         pagesize=pagesize, invariant=1, pageCompression=1, initialFontName=INITIAL_FONT,
-                         **options)
+    c = rl_canvas.Canvas(
+        target if isinstance(target, (str, bytes)) or hasattr(target, "write") else str(target),
+        pagesize=pagesize,
+        invariant=1,
+        pageCompression=1,
+        initialFontName=INITIAL_FONT,
+        **options,
+    )
     c.setTitle(meta.title)
     c.setAuthor(meta.author)
     c.setSubject(meta.subject)

@@ -115,11 +115,14 @@ def picture_size(path: Path) -> tuple[float, float]:
                 raise PictureError(f"is a {im.format} picture; use PNG, JPEG or SVG")
             return float(im.width), float(im.height)
     except (UnidentifiedImageError, OSError) as exc:
-        raise PictureError("is not an image file Rulepress can read (PNG or JPEG)" if isinstance(exc, UnidentifiedImageError)
-                           else f"cannot be read: {exc}") from None
+        raise PictureError(
+            "is not an image file Rulepress can read (PNG or JPEG)"
+            if isinstance(exc, UnidentifiedImageError)
+            else f"cannot be read: {exc}"
+        ) from None
 
 
-def draw_picture(c, path: Path, x: float, y: float, w: float, h: float, pictures: "Pictures | None") -> None:
+def draw_picture(c, path: Path, x: float, y: float, w: float, h: float, pictures: Pictures | None) -> None:
     """Draw a picture into the box (points): SVG as vectors, PNG/JPEG via `pictures` (or ReportLab)."""
     path = Path(path)
     if path.suffix.lower() == ".svg":
@@ -166,13 +169,15 @@ class Pictures:
         """Give every placeholder of the saved PDF its picture (the file is rewritten in place by qpdf)."""
         if not self.names:
             return
-        import pikepdf
-
         import tempfile
 
+        import pikepdf
+
         wanted = {f"/FormXob.{name}": path for path, name in self.names.items()}
-        with tempfile.TemporaryDirectory(dir=Path(pdf_path).parent, prefix=".pictures-") as scratch, \
-                pikepdf.open(pdf_path, allow_overwriting_input=True) as pdf:
+        with (
+            tempfile.TemporaryDirectory(dir=Path(pdf_path).parent, prefix=".pictures-") as scratch,
+            pikepdf.open(pdf_path, allow_overwriting_input=True) as pdf,
+        ):
             done: dict[str, object] = {}
             files: list[tuple[object, Path]] = []  # (image stream, data file) for qpdf to read when writing
             for form_name, form in _forms(pdf):
@@ -257,7 +262,7 @@ def _image_xobject(pdf, path: Path, scratch: Path):
     return stream, data_file
 
 
-def _datafile_update(pdf, files: list) -> "io.BytesIO":
+def _datafile_update(pdf, files: list) -> io.BytesIO:  # noqa: F821 (imported below, when called)
     """qpdf JSON (version 2) that points each image stream at its data file, read lazily by qpdf."""
     import io
     import json
@@ -269,8 +274,7 @@ def _datafile_update(pdf, files: list) -> "io.BytesIO":
         head.pop("/Length", None)
         objects[f"obj:{number} {generation} R"] = {"stream": {"dict": head, "datafile": str(data_file)}}
     top = max(o.objgen[0] for o, _ in files)
-    header = {"jsonversion": 2, "pushedinheritedpageresources": False, "calledgetallpages": False,
-              "maxobjectid": top}
+    header = {"jsonversion": 2, "pushedinheritedpageresources": False, "calledgetallpages": False, "maxobjectid": top}
     return io.BytesIO(json.dumps({"qpdf": [header, objects]}).encode())
 
 

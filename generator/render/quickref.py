@@ -25,10 +25,10 @@ from functools import partial
 from pathlib import Path
 
 from rulepress.errors import ContentError, Problem
+from rulepress.layout import layouts as layout_data
 from rulepress.layout.geometry import Rect
 from rulepress.layout.nup import OVERHANG, Imposition, impose
 from rulepress.layout.paper import MM, PAPERS, PRINTABLE_MARGIN
-from rulepress.layout import layouts as layout_data
 from rulepress.model.engine import load_engine
 from rulepress.model.loader import GameContent, display_path
 from rulepress.model.schema import QuickRef
@@ -65,21 +65,44 @@ class Fitted:
 
 # ----------------------------------------------------------------------------- text -> flowables
 
+
 def _styles(size: float) -> dict:
     from reportlab.lib.enums import TA_LEFT
     from reportlab.lib.styles import ParagraphStyle
 
     fonts.register()
-    body = ParagraphStyle("body", fontName="Body", fontSize=size, leading=size * 1.22, alignment=TA_LEFT,
-                          spaceAfter=size * 0.35, bulletFontName="Body")
+    body = ParagraphStyle(
+        "body",
+        fontName="Body",
+        fontSize=size,
+        leading=size * 1.22,
+        alignment=TA_LEFT,
+        spaceAfter=size * 0.35,
+        bulletFontName="Body",
+    )
     return {
         "p": body,
-        "h1": ParagraphStyle("h1", parent=body, fontName="Body-Bold", fontSize=size * 1.4, leading=size * 1.6,
-                             spaceAfter=size * 0.3),
-        "h2": ParagraphStyle("h2", parent=body, fontName="Body-Bold", fontSize=size * 1.15, leading=size * 1.35,
-                             spaceBefore=size * 0.45, spaceAfter=size * 0.2),
-        "h3": ParagraphStyle("h3", parent=body, fontName="Body-Bold", fontSize=size, leading=size * 1.22,
-                             spaceBefore=size * 0.3, spaceAfter=size * 0.1),
+        "h1": ParagraphStyle(
+            "h1", parent=body, fontName="Body-Bold", fontSize=size * 1.4, leading=size * 1.6, spaceAfter=size * 0.3
+        ),
+        "h2": ParagraphStyle(
+            "h2",
+            parent=body,
+            fontName="Body-Bold",
+            fontSize=size * 1.15,
+            leading=size * 1.35,
+            spaceBefore=size * 0.45,
+            spaceAfter=size * 0.2,
+        ),
+        "h3": ParagraphStyle(
+            "h3",
+            parent=body,
+            fontName="Body-Bold",
+            fontSize=size,
+            leading=size * 1.22,
+            spaceBefore=size * 0.3,
+            spaceAfter=size * 0.1,
+        ),
         "li": ParagraphStyle("li", parent=body, spaceAfter=size * 0.15),
         "cell": ParagraphStyle("cell", parent=body, leading=size * 1.15, spaceAfter=0),
     }
@@ -96,11 +119,17 @@ def _item(text: str, depth: int, styles: dict, size: float):
 
     match = BULLET.match(text)
     bullet = match.group(1) if match else "\u2022"
-    body = text[match.end():] if match else text
+    body = text[match.end() :] if match else text
     indent = (depth - 1) * size * 1.2
     width = max(stringWidth(bullet, "Body", size), stringWidth("\u2022", "Body", size)) + size * 0.4
-    style = ParagraphStyle(f"li{depth}", parent=styles["li"], leftIndent=indent + width, bulletIndent=indent,
-                           bulletFontName="Body", bulletFontSize=size)
+    style = ParagraphStyle(
+        f"li{depth}",
+        parent=styles["li"],
+        leftIndent=indent + width,
+        bulletIndent=indent,
+        bulletFontName="Body",
+        bulletFontSize=size,
+    )
     return Paragraph(body, style, bulletText=bullet)
 
 
@@ -194,8 +223,9 @@ def _image(src: str, width: float, height: float, folder: Path | None):
     return image
 
 
-def flowables(md: str, size: float, width: float, height: float = 1e6,
-              folder: Path | None = None) -> list[tuple[str, object]] | None:
+def flowables(
+    md: str, size: float, width: float, height: float = 1e6, folder: Path | None = None
+) -> list[tuple[str, object]] | None:
     """(block kind, flowable) for a Markdown text at body `size` (pt) in a `width` x `height` (pt) column;
     None if a word or a table cannot fit the width at this size. Pictures are read from `folder`."""
     from reportlab.platypus import Paragraph
@@ -312,7 +342,7 @@ def fit(md: str, quickref: QuickRef, panels: int, folder: Path | None = None) ->
         if pages is None:
             return None
         full = pages if panels == 1 else pages[:-1]  # a folded sheet's last panel ends where the text ends
-        return Fitted(size, [justify(p, height, size * JUSTIFY) for p in full] + pages[len(full):])
+        return Fitted(size, [justify(p, height, size * JUSTIFY) for p in full] + pages[len(full) :])
 
     best = attempt(0)
     if best is None:
@@ -340,8 +370,8 @@ def needed_height(md: str, quickref: QuickRef, folder: Path | None = None) -> fl
 
 # ----------------------------------------------------------------------------- drawing
 
-def draw(path: Path, sheet: Imposition, fitted: Fitted, fold: bool, title: str, caption: str,
-         author: str = "") -> dict:
+
+def draw(path: Path, sheet: Imposition, fitted: Fitted, fold: bool, title: str, caption: str, author: str = "") -> dict:
     """Write the one-page PDF: panels with their text, cut and fold lines, a caption below."""
     from reportlab.lib import colors
 
@@ -382,6 +412,7 @@ def _draw_panel(c, box: Rect, column: list[tuple[object, float, float]], page_h:
 
 # ----------------------------------------------------------------------------- planning
 
+
 def sheet_text(content: GameContent, quickref: QuickRef, lang: str, engine) -> str:
     """The quick reference's Markdown after the Jinja step, with the game's icons (``:name:``) put in."""
     source = content.quickref_texts[(quickref.id, lang)]
@@ -409,15 +440,20 @@ def impose_sheet(content: GameContent, quickref: QuickRef, lang: str, paper: str
     where, name, key = _sheet_name(content, quickref, lang)
     page = PAPERS[paper].oriented(quickref.orientation)
     try:
-        sheet = impose(page.width, page.height, quickref.panel.width, quickref.panel.height, quickref.n_up,
-                       fold=quickref.fold)
+        sheet = impose(
+            page.width, page.height, quickref.panel.width, quickref.panel.height, quickref.n_up, fold=quickref.fold
+        )
     except ValueError as exc:
         raise ContentError(where, f"{name}: {exc} ({paper} {quickref.orientation})", key=key) from None
     edge = min(sheet.grid.x, sheet.grid.y) + PADDING
     if edge < PRINTABLE_MARGIN - 1e-9:
-        raise ContentError(where, f"{name}: on {paper} {quickref.orientation} its text would come {edge:.1f} mm "
-                                  f"close to the paper edge, most printers leave {PRINTABLE_MARGIN:g} mm blank: "
-                                  "make the panels smaller or use fewer", key=key)
+        raise ContentError(
+            where,
+            f"{name}: on {paper} {quickref.orientation} its text would come {edge:.1f} mm "
+            f"close to the paper edge, most printers leave {PRINTABLE_MARGIN:g} mm blank: "
+            "make the panels smaller or use fewer",
+            key=key,
+        )
     return sheet
 
 
@@ -438,12 +474,19 @@ def fit_sheet(content: GameContent, quickref: QuickRef, lang: str, text: str) ->
     if fitted is None:
         need = needed_height(text, quickref, content.folder)
         room = quickref.panel.height - 2 * PADDING
-        shown = (f"it needs {need:.0f} mm of {room:.0f} mm" if need != float("inf")
-                 else "a word or table is wider than the panel")
+        shown = (
+            f"it needs {need:.0f} mm of {room:.0f} mm"
+            if need != float("inf")
+            else "a word or table is wider than the panel"
+        )
         if quickref.fold and need != float("inf"):
             shown = f"it needs {need:.0f} mm, the {quickref.n_up} panels hold {room:.0f} mm each"
-        raise ContentError(where, f"{name} does not fit its {quickref.panel.width:g} x {quickref.panel.height:g} mm "
-                                  f"panel even at {quickref.min_font_size:g} pt: {shown}", key=key)
+        raise ContentError(
+            where,
+            f"{name} does not fit its {quickref.panel.width:g} x {quickref.panel.height:g} mm "
+            f"panel even at {quickref.min_font_size:g} pt: {shown}",
+            key=key,
+        )
     return fitted
 
 
@@ -479,6 +522,7 @@ def _lazy(compute):
         if not cache:
             cache.append(compute())
         return cache[0]
+
     return value
 
 
@@ -516,11 +560,25 @@ def plan(content: GameContent, options) -> list[Artifact]:
                     "author": content.game.author,
                     "pictures": _picture_hashes(content, text),
                 }
-                artifacts.append(Artifact(
-                    game=content.id, kind="quickref", lang=lang, paper=paper,
-                    path=f"{content.id}/quickref-{quickref.id}.{lang}.{paper}.pdf", inputs=inputs,
-                    write=partial(_draw_lazily, sheet=sheet, fitted=fitted, fold=quickref.fold, title=title,
-                                  caption=caption, author=content.game.author or "")))
+                artifacts.append(
+                    Artifact(
+                        game=content.id,
+                        kind="quickref",
+                        lang=lang,
+                        paper=paper,
+                        path=f"{content.id}/quickref-{quickref.id}.{lang}.{paper}.pdf",
+                        inputs=inputs,
+                        write=partial(
+                            _draw_lazily,
+                            sheet=sheet,
+                            fitted=fitted,
+                            fold=quickref.fold,
+                            title=title,
+                            caption=caption,
+                            author=content.game.author or "",
+                        ),
+                    )
+                )
     return artifacts
 
 

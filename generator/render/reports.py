@@ -19,9 +19,9 @@ import functools
 import importlib
 import os
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
 
@@ -49,7 +49,7 @@ class Checks:
     translations: Memo
 
     @classmethod
-    def of(cls, content: GameContent, out: Path | None) -> "Checks":
+    def of(cls, content: GameContent, out: Path | None) -> Checks:
         from rulepress.check.examples import ExampleRuns
 
         runs = ExampleRuns.at(content, out) if content.game.engine else None
@@ -73,7 +73,9 @@ def _renames_of(files: tuple[str, ...], folder_name: str, game_id: str, cwd: str
     folder = Path(folder_name)
     pairs = set()
     for file in files:
-        relative = f"{game_id}/{Path(file).relative_to(folder).as_posix()}" if Path(file).is_relative_to(folder) else None
+        relative = (
+            f"{game_id}/{Path(file).relative_to(folder).as_posix()}" if Path(file).is_relative_to(folder) else None
+        )
         if relative:
             for shown in (display_path(Path(file)), str(file), str(Path(file).resolve())):
                 pairs.add((shown, relative))
@@ -96,9 +98,11 @@ def game_path(path: str, content: GameContent) -> str:
 def provenance_section(content: GameContent, _checks: Checks) -> ReportSection:
     game = content.game
     rows = []
+
     def add(what, prov):
         if prov is not None:
             rows.append([what, prov.kind, prov.source or "", prov.note or ""])
+
     add("game", game.provenance)
     for comp in game.components:
         add(f"component {comp.id}", comp.provenance)
@@ -122,11 +126,20 @@ def translations_section(content: GameContent, checks: Checks) -> ReportSection:
     from rulepress.check.translations import report
 
     result = report(content, checks.runs, checks.translations)
-    rows = [[game_path(f.path, content) + (f":{f.line}" if f.line is not None else ""), f.kind,
-             "documented" if f.documented else "difference", ", ".join(f.ids), game_text(f.message, content)]
-            for f in result.findings]
-    notes = [f"{result.sections} sections, {result.paragraphs} paragraph pairs, {result.examples} examples compared; "
-             f"{len(result.undocumented)} differences, {len(result.documented)} documented."]
+    rows = [
+        [
+            game_path(f.path, content) + (f":{f.line}" if f.line is not None else ""),
+            f.kind,
+            "documented" if f.documented else "difference",
+            ", ".join(f.ids),
+            game_text(f.message, content),
+        ]
+        for f in result.findings
+    ]
+    notes = [
+        f"{result.sections} sections, {result.paragraphs} paragraph pairs, {result.examples} examples compared; "
+        f"{len(result.undocumented)} differences, {len(result.documented)} documented."
+    ]
     return ReportSection("Translation check", ["where", "kind", "state", "ids", "message"], rows, notes)
 
 
@@ -134,12 +147,23 @@ def examples_section(content: GameContent, checks: Checks) -> ReportSection:
     if checks.runs is None:
         return ReportSection("Worked examples", notes=["No rules engine: the examples were not run."])
     results = checks.runs.all()
-    rows = [[game_path(r.path, content) + f":{r.line}", r.id, r.lang, "passed" if r.passed else "FAILED",
-             "" if r.passed else game_text(f"expected {r.expected.strip()}, got {r.got.strip()}", content)]
-            for r in results]
+    rows = [
+        [
+            game_path(r.path, content) + f":{r.line}",
+            r.id,
+            r.lang,
+            "passed" if r.passed else "FAILED",
+            "" if r.passed else game_text(f"expected {r.expected.strip()}, got {r.got.strip()}", content),
+        ]
+        for r in results
+    ]
     passed = sum(r.passed for r in results)
-    return ReportSection("Worked examples", ["where", "example", "language", "result", "detail"], rows,
-                         [f"{passed} of {len(results)} examples passed."])
+    return ReportSection(
+        "Worked examples",
+        ["where", "example", "language", "result", "detail"],
+        rows,
+        [f"{passed} of {len(results)} examples passed."],
+    )
 
 
 def source_coverage_section(content: GameContent, sources: Path | None) -> ReportSection:
@@ -147,7 +171,9 @@ def source_coverage_section(content: GameContent, sources: Path | None) -> Repor
     (only when the build was given the sources folder)."""
     title = "Source coverage and copied wording"
     if sources is None:
-        return ReportSection(title, notes=["Not checked: build with --sources DIR to see the coverage of the source texts."])
+        return ReportSection(
+            title, notes=["Not checked: build with --sources DIR to see the coverage of the source texts."]
+        )
     if not content.game.source_texts:
         return ReportSection(title, notes=["The game names no source texts (source_texts in game.yaml)."])
     from rulepress.check.sources import check_game
@@ -157,8 +183,16 @@ def source_coverage_section(content: GameContent, sources: Path | None) -> Repor
         result = check_game(content, Path(sources))
     except RulepressError as exc:
         return ReportSection(title, notes=[game_text(str(exc), content)])
-    rows = [[c.source, str(c.rule_lines), str(c.covered), f"{c.percent:.0f} %",
-             ", ".join(f"{a}-{b}" if a != b else str(a) for a, b in c.uncovered) or "–"] for c in result.coverage]
+    rows = [
+        [
+            c.source,
+            str(c.rule_lines),
+            str(c.covered),
+            f"{c.percent:.0f} %",
+            ", ".join(f"{a}-{b}" if a != b else str(a) for a, b in c.uncovered) or "–",
+        ]
+        for c in result.coverage
+    ]
     notes = [f"{len(result.copied)} copied runs (8 or more words in a row as in a source text)."]
     notes += [game_text(str(run), content) for run in result.copied]
     notes += [game_text(line, content) for line in result.uncited]
@@ -167,15 +201,23 @@ def source_coverage_section(content: GameContent, sources: Path | None) -> Repor
 
 # The sections of every game's report, in order. Add a function here to add a section.
 SECTIONS: list[Callable[[GameContent, Checks], ReportSection]] = [
-    translations_section, examples_section, provenance_section, sources_section,
+    translations_section,
+    examples_section,
+    provenance_section,
+    sources_section,
 ]
 
 
 @functools.lru_cache(maxsize=1)  # compiled templates kept for every page of the process
 def _env() -> Environment:
-    return Environment(loader=FileSystemLoader(str(paths.TEMPLATES / "reports")), undefined=StrictUndefined,
-                       autoescape=select_autoescape(default=True, default_for_string=True),
-                       keep_trailing_newline=True, trim_blocks=True, lstrip_blocks=True)
+    return Environment(
+        loader=FileSystemLoader(str(paths.TEMPLATES / "reports")),
+        undefined=StrictUndefined,
+        autoescape=select_autoescape(default=True, default_for_string=True),
+        keep_trailing_newline=True,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
 
 
 def write_report(content: GameContent, tmp: Path, sources: Path | None = None, out: Path | None = None) -> dict:
@@ -207,12 +249,21 @@ def plan_reports(contents: list[GameContent], options, digests: dict[str, str] |
     redoes its page only."""
     sources = getattr(options, "sources", None)
     read = _folder_digest(sources)
-    planned = [Artifact(c.id, "report", f"reports/{c.id}.html", {"game": c.digest(), "sources": read},
-                        lambda tmp, c=c: write_report(c, tmp, sources, getattr(options, "out", None)), prepare=preload)
-               for c in sorted(contents, key=lambda c: c.id)]
+    planned = [
+        Artifact(
+            c.id,
+            "report",
+            f"reports/{c.id}.html",
+            {"game": c.digest(), "sources": read},
+            lambda tmp, c=c: write_report(c, tmp, sources, getattr(options, "out", None)),
+            prepare=preload,
+        )
+        for c in sorted(contents, key=lambda c: c.id)
+    ]
     titles = {c.id: c.game.title.en for c in contents}
-    planned.append(Artifact(None, "report", "reports/index.html", {"games": titles},
-                            lambda tmp: write_index(contents, tmp)))
+    planned.append(
+        Artifact(None, "report", "reports/index.html", {"games": titles}, lambda tmp: write_index(contents, tmp))
+    )
     return planned
 
 

@@ -18,7 +18,6 @@ the artifacts it links to; the copied files follow the linked artifacts' inputs.
 from __future__ import annotations
 
 import functools
-
 import hashlib
 import importlib
 import json
@@ -78,8 +77,11 @@ def site_views(content: GameContent) -> dict[str | None, str]:
     files = {path: path.read_bytes() for path in sorted(content.files) if path.suffix not in (".yaml", ".yml")}
     views = {}
     for lang in (None, *LANGS):
-        h = hashlib.sha256(json.dumps(_in_language(data, lang) if lang else data, sort_keys=True, ensure_ascii=False,
-                                      default=str).encode())
+        h = hashlib.sha256(
+            json.dumps(
+                _in_language(data, lang) if lang else data, sort_keys=True, ensure_ascii=False, default=str
+            ).encode()
+        )
         others = {f".{other}.md" for other in LANGS if lang and other != lang}
         for path, blob in files.items():
             if not any(path.name.endswith(o) for o in others):
@@ -114,16 +116,26 @@ def shown_items(game_id: str, shown: list[Artifact], out: Path) -> list[site_sou
         files: tuple[str, ...] = ()
         if artifact.directory:
             folder = located(out, artifact.path)
-            files = tuple(sorted(f"{artifact.path}/{p.relative_to(folder).as_posix()}"
-                                 for p in folder.rglob("*") if p.is_file())) if folder.is_dir() else ()
+            files = (
+                tuple(
+                    sorted(
+                        f"{artifact.path}/{p.relative_to(folder).as_posix()}" for p in folder.rglob("*") if p.is_file()
+                    )
+                )
+                if folder.is_dir()
+                else ()
+            )
             if not files:
                 continue
-        items.append(site_sources.Shown(artifact.game, artifact.kind, artifact.path, artifact.lang, artifact.paper, files))
+        items.append(
+            site_sources.Shown(artifact.game, artifact.kind, artifact.path, artifact.lang, artifact.paper, files)
+        )
     return items
 
 
-def rendered_game(content: GameContent, lang: str, shown: list[Artifact], out: Path, code: str, work: Path,
-                  view: str | None = None):
+def rendered_game(
+    content: GameContent, lang: str, shown: list[Artifact], out: Path, code: str, work: Path, view: str | None = None
+):
     """The pages and search entries of one game in `lang`, from the work area's cache when the game (its
     `site_view` in `lang`, computed if not given), the files it shows and Rulepress's code are unchanged
     (the examples then need not run again)."""
@@ -138,22 +150,27 @@ def rendered_game(content: GameContent, lang: str, shown: list[Artifact], out: P
             if cached.get("facts") == facts_key:
                 return cached["pages"], cached["entries"]
             # only the files' sizes or pages changed: the downloads page shows them, made again from them
-            pages = {**cached["pages"], **site_sources.downloads_page(content, lang,
-                                                                      site_sources.GameExtras(None, items, facts))}
+            pages = {
+                **cached["pages"],
+                **site_sources.downloads_page(content, lang, site_sources.GameExtras(None, items, facts)),
+            }
             _keep_pages(cache, key, facts_key, pages, cached["entries"])
             return pages, cached["entries"]
     except (OSError, ValueError, KeyError):
         pass
-    pages, entries = site_sources.render_game(content, lang,
-                                              site_sources.GameExtras(example_results(content, out), items, facts))
+    pages, entries = site_sources.render_game(
+        content, lang, site_sources.GameExtras(example_results(content, out), items, facts)
+    )
     _keep_pages(cache, key, facts_key, pages, entries)
     return pages, entries
 
 
 def _keep_pages(cache: Path, key: str, facts_key: str, pages: dict, entries: list) -> None:
     cache.parent.mkdir(parents=True, exist_ok=True)
-    cache.write_text(json.dumps({"key": key, "facts": facts_key, "pages": pages, "entries": entries},
-                                ensure_ascii=False), encoding="utf-8")
+    cache.write_text(
+        json.dumps({"key": key, "facts": facts_key, "pages": pages, "entries": entries}, ensure_ascii=False),
+        encoding="utf-8",
+    )
 
 
 def _file_facts(items: list[site_sources.Shown], out: Path, kept: Path) -> dict:
@@ -171,16 +188,33 @@ def _file_facts(items: list[site_sources.Shown], out: Path, kept: Path) -> dict:
     return facts
 
 
-def write_language(contents: list[GameContent], shown: list[Artifact], out: Path, lang: str, tmp: Path,
-                   site_url: str, code: str, views: dict[str, str] | None = None) -> dict:
+def write_language(
+    contents: list[GameContent],
+    shown: list[Artifact],
+    out: Path,
+    lang: str,
+    tmp: Path,
+    site_url: str,
+    code: str,
+    views: dict[str, str] | None = None,
+) -> dict:
     """Build the site in `lang` into `tmp` (incrementally, in the output folder's work area); `views`:
     each game's `site_view` in `lang` if known."""
     work = output_root(out) / WORK / f"site-{lang}"
-    pages = site_sources.render_site([(c, *rendered_game(c, lang, shown, out, code, work, (views or {}).get(c.id)))
-                                      for c in contents], lang)
+    pages = site_sources.render_site(
+        [(c, *rendered_game(c, lang, shown, out, code, work, (views or {}).get(c.id))) for c in contents], lang
+    )
     s = site_sources.strings()
-    conf = conf_text(lang, s[lang]["site_title"], list(LANGS), {l: s[l]["language_name"] for l in LANGS},
-                     s[lang]["choose_language"], s[lang], site_url, code)
+    conf = conf_text(
+        lang,
+        s[lang]["site_title"],
+        list(LANGS),
+        {l: s[l]["language_name"] for l in LANGS},
+        s[lang]["choose_language"],
+        s[lang],
+        site_url,
+        code,
+    )
     build_html(pages, conf, tmp, work, lang, s[lang])
     return {"pages": sum(1 for p in pages if p.endswith(".md"))}
 
@@ -213,16 +247,30 @@ def _env():
     from jinja2 import FileSystemLoader, StrictUndefined
     from jinja2.sandbox import SandboxedEnvironment
 
-    return SandboxedEnvironment(loader=FileSystemLoader(str(paths.TEMPLATES / "site")), undefined=StrictUndefined,
-                                autoescape=True, keep_trailing_newline=True)
+    return SandboxedEnvironment(
+        loader=FileSystemLoader(str(paths.TEMPLATES / "site")),
+        undefined=StrictUndefined,
+        autoescape=True,
+        keep_trailing_newline=True,
+    )
 
 
 def write_root(name: str, contents: list[GameContent], tmp: Path, site_url: str) -> dict:
     """The language chooser (index.html) or the site-wide 404 page, in both languages."""
-    games = [{"id": c.id, "title": {l: c.game.title.get(l) for l in LANGS}} for c in sorted(contents, key=lambda c: c.id)]
-    prefix = "/" + (site_url.split("://", 1)[-1].split("/", 1)[1].rstrip("/") + "/" if site_url and "/" in site_url.split("://", 1)[-1] else "")
-    tmp.write_text(_env().get_template("chooser.html.j2" if name == "index" else f"{name}.html.j2").render(strings=site_sources.strings(), langs=LANGS, games=games,
-                                                                 prefix=prefix.replace("//", "/")), encoding="utf-8")
+    games = [
+        {"id": c.id, "title": {l: c.game.title.get(l) for l in LANGS}} for c in sorted(contents, key=lambda c: c.id)
+    ]
+    prefix = "/" + (
+        site_url.split("://", 1)[-1].split("/", 1)[1].rstrip("/") + "/"
+        if site_url and "/" in site_url.split("://", 1)[-1]
+        else ""
+    )
+    tmp.write_text(
+        _env()
+        .get_template("chooser.html.j2" if name == "index" else f"{name}.html.j2")
+        .render(strings=site_sources.strings(), langs=LANGS, games=games, prefix=prefix.replace("//", "/")),
+        encoding="utf-8",
+    )
     return None
 
 
@@ -232,11 +280,18 @@ def write_sitemap(out: Path, tmp: Path, site_url: str) -> dict:
 
     base = site_url.rstrip("/") + "/" if site_url else ""
     folders = {lang: located(out, f"site/{lang}") for lang in LANGS}
-    pages = sorted({p.relative_to(folders[lang]).as_posix() for lang in LANGS
-                    for p in folders[lang].rglob("*.html")
-                    if p.name not in ("search.html", "genindex.html", "404.html")})
-    lines = ['<?xml version="1.0" encoding="UTF-8"?>',
-             '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">']
+    pages = sorted(
+        {
+            p.relative_to(folders[lang]).as_posix()
+            for lang in LANGS
+            for p in folders[lang].rglob("*.html")
+            if p.name not in ("search.html", "genindex.html", "404.html")
+        }
+    )
+    lines = [
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
+    ]
     for page in pages:
         for lang in LANGS:
             if not (folders[lang] / page).is_file():
@@ -244,15 +299,18 @@ def write_sitemap(out: Path, tmp: Path, site_url: str) -> dict:
             lines.append(f"<url><loc>{escape(base + lang + '/' + page)}</loc>")
             for other in LANGS:
                 if (folders[other] / page).is_file():
-                    lines.append(f'<xhtml:link rel="alternate" hreflang="{other}" href="{escape(base + other + "/" + page)}"/>')
+                    lines.append(
+                        f'<xhtml:link rel="alternate" hreflang="{other}" href="{escape(base + other + "/" + page)}"/>'
+                    )
             lines.append("</url>")
     lines.append("</urlset>")
     tmp.write_text("\n".join(lines) + "\n", encoding="utf-8")
     return None
 
 
-def earlier_games(out: Path, contents: list[GameContent], content_dir: Path,
-                  planned: set[str] = frozenset(), partial: bool = False) -> tuple[list[GameContent], list[Artifact]]:
+def earlier_games(
+    out: Path, contents: list[GameContent], content_dir: Path, planned: set[str] = frozenset(), partial: bool = False
+) -> tuple[list[GameContent], list[Artifact]]:
     """Games built into `out` before (in its manifest) but not now, loaded again from `content_dir`,
     and their built files as the manifest lists them; with `partial` (not every renderer runs now)
     also the earlier files of this build's games that are not planned now."""
@@ -273,10 +331,20 @@ def earlier_games(out: Path, contents: list[GameContent], content_dir: Path,
         except RulepressError:
             continue  # a game that no longer loads is not shown; its own build reports why
     kept = {c.id for c in loaded} | (now if partial else set())
-    shown = [Artifact(e["game"], e["kind"], e["path"], {"sha256": e.get("sha256")}, None, lang=e.get("lang"),
-                      paper=e.get("paper"), directory=(out / e["path"]).is_dir())
-             for e in sorted(entries, key=lambda e: e["path"])
-             if e.get("game") in kept and e["path"] not in planned and (out / e["path"]).exists()]
+    shown = [
+        Artifact(
+            e["game"],
+            e["kind"],
+            e["path"],
+            {"sha256": e.get("sha256")},
+            None,
+            lang=e.get("lang"),
+            paper=e.get("paper"),
+            directory=(out / e["path"]).is_dir(),
+        )
+        for e in sorted(entries, key=lambda e: e["path"])
+        if e.get("game") in kept and e["path"] not in planned and (out / e["path"]).exists()
+    ]
     return loaded, _shown(shown)
 
 
@@ -364,20 +432,56 @@ def plan_all(contents: list[GameContent], options, artifacts: list[Artifact]) ->
     # serialised once for both languages
     shown_inputs = _digest([[a.path, a.kind, a.lang, a.paper, a.digest()] for a in shown])
     after = tuple(a.path for a in shown if a.write is not None)
-    planned = [Artifact(None, "site", "site/files", {"files": _digest([[a.path, a.digest()] for a in shown])},
-                        lambda tmp: write_files(shown, out, tmp), directory=True, after=after)]
+    planned = [
+        Artifact(
+            None,
+            "site",
+            "site/files",
+            {"files": _digest([[a.path, a.digest()] for a in shown])},
+            lambda tmp: write_files(shown, out, tmp),
+            directory=True,
+            after=after,
+        )
+    ]
     for lang in LANGS:
+
         def write(tmp: Path, lang=lang):
             return write_language(everything, shown, out, lang, tmp, site_url, code, views[lang])
-        planned.append(Artifact(None, "site", f"site/{lang}", {"games": views[lang], "shown": shown_inputs, "lang": lang,
-                                                               "site_url": site_url},
-                                write, lang=lang, directory=True, after=after, prepare=preload))
+
+        planned.append(
+            Artifact(
+                None,
+                "site",
+                f"site/{lang}",
+                {"games": views[lang], "shown": shown_inputs, "lang": lang, "site_url": site_url},
+                write,
+                lang=lang,
+                directory=True,
+                after=after,
+                prepare=preload,
+            )
+        )
     titles = {c.id: [c.game.title.de, c.game.title.en] for c in everything}
     for name in ("index", "404"):
-        planned.append(Artifact(None, "site", f"site/{name}.html", {"games": titles, "site_url": site_url},
-                                lambda tmp, name=name: write_root(name, everything, tmp, site_url)))
-    planned.append(Artifact(None, "site", "site/sitemap.xml", {"games": digests, "site_url": site_url},
-                            lambda tmp: write_sitemap(out, tmp, site_url), after=("site/de", "site/en")))
+        planned.append(
+            Artifact(
+                None,
+                "site",
+                f"site/{name}.html",
+                {"games": titles, "site_url": site_url},
+                lambda tmp, name=name: write_root(name, everything, tmp, site_url),
+            )
+        )
+    planned.append(
+        Artifact(
+            None,
+            "site",
+            "site/sitemap.xml",
+            {"games": digests, "site_url": site_url},
+            lambda tmp: write_sitemap(out, tmp, site_url),
+            after=("site/de", "site/en"),
+        )
+    )
     reports = importlib.import_module("rulepress.render.reports")
     planned.extend(reports.plan_reports(everything, options))
     return planned

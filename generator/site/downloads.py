@@ -109,8 +109,13 @@ def _grouped(shown: list) -> dict[tuple[str, str | None], list]:
         for key in bundle_keys(item.kind, item.paper):
             found.setdefault(key, []).append(item)
     ranked = sorted(found, key=lambda k: (BUNDLES.index(k[0]), PAPERS.index(k[1]) if k[1] in PAPERS else 9, k[1] or ""))
-    return {key: sorted(found[key], key=lambda i: (KIND_ORDER.get(i.kind, 1), PAPERS.index(i.paper)
-                                                   if i.paper in PAPERS else 9, i.path)) for key in ranked}
+    return {
+        key: sorted(
+            found[key],
+            key=lambda i: (KIND_ORDER.get(i.kind, 1), PAPERS.index(i.paper) if i.paper in PAPERS else 9, i.path),
+        )
+        for key in ranked
+    }
 
 
 # --- ZIP files of whole bundles ----------------------------------------------------------------------------
@@ -118,8 +123,11 @@ def _grouped(shown: list) -> dict[tuple[str, str | None], list]:
 
 def zip_path(game: str, key: str, lang: str | None, paper: str | None) -> str:
     """Where the ZIP of a bundle goes (relative to the built files' folder)."""
-    return f"{game}/{game}-{'print-and-play' if key == 'play' else 'print-shop'}" + \
-        "".join(f".{x}" for x in (lang, paper) if x) + ".zip"
+    return (
+        f"{game}/{game}-{'print-and-play' if key == 'play' else 'print-shop'}"
+        + "".join(f".{x}" for x in (lang, paper) if x)
+        + ".zip"
+    )
 
 
 def zip_plan(shown: list) -> dict[str, list[tuple[str, str]]]:
@@ -133,8 +141,9 @@ def zip_plan(shown: list) -> dict[str, list[tuple[str, str]]]:
         for (key, paper), members in _grouped(items).items():
             files = [p for i in members for p in (i.files or (i.path,))]
             if key in ZIPPED and len(files) > 1:
-                plan[zip_path(members[0].game, key, lang, paper)] = [(_zip_name(i, p), p) for i in members
-                                                                     for p in (i.files or (i.path,))]
+                plan[zip_path(members[0].game, key, lang, paper)] = [
+                    (_zip_name(i, p), p) for i in members for p in (i.files or (i.path,))
+                ]
     for item in shown:
         if item.kind == "png" and item.files:
             plan[f"{item.path}.zip"] = [(_zip_name(item, p), p) for p in item.files]
@@ -143,7 +152,7 @@ def zip_plan(shown: list) -> dict[str, list[tuple[str, str]]]:
 
 def _zip_name(item, path: str) -> str:
     """A file's name inside a ZIP: its name, under its folder's name for the files of a folder."""
-    return Path(item.path).name + "/" + path[len(item.path) + 1:] if item.files else Path(path).name
+    return Path(item.path).name + "/" + path[len(item.path) + 1 :] if item.files else Path(path).name
 
 
 def zip_size(entries: list[tuple[str, int]]) -> int:
@@ -222,15 +231,27 @@ def _rows(item, facts: dict[str, FileFacts], name: str, lang: str, s: dict, link
     """The rows of one artifact: itself, the files inside its folder, or its card images as one ZIP."""
     if item.kind == "png" and item.files:
         size = zip_size([(_zip_name(item, p), facts[p].size) for p in item.files])
-        return [{"name": s["card_images"].format(name=name), "href": link(f"{item.path}.zip"),
-                 "file": Path(item.path).name + ".zip", "size": size,
-                 "meta": " · ".join([count_text(len(item.files), s["n_images"]), size_text(size, lang, s), "ZIP"])}]
+        return [
+            {
+                "name": s["card_images"].format(name=name),
+                "href": link(f"{item.path}.zip"),
+                "file": Path(item.path).name + ".zip",
+                "size": size,
+                "meta": " · ".join([count_text(len(item.files), s["n_images"]), size_text(size, lang, s), "ZIP"]),
+            }
+        ]
     rows = []
     for path in item.files or (item.path,):
         meta = [facts_text(facts.get(path), item.paper, lang, s), _file_type(path)]
-        rows.append({"name": _part_name(name, path, s) if item.files else name, "href": link(path),
-                     "file": Path(path).name, "size": facts[path].size if path in facts else 0,
-                     "meta": " · ".join(x for x in meta if x)})
+        rows.append(
+            {
+                "name": _part_name(name, path, s) if item.files else name,
+                "href": link(path),
+                "file": Path(path).name,
+                "size": facts[path].size if path in facts else 0,
+                "meta": " · ".join(x for x in meta if x),
+            }
+        )
     return rows
 
 
@@ -241,8 +262,16 @@ def _explanation(words: dict, items: list) -> str:
     return words["explain"]
 
 
-def bundles(shown: list, facts: dict[str, FileFacts], zips: dict, files_lang: str | None, names: dict[str, str],
-            lang: str, s: dict, link) -> list[dict]:
+def bundles(
+    shown: list,
+    facts: dict[str, FileFacts],
+    zips: dict,
+    files_lang: str | None,
+    names: dict[str, str],
+    lang: str,
+    s: dict,
+    link,
+) -> list[dict]:
     """The bundles of the `Shown` artifacts, described in the page's language `lang`.
 
     `files_lang`: the language of the files (names the ZIPs of the bundles); `facts`: `FileFacts` by
@@ -250,24 +279,46 @@ def bundles(shown: list, facts: dict[str, FileFacts], zips: dict, files_lang: st
     words in `lang`; `link(path)`: the page's link to a built file."""
     result = []
     for (key, paper), items in _grouped(shown).items():
-        rows = [row for item in items for row in _rows(item, facts, _capitalised(names.get(item.path) or item.kind),
-                                                       lang, s, link)]
-        pages = sum(f.pages or 0 for i in items if i.kind != "png" for p in (i.files or (i.path,))
-                    if (f := facts.get(p)))
+        rows = [
+            row
+            for item in items
+            for row in _rows(item, facts, _capitalised(names.get(item.path) or item.kind), lang, s, link)
+        ]
+        pages = sum(
+            f.pages or 0 for i in items if i.kind != "png" for p in (i.files or (i.path,)) if (f := facts.get(p))
+        )
         size = sum(r["size"] for r in rows)
-        total = [count_text(len(rows), s["n_files"])] + ([count_text(pages, s["n_pages"])] if pages else []) + \
-            [size_text(size, lang, s)]
+        total = (
+            [count_text(len(rows), s["n_files"])]
+            + ([count_text(pages, s["n_pages"])] if pages else [])
+            + [size_text(size, lang, s)]
+        )
         paper_name = s["papers"].get(paper, (paper or "").upper())
-        bundle = {"key": f"{key}-{paper}" if paper else key, "title": s["bundles"][key]["title"].format(paper=paper_name),
-                  "explain": _explanation(s["bundles"][key], items).format(paper=paper_name), "total": " · ".join(total),
-                  "files": [{k: r[k] for k in ("name", "href", "file", "meta")} for r in rows], "zip": None}
+        bundle = {
+            "key": f"{key}-{paper}" if paper else key,
+            "title": s["bundles"][key]["title"].format(paper=paper_name),
+            "explain": _explanation(s["bundles"][key], items).format(paper=paper_name),
+            "total": " · ".join(total),
+            "files": [{k: r[k] for k in ("name", "href", "file", "meta")} for r in rows],
+            "zip": None,
+        }
         # the ZIP of this language's bundle, or of the bundle of a game whose files have no language
-        path = next((p for p in (zip_path(items[0].game, key, x, paper) for x in (files_lang, None))
-                     if key in ZIPPED and p in zips), None)
+        path = next(
+            (
+                p
+                for p in (zip_path(items[0].game, key, x, paper) for x in (files_lang, None))
+                if key in ZIPPED and p in zips
+            ),
+            None,
+        )
         if path:
             zipped = zip_size([(name, facts[p].size) for name, p in zips[path] if p in facts])
-            bundle["zip"] = {"href": link(path), "file": Path(path).name,
-                             "label": s["zip_all"].format(files=count_text(len(zips[path]), s["n_files"]),
-                                                          size=size_text(zipped, lang, s))}
+            bundle["zip"] = {
+                "href": link(path),
+                "file": Path(path).name,
+                "label": s["zip_all"].format(
+                    files=count_text(len(zips[path]), s["n_files"]), size=size_text(zipped, lang, s)
+                ),
+            }
         result.append(bundle)
     return result

@@ -19,8 +19,17 @@ from rulepress.layout.spec import LayoutFile
 from rulepress.paths import ICONS
 
 W, H, BLEED, DPI = 50.0, 35.0, 2.0, 150
-DATA = {"id": "north-cape", "title": "North Cape", "text": "Attack **twice** :crossed-swords:", "color": "#f2d16b",
-        "image": "game-icons/castle.svg", "values.cost": "3", "labels.cost": "Cost", "symbol": "cannon", "mark": ""}
+DATA = {
+    "id": "north-cape",
+    "title": "North Cape",
+    "text": "Attack **twice** :crossed-swords:",
+    "color": "#f2d16b",
+    "image": "game-icons/castle.svg",
+    "values.cost": "3",
+    "labels.cost": "Cost",
+    "symbol": "cannon",
+    "mark": "",
+}
 SQUARE = [[0, 0], [12, 0], [12, 10], [4, 14], [0, 10]]
 EXAMPLES = {
     "text": "- {kind: text, text: '{title}: {text}', x: 3, y: 3, w: 44, h: 29, size: 14, min_size: 6, align: center, valign: middle}",
@@ -34,12 +43,17 @@ EXAMPLES = {
     "outline": "- {kind: outline, space: '{id}', x: 5, y: 3, w: 40, h: 29, fill: '{color}', stroke: '#333333', stroke_width: 0.4}",
 }
 # the outline example's board space: a made-up territory shape (mm on a board)
-OUTLINES = {"north-cape": (((10, 10), (40, 5), (60, 20), (55, 40), (30, 45), (20, 30), (5, 28)),
-                       ((64, 30), (70, 28), (72, 36), (66, 38)))}
+OUTLINES = {
+    "north-cape": (
+        ((10, 10), (40, 5), (60, 20), (55, 40), (30, 45), (20, 30), (5, 28)),
+        ((64, 30), (70, 28), (72, 36), (66, 38)),
+    )
+}
 
 
-def render_example(elements: list, data: dict[str, str], folder: Path | None = None,
-                   outlines: dict | None = None) -> bytes:
+def render_example(
+    elements: list, data: dict[str, str], folder: Path | None = None, outlines: dict | None = None
+) -> bytes:
     """PNG bytes of one small card (50 x 35 mm with 2 mm bleed) drawn from `elements`."""
     import pypdfium2 as pdfium
     from reportlab.pdfgen import canvas as rl_canvas
@@ -82,42 +96,73 @@ def layout_reference(image_dir: Path) -> str:
 
     image_dir.mkdir(parents=True, exist_ok=True)
     adapter = TypeAdapter(list[Element])
-    lines = [
-        "# Card layouts", "",
-        "A layout is a YAML file in `templates/layouts/` or in a game's `layouts/` folder, named by a "
-        "component's `layout:`. Without `elements` a layout styles the classic title/text/values stack; with "
-        "`elements` the face is drawn from placed elements, in order, each positioned in mm from the trim's "
-        "top-left corner (`from: bleed`: from the bleed edge's, for art that bleeds). `extends` builds on another "
-        "layout (mappings merge key by key, lists such as `elements` are replaced). `rulepress check content` "
-        "reports every mistake in a layout file at its line and column; `rulepress schema --layout` prints the "
-        "JSON Schema for editors.", "",
-        "## Binding card data", "",
-        "Any string of an element may hold references in braces: `{id}`, `{title}`, `{text}`, `{color}`, "
-        "`{image}`, `{mark}`, `{name}` (the component), `{face}` (side name of double-sided tiles), "
-        "`{values.<name>}` (`?` when unknown), `{labels.<name>}`, and each field the component declares in "
-        "`fields` (`fields: {symbol: {kind: id}}`, a card's `fields: {symbol: cannon}`, bound as `{symbol}`). "
-        "A reference to anything else is an error. `when:` draws an element only if a condition holds: `ref`, "
-        "`not ref`, `ref == value`, `ref != value`. Shared backs (`back_elements`) bind `{title}`, `{color}`, "
-        "`{image}`, `{name}`, `{mark}`.", "",
-        "The provenance mark (reconstructed, unknown) is drawn on every marked face: by an element that shows "
-        "`{mark}`, or else at the bottom of the safe area.", "",
-        "## Fonts and icons", "",
-        "Fonts: the bundled Body, Body-Bold, Body-Italic, Body-BoldItalic, Condensed, Condensed-Bold, and a game's "
-        "own TrueType files declared in game.yaml (`fonts: [{name: Title, file: fonts/title.ttf}]`); glyph "
-        "coverage is checked for every text. Icons: the game-icons.net set bundled in "
-        "`templates/icons/game-icons/` (CC BY 3.0, see its LICENSE.txt; `scripts/prepare_icons.py` adds more "
-        "from the npm package `@iconify-json/game-icons`), a game's own `icons/*.svg`, and the glyph icons and "
-        "aliases of `layouts/icons.yaml`. Use them inline as `:name:` or with the `icon` element.", "",
-        "## Picture decks", "",
-        "A deck whose fronts are finished pictures uses the bundled layout `picture-card` and gives each card an "
-        "`image:` (PNG, JPEG or SVG in the game folder). PNG and JPEG data go into the PDF unchanged.", "",
-        "## Layout file keys", ""] + field_table(LayoutFile) + [""]
+    lines = (
+        [
+            "# Card layouts",
+            "",
+            "A layout is a YAML file in `templates/layouts/` or in a game's `layouts/` folder, named by a "
+            "component's `layout:`. Without `elements` a layout styles the classic title/text/values stack; with "
+            "`elements` the face is drawn from placed elements, in order, each positioned in mm from the trim's "
+            "top-left corner (`from: bleed`: from the bleed edge's, for art that bleeds). `extends` builds on another "
+            "layout (mappings merge key by key, lists such as `elements` are replaced). `rulepress check content` "
+            "reports every mistake in a layout file at its line and column; `rulepress schema --layout` prints the "
+            "JSON Schema for editors.",
+            "",
+            "## Binding card data",
+            "",
+            "Any string of an element may hold references in braces: `{id}`, `{title}`, `{text}`, `{color}`, "
+            "`{image}`, `{mark}`, `{name}` (the component), `{face}` (side name of double-sided tiles), "
+            "`{values.<name>}` (`?` when unknown), `{labels.<name>}`, and each field the component declares in "
+            "`fields` (`fields: {symbol: {kind: id}}`, a card's `fields: {symbol: cannon}`, bound as `{symbol}`). "
+            "A reference to anything else is an error. `when:` draws an element only if a condition holds: `ref`, "
+            "`not ref`, `ref == value`, `ref != value`. Shared backs (`back_elements`) bind `{title}`, `{color}`, "
+            "`{image}`, `{name}`, `{mark}`.",
+            "",
+            "The provenance mark (reconstructed, unknown) is drawn on every marked face: by an element that shows "
+            "`{mark}`, or else at the bottom of the safe area.",
+            "",
+            "## Fonts and icons",
+            "",
+            "Fonts: the bundled Body, Body-Bold, Body-Italic, Body-BoldItalic, Condensed, Condensed-Bold, and a game's "
+            "own TrueType files declared in game.yaml (`fonts: [{name: Title, file: fonts/title.ttf}]`); glyph "
+            "coverage is checked for every text. Icons: the game-icons.net set bundled in "
+            "`templates/icons/game-icons/` (CC BY 3.0, see its LICENSE.txt; `scripts/prepare_icons.py` adds more "
+            "from the npm package `@iconify-json/game-icons`), a game's own `icons/*.svg`, and the glyph icons and "
+            "aliases of `layouts/icons.yaml`. Use them inline as `:name:` or with the `icon` element.",
+            "",
+            "## Picture decks",
+            "",
+            "A deck whose fronts are finished pictures uses the bundled layout `picture-card` and gives each card an "
+            "`image:` (PNG, JPEG or SVG in the game folder). PNG and JPEG data go into the PDF unchanged.",
+            "",
+            "## Layout file keys",
+            "",
+        ]
+        + field_table(LayoutFile)
+        + [""]
+    )
     for kind, cls in KINDS.items():
         snippet = EXAMPLES[kind]
         elements = adapter.validate_python(yaml.safe_load(snippet))
         png = render_example(elements, DATA, ICONS, {k: v for k, v in OUTLINES.items()})
         (image_dir / f"layout-{kind}.png").write_bytes(png)
         doc = " ".join((cls.__doc__ or "").split())
-        lines += [f"(layout-{kind})=", f"## {kind}", "", doc, "", "```yaml", "elements:", snippet.replace("\n", "\n"),
-                  "```", "", f"![{kind} example](_generated/layout-{kind}.png)", ""] + field_table(cls) + [""]
+        lines += (
+            [
+                f"(layout-{kind})=",
+                f"## {kind}",
+                "",
+                doc,
+                "",
+                "```yaml",
+                "elements:",
+                snippet.replace("\n", "\n"),
+                "```",
+                "",
+                f"![{kind} example](_generated/layout-{kind}.png)",
+                "",
+            ]
+            + field_table(cls)
+            + [""]
+        )
     return "\n".join(lines)

@@ -16,10 +16,9 @@ import io
 import json
 from pathlib import Path
 
+import sphinx
 from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
-
-import sphinx
 
 
 def mo_bytes(lang: str, messages: dict[str, str], plurals: dict[str, list[str]]) -> bytes:
@@ -38,10 +37,10 @@ def js_text(lang: str, messages: dict[str, str], plurals: dict[str, list[str]]) 
     data = {"locale": lang, "messages": {}, "plural_expr": "(n != 1)"}
     if own.is_file():
         text = own.read_text(encoding="utf-8")
-        data = json.loads(text[text.index("(") + 1: text.rindex(")")])
+        data = json.loads(text[text.index("(") + 1 : text.rindex(")")])
     data["messages"].update(messages)
     data["messages"].update(plurals)
-    return "Documentation.addTranslations(%s);\n" % json.dumps(data, sort_keys=True, ensure_ascii=False, indent=1)
+    return f"Documentation.addTranslations({json.dumps(data, sort_keys=True, ensure_ascii=False, indent=1)});\n"
 
 
 def write_if_changed(path: Path, data: bytes) -> bool:
@@ -63,4 +62,7 @@ def write_catalog(src: Path, lang: str, words: dict) -> bool:
     if not messages and not js:
         return False
     changed = write_if_changed(folder / "sphinx.mo", mo_bytes(lang, messages, plurals))
-    return write_if_changed(folder / "sphinx.js", js_text(lang, {**messages, **singles}, plurals).encode("utf-8")) or changed
+    return (
+        write_if_changed(folder / "sphinx.js", js_text(lang, {**messages, **singles}, plurals).encode("utf-8"))
+        or changed
+    )

@@ -29,6 +29,7 @@ def models(root: type[BaseModel] = schema.Game) -> list[type[BaseModel]]:
         for info in cls.model_fields.values():
             for inner in _model_args(info.annotation):
                 visit(inner)
+
     visit(root)
     return found
 
@@ -75,8 +76,12 @@ def _cell(text: str) -> str:
 
 def undocumented() -> list[str]:
     """``Class.field`` of every field without a description."""
-    return [f"{cls.__name__}.{name}" for cls in models() for name, info in cls.model_fields.items()
-            if not (info.description or "").strip()]
+    return [
+        f"{cls.__name__}.{name}"
+        for cls in models()
+        for name, info in cls.model_fields.items()
+        if not (info.description or "").strip()
+    ]
 
 
 def field_table(cls: type[BaseModel]) -> list[str]:
@@ -84,20 +89,33 @@ def field_table(cls: type[BaseModel]) -> list[str]:
     defaults and descriptions."""
     lines = ["| key | type | default | description |", "|---|---|---|---|"]
     for name, info in cls.model_fields.items():
-        lines.append(f"| `{info.alias or name}` | {_cell(type_name(info.annotation))} | {_default(info)} | "
-                     f"{_cell(info.description or '')} |")
+        lines.append(
+            f"| `{info.alias or name}` | {_cell(type_name(info.annotation))} | {_default(info)} | "
+            f"{_cell(info.description or '')} |"
+        )
     return lines
 
 
 def content_format() -> str:
     """The content-format reference as MyST Markdown."""
-    lines = ["# Content format reference", "",
-             "Generated from the field descriptions in `generator/model/schema.py`. "
-             "The root is `game.yaml`; `components.yaml`, `boards.yaml`, `glossary.yaml` and `ambiguities.yaml` "
-             "may hold top-level keys of it. Unknown keys are errors.", ""]
+    lines = [
+        "# Content format reference",
+        "",
+        "Generated from the field descriptions in `generator/model/schema.py`. "
+        "The root is `game.yaml`; `components.yaml`, `boards.yaml`, `glossary.yaml` and `ambiguities.yaml` "
+        "may hold top-level keys of it. Unknown keys are errors.",
+        "",
+    ]
     for cls in models():
-        lines += [f"(schema-{cls.__name__.lower()})=", f"## {cls.__name__}", "",
-                  _cell((cls.__doc__ or "").strip().split("\n\n")[0]), "", *field_table(cls), ""]
+        lines += [
+            f"(schema-{cls.__name__.lower()})=",
+            f"## {cls.__name__}",
+            "",
+            _cell((cls.__doc__ or "").strip().split("\n\n")[0]),
+            "",
+            *field_table(cls),
+            "",
+        ]
     return "\n".join(lines)
 
 
@@ -106,12 +124,28 @@ def cli_reference() -> str:
     from rulepress.cli import command_line
 
     parser, commands = command_line(width=88)  # fixed width: the page must not depend on the terminal
-    lines = ["# Command-line reference", "", _cell(parser.description or ""), "",
-             "Exit codes: 0 success, 1 a check found differences (also a build whose worked examples do not all "
-             "pass), 2 bad input.", ""]
+    lines = [
+        "# Command-line reference",
+        "",
+        _cell(parser.description or ""),
+        "",
+        "Exit codes: 0 success, 1 a check found differences (also a build whose worked examples do not all "
+        "pass), 2 bad input.",
+        "",
+    ]
     for command in commands:
-        lines += [f"## rulepress {command.name}", "", _cell(command.help), "", "```text",
-                  command.parser.format_usage().strip(), "```", "", "| argument | description |", "|---|---|"]
+        lines += [
+            f"## rulepress {command.name}",
+            "",
+            _cell(command.help),
+            "",
+            "```text",
+            command.parser.format_usage().strip(),
+            "```",
+            "",
+            "| argument | description |",
+            "|---|---|",
+        ]
         for action in command.arguments:
             shown = ", ".join(f"`{o}`" for o in action.option_strings) or f"`{action.metavar or action.dest}`"
             text = action.help or ""

@@ -76,11 +76,13 @@ def example_anchor(game_id: str, example_id: str) -> str:
 
 def rewrite_terms(text: str, game_id: str, term_ids: set[str]) -> str:
     """``{term}`shown <term-id>` `` -> a link to the glossary entry (unknown terms: the shown text)."""
+
     def replace(match: re.Match) -> str:
         shown, term_id = match.group(1), match.group(2)
         if term_id not in term_ids:
             return shown
         return f"[{shown}](#{term_anchor(game_id, term_id)})"
+
     return TERM_REF.sub(replace, text)
 
 
@@ -106,7 +108,7 @@ def split_options(lines: list[str]) -> tuple[dict[str, str], list[str]]:
 
 
 def _reading_lines(options: dict[str, str], page: PageWords) -> list[str]:
-    """"Under the reading: ..." for an example run under other readings of the ambiguities."""
+    """ "Under the reading: ..." for an example run under other readings of the ambiguities."""
     lines = []
     for part in options.get("reading", "").split(","):
         name, _, reading = part.partition("=")
@@ -124,18 +126,31 @@ def _example_block(example_id: str, code: list[str], situation: list[str], page:
     badge = words["verified_badge"] if mark.state == "verified" else mark.label
     target = example_anchor(page.game_id, example_id)
     fence = "`````"  # outer fence longer than the inner code fence
-    lines = [f"{fence}{{admonition}} {words['example']} · {badge}", f":class: rp-example rp-{mark.state}",
-             f":name: {target}", ""]
+    lines = [
+        f"{fence}{{admonition}} {words['example']} · {badge}",
+        f":class: rp-example rp-{mark.state}",
+        f":name: {target}",
+        "",
+    ]
     if situation:
         lines += [f"**{words['situation']}:** " + situation[0].lstrip(), *situation[1:], ""]
     for line in _reading_lines(options, page):
         lines += [line, ""]
     results = scenario.results_markdown("\n".join(code), page.reader(), scenario.part_labels(options.get("labels", "")))
     lines += ["````{container} rp-results", *results, "````", ""]
-    lines += [f'<details class="rp-code"><summary>{html.escape(words["show_code"])}</summary>', "",
-              "```pycon", *code, "```", "", "</details>", "",
-              f'<a class="rp-example-id" href="#{target}" title="{html.escape(words["example_id_link"])}">'
-              f'{html.escape(example_id)}</a>', fence]
+    lines += [
+        f'<details class="rp-code"><summary>{html.escape(words["show_code"])}</summary>',
+        "",
+        "```pycon",
+        *code,
+        "```",
+        "",
+        "</details>",
+        "",
+        f'<a class="rp-example-id" href="#{target}" title="{html.escape(words["example_id_link"])}">'
+        f"{html.escape(example_id)}</a>",
+        fence,
+    ]
     return lines
 
 
@@ -144,10 +159,17 @@ def _take_paragraph(out: list[str]) -> list[str]:
     while out and not out[-1].strip():
         out.pop()
     start = len(out)
-    while start > 0 and out[start - 1].strip() and not FENCE.match(out[start - 1]) and not out[start - 1].lstrip().startswith(("#", "(")):
+    while (
+        start > 0
+        and out[start - 1].strip()
+        and not FENCE.match(out[start - 1])
+        and not out[start - 1].lstrip().startswith(("#", "("))
+    ):
         start -= 1
     paragraph = out[start:]
-    if not paragraph or any(l.lstrip().startswith(("|", "-", "*", ">", "<")) and not l.lstrip().startswith("**") for l in paragraph):
+    if not paragraph or any(
+        l.lstrip().startswith(("|", "-", "*", ">", "<")) and not l.lstrip().startswith("**") for l in paragraph
+    ):
         return []  # lists, tables and quotes stay where they are
     del out[start:]
     return paragraph
@@ -166,9 +188,11 @@ def rewrite_body(body: str, page: PageWords, term_ids: set[str]) -> str:
             continue
         fence = match.group(2)
         end = i + 1
-        while end < len(lines) and not (lines[end].strip().startswith(fence) and lines[end].strip().strip(fence[0]) == ""):
+        while end < len(lines) and not (
+            lines[end].strip().startswith(fence) and lines[end].strip().strip(fence[0]) == ""
+        ):
             end += 1
-        inner = lines[i + 1:end]
+        inner = lines[i + 1 : end]
         if match.group(3) == "{doctest}":
             example_id = match.group(4).strip()
             while inner and not inner[0].strip():
@@ -176,7 +200,7 @@ def rewrite_body(body: str, page: PageWords, term_ids: set[str]) -> str:
             situation = _take_paragraph(out)
             out.extend(_example_block(example_id, inner, situation, page))
         else:
-            out.extend(lines[i:end + 1])
+            out.extend(lines[i : end + 1])
         i = end + 1
     return "\n".join(out)
 
@@ -190,16 +214,20 @@ def rules_page(text: RuleText, page: PageWords, term_ids: set[str]) -> str:
         parts.append(rewrite_body(safety.sanitise(text.preamble, allowed), page, term_ids))
     for section in text.sections:
         level = min(6, 2 + _depth(section, by_id))
-        parts.append(f"({anchor(page.game_id, section.id)})=\n{'#' * level} {section.number} "
-                     f"{rewrite_terms(safety.sanitise(section.title, allowed), page.game_id, set())}")
+        parts.append(
+            f"({anchor(page.game_id, section.id)})=\n{'#' * level} {section.number} "
+            f"{rewrite_terms(safety.sanitise(section.title, allowed), page.game_id, set())}"
+        )
         parts.append(f"```{{index}} single: {section.id}\n```")
         plain = page.provenance.get(section.id)
         if plain:  # the rule id is the heading's anchor and an index entry, not text players read
-            parts.append(f"<span class=\"rp-mark\">{html.escape(plain)}</span>")
+            parts.append(f'<span class="rp-mark">{html.escape(plain)}</span>')
         links = page.ambiguities.get(section.id)
         if links:
-            parts.append(f"{{.rp-concerns}}\n**{page.words['concerned_by']}:** " +
-                         " · ".join(f"[{scenario.escape_markdown(title)}](#{target})" for target, title in links))
+            parts.append(
+                f"{{.rp-concerns}}\n**{page.words['concerned_by']}:** "
+                + " · ".join(f"[{scenario.escape_markdown(title)}](#{target})" for target, title in links)
+            )
         if section.body.strip():
             parts.append(rewrite_body(safety.sanitise(section.body, allowed), page, term_ids))
     return "\n\n".join(parts) + "\n"
@@ -220,4 +248,4 @@ def front_matter(keywords: list[str]) -> str:
     words = sorted({w for k in keywords for w in search.WORD.findall(k)}, key=lambda w: (w.lower(), w))
     if not words:
         return ""
-    return "---\nmyst:\n  html_meta:\n    keywords: \"%s\"\n---\n" % ", ".join(words)
+    return '---\nmyst:\n  html_meta:\n    keywords: "{}"\n---\n'.format(", ".join(words))

@@ -57,7 +57,9 @@ def html_tokens(text: str) -> tuple[tuple[str, int, int, str], ...]:
 
 def html_lines(text: str) -> list[tuple[int, str]]:
     """(line number, the HTML's first line) of every raw HTML block or inline tag in Markdown `text`."""
-    return [(line, html.strip().splitlines()[0] if html.strip() else html) for _kind, line, _end, html in html_tokens(text)]
+    return [
+        (line, html.strip().splitlines()[0] if html.strip() else html) for _kind, line, _end, html in html_tokens(text)
+    ]
 
 
 def tag_names(html: str) -> list[str]:
@@ -69,8 +71,14 @@ def tag_names(html: str) -> list[str]:
 def clean(html: str, allowed: set[str]) -> str:
     """An HTML block or tag reduced to the `allowed` tags and their safe attributes (nh3)."""
     attributes = {tag: names for tag, names in ATTRIBUTES.items() if tag == "*" or tag in allowed}
-    return nh3.clean(html, tags=set(allowed), attributes=attributes, url_schemes=URL_SCHEMES,
-                     link_rel="noopener noreferrer", strip_comments=True)
+    return nh3.clean(
+        html,
+        tags=set(allowed),
+        attributes=attributes,
+        url_schemes=URL_SCHEMES,
+        link_rel="noopener noreferrer",
+        strip_comments=True,
+    )
 
 
 def clean_tag(tag: str, allowed: set[str]) -> str:
@@ -98,15 +106,15 @@ def sanitise(text: str, allowed: list[str] | set[str]) -> str:
         if kind == "fence":
             continue  # never reaches a page: raw-output fences are errors of `raw_html`
         if kind == "block":
-            cleaned = clean("\n".join(lines[line - 1:end - 1]), allowed)
-            lines[line - 1:end - 1] = [cleaned.replace("\n", " ")] + [""] * (end - line - 1)
+            cleaned = clean("\n".join(lines[line - 1 : end - 1]), allowed)
+            lines[line - 1 : end - 1] = [cleaned.replace("\n", " ")] + [""] * (end - line - 1)
             continue
         row = lines[line - 1]
         at = row.find(html, cursor.get(line, 0))
         if at < 0:
             continue
         replacement = clean_tag(html, allowed)
-        lines[line - 1] = row[:at] + replacement + row[at + len(html):]
+        lines[line - 1] = row[:at] + replacement + row[at + len(html) :]
         cursor[line] = at + len(replacement)
     return "\n".join(lines)
 
@@ -140,8 +148,12 @@ def _problems(shown: str, file: Path | None, allowed: set[str], quickref: bool =
         elif allowed:
             hint = f"(site.allow_html allows only: {', '.join(sorted(allowed))})"
         else:
-            hint = "(write Markdown; for a literal '<' write '\\<'; or allow a few tags with site.allow_html in game.yaml)"
-        problems.append(Problem(shown, line, 1, "html", f"raw HTML is not allowed in Markdown: {snippet[:60]!r} {hint}"))
+            hint = (
+                "(write Markdown; for a literal '<' write '\\<'; or allow a few tags with site.allow_html in game.yaml)"
+            )
+        problems.append(
+            Problem(shown, line, 1, "html", f"raw HTML is not allowed in Markdown: {snippet[:60]!r} {hint}")
+        )
     return problems
 
 

@@ -58,7 +58,11 @@ def _value(node):
         return frozenset(_value(n) for n in node.elts)
     if isinstance(node, ast.Dict) and None not in node.keys:
         return {_value(k): _value(v) for k, v in zip(node.keys, node.values)}
-    if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)) and isinstance(node.operand, ast.Constant):
+    if (
+        isinstance(node, ast.UnaryOp)
+        and isinstance(node.op, (ast.USub, ast.UAdd))
+        and isinstance(node.operand, ast.Constant)
+    ):
         number = node.operand.value
         if isinstance(number, (int, float)) and not isinstance(number, bool):
             return -number if isinstance(node.op, ast.USub) else number
@@ -139,8 +143,10 @@ def _rows_table(header: list[str], rows: list[list[str]]) -> str:
         return "| " + " | ".join(escape_markdown(c) for c in row) + " |"
 
     width = max(len(header), *(len(r) for r in rows))
-    return "\n".join([cells(header + [""] * (width - len(header))), "|" + "---|" * width] +
-                     [cells(r + [""] * (width - len(r))) for r in rows])
+    return "\n".join(
+        [cells(header + [""] * (width - len(header))), "|" + "---|" * width]
+        + [cells(r + [""] * (width - len(r))) for r in rows]
+    )
 
 
 RANGE = " [range]"  # a part label ending so shows a pair of numbers as "2–6"
@@ -150,9 +156,12 @@ def _part(label: str, value, reader: Reader) -> list[str]:
     """A labelled part of a result: [label, value]; a label ending in " [range]" shows a (low, high)
     pair of numbers as a range ("2–6") under the label without the marker."""
     if label.endswith(RANGE):
-        label = label[:-len(RANGE)]
-        if (isinstance(value, tuple) and len(value) == 2
-                and all(isinstance(v, (int, float, Fraction)) and not isinstance(v, bool) for v in value)):
+        label = label[: -len(RANGE)]
+        if (
+            isinstance(value, tuple)
+            and len(value) == 2
+            and all(isinstance(v, (int, float, Fraction)) and not isinstance(v, bool) for v in value)
+        ):
             return [label, f"{_number(value[0], reader.lang)}–{_number(value[1], reader.lang)}"]
     return [label, inline(value, reader)]
 
@@ -160,7 +169,11 @@ def _part(label: str, value, reader: Reader) -> list[str]:
 def row_width(value) -> int:
     """How many values each row has when `value` is rows of equal length, or 2 for a mapping of
     single values (its keys, single values or tuples of them, and its values are two columns); 0 otherwise."""
-    if isinstance(value, tuple) and value and all(isinstance(v, tuple) and all(_is_scalar(x) for x in v) for v in value):
+    if (
+        isinstance(value, tuple)
+        and value
+        and all(isinstance(v, tuple) and all(_is_scalar(x) for x in v) for v in value)
+    ):
         widths = {len(v) for v in value}
         return widths.pop() if len(widths) == 1 else 0
     if isinstance(value, dict) and value and all(_is_key(k) and _is_scalar(v) for k, v in value.items()):
@@ -186,8 +199,10 @@ def _table(value, reader: Reader, parts: list[str] | None = None, columns: list[
         return None
     if all(isinstance(v, Record) for v in value) and len({tuple(k for k, _ in v.fields) for v in value}) == 1:
         keys = [k for k, _ in value[0].fields]
-        return _rows_table(["#"] + [reader.label(k) for k in keys],
-                           [[str(n)] + [inline(x, reader) for _k, x in v.fields] for n, v in enumerate(value, 1)])
+        return _rows_table(
+            ["#"] + [reader.label(k) for k in keys],
+            [[str(n)] + [inline(x, reader) for _k, x in v.fields] for n, v in enumerate(value, 1)],
+        )
     if all(isinstance(v, tuple) and all(_is_scalar(x) for x in v) for v in value):
         return _rows_table(["#"], [[str(n)] + [inline(x, reader) for x in v] for n, v in enumerate(value, 1)])
     return _rows_table(["#", ""], [[str(n), inline(v, reader)] for n, v in enumerate(value, 1)])
@@ -226,7 +241,7 @@ CLASS_NAME = re.compile(r"^[A-Z]\w*(?:\.[A-Z]\w*)*$")
 
 
 def refusal_markdown(reason: str, reader: Reader) -> str:
-    """"Not allowed", with the reason where it is words: ``ValueError: a set has 3 cards`` gives the
+    """ "Not allowed", with the reason where it is words: ``ValueError: a set has 3 cards`` gives the
     message, a labelled code its label; a bare class name or an unlabelled code adds nothing."""
     shown = reader.words["refused"]
     name, colon, message = reason.partition(":")
@@ -237,8 +252,9 @@ def refusal_markdown(reason: str, reader: Reader) -> str:
     return escape_markdown(shown)
 
 
-def result_markdown(expected: str, reader: Reader, parts: list[str] | None = None,
-                    columns: list[str] | None = None) -> tuple[str, bool]:
+def result_markdown(
+    expected: str, reader: Reader, parts: list[str] | None = None, columns: list[str] | None = None
+) -> tuple[str, bool]:
     """(Markdown of one expected output, True when it is a block such as a table).
 
     ``Result: text`` / ``Ergebnis: text`` (a result the author wrote in the reader's language) is shown
@@ -277,7 +293,9 @@ def tuple_size(code: str) -> int:
     return 0
 
 
-def labelled_steps(source: str, labels: list[list[str]] | None = None) -> list[tuple[Step, list[str] | None, list[str] | None]]:
+def labelled_steps(
+    source: str, labels: list[list[str]] | None = None
+) -> list[tuple[Step, list[str] | None, list[str] | None]]:
     """The statements of a doctest that expect output, each with the names of its parts (a statement written
     as ``a, b, c``) or of its columns (a result that is rows of values or a mapping), or None: each group of
     `labels` names, in order, the next statement that has parts or columns, when the number of names fits."""
@@ -323,8 +341,11 @@ def results_markdown(source: str, reader: Reader, labels: list[list[str]] | None
         # one numbered item per result; a table stays inside its item (continuation lines indented)
         marker = f"{number}. "
         first, *rest = text.splitlines()
-        lines += ([f"{marker}{first}"] + [(" " * len(marker) + line).rstrip() for line in rest] + [""]) if block \
+        lines += (
+            ([f"{marker}{first}"] + [(" " * len(marker) + line).rstrip() for line in rest] + [""])
+            if block
             else [f"{marker}{text}"]
+        )
     return lines
 
 
@@ -347,8 +368,8 @@ def engine_words(value, reader: Reader) -> list[str]:
     return []
 
 
-def unreadable(source: str, reader: Reader, labels: list[list[str]] | None = None) -> list[tuple[Step, str]]:
-    """(statement, what a player could not read) for the results of a doctest as `results_markdown` shows
+def unreadable(source: str, reader: Reader, labels: list[list[str]] | None = None) -> list[tuple[Step, str, str]]:
+    """(statement, rule, what a player could not read) for the results of a doctest as `results_markdown` shows
     them: a statement written as ``a, b`` whose parts have no names, one of several results shown on one
     line without a caption (the list would say "1. 6  2. yes"), and engine words (`engine_words`)."""
     found = []
@@ -357,11 +378,23 @@ def unreadable(source: str, reader: Reader, labels: list[list[str]] | None = Non
         size = tuple_size(step.code)
         written = RESULT.match(step.expected.strip())
         if size > 1 and parts is None and not written:
-            found.append((step, f"its {size} parts have no names (`:labels: {' | '.join(['...'] * size)}`)"))
-        elif len(shown) > 1 and not written and not caption(step.code) and \
-                not result_markdown(step.expected, reader, parts, columns)[1]:
-            found.append((step, "it is one of several results and does not say what it is "
-                                "(a caption after the statement: `>>> ...  # what it is`)"))
+            found.append(
+                (step, "example-labels", f"its {size} parts have no names (`:labels: {' | '.join(['...'] * size)}`)")
+            )
+        elif (
+            len(shown) > 1
+            and not written
+            and not caption(step.code)
+            and not result_markdown(step.expected, reader, parts, columns)[1]
+        ):
+            found.append(
+                (
+                    step,
+                    "example-caption",
+                    "it is one of several results and does not say what it is "
+                    "(a caption after the statement: `>>> ...  # what it is`)",
+                )
+            )
         if written or REFUSED.match(step.expected.strip()):
             continue
         try:
@@ -369,5 +402,7 @@ def unreadable(source: str, reader: Reader, labels: list[list[str]] | None = Non
         except ValueError:
             continue
         for word in dict.fromkeys(engine_words(value, reader)):
-            found.append((step, f"it shows the engine's word {word!r} (name it in game.yaml `site.labels`)"))
+            found.append(
+                (step, "engine-word", f"it shows the engine's word {word!r} (name it in game.yaml `site.labels`)")
+            )
     return found

@@ -22,9 +22,11 @@ from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
 WAIT = 25  # seconds a long poll is held open
-RELOAD = (b"<script>(async()=>{let v='';for(;;){try{const r=await fetch('/__rulepress__/wait?v='+v,{cache:'no-store'});"
-          b"const t=await r.text();if(v!==''&&t!==v){location.reload();return;}v=t;}"
-          b"catch(e){await new Promise(d=>setTimeout(d,1000));}}})();</script>")
+RELOAD = (
+    b"<script>(async()=>{let v='';for(;;){try{const r=await fetch('/__rulepress__/wait?v='+v,{cache:'no-store'});"
+    b"const t=await r.text();if(v!==''&&t!==v){location.reload();return;}v=t;}"
+    b"catch(e){await new Promise(d=>setTimeout(d,1000));}}})();</script>"
+)
 
 
 class Versions:
@@ -111,13 +113,18 @@ def serve(options, host: str = "127.0.0.1", port: int = 8000, once: bool = False
                 print(str(problem), file=sys.stderr)
 
     rebuild()
-    watcher = None if once else watch(options.content, debounce=300, raise_interrupt=False, yield_on_timeout=True,
-                                      rust_timeout=500)
+    watcher = (
+        None
+        if once
+        else watch(options.content, debounce=300, raise_interrupt=False, yield_on_timeout=True, rust_timeout=500)
+    )
     if watcher is not None:
         next(watcher)  # the watcher is set up: every save from now on is seen
         warm_up()
     handler = type("SiteHandler", (Handler,), {"versions": versions})
-    httpd = http.server.ThreadingHTTPServer((host, port), functools.partial(handler, directory=str(Path(options.out) / "site")))
+    httpd = http.server.ThreadingHTTPServer(
+        (host, port), functools.partial(handler, directory=str(Path(options.out) / "site"))
+    )
     print(f"serving http://{host}:{httpd.server_address[1]}/ (Ctrl-C to stop)", file=sys.stderr)
     thread = threading.Thread(target=httpd.serve_forever, daemon=True)
     thread.start()

@@ -23,8 +23,8 @@ from jinja2.sandbox import SandboxedEnvironment
 
 from rulepress import paths
 from rulepress.model import GameContent
-from rulepress.model.schema import Provenance, Term
 from rulepress.model.rules_text import strip_term_refs, term_refs
+from rulepress.model.schema import Provenance, Term
 from rulepress.site import downloads, rules_myst, search
 from rulepress.site.scenario import escape_markdown
 
@@ -61,8 +61,13 @@ def strings() -> dict:
 
 @lru_cache(maxsize=1)  # one per process: its compiled templates serve every page and every rebuild of `serve`
 def environment() -> SandboxedEnvironment:
-    env = SandboxedEnvironment(loader=FileSystemLoader(str(TEMPLATES / "myst")), undefined=StrictUndefined,
-                               keep_trailing_newline=True, trim_blocks=True, lstrip_blocks=True)
+    env = SandboxedEnvironment(
+        loader=FileSystemLoader(str(TEMPLATES / "myst")),
+        undefined=StrictUndefined,
+        keep_trailing_newline=True,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
     env.filters["md"] = escape_markdown  # every string from YAML: literal text, never Markdown or HTML
     env.filters["attr"] = lambda text: html.escape(str(text), quote=True)
     return env
@@ -106,7 +111,7 @@ def ambiguity_sections(content: GameContent, lang: str) -> dict[str, list[str]]:
             if sid == amb.id or amb.id.startswith(sid + "-") or amb.id.endswith("-" + sid):
                 hits.append(sid)
         if amb.engine_option:
-            option = re.compile(r"\b%s\b" % re.escape(amb.engine_option))
+            option = re.compile(rf"\b{re.escape(amb.engine_option)}\b")
             hits += [e.section for e in text.examples if e.section and option.search(e.source)]
         found[amb.id] = sorted(set(hits), key=ids.index)
     return found
@@ -164,13 +169,21 @@ def game_data(content: GameContent, lang: str, extras: GameExtras) -> dict:
             by_section.setdefault(sid, []).append((f"{game.id}-amb-{amb.id}", amb.title.get(lang)))
     rules_body = rules_meta = ""
     if text is not None:
-        page = rules_myst.PageWords(game.id, dict(s, lang=lang), marks,
-                                    {r.id: provenance_plain(r.provenance, lang) for r in game.rules},
-                                    by_section,
-                                    {a.engine_option: (f"{game.id}-amb-{a.id}", {r.id: r.text.get(lang) for r in a.readings})
-                                     for a in game.ambiguities if a.engine_option},
-                                    thing_names(game, lang), {k: v.get(lang) for k, v in game.site.labels.items()},
-                                    tuple(game.site.allow_html))
+        page = rules_myst.PageWords(
+            game.id,
+            dict(s, lang=lang),
+            marks,
+            {r.id: provenance_plain(r.provenance, lang) for r in game.rules},
+            by_section,
+            {
+                a.engine_option: (f"{game.id}-amb-{a.id}", {r.id: r.text.get(lang) for r in a.readings})
+                for a in game.ambiguities
+                if a.engine_option
+            },
+            thing_names(game, lang),
+            {k: v.get(lang) for k, v in game.site.labels.items()},
+            tuple(game.site.allow_html),
+        )
         rules_body = rules_myst.rules_page(text, page, term_ids)
         rules_meta = rules_myst.front_matter(rules_myst.page_search_words(text, game.glossary, lang))
     results = [r for r in (extras.example_results or []) if r.lang == lang]
@@ -185,20 +198,36 @@ def game_data(content: GameContent, lang: str, extras: GameExtras) -> dict:
         "id": game.id,
         "title": game.title.get(lang),
         "subtitle": game.subtitle.get(lang) if game.subtitle else "",
-        "players": f"{game.players.min}–{game.players.max}" if game.players.min != game.players.max else str(game.players.min),
+        "players": f"{game.players.min}–{game.players.max}"
+        if game.players.min != game.players.max
+        else str(game.players.min),
         "age": s["age_from"].format(age=game.age) if game.age else "",
         "provenance": provenance_plain(game.provenance, lang),
         "components": [_component(c, lang) for c in game.components],
         "rules": rules_body,
         "rules_meta": rules_meta,
         "glossary_meta": rules_myst.front_matter([w for t in game.glossary for w in search.term_words(t, lang)]),
-        "examples": {"checked": extras.example_results is not None, "total": len(results),
-                     "passed": sum(1 for r in results if r.passed)},
-        "glossary": [_term(t, lang, game.id, used_in[t.id])
-                     for t in sorted(game.glossary, key=lambda t: (getattr(t, lang).lower(), getattr(t, lang), t.id))],
-        "ambiguities": [_ambiguity(a, lang, game.id, [{"anchor": rules_myst.anchor(game.id, sid),
-                                                       "label": _section_label(sections[sid])}
-                                                      for sid in concerns.get(a.id, [])]) for a in game.ambiguities],
+        "examples": {
+            "checked": extras.example_results is not None,
+            "total": len(results),
+            "passed": sum(1 for r in results if r.passed),
+        },
+        "glossary": [
+            _term(t, lang, game.id, used_in[t.id])
+            for t in sorted(game.glossary, key=lambda t: (getattr(t, lang).lower(), getattr(t, lang), t.id))
+        ],
+        "ambiguities": [
+            _ambiguity(
+                a,
+                lang,
+                game.id,
+                [
+                    {"anchor": rules_myst.anchor(game.id, sid), "label": _section_label(sections[sid])}
+                    for sid in concerns.get(a.id, [])
+                ],
+            )
+            for a in game.ambiguities
+        ],
         "gallery": _gallery(extras.artifacts, lang, _captions(game, lang)),
         "downloads": download_bundles(game, lang, extras),
         "pages": [p for p in GAME_PAGES if p != "index"],
@@ -207,21 +236,39 @@ def game_data(content: GameContent, lang: str, extras: GameExtras) -> dict:
 
 def _component(comp, lang: str) -> dict:
     count = comp.count if comp.count is not None else (comp.total() if comp.printed else None)
-    return {"id": comp.id, "name": comp.name.get(lang), "kind": strings()[lang]["kinds"][comp.kind],
-            "count": "?" if count is None else str(count), "count_unknown": comp.count_unknown,
-            "provenance": provenance_plain(comp.provenance, lang), "note": comp.note.get(lang) if comp.note else ""}
+    return {
+        "id": comp.id,
+        "name": comp.name.get(lang),
+        "kind": strings()[lang]["kinds"][comp.kind],
+        "count": "?" if count is None else str(count),
+        "count_unknown": comp.count_unknown,
+        "provenance": provenance_plain(comp.provenance, lang),
+        "note": comp.note.get(lang) if comp.note else "",
+    }
 
 
 def _term(term: Term, lang: str, game_id: str, used_in: list[dict]) -> dict:
     other = "en" if lang == "de" else "de"
-    return {"id": term.id, "anchor": rules_myst.term_anchor(game_id, term.id), "name": getattr(term, lang),
-            "other": getattr(term, other), "definition": " ".join(term.definition.get(lang).split()), "used_in": used_in}
+    return {
+        "id": term.id,
+        "anchor": rules_myst.term_anchor(game_id, term.id),
+        "name": getattr(term, lang),
+        "other": getattr(term, other),
+        "definition": " ".join(term.definition.get(lang).split()),
+        "used_in": used_in,
+    }
 
 
 def _ambiguity(amb, lang: str, game_id: str, rules: list[dict]) -> dict:
-    return {"id": amb.id, "anchor": f"{game_id}-amb-{amb.id}", "title": amb.title.get(lang),
-            "description": amb.description.get(lang), "edition_variant": amb.edition_variant, "rules": rules,
-            "readings": [{"id": r.id, "text": r.text.get(lang), "used": r.id == amb.used} for r in amb.readings]}
+    return {
+        "id": amb.id,
+        "anchor": f"{game_id}-amb-{amb.id}",
+        "title": amb.title.get(lang),
+        "description": amb.description.get(lang),
+        "edition_variant": amb.edition_variant,
+        "rules": rules,
+        "readings": [{"id": r.id, "text": r.text.get(lang), "used": r.id == amb.used} for r in amb.readings],
+    }
 
 
 def _captions(game, lang: str) -> dict:
@@ -254,14 +301,23 @@ def _gallery(shown: list[Shown], lang: str, captions: dict) -> list[dict]:
             continue
         if item.files and item.kind != "png":
             continue  # other folders (e.g. Tabletop Simulator sheets) are downloads
-        images = [f for f in item.files if f.endswith(".png") and "/bleed/" not in f] if item.files \
+        images = (
+            [f for f in item.files if f.endswith(".png") and "/bleed/" not in f]
+            if item.files
             else ([item.path] if item.path.endswith(".png") else [])
+        )
         if images:
             name = captions["names"].get(_stem(item.path), _kind_label(item.kind, lang))
-            groups.append({"title": name, "kind": _kind_label(item.kind, lang),
-                           "images": [{"src": files_link(f, 1),
-                                       "alt": captions["cards"].get((_stem(item.path), Path(f).stem), name)}
-                                      for f in sorted(images)]})
+            groups.append(
+                {
+                    "title": name,
+                    "kind": _kind_label(item.kind, lang),
+                    "images": [
+                        {"src": files_link(f, 1), "alt": captions["cards"].get((_stem(item.path), Path(f).stem), name)}
+                        for f in sorted(images)
+                    ],
+                }
+            )
     return groups
 
 
@@ -274,13 +330,22 @@ def download_bundles(game, lang: str, extras: GameExtras) -> dict:
     zips = downloads.zip_plan(extras.artifacts)
 
     def grouped(items: list[Shown], files_lang: str | None) -> list[dict]:
-        return downloads.bundles(items, extras.facts, zips, files_lang, names, lang, s, lambda path: files_link(path, 1))
+        return downloads.bundles(
+            items, extras.facts, zips, files_lang, names, lang, s, lambda path: files_link(path, 1)
+        )
 
     others = sorted({i.lang for i in extras.artifacts if i.lang not in (None, lang)})
-    return {"bundles": grouped([i for i in extras.artifacts if i.lang in (None, lang)], lang),
-            "others": [{"language": downloads.language_name(other, lang), "lang": other,
-                        "bundles": grouped([i for i in extras.artifacts if i.lang in (None, other)], other)}
-                       for other in others]}
+    return {
+        "bundles": grouped([i for i in extras.artifacts if i.lang in (None, lang)], lang),
+        "others": [
+            {
+                "language": downloads.language_name(other, lang),
+                "lang": other,
+                "bundles": grouped([i for i in extras.artifacts if i.lang in (None, other)], other),
+            }
+            for other in others
+        ],
+    }
 
 
 def section_index(contents: list[GameContent], lang: str) -> list[dict]:
@@ -292,40 +357,80 @@ def section_index(contents: list[GameContent], lang: str) -> list[dict]:
         vocab = search.vocabulary(game.glossary, lang)
         by_id = {t.id: t for t in game.glossary}
         text = content.rules.get(lang)
-        for sec in (text.sections if text is not None else []):
+        for sec in text.sections if text is not None else []:
             plain = strip_term_refs(sec.title + "\n" + sec.body)
             words = search.WORD.findall(plain)
             for _shown, term_id in term_refs(sec.title + "\n" + sec.body):
                 if term_id in by_id:
-                    words += [w for phrase in search.term_words(by_id[term_id], lang) for w in search.WORD.findall(phrase)]
+                    words += [
+                        w for phrase in search.term_words(by_id[term_id], lang) for w in search.WORD.findall(phrase)
+                    ]
             words += search.compound_parts(plain, vocab, lang)
             words.append(sec.id)
-            entries.append(_entry(game.title.get(lang), f"{game.id}/rules", rules_myst.anchor(game.id, sec.id),
-                                  _section_label(sec), strip_term_refs(sec.title), words, lang))
+            entries.append(
+                _entry(
+                    game.title.get(lang),
+                    f"{game.id}/rules",
+                    rules_myst.anchor(game.id, sec.id),
+                    _section_label(sec),
+                    strip_term_refs(sec.title),
+                    words,
+                    lang,
+                )
+            )
         for term in game.glossary:
             words = [w for phrase in search.term_words(term, lang) for w in search.WORD.findall(phrase)]
-            entries.append(_entry(game.title.get(lang), f"{game.id}/glossary", rules_myst.term_anchor(game.id, term.id),
-                                  getattr(term, lang), getattr(term, lang), words, lang))
+            entries.append(
+                _entry(
+                    game.title.get(lang),
+                    f"{game.id}/glossary",
+                    rules_myst.term_anchor(game.id, term.id),
+                    getattr(term, lang),
+                    getattr(term, lang),
+                    words,
+                    lang,
+                )
+            )
         for amb in game.ambiguities:
             words = search.WORD.findall(amb.title.get(lang) + " " + amb.description.get(lang))
-            entries.append(_entry(game.title.get(lang), f"{game.id}/ambiguities", f"{game.id}-amb-{amb.id}",
-                                  amb.title.get(lang), amb.title.get(lang), words, lang))
+            entries.append(
+                _entry(
+                    game.title.get(lang),
+                    f"{game.id}/ambiguities",
+                    f"{game.id}-amb-{amb.id}",
+                    amb.title.get(lang),
+                    amb.title.get(lang),
+                    words,
+                    lang,
+                )
+            )
     return entries
 
 
 def _entry(game: str, page: str, anchor: str, label: str, title: str, words: list[str], lang: str) -> dict:
-    return {"game": game, "page": page, "anchor": anchor, "label": label,
-            "title": sorted({search.stem(w, lang) for w in search.WORD.findall(title)}),
-            "words": sorted({search.stem(w, lang) for w in words if not w.isdigit() or len(w) > 1})}
+    return {
+        "game": game,
+        "page": page,
+        "anchor": anchor,
+        "label": label,
+        "title": sorted({search.stem(w, lang) for w in search.WORD.findall(title)}),
+        "words": sorted({search.stem(w, lang) for w in words if not w.isdigit() or len(w) > 1}),
+    }
 
 
 def downloads_page(content: GameContent, lang: str, extras: GameExtras) -> dict[str, str]:
     """The downloads page of one game in `lang` ({relative path: MyST text}): it needs no example results, so it
     can be rendered again alone when only the built files' bytes changed."""
-    game = {"id": content.id, "title": content.game.title.get(lang),
-            "downloads": download_bundles(content.game, lang, extras)}
-    return {f"{content.id}/downloads.md": environment().get_template("downloads.md.j2").render(
-        s=strings()[lang], lang=lang, game=game)}
+    game = {
+        "id": content.id,
+        "title": content.game.title.get(lang),
+        "downloads": download_bundles(content.game, lang, extras),
+    }
+    return {
+        f"{content.id}/downloads.md": environment()
+        .get_template("downloads.md.j2")
+        .render(s=strings()[lang], lang=lang, game=game)
+    }
 
 
 def render_game(content: GameContent, lang: str, extras: GameExtras) -> tuple[dict[str, str], list[dict]]:
@@ -333,8 +438,12 @@ def render_game(content: GameContent, lang: str, extras: GameExtras) -> tuple[di
     env = environment()
     s = strings()[lang]
     game = game_data(content, lang, extras)
-    pages = {f"{game['id']}/{page}.md": env.get_template(f"{'overview' if page == 'index' else page}.md.j2").render(
-        s=s, lang=lang, game=game) for page in game["pages"] + ["index"]}
+    pages = {
+        f"{game['id']}/{page}.md": env.get_template(f"{'overview' if page == 'index' else page}.md.j2").render(
+            s=s, lang=lang, game=game
+        )
+        for page in game["pages"] + ["index"]
+    }
     return pages, section_index([content], lang)
 
 
@@ -342,15 +451,17 @@ def render_site(games: list[tuple[GameContent, dict[str, str], list[dict]]], lan
     """All pages of the site in `lang` from each game's rendered pages and search entries:
     {relative path: text} (MyST pages, the start page and the sections-search data)."""
     s = strings()[lang]
-    listed = [{"id": c.id, "title": c.game.title.get(lang), "subtitle": c.game.subtitle.get(lang) if c.game.subtitle else ""}
-              for c, _pages, _entries in sorted(games, key=lambda g: g[0].id)]
+    listed = [
+        {"id": c.id, "title": c.game.title.get(lang), "subtitle": c.game.subtitle.get(lang) if c.game.subtitle else ""}
+        for c, _pages, _entries in sorted(games, key=lambda g: g[0].id)
+    ]
     pages = {"index.md": environment().get_template("index.md.j2").render(s=s, lang=lang, games=listed)}
     entries = []
     for _content, game_pages, game_entries in sorted(games, key=lambda g: g[0].id):
         pages.update(game_pages)
         entries += game_entries
     data = json.dumps(entries, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
-    pages["_rp/rp-sections.js"] = "window.RP_SECTIONS = %s;\n" % data.replace("</", "<\\/")
+    pages["_rp/rp-sections.js"] = "window.RP_SECTIONS = {};\n".format(data.replace("</", "<\\/"))
     return dict(sorted(pages.items()))
 
 

@@ -21,8 +21,10 @@ GAME_PAGES = ("index", "rules", "glossary", "ambiguities", "gallery", "downloads
 def alternates(pagename: str, current: str, languages: list[str], names: dict[str, str]) -> list[dict]:
     """Links from `pagename` in `current` to the same page in every language (relative)."""
     up = "../" * (pagename.count("/") + 1)
-    return [{"lang": lang, "name": names.get(lang, lang), "href": f"{up}{lang}/{pagename}.html", "current": lang == current}
-            for lang in languages]
+    return [
+        {"lang": lang, "name": names.get(lang, lang), "href": f"{up}{lang}/{pagename}.html", "current": lang == current}
+        for lang in languages
+    ]
 
 
 def game_nav(pagename: str, docnames: set[str], labels: dict[str, str]) -> list[dict]:
@@ -30,8 +32,11 @@ def game_nav(pagename: str, docnames: set[str], labels: dict[str, str]) -> list[
     if pagename.count("/") != 1:
         return []
     game, current = pagename.split("/")
-    return [{"label": labels.get(page, page), "href": f"{page}.html", "current": page == current}
-            for page in GAME_PAGES if f"{game}/{page}" in docnames]
+    return [
+        {"label": labels.get(page, page), "href": f"{page}.html", "current": page == current}
+        for page in GAME_PAGES
+        if f"{game}/{page}" in docnames
+    ]
 
 
 MAIN = ('<article role="main" id="furo-main-content">', '<article id="furo-main-content">')
@@ -50,14 +55,17 @@ def translate_literals(html: str, literals: dict[str, str]) -> str:
 def _page_context(app, pagename, templatename, context, doctree):
     config = app.config
     strings = config.rulepress_strings
-    context["rp_alternates"] = alternates(pagename, config.language, config.rulepress_languages,
-                                          config.rulepress_language_names)
+    context["rp_alternates"] = alternates(
+        pagename, config.language, config.rulepress_languages, config.rulepress_language_names
+    )
     context["rp_chooser"] = "../" * (pagename.count("/") + 1) + "index.html"
     context["rp_choose_language"] = config.rulepress_choose_language
     context["rp_strings"] = strings
     context["rp_game_nav"] = game_nav(pagename, set(app.env.found_docs), strings.get("pages", {}))
     game = pagename.split("/")[0] if pagename.count("/") == 1 else ""
-    context["rp_game_title"] = app.env.titles[f"{game}/index"].astext() if game and f"{game}/index" in app.env.titles else ""
+    context["rp_game_title"] = (
+        app.env.titles[f"{game}/index"].astext() if game and f"{game}/index" in app.env.titles else ""
+    )
     app.rp_written = getattr(app, "rp_written", set()) | {pagename}
 
 

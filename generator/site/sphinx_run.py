@@ -38,20 +38,40 @@ def _conf_environment() -> SandboxedEnvironment:
     return env
 
 
-def conf_text(lang: str, title: str, languages: list[str], language_names: dict[str, str], choose: str,
-              strings: dict | None = None, site_url: str = "", code: str = "") -> str:
+def conf_text(
+    lang: str,
+    title: str,
+    languages: list[str],
+    language_names: dict[str, str],
+    choose: str,
+    strings: dict | None = None,
+    site_url: str = "",
+    code: str = "",
+) -> str:
     """conf.py of one language build, from templates/site/conf.py.j2."""
     env = _conf_environment()
     strings = strings or {}
     site_url = site_url.rstrip("/") + "/" if site_url else ""
     site_path = site_url.split("://", 1)[-1].split("/", 1)[1] if site_url else ""
     return env.get_template("conf.py.j2").render(
-        lang=lang, title=title, languages=languages, language_names=language_names, choose=choose,
-        templates=str(SITE_TEMPLATES / "_templates"), static=str(SITE_TEMPLATES / "static"),
-        strings={k: v for k, v in strings.items() if k in ("pages", "search_placeholder", "language", "theme_literals",
-                                                          "sections_found")},
-        site_url=site_url, site_path=site_path, code=code,
-        not_found_title=strings.get("not_found_title", ""), not_found_body=strings.get("not_found_body", ""))
+        lang=lang,
+        title=title,
+        languages=languages,
+        language_names=language_names,
+        choose=choose,
+        templates=str(SITE_TEMPLATES / "_templates"),
+        static=str(SITE_TEMPLATES / "static"),
+        strings={
+            k: v
+            for k, v in strings.items()
+            if k in ("pages", "search_placeholder", "language", "theme_literals", "sections_found")
+        },
+        site_url=site_url,
+        site_path=site_path,
+        code=code,
+        not_found_title=strings.get("not_found_title", ""),
+        not_found_body=strings.get("not_found_body", ""),
+    )
 
 
 def sync_sources(src: Path, sources: dict[str, str], conf: str) -> bool:
@@ -98,8 +118,9 @@ def preload() -> None:
         importlib.import_module(name)
 
 
-def build_html(sources: dict[str, str], conf: str, out: Path, work: Path, lang: str = "en",
-               words: dict | None = None) -> None:
+def build_html(
+    sources: dict[str, str], conf: str, out: Path, work: Path, lang: str = "en", words: dict | None = None
+) -> None:
     """Build `sources` with `conf` in the work folder `work` (incremental) and copy the HTML into `out`."""
     from sphinx import locale
     from sphinx.application import Sphinx
@@ -118,8 +139,18 @@ def build_html(sources: dict[str, str], conf: str, out: Path, work: Path, lang: 
     import_translatable_modules()
     try:
         with patch_docutils(src), docutils_namespace():  # docutils' registries stay clean for the next build
-            app = Sphinx(str(src), str(src), str(html), str(doctrees), "html",
-                         status=None, warning=warnings, freshenv=False, warningiserror=False, verbosity=0)
+            app = Sphinx(
+                str(src),
+                str(src),
+                str(html),
+                str(doctrees),
+                "html",
+                status=None,
+                warning=warnings,
+                freshenv=False,
+                warningiserror=False,
+                verbosity=0,
+            )
             app.connect("build-finished", complete_search_index)
             keep_compiled_templates(app, work / "templates")
             app.build()

@@ -33,7 +33,7 @@ class Fitted:
     size: float  # pt
     width: float  # mm, the wrapped width
     height: float  # mm, the wrapped height
-    line: "Line | None" = None  # the single line drawn without Paragraph
+    line: Line | None = None  # the single line drawn without Paragraph
 
     def draw(self, canvas, x: float, y: float) -> None:
         """Paint with the bottom-left corner of the wrapped box at (x, y) points."""
@@ -126,15 +126,29 @@ def paragraph(markup: str, font: str, size: float, leading: float = 1.2, align: 
 
     fonts.register()
     bold = font.endswith("-Bold")
-    style = ParagraphStyle("fit", fontName=_family(font), fontSize=size, leading=size * leading,
-                           alignment={"left": TA_LEFT, "center": TA_CENTER, "right": TA_RIGHT}[align],
-                           textColor=HexColor(color))
+    style = ParagraphStyle(
+        "fit",
+        fontName=_family(font),
+        fontSize=size,
+        leading=size * leading,
+        alignment={"left": TA_LEFT, "center": TA_CENTER, "right": TA_RIGHT}[align],
+        textColor=HexColor(color),
+    )
     text = f"<b>{markup}</b>" if bold else markup
     return Paragraph(text, style)
 
 
-def fit(markup: str, width: float, height: float, font: str, size: float, min_size: float,
-        leading: float = 1.2, align: str = "left", color: str = "#000000") -> Fitted:
+def fit(
+    markup: str,
+    width: float,
+    height: float,
+    font: str,
+    size: float,
+    min_size: float,
+    leading: float = 1.2,
+    align: str = "left",
+    color: str = "#000000",
+) -> Fitted:
     """The largest size from `size` down to `min_size` at which `markup` fits `width` x `height` mm."""
     fonts.register()
     current = size
@@ -146,8 +160,10 @@ def fit(markup: str, width: float, height: float, font: str, size: float, min_si
                 if current * leading <= height * MM + 0.01:
                     return Fitted(None, current, width, current * leading / MM, line)
                 if current <= min_size:
-                    raise Overflow(f"text does not fit {width:.1f} x {height:.1f} mm even at {min_size:g} pt "
-                                   f"(needs {current * leading / MM:.1f} mm height)")
+                    raise Overflow(
+                        f"text does not fit {width:.1f} x {height:.1f} mm even at {min_size:g} pt "
+                        f"(needs {current * leading / MM:.1f} mm height)"
+                    )
                 current = max(min_size, current - STEP)
                 continue
         para = paragraph(markup, font, current, leading, align, color)
@@ -156,8 +172,10 @@ def fit(markup: str, width: float, height: float, font: str, size: float, min_si
         if h <= height * MM + 0.01 and widest <= width * MM + 0.01:
             return Fitted(para, current, w / MM, h / MM)
         if current <= min_size:
-            raise Overflow(f"text does not fit {width:.1f} x {height:.1f} mm even at {min_size:g} pt "
-                           f"(needs {h / MM:.1f} mm height)")
+            raise Overflow(
+                f"text does not fit {width:.1f} x {height:.1f} mm even at {min_size:g} pt "
+                f"(needs {h / MM:.1f} mm height)"
+            )
         current = max(min_size, current - STEP)
 
 

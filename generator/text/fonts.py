@@ -10,7 +10,7 @@ Glyph coverage is checked the same way for both.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 from rulepress.paths import FONTS
 
@@ -24,7 +24,7 @@ FACES = {
 }
 
 
-@lru_cache(maxsize=None)
+@cache
 def register() -> tuple[str, ...]:
     """Register the bundled fonts with ReportLab once; returns the font names."""
     from reportlab.lib.fonts import addMapping
@@ -44,13 +44,13 @@ def register() -> tuple[str, ...]:
     return tuple(FACES)
 
 
-@lru_cache(maxsize=None)
+@cache
 def font_path(name: str) -> str:
     """File of a bundled font face (for Pillow and glyph checks)."""
     return str(FONTS / FACES[name])
 
 
-@lru_cache(maxsize=None)
+@cache
 def coverage(name: str = "Body") -> frozenset[int]:
     """Code points the font has glyphs for (a bundled face, or a registered game font)."""
     from reportlab.pdfbase import pdfmetrics
@@ -66,7 +66,7 @@ class FontFileError(ValueError):
     """A declared font file that ReportLab cannot use."""
 
 
-@lru_cache(maxsize=None)
+@cache
 def _register_file(path: str, digest: str, name: str) -> str:
     from reportlab.pdfbase import pdfmetrics
     from reportlab.pdfbase.ttfonts import TTFError, TTFont
@@ -74,8 +74,10 @@ def _register_file(path: str, digest: str, name: str) -> str:
     try:
         pdfmetrics.registerFont(TTFont(name, path))
     except TTFError as exc:
-        raise FontFileError(f"cannot use font file: {exc} (TrueType outlines are needed; an .otf with "
-                            f"PostScript/CFF outlines does not embed)") from None
+        raise FontFileError(
+            f"cannot use font file: {exc} (TrueType outlines are needed; an .otf with "
+            f"PostScript/CFF outlines does not embed)"
+        ) from None
     return name
 
 

@@ -128,12 +128,20 @@ def build(svgs: tuple[tuple[str, bytes], ...], family: str) -> bytes:
         glyph = glyphs[g]
         if glyph.numberOfContours:
             glyph.recalcBounds(None)
-        metrics[g] = (UPM if g.startswith("icon") else UPM // 3, getattr(glyph, "xMin", 0) if glyph.numberOfContours else 0)
+        metrics[g] = (
+            UPM if g.startswith("icon") else UPM // 3,
+            getattr(glyph, "xMin", 0) if glyph.numberOfContours else 0,
+        )
     fb.setupHorizontalMetrics(metrics)
     fb.setupHorizontalHeader(ascent=int((EXTENT - BELOW) * UPM), descent=-int(BELOW * UPM))
     fb.setupNameTable({"familyName": family, "styleName": "Regular"})
-    fb.setupOS2(sTypoAscender=int((EXTENT - BELOW) * UPM), sTypoDescender=-int(BELOW * UPM),
-                usWinAscent=int((EXTENT - BELOW) * UPM), usWinDescent=int(BELOW * UPM), fsType=0)
+    fb.setupOS2(
+        sTypoAscender=int((EXTENT - BELOW) * UPM),
+        sTypoDescender=-int(BELOW * UPM),
+        usWinAscent=int((EXTENT - BELOW) * UPM),
+        usWinDescent=int(BELOW * UPM),
+        fsType=0,
+    )
     fb.setupPost()
     fb.setupHead(unitsPerEm=UPM, created=0, modified=0)  # fixed dates: same icons, same bytes
     out = io.BytesIO()

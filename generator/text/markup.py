@@ -89,7 +89,9 @@ class _ToReportLab(HTMLParser):
             self.buffer.append("<br/>")
         elif tag == "img":
             a = dict(attrs)
-            self.buffer.append(f'<img src="{html.escape(a.get("src") or "")}" alt="{html.escape(a.get("alt") or "")}"/>')
+            self.buffer.append(
+                f'<img src="{html.escape(a.get("src") or "")}" alt="{html.escape(a.get("alt") or "")}"/>'
+            )
         elif tag == "code":
             self.buffer.append('<font name="Condensed">')
         elif tag == "font":  # an icon put into the text before Markdown (a glyph of the icon font)
@@ -135,8 +137,8 @@ def one_marker(item: str) -> str:
     """A list item's text with a single marker: the automatic one ("• ", "2. ") is dropped when the
     item's own text starts with a marker of its own."""
     auto = re.match(r"^(\u2022|\d+\.) ", item)
-    if auto and OWN_MARKER.match(item[auto.end():]):
-        return item[auto.end():]
+    if auto and OWN_MARKER.match(item[auto.end() :]):
+        return item[auto.end() :]
     return item
 
 

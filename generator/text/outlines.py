@@ -10,12 +10,12 @@ outline lies exactly under the letters drawn with ``drawString``.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 from fontTools.pens.basePen import BasePen
 
 
-@lru_cache(maxsize=None)
+@cache
 def _font(filename: str):
     """(glyph set, cmap, units per em) of a TrueType file."""
     from fontTools.ttLib import TTFont

@@ -45,7 +45,7 @@ def format_percent(value, lang: str, digits: int = 1) -> str:
     if digits < 0:
         raise ValueError("percent digits must be 0 or more")
     share = _exact(value) * 100
-    scale = 10 ** digits
+    scale = 10**digits
     sign = "-" if share < 0 else ""
     scaled = (abs(share) * scale + Fraction(1, 2)).__floor__()
     whole, part = divmod(scaled, scale)
@@ -72,10 +72,13 @@ def render(text: str, path: str, lang: str, variables: dict) -> str:
     except jinja2.TemplateSyntaxError as exc:
         raise ContentError(path, f"template syntax error: {exc.message}", line=exc.lineno, key="template") from None
     except jinja2.TemplateError as exc:
-        raise ContentError(path, f"template error: {exc.message or exc}", line=_line(exc, path), key="template") from None
+        raise ContentError(
+            path, f"template error: {exc.message or exc}", line=_line(exc, path), key="template"
+        ) from None
     except Exception as exc:  # an engine function or filter failed while rendering
-        raise ContentError(path, f"template error: {type(exc).__name__}: {exc}", line=_line(exc, path),
-                           key="template") from None
+        raise ContentError(
+            path, f"template error: {type(exc).__name__}: {exc}", line=_line(exc, path), key="template"
+        ) from None
 
 
 def _line(exc: BaseException, path: str) -> int | None:

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import functools
-import os
 import http.server
+import os
 import shutil
 import tempfile
 import threading
@@ -71,9 +71,18 @@ def driver():
     profile = tempfile.mkdtemp(prefix="rulepress-chromium-")
     options = webdriver.ChromeOptions()
     options.binary_location = CHROMIUM
-    for argument in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                     "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                     "--window-size=1200,1000", f"--user-data-dir={profile}"):
+    for argument in (
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--window-size=1200,1000",
+        f"--user-data-dir={profile}",
+    ):
         options.add_argument(argument)
     chrome = webdriver.Chrome(options=options, service=Service(CHROMEDRIVER))
     chrome.set_page_load_timeout(30)

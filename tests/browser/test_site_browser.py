@@ -13,10 +13,10 @@ from html.parser import HTMLParser
 from urllib.parse import urldefrag, urljoin, urlparse
 
 import pytest
+from conftest import content_dir
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import content_dir
 from rulepress.model import load_games
 from rulepress.model.loader import find_games
 from rulepress.model.rules_text import strip_term_refs
@@ -52,9 +52,14 @@ def _search(driver, server, lang, query, expect: str | None = None) -> list[str]
         return [a.get_attribute("href") for a in d.find_elements(By.CSS_SELECTOR, "#search-results ul.search li a")]
 
     # the results box appears when the search starts; the pulse stops (-1) when it is finished
-    WebDriverWait(driver, 30).until(lambda d: d.execute_script(
-        "return !!document.getElementById('search-results') && typeof Search !== 'undefined' && Search._pulse_status === -1")
-        or (expect and expect in [_page(u) for u in links(d)]))
+    WebDriverWait(driver, 30).until(
+        lambda d: (
+            d.execute_script(
+                "return !!document.getElementById('search-results') && typeof Search !== 'undefined' && Search._pulse_status === -1"
+            )
+            or (expect and expect in [_page(u) for u in links(d)])
+        )
+    )
     return links(driver)
 
 
@@ -75,10 +80,14 @@ def test_rule_page_and_language_switch_keep_the_rule(driver, server, contents, l
     section = _deep_section(content)
     anchor = f"{content.id}-{section.id}"
     _open(driver, f"{server}/site/{lang}/{content.id}/rules.html#{anchor}")
-    heading = driver.find_element(By.ID, anchor).find_element(By.XPATH, "./ancestor-or-self::section[1]/*[self::h2 or self::h3 or self::h4 or self::h5 or self::h6][1]")
+    heading = driver.find_element(By.ID, anchor).find_element(
+        By.XPATH, "./ancestor-or-self::section[1]/*[self::h2 or self::h3 or self::h4 or self::h5 or self::h6][1]"
+    )
     assert heading.text.startswith(section.number + " ")
     assert driver.find_elements(By.CSS_SELECTOR, f'link[rel="alternate"][hreflang="{other}"]')
-    driver.execute_script("arguments[0].click()", driver.find_element(By.CSS_SELECTOR, f'.rp-switcher a[hreflang="{other}"]'))
+    driver.execute_script(
+        "arguments[0].click()", driver.find_element(By.CSS_SELECTOR, f'.rp-switcher a[hreflang="{other}"]')
+    )
     WebDriverWait(driver, 10).until(lambda d: f"/site/{other}/" in d.current_url)
     assert driver.current_url == f"{server}/site/{other}/{content.id}/rules.html#{anchor}"
     target = driver.find_element(By.ID, anchor)
@@ -117,7 +126,7 @@ def _compound_pairs(contents):
                 compounds = sorted(w for w in words if root in w.lower())
                 if compounds:
                     yield part, compounds[0], content
-    
+
 
 @pytest.mark.parametrize("part,compound", [("Karte", "Kooperationskarte"), ("Punkte", "Siegpunkte")])
 def test_search_compound_part_named_in_issue(driver, server, contents, part, compound):
@@ -205,12 +214,16 @@ def test_every_internal_link_resolves(driver, server):
     # every page of both languages was reached, and the downloads were among the checked files
     assert any(u.endswith(".pdf") for u in checked)
     _open(driver, start)
-    assert driver.find_elements(By.CSS_SELECTOR, 'a[hreflang="de"]') and driver.find_elements(By.CSS_SELECTOR, 'a[hreflang="en"]')
+    assert driver.find_elements(By.CSS_SELECTOR, 'a[hreflang="de"]') and driver.find_elements(
+        By.CSS_SELECTOR, 'a[hreflang="en"]'
+    )
 
 
-HOSTILE_ALLOWED = ('Jeder <b onmouseover="window.pwned=1">fett</b> und H<sub>2</sub>O, '
-                   '<img src="x" onerror="window.pwned=2" alt="Bild"> und '
-                   '<a href="javascript:window.pwned=3" onclick="window.pwned=4">Link</a>.')
+HOSTILE_ALLOWED = (
+    'Jeder <b onmouseover="window.pwned=1">fett</b> und H<sub>2</sub>O, '
+    '<img src="x" onerror="window.pwned=2" alt="Bild"> und '
+    '<a href="javascript:window.pwned=3" onclick="window.pwned=4">Link</a>.'
+)
 
 
 def test_allowed_html_is_sanitised_and_runs_nothing(driver, tmp_path):
@@ -220,16 +233,22 @@ def test_allowed_html_is_sanitised_and_runs_nothing(driver, tmp_path):
     import threading
 
     from conftest import _QuietHandler
+
     from rulepress.build import BuildOptions, build
     from rulepress.scaffold import new_game
 
     content = tmp_path / "content"
     folder = new_game("demo", content)
-    (folder / "game.yaml").write_text((folder / "game.yaml").read_text(encoding="utf-8") +
-                                      "site:\n  allow_html: [b, sub, img, a]\n", encoding="utf-8")
+    (folder / "game.yaml").write_text(
+        (folder / "game.yaml").read_text(encoding="utf-8") + "site:\n  allow_html: [b, sub, img, a]\n", encoding="utf-8"
+    )
     rules = folder / "rules.de.md"
-    rules.write_text(rules.read_text(encoding="utf-8").replace(
-        "Wer zuerst das Ziel erreicht, gewinnt.", "Wer zuerst das Ziel erreicht, gewinnt. " + HOSTILE_ALLOWED), encoding="utf-8")
+    rules.write_text(
+        rules.read_text(encoding="utf-8").replace(
+            "Wer zuerst das Ziel erreicht, gewinnt.", "Wer zuerst das Ziel erreicht, gewinnt. " + HOSTILE_ALLOWED
+        ),
+        encoding="utf-8",
+    )
     out = tmp_path / "out"
     build(BuildOptions(content=content, out=out, kinds=("site",)))
     page = (out / "site" / "de" / "demo" / "rules.html").read_text(encoding="utf-8")

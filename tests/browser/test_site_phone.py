@@ -6,8 +6,9 @@ from pathlib import Path
 
 import pytest
 from selenium.webdriver.common.by import By
-
 from test_site_browser import _open, contents  # noqa: F401  (session fixture)
+
+# ruff: noqa: F811 (the tests take the imported fixture `contents` as a parameter)
 
 PAGES = ("index", "rules", "glossary", "ambiguities", "gallery", "downloads")
 
@@ -28,7 +29,10 @@ def test_no_page_is_wider_than_a_phone_and_search_is_in_the_first_screen(phone, 
                 assert width <= 390, (content.id, lang, page, width)
                 box = phone.find_element(By.CSS_SELECTOR, '.rp-search input[name="q"]')
                 assert box.is_displayed() and box.rect["y"] + box.rect["height"] < 844, (page, box.rect)
-                nav = [a.get_attribute("href").rsplit("/", 1)[-1] for a in phone.find_elements(By.CSS_SELECTOR, ".rp-game-nav a")]
+                nav = [
+                    a.get_attribute("href").rsplit("/", 1)[-1]
+                    for a in phone.find_elements(By.CSS_SELECTOR, ".rp-game-nav a")
+                ]
                 assert nav == [f"{p}.html" for p in PAGES], nav
 
 
@@ -44,10 +48,13 @@ def test_example_is_readable_without_code_and_its_id_links_to_itself(phone, serv
     assert link.get_attribute("href").endswith(f"#{content.id}-example-{example.id}")
 
 
-@pytest.mark.parametrize("page,anchor_of", [
-    ("glossary", lambda c: f"{c.id}-term-{c.game.glossary[0].id}"),
-    ("ambiguities", lambda c: f"{c.id}-amb-{c.game.ambiguities[0].id}"),
-])
+@pytest.mark.parametrize(
+    "page,anchor_of",
+    [
+        ("glossary", lambda c: f"{c.id}-term-{c.game.glossary[0].id}"),
+        ("ambiguities", lambda c: f"{c.id}-amb-{c.game.ambiguities[0].id}"),
+    ],
+)
 def test_language_switch_keeps_the_term_or_ambiguity(driver, server, contents, page, anchor_of):
     content = next(c for c in contents if c.game.glossary and c.game.ambiguities)
     anchor = anchor_of(content)
@@ -86,8 +93,12 @@ def axe_source() -> str:
 @pytest.mark.parametrize("width", [390, 1280])
 def test_axe_finds_no_serious_or_critical_violation(driver, server, contents, axe_source, width):
     content = contents[0]
-    pages = [f"site/{lang}/{content.id}/{page}.html" for lang in ("de", "en") for page in PAGES] + \
-        ["site/index.html", "site/de/index.html", "site/de/search.html?q=Karte", "site/404.html"]
+    pages = [f"site/{lang}/{content.id}/{page}.html" for lang in ("de", "en") for page in PAGES] + [
+        "site/index.html",
+        "site/de/index.html",
+        "site/de/search.html?q=Karte",
+        "site/404.html",
+    ]
     if width > 390:
         pages = pages[:2] + pages[-4:]  # the layout differs little on a desktop: a smaller sample
     else:  # every game's downloads page: the most varied list of the site
@@ -101,7 +112,8 @@ def test_axe_finds_no_serious_or_critical_violation(driver, server, contents, ax
             result = driver.execute_async_script(
                 "const done = arguments[arguments.length - 1];"
                 "axe.run(document, {resultTypes: ['violations']}).then(r => done(r.violations.map("
-                "v => [v.id, v.impact, v.nodes.length, v.nodes[0].target.join(' ')])));")
+                "v => [v.id, v.impact, v.nodes.length, v.nodes[0].target.join(' ')])));"
+            )
             problems += [(page, *v) for v in result if v[1] in ("serious", "critical")]
     finally:
         driver.set_window_size(1200, 1000)

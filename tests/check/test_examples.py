@@ -41,8 +41,7 @@ def test_scaffold_and_fixture_examples_pass(tmp_path, capsys):
 def test_changed_expected_value_fails_with_path_line_id_expected_and_got(tmp_path):
     folder = new_game("demo", tmp_path)
     rules = folder / "rules.de.md"
-    rules.write_text(rules.read_text(encoding="utf-8").replace("von Feld 3\n4\n", "von Feld 3\n5\n"),
-                     encoding="utf-8")
+    rules.write_text(rules.read_text(encoding="utf-8").replace("von Feld 3\n4\n", "von Feld 3\n5\n"), encoding="utf-8")
     result = rulepress("check", "examples", "--content", str(tmp_path))
     assert result.returncode == 1, result.stdout + result.stderr
     line = line_of(rules, ">>> move(3, 2)  # Feld nach einer Zwei von Feld 3")
@@ -74,8 +73,10 @@ def test_blank_line_after_the_fence_keeps_line_numbers_right(tmp_path):
 def test_an_exception_is_a_failure_that_shows_it(tmp_path, capsys):
     folder = copy_fixture(tmp_path)
     rules = folder / "rules.en.md"
-    rules.write_text(rules.read_text(encoding="utf-8").replace(">>> duel_odds(1, 1)[(0, 1)]", ">>> duel_odds(1, 1)[(5, 5)]"),
-                     encoding="utf-8")
+    rules.write_text(
+        rules.read_text(encoding="utf-8").replace(">>> duel_odds(1, 1)[(0, 1)]", ">>> duel_odds(1, 1)[(5, 5)]"),
+        encoding="utf-8",
+    )
     assert run(tmp_path, ["dice-duel"], "text") == 1
     out = capsys.readouterr().out
     line = line_of(rules, ">>> duel_odds(1, 1)[(5, 5)]")
@@ -85,8 +86,9 @@ def test_an_exception_is_a_failure_that_shows_it(tmp_path, capsys):
 def test_example_missing_in_one_language_is_reported(tmp_path, capsys):
     folder = copy_fixture(tmp_path)
     rules = folder / "rules.de.md"
-    rules.write_text(rules.read_text(encoding="utf-8").replace("{doctest} ex-odds", "{doctest} ex-odds-de"),
-                     encoding="utf-8")
+    rules.write_text(
+        rules.read_text(encoding="utf-8").replace("{doctest} ex-odds", "{doctest} ex-odds-de"), encoding="utf-8"
+    )
     assert run(tmp_path, [], "text") == 1
     out = capsys.readouterr().out
     assert f"rules.de.md:{line_of(rules, '```{doctest} ex-odds-de')}: ex-odds-de: example missing in en" in out
@@ -98,9 +100,16 @@ def test_every_example_gets_a_fresh_namespace(tmp_path):
     for lang in ("de", "en"):
         rules = folder / f"rules.{lang}.md"
         text = rules.read_text(encoding="utf-8")
-        text = text.replace(">>> duel([6, 2], [6])\n", ">>> SIDES = 20\n>>> OPTIONS['ties'] = 'x'\n>>> duel([6, 2], [6])\n")
-        rules.write_text(text.replace(">>> duel_odds(1, 1)[(0, 1)]", ">>> SIDES, OPTIONS['ties']\n(6, 'defender')\n"
-                                      ">>> duel_odds(1, 1)[(0, 1)]"), encoding="utf-8")
+        text = text.replace(
+            ">>> duel([6, 2], [6])\n", ">>> SIDES = 20\n>>> OPTIONS['ties'] = 'x'\n>>> duel([6, 2], [6])\n"
+        )
+        rules.write_text(
+            text.replace(
+                ">>> duel_odds(1, 1)[(0, 1)]",
+                ">>> SIDES, OPTIONS['ties']\n(6, 'defender')\n>>> duel_odds(1, 1)[(0, 1)]",
+            ),
+            encoding="utf-8",
+        )
     results = run_game(load_game(folder))
     assert all(r.passed for r in results), [r.message() for r in results]
 
@@ -111,10 +120,14 @@ def test_json_format_lists_every_result(tmp_path, capsys):
     report = json.loads(capsys.readouterr().out)
     assert report["passed"] == 10 and report["failed"] == 0
     assert {(r["id"], r["lang"]) for r in report["results"]} == {
-        (i, lang) for i in ("ex-duel", "ex-odds", "ex-refused", "ex-localized", "ex-other-reading") for lang in ("de", "en")}
+        (i, lang)
+        for i in ("ex-duel", "ex-odds", "ex-refused", "ex-localized", "ex-other-reading")
+        for lang in ("de", "en")
+    }
 
 
 # --- refusals, localized results, readings -------------------------------------------------------
+
 
 def edited(tmp_path, lang: str, old: str, new: str) -> tuple[Path, Path]:
     folder = copy_fixture(tmp_path)
@@ -142,50 +155,71 @@ def test_refusal_by_code_class_or_class_and_message_passes_in_both_languages(tmp
 def test_refusal_with_another_reason_fails_naming_the_real_one(tmp_path):
     folder, rules = edited(tmp_path, "de", "Abgelehnt: too-few-armies", "Abgelehnt: no-dice")
     line = line_of(rules, ">>> attack_dice(1)")
-    assert failures(folder) == [f"rules.de.md:{line}: ex-refused: expected Abgelehnt: no-dice, got Abgelehnt: "
-                                "too-few-armies (Refusal: an attack needs at least 2 armies)"]
+    assert failures(folder) == [
+        f"rules.de.md:{line}: ex-refused: expected Abgelehnt: no-dice, got Abgelehnt: "
+        "too-few-armies (Refusal: an attack needs at least 2 armies)"
+    ]
 
 
 def test_refusal_message_and_base_class_are_checked_without_the_engine_module_name(tmp_path):
-    folder, rules = edited(tmp_path, "en", "Refused: Refusal: an attack needs at least 2 armies",
-                           "Refused: ValueError: an attack needs at least 3 armies")
+    folder, rules = edited(
+        tmp_path,
+        "en",
+        "Refused: Refusal: an attack needs at least 2 armies",
+        "Refused: ValueError: an attack needs at least 3 armies",
+    )
     line = line_of(rules, ">>> attack_dice(0)")
-    assert failures(folder) == [f"rules.en.md:{line}: ex-refused: expected Refused: ValueError: an attack needs at "
-                                "least 3 armies, got Refused: too-few-armies (Refusal: an attack needs at least 2 armies)"]
-    folder, _ = edited(tmp_path / "b", "en", "Refused: Refusal: an attack needs at least 2 armies",
-                       "Refused: ValueError: an attack needs ...")
+    assert failures(folder) == [
+        f"rules.en.md:{line}: ex-refused: expected Refused: ValueError: an attack needs at "
+        "least 3 armies, got Refused: too-few-armies (Refusal: an attack needs at least 2 armies)"
+    ]
+    folder, _ = edited(
+        tmp_path / "b",
+        "en",
+        "Refused: Refusal: an attack needs at least 2 armies",
+        "Refused: ValueError: an attack needs ...",
+    )
     assert failures(folder) == []
 
 
 def test_expected_refusal_that_does_not_happen_fails_with_the_value(tmp_path):
     folder, rules = edited(tmp_path, "en", ">>> attack_dice(1)\n", ">>> attack_dice(2)\n")
-    assert failures(folder) == [f"rules.en.md:{line_of(rules, '>>> attack_dice(2)')}: ex-refused: "
-                                "expected Refused: too-few-armies, got 1"]
+    assert failures(folder) == [
+        f"rules.en.md:{line_of(rules, '>>> attack_dice(2)')}: ex-refused: expected Refused: too-few-armies, got 1"
+    ]
 
 
 def test_unexpected_refusal_shows_class_and_message_without_module_name(tmp_path):
     folder, rules = edited(tmp_path, "en", ">>> attack_dice(4)\n", ">>> attack_dice(1)\n")
-    assert failures(folder) == [f"rules.en.md:{line_of(rules, '>>> attack_dice(1)') + 2}: ex-refused: "
-                                "expected 3, got Refusal: an attack needs at least 2 armies"]
+    assert failures(folder) == [
+        f"rules.en.md:{line_of(rules, '>>> attack_dice(1)') + 2}: ex-refused: "
+        "expected 3, got Refusal: an attack needs at least 2 armies"
+    ]
 
 
 def test_localized_result_checks_numbers_in_the_locale_format(tmp_path):
     folder, rules = edited(tmp_path, "de", "Ergebnis: 3.000 Gold", "Ergebnis: 3,000 Gold")
-    assert failures(folder) == [f"rules.de.md:{line_of(rules, '>>> prize(2)')}: ex-localized: expected Ergebnis: "
-                                "3,000 Gold, got Ergebnis: 3.000 (does not state 3.000; states 3 which the result "
-                                "does not hold; '3,000' is not a number written in de)"]
+    assert failures(folder) == [
+        f"rules.de.md:{line_of(rules, '>>> prize(2)')}: ex-localized: expected Ergebnis: "
+        "3,000 Gold, got Ergebnis: 3.000 (does not state 3.000; states 3 which the result "
+        "does not hold; '3,000' is not a number written in de)"
+    ]
     folder, rules = edited(tmp_path / "b", "en", "Result: 3,000 gold", "Result: 2,000 gold")
-    assert failures(folder) == [f"rules.en.md:{line_of(rules, '>>> prize(2)')}: ex-localized: expected Result: "
-                                "2,000 gold, got Result: 3,000 (does not state 3,000; states 2,000 which the result "
-                                "does not hold)"]
+    assert failures(folder) == [
+        f"rules.en.md:{line_of(rules, '>>> prize(2)')}: ex-localized: expected Result: "
+        "2,000 gold, got Result: 3,000 (does not state 3,000; states 2,000 which the result "
+        "does not hold)"
+    ]
 
 
 def test_localized_result_accepts_number_words_and_needs_the_glossary_term(tmp_path):
     folder, _ = edited(tmp_path, "en", "Result: 3,000 gold", "Result: three thousand gold")
     assert failures(folder) == []
     folder, rules = edited(tmp_path / "b", "de", "Ergebnis: der Verteidiger", "Ergebnis: der Angreifer")
-    assert failures(folder) == [f"rules.de.md:{line_of(rules, '>>> tie_winner()')}: ex-localized: expected "
-                                "Ergebnis: der Angreifer, got Ergebnis: Verteidiger (does not name 'defender' (Verteidiger))"]
+    assert failures(folder) == [
+        f"rules.de.md:{line_of(rules, '>>> tie_winner()')}: ex-localized: expected "
+        "Ergebnis: der Angreifer, got Ergebnis: Verteidiger (does not name 'defender' (Verteidiger))"
+    ]
 
 
 def test_localized_results_are_compared_across_languages_by_value(tmp_path):
@@ -201,8 +235,10 @@ def test_example_runs_under_its_named_reading(tmp_path):
     results = {(r.id, r.lang): r for r in run_game(load_game(folder))}
     assert [s.outcome for s in results[("ex-other-reading", "en")].statements] == ["'attacker'", "3500\n"]
     folder, rules = edited(tmp_path / "b", "en", ":reading: ties=attacker\n", "")
-    assert failures(folder) == [f"rules.en.md:{line_of(rules, '```{doctest} ex-other-reading') + 1}: ex-other-reading: "
-                                "expected Result: the attacker, got Result: defender (does not name 'defender' (defender))"]
+    assert failures(folder) == [
+        f"rules.en.md:{line_of(rules, '```{doctest} ex-other-reading') + 1}: ex-other-reading: "
+        "expected Result: the attacker, got Result: defender (does not name 'defender' (defender))"
+    ]
 
 
 def test_unknown_reading_or_option_is_reported(tmp_path, capsys):
@@ -210,15 +246,23 @@ def test_unknown_reading_or_option_is_reported(tmp_path, capsys):
     assert run(tmp_path, [], "text") == 1
     out = capsys.readouterr().out
     fence = line_of(rules, "```{doctest} ex-other-reading")
-    assert f"rules.de.md:{fence}: ex-other-reading: :reading: ties has no reading 'nobody' (readings: defender, attacker)" in out
+    assert (
+        f"rules.de.md:{fence}: ex-other-reading: :reading: ties has no reading 'nobody' (readings: defender, attacker)"
+        in out
+    )
     assert f"rules.de.md:{fence}: ex-other-reading: unknown example option ':speed:' (known: reading, labels)" in out
 
 
 def test_engine_option_no_function_takes_is_reported(tmp_path, capsys):
     folder = copy_fixture(tmp_path)
     engine = folder / "engine.py"
-    engine.write_text(engine.read_text(encoding="utf-8").replace('ties="defender"', 'tie_rule="defender"')
-                      .replace("ties ==", "tie_rule ==").replace("return ties", "return tie_rule"), encoding="utf-8")
+    engine.write_text(
+        engine.read_text(encoding="utf-8")
+        .replace('ties="defender"', 'tie_rule="defender"')
+        .replace("ties ==", "tie_rule ==")
+        .replace("return ties", "return tie_rule"),
+        encoding="utf-8",
+    )
     assert run(tmp_path, [], "text") == 1
     out = capsys.readouterr().out
     assert "game.yaml:8:" in out and "engine_options.ties: no engine function takes a keyword parameter 'ties'" in out
@@ -231,10 +275,13 @@ def test_localized_result_wrong_in_one_language_is_a_translation_finding(tmp_pat
     found = [f for f in report(load_game(folder)).findings if not f.documented]
     line = line_of(rules, ">>> prize(2)")
     assert [(f.kind, f.location, f.other) for f in found] == [
-        ("example-expected", f"{folder}/rules.de.md:{line}", f"{folder}/rules.en.md:{line}")]
-    assert found[0].message == (f"example 'ex-localized' expects 'Ergebnis: 3.000 Gold' in German but 'Result: 4,000 "
-                                f"gold' in English ({folder}/rules.en.md:{line}); both give '3000', which only the "
-                                "German text states")
+        ("example-expected", f"{folder}/rules.de.md:{line}", f"{folder}/rules.en.md:{line}")
+    ]
+    assert found[0].message == (
+        f"example 'ex-localized' expects 'Ergebnis: 3.000 Gold' in German but 'Result: 4,000 "
+        f"gold' in English ({folder}/rules.en.md:{line}); both give '3000', which only the "
+        "German text states"
+    )
 
 
 def test_refusal_and_reading_differences_across_languages_are_translation_findings(tmp_path):
@@ -246,13 +293,17 @@ def test_refusal_and_reading_differences_across_languages_are_translation_findin
     folder, rules = edited(tmp_path / "b", "de", ">>> attack_dice(1)\n", ">>> attack_dice(2)\n")
     found = [f for f in report(load_game(folder)).findings if not f.documented]
     assert [f.kind for f in found] == ["example-result"]
-    assert "gives '1' for 'attack_dice(2)' in German but 'refused too-few-armies' for 'attack_dice(1)'" in found[0].message
+    assert (
+        "gives '1' for 'attack_dice(2)' in German but 'refused too-few-armies' for 'attack_dice(1)'" in found[0].message
+    )
 
 
 def test_a_failure_is_run_again_by_the_next_run_but_read_back_for_the_builds_report(tmp_path, monkeypatch):
     folder = new_game("demo", tmp_path / "games")
     rules = folder / "rules.en.md"
-    rules.write_text(rules.read_text(encoding="utf-8").replace("from space 3\n4\n", "from space 3\n5\n"), encoding="utf-8")
+    rules.write_text(
+        rules.read_text(encoding="utf-8").replace("from space 3\n4\n", "from space 3\n5\n"), encoding="utf-8"
+    )
     content, out = load_game(folder), tmp_path / "out"
     assert [r.passed for r in run_all(ExampleRuns.at(content, out))] == [True, False]  # de, en; both remembered
     ran = []

@@ -58,12 +58,19 @@ def test_a_keyword_shared_by_two_terms_or_spelling_another_name_is_not_specific(
     game = tmp_path / "clean"
     shutil.copytree(DATA / "clean", game)
     path = game / "game.yaml"
-    path.write_text(path.read_text(encoding="utf-8").replace("glossary:\n", (
-        "glossary:\n"
-        "  - {id: start, de: Startfeld, en: start space, definition: {de: Der Anfang., en: The start.},\n"
-        "     keywords: {de: [Platz, Beginn, Zahlenkarten], en: [place, beginning]}}\n"
-        "  - {id: finish, de: Zielfeld, en: finish space, definition: {de: Das Ende., en: The end.},\n"
-        "     keywords: {de: [Platz], en: [place]}}\n")), encoding="utf-8")
+    path.write_text(
+        path.read_text(encoding="utf-8").replace(
+            "glossary:\n",
+            (
+                "glossary:\n"
+                "  - {id: start, de: Startfeld, en: start space, definition: {de: Der Anfang., en: The start.},\n"
+                "     keywords: {de: [Platz, Beginn, Zahlenkarten], en: [place, beginning]}}\n"
+                "  - {id: finish, de: Zielfeld, en: finish space, definition: {de: Das Ende., en: The end.},\n"
+                "     keywords: {de: [Platz], en: [place]}}\n"
+            ),
+        ),
+        encoding="utf-8",
+    )
     names = {n.id: n for n in names_of(load_game(game))}
     assert names["start"].synonyms == {"de": ("Beginn",), "en": ("beginning",)}  # 'Zahlenkarten' names the deck
     assert names["finish"].synonyms == {"de": (), "en": ()}
@@ -113,5 +120,11 @@ def test_a_german_compound_ellipsis_says_both_terms():
     recruit = Name("term", "recruit-tile", {"de": ("Anwerbungsplättchen",), "en": ("recruit tile",)})
     threat = Name("term", "threat-tile", {"de": ("Bedrohungsplättchen",), "en": ("threat tile",)})
     finder = NameFinder([recruit, threat], "de")
-    assert set(finder.used("Plättchen vom Feld Nächstes Anwerbungs- / Bedrohungsplättchen")) == {"recruit-tile", "threat-tile"}
-    assert set(NameFinder([recruit, threat], "en").used("the next recruit/threat tile")) == {"recruit-tile", "threat-tile"}
+    assert set(finder.used("Plättchen vom Feld Nächstes Anwerbungs- / Bedrohungsplättchen")) == {
+        "recruit-tile",
+        "threat-tile",
+    }
+    assert set(NameFinder([recruit, threat], "en").used("the next recruit/threat tile")) == {
+        "recruit-tile",
+        "threat-tile",
+    }

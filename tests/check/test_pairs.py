@@ -26,9 +26,13 @@ def test_yaml_pairs_are_remembered_per_file_and_a_changed_file_is_parsed_again(t
     real = pairs.load_yaml
     monkeypatch.setattr(pairs, "load_yaml", lambda path, shown: parsed.append(path.name) or real(path, shown))
     assert pairs.yaml_pairs(content, Memo(memo_file, "v1")) == fresh and parsed == []
-    (folder / "glossary.yaml").write_text((folder / "glossary.yaml").read_text().replace(
-        "glossary:", "glossary:  # terms"))
+    (folder / "glossary.yaml").write_text(
+        (folder / "glossary.yaml").read_text().replace("glossary:", "glossary:  # terms")
+    )
     edited = pairs.yaml_pairs(load_game(folder), Memo(memo_file, "v1"))
     assert parsed == ["glossary.yaml"] and edited == fresh  # a comment: the same texts at the same lines
-    assert pairs.yaml_pairs(content, Memo(memo_file, "v2")) == fresh and \
-        parsed[1:] == ["game.yaml", "glossary.yaml", "number-card.yaml"]  # a new code version reads every file again
+    assert pairs.yaml_pairs(content, Memo(memo_file, "v2")) == fresh and parsed[1:] == [
+        "game.yaml",
+        "glossary.yaml",
+        "number-card.yaml",
+    ]  # a new code version reads every file again

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+
 import pytest
 
 from rulepress import paths
@@ -13,25 +14,30 @@ from rulepress.scaffold import new_game
 from rulepress.site.scenario import Reader, part_labels, unreadable
 from rulepress.site.sources import strings
 
-READER = Reader(strings()["de"], "de", names={"peru": "Peru"}, labels={"reroll": "noch einmal würfeln", "bomb": "Bombe"})
+READER = Reader(
+    strings()["de"], "de", names={"peru": "Peru"}, labels={"reroll": "noch einmal würfeln", "bomb": "Bombe"}
+)
 
 
 def _messages(source: str, labels: str = "") -> list[str]:
-    return [message for _step, message in unreadable(source, READER, part_labels(labels))]
+    return [message for _step, _rule, message in unreadable(source, READER, part_labels(labels))]
 
 
-@pytest.mark.parametrize("source, labels, found", [
-    (">>> f(1), f(2)\n(False, True)\n", "", ["its 2 parts have no names"]),
-    (">>> f(1), f(2)\n(False, True)\n", "mit 1 | mit 2", []),
-    (">>> f(1), f(2)\n(False, True)\n", "nur einer", ["its 2 parts have no names"]),  # names must fit
-    (">>> f()\n['move', 'reroll']\n", "", ["'move'"]),
-    (">>> f()\n['reroll', 'peru', 'Anna', 't8', 'A']\n", "", []),  # labelled, a thing's id, people, tile marks
-    (">>> f()\nR(bomb=1, helpers_pay=0)\n", "", ["'helpers_pay'"]),
-    (">>> f()\n{'north': 1}\n", "", ["'north'"]),
-    (">>> f(), g()\nErgebnis: beide gleich\n", "", []),  # the author wrote the result in words
-    (">>> f()\nAbgelehnt: too-few-armies\n", "", []),
-    (">>> print('a b')\na b\n", "", []),
-])
+@pytest.mark.parametrize(
+    "source, labels, found",
+    [
+        (">>> f(1), f(2)\n(False, True)\n", "", ["its 2 parts have no names"]),
+        (">>> f(1), f(2)\n(False, True)\n", "mit 1 | mit 2", []),
+        (">>> f(1), f(2)\n(False, True)\n", "nur einer", ["its 2 parts have no names"]),  # names must fit
+        (">>> f()\n['move', 'reroll']\n", "", ["'move'"]),
+        (">>> f()\n['reroll', 'peru', 'Anna', 't8', 'A']\n", "", []),  # labelled, a thing's id, people, tile marks
+        (">>> f()\nR(bomb=1, helpers_pay=0)\n", "", ["'helpers_pay'"]),
+        (">>> f()\n{'north': 1}\n", "", ["'north'"]),
+        (">>> f(), g()\nErgebnis: beide gleich\n", "", []),  # the author wrote the result in words
+        (">>> f()\nAbgelehnt: too-few-armies\n", "", []),
+        (">>> print('a b')\na b\n", "", []),
+    ],
+)
 def test_unreadable_results_are_found(source, labels, found):
     messages = _messages(source, labels)
     assert len(messages) == len(found)
@@ -61,20 +67,31 @@ def test_check_content_names_the_statement_line(tmp_path, capsys):
     content = tmp_path / "content"
     folder = new_game("demo", content)
     rules = folder / "rules.en.md"
-    rules.write_text(rules.read_text(encoding="utf-8").replace(
-        ">>> move(3, 2)  # space after a Two from space 3\n4\n", ">>> move(1, 1), move(3, 2)\n(2, 4)\n"), encoding="utf-8")
+    rules.write_text(
+        rules.read_text(encoding="utf-8").replace(
+            ">>> move(3, 2)  # space after a Two from space 3\n4\n", ">>> move(1, 1), move(3, 2)\n(2, 4)\n"
+        ),
+        encoding="utf-8",
+    )
     assert main(["check", "content", "--content", str(content)]) == 2
     err = capsys.readouterr().err
-    match = re.search(r"rules\.en\.md:(\d+): example ex-move-to-goal: the result of `move\(1, 1\), move\(3, 2\)`: "
-                      r"its 2 parts have no names", err)
+    match = re.search(
+        r"rules\.en\.md:(\d+): example ex-move-to-goal: the result of `move\(1, 1\), move\(3, 2\)`: "
+        r"its 2 parts have no names",
+        err,
+    )
     assert match, err
     assert rules.read_text(encoding="utf-8").splitlines()[int(match.group(1)) - 1] == ">>> move(1, 1), move(3, 2)"
-    text = rules.read_text(encoding="utf-8").replace("```{doctest} ex-move-to-goal\n",
-                                                     "```{doctest} ex-move-to-goal\n:labels: from 1 | from 3\n")
+    text = rules.read_text(encoding="utf-8").replace(
+        "```{doctest} ex-move-to-goal\n", "```{doctest} ex-move-to-goal\n:labels: from 1 | from 3\n"
+    )
     rules.write_text(text, encoding="utf-8")
     assert unreadable_results(load_games(content)[0]) == []
     de = folder / "rules.de.md"
-    de.write_text(de.read_text(encoding="utf-8").replace(
-        ">>> move(3, 2)  # Feld nach einer Zwei von Feld 3\n4\n", ">>> move(1, 1), move(3, 2)\n(2, 4)\n").replace(
-        "```{doctest} ex-move-to-goal\n", "```{doctest} ex-move-to-goal\n:labels: von 1 | von 3\n"), encoding="utf-8")
+    de.write_text(
+        de.read_text(encoding="utf-8")
+        .replace(">>> move(3, 2)  # Feld nach einer Zwei von Feld 3\n4\n", ">>> move(1, 1), move(3, 2)\n(2, 4)\n")
+        .replace("```{doctest} ex-move-to-goal\n", "```{doctest} ex-move-to-goal\n:labels: von 1 | von 3\n"),
+        encoding="utf-8",
+    )
     assert [str(p) for p in unreadable_results(load_games(content)[0])] == []

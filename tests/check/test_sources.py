@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from rulepress import paths
-from rulepress.check.sources import check_game, coverage, copied_runs, content_texts, read_sources, words
+from rulepress.check.sources import check_game, content_texts, copied_runs, coverage, read_sources, words
 from rulepress.model import load_game, load_games
 from rulepress.scaffold import new_game
 
@@ -47,10 +47,15 @@ def game(tmp_path) -> Path:
     sources.mkdir()
     (sources / "spielregel.txt").write_text(SOURCE, encoding="utf-8")
     text = (folder / "game.yaml").read_text(encoding="utf-8")
-    text = re.sub(r"rules:\n  - \{id: goal, provenance: [a-z]+\}\n  - \{id: moving, provenance: [a-z]+\}\n",
-                  lambda _: SOURCE_TEXTS + "rules:\n"
-                  "  - {id: goal, provenance: reconstructed, based_on: [\"manual:3-4\"]}\n"
-                  "  - {id: moving, provenance: reconstructed, based_on: [{source: manual, lines: 6-7}]}\n", text)
+    text = re.sub(
+        r"rules:\n  - \{id: goal, provenance: [a-z]+\}\n  - \{id: moving, provenance: [a-z]+\}\n",
+        lambda _: (
+            SOURCE_TEXTS + "rules:\n"
+            '  - {id: goal, provenance: reconstructed, based_on: ["manual:3-4"]}\n'
+            "  - {id: moving, provenance: reconstructed, based_on: [{source: manual, lines: 6-7}]}\n"
+        ),
+        text,
+    )
     assert "based_on" in text
     (folder / "game.yaml").write_text(text, encoding="utf-8")
     return folder
@@ -63,7 +68,12 @@ def test_words_join_ocr_hyphenation_and_fold_case_and_old_spelling():
 
 
 def test_paraphrase_passes_and_coverage_is_full(game, capsys):
-    assert rulepress("check", "sources", "--content", str(game.parent), "--sources", str(game.parent.parent / "sources")).returncode == 0
+    assert (
+        rulepress(
+            "check", "sources", "--content", str(game.parent), "--sources", str(game.parent.parent / "sources")
+        ).returncode
+        == 0
+    )
     content = load_game(game)
     report = check_game(content, game.parent.parent / "sources")
     assert report.copied == []
@@ -77,20 +87,51 @@ def test_copied_sentence_is_found_with_both_places(game):
     rules = game / "rules.de.md"
     text = rules.read_text(encoding="utf-8")
     # copied across the source's hyphenated line break, with other case and punctuation
-    rules.write_text(text.replace("Wer zuerst das Ziel erreicht, gewinnt.",
-                                  "Wer zuerst das Ziel erreicht, gewinnt.\n\nWER als Erster – mit seiner Figur – das "
-                                  "Zielfeld erreicht: hat das Spiel gewonnen!"), encoding="utf-8")
+    rules.write_text(
+        text.replace(
+            "Wer zuerst das Ziel erreicht, gewinnt.",
+            "Wer zuerst das Ziel erreicht, gewinnt.\n\nWER als Erster – mit seiner Figur – das "
+            "Zielfeld erreicht: hat das Spiel gewonnen!",
+        ),
+        encoding="utf-8",
+    )
     line = rules.read_text(encoding="utf-8").splitlines().index("Wer zuerst das Ziel erreicht, gewinnt.") + 3
-    result = rulepress("check", "sources", "--content", str(game.parent), "--sources", str(game.parent.parent / "sources"))
+    result = rulepress(
+        "check", "sources", "--content", str(game.parent), "--sources", str(game.parent.parent / "sources")
+    )
     assert result.returncode == 1, result.stderr
     assert f"rules.de.md:{line}: 13 words copied from " in result.stdout
-    assert "spielregel.txt:3: \"wer als erster mit seiner figur das zielfeld erreicht hat das spiel gewonnen\"" in result.stdout
+    assert (
+        'spielregel.txt:3: "wer als erster mit seiner figur das zielfeld erreicht hat das spiel gewonnen"'
+        in result.stdout
+    )
     assert "demo: 1 copied runs" in result.stdout
     # a shorter run than --min-words passes
-    assert rulepress("check", "sources", "--content", str(game.parent), "--sources", str(game.parent.parent / "sources"),
-                     "--min-words", "14").returncode == 0
-    data = json.loads(rulepress("check", "sources", "--content", str(game.parent), "--sources",
-                                str(game.parent.parent / "sources"), "--format", "json").stdout)
+    assert (
+        rulepress(
+            "check",
+            "sources",
+            "--content",
+            str(game.parent),
+            "--sources",
+            str(game.parent.parent / "sources"),
+            "--min-words",
+            "14",
+        ).returncode
+        == 0
+    )
+    data = json.loads(
+        rulepress(
+            "check",
+            "sources",
+            "--content",
+            str(game.parent),
+            "--sources",
+            str(game.parent.parent / "sources"),
+            "--format",
+            "json",
+        ).stdout
+    )
     [run] = data["games"][0]["copied"]
     assert (run["line"], run["words"], run["source"], run["source_line"]) == (line, 13, "manual", 3)
     assert data["clean"] is False
@@ -99,12 +140,23 @@ def test_copied_sentence_is_found_with_both_places(game):
 def test_copied_text_in_a_yaml_text_is_found_at_its_line(game):
     yaml = game / "game.yaml"
     text = yaml.read_text(encoding="utf-8")
-    yaml.write_text(text.replace("definition: {de: Ein Platz auf der Laufbahn., en: A place on the track.}",
-                                 "definition: {de: \"Jeder Spieler spielt in seinem Zug genau eine Karte aus.\", en: A place on the track.}"),
-                    encoding="utf-8")
+    yaml.write_text(
+        text.replace(
+            "definition: {de: Ein Platz auf der Laufbahn., en: A place on the track.}",
+            'definition: {de: "Jeder Spieler spielt in seinem Zug genau eine Karte aus.", en: A place on the track.}',
+        ),
+        encoding="utf-8",
+    )
     content = load_game(game)
     runs = copied_runs(content_texts(content), read_sources(content, game.parent.parent / "sources"))
-    line = yaml.read_text(encoding="utf-8").splitlines().index("    definition: {de: \"Jeder Spieler spielt in seinem Zug genau eine Karte aus.\", en: A place on the track.}") + 1
+    line = (
+        yaml.read_text(encoding="utf-8")
+        .splitlines()
+        .index(
+            '    definition: {de: "Jeder Spieler spielt in seinem Zug genau eine Karte aus.", en: A place on the track.}'
+        )
+        + 1
+    )
     assert [(Path(r.path).name, r.line, r.words) for r in runs] == [("game.yaml", line, 10)]
 
 
@@ -118,9 +170,13 @@ def test_uncovered_line_is_reported_until_cited_or_marked(game):
     [cov] = coverage(load_game(game), sources)
     assert cov.uncovered == [(9, 9)]
     yaml = game / "game.yaml"
-    yaml.write_text(yaml.read_text(encoding="utf-8").replace(
-        '      - {lines: 5, reason: "heading"}\n',
-        '      - {lines: 5, reason: "heading"}\n      - {lines: 9, reason: "a house rule printed by mistake"}\n'), encoding="utf-8")
+    yaml.write_text(
+        yaml.read_text(encoding="utf-8").replace(
+            '      - {lines: 5, reason: "heading"}\n',
+            '      - {lines: 5, reason: "heading"}\n      - {lines: 9, reason: "a house rule printed by mistake"}\n',
+        ),
+        encoding="utf-8",
+    )
     assert rulepress("check", "sources", "--content", str(game.parent), "--sources", str(sources)).returncode == 0
 
 
@@ -129,7 +185,12 @@ def test_passage_outside_the_file_missing_file_and_unknown_source_are_bad_input(
     yaml = game / "game.yaml"
     original = yaml.read_text(encoding="utf-8")
     yaml.write_text(original.replace('based_on: ["manual:3-4"]', 'based_on: ["manual:3-40"]'), encoding="utf-8")
-    line = yaml.read_text(encoding="utf-8").splitlines().index('  - {id: goal, provenance: reconstructed, based_on: ["manual:3-40"]}') + 1
+    line = (
+        yaml.read_text(encoding="utf-8")
+        .splitlines()
+        .index('  - {id: goal, provenance: reconstructed, based_on: ["manual:3-40"]}')
+        + 1
+    )
     result = rulepress("check", "sources", "--content", str(game.parent), "--sources", sources)
     assert result.returncode == 2
     assert f"game.yaml:{line}:" in result.stderr
@@ -153,9 +214,13 @@ def test_passage_outside_the_file_missing_file_and_unknown_source_are_bad_input(
 
 def test_seed_section_without_passage_is_reported(game):
     yaml = game / "game.yaml"
-    yaml.write_text(yaml.read_text(encoding="utf-8").replace(
-        '  - {id: moving, provenance: reconstructed, based_on: [{source: manual, lines: 6-7}]}',
-        '  - {id: moving, provenance: seed}\n'), encoding="utf-8")
+    yaml.write_text(
+        yaml.read_text(encoding="utf-8").replace(
+            "  - {id: moving, provenance: reconstructed, based_on: [{source: manual, lines: 6-7}]}",
+            "  - {id: moving, provenance: seed}\n",
+        ),
+        encoding="utf-8",
+    )
     report = check_game(load_game(game), game.parent.parent / "sources")
     [finding] = report.uncited
     assert "rules.1: section 'moving' has provenance 'seed' but names no source passage" in finding

@@ -134,8 +134,21 @@ def test_sections_are_compared_as_a_whole_and_findings_point_at_the_paragraph(tm
 
 
 def test_split_keeps_prose_directives_and_drops_code_labels_comments():
-    lines = ["First line", "goes on.", "", "```{doctest} ex-1", ">>> f(2)", "3", "```", "% variant note 7",
-             "```{note}", ":class: tip", "Note with 4.", "```", "(next)="]
+    lines = [
+        "First line",
+        "goes on.",
+        "",
+        "```{doctest} ex-1",
+        ">>> f(2)",
+        "3",
+        "```",
+        "% variant note 7",
+        "```{note}",
+        ":class: tip",
+        "Note with 4.",
+        "```",
+        "(next)=",
+    ]
     assert split_paragraphs(lines, 10) == [Paragraph(10, "First line\ngoes on."), Paragraph(20, "Note with 4.")]
 
 
@@ -166,8 +179,16 @@ def test_cli_json_output_is_a_list_of_findings(capsys):
     data = json.loads(capsys.readouterr().out)
     assert isinstance(data, list)
     games = {d["game"] for d in data}
-    assert games == {"changed-number", "number-word", "dropped-example", "renamed-card", "missing-section",
-                     "example-result", "wrong-term", "documented-variant"}
+    assert games == {
+        "changed-number",
+        "number-word",
+        "dropped-example",
+        "renamed-card",
+        "missing-section",
+        "example-result",
+        "wrong-term",
+        "documented-variant",
+    }
     assert all({"kind", "location", "ids", "message", "documented"} <= set(d) for d in data)
 
 
@@ -213,8 +234,19 @@ def test_every_kind_of_mistake_in_every_text_kind_is_found_exactly(tmp_path, mis
 
 def test_mistakes_cover_every_kind_and_text_kind():
     kinds = {m["kind"] for m in MISTAKES}
-    assert {"number", "term", "name", "negation", "emphasis", "sentence", "prose-example", "example-missing",
-            "example-result", "example-expected", "example-source"} <= kinds
+    assert {
+        "number",
+        "term",
+        "name",
+        "negation",
+        "emphasis",
+        "sentence",
+        "prose-example",
+        "example-missing",
+        "example-result",
+        "example-expected",
+        "example-source",
+    } <= kinds
     text_kinds = {m["message"].split(" text ")[0] if " text '" in m["message"] else m["file"] for m in MISTAKES}
     assert {"card", "glossary", "ambiguity", "board", "layout", "quickref"} <= text_kinds
 
@@ -223,15 +255,26 @@ def test_issue_false_alarms_short_alias_in_a_heading_and_inclusive_german(tmp_pa
     game = tmp_path / "clean"
     shutil.copytree(DATA / "clean", game)
     yaml_file = game / "game.yaml"
-    yaml_file.write_text(yaml_file.read_text(encoding="utf-8").replace("glossary:\n", (
-        "glossary:\n  - id: goal-space\n    de: Zielfeld\n    en: goal space\n"
-        "    definition: {de: Das letzte Feld., en: The last space.}\n    aliases: {de: [Ziel]}\n")), encoding="utf-8")
-    for lang, old, new in (("de", "Wer zuerst das Ziel erreicht, gewinnt.", "Erste oder Erster am Ziel gewinnt."),
-                           ("en", "The first to reach the goal wins.", "The first at the goal wins.")):
+    yaml_file.write_text(
+        yaml_file.read_text(encoding="utf-8").replace(
+            "glossary:\n",
+            (
+                "glossary:\n  - id: goal-space\n    de: Zielfeld\n    en: goal space\n"
+                "    definition: {de: Das letzte Feld., en: The last space.}\n    aliases: {de: [Ziel]}\n"
+            ),
+        ),
+        encoding="utf-8",
+    )
+    for lang, old, new in (
+        ("de", "Wer zuerst das Ziel erreicht, gewinnt.", "Erste oder Erster am Ziel gewinnt."),
+        ("en", "The first to reach the goal wins.", "The first at the goal wins."),
+    ):
         path = game / f"rules.{lang}.md"
         path.write_text(path.read_text(encoding="utf-8").replace(old, new), encoding="utf-8")
     result = report(load_game(game))
-    assert [str(f) for f in result.findings] == []  # 'Ziel des Spiels' / 'Goal of the game'; 'Erste oder Erster' / 'first'
+    assert [
+        str(f) for f in result.findings
+    ] == []  # 'Ziel des Spiels' / 'Goal of the game'; 'Erste oder Erster' / 'first'
 
 
 def test_scaffold_has_no_finding(tmp_path):
@@ -243,6 +286,7 @@ def test_scaffold_has_no_finding(tmp_path):
 
 
 # --- counting names per paired unit: what it finds and what it tolerates ---------------------------
+
 
 def _edited(tmp_path, edits, glossary=""):
     """The clean game with `edits` ((file, old, new), ...) and extra glossary entries; its undocumented findings."""
@@ -260,122 +304,194 @@ def _edited(tmp_path, edits, glossary=""):
 
 def test_a_stand_in_that_has_an_antecedent_is_tolerated(tmp_path):
     de = ("rules.de.md", "Das Ziel hält die Figur an.", "Das Ziel ist ein Feld wie jedes andere Feld.")
-    _, found = _edited(tmp_path / "one", [de, ("rules.en.md", "The goal stops the piece.",
-                                               "The goal is a space like any other one.")])
+    _, found = _edited(
+        tmp_path / "one", [de, ("rules.en.md", "The goal stops the piece.", "The goal is a space like any other one.")]
+    )
     assert found == []  # 'one' stands in for the second 'Feld'
-    game, found = _edited(tmp_path / "none", [de, ("rules.en.md", "The goal stops the piece.",
-                                                   "The goal is a space like any other.")])
+    game, found = _edited(
+        tmp_path / "none", [de, ("rules.en.md", "The goal stops the piece.", "The goal is a space like any other.")]
+    )
     assert [(f.kind, f.location, f.other) for f in found] == [
-        ("term", str(game / "rules.de.md:9"), str(game / "rules.en.md:9"))]
+        ("term", str(game / "rules.de.md:9"), str(game / "rules.en.md:9"))
+    ]
     assert "uses the glossary term 'Feld' (space) 2 times but its English counterpart" in found[0].message
 
 
 def test_a_spelling_of_several_words_and_its_alias_are_one_use(tmp_path):
-    glossary = ("  - {id: piece, de: Spielfigur, en: playing piece, definition: {de: Ein Stein., en: A pawn.},\n"
-                "     aliases: {de: [Figur], en: [piece]}}\n")
-    _, found = _edited(tmp_path, [("rules.en.md", "The goal stops the piece.", "The goal stops the playing piece.")],
-                       glossary)
+    glossary = (
+        "  - {id: piece, de: Spielfigur, en: playing piece, definition: {de: Ein Stein., en: A pawn.},\n"
+        "     aliases: {de: [Figur], en: [piece]}}\n"
+    )
+    _, found = _edited(
+        tmp_path, [("rules.en.md", "The goal stops the piece.", "The goal stops the playing piece.")], glossary
+    )
     assert found == []  # 'playing piece' once, not also 'piece'
 
 
 def test_keywords_answering_keywords_do_not_translate_the_term(tmp_path):
-    glossary = ("  - {id: turn, de: Zug, en: turn, definition: {de: Ein Zug., en: A turn.},\n"
-                "     keywords: {de: [Runde], en: [round]}}\n")
-    sentences = [("rules.de.md", "Das Ziel hält die Figur an.", "Das Ziel hält die Figur an. In jeder Runde macht "
-                  "jeder einen Zug."),
-                 ("rules.en.md", "The goal stops the piece.", "The goal stops the piece. In every round everybody "
-                  "takes a turn.")]
+    glossary = (
+        "  - {id: turn, de: Zug, en: turn, definition: {de: Ein Zug., en: A turn.},\n"
+        "     keywords: {de: [Runde], en: [round]}}\n"
+    )
+    sentences = [
+        (
+            "rules.de.md",
+            "Das Ziel hält die Figur an.",
+            "Das Ziel hält die Figur an. In jeder Runde macht jeder einen Zug.",
+        ),
+        (
+            "rules.en.md",
+            "The goal stops the piece.",
+            "The goal stops the piece. In every round everybody takes a turn.",
+        ),
+    ]
     _, found = _edited(tmp_path / "ok", sentences, glossary)
     assert found == []
     wrong = [sentences[0][:2] + (sentences[0][2].replace("einen Zug", "etwas"),), sentences[1]]
     game, found = _edited(tmp_path / "wrong", wrong, glossary)
     assert [(f.kind, f.location, f.other) for f in found] == [
-        ("term", str(game / "rules.en.md:9"), str(game / "rules.de.md:9"))]
-    assert "'turn' (turn) 1 time but its German counterpart 'In jeder Runde macht jeder etwas.' uses 'Zug' only 0 " \
-           "times" in found[0].message
+        ("term", str(game / "rules.en.md:9"), str(game / "rules.de.md:9"))
+    ]
+    assert (
+        "'turn' (turn) 1 time but its German counterpart 'In jeder Runde macht jeder etwas.' uses 'Zug' only 0 "
+        "times" in found[0].message
+    )
 
 
-GOAL_SPACE = ("  - {id: goal-space, de: Zielfeld, en: goal space, definition: {de: Das letzte Feld., en: The last "
-              "space.}}\n")
+GOAL_SPACE = (
+    "  - {id: goal-space, de: Zielfeld, en: goal space, definition: {de: Das letzte Feld., en: The last space.}}\n"
+)
 
 
 def test_a_term_of_several_words_is_one_unit_even_where_its_words_stand_apart(tmp_path):
     de = ("rules.de.md", "Das Ziel hält die Figur an.", "Das Zielfeld hält die Figur an, auch im Ziel.")
-    _, found = _edited(tmp_path / "ok", [de, ("rules.en.md", "The goal stops the piece.",
-                                              "The goal space stops the piece, also at the goal.")], GOAL_SPACE)
+    _, found = _edited(
+        tmp_path / "ok",
+        [de, ("rules.en.md", "The goal stops the piece.", "The goal space stops the piece, also at the goal.")],
+        GOAL_SPACE,
+    )
     assert found == []
     # its head replaced: 'space ... goal' still stand in the sentence, but not as the unit 'goal space'
-    game, found = _edited(tmp_path / "wrong", [de, ("rules.en.md", "The goal stops the piece.",
-                                                    "The end space stops the piece, also at the goal.")], GOAL_SPACE)
+    game, found = _edited(
+        tmp_path / "wrong",
+        [de, ("rules.en.md", "The goal stops the piece.", "The end space stops the piece, also at the goal.")],
+        GOAL_SPACE,
+    )
     assert [(f.kind, f.location, f.other) for f in found] == [
-        ("term", str(game / "rules.de.md:9"), str(game / "rules.en.md:9"))]
+        ("term", str(game / "rules.de.md:9"), str(game / "rules.en.md:9"))
+    ]
     assert found[0].message == (
         "section uses the glossary term 'Zielfeld' (goal-space) but its English counterpart 'The end space stops the "
-        f"piece, also at the goal.' does not use 'goal space' (vs {game}/rules.en.md:9)")
+        f"piece, also at the goal.' does not use 'goal space' (vs {game}/rules.en.md:9)"
+    )
 
 
-RECRUIT = ("  - {id: recruit, de: anwerben, en: to recruit, definition: {de: Eine Figur nehmen., en: Take a piece.},\n"
-           "     aliases: {de: [angeworben, wirbt], en: [recruits, recruited]}}\n")
-RECRUIT_CARD = ("        values: {value: 2}\n      - id: recruit\n        qty: 0\n        title: {de: Anwerbung, en: Recruit}\n"
-                "        text: {de: \"Nimm eine Figur.\", en: \"Take a piece.\"}\n")
+RECRUIT = (
+    "  - {id: recruit, de: anwerben, en: to recruit, definition: {de: Eine Figur nehmen., en: Take a piece.},\n"
+    "     aliases: {de: [angeworben, wirbt], en: [recruits, recruited]}}\n"
+)
+RECRUIT_CARD = (
+    "        values: {value: 2}\n      - id: recruit\n        qty: 0\n        title: {de: Anwerbung, en: Recruit}\n"
+    '        text: {de: "Nimm eine Figur.", en: "Take a piece."}\n'
+)
 
 
 def test_a_verb_declared_in_the_glossary_is_not_the_card_title_it_spells(tmp_path):
     card = ("game.yaml", "        values: {value: 2}\n", RECRUIT_CARD)
-    de = ("rules.de.md", "Das Ziel hält die Figur an.", "Das Ziel hält die Figur an. Wer eine Anwerbung spielt, "
-          "wirbt eine Figur an.")
+    de = (
+        "rules.de.md",
+        "Das Ziel hält die Figur an.",
+        "Das Ziel hält die Figur an. Wer eine Anwerbung spielt, wirbt eine Figur an.",
+    )
     en = ("rules.en.md", "The goal stops the piece.", "The goal stops the piece. Who plays a Recruit recruits a piece.")
     _, found = _edited(tmp_path / "ok", [card, de, en], RECRUIT)
     assert found == []  # 'recruits' is the verb (as 'wirbt'), not a second 'Recruit'
-    game, found = _edited(tmp_path / "wrong", [card, de, (en[0], en[1], en[2].replace(" recruits ", " takes "))],
-                          RECRUIT)
+    game, found = _edited(
+        tmp_path / "wrong", [card, de, (en[0], en[1], en[2].replace(" recruits ", " takes "))], RECRUIT
+    )
     assert [(f.kind, f.location, f.other) for f in found] == [
-        ("term", str(game / "rules.de.md:9"), str(game / "rules.en.md:9"))]
-    assert "uses the glossary term 'wirbt' (recruit) 1 time but its English counterpart 'Who plays a Recruit takes a " \
+        ("term", str(game / "rules.de.md:9"), str(game / "rules.en.md:9"))
+    ]
+    assert (
+        "uses the glossary term 'wirbt' (recruit) 1 time but its English counterpart 'Who plays a Recruit takes a "
         "piece.' uses 'to recruit' / 'recruits' / 'recruited' only 0 times" in found[0].message
+    )
 
 
 def test_a_proper_name_paraphrased_in_english_wants_the_name_itself(tmp_path):
-    card = ("game.yaml", "        values: {value: 2}\n", RECRUIT_CARD.replace("Anwerbung", "Anklage")
-            .replace("Recruit", "Accusation"))
+    card = (
+        "game.yaml",
+        "        values: {value: 2}\n",
+        RECRUIT_CARD.replace("Anwerbung", "Anklage").replace("Recruit", "Accusation"),
+    )
     en = ("rules.en.md", "The goal stops the piece.", "The goal stops the piece. Accuse at the accusation spot.")
     spot = "  - {id: spot, de: Anklagepunkt, en: accusation spot, definition: {de: Ein Punkt., en: A spot.}}\n"
-    _, found = _edited(tmp_path / "ok", [card, en, ("rules.de.md", "Das Ziel hält die Figur an.",
-                                                    "Das Ziel hält die Figur an. Erhebe Anklage am Anklagepunkt.")], spot)
+    _, found = _edited(
+        tmp_path / "ok",
+        [
+            card,
+            en,
+            (
+                "rules.de.md",
+                "Das Ziel hält die Figur an.",
+                "Das Ziel hält die Figur an. Erhebe Anklage am Anklagepunkt.",
+            ),
+        ],
+        spot,
+    )
     assert found == []
     # the German says only 'Anklagepunkt', a compound naming something else (a glossary term)
-    game, found = _edited(tmp_path / "wrong", [card, en, ("rules.de.md", "Das Ziel hält die Figur an.",
-                                                          "Das Ziel hält die Figur an. Ziehe zum Anklagepunkt.")], spot)
+    game, found = _edited(
+        tmp_path / "wrong",
+        [
+            card,
+            en,
+            ("rules.de.md", "Das Ziel hält die Figur an.", "Das Ziel hält die Figur an. Ziehe zum Anklagepunkt."),
+        ],
+        spot,
+    )
     assert [(f.kind, f.location, f.other) for f in found] == [
-        ("name", str(game / "rules.en.md:9"), str(game / "rules.de.md:9"))]
-    assert "uses the name 'Accusation' (cards.recruit) 1 time but its German counterpart 'Ziehe zum Anklagepunkt.' " \
+        ("name", str(game / "rules.en.md:9"), str(game / "rules.de.md:9"))
+    ]
+    assert (
+        "uses the name 'Accusation' (cards.recruit) 1 time but its German counterpart 'Ziehe zum Anklagepunkt.' "
         "uses 'Anklage' only 0 times" in found[0].message
+    )
 
 
 def test_expletives_and_determiners_are_no_stand_ins(tmp_path):
     # 'es gibt' and 'welche Felder' stand in for nothing: a second 'Feld' replaced is found
     de = ("rules.de.md", "Das Ziel hält die Figur an.", "Es gibt Dinge; welche Felder frei sind, zeigt kein Feld.")
     en = ("rules.en.md", "The goal stops the piece.", "There are things; no space shows which spaces are free.")
-    _, found = _edited(tmp_path / "ok", [(de[0], de[1], de[2].replace("Dinge", "Felder")),
-                                         (en[0], en[1], en[2].replace("things", "spaces"))])
+    _, found = _edited(
+        tmp_path / "ok",
+        [(de[0], de[1], de[2].replace("Dinge", "Felder")), (en[0], en[1], en[2].replace("things", "spaces"))],
+    )
     assert found == []
     game, found = _edited(tmp_path / "wrong", [de, (en[0], en[1], en[2].replace("things", "spaces"))])
     assert [(f.kind, f.location, f.other) for f in found] == [
-        ("term", str(game / "rules.en.md:9"), str(game / "rules.de.md:9"))]
+        ("term", str(game / "rules.en.md:9"), str(game / "rules.de.md:9"))
+    ]
     assert "uses the glossary term 'spaces' (space) 3 times but its German counterpart" in found[0].message
 
 
 def test_a_terms_own_definition_counts_it_but_may_say_it_fewer_times(tmp_path):
     old = "A place on the track. A space never holds more than 4 pieces."
-    _, found = _edited(tmp_path / "ok", [("game.yaml", old, "A place on the track. A space never holds more than 4 "
-                                                            "pieces, like every other space.")])
+    _, found = _edited(
+        tmp_path / "ok",
+        [("game.yaml", old, "A place on the track. A space never holds more than 4 pieces, like every other space.")],
+    )
     assert found == []  # 'Feld' once, 'space' twice: a definition may say its term in other words
-    game, found = _edited(tmp_path / "wrong", [("game.yaml", old, "A place on the track. It never holds more than 4 "
-                                                                  "pieces.")])
+    game, found = _edited(
+        tmp_path / "wrong", [("game.yaml", old, "A place on the track. It never holds more than 4 pieces.")]
+    )
     assert [(f.kind, f.location, f.other) for f in found] == [
-        ("term", str(game / "game.yaml:63"), str(game / "game.yaml:63"))]
-    assert "glossary text 'glossary.space.definition' uses the glossary term 'Feld' (space) 1 time but its English " \
+        ("term", str(game / "game.yaml:63"), str(game / "game.yaml:63"))
+    ]
+    assert (
+        "glossary text 'glossary.space.definition' uses the glossary term 'Feld' (space) 1 time but its English "
         "counterpart" in found[0].message
+    )
 
 
 def test_a_negation_inside_a_quotation_counts_where_both_sides_quote(tmp_path):
@@ -385,107 +501,200 @@ def test_a_negation_inside_a_quotation_counts_where_both_sides_quote(tmp_path):
     assert found == []
     game, found = _edited(tmp_path / "wrong", [de, (en[0], en[1], en[2].replace("stops", "does not stop"))])
     assert [(f.kind, f.location, f.other) for f in found] == [
-        ("negation", str(game / "rules.en.md:9"), str(game / "rules.de.md:9"))]
+        ("negation", str(game / "rules.en.md:9"), str(game / "rules.de.md:9"))
+    ]
     assert found[0].message == (
         "section: 'The rules say: “The goal does not stop the piece.”' has 1 negations in English (not) but 'Die "
-        f"Regel sagt: „Das Ziel hält die Figur an.“' has 0 in German (vs {game}/rules.de.md:9)")
+        f"Regel sagt: „Das Ziel hält die Figur an.“' has 0 in German (vs {game}/rules.de.md:9)"
+    )
     # a quotation on one side only (a quoted card name) is left out, negation and all
-    _, found = _edited(tmp_path / "one-side", [(de[0], de[1], "Das Ziel hält die Figur an, wie „Nie zurück“ sagt."),
-                                               (en[0], en[1], "The goal stops the piece, as the card says.")])
+    _, found = _edited(
+        tmp_path / "one-side",
+        [
+            (de[0], de[1], "Das Ziel hält die Figur an, wie „Nie zurück“ sagt."),
+            (en[0], en[1], "The goal stops the piece, as the card says."),
+        ],
+    )
     assert found == []
 
 
 def test_a_short_form_is_no_partial_use_where_the_other_language_declares_its_own(tmp_path):
-    glossary = ("  - {id: goal-space, de: Zielfeld, en: goal space, definition: {de: Das letzte Feld., en: The last "
-                "space.},\n     aliases: {de: [Ziel], en: [goal]}}\n")
+    glossary = (
+        "  - {id: goal-space, de: Zielfeld, en: goal space, definition: {de: Das letzte Feld., en: The last "
+        "space.},\n     aliases: {de: [Ziel], en: [goal]}}\n"
+    )
     de = ("rules.de.md", "Das Ziel hält die Figur an.", "Das Ziel hält die Figur an; kein Feld nach dem Ziel zählt.")
-    _, found = _edited(tmp_path / "ok", [de, ("rules.en.md", "The goal stops the piece.",
-                                              "The goal stops the piece; no space after the goal counts.")], glossary)
+    _, found = _edited(
+        tmp_path / "ok",
+        [de, ("rules.en.md", "The goal stops the piece.", "The goal stops the piece; no space after the goal counts.")],
+        glossary,
+    )
     assert found == []
     # 'space' is no short use of 'goal space' here: English has its own short form 'goal'
-    game, found = _edited(tmp_path / "wrong", [de, ("rules.en.md", "The goal stops the piece.",
-                                                    "The end stops the piece; no space after the goal counts.")],
-                          glossary)
+    game, found = _edited(
+        tmp_path / "wrong",
+        [de, ("rules.en.md", "The goal stops the piece.", "The end stops the piece; no space after the goal counts.")],
+        glossary,
+    )
     assert [(f.kind, f.location, f.other) for f in found] == [
-        ("term", str(game / "rules.de.md:9"), str(game / "rules.en.md:9"))]
-    assert "uses the glossary term 'Ziel' (goal-space) 2 times but its English counterpart 'The end stops the piece; " \
+        ("term", str(game / "rules.de.md:9"), str(game / "rules.en.md:9"))
+    ]
+    assert (
+        "uses the glossary term 'Ziel' (goal-space) 2 times but its English counterpart 'The end stops the piece; "
         "no space after the goal counts.' uses 'goal space' / 'goal' only 1 time" in found[0].message
+    )
 
 
 def test_an_english_possessive_is_no_stand_in(tmp_path):
     de = ("rules.de.md", "Das Ziel hält die Figur an.", "Das Ziel hält die Figur an, ihr Feld ist das letzte Feld.")
-    game, found = _edited(tmp_path, [de, ("rules.en.md", "The goal stops the piece.",
-                                          "The goal stops the piece, its space is the last one.")])
+    game, found = _edited(
+        tmp_path,
+        [de, ("rules.en.md", "The goal stops the piece.", "The goal stops the piece, its space is the last one.")],
+    )
     assert found == []  # 'one' stands in for the second 'Feld'
-    game, found = _edited(tmp_path / "wrong", [de, ("rules.en.md", "The goal stops the piece.",
-                                                    "The goal stops the piece, its space is the last.")])
+    game, found = _edited(
+        tmp_path / "wrong",
+        [de, ("rules.en.md", "The goal stops the piece.", "The goal stops the piece, its space is the last.")],
+    )
     assert [(f.kind, f.location, f.other) for f in found] == [
-        ("term", str(game / "rules.de.md:9"), str(game / "rules.en.md:9"))]
+        ("term", str(game / "rules.de.md:9"), str(game / "rules.en.md:9"))
+    ]
 
 
 def test_a_single_letter_of_a_keyword_must_stand_as_written(tmp_path):
-    glossary = ("  - {id: extra, de: Zusatzkarte, en: extra card, definition: {de: Eine Karte Z1 bis Z9., en: A card Z1 "
-                "to Z9.},\n     keywords: {en: [Z card]}}\n")
-    de = ("rules.de.md", "Das Ziel hält die Figur an.", "Das Ziel hält die Figur an. Ziehe eine Zusatzkarte oder eine "
-          "Karte.")
-    _, found = _edited(tmp_path / "ok", [de, ("rules.en.md", "The goal stops the piece.",
-                                              "The goal stops the piece. Draw a Z card or a card.")], glossary)
+    glossary = (
+        "  - {id: extra, de: Zusatzkarte, en: extra card, definition: {de: Eine Karte Z1 bis Z9., en: A card Z1 "
+        "to Z9.},\n     keywords: {en: [Z card]}}\n"
+    )
+    de = (
+        "rules.de.md",
+        "Das Ziel hält die Figur an.",
+        "Das Ziel hält die Figur an. Ziehe eine Zusatzkarte oder eine Karte.",
+    )
+    _, found = _edited(
+        tmp_path / "ok",
+        [de, ("rules.en.md", "The goal stops the piece.", "The goal stops the piece. Draw a Z card or a card.")],
+        glossary,
+    )
     assert found == []  # the keyword 'Z card' translates 'Zusatzkarte'
-    game, found = _edited(tmp_path / "wrong", [de, ("rules.en.md", "The goal stops the piece.",
-                                                    "The goal stops the piece. Draw a thing or a card.")], glossary)
+    game, found = _edited(
+        tmp_path / "wrong",
+        [de, ("rules.en.md", "The goal stops the piece.", "The goal stops the piece. Draw a thing or a card.")],
+        glossary,
+    )
     assert [(f.kind, f.location, f.other) for f in found] == [
-        ("term", str(game / "rules.de.md:9"), str(game / "rules.en.md:9"))]
-    assert found[0].message == ("section uses the glossary term 'Zusatzkarte' (extra) but the English section does not "
-                                f"use 'extra card' (vs {game}/rules.en.md:9)")
-
+        ("term", str(game / "rules.de.md:9"), str(game / "rules.en.md:9"))
+    ]
+    assert found[0].message == (
+        "section uses the glossary term 'Zusatzkarte' (extra) but the English section does not "
+        f"use 'extra card' (vs {game}/rules.en.md:9)"
+    )
 
 
 # --- how a word says a name: numerals, inflection, hyphens, word classes -----------------------------------------
 # Each case: extra glossary or card entries, the German and English sentence that agree, the one side changed so that
 # it no longer says the name, and the finding expected (kind, where, its counterpart, the spelling named).
-RED = ("  - {id: red, de: Rot, en: red, definition: {de: Eine Farbe., en: A colour.},\n"
-       "     aliases: {de: [rote Steine], en: [red stones]}}\n")
-CLEAR_TRACK = ("  - {id: clear-track, de: freie Bahn, en: clear track, definition: {de: Nichts steht im Weg., "
-               "en: Nothing is in the way.}}\n")
-RECRUIT_VERB = ("  - {id: recruit, de: anwerben, en: to recruit, definition: {de: Eine Figur nehmen., en: Take a "
-                "piece.},\n     aliases: {de: [angeworben], en: [recruited]}}\n")
+RED = (
+    "  - {id: red, de: Rot, en: red, definition: {de: Eine Farbe., en: A colour.},\n"
+    "     aliases: {de: [rote Steine], en: [red stones]}}\n"
+)
+CLEAR_TRACK = (
+    "  - {id: clear-track, de: freie Bahn, en: clear track, definition: {de: Nichts steht im Weg., "
+    "en: Nothing is in the way.}}\n"
+)
+RECRUIT_VERB = (
+    "  - {id: recruit, de: anwerben, en: to recruit, definition: {de: Eine Figur nehmen., en: Take a "
+    "piece.},\n     aliases: {de: [angeworben], en: [recruited]}}\n"
+)
 RED_SYMBOL = "  - {id: red-symbol, de: Symbol „Rot“, en: Red symbol, definition: {de: Ein Symbol., en: A symbol.}}\n"
 WORD_CASES = {
     # 'one' before 'more' stands in for the second 'Feld'; 'one thing' stands in for nothing
-    "numeral-one": ("", "Das Ziel liegt ein Feld und noch ein Feld weiter.", "The goal lies one space and one more "
-                    "beyond.", None, "The goal lies one space and one thing beyond.", ("term", "de", "Feld")),
-    "german-adjective-inflected": (CLEAR_TRACK, "Bei freier Bahn hält das Ziel die Figur an.", "On a clear track the "
-                                   "goal stops the piece.", None, "On an open road the goal stops the piece.",
-                                   ("term", "de", "freier Bahn")),
+    "numeral-one": (
+        "",
+        "Das Ziel liegt ein Feld und noch ein Feld weiter.",
+        "The goal lies one space and one more beyond.",
+        None,
+        "The goal lies one space and one thing beyond.",
+        ("term", "de", "Feld"),
+    ),
+    "german-adjective-inflected": (
+        CLEAR_TRACK,
+        "Bei freier Bahn hält das Ziel die Figur an.",
+        "On a clear track the goal stops the piece.",
+        None,
+        "On an open road the goal stops the piece.",
+        ("term", "de", "freier Bahn"),
+    ),
     # 'rot' of 'schwarz-rot-goldene' and 'red' of 'black-red-gold' are colours, not the term
-    "hyphenated-colour": (RED, "Das schwarz-rot-goldene Ziel hält die Figur an, rote Steine nicht.", "The black-red-"
-                          "gold goal stops the piece; red stones do not.", "Das schwarz-rot-goldene Ziel hält die "
-                          "Figur an, Steine nicht.", None, ("term", "en", "red stones")),
-    "hyphenated-spelling": (GOAL_SPACE, "Die Zielfeld-Regel hält die Figur an.", "The goal-space rule stops the "
-                            "piece.", "Die Regel hält die Figur an.", None, ("term", "en", "goal-space")),
-    "german-verb-not-in-noun": (RECRUIT_VERB, "Das Ziel mit der Anwerbungsseite nach oben sagt, wer angeworben wird.",
-                                "The goal with its recruit side up says who is recruited.", "Das Ziel mit der "
-                                "Anwerbungsseite nach oben sagt, wer kommt.", None, ("term", "en", "recruited")),
-    "short-word-of-a-spelling": (RED_SYMBOL, "Das Ziel mit dem Symbol „Rot“ hält die Figur an.", "The goal with the "
-                                 "Red symbol stops the piece.", "Das Ziel mit dem Symbol hält die Figur an.", None,
-                                 ("term", "en", "Red symbol")),
+    "hyphenated-colour": (
+        RED,
+        "Das schwarz-rot-goldene Ziel hält die Figur an, rote Steine nicht.",
+        "The black-red-gold goal stops the piece; red stones do not.",
+        "Das schwarz-rot-goldene Ziel hält die Figur an, Steine nicht.",
+        None,
+        ("term", "en", "red stones"),
+    ),
+    "hyphenated-spelling": (
+        GOAL_SPACE,
+        "Die Zielfeld-Regel hält die Figur an.",
+        "The goal-space rule stops the piece.",
+        "Die Regel hält die Figur an.",
+        None,
+        ("term", "en", "goal-space"),
+    ),
+    "german-verb-not-in-noun": (
+        RECRUIT_VERB,
+        "Das Ziel mit der Anwerbungsseite nach oben sagt, wer angeworben wird.",
+        "The goal with its recruit side up says who is recruited.",
+        "Das Ziel mit der Anwerbungsseite nach oben sagt, wer kommt.",
+        None,
+        ("term", "en", "recruited"),
+    ),
+    "short-word-of-a-spelling": (
+        RED_SYMBOL,
+        "Das Ziel mit dem Symbol „Rot“ hält die Figur an.",
+        "The goal with the Red symbol stops the piece.",
+        "Das Ziel mit dem Symbol hält die Figur an.",
+        None,
+        ("term", "en", "Red symbol"),
+    ),
     # 'banknotes' is a compound written as one word, not a form of 'bank'
-    "english-compound-in-one-word": ("  - {id: bank, de: Kasse, en: bank, definition: {de: Das Geld., en: The "
-                                     "money.}}\n", "Die Geldscheine in der Kasse halten die Figur an.", "The "
-                                     "banknotes in the bank stop the piece.", None, "The banknotes in the box stop "
-                                     "the piece.", ("term", "de", "Kasse")),
+    "english-compound-in-one-word": (
+        "  - {id: bank, de: Kasse, en: bank, definition: {de: Das Geld., en: The money.}}\n",
+        "Die Geldscheine in der Kasse halten die Figur an.",
+        "The banknotes in the bank stop the piece.",
+        None,
+        "The banknotes in the box stop the piece.",
+        ("term", "de", "Kasse"),
+    ),
     # 'Grün 1' answers 'Green 1' (a keyword of any length answers a keyword): it does not translate 'green lane'
-    "short-keyword-answers-keyword": ("  - {id: green-lane, de: grüne Bahn, en: green lane, definition: {de: Die "
-                                      "letzte Bahn., en: The last lane.},\n     keywords: {de: [Grün], en: [green]}}\n",
-                                      "Die Figur auf der grünen Bahn zieht nach Grün 1.", "The piece on the green lane "
-                                      "moves to Green 1.", None, "The piece on the road moves to Green 1.",
-                                      ("term", "de", "grünen Bahn")),
+    "short-keyword-answers-keyword": (
+        "  - {id: green-lane, de: grüne Bahn, en: green lane, definition: {de: Die "
+        "letzte Bahn., en: The last lane.},\n     keywords: {de: [Grün], en: [green]}}\n",
+        "Die Figur auf der grünen Bahn zieht nach Grün 1.",
+        "The piece on the green lane moves to Green 1.",
+        None,
+        "The piece on the road moves to Green 1.",
+        ("term", "de", "grünen Bahn"),
+    ),
     # 'Nachbarfeld' is a 'Feld' (its head); 'Feldrand' is not
-    "german-compound-head": ("", "Die Figur zieht auf ein Nachbarfeld.", "The piece moves to a neighbouring space.",
-                             None, "The piece moves to a neighbouring square.", ("term", "de", "Feld")),
+    "german-compound-head": (
+        "",
+        "Die Figur zieht auf ein Nachbarfeld.",
+        "The piece moves to a neighbouring space.",
+        None,
+        "The piece moves to a neighbouring square.",
+        ("term", "de", "Feld"),
+    ),
     # 'accuser' names a player, not the card 'Accusation'
-    "who-does-it": ("card:Anklage/Accusation", "Eine Anklage hilft dem Kläger.", "An Accusation helps the accuser.",
-                    None, "A thing helps the accuser.", ("name", "de", "Anklage")),
+    "who-does-it": (
+        "card:Anklage/Accusation",
+        "Eine Anklage hilft dem Kläger.",
+        "An Accusation helps the accuser.",
+        None,
+        "A thing helps the accuser.",
+        ("name", "de", "Anklage"),
+    ),
 }
 
 
@@ -495,17 +704,26 @@ def test_which_words_say_a_name(tmp_path, case):
     edits, glossary = [], extra
     if extra.startswith("card:"):
         german, english = extra[5:].split("/")
-        edits.append(("game.yaml", "        values: {value: 2}\n",
-                      RECRUIT_CARD.replace("Anwerbung", german).replace("Recruit", english)))
+        edits.append(
+            (
+                "game.yaml",
+                "        values: {value: 2}\n",
+                RECRUIT_CARD.replace("Anwerbung", german).replace("Recruit", english),
+            )
+        )
         glossary = ""
 
     def sentences(de_text, en_text):
-        return edits + [("rules.de.md", "Das Ziel hält die Figur an.", de_text),
-                        ("rules.en.md", "The goal stops the piece.", en_text)]
+        return edits + [
+            ("rules.de.md", "Das Ziel hält die Figur an.", de_text),
+            ("rules.en.md", "The goal stops the piece.", en_text),
+        ]
+
     _, found = _edited(tmp_path / "ok", sentences(de, en), glossary)
     assert found == []
     game, found = _edited(tmp_path / "wrong", sentences(de_wrong or de, en_wrong or en), glossary)
     other_lang = "en" if at_lang == "de" else "de"
     assert [(f.kind, f.location, f.other) for f in found] == [
-        (kind, str(game / f"rules.{at_lang}.md:9"), str(game / f"rules.{other_lang}.md:9"))]
+        (kind, str(game / f"rules.{at_lang}.md:9"), str(game / f"rules.{other_lang}.md:9"))
+    ]
     assert f"uses the {'glossary term' if kind == 'term' else 'name'} {spelled!r}" in found[0].message

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from rulepress.check.wording import Vocabulary, authors_words, findings, markdown_lines, vocabulary
 from rulepress import paths
+from rulepress.check.wording import Vocabulary, authors_words, findings, markdown_lines, vocabulary
 from rulepress.cli import main
 from rulepress.model import load_games
 from rulepress.scaffold import new_game
@@ -20,26 +20,32 @@ def _found(text: str, words: Vocabulary = SEEDS) -> list[str]:
     return [snippet for _at, snippet, _message in findings(text, words)]
 
 
-@pytest.mark.parametrize("text, found", [
-    ("the German edition (seed 000) and the rulebook (Seed 003)", ["seed 000", "Seed 003"]),
-    ("diese Zahlen nennen die Seeds nicht", ["Seeds"]),
-    ("see seed-004, rule D", ["seed-004"]),
-    ("as written in rules.en.md and 000_0409d312ed58f437.txt", ["rules.en.md", "000_0409d312ed58f437.txt"]),
-    ("every *.yaml file", ["*.yaml"]),
-    ("Engine-Option: territory_bonus", ["Engine-Option", "territory_bonus"]),
-    ("the hand-limit reading", ["hand-limit"]),
-    ("call trade_in_armies(3)", ["trade_in_armies"]),
-])
+@pytest.mark.parametrize(
+    "text, found",
+    [
+        ("the German edition (seed 000) and the rulebook (Seed 003)", ["seed 000", "Seed 003"]),
+        ("diese Zahlen nennen die Seeds nicht", ["Seeds"]),
+        ("see seed-004, rule D", ["seed-004"]),
+        ("as written in rules.en.md and 000_0409d312ed58f437.txt", ["rules.en.md", "000_0409d312ed58f437.txt"]),
+        ("every *.yaml file", ["*.yaml"]),
+        ("Engine-Option: territory_bonus", ["Engine-Option", "territory_bonus"]),
+        ("the hand-limit reading", ["hand-limit"]),
+        ("call trade_in_armies(3)", ["trade_in_armies"]),
+    ],
+)
 def test_authors_words_are_found(text, found):
     assert _found(text) == found
 
 
-@pytest.mark.parametrize("text", [
-    "Plant a seed in every field.",  # a game whose sources are not called 'seed' may grow seeds
-    "2/3 of the armies, z.B. 1.500.000 $, www.example.org",
-    "a hand limit of 5 cards, the non-hand-limit rule",
-    "_emphasis_ and **bold**",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Plant a seed in every field.",  # a game whose sources are not called 'seed' may grow seeds
+        "2/3 of the armies, z.B. 1.500.000 $, www.example.org",
+        "a hand limit of 5 cards, the non-hand-limit rule",
+        "_emphasis_ and **bold**",
+    ],
+)
 def test_players_words_are_not_found(text):
     assert _found(text, Vocabulary(option_keys=("hand-limit",))) == []
 
@@ -52,8 +58,10 @@ def test_source_names_and_option_keys_come_from_the_game():
 
 
 def test_only_visible_markdown_counts():
-    text = ("(hand_limit)=\n# Title\n\nA {term}`shown <wild_card>` word.\n\n```{doctest} ex\n:labels: seed 5 | b\n"
-            ">>> territory_bonus(1), 1\n(2, 1)\n>>> f()  # seed 6\n7\n>>> f()\nResult: see seed 3\n```\n\n```python\nseed 4\n```\n")
+    text = (
+        "(hand_limit)=\n# Title\n\nA {term}`shown <wild_card>` word.\n\n```{doctest} ex\n:labels: seed 5 | b\n"
+        ">>> territory_bonus(1), 1\n(2, 1)\n>>> f()  # seed 6\n7\n>>> f()\nResult: see seed 3\n```\n\n```python\nseed 4\n```\n"
+    )
     lines = list(markdown_lines(text))
     assert (4, "A shown word.") in lines
     assert (7, " seed 5 | b") in lines  # the website names the parts of the result so
@@ -66,10 +74,15 @@ def _demo(tmp_path: Path) -> Path:
     content = tmp_path / "content"
     folder = new_game("demo", content)
     game = folder / "game.yaml"
-    game.write_text(game.read_text(encoding="utf-8").replace(
-        "engine: engine.py\n", "engine: engine.py\nsources: ['seed 007: notes.txt']\n").replace(
-        "definition: {de: Ein Platz auf der Laufbahn., en: A place on the track.}",
-        "definition: {de: Ein Platz (Seed 007)., en: A place on the track.}"), encoding="utf-8")
+    game.write_text(
+        game.read_text(encoding="utf-8")
+        .replace("engine: engine.py\n", "engine: engine.py\nsources: ['seed 007: notes.txt']\n")
+        .replace(
+            "definition: {de: Ein Platz auf der Laufbahn., en: A place on the track.}",
+            "definition: {de: Ein Platz (Seed 007)., en: A place on the track.}",
+        ),
+        encoding="utf-8",
+    )
     rules = folder / "rules.en.md"
     rules.write_text(rules.read_text(encoding="utf-8") + "\nAs the seed says, see rules.de.md.\n", encoding="utf-8")
     quick = folder / "quickref.en.md"
@@ -85,9 +98,9 @@ def test_check_content_names_each_authors_word_at_its_place(tmp_path, capsys):
     err = capsys.readouterr().err
     rules = (content / "demo" / "rules.en.md").read_text(encoding="utf-8").splitlines()
     match = re.search(r"rules\.en\.md:(\d+):(\d+): rules: 'seed' names the authors' source text", err)
-    assert match and rules[int(match.group(1)) - 1][int(match.group(2)) - 1:].startswith("seed says")
+    assert match and rules[int(match.group(1)) - 1][int(match.group(2)) - 1 :].startswith("seed says")
     match = re.search(r"rules\.en\.md:(\d+):(\d+): rules: 'rules\.de\.md' is a file name", err)
-    assert match and rules[int(match.group(1)) - 1][int(match.group(2)) - 1:].startswith("rules.de.md")
+    assert match and rules[int(match.group(1)) - 1][int(match.group(2)) - 1 :].startswith("rules.de.md")
     game = (content / "demo" / "game.yaml").read_text(encoding="utf-8").splitlines()
     match = re.search(r"game\.yaml:(\d+):\d+: glossary\.0\.definition\.de: 'Seed 007' names", err)
     assert match and "Seed 007" in game[int(match.group(1)) - 1]

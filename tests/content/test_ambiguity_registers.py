@@ -47,12 +47,22 @@ def test_every_engine_option_is_a_keyword_defaulting_to_the_reading_used(game):
 
 
 REQUIRED = {
-    "risk": {"hand-limit": "hand_limit", "fortify-moves": "fortify_moves", "reuse-order": "reuse_order",
-             "set-count": "set_count", "took-part": "took_part", "territory-bonus": "territory_bonus"},
+    "risk": {
+        "hand-limit": "hand_limit",
+        "fortify-moves": "fortify_moves",
+        "reuse-order": "reuse_order",
+        "set-count": "set_count",
+        "took-part": "took_part",
+        "territory-bonus": "territory_bonus",
+    },
     "revolution-1848": {"croatia-leaders": "leader_cards", "first-passer": "first_passer"},
-    "anti-monopoly-3": {"coop-refresh": "coop_refresh", "accusation-spots": "accusation_spots",
-                        "peace-winner": "peace_winner", "all-win-ranking": "all_win_ranking",
-                        "win-requires-broken": "win_requires_broken"},
+    "anti-monopoly-3": {
+        "coop-refresh": "coop_refresh",
+        "accusation-spots": "accusation_spots",
+        "peace-winner": "peace_winner",
+        "all-win-ranking": "all_win_ranking",
+        "win-requires-broken": "win_requires_broken",
+    },
     "xidit": {"replace-when": "replace_when", "empty-next": "empty_next"},
 }
 

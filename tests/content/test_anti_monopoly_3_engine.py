@@ -36,6 +36,7 @@ def content():
 
 # --- A / B: rolling, next lane, meeting ---------------------------------------------
 
+
 def test_a_one_may_be_rolled_again():
     assert E.roll_options(1) == ["move", "reroll"]
     assert all(E.roll_options(r) == ["move"] for r in range(2, 7))
@@ -93,6 +94,7 @@ def test_meeting_succeeds_exactly_when_a_roll_fits(position, first, meeting):
 
 # --- cooperation deck ------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("players, sets", [(2, 3), (3, 4), (4, 5), (5, 6), (6, 6)])
 def test_sets_per_player_count_with_the_six_player_exception(players, sets):
     assert E.coop_sets(players) == sets
@@ -111,6 +113,7 @@ def test_deck_never_needs_more_than_the_box():
 
 
 # --- D. crisis ---------------------------------------------------------------------------
+
 
 def test_crisis_outcomes():
     assert E.crisis("1", 3) == E.CrisisResult(-1, 0, -3, 0, 2)
@@ -132,6 +135,7 @@ def test_crisis_payments_follow_the_card(value, y_steps):
 
 # --- E. monopoly --------------------------------------------------------------------------
 
+
 def test_monopoly_payout_and_bomb_moves():
     assert E.monopoly_payout("red-10", 4) == 8
     assert [E.monopoly_bomb_moves(f) for f in ("yellow-10", "blue-8", "red-10")] == [1, 2, 2]
@@ -150,6 +154,7 @@ def test_monopoly_choices_per_reading():
 
 # --- F. negotiation --------------------------------------------------------------------------
 
+
 def test_negotiation_rolls():
     assert E.negotiation(1) == E.negotiation(2) == (0, 2)
     assert [E.negotiation(r) for r in range(3, 7)] == [(r, -1) for r in range(3, 7)]
@@ -162,6 +167,7 @@ def test_negotiation_probabilities_sum_to_one():
 
 
 # --- G. bomb -------------------------------------------------------------------------------------
+
 
 @given(st.integers(0, 24), st.lists(st.integers(-10, 10), max_size=8), st.sampled_from(E.BOMB_READINGS))
 def test_bomb_always_stays_on_the_spiral(position, moves, reading):
@@ -197,6 +203,7 @@ def test_red_fields_once_per_game():
 
 # --- H. no money -------------------------------------------------------------------------------
 
+
 @given(st.integers(0, 50), st.integers(0, 20), st.booleans(), st.sampled_from(["double", "plain"]))
 def test_payment_never_goes_negative(balance, amount, helped, reading):
     result = E.pay(balance, amount, helped=helped, broke_help=reading)
@@ -211,6 +218,7 @@ def test_payment_never_goes_negative(balance, amount, helped, reading):
 
 # --- I. green lane -------------------------------------------------------------------------------
 
+
 def test_hatched_fields_send_back_to_green_1():
     for field in range(1, E.GREEN_LENGTH + 1):
         hatched = field in E.GREEN_HATCHED
@@ -220,6 +228,7 @@ def test_hatched_fields_send_back_to_green_1():
 
 
 # --- J. winning ------------------------------------------------------------------------------------
+
 
 def test_goal_attempts():
     assert E.goal_attempt(3, [3], swap_done=False) == E.GoalAttempt("win", 3)
@@ -276,6 +285,7 @@ def test_track_index_counts_negotiation_fields_once():
 
 # --- content agrees with the engine -----------------------------------------------------------
 
+
 def _board(content):
     return content.game.boards[0]
 
@@ -308,7 +318,9 @@ def test_board_spaces_are_inside_and_do_not_overlap(content):
 
 def test_reconstructed_spaces_are_marked(content):
     for s in _board(content).spaces:
-        if s.type in ("crisis", "monopoly", "hatched", "spiral-red", "danger") or (s.type == "action" and s.id != "green-1"):
+        if s.type in ("crisis", "monopoly", "hatched", "spiral-red", "danger") or (
+            s.type == "action" and s.id != "green-1"
+        ):
             assert s.provenance is not None and s.provenance.marked, s.id
 
 
@@ -324,6 +336,7 @@ def test_components_match_the_seed(content):
 
 
 # --- worked examples of the rule texts --------------------------------------------------------
+
 
 def _namespace(game):
     names = {k: v for k, v in vars(E).items() if not k.startswith("_")}
@@ -348,7 +361,7 @@ def test_examples_are_the_same_in_both_languages(content):
     de, en = content.rules["de"], content.rules["en"]
     assert [e.id for e in de.examples] == [e.id for e in en.examples]
     uncaptioned = [[(code_of(s.code), s.expected) for s in steps(e.source)] for e in de.examples + en.examples]
-    assert uncaptioned[:len(de.examples)] == uncaptioned[len(de.examples):]  # captions are each language's words
+    assert uncaptioned[: len(de.examples)] == uncaptioned[len(de.examples) :]  # captions are each language's words
     assert any(d.source != e.source for d, e in zip(de.examples, en.examples))  # the captions differ
     assert all(e.caption for e in de.examples + en.examples)
 
@@ -484,7 +497,10 @@ def test_all_win_ranking_ties_and_money_at_the_goal():
     goal = E.GOAL_INDEX
     positions = {"A": goal - 2, "B": goal - 2, "C": goal - 10}
     assert E.all_win_ranking(positions, {"A": 1, "B": 1, "C": 20}) == [("C",), ("A", "B")]
-    assert E.all_win_ranking(positions, {"A": 1, "B": 1, "C": 20}, all_win_ranking="position-only") == [("A", "B"), ("C",)]
+    assert E.all_win_ranking(positions, {"A": 1, "B": 1, "C": 20}, all_win_ranking="position-only") == [
+        ("A", "B"),
+        ("C",),
+    ]
     peace = E.world_peace_reached("A", {"A": goal, "B": goal - 1}, {"A": 0, "B": 0}, peace_winner="all-win-most-peace")
     assert peace == E.PeaceResult(("A", "B"), "A")
 

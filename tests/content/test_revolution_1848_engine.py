@@ -29,13 +29,17 @@ def content():
 
 # --- Drawing after a trick ------------------------------------------------------
 
-@pytest.mark.parametrize("person, extra, expected", [
-    (2, 2, (1, 1, 0)),  # passed from the start with 2 + 2
-    (0, 2, (2, 2, 0)),  # only two extra cards
-    (3, 2, (0, 0, 1)),  # five cards: free choice
-    (2, 1, (1, 1, 1)),  # three cards: one of each, then a free one
-    (4, 2, (0, 0, 0)),  # six cards: nothing
-])
+
+@pytest.mark.parametrize(
+    "person, extra, expected",
+    [
+        (2, 2, (1, 1, 0)),  # passed from the start with 2 + 2
+        (0, 2, (2, 2, 0)),  # only two extra cards
+        (3, 2, (0, 0, 1)),  # five cards: free choice
+        (2, 1, (1, 1, 1)),  # three cards: one of each, then a free one
+        (4, 2, (0, 0, 0)),  # six cards: nothing
+    ],
+)
 def test_the_five_refill_cases_of_the_seed(person, extra, expected):
     r = E.refill(person, extra)
     assert (r.person, r.extra, r.free) == expected
@@ -62,6 +66,7 @@ def test_refill_respects_every_limit(person, extra, reading):
 
 # --- Leaders and armies -----------------------------------------------------------
 
+
 def test_own_flag_beats_a_stronger_foreign_leader():
     leaders = [L("Wrangel", "prussia", 3, 1), L("Radetzky", "austria", 4, 2)]
     assert E.army_follows("prussia", leaders).leaders == ("Wrangel",)
@@ -86,8 +91,9 @@ def test_equal_leaders_leave_the_choice_to_the_playing_player():
         L("Nobody", "bavaria", 1)
 
 
-leader_st = st.builds(L, st.sampled_from(["a", "b", "c", "d"]), st.sampled_from(E.FLAGS),
-                      st.integers(1, 8), st.integers(1, 4))
+leader_st = st.builds(
+    L, st.sampled_from(["a", "b", "c", "d"]), st.sampled_from(E.FLAGS), st.integers(1, 8), st.integers(1, 4)
+)
 
 
 @given(st.sampled_from(E.FLAGS), st.lists(leader_st, min_size=1, max_size=8))
@@ -108,9 +114,12 @@ def test_croatia_strengthens_only_black_yellow_leaders():
 
 # --- Scoring a trick with armies ------------------------------------------------------
 
+
 def _example_1():
-    return [A("z33", "prussia", 15, 1, (L("Wrangel", "prussia", 3, 1),)),
-            A("z29", "austria", 17, 3, (L("Windischgrätz", "austria", 3, 3),))]
+    return [
+        A("z33", "prussia", 15, 1, (L("Wrangel", "prussia", 3, 1),)),
+        A("z29", "austria", 17, 3, (L("Windischgrätz", "austria", 3, 3),)),
+    ]
 
 
 def test_halving_rounds_down():
@@ -125,8 +134,7 @@ def test_example_1_player_3_gets_19():
     assert result == E.TrickResult(3, "reaktionaere", {3: 19})
 
 
-@pytest.mark.parametrize("reading, points", [
-    ("subtract-then-halve", 3), ("halve-each", 3), ("halve-army-only", -3)])
+@pytest.mark.parametrize("reading, points", [("subtract-then-halve", 3), ("halve-each", 3), ("halve-army-only", -3)])
 def test_example_2_under_every_reading(reading, points):
     armies = [A("z33", "prussia", 15, 1, (L("Prinz Wilhelm", "prussia", 2, 1),)), A("z29", "austria", 17, 3)]
     assert E.score_trick(armies, red_cards=[11], red_order=reading).points == {1: points}
@@ -146,9 +154,11 @@ def test_red_cards_spare_non_reactionaries_and_the_federal_flag():
 
 
 def test_stronger_party_wins_and_unled_armies_do_nothing():
-    armies = [A("z29", "austria", 17, 1, (L("Windischgrätz", "austria", 3, 1),)),
-              A("z33", "prussia", 15, 2, (L("Hecker", "bund", 6, 2, party="republikaner"),)),
-              A("z30", "prussia", 40, 3)]
+    armies = [
+        A("z29", "austria", 17, 1, (L("Windischgrätz", "austria", 3, 1),)),
+        A("z33", "prussia", 15, 2, (L("Hecker", "bund", 6, 2, party="republikaner"),)),
+        A("z30", "prussia", 40, 3),
+    ]
     assert E.score_trick(armies) == E.TrickResult(2, "republikaner", {2: 10})
     with pytest.raises(ValueError):
         E.score_trick([A("z30", "prussia", 40, 3)])
@@ -169,8 +179,10 @@ def test_is_stalemate():
     assert not E.is_stalemate({})
 
 
-@given(st.lists(st.tuples(st.integers(1, 20), st.integers(1, 8), st.integers(1, 4)), min_size=1, max_size=5),
-       st.lists(st.integers(0, 12), max_size=3))
+@given(
+    st.lists(st.tuples(st.integers(1, 20), st.integers(1, 8), st.integers(1, 4)), min_size=1, max_size=5),
+    st.lists(st.integers(0, 12), max_size=3),
+)
 def test_a_decided_trick_credits_the_halved_party_total(armies, red):
     built = [A(f"z{i}", "prussia", s, p, (L(f"l{i}", "prussia", m, p),)) for i, (s, m, p) in enumerate(armies)]
     result = E.score_trick(built, red)
@@ -179,12 +191,14 @@ def test_a_decided_trick_credits_the_halved_party_total(armies, red):
         assert sum(result.points.values()) <= total // 2 + len(armies)
     else:
         strongest = max(s + m for s, m, _ in armies)
-        assert [p for s, m, p in armies if s + m == strongest] == [result.winner] * \
-            sum(1 for s, m, _ in armies if s + m == strongest)
+        assert [p for s, m, p in armies if s + m == strongest] == [result.winner] * sum(
+            1 for s, m, _ in armies if s + m == strongest
+        )
         assert result.points == {result.winner: (total - sum(red)) // 2}
 
 
 # --- Political scoring, end, final scoring --------------------------------------------
+
 
 def test_louis_napoleon_example_sums_to_zero():
     assert E.political_score([6, 1, 2], [E.LOUIS_NAPOLEON]) == 0
@@ -212,7 +226,10 @@ def test_victory_points_majority_ranks_and_ties():
     tie = {1: {"reaktionaere": 6}, 2: {"reaktionaere": 6, "liberale": 5}, 3: {"demokraten": 8}}
     assert E.victory_points(tie) == {1: 4, 2: 6, 3: 3}
     # parties at 0 or below give nothing
-    assert E.victory_points({1: {"liberale": 3, "demokraten": 0}, 2: {"reaktionaere": -1, "liberale": 1}}) == {1: 5, 2: 0}
+    assert E.victory_points({1: {"liberale": 3, "demokraten": 0}, 2: {"reaktionaere": -1, "liberale": 1}}) == {
+        1: 5,
+        2: 0,
+    }
 
 
 def test_equal_parties_under_both_readings():
@@ -221,8 +238,11 @@ def test_equal_parties_under_both_readings():
     assert E.victory_points(points, party_tie="dense") == {1: 4, 2: 4, 3: 3, 4: 2}
 
 
-@given(st.dictionaries(st.integers(1, 4), st.dictionaries(st.sampled_from(E.PARTIES), st.integers(-5, 20)),
-                       min_size=2, max_size=4))
+@given(
+    st.dictionaries(
+        st.integers(1, 4), st.dictionaries(st.sampled_from(E.PARTIES), st.integers(-5, 20)), min_size=2, max_size=4
+    )
+)
 def test_victory_points_are_bounded(points):
     vp = E.victory_points(points)
     assert set(vp) == set(points)
@@ -234,6 +254,7 @@ def test_victory_points_are_bounded(points):
 
 
 # --- Content agrees with the engine -----------------------------------------------------
+
 
 def _card(content, component, card):
     comp = next(c for c in content.game.components if c.id == component)
@@ -249,8 +270,11 @@ def test_card_values_match_the_seed_examples(content):
     assert schwarzenberg.values["military"] + 3 == 5 and schwarzenberg.provenance.kind == "reconstructed"
     assert _card(content, "extra-cards-known", "z15-kroatien").values["military"] == E.CROATIA_BONUS
     assert _card(content, "extra-cards-known", "z13").values["value"] == 11
-    unknown = [c for c in next(c for c in content.game.components if c.id == "army-cards").cards
-               if c.values["military"] is None]
+    unknown = [
+        c
+        for c in next(c for c in content.game.components if c.id == "army-cards").cards
+        if c.values["military"] is None
+    ]
     assert [c.id for c in unknown] == ["z28", "z30", "z31", "z32", "z34"]
     assert all(c.provenance.kind == "unknown" for c in unknown)
 
@@ -302,8 +326,14 @@ def test_every_army_card_brings_passed_players_back_but_other_cards_do_not():
     # passing again after re-entry: the first passer of the round is kept, or forgotten
     again = E.act(E.act(E.act(state, 3, "play", "z30"), 4, "pass"), 2, "pass")
     assert again.first_passer == 1 and again.passed == (4, 2)
-    forgot = E.act(E.act(E.act(state, 3, "play", "z30", first_passer="since-last-army"), 4, "pass",
-                         first_passer="since-last-army"), 2, "pass", first_passer="since-last-army")
+    forgot = E.act(
+        E.act(
+            E.act(state, 3, "play", "z30", first_passer="since-last-army"), 4, "pass", first_passer="since-last-army"
+        ),
+        2,
+        "pass",
+        first_passer="since-last-army",
+    )
     assert forgot.first_passer == 4
 
 
@@ -322,14 +352,20 @@ def test_cards_leaving_the_game():
     assert E.leaving_game(["z28", "z34", "pe01"]) == ["z28", "z34"]
     assert E.leaving_game(["z-sklaverei", "z-irische-hungersnot"]) == []
     assert E.leaving_game(["z-irische-hungersnot", "z-englisches-vorbild", "z-sklaverei"]) == [
-        "z-irische-hungersnot", "z-englisches-vorbild"]
+        "z-irische-hungersnot",
+        "z-englisches-vorbild",
+    ]
     assert E.leaving_game(["z27", "z35"]) == []
 
 
 def test_strongest_command_chooses_first_and_foreign_leaders_take_the_rest():
     L = E.Leader
-    leaders = [L("Radetzky", "austria", 4, player=2), L("Schwarzenberg", "austria", 2, player=1),
-               L("Windischgrätz", "austria", 3, player=1), L("Wrangel", "prussia", 3, player=3)]
+    leaders = [
+        L("Radetzky", "austria", 4, player=2),
+        L("Schwarzenberg", "austria", 2, player=1),
+        L("Windischgrätz", "austria", 3, player=1),
+        L("Wrangel", "prussia", 3, player=3),
+    ]
     # player 1's two Austrians count together (5) and choose before Radetzky (4)
     chosen = E.assign_armies([("z29", "austria"), ("z30", "austria"), ("z31", "austria")], leaders)
     assert chosen["z29"].player == 1 and chosen["z30"].player == 2
@@ -354,7 +390,9 @@ def test_stalemate_replays_the_same_card_until_someone_wins():
 def test_player_count_and_card_counts_equal_the_content(content):
     assert (content.game.players.min, content.game.players.max) == E.PLAYERS
     counts = {c.id: c.count for c in content.game.components}
-    assert (counts["ablauf-cards"], counts["person-cards-all"], counts["extra-cards-all"]) == tuple(E.CARD_COUNTS.values())
+    assert (counts["ablauf-cards"], counts["person-cards-all"], counts["extra-cards-all"]) == tuple(
+        E.CARD_COUNTS.values()
+    )
     assert counts["army-cards"] == len(E.ARMY_CARDS)
 
 

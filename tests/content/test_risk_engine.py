@@ -43,6 +43,7 @@ def board(content):
 
 # --- cards -------------------------------------------------------------------
 
+
 def test_trade_in_values_of_sets_1_to_10():
     assert [engine.trade_in_armies(n) for n in range(1, 11)] == [4, 6, 8, 10, 12, 15, 20, 25, 30, 35]
 
@@ -89,6 +90,7 @@ def test_default_reading_is_the_one_the_content_chooses(content):
 
 # --- battle --------------------------------------------------------------------
 
+
 def test_attack_needs_two_armies():
     assert [engine.can_attack(n) for n in range(4)] == [False, False, True, True]
 
@@ -112,7 +114,9 @@ def test_resolve_roll_examples():
     assert engine.resolve_roll([3, 3, 3], [3, 3]) == (2, 0)
 
 
-@pytest.mark.parametrize("attacker, defender", [([], [1]), ([1, 2, 3, 4], [1]), ([1], []), ([1], [1, 2, 3]), ([7], [1]), ([1], [0])])
+@pytest.mark.parametrize(
+    "attacker, defender", [([], [1]), ([1, 2, 3, 4], [1]), ([1], []), ([1], [1, 2, 3]), ([7], [1]), ([1], [0])]
+)
 def test_resolve_roll_rejects_impossible_rolls(attacker, defender):
     with pytest.raises(ValueError):
         engine.resolve_roll(attacker, defender)
@@ -146,8 +150,11 @@ def test_battle_odds_sum_to_one_and_cover_the_compared_pairs(a, d):
 
 def test_battle_odds_known_values():
     assert engine.battle_odds(1, 1) == {(0, 1): Fraction(15, 36), (1, 0): Fraction(21, 36)}
-    assert engine.battle_odds(3, 2) == {(0, 2): Fraction(2890, 7776), (1, 1): Fraction(2611, 7776),
-                                        (2, 0): Fraction(2275, 7776)}
+    assert engine.battle_odds(3, 2) == {
+        (0, 2): Fraction(2890, 7776),
+        (1, 1): Fraction(2611, 7776),
+        (2, 0): Fraction(2275, 7776),
+    }
     assert engine.battle_odds(2, 2)[(2, 0)] == Fraction(581, 1296)
 
 
@@ -169,6 +176,7 @@ def test_battle_odds_rejects_impossible_dice(args):
 
 
 # --- map -----------------------------------------------------------------------
+
 
 def test_map_has_42_territories_in_6_continents_and_83_borders():
     assert len(engine.TERRITORIES) == len(set(engine.TERRITORIES)) == 42
@@ -241,7 +249,9 @@ def test_elimination():
 
 def test_engine_is_pure_python_without_io():
     tree = ast.parse((GAME_DIR / "engine.py").read_text(encoding="utf-8"))
-    imported = {alias.name.split(".")[0] for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names}
+    imported = {
+        alias.name.split(".")[0] for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names
+    }
     imported |= {node.module.split(".")[0] for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
     assert imported <= {"__future__", "collections", "dataclasses", "fractions", "functools", "itertools", "random"}
     called = {node.func.id for node in ast.walk(tree) if isinstance(node, ast.Call) and isinstance(node.func, ast.Name)}
@@ -249,6 +259,7 @@ def test_engine_is_pure_python_without_io():
 
 
 # --- the board in boards.yaml equals the engine's map ------------------------------
+
 
 def test_board_links_equal_engine_borders(board):
     links = [frozenset((l.a, l.b)) for l in board.links]
@@ -292,7 +303,7 @@ def test_every_territory_is_a_real_outline_inside_the_board(board):
     assert sum(len(ring) for s in board.spaces for ring in s.outline) > 4000
     ids = sorted(shapes)
     for i, a in enumerate(ids):
-        for b in ids[i + 1:]:
+        for b in ids[i + 1 :]:
             assert shapes[a].intersection(shapes[b]).area < 0.5, (a, b)
 
 
@@ -309,6 +320,7 @@ def test_drawn_borders_are_exactly_the_83_declared_borders(board):
 
 
 # --- components ---------------------------------------------------------------------
+
 
 def test_territory_deck(content, board):
     deck = next(c for c in content.game.components if c.id == "territory-cards")
@@ -339,6 +351,7 @@ def test_counted_components(content):
 
 # --- worked examples of the rule texts --------------------------------------------------
 
+
 def test_examples_are_the_same_in_both_languages(content):
     de, en = content.rules["de"], content.rules["en"]
     assert [e.id for e in de.examples] == [e.id for e in en.examples]
@@ -365,10 +378,12 @@ def test_every_worked_example_passes(content, lang):
 
 # --- quick reference template ------------------------------------------------------------
 
+
 def _percent(lang):
     def fmt(value, digits=1):
         text = f"{float(value) * 100:.{digits}f}"
         return f"{text.replace('.', ',')} %" if lang == "de" else f"{text}%"
+
     return fmt
 
 
@@ -376,7 +391,9 @@ def _percent(lang):
 def test_quickref_template_prints_the_engine_odds(content, lang):
     env = SandboxedEnvironment()
     env.filters["percent"] = _percent(lang)
-    text = env.from_string(content.quickref_texts[("summary", lang)]).render(engine=engine, lang=lang, game=content.game)
+    text = env.from_string(content.quickref_texts[("summary", lang)]).render(
+        engine=engine, lang=lang, game=content.game
+    )
     rows = [line for line in text.splitlines() if re.match(r"^\| [123] : [12] \|", line)]
     assert len(rows) == 6
     for row, (a, d) in zip(rows, [(a, d) for a in (1, 2, 3) for d in (1, 2)]):
@@ -472,8 +489,10 @@ def test_fortify_in_many_territories_at_once_and_one_step_only():
     assert sum(after.values()) == sum(armies.values())
     # armies that arrived in Iceland may not move on to Scandinavia
     with pytest.raises(ValueError, match="only 0 armies of 'iceland'"):
-        engine.fortify({"greenland": 4, "iceland": 1, "scandinavia": 1},
-                       [("greenland", "iceland", 2), ("iceland", "scandinavia", 1)])
+        engine.fortify(
+            {"greenland": 4, "iceland": 1, "scandinavia": 1},
+            [("greenland", "iceland", 2), ("iceland", "scandinavia", 1)],
+        )
 
 
 def test_fortify_refuses_fighters_strangers_and_non_neighbours():
@@ -493,7 +512,9 @@ def test_placed_reinforcements_are_locked_only_by_the_literal_reading():
     armies = {"ural": 6, "siberia": 1}
     assert engine.movable_armies(armies, placed={"ural": 3}) == {"ural": 5, "siberia": 0}
     assert engine.movable_armies(armies, placed={"ural": 3}, took_part="fought-or-placed") == {"ural": 2, "siberia": 0}
-    assert engine.movable_armies(armies, fought={"ural": 4}, placed={"ural": 3}, took_part="fought-or-placed")["ural"] == 0
+    assert (
+        engine.movable_armies(armies, fought={"ural": 4}, placed={"ural": 3}, took_part="fought-or-placed")["ural"] == 0
+    )
 
 
 def test_player_count_and_cards_equal_the_content(content):
@@ -509,5 +530,9 @@ def test_first_two_sets_are_public_or_unknown():
 
 def test_attack_targets_under_both_readings_of_the_north_africa_list():
     assert engine.attack_targets("north-africa") == engine.neighbours("north-africa")
-    assert engine.attack_targets("north-africa", north_africa_targets="exhaustive") == ["brazil", "egypt", "western-europe"]
+    assert engine.attack_targets("north-africa", north_africa_targets="exhaustive") == [
+        "brazil",
+        "egypt",
+        "western-europe",
+    ]
     assert engine.attack_targets("greenland", north_africa_targets="exhaustive") == engine.neighbours("greenland")

@@ -56,11 +56,15 @@ def test_wobble_keeps_the_drawn_points_and_stays_near_the_line():
 def test_countries_and_cut_lines_become_territories_with_shared_borders():
     """A toy world: 'Australia' (split at 129 E), 'New Zealand' (wholly Eastern Australia) touching it, and a
     country without territory; the cut makes two faces that share their border vertex for vertex."""
+
     def square(x0, y0, x1, y1):
         return [shapely.Polygon([(x0, y0), (x1, y0), (x1, y1), (x0, y1)])]
 
-    countries = [("Australia", square(113, -32, 154, -11)), ("New Zealand", square(154, -30, 160, -20)),
-                 ("Atlantis", square(-30, 0, -20, 10))]
+    countries = [
+        ("Australia", square(113, -32, 154, -11)),
+        ("New Zealand", square(154, -30, 160, -20)),
+        ("Atlantis", square(-30, 0, -20, 10)),
+    ]
     found = make_map.faces(countries)
     assert sorted(c for _, c in found) == ["Atlantis", "Australia", "Australia", "New Zealand"]
     pieces = make_map.assign(found)

@@ -31,6 +31,7 @@ def content():
 
 # --- Units from the barracks -----------------------------------------------------------
 
+
 def test_fill_never_substitutes_another_class():
     assert E.fill_from_barracks(units("A", "A", "B"), units("A", "C", "C")) == (("A",), ("C", "C"))
     assert E.fill_from_barracks(units("A", "B"), units("A", "A", "B", "C")) == (("A", "B"), ("A", "C"))
@@ -51,6 +52,7 @@ def test_fill_takes_each_class_only_from_its_own_stock(needs, barracks):
 
 # --- Removing tiles ---------------------------------------------------------------------
 
+
 def test_last_recruit_removes_the_tile_onto_the_recruit_discard():
     state = Phase(cities=(("c", Slot("recruit", "t1", units("A"))),), recruit_discard=("t9",), threat_stack=("t5",))
     after = E.remove_recruit(E.recruit_unit(state, "c", "A"), "c")
@@ -59,7 +61,9 @@ def test_last_recruit_removes_the_tile_onto_the_recruit_discard():
 
 
 def test_removal_is_refused_while_units_remain_or_the_side_is_wrong():
-    state = Phase(cities=(("c", Slot("recruit", "t1", units("A"))),), )
+    state = Phase(
+        cities=(("c", Slot("recruit", "t1", units("A"))),),
+    )
     with pytest.raises(ValueError, match="still has units"):
         E.remove_recruit(state, "c")
     with pytest.raises(ValueError, match="no threat tile"):
@@ -71,19 +75,23 @@ def test_removal_is_refused_while_units_remain_or_the_side_is_wrong():
 
 
 def test_eliminated_threat_goes_onto_the_threat_discard():
-    after = E.remove_threat(Phase(cities=(("c", Slot("threat", "t2")),), threat_discard=("t3",),
-                                  recruit_stack=("t5",)), "c")
+    after = E.remove_threat(
+        Phase(cities=(("c", Slot("threat", "t2")),), threat_discard=("t3",), recruit_stack=("t5",)), "c"
+    )
     assert after.city("c") is None and after.threat_discard == ("t2", "t3")
 
 
 def test_a_stack_left_empty_is_made_as_soon_as_a_tile_is_discarded():
     after = E.remove_threat(Phase(cities=(("c", Slot("threat", "t2")),), next_recruit="t1", threat_stack=("t3",)), "c")
     assert (after.next_recruit, after.recruit_stack, after.threat_discard) == ("t1", ("t2",), ())
-    after = E.remove_recruit(Phase(cities=(("c", Slot("recruit", "t1")),), next_threat="t5", recruit_stack=("t4",)), "c")
+    after = E.remove_recruit(
+        Phase(cities=(("c", Slot("recruit", "t1")),), next_threat="t5", recruit_stack=("t4",)), "c"
+    )
     assert (after.threat_stack, after.recruit_discard) == (("t1",), ())
 
 
 # --- Stacks and next-tile spaces ------------------------------------------------------------
+
 
 def test_empty_stack_is_made_from_the_other_discard_turned_over():
     state = Phase(threat_discard=("t8", "t7", "t6"), recruit_discard=("t1",))
@@ -120,8 +128,13 @@ def test_refill_next_draws_and_refills_a_stack_that_runs_empty():
 
 
 def test_place_next_recruit_fills_it_and_moves_the_stack_up():
-    state = Phase(tiles=(Tile("t3", recruit=units("A", "B")),), next_recruit="t3", recruit_stack=("t4", "t5"),
-                  cities=(("c", None),), barracks=units("A", "A", "B", "C"))
+    state = Phase(
+        tiles=(Tile("t3", recruit=units("A", "B")),),
+        next_recruit="t3",
+        recruit_stack=("t4", "t5"),
+        cities=(("c", None),),
+        barracks=units("A", "A", "B", "C"),
+    )
     after = E.place_next(state, "c", "recruit")
     assert after.city("c") == Slot("recruit", "t3", ("A", "B"))
     assert (after.barracks, after.next_recruit, after.recruit_stack) == (("A", "C"), "t4", ("t5",))
@@ -136,17 +149,27 @@ def test_place_next_threat_takes_no_units():
 def test_place_next_with_no_tile_waiting():
     state = Phase(cities=(("c", None),), recruit_stack=("t2",))
     assert E.place_next(state, "c", "recruit", empty_next="stays-empty").city("c") is None
-    drawn = E.place_next(Phase(tiles=(Tile("t2"),), cities=(("c", None),), recruit_stack=("t2", "t3")), "c", "recruit",
-                         empty_next="draw-from-stack")
+    drawn = E.place_next(
+        Phase(tiles=(Tile("t2"),), cities=(("c", None),), recruit_stack=("t2", "t3")),
+        "c",
+        "recruit",
+        empty_next="draw-from-stack",
+    )
     assert drawn.city("c").tile == "t2" and drawn.next_recruit == "t3"
     with pytest.raises(ValueError, match="still holds"):
         E.place_next(Phase(next_recruit="t1", cities=(("c", Slot("threat", "t9")),)), "c", "recruit")
 
 
 def test_whole_step_from_the_rules():
-    state = Phase(tiles=(Tile("t2", recruit=units("B", "C")),), cities=(("c", Slot("recruit", "t1")),),
-                  next_recruit="t2", recruit_stack=("t3",), threat_discard=("t5", "t4"), threat_stack=("t6",),
-                  barracks=units("B", "B"))
+    state = Phase(
+        tiles=(Tile("t2", recruit=units("B", "C")),),
+        cities=(("c", Slot("recruit", "t1")),),
+        next_recruit="t2",
+        recruit_stack=("t3",),
+        threat_discard=("t5", "t4"),
+        threat_stack=("t6",),
+        barracks=units("B", "B"),
+    )
     after = E.replace_tile(state, "c", "recruit")
     assert after.city("c") == Slot("recruit", "t2", ("B",))
     assert (after.next_recruit, after.recruit_stack, after.recruit_discard) == ("t3", ("t4", "t5"), ("t1",))
@@ -160,8 +183,8 @@ def phases(draw):
     """A random consistent phase: 12 tiles spread over piles, next spaces and 3 cities."""
     order = draw(st.permutations(ids))
     cut = sorted(draw(st.lists(st.integers(0, 12), min_size=3, max_size=3)))
-    rs, td, rd = order[:cut[0]], order[cut[0]:cut[1]], order[cut[1]:cut[2]]
-    rest = list(order[cut[2]:])
+    rs, td, rd = order[: cut[0]], order[cut[0] : cut[1]], order[cut[1] : cut[2]]
+    rest = list(order[cut[2] :])
     cities = []
     for name in ("c1", "c2", "c3"):
         side = draw(st.sampled_from(["recruit", "threat"]))
@@ -169,9 +192,17 @@ def phases(draw):
     nr = rest.pop() if rest and draw(st.booleans()) else None
     nt = rest.pop() if rest and draw(st.booleans()) else None
     tiles = tuple(Tile(t, recruit=units(*draw(st.lists(st.sampled_from("AB"), max_size=3)))) for t in ids)
-    return Phase(tiles=tiles, recruit_stack=tuple(rs), threat_discard=tuple(td), recruit_discard=tuple(rd),
-                 threat_stack=tuple(rest), next_recruit=nr, next_threat=nt, cities=tuple(cities),
-                 barracks=units(*draw(st.lists(st.sampled_from("ABC"), max_size=6))))
+    return Phase(
+        tiles=tiles,
+        recruit_stack=tuple(rs),
+        threat_discard=tuple(td),
+        recruit_discard=tuple(rd),
+        threat_stack=tuple(rest),
+        next_recruit=nr,
+        next_threat=nt,
+        cities=tuple(cities),
+        barracks=units(*draw(st.lists(st.sampled_from("ABC"), max_size=6))),
+    )
 
 
 @given(phases(), st.sampled_from(["c1", "c2", "c3"]))
@@ -194,6 +225,7 @@ def test_replacing_a_tile_never_loses_or_creates_tiles(state, city):
 
 
 # --- Content agrees with the engine ------------------------------------------------------------
+
 
 def test_mat_shows_every_tile_flow(content):
     board = content.game.boards[0]
@@ -243,9 +275,18 @@ def test_an_empty_next_space_is_filled_once_its_stack_is_made_again():
 
 def test_waiting_cities_are_served_oldest_first_and_keep_waiting_without_tiles():
     tiles = tuple(Tile(t, recruit=units("A")) for t in ("t1", "t2", "t3", "t4"))
-    state = Phase(tiles=tiles, barracks=units("A", "A"),
-                  cities=(("n", Slot("recruit", "r1")), ("e", Slot("recruit", "r2")), ("s", Slot("threat", "t1")),
-                          ("w", Slot("threat", "t2"))), next_threat="t3", threat_stack=("t4",))
+    state = Phase(
+        tiles=tiles,
+        barracks=units("A", "A"),
+        cities=(
+            ("n", Slot("recruit", "r1")),
+            ("e", Slot("recruit", "r2")),
+            ("s", Slot("threat", "t1")),
+            ("w", Slot("threat", "t2")),
+        ),
+        next_threat="t3",
+        threat_stack=("t4",),
+    )
     start = E.tile_count(state)
     state = E.replace_tile(state, "n", "recruit")
     state = E.replace_tile(state, "e", "recruit")
@@ -267,8 +308,14 @@ def test_draw_from_stack_reading_never_waits():
 
 def test_at_once_and_phase_three_differ_only_when_a_stack_runs_empty():
     tiles = tuple(Tile(t, recruit=units("A")) for t in ("r2", "r3", "r4", "t1", "t9"))
-    base = dict(tiles=tiles, cities=(("c1", Slot("recruit", "r1")), ("c2", Slot("threat", "t1"))),
-                next_recruit="r2", threat_discard=("t9",), next_threat="t2", threat_stack=("t3",))
+    base = dict(
+        tiles=tiles,
+        cities=(("c1", Slot("recruit", "r1")), ("c2", Slot("threat", "t1"))),
+        next_recruit="r2",
+        threat_discard=("t9",),
+        next_threat="t2",
+        threat_stack=("t3",),
+    )
     finished = [("c1", "recruit"), ("c2", "threat")]
     running_empty = Phase(recruit_stack=("r3",), **base)
     a = E.manage_tiles(running_empty, finished)
@@ -288,12 +335,19 @@ def test_player_count_equals_the_content(content):
 
 def test_refill_timing_decides_which_discarded_tiles_are_turned_over():
     tiles = tuple(Tile(t, recruit=units("A")) for t in ("r2", "r3", "r4", "t1", "t9"))
-    state = Phase(tiles=tiles, cities=(("c1", Slot("recruit", "r1")), ("c2", Slot("threat", "t1")),
-                                       ("c3", Slot("recruit", "r0"))),
-                  next_recruit="r2", recruit_stack=("r3",), threat_discard=("t9",), next_threat="t2", threat_stack=("t3",))
+    state = Phase(
+        tiles=tiles,
+        cities=(("c1", Slot("recruit", "r1")), ("c2", Slot("threat", "t1")), ("c3", Slot("recruit", "r0"))),
+        next_recruit="r2",
+        recruit_stack=("r3",),
+        threat_discard=("t9",),
+        next_threat="t2",
+        threat_stack=("t3",),
+    )
     soon = E.replace_tile(E.replace_tile(state, "c1", "recruit"), "c2", "threat")
-    late = E.replace_tile(E.replace_tile(state, "c1", "recruit", refill_timing="when-needed"), "c2", "threat",
-                          refill_timing="when-needed")
+    late = E.replace_tile(
+        E.replace_tile(state, "c1", "recruit", refill_timing="when-needed"), "c2", "threat", refill_timing="when-needed"
+    )
     assert (soon.recruit_stack, soon.threat_discard) == (("t9",), ("t1",))  # t9 alone was turned over at once
     assert (late.recruit_stack, late.threat_discard) == ((), ("t1", "t9"))  # nothing turned yet
     # the next draw from the recruit side: when needed, t1 and t9 are turned over together

@@ -18,11 +18,19 @@ def blocks() -> list[dict]:
 
 def test_layer_and_track_examples_validate_and_generate_the_cross():
     layers, tracks = blocks()
-    board = Board.model_validate({
-        "id": "demo", "name": {"de": "D", "en": "D"}, "kind": "track", "size": {"width": 500, "height": 300},
-        "provenance": "reconstructed", **layers, **tracks,
-        "space_types": [{"id": t, "name": {"de": t, "en": t}} for t in ("plain", "start")],
-        "link_types": [{"id": "next", "name": {"de": "weiter", "en": "next"}}]})
+    board = Board.model_validate(
+        {
+            "id": "demo",
+            "name": {"de": "D", "en": "D"},
+            "kind": "track",
+            "size": {"width": 500, "height": 300},
+            "provenance": "reconstructed",
+            **layers,
+            **tracks,
+            "space_types": [{"id": t, "name": {"de": t, "en": t}} for t in ("plain", "start")],
+            "link_types": [{"id": "next", "name": {"de": "weiter", "en": "next"}}],
+        }
+    )
     assert [layer.kind for layer in board.layers] == ["sea", "coast", "cartouche", "compass", "image"]
     fields = [s for s in board.spaces if s.id.startswith("field-")]
     assert len(fields) == 40 and board.spaces[0].id == "field-1" and board.spaces[0].type == "start"

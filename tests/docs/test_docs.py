@@ -28,6 +28,7 @@ def test_content_format_reference_lists_every_field_of_every_model():
 
 def test_undocumented_field_is_reported(monkeypatch):
     from rulepress.model import schema
+
     field = schema.Players.model_fields["min"]
     monkeypatch.setattr(field, "description", None)
     assert reference.undocumented() == ["Players.min"]
@@ -49,16 +50,25 @@ def test_cli_reference_lists_every_command_and_option():
 
 @pytest.fixture(scope="module")
 def built_docs(tmp_path_factory) -> Path:
+    from sphinx import locale
     from sphinx.application import Sphinx
     from sphinx.util.docutils import docutils_namespace, patch_docutils
-    from sphinx import locale
 
     out = tmp_path_factory.mktemp("docs")
     warnings = io.StringIO()
     locale.translators.clear()
     with patch_docutils(DOCS), docutils_namespace():
-        app = Sphinx(str(DOCS), str(DOCS), str(out / "html"), str(out / "doctrees"), "html",
-                     status=None, warning=warnings, freshenv=True, warningiserror=True)
+        app = Sphinx(
+            str(DOCS),
+            str(DOCS),
+            str(out / "html"),
+            str(out / "doctrees"),
+            "html",
+            status=None,
+            warning=warnings,
+            freshenv=True,
+            warningiserror=True,
+        )
         app.build(force_all=True)
     locale.translators.clear()
     assert app.statuscode == 0 and not warnings.getvalue(), warnings.getvalue()

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from rulepress.errors import RulepressError
@@ -41,20 +39,23 @@ def test_image_fit_and_icon_cells():
 
 
 def test_outline_fits_box_keeping_proportions():
-    polys = fitted(((( 0, 0), (20, 0), (20, 10)),), Rect(0, 0, 10, 10))
+    polys = fitted((((0, 0), (20, 0), (20, 10)),), Rect(0, 0, 10, 10))
     xs = [p[0] for p in polys[0]]
     ys = [p[1] for p in polys[0]]
     assert max(xs) - min(xs) == pytest.approx(10) and max(ys) - min(ys) == pytest.approx(5)
 
 
-@pytest.mark.parametrize("body, line, message", [
-    ("elements:\n  - {kind: star, x: 1}\n", 2, "unknown element kind 'star'"),
-    ("elements:\n  - {kind: text, text: x, size: 3mm}\n", 2, "valid number"),
-    ("elements:\n  - kind: text\n    text: x\n    align: middle\n", 4, "'left', 'center' or 'right'"),
-    ("elements:\n  - {kind: rect, fill: red}\n", 2, "not a colour"),
-    ("elements:\n  - kind: rect\n    bogus: 1\n", 3, "unknown key 'bogus'"),
-    ("title: {size: 9\n", 1, "never closed"),
-])
+@pytest.mark.parametrize(
+    "body, line, message",
+    [
+        ("elements:\n  - {kind: star, x: 1}\n", 2, "unknown element kind 'star'"),
+        ("elements:\n  - {kind: text, text: x, size: 3mm}\n", 2, "valid number"),
+        ("elements:\n  - kind: text\n    text: x\n    align: middle\n", 4, "'left', 'center' or 'right'"),
+        ("elements:\n  - {kind: rect, fill: red}\n", 2, "not a colour"),
+        ("elements:\n  - kind: rect\n    bogus: 1\n", 3, "unknown key 'bogus'"),
+        ("title: {size: 9\n", 1, "never closed"),
+    ],
+)
 def test_layout_file_mistakes_are_located(tmp_path, body, line, message):
     path = tmp_path / "bad.yaml"
     path.write_text(body)
@@ -67,9 +68,15 @@ def test_layout_file_mistakes_are_located(tmp_path, body, line, message):
 def test_known_refs_of_a_component():
     from rulepress.model.schema import Component
 
-    comp = Component.model_validate({
-        "id": "d", "kind": "deck", "name": {"de": "D", "en": "D"}, "provenance": "seed",
-        "fields": {"symbol": {"kind": "id"}},
-        "cards": [{"id": "a", "values": {"cost": 1}, "fields": {"symbol": "x"}}]})
+    comp = Component.model_validate(
+        {
+            "id": "d",
+            "kind": "deck",
+            "name": {"de": "D", "en": "D"},
+            "provenance": "seed",
+            "fields": {"symbol": {"kind": "id"}},
+            "cards": [{"id": "a", "values": {"cost": 1}, "fields": {"symbol": "x"}}],
+        }
+    )
     refs = known_refs(comp)
     assert {"title", "values.cost", "labels.cost", "symbol"} <= refs and "values.power" not in refs

@@ -8,11 +8,28 @@ from rulepress.layout.face import card_markup
 from rulepress.text.markup import inline
 
 
-@pytest.mark.parametrize("text", [
-    "Move 3 spaces forward.", "Ziehe 3 Felder vor.", "Tom's \"bag\" (a/b) 50% +2 -- ok", "Über: ja; nein?",
-    "Roll **two** dice.", "*a*", "- a list", "1. first", "# heading", "a_b_c", "x  \ny", "A & B", "a <b>",
-    "{term}`Zug <turn>` now", "`code`", "> quote", "see [x](y)",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Move 3 spaces forward.",
+        "Ziehe 3 Felder vor.",
+        'Tom\'s "bag" (a/b) 50% +2 -- ok',
+        "Über: ja; nein?",
+        "Roll **two** dice.",
+        "*a*",
+        "- a list",
+        "1. first",
+        "# heading",
+        "a_b_c",
+        "x  \ny",
+        "A & B",
+        "a <b>",
+        "{term}`Zug <turn>` now",
+        "`code`",
+        "> quote",
+        "see [x](y)",
+    ],
+)
 def test_card_markup_is_inline_markup(text):
     assert card_markup(text) == inline(text)
 

@@ -34,11 +34,11 @@ def test_game_layouts_cycle_and_override(tmp_path):
     (folder / "b.yaml").write_text("extends: a\n")
     (folder / "mine.yaml").write_text("extends: basic-card\nbleed: 2\n")
     (folder / "sizes.yaml").write_text("huge: {width: 500, height: 500}\n")
-    (folder / "icons.yaml").write_text("gem: \"\\u25C6\"\n")
+    (folder / "icons.yaml").write_text('gem: "\\u25C6"\n')
     with pytest.raises(ContentError, match="layout extends itself: a -> b -> a"):
         load_layout("a", tmp_path)
     assert load_layout("mine", tmp_path)["bleed"] == 2
     assert sizes(tmp_path)["huge"] == (500, 500)
-    assert icons(tmp_path)["gem"] == "\u25C6"
+    assert icons(tmp_path)["gem"] == "\u25c6"
     with pytest.raises(ContentError, match="unknown layout 'nope'"):
         load_layout("nope", tmp_path)

@@ -21,7 +21,13 @@ def test_six_up_on_a4_portrait_is_two_columns_three_rows_centred():
     assert (sheet.cols, sheet.rows) == (2, 3)
     assert len(sheet.panels) == 6
     assert [(p.x, p.y) for p in sheet.panels] == [
-        (10, 16.5), (105, 16.5), (10, 104.5), (105, 104.5), (10, 192.5), (105, 192.5)]
+        (10, 16.5),
+        (105, 16.5),
+        (10, 104.5),
+        (105, 104.5),
+        (10, 192.5),
+        (105, 192.5),
+    ]
     assert {(p.width, p.height) for p in sheet.panels} == {(95, 88)}
     grid = sheet.grid
     assert grid.x == pytest.approx(a4.width - grid.right)
@@ -73,8 +79,13 @@ def test_panels_that_cannot_fit_are_an_error():
 
 
 @settings(max_examples=200, deadline=None)
-@given(n=st.integers(1, 16), w=st.floats(20, 300), h=st.floats(20, 300), paper=st.sampled_from(["a4", "letter"]),
-       orientation=st.sampled_from(["portrait", "landscape"]))
+@given(
+    n=st.integers(1, 16),
+    w=st.floats(20, 300),
+    h=st.floats(20, 300),
+    paper=st.sampled_from(["a4", "letter"]),
+    orientation=st.sampled_from(["portrait", "landscape"]),
+)
 def test_panels_never_overlap_and_stay_on_the_page(n, w, h, paper, orientation):
     page = PAPERS[paper].oriented(orientation)
     if choose_grid(n, w, h, page.width, page.height) is None:
@@ -87,13 +98,18 @@ def test_panels_never_overlap_and_stay_on_the_page(n, w, h, paper, orientation):
         assert -1e-9 <= p.x and p.right <= page.width + 1e-9
         assert -1e-9 <= p.y and p.bottom <= page.height + 1e-9
     for i, a in enumerate(sheet.panels):
-        for b in sheet.panels[i + 1:]:
+        for b in sheet.panels[i + 1 :]:
             assert a.right <= b.x + 1e-9 or b.right <= a.x + 1e-9 or a.bottom <= b.y + 1e-9 or b.bottom <= a.y + 1e-9
     assert sheet.grid.width * sheet.grid.height == pytest.approx(n * w * h)
     drawn = {("x", line.x1) if line.x1 == line.x2 else ("y", line.y1) for line in sheet.cuts}
     margin_x, margin_y = sheet.grid.x, sheet.grid.y
-    expected = sheet.cols + sheet.rows + 2 - (2 if margin_x < EDGE_CLEAR - 1e-9 else 0) \
+    expected = (
+        sheet.cols
+        + sheet.rows
+        + 2
+        - (2 if margin_x < EDGE_CLEAR - 1e-9 else 0)
         - (2 if margin_y < EDGE_CLEAR - 1e-9 else 0)
+    )
     assert len(sheet.cuts) == len(drawn) == expected
     for line in sheet.cuts:  # nothing printed in the unprintable edge
         assert EDGE_CLEAR - 1e-9 <= min(line.x1, line.x2) and max(line.x1, line.x2) <= page.width - EDGE_CLEAR + 1e-9

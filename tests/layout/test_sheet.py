@@ -8,10 +8,15 @@ from rulepress.layout.sheet import Box, SheetError, SheetSpec, back_box, crop_ma
 POKER = (63.5, 88.9)
 
 
-@pytest.mark.parametrize("paper, gap, orientation, count", [
-    ("a4", "butted", "portrait", (3, 3)), ("letter", "butted", "landscape", (4, 2)),
-    ("a4", "spaced", "landscape", (4, 2)), ("letter", "spaced", "landscape", (3, 2)),
-])
+@pytest.mark.parametrize(
+    "paper, gap, orientation, count",
+    [
+        ("a4", "butted", "portrait", (3, 3)),
+        ("letter", "butted", "landscape", (4, 2)),
+        ("a4", "spaced", "landscape", (4, 2)),
+        ("letter", "spaced", "landscape", (3, 2)),
+    ],
+)
 def test_poker_cards_per_page_and_the_grid_is_centred(paper, gap, orientation, count):
     p = PAPERS[paper].oriented(orientation)
     g = grid(SheetSpec(p.width, p.height, *POKER, gap=gap))
@@ -30,7 +35,7 @@ def test_spaced_cards_sit_twice_the_bleed_apart_each_with_its_full_bleed():
     assert g.trims[g.cols].y - g.trims[0].bottom == pytest.approx(6)
     assert all(b.w == pytest.approx(63.5 + 6) and b.h == pytest.approx(88.9 + 6) for b in g.bleeds)
     # no two bleed areas overlap: a missed cut never shows a neighbour's colour
-    assert not any(a.intersects(b) for i, a in enumerate(g.bleeds) for b in g.bleeds[i + 1:])
+    assert not any(a.intersects(b) for i, a in enumerate(g.bleeds) for b in g.bleeds[i + 1 :])
 
 
 def test_a_spec_closer_to_the_edge_than_the_printable_margin_is_an_error():
@@ -76,8 +81,10 @@ def test_no_marks_for_the_empty_rows_of_a_last_page():
     g = grid(SheetSpec(210, 297, *POKER, gap="butted"))  # 3 x 3
     assert len(crop_marks(g, 2)) == 2 * 3 + 2 * 2  # one row of two cards: three vertical, two horizontal lines
     marks = crop_marks(g, 2)
-    assert {round(y1, 6) for x1, y1, x2, y2 in marks if y1 == y2} == {round(g.trims[0].y, 6),
-                                                                      round(g.trims[0].bottom, 6)}
+    assert {round(y1, 6) for x1, y1, x2, y2 in marks if y1 == y2} == {
+        round(g.trims[0].y, 6),
+        round(g.trims[0].bottom, 6),
+    }
     lowest = max(max(y1, y2) for x1, y1, x2, y2 in marks)
     assert lowest <= g.trims[0].bottom + 3 + 0.5 + 4 + 1e-9  # the marks end just below the one full row
     partial = used(g, 4)

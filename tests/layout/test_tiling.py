@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rulepress.layout.paper import PAPERS
-from rulepress.layout.tiling import mark_placements, axis_spans, plan_tiles, registration_points, row_label, to_sheet
+from rulepress.layout.tiling import axis_spans, mark_placements, plan_tiles, registration_points, row_label, to_sheet
 
 boards = st.tuples(st.floats(20, 1500), st.floats(20, 1500))
 papers = st.sampled_from(["a4", "letter", "a3"])
@@ -55,8 +55,7 @@ def test_union_of_tiles_covers_board_and_neighbours_overlap(size, paper, overlap
 
 
 @settings(max_examples=100, deadline=None)
-@given(size=boards, paper=papers, overlap=overlaps,
-       point=st.tuples(st.floats(0, 1), st.floats(0, 1)))
+@given(size=boards, paper=papers, overlap=overlaps, point=st.tuples(st.floats(0, 1), st.floats(0, 1)))
 def test_every_board_point_is_on_some_tile(size, paper, overlap, point):
     width, height = size
     plan = plan_tiles(width, height, PAPERS[paper], overlap=overlap)
@@ -85,8 +84,9 @@ def test_no_sheet_carries_less_than_half_a_page_of_new_board(width, height, pape
         new_w = tile.width - (overlap if tile.col else 0)
         new_h = tile.height - (overlap if tile.row else 0)
         full = tile.width * tile.height
-        assert (plan.cols == 1 or new_w >= plan.window_width / 2 - overlap) and \
-               (plan.rows == 1 or new_h >= plan.window_height / 2 - overlap), (tile, plan.window_width)
+        assert (plan.cols == 1 or new_w >= plan.window_width / 2 - overlap) and (
+            plan.rows == 1 or new_h >= plan.window_height / 2 - overlap
+        ), (tile, plan.window_width)
         assert full >= plan.window_width * plan.window_height / 4
     widths = {round(t.width, 6) for t in plan.tiles}
     heights = {round(t.height, 6) for t in plan.tiles}
@@ -101,8 +101,6 @@ def test_marks_sit_on_covered_glue_strips_or_in_the_margin(paper):
         near = plan.neighbours(tile)
         for kind, sx, sy in mark_placements(plan, tile):
             seen += 1
-            in_window = (plan.window_x <= sx <= plan.window_x + tile.width and
-                         plan.window_y <= sy <= plan.window_y + tile.height)
             if kind == "cross":
                 x, y = tile.x + sx - plan.window_x, tile.y + sy - plan.window_y
                 assert ("right" in near and x >= near["right"].x) or ("bottom" in near and y >= near["bottom"].y)

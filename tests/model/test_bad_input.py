@@ -36,8 +36,11 @@ CASES = sorted(p.parent for p in DATA.glob("*/case.yaml"))
 
 
 def expected_lines(fixture: Path) -> list[str]:
-    return [line[len("# expect: "):] for line in fixture.read_text(encoding="utf-8").splitlines()
-            if line.startswith("# expect: ")]
+    return [
+        line[len("# expect: ") :]
+        for line in fixture.read_text(encoding="utf-8").splitlines()
+        if line.startswith("# expect: ")
+    ]
 
 
 def _lines(text: str) -> list[str]:
@@ -57,6 +60,7 @@ def test_bad_game_file(fixture: Path, tmp_path: Path, monkeypatch, capsys):
 
 # ------------------------------------------------------------------------------------------ cases
 
+
 def _edit_replace(game: Path, file: str, old: str, new: str, count: int = 1) -> None:
     path = game / file
     text = path.read_text(encoding="utf-8")
@@ -64,8 +68,7 @@ def _edit_replace(game: Path, file: str, old: str, new: str, count: int = 1) -> 
     path.write_text(text.replace(old, new, count), encoding="utf-8")
 
 
-def _edit_write(game: Path, file: str, text: str | None = None, hex: str | None = None,
-                repeat: int = 1) -> None:
+def _edit_write(game: Path, file: str, text: str | None = None, hex: str | None = None, repeat: int = 1) -> None:
     path = game / file
     path.parent.mkdir(parents=True, exist_ok=True)
     data = bytes.fromhex(hex) if hex is not None else text.encode("utf-8")
@@ -109,14 +112,22 @@ def _edit_mkdir(game: Path, file: str) -> None:
     (game / file).mkdir(parents=True)
 
 
-EDITS = {"replace": _edit_replace, "write": _edit_write, "append": _edit_append, "encode": _edit_encode,
-         "delete": _edit_delete, "symlink": _edit_symlink, "truncate": _edit_truncate, "image": _edit_image,
-         "mkdir": _edit_mkdir}
+EDITS = {
+    "replace": _edit_replace,
+    "write": _edit_write,
+    "append": _edit_append,
+    "encode": _edit_encode,
+    "delete": _edit_delete,
+    "symlink": _edit_symlink,
+    "truncate": _edit_truncate,
+    "image": _edit_image,
+    "mkdir": _edit_mkdir,
+}
 
 
 def _apply(game: Path, edits: list[dict]) -> None:
     for edit in edits:
-        (name, args), = edit.items()
+        ((name, args),) = edit.items()
         EDITS[name](game, **(args if isinstance(args, dict) else {"file": args}))
 
 
@@ -125,8 +136,23 @@ def good_output(tmp_path_factory) -> Path:
     """A good build of the demo game (card sheets, A4), copied into every case's output folder."""
     root = tmp_path_factory.mktemp("good")
     new_game("demo", root / "games")
-    assert main(["build", "--content", str(root / "games"), "--out", str(root / "out"),
-                 "--only", "cards", "--paper", "a4", "--quiet"]) == 0
+    assert (
+        main(
+            [
+                "build",
+                "--content",
+                str(root / "games"),
+                "--out",
+                str(root / "out"),
+                "--only",
+                "cards",
+                "--paper",
+                "a4",
+                "--quiet",
+            ]
+        )
+        == 0
+    )
     return root / "out"
 
 
@@ -137,9 +163,11 @@ CACHES = (".rulepress-cache/model", ".rulepress-cache/views")
 def _snapshot(folder: Path) -> dict[str, bytes | None]:
     if not folder.is_dir():
         return {"<not a folder>": folder.read_bytes() if folder.exists() else None}
-    return {p.relative_to(folder).as_posix(): (p.read_bytes() if p.is_file() else None)
-            for p in sorted(folder.rglob("*"))
-            if not p.relative_to(folder).as_posix().startswith(CACHES)}
+    return {
+        p.relative_to(folder).as_posix(): (p.read_bytes() if p.is_file() else None)
+        for p in sorted(folder.rglob("*"))
+        if not p.relative_to(folder).as_posix().startswith(CACHES)
+    }
 
 
 def _command(line: str) -> list[str]:
@@ -158,17 +186,20 @@ def _run_isolated(tmp_path: Path, argv: list[str], case: dict) -> tuple[int, str
         import resource
 
         limit = int(case["file_size_limit"])
+
         def preexec():  # noqa: E306 - runs in the child before exec
             resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
+
     if case.get("read_only_out"):
         if os.geteuid() == 0:  # permissions do not bind root: a read-only mount does
-            script = ('mount --bind out out && mount -o remount,bind,ro out && exec "$@"')
+            script = 'mount --bind out out && mount -o remount,bind,ro out && exec "$@"'
             command = ["unshare", "-m", "sh", "-c", script, "sh", *command]
         else:
             for folder in [tmp_path / "out", *(p for p in (tmp_path / "out").rglob("*") if p.is_dir())]:
                 folder.chmod(0o555)
-    result = subprocess.run(command, cwd=tmp_path, env=env, capture_output=True, text=True, preexec_fn=preexec,
-                            timeout=120)
+    result = subprocess.run(
+        command, cwd=tmp_path, env=env, capture_output=True, text=True, preexec_fn=preexec, timeout=120
+    )
     return result.returncode, result.stdout + result.stderr
 
 

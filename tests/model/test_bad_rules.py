@@ -19,9 +19,15 @@ def test_bad_rules_fixture(fixture: Path, tmp_path: Path):
     new_game("demo", games)
     text = fixture.read_text(encoding="utf-8")
     (games / "demo" / "rules.en.md").write_text(text, encoding="utf-8")
-    expected = [line[len("<!-- expect: "):-len(" -->")] for line in text.splitlines() if line.startswith("<!-- expect: ")]
-    result = subprocess.run([sys.executable, "-m", "rulepress", "check", "content", "--content", "games"],
-                            cwd=tmp_path, capture_output=True, text=True)
+    expected = [
+        line[len("<!-- expect: ") : -len(" -->")] for line in text.splitlines() if line.startswith("<!-- expect: ")
+    ]
+    result = subprocess.run(
+        [sys.executable, "-m", "rulepress", "check", "content", "--content", "games"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+    )
     assert result.returncode == 2
     assert "Traceback" not in result.stderr
     got = [line.replace("games/", "") for line in result.stderr.splitlines() if not line.endswith(" problems")]

@@ -20,9 +20,11 @@ def test_an_unchanged_game_comes_from_the_cache_and_any_edit_reloads_it(tmp_path
     monkeypatch.setattr(cache, "load_game", lambda f, parse, *rest: loads.append(f) or real(f, parse, *rest))
     again = load_games(games, load=load)[0]
     assert loads == [] and again.game == first.game and again.rules == first.rules and again.files == first.files
-    for edit in (lambda: (folder / "game.yaml").write_text((folder / "game.yaml").read_text() + "# more\n"),
-                 lambda: (folder / "notes.txt").write_text("a new file"),
-                 lambda: (folder / "notes.txt").unlink()):
+    for edit in (
+        lambda: (folder / "game.yaml").write_text((folder / "game.yaml").read_text() + "# more\n"),
+        lambda: (folder / "notes.txt").write_text("a new file"),
+        lambda: (folder / "notes.txt").unlink(),
+    ):
         edit()
         load_games(games, load=load)
         assert len(loads) == 1, "an edit reloads the game once"
@@ -130,7 +132,9 @@ def test_outlines_of_an_unchanged_board_are_not_checked_again_and_of_a_changed_o
     load_games(games, load=load)
     checked = []
     real = mapcheck.check_board
-    monkeypatch.setattr(mapcheck, "check_board", lambda board, report, key: checked.append(board.id) or real(board, report, key))
+    monkeypatch.setattr(
+        mapcheck, "check_board", lambda board, report, key: checked.append(board.id) or real(board, report, key)
+    )
     glossary, boards = games / "risk" / "glossary.yaml", games / "risk" / "boards.yaml"
     glossary.write_text(glossary.read_text() + "# an edit of the glossary\n")
     assert [t.id for t in load_games(games, load=load)[0].game.glossary]  # loaded again (not a rules edit) ...

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import shutil
 import sys
 
 import pytest
@@ -41,7 +40,8 @@ def test_engine_with_dataclasses_and_future_annotations_loads(tmp_path):
     folder = new_game("demo", tmp_path)
     (folder / "engine.py").write_text(
         "from __future__ import annotations\nfrom dataclasses import dataclass\n\n"
-        "@dataclass(frozen=True)\nclass Hand:\n    cards: tuple[int, ...]\n")
+        "@dataclass(frozen=True)\nclass Hand:\n    cards: tuple[int, ...]\n"
+    )
     assert load_engine(load_game(folder)).Hand((1, 2)).cards == (1, 2)
 
 
@@ -66,6 +66,7 @@ def test_game_without_engine_has_only_options(tmp_path):
 
 # --- readings reach the engine -------------------------------------------------------------
 
+
 def test_namespace_passes_the_chosen_reading_to_every_engine_function_that_takes_it():
     from rulepress import paths
 
@@ -80,8 +81,10 @@ def test_namespace_passes_the_chosen_reading_to_every_engine_function_that_takes
     assert switched["territory_bonus"](3, "per-card") == 6
     assert chosen["territory_bonus"](3, territory_bonus="max-two-per-turn") == 2
     # functions that take no reading are the engine's own objects
-    assert chosen["trade_in_armies"] is load_engine(content).trade_in_armies or \
-        chosen["trade_in_armies"].__name__ == "trade_in_armies"
+    assert (
+        chosen["trade_in_armies"] is load_engine(content).trade_in_armies
+        or chosen["trade_in_armies"].__name__ == "trade_in_armies"
+    )
 
 
 AMBIGUITY = """ambiguities:
@@ -99,7 +102,8 @@ AMBIGUITY = """ambiguities:
 def test_game_yaml_reading_is_passed_even_when_the_engine_default_differs(tmp_path):
     folder = new_game("demo", tmp_path)
     (folder / "engine.py").write_text(
-        "def bonus(cards, bonus_rule='per-card'):\n    return 2 * cards if bonus_rule == 'per-card' else min(2, 2 * cards)\n")
+        "def bonus(cards, bonus_rule='per-card'):\n    return 2 * cards if bonus_rule == 'per-card' else min(2, 2 * cards)\n"
+    )
     game = folder / "game.yaml"
     game.write_text(game.read_text(encoding="utf-8") + "engine_options:\n  bonus_rule: capped\n", encoding="utf-8")
     (folder / "ambiguities.yaml").write_text(AMBIGUITY, encoding="utf-8")

@@ -14,9 +14,12 @@ def test_bom_and_crlf_in_every_file_load_like_plain_files(tmp_path, capsys):
     windows = load_game(folder)
     assert windows.game == plain.game
     for lang in ("de", "en"):
-        assert [(s.id, s.line) for s in windows.rules[lang].sections] == [(s.id, s.line) for s in plain.rules[lang].sections]
-        assert [(e.id, e.line, e.source) for e in windows.rules[lang].examples] == \
-            [(e.id, e.line, e.source) for e in plain.rules[lang].examples]
+        assert [(s.id, s.line) for s in windows.rules[lang].sections] == [
+            (s.id, s.line) for s in plain.rules[lang].sections
+        ]
+        assert [(e.id, e.line, e.source) for e in windows.rules[lang].examples] == [
+            (e.id, e.line, e.source) for e in plain.rules[lang].examples
+        ]
     assert windows.quickref_texts == plain.quickref_texts
     assert main(["check", "examples", "--content", str(tmp_path / "windows")]) == 0
     assert "demo: 2 of 2 examples passed" in capsys.readouterr().out

@@ -33,7 +33,11 @@ def test_sections_are_numbered_and_nested():
     text, problems = parse_rules(TEXT, "en", "rules.en.md")
     assert problems == []
     assert [(s.id, s.number, s.parent, s.line) for s in text.sections] == [
-        ("setup", "1", None, 4), ("turn", "2", None, 9), ("turn-move", "2.1", "turn", 12), ("end", "3", None, 24)]
+        ("setup", "1", None, 4),
+        ("turn", "2", None, 9),
+        ("turn-move", "2.1", "turn", 12),
+        ("end", "3", None, 24),
+    ]
     assert text.preamble == "Intro text."
 
 
@@ -49,7 +53,9 @@ def test_examples_carry_id_section_line_and_caption():
 def test_paragraphs_leave_out_code():
     text, _ = parse_rules(TEXT, "en", "rules.en.md")
     assert text.section("turn-move").paragraphs() == [
-        "Move {term}`two spaces <space>` forward.", "Moving from 3 by 2 ends on 5."]
+        "Move {term}`two spaces <space>` forward.",
+        "Moving from 3 by 2 ends on 5.",
+    ]
 
 
 def test_term_references():

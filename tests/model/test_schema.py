@@ -3,7 +3,6 @@
 import json
 
 import pytest
-
 from pydantic import BaseModel
 
 from rulepress import paths
@@ -12,11 +11,15 @@ from rulepress.model import schema
 
 def test_shipped_json_schema_is_current():
     shipped = json.loads((paths.BUNDLED_CONTENT / "game.schema.json").read_text(encoding="utf-8"))
-    assert shipped == json.loads(json.dumps(schema.json_schema())), "run: rulepress schema --out content/game.schema.json"
+    assert shipped == json.loads(json.dumps(schema.json_schema())), (
+        "run: rulepress schema --out content/game.schema.json"
+    )
 
 
 def test_every_field_has_a_description():
-    classes = [c for c in vars(schema).values() if isinstance(c, type) and issubclass(c, BaseModel) and c is not schema.Model]
+    classes = [
+        c for c in vars(schema).values() if isinstance(c, type) and issubclass(c, BaseModel) and c is not schema.Model
+    ]
     assert len(classes) > 15
     for cls in classes:
         for name, field in cls.model_fields.items():
@@ -33,22 +36,36 @@ def test_shipped_layout_schema_is_current_and_described():
     from rulepress.layout.elements import KINDS
 
     shipped = json.loads((paths.BUNDLED_CONTENT / "layout.schema.json").read_text(encoding="utf-8"))
-    assert shipped == json.loads(json.dumps(spec.json_schema())), "run: rulepress schema --layout --out content/layout.schema.json"
+    assert shipped == json.loads(json.dumps(spec.json_schema())), (
+        "run: rulepress schema --layout --out content/layout.schema.json"
+    )
     for cls in list(KINDS.values()) + [spec.LayoutFile, spec.TextStyle, spec.SheetSection]:
         for name, field in cls.model_fields.items():
             assert field.description, f"{cls.__name__}.{name} has no description"
-    assert set(KINDS) <= {d["properties"]["kind"]["const"] for d in shipped["$defs"].values() if "kind" in d.get("properties", {})}
+    assert set(KINDS) <= {
+        d["properties"]["kind"]["const"] for d in shipped["$defs"].values() if "kind" in d.get("properties", {})
+    }
 
 
 def test_source_passages_written_short_or_long():
     from rulepress.model.schema import NoRuleLines, RuleMeta, SourceRef
 
-    meta = RuleMeta.model_validate({"id": "x", "provenance": "seed",
-                                    "based_on": ["seed-004:41-62", "seed-004: 7", {"source": "seed-001", "lines": 3}]})
-    assert [(r.source, r.lines) for r in meta.based_on] == [("seed-004", (41, 62)), ("seed-004", (7, 7)), ("seed-001", (3, 3))]
+    meta = RuleMeta.model_validate(
+        {
+            "id": "x",
+            "provenance": "seed",
+            "based_on": ["seed-004:41-62", "seed-004: 7", {"source": "seed-001", "lines": 3}],
+        }
+    )
+    assert [(r.source, r.lines) for r in meta.based_on] == [
+        ("seed-004", (41, 62)),
+        ("seed-004", (7, 7)),
+        ("seed-001", (3, 3)),
+    ]
     assert [str(r) for r in meta.based_on] == ["seed-004:41-62", "seed-004:7", "seed-001:3"]
     assert NoRuleLines.model_validate({"lines": "1-9", "reason": "title"}).lines == (1, 9)
     import pydantic
+
     for bad in ("seed-004", "seed-004:9-3", "seed-004:0", "seed-004:a-b"):
         with pytest.raises(pydantic.ValidationError):
             SourceRef.model_validate(bad)

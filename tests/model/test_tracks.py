@@ -11,15 +11,29 @@ from rulepress.model.tracks import cross_outline, track_points
 
 
 def board(tracks, spaces=(), links=()):
-    return Board.model_validate({
-        "id": "b", "name": {"de": "B", "en": "B"}, "kind": "track", "size": {"width": 300, "height": 300},
-        "provenance": "reconstructed", "link_types": [{"id": "next", "name": {"de": "weiter", "en": "next"}}],
-        "tracks": tracks, "spaces": list(spaces), "links": list(links)})
+    return Board.model_validate(
+        {
+            "id": "b",
+            "name": {"de": "B", "en": "B"},
+            "kind": "track",
+            "size": {"width": 300, "height": 300},
+            "provenance": "reconstructed",
+            "link_types": [{"id": "next", "name": {"de": "weiter", "en": "next"}}],
+            "tracks": tracks,
+            "spaces": list(spaces),
+            "links": list(links),
+        }
+    )
 
 
 def test_polyline_by_count_and_by_spacing():
-    assert track_points({"shape": "polyline", "points": [[0, 0], [100, 0]], "count": 5}) == \
-        [(0, 0), (25, 0), (50, 0), (75, 0), (100, 0)]
+    assert track_points({"shape": "polyline", "points": [[0, 0], [100, 0]], "count": 5}) == [
+        (0, 0),
+        (25, 0),
+        (50, 0),
+        (75, 0),
+        (100, 0),
+    ]
     got = track_points({"shape": "polyline", "points": [[0, 0], [30, 0], [30, 30]], "spacing": 20})
     assert got == [(0, 0), (20, 0), (30, 10), (30, 30)]
 
@@ -52,9 +66,19 @@ def test_cross_of_a_classic_race_game_lands_on_its_grid():
 
 
 def test_generated_spaces_are_numbered_linked_and_can_be_overridden():
-    b = board([{"prefix": "f", "shape": "loop", "points": [[10, 10], [90, 10], [90, 90], [10, 90]], "count": 8,
-                "link": "next", "size": [12, 12]}],
-              spaces=[{"id": "f-3", "name": {"de": "Gefängnis", "en": "Jail"}, "pos": [91, 9]}])
+    b = board(
+        [
+            {
+                "prefix": "f",
+                "shape": "loop",
+                "points": [[10, 10], [90, 10], [90, 90], [10, 90]],
+                "count": 8,
+                "link": "next",
+                "size": [12, 12],
+            }
+        ],
+        spaces=[{"id": "f-3", "name": {"de": "Gefängnis", "en": "Jail"}, "pos": [91, 9]}],
+    )
     ids = [s.id for s in b.spaces]
     assert sorted(ids) == sorted(f"f-{i}" for i in range(1, 9)) and ids[0] == "f-3"  # the override keeps its place
     jail = b.spaces[0]
@@ -68,8 +92,16 @@ def test_a_track_without_count_or_spacing_is_refused():
 
 
 def test_an_svg_path_becomes_the_outline_of_a_region():
-    b = board([], spaces=[{"id": "isle", "pos": [50, 30],
-                           "path": "M 10 10 L 50 10 C 60 20 60 40 50 50 L 10 50 Z M 70 70 h 10 v 10 h -10 z"}])
+    b = board(
+        [],
+        spaces=[
+            {
+                "id": "isle",
+                "pos": [50, 30],
+                "path": "M 10 10 L 50 10 C 60 20 60 40 50 50 L 10 50 Z M 70 70 h 10 v 10 h -10 z",
+            }
+        ],
+    )
     outline = b.spaces[0].outline
     assert len(outline) == 2
     assert outline[1] == [(70, 70), (80, 70), (80, 80), (70, 80)]
@@ -79,4 +111,6 @@ def test_an_svg_path_becomes_the_outline_of_a_region():
 
 def test_path_and_outline_together_are_refused():
     with pytest.raises(ValueError, match="either path or outline"):
-        board([], spaces=[{"id": "x", "pos": [0, 0], "path": "M0 0 L1 0 L1 1 Z", "outline": [[[0, 0], [1, 0], [1, 1]]]}])
+        board(
+            [], spaces=[{"id": "x", "pos": [0, 0], "path": "M0 0 L1 0 L1 1 Z", "outline": [[[0, 0], [1, 0], [1, 1]]]}]
+        )

@@ -65,7 +65,11 @@ def test_unclosed_quote_is_reported_where_it_opens(tmp_path):
 
 
 def test_unclosed_bracket_at_the_end_is_reported_where_it_opens(tmp_path):
-    assert located(tmp_path, "a: 1\nb: {c: 2\n") == (2, 4, "invalid YAML: a { } mapping is opened here and never closed")
+    assert located(tmp_path, "a: 1\nb: {c: 2\n") == (
+        2,
+        4,
+        "invalid YAML: a { } mapping is opened here and never closed",
+    )
 
 
 def test_alias_bomb_is_bounded(tmp_path):

@@ -98,17 +98,25 @@ def test_one_line_per_link_and_dashed_where_the_type_says(board, rendered):
         return "#" + "".join(f"{round(v * 255):02x}" for v in c) if isinstance(c, tuple) and len(c) == 3 else ""
 
     drawn = [line for line in lines if colour(line) in link_colours and line["linewidth"] >= 0.45 * MM]
-    legend_samples = len({(styles[link.type].style, styles[link.type].color) for link in board.links if link.type}) \
-        if board.legend else 0
+    legend_samples = (
+        len({(styles[link.type].style, styles[link.type].color) for link in board.links if link.type})
+        if board.legend
+        else 0
+    )
     shaped = {s.id for s in board.spaces if s.outline}
     # a land border between two regions is their shared edge, not a line
-    border = [link for link in board.links if link.a in shaped and link.b in shaped and not link.wrap
-              and styles[link.type].style == "solid"]
+    border = [
+        link
+        for link in board.links
+        if link.a in shaped and link.b in shaped and not link.wrap and styles[link.type].style == "solid"
+    ]
     expected = len(board.links) - len(border) + sum(1 for link in board.links if link.wrap) + legend_samples
     assert len(drawn) == expected
     dashed_types = {i for i, t in styles.items() if t.style.startswith("dashed")}
     dashed_expected = sum(2 if link.wrap else 1 for link in board.links if link.type in dashed_types)
-    dashed_expected += sum(1 for t in dashed_types if any(link.type == t for link in board.links)) if board.legend else 0
+    dashed_expected += (
+        sum(1 for t in dashed_types if any(link.type == t for link in board.links)) if board.legend else 0
+    )
     dashed = [line for line in drawn if line.get("dash") and line["dash"][0]]
     assert len(dashed) == dashed_expected
 
@@ -124,11 +132,10 @@ def test_labels_fit_and_do_not_overlap(board, lang, rendered):
         assert label.box.inside(frame), (label.role, label.owner)
     # the same from the PDF: word boxes of different labels never intersect
     with pdfplumber.open(rendered(board, lang)) as pdf:
-        words = pdf.pages[0].extract_words(
-            use_text_flow=False, x_tolerance=1.2)
+        words = pdf.pages[0].extract_words(use_text_flow=False, x_tolerance=1.2)
     boxes = [(w["x0"], w["top"], w["x1"], w["bottom"]) for w in words]
     for i, a in enumerate(boxes):
-        for b in boxes[i + 1:]:
+        for b in boxes[i + 1 :]:
             overlap_x = min(a[2], b[2]) - max(a[0], b[0])
             overlap_y = min(a[3], b[3]) - max(a[1], b[1])
             assert not (overlap_x > 0.5 and overlap_y > 0.5), (words[i]["text"], a, b)
@@ -136,8 +143,11 @@ def test_labels_fit_and_do_not_overlap(board, lang, rendered):
 
 def test_links_hidden_under_spaces_are_reported():
     assert boards.scene_for(fixture("map"), "en").warnings == []
-    board = fixture("map").model_copy(update={"links": fixture("map").links + [
-        fixture("map").links[0].model_copy(update={"a": "west-cape", "b": "reef"})]})
+    board = fixture("map").model_copy(
+        update={
+            "links": fixture("map").links + [fixture("map").links[0].model_copy(update={"a": "west-cape", "b": "reef"})]
+        }
+    )
     assert "link west-cape--reef runs under space 'pearl'" in boards.scene_for(board, "en").warnings
 
 
@@ -183,18 +193,31 @@ def test_hatched_spaces_get_hatching(tmp_path):
     for space in board.spaces:
         w, h = space.size or board.space_size
         x0, top = (space.pos[0] - w / 2) * MM, (space.pos[1] - h / 2) * MM
-        inside = [line for line in thin if x0 - 0.1 <= line["x0"] and line["x1"] <= x0 + w * MM + 0.1
-                  and top - 0.1 <= line["top"] and line["bottom"] <= top + h * MM + 0.1]
+        inside = [
+            line
+            for line in thin
+            if x0 - 0.1 <= line["x0"]
+            and line["x1"] <= x0 + w * MM + 0.1
+            and top - 0.1 <= line["top"]
+            and line["bottom"] <= top + h * MM + 0.1
+        ]
         assert bool(inside) == (space in hatched), space.id
 
 
 def test_mat_arrows_have_heads_and_labels():
     scene = boards.scene_for(fixture("mat"), "en")
     from rulepress.layout.boardscene import Polygon
+
     heads = [item for item in scene.items if isinstance(item, Polygon) and item.owner != "legend"]
     assert len(heads) == len(fixture("mat").links)
     assert sorted(lab.rows[0].text for lab in scene.labels if lab.role == "link") == [
-        "defeated", "done", "flipped", "flipped", "reveal", "reveal"]
+        "defeated",
+        "done",
+        "flipped",
+        "flipped",
+        "reveal",
+        "reveal",
+    ]
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -228,8 +251,10 @@ def test_tiles_show_the_board_at_full_scale(tmp_path):
     tile = plan.tile(0, 1)
     dpi = 40
     subprocess.run(["pdftoppm", "-r", str(dpi), "-png", "-singlefile", str(full), str(tmp_path / "full")], check=True)
-    subprocess.run(["pdftoppm", "-r", str(dpi), "-png", "-singlefile", "-f", "3", "-l", "3", str(tiled),
-                    str(tmp_path / "tile")], check=True)
+    subprocess.run(
+        ["pdftoppm", "-r", str(dpi), "-png", "-singlefile", "-f", "3", "-l", "3", str(tiled), str(tmp_path / "tile")],
+        check=True,
+    )
     px = dpi / 25.4
     a = Image.open(tmp_path / "full.png").convert("L")
     b = Image.open(tmp_path / "tile.png").convert("L")
@@ -263,7 +288,9 @@ def test_board_png(tmp_path):
 @pytest.fixture(scope="module")
 def demo(tmp_path_factory):
     folder = tmp_path_factory.mktemp("demo-content")
-    subprocess.run([sys.executable, "-m", "rulepress", "new", "demo", "--content", str(folder)], check=True, capture_output=True)
+    subprocess.run(
+        [sys.executable, "-m", "rulepress", "new", "demo", "--content", str(folder)], check=True, capture_output=True
+    )
     return load_game(folder / "demo")
 
 
@@ -274,7 +301,8 @@ def test_plan_paths_kinds_and_inputs(demo):
     assert paths_ == sorted(
         [f"demo/board-track.{lang}.pdf" for lang in ("de", "en")]
         + [f"demo/board-track.{lang}.{p}.tiled.pdf" for lang in ("de", "en") for p in ("a4", "letter")]
-        + [f"demo/board-track.{lang}.png" for lang in ("de", "en")])
+        + [f"demo/board-track.{lang}.png" for lang in ("de", "en")]
+    )
     tiled = [a for a in artifacts if a.paper]
     assert all(a.kind == "board" and a.inputs["overlap"] == 15.0 for a in tiled)
     full = [a for a in artifacts if a.path.endswith(".en.pdf")][0]
@@ -297,6 +325,7 @@ def test_plan_writes_through_the_build(demo, tmp_path):
 
 
 # --- shaped regions, printing rules (issue 13) ------------------------------------------------
+
 
 def bundled(game: str):
     content = load_game(paths.BUNDLED_CONTENT / game)
@@ -324,8 +353,11 @@ def test_risk_board_has_42_filled_regions_with_real_outlines(risk_pdf):
     for space in board.spaces:
         anchor = regions.label_anchor(space.outline)
         x, top = anchor.x * MM, anchor.y * MM
-        holders = [c for c in curves if hex_of(c) == colours[space.group]
-                   and c["x0"] <= x <= c["x1"] and c["top"] <= top <= c["bottom"]]
+        holders = [
+            c
+            for c in curves
+            if hex_of(c) == colours[space.group] and c["x0"] <= x <= c["x1"] and c["top"] <= top <= c["bottom"]
+        ]
         assert holders, space.id
         assert max(len(c["pts"]) for c in holders) >= 15
         found += 1
@@ -385,8 +417,9 @@ def test_legend_lists_each_style_once():
     _, board = bundled("anti-monopoly-3")
     scene = boards.scene_for(board, "en")
     rows = [lab.rows[0].text for lab in scene.labels if lab.role == "legend" and lab.owner == "type"]
-    styles = [(t.color, t.pattern, t.shape, t.marker) for t in board.space_types
-              if any(s.type == t.id for s in board.spaces)]
+    styles = [
+        (t.color, t.pattern, t.shape, t.marker) for t in board.space_types if any(s.type == t.id for s in board.spaces)
+    ]
     assert len(rows) == len(set(styles)) < len(styles)
     assert any(" / " in row for row in rows)
 
@@ -408,11 +441,17 @@ def test_risk_layers_sea_links_and_wrap(risk_pdf):
 
 def test_image_compass_and_cartouche_layers_are_painted(tmp_path):
     Image.new("RGB", (40, 20), "#c03030").save(tmp_path / "art.png")
-    board = Board.model_validate({**fixture("map").model_dump(mode="json"), "layers": [
-        {"kind": "sea", "color": "#cfe3f0"},
-        {"kind": "image", "file": "art.png", "pos": [60, 60], "size": [40, 20]},
-        {"kind": "compass", "pos": [30, 30], "size": [20, 20]},
-        {"kind": "cartouche", "pos": [100, 12], "size": [120, 16]}]})
+    board = Board.model_validate(
+        {
+            **fixture("map").model_dump(mode="json"),
+            "layers": [
+                {"kind": "sea", "color": "#cfe3f0"},
+                {"kind": "image", "file": "art.png", "pos": [60, 60], "size": [40, 20]},
+                {"kind": "compass", "pos": [30, 30], "size": [20, 20]},
+                {"kind": "cartouche", "pos": [100, 12], "size": [120, 16]},
+            ],
+        }
+    )
     scene = boards.scene_for(board, "en")
     scene.folder = tmp_path
     out = tmp_path / "b.pdf"
@@ -439,8 +478,13 @@ def test_registration_crosses_only_on_covered_glue_strips_in_the_pdf(tmp_path, r
     found = 0
     with pdfplumber.open(path) as pdf:
         for tile, page in zip(plan.tiles, pdf.pages[1:]):
-            rings = [c for c in page.curves if not c.get("fill") and
-                     abs((c["x1"] - c["x0"]) / MM - 3.2) < 0.15 and abs((c["bottom"] - c["top"]) / MM - 3.2) < 0.15]
+            rings = [
+                c
+                for c in page.curves
+                if not c.get("fill")
+                and abs((c["x1"] - c["x0"]) / MM - 3.2) < 0.15
+                and abs((c["bottom"] - c["top"]) / MM - 3.2) < 0.15
+            ]
             for ring in rings:
                 sx, sy = (ring["x0"] + ring["x1"]) / 2 / MM, (ring["top"] + ring["bottom"]) / 2 / MM
                 x, y = tile.x + sx - plan.window_x, tile.y + sy - plan.window_y
@@ -471,8 +515,9 @@ def test_label_halos_are_outlines_so_each_letter_is_in_the_pdf_once(board, rende
         placed = [(round(ch["x0"], 1), round(ch["top"], 1), ch["text"]) for ch in page.chars]
         assert len(placed) == len(set(placed)), "a letter drawn twice in the same place"
         colours = {label.halo.lower() for label in haloed}
-        halo_curves = [c for c in page.curves if c.get("stroke") and not c.get("fill")
-                       and _hex(c.get("stroking_color")) in colours]
+        halo_curves = [
+            c for c in page.curves if c.get("stroke") and not c.get("fill") and _hex(c.get("stroking_color")) in colours
+        ]
     assert len(halo_curves) >= sum(len(row.text.replace(" ", "")) for label in haloed for row in label.rows) // 2
 
 
@@ -509,8 +554,11 @@ def test_a_label_beside_its_region_gets_a_leader_line_into_the_region(tmp_path):
     out = tmp_path / "island.pdf"
     boards.write_full(board, "en", out, scene)
     with pdfplumber.open(out) as pdf:
-        drawn = [ln for ln in pdf.pages[0].lines
-                 if abs(ln["x0"] / MM - min(start[0], end[0])) < 0.05 and abs(ln["x1"] / MM - max(start[0], end[0])) < 0.05]
+        drawn = [
+            ln
+            for ln in pdf.pages[0].lines
+            if abs(ln["x0"] / MM - min(start[0], end[0])) < 0.05 and abs(ln["x1"] / MM - max(start[0], end[0])) < 0.05
+        ]
     assert drawn and drawn[0]["linewidth"] / MM == pytest.approx(0.3, abs=0.01)
     assert not boards.scene_for(_island_board([260, 200]), "en").lines("leader")  # label on its island: none
 
@@ -541,8 +589,12 @@ def test_risk_island_labels_sit_in_the_sea_with_a_leader_to_their_island(lang):
 
 
 def test_a_two_language_attribution_is_printed_in_the_boards_language():
-    board = Board.model_validate({**yaml.safe_load((FIXTURES / "map.yaml").read_text(encoding="utf-8")),
-                                  "attribution": {"de": "Karte: gemeinfrei", "en": "Map: public domain"}})
+    board = Board.model_validate(
+        {
+            **yaml.safe_load((FIXTURES / "map.yaml").read_text(encoding="utf-8")),
+            "attribution": {"de": "Karte: gemeinfrei", "en": "Map: public domain"},
+        }
+    )
     for lang, text in (("de", "Karte: gemeinfrei"), ("en", "Map: public domain")):
         labels = [lab for lab in boards.scene_for(board, lang).labels if lab.role == "attribution"]
         assert [row.text for lab in labels for row in lab.rows] == [text]

@@ -11,10 +11,22 @@ PT = 25.4 / 72
 
 def _boxes(page):
     """(kind, Rect in mm) of every word and every line segment (grown by half a line width)."""
-    words = [("word", Rect(w["x0"] * PT, w["top"] * PT, (w["x1"] - w["x0"]) * PT, (w["bottom"] - w["top"]) * PT))
-             for w in page.extract_words(keep_blank_chars=False, x_tolerance=1)]
-    lines = [("line", Rect(ln["x0"] * PT - 0.05, ln["top"] * PT - 0.05, (ln["x1"] - ln["x0"]) * PT + 0.1,
-                           (ln["bottom"] - ln["top"]) * PT + 0.1)) for ln in page.lines]
+    words = [
+        ("word", Rect(w["x0"] * PT, w["top"] * PT, (w["x1"] - w["x0"]) * PT, (w["bottom"] - w["top"]) * PT))
+        for w in page.extract_words(keep_blank_chars=False, x_tolerance=1)
+    ]
+    lines = [
+        (
+            "line",
+            Rect(
+                ln["x0"] * PT - 0.05,
+                ln["top"] * PT - 0.05,
+                (ln["x1"] - ln["x0"]) * PT + 0.1,
+                (ln["bottom"] - ln["top"]) * PT + 0.1,
+            ),
+        )
+        for ln in page.lines
+    ]
     return words, lines
 
 
@@ -32,7 +44,7 @@ def test_scales_crosses_and_instructions_do_not_overlap(tmp_path, paper, flip):
                 assert box.x >= 5 - 0.06 and box.y >= 5 - 0.06
                 assert box.right <= W - 5 + 0.06 and box.bottom <= H - 5 + 0.06
             for i, (_, a) in enumerate(words):
-                for _, b in words[i + 1:]:
+                for _, b in words[i + 1 :]:
                     assert not a.intersects(b, 0.01), (number, a, b)
                 for _, line in lines:
                     assert not a.intersects(line, 0.01), (number, a, line)
@@ -58,6 +70,12 @@ def test_the_crosses_reach_across_both_rulers(tmp_path):
         if x0 == pytest.approx(x1):  # the vertical arm crosses a row of x-ruler ticks
             hits = [b for b in back if b[0] == pytest.approx(b[2]) and abs(b[0] - x0) < 0.01 and top <= b[1] <= bottom]
         else:  # the horizontal arm crosses the y-ruler's zero tick
-            hits = [b for b in back if b[1] == pytest.approx(b[3]) and abs(b[1] - top) < 0.01 and
-                    min(b[0], b[2]) >= min(x0, x1) - 0.01 and max(b[0], b[2]) <= max(x0, x1) + 0.01]
+            hits = [
+                b
+                for b in back
+                if b[1] == pytest.approx(b[3])
+                and abs(b[1] - top) < 0.01
+                and min(b[0], b[2]) >= min(x0, x1) - 0.01
+                and max(b[0], b[2]) <= max(x0, x1) + 0.01
+            ]
         assert len(hits) == 1, (x0, top, x1, bottom)

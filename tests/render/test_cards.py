@@ -12,8 +12,7 @@ from pypdf import PdfReader
 
 from rulepress.build import BuildOptions, build
 from rulepress.errors import ContentError, ContentErrors
-from rulepress.layout.paper import PAPERS
-from rulepress.layout.sheet import SheetSpec, back_box, grid
+from rulepress.layout.sheet import back_box
 from rulepress.render.cards import Settings, choose_paper
 from rulepress.scaffold import new_game
 
@@ -77,8 +76,9 @@ def test_fronts_at_the_grid_positions_and_backs_mirrored(sheets, paper):
         for got, want in zip(front, expected):
             assert got == pytest.approx(want, abs=0.1)
         back = sorted(fill_rects(pdf.pages[1], (0.13, 0.19, 0.38)))
-        mirrored = sorted((b.x - 3, b.y - 3, b.w + 6, b.h + 6)
-                          for b in (back_box(t, p.width, p.height, "long") for t in g.trims))
+        mirrored = sorted(
+            (b.x - 3, b.y - 3, b.w + 6, b.h + 6) for b in (back_box(t, p.width, p.height, "long") for t in g.trims)
+        )
         assert len(back) == g.per_page
         for got, want in zip(back, mirrored):
             assert got == pytest.approx(want, abs=0.1)
@@ -145,8 +145,11 @@ def test_no_crop_marks_for_the_empty_rows_of_the_last_page(sheets):
     with pdfplumber.open(sheets / "deck.en.a4.pdf") as pdf:
         lines = pdf.pages[2].lines
     outer = g.outer  # marks lie outside the grid (write-in lines on a card are inside)
-    horizontal = {round(ln["top"] * PT, 1) for ln in lines if abs(ln["top"] - ln["bottom"]) < 0.01
-                  and (ln["x1"] * PT < outer.x or ln["x0"] * PT > outer.right)}
+    horizontal = {
+        round(ln["top"] * PT, 1)
+        for ln in lines
+        if abs(ln["top"] - ln["bottom"]) < 0.01 and (ln["x1"] * PT < outer.x or ln["x0"] * PT > outer.right)
+    }
     vertical = {round(ln["x0"] * PT, 1) for ln in lines if abs(ln["x0"] - ln["x1"]) < 0.01}
     assert horizontal == {round(g.trims[0].y, 1), round(g.trims[0].bottom, 1)}
     assert len(vertical) == 6  # three cards, each with its own two cut lines
@@ -158,8 +161,10 @@ def test_short_edge_flip_and_offset(tmp_path):
     p, g = poker_grid("a4")
     with pdfplumber.open(out / "deck.en.a4.pdf") as pdf:
         back = sorted(fill_rects(pdf.pages[1], (0.13, 0.19, 0.38)))
-    want = sorted((b.x - 3, b.y - 3, b.w + 6, b.h + 6)
-                  for b in (back_box(t, p.width, p.height, "short", (1.5, -2.0)) for t in g.trims))
+    want = sorted(
+        (b.x - 3, b.y - 3, b.w + 6, b.h + 6)
+        for b in (back_box(t, p.width, p.height, "short", (1.5, -2.0)) for t in g.trims)
+    )
     for got, exp in zip(back, want):
         assert got == pytest.approx(exp, abs=0.1)
 
@@ -199,8 +204,11 @@ def test_shared_back_is_stored_once_and_fonts_are_embedded(sheets):
     for page in reader.pages:
         for font in page["/Resources"]["/Font"].values():
             font = font.get_object()
-            descriptor = font["/DescendantFonts"][0].get_object()["/FontDescriptor"] if "/DescendantFonts" in font \
+            descriptor = (
+                font["/DescendantFonts"][0].get_object()["/FontDescriptor"]
+                if "/DescendantFonts" in font
                 else font["/FontDescriptor"]
+            )
             assert "/FontFile2" in descriptor.get_object()
             fonts.add(str(font["/BaseFont"]))
     assert any("DejaVuSans-Bold" in f for f in fonts)
@@ -216,15 +224,18 @@ def test_text_stays_in_the_safe_zone_and_marks_are_visible(sheets):
     safe = [(t.x + 3.2, t.y + 3.2, t.right - 3.2, t.bottom - 3.2) for t in g.trims]
     for ch in chars:
         x0, x1, top, bottom = ch["x0"] * PT, ch["x1"] * PT, ch["top"] * PT, ch["bottom"] * PT
-        assert any(s[0] - 0.05 <= x0 and x1 <= s[2] + 0.05 and s[1] - 0.05 <= top and bottom <= s[3] + 0.05
-                   for s in safe), ch["text"]
+        assert any(
+            s[0] - 0.05 <= x0 and x1 <= s[2] + 0.05 and s[1] - 0.05 <= top and bottom <= s[3] + 0.05 for s in safe
+        ), ch["text"]
 
 
 def test_nothing_drawn_outside_the_bleed(sheets, tmp_path):
     p, g = poker_grid("a4")
     dpi = 50
-    subprocess.run(["pdftoppm", "-r", str(dpi), "-png", "-f", "1", "-l", "2", str(sheets / "deck.en.a4.pdf"),
-                    str(tmp_path / "p")], check=True)
+    subprocess.run(
+        ["pdftoppm", "-r", str(dpi), "-png", "-f", "1", "-l", "2", str(sheets / "deck.en.a4.pdf"), str(tmp_path / "p")],
+        check=True,
+    )
     for png, allowed_marks in (("p-1.png", True), ("p-2.png", False)):
         image = Image.open(tmp_path / png).convert("L")
         px = image.load()
@@ -234,9 +245,14 @@ def test_nothing_drawn_outside_the_bleed(sheets, tmp_path):
         for y in range(image.height):
             for x in range(0, image.width, 2):
                 xm, ym = (x + 0.5) * 25.4 / dpi, (y + 0.5) * 25.4 / dpi
-                inside = bleed_area[0] - 0.6 <= xm <= bleed_area[2] + 0.6 and bleed_area[1] - 0.6 <= ym <= bleed_area[3] + 0.6
-                in_marks = allowed_marks and (outer.x - mark_band <= xm <= outer.right + mark_band
-                                              and outer.y - mark_band <= ym <= outer.bottom + mark_band)
+                inside = (
+                    bleed_area[0] - 0.6 <= xm <= bleed_area[2] + 0.6
+                    and bleed_area[1] - 0.6 <= ym <= bleed_area[3] + 0.6
+                )
+                in_marks = allowed_marks and (
+                    outer.x - mark_band <= xm <= outer.right + mark_band
+                    and outer.y - mark_band <= ym <= outer.bottom + mark_band
+                )
                 if not inside and not in_marks:
                     assert px[x, y] > 250, (png, xm, ym)
         assert px[image.width // 2, image.height // 2] < 250 or png == "p-1.png"
@@ -267,16 +283,23 @@ def _set(comp_id, **changes):
                         comp["cards"][0].update(value)
                     else:
                         comp[key] = value
+
     return edit
 
 
-@pytest.mark.parametrize("edit, message", [
-    (_set("deck", card={"text": {"de": "viel " * 900, "en": "much " * 900}}), "game cardtest, deck deck, card a: text"),
-    (_set("deck", card={"title": {"de": "Zeichen \u6f22", "en": "Sign \u6f22"}}), "no glyph for '\u6f22' U+6F22"),
-    (_set("deck", size="jumbo"), "unknown size preset 'jumbo'"),
-    (_set("deck", size={"width": 400, "height": 100}), "does not fit on paper"),
-    (_set("deck", card={"text": {"de": ":moon:", "en": ":moon:"}}), "unknown icon :moon:"),
-])
+@pytest.mark.parametrize(
+    "edit, message",
+    [
+        (
+            _set("deck", card={"text": {"de": "viel " * 900, "en": "much " * 900}}),
+            "game cardtest, deck deck, card a: text",
+        ),
+        (_set("deck", card={"title": {"de": "Zeichen \u6f22", "en": "Sign \u6f22"}}), "no glyph for '\u6f22' U+6F22"),
+        (_set("deck", size="jumbo"), "unknown size preset 'jumbo'"),
+        (_set("deck", size={"width": 400, "height": 100}), "does not fit on paper"),
+        (_set("deck", card={"text": {"de": ":moon:", "en": ":moon:"}}), "unknown icon :moon:"),
+    ],
+)
 def test_bad_input_is_a_clear_error_and_writes_nothing(tmp_path, edit, message):
     with pytest.raises((ContentError, ContentErrors), match=re.escape(message)):  # all problems at once
         build_cards(tmp_path, edit, papers=("a4",))
@@ -291,8 +314,9 @@ def _cut_circle_darkness(pdf: Path, tmp_path: Path) -> list[int]:
     p, g = choose_paper("a4", (25, 25), Settings())
     dpi = 200
     tmp_path.mkdir(parents=True, exist_ok=True)
-    subprocess.run(["pdftoppm", "-r", str(dpi), "-png", "-f", "1", "-l", "1", str(pdf), str(tmp_path / "c")],
-                   check=True)
+    subprocess.run(
+        ["pdftoppm", "-r", str(dpi), "-png", "-f", "1", "-l", "1", str(pdf), str(tmp_path / "c")], check=True
+    )
     image = Image.open(next(tmp_path.glob("c-*.png"))).convert("L")
     assert image.size == (round(p.width / 25.4 * dpi), round(p.height / 25.4 * dpi))
     result = []

@@ -85,7 +85,7 @@ def test_tts_sheets(built):
 
 
 def test_tts_grid_limits():
-    assert tts_grid(70, (750, 1050)) [:2] == (10, 7)
+    assert tts_grid(70, (750, 1050))[:2] == (10, 7)
     cols, rows, cell = tts_grid(70, (750, 1050))
     assert cols * cell[0] <= 4096 and rows * cell[1] <= 4096
     assert tts_grid(3, (100, 100)) == (3, 2, (100, 100))

@@ -15,9 +15,9 @@ from PIL import Image
 from rulepress.build import BuildOptions, build
 from rulepress.errors import ContentErrors
 from rulepress.layout.sheet import back_box
-from rulepress.render.cards import Settings, choose_paper
 from rulepress.model import load_games
 from rulepress.paths import FONTS
+from rulepress.render.cards import Settings, choose_paper
 from rulepress.scaffold import new_game
 
 PT = 25.4 / 72
@@ -54,15 +54,35 @@ def game(tmp_path: Path, layout: str = LAYOUT, cards=None) -> Path:
     Image.new("RGB", (300, 300), (10, 120, 200)).save(folder / "art.png")
     data = yaml.safe_load((folder / "game.yaml").read_text())
     data["fonts"] = [{"name": "Fancy", "file": "fonts/fancy.ttf"}]
-    data["components"] = [c for c in data["components"] if c["kind"] == "board"] + [{
-        "id": "deck", "kind": "deck", "name": {"de": "Stapel", "en": "Deck"}, "layout": "art-card",
-        "provenance": "seed", "fields": {"symbol": {"kind": "id"}},
-        "cards": cards or [
-            {"id": "a", "title": {"de": "Erste", "en": "First"}, "color": "#c03030", "image": "art.png",
-             "values": {"power": 3}, "fields": {"symbol": "cannon"}},
-            {"id": "b", "qty": 2, "title": {"de": "Zweite", "en": "Second"}, "color": "#30c030",
-             "values": {"power": 1}, "fields": {"symbol": "cavalry"}},
-        ]}]
+    data["components"] = [c for c in data["components"] if c["kind"] == "board"] + [
+        {
+            "id": "deck",
+            "kind": "deck",
+            "name": {"de": "Stapel", "en": "Deck"},
+            "layout": "art-card",
+            "provenance": "seed",
+            "fields": {"symbol": {"kind": "id"}},
+            "cards": cards
+            or [
+                {
+                    "id": "a",
+                    "title": {"de": "Erste", "en": "First"},
+                    "color": "#c03030",
+                    "image": "art.png",
+                    "values": {"power": 3},
+                    "fields": {"symbol": "cannon"},
+                },
+                {
+                    "id": "b",
+                    "qty": 2,
+                    "title": {"de": "Zweite", "en": "Second"},
+                    "color": "#30c030",
+                    "values": {"power": 1},
+                    "fields": {"symbol": "cavalry"},
+                },
+            ],
+        }
+    ]
     (folder / "game.yaml").write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False))
     return content
 
@@ -113,7 +133,7 @@ def test_png_data_goes_in_unchanged(sheet):
     from rulepress.render.pictures import png_layout
 
     raw = (folder / "art.png").read_bytes()
-    idat = b"".join(raw[s:s + n] for s, n in png_layout(folder / "art.png").idat)
+    idat = b"".join(raw[s : s + n] for s, n in png_layout(folder / "art.png").idat)
     with pikepdf.open(pdf) as doc:
         images = [o for o in doc.objects if isinstance(o, pikepdf.Stream) and o.get("/Subtype") == "/Image"]
         assert any(o.read_raw_bytes() == idat for o in images)
@@ -123,19 +143,27 @@ def test_icon_row_repeats_by_a_number_field(sheet):
     pdf, _ = sheet
     trim = poker_grid().trims[0]
     with pdfplumber.open(pdf) as doc:
-        chars = [c for c in doc.pages[0].chars if "Icons" in c["fontname"]
-                 and trim.x <= c["x0"] * PT <= trim.right and trim.y <= c["top"] * PT <= trim.bottom]
+        chars = [
+            c
+            for c in doc.pages[0].chars
+            if "Icons" in c["fontname"]
+            and trim.x <= c["x0"] * PT <= trim.right
+            and trim.y <= c["top"] * PT <= trim.bottom
+        ]
     assert len(chars) == 3  # power 3
     lefts = sorted(c["x0"] * PT for c in chars)
     assert lefts[1] - lefts[0] == pytest.approx(9, abs=0.05)  # 8 mm icons, 1 mm apart
 
 
-@pytest.mark.parametrize("layout, line, message", [
-    (LAYOUT.replace("font: Fancy", "font: Nope"), 6, "unknown font 'Nope'"),
-    (LAYOUT.replace("{values.power}", "{values.speed}"), 7, "unknown field {values.speed}"),
-    (LAYOUT.replace("kind: image", "kind: picture"), 5, "unknown element kind 'picture'"),
-    (LAYOUT.replace("x: 10,", "x: 10mm,"), 5, "valid number"),
-])
+@pytest.mark.parametrize(
+    "layout, line, message",
+    [
+        (LAYOUT.replace("font: Fancy", "font: Nope"), 6, "unknown font 'Nope'"),
+        (LAYOUT.replace("{values.power}", "{values.speed}"), 7, "unknown field {values.speed}"),
+        (LAYOUT.replace("kind: image", "kind: picture"), 5, "unknown element kind 'picture'"),
+        (LAYOUT.replace("x: 10,", "x: 10mm,"), 5, "valid number"),
+    ],
+)
 def test_check_content_reports_layout_mistakes_at_their_line(tmp_path, layout, line, message):
     content = game(tmp_path, layout)
     with pytest.raises(ContentErrors) as info:
@@ -158,16 +186,25 @@ def test_picture_deck_pictures_unchanged_to_the_bleed(tmp_path):
     Image.new("RGB", (821, 1121), (40, 40, 200)).save(folder / "b.jpg", quality=90)
     Image.new("RGB", (821, 1121), (30, 30, 30)).save(folder / "back.png")
     data = yaml.safe_load((folder / "game.yaml").read_text())
-    data["components"] = [c for c in data["components"] if c["kind"] == "board"] + [{
-        "id": "pics", "kind": "deck", "name": {"de": "Bilder", "en": "Pictures"}, "layout": "picture-card",
-        "provenance": "seed", "back": "b", "backs": [{"id": "b", "image": "back.png"}],
-        "cards": [{"id": "a", "image": "a.png", "qty": 2}, {"id": "b", "image": "b.jpg"}]}]
+    data["components"] = [c for c in data["components"] if c["kind"] == "board"] + [
+        {
+            "id": "pics",
+            "kind": "deck",
+            "name": {"de": "Bilder", "en": "Pictures"},
+            "layout": "picture-card",
+            "provenance": "seed",
+            "back": "b",
+            "backs": [{"id": "b", "image": "back.png"}],
+            "cards": [{"id": "a", "image": "a.png", "qty": 2}, {"id": "b", "image": "b.jpg"}],
+        }
+    ]
     (folder / "game.yaml").write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False))
     build(BuildOptions(content=content, out=tmp_path / "out", kinds=("cards",), papers=("a4",)))
     pdf = tmp_path / "out" / "pictest" / "pics.en.a4.pdf"
     with pikepdf.open(pdf) as doc:
-        raws = {o.read_raw_bytes() for o in doc.objects
-                if isinstance(o, pikepdf.Stream) and o.get("/Subtype") == "/Image"}
+        raws = {
+            o.read_raw_bytes() for o in doc.objects if isinstance(o, pikepdf.Stream) and o.get("/Subtype") == "/Image"
+        }
     assert (folder / "b.jpg").read_bytes() in raws and len(raws) == 3
     subprocess.run(["pdftoppm", "-r", "50", "-png", "-f", "1", "-l", "2", str(pdf), str(tmp_path / "p")], check=True)
     front = Image.open(tmp_path / "p-1.png").convert("RGB")
@@ -190,9 +227,17 @@ def test_icon_licence_travels_with_the_sheets(sheet):
     assert credits.strip().endswith("Icons used on these sheets: cannon, cavalry")
 
 
-BUNDLED_SHEETS = ["risk/territory-cards", "revolution-1848/person-cards-known", "revolution-1848/army-cards",
-                  "revolution-1848/extra-cards-known", "anti-monopoly-3/cooperation", "anti-monopoly-3/money",
-                  "anti-monopoly-3/action", "anti-monopoly-3/accusation-chips", "xidit/city-tiles"]
+BUNDLED_SHEETS = [
+    "risk/territory-cards",
+    "revolution-1848/person-cards-known",
+    "revolution-1848/army-cards",
+    "revolution-1848/extra-cards-known",
+    "anti-monopoly-3/cooperation",
+    "anti-monopoly-3/money",
+    "anti-monopoly-3/action",
+    "anti-monopoly-3/accusation-chips",
+    "xidit/city-tiles",
+]
 
 
 @pytest.mark.parametrize("sheet_name", BUNDLED_SHEETS)
@@ -211,8 +256,17 @@ def test_bundled_redesigned_sheets_print_readable_text(bundled_build, sheet_name
 def test_game_font_without_a_glyph_is_a_located_error(tmp_path):
     from rulepress.errors import ContentError
 
-    content = game(tmp_path, cards=[{"id": "a", "title": {"de": "Zeichen \u6f22", "en": "Sign \u6f22"},
-                                     "values": {"power": 1}, "fields": {"symbol": "cannon"}}])
+    content = game(
+        tmp_path,
+        cards=[
+            {
+                "id": "a",
+                "title": {"de": "Zeichen \u6f22", "en": "Sign \u6f22"},
+                "values": {"power": 1},
+                "fields": {"symbol": "cannon"},
+            }
+        ],
+    )
     with pytest.raises((ContentError, ContentErrors), match="font Fancy has no glyph for '\u6f22' U\\+6F22"):
         build(BuildOptions(content=content, out=tmp_path / "out", kinds=("cards",), papers=("a4",)))
 
@@ -223,4 +277,8 @@ def test_unusable_font_file_is_reported_at_its_declaration(tmp_path):
     with pytest.raises(ContentErrors) as info:
         load_games(content)
     problem = info.value.problems()[0]
-    assert problem.path.endswith("game.yaml") and problem.key == "fonts.0.file" and "cannot use font file" in problem.message
+    assert (
+        problem.path.endswith("game.yaml")
+        and problem.key == "fonts.0.file"
+        and "cannot use font file" in problem.message
+    )

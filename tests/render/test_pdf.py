@@ -2,7 +2,6 @@
 
 from pathlib import Path
 
-import pytest
 from pypdf import PdfReader
 
 from rulepress import paths
@@ -36,7 +35,9 @@ def _embedded(font) -> bool:
     if "/DescendantFonts" in font:
         font = font["/DescendantFonts"][0].get_object()
     descriptor = font.get("/FontDescriptor")
-    return descriptor is not None and any(k in descriptor.get_object() for k in ("/FontFile", "/FontFile2", "/FontFile3"))
+    return descriptor is not None and any(
+        k in descriptor.get_object() for k in ("/FontFile", "/FontFile2", "/FontFile3")
+    )
 
 
 def test_every_pdf_embeds_its_fonts_and_carries_metadata(bundled_build):

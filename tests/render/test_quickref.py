@@ -60,8 +60,12 @@ def dice_sheets(tmp_path_factory):
 
 def test_one_pdf_per_quickref_language_and_paper(dice_sheets):
     _, written = dice_sheets
-    assert sorted(written) == sorted(f"dice-duel/quickref-{q}.{lang}.{paper}.pdf" for q in ("odds", "leaflet")
-                                     for lang in ("de", "en") for paper in ("a4", "letter"))
+    assert sorted(written) == sorted(
+        f"dice-duel/quickref-{q}.{lang}.{paper}.pdf"
+        for q in ("odds", "leaflet")
+        for lang in ("de", "en")
+        for paper in ("a4", "letter")
+    )
 
 
 @pytest.mark.parametrize("lang, paper", [("de", "a4"), ("en", "letter")])
@@ -81,10 +85,15 @@ def test_cut_lines_lie_on_the_panel_grid(dice_sheets):
     sheet = impose(page_size.width, page_size.height, ref.panel.width, ref.panel.height, ref.n_up)
     with pdfplumber.open(written["dice-duel/quickref-odds.en.a4.pdf"]) as pdf:
         page = pdf.pages[0]
-        cuts = {(round(l["x0"] / MM, 1), round(l["top"] / MM, 1), round(l["x1"] / MM, 1), round(l["bottom"] / MM, 1))
-                for l in page.lines if l["linewidth"] == pytest.approx(quickref.CUT_WIDTH) and not l["dash"]}
-    expected = {(round(min(l.x1, l.x2), 1), round(min(l.y1, l.y2), 1), round(max(l.x1, l.x2), 1),
-                 round(max(l.y1, l.y2), 1)) for l in sheet.cuts}
+        cuts = {
+            (round(l["x0"] / MM, 1), round(l["top"] / MM, 1), round(l["x1"] / MM, 1), round(l["bottom"] / MM, 1))
+            for l in page.lines
+            if l["linewidth"] == pytest.approx(quickref.CUT_WIDTH) and not l["dash"]
+        }
+    expected = {
+        (round(min(l.x1, l.x2), 1), round(min(l.y1, l.y2), 1), round(max(l.x1, l.x2), 1), round(max(l.y1, l.y2), 1))
+        for l in sheet.cuts
+    }
     assert cuts == expected and len(cuts) == 3 + 2  # 3 vertical, 2 horizontal for 2 x 1 panels
 
 
@@ -196,7 +205,8 @@ def odds_rows(pdf_path: Path, ref, paper: str) -> dict[tuple[int, int], list[str
                     match = DICE.match(row[0] or "")
                     if match:
                         rows[(int(match.group(1)), int(match.group(2)))] = [
-                            c.replace("\u00a0", " ") for c in row[1:] if c and "%" in c]
+                            c.replace("\u00a0", " ") for c in row[1:] if c and "%" in c
+                        ]
             found.append(rows)
     assert all(rows == found[0] for rows in found), "every panel shows the same odds"
     return found[0]
@@ -234,9 +244,15 @@ def _panel_fill(pdf_path: Path, ref, paper: str) -> list[tuple[float, float]]:
     return result
 
 
-@pytest.mark.parametrize("game, sheet, lang", [("anti-monopoly-3", "short-rules", "de"),
-                                               ("anti-monopoly-3", "short-rules", "en"),
-                                               ("xidit", "city-tiles", "de"), ("risk", "summary", "en")])
+@pytest.mark.parametrize(
+    "game, sheet, lang",
+    [
+        ("anti-monopoly-3", "short-rules", "de"),
+        ("anti-monopoly-3", "short-rules", "en"),
+        ("xidit", "city-tiles", "de"),
+        ("risk", "summary", "en"),
+    ],
+)
 def test_bundled_quick_references_fill_their_panels(bundled_build, game, sheet, lang):
     out, _ = bundled_build
     content = load_game(paths.BUNDLED_CONTENT / game)
@@ -258,8 +274,11 @@ def test_short_text_grows_to_the_largest_size_that_fits(tmp_path):
     bigger = ref.model_copy(update={"max_font_size": 80})
     grown = quickref.fit(quickref.sheet_text(content, ref, "de", None), bigger, 1)
     assert 2 * ref.font_size < grown.size < 80
-    wider = quickref.flowables(quickref.sheet_text(content, ref, "de", None), grown.size + quickref.STEP,
-                               (ref.panel.width - 2 * quickref.PADDING) * MM)
+    wider = quickref.flowables(
+        quickref.sheet_text(content, ref, "de", None),
+        grown.size + quickref.STEP,
+        (ref.panel.width - 2 * quickref.PADDING) * MM,
+    )
     height = (ref.panel.height - 2 * quickref.PADDING) * MM
     used = sum(b + h for _, _, b, h in quickref._measure(wider, (ref.panel.width - 8) * MM, height)) if wider else 1e9
     assert wider is None or used > height  # one step more would not fit
@@ -267,8 +286,10 @@ def test_short_text_grows_to_the_largest_size_that_fits(tmp_path):
 
 def test_list_items_carry_one_marker(tmp_path):
     folder = new_game("demo", tmp_path / "games")
-    (folder / "quickref.de.md").write_text("# Fälle\n\n- a) erster Fall\n- b) zweiter Fall\n- ohne eigenes Zeichen\n\n"
-                                           "1. (i) nummeriert\n", encoding="utf-8")
+    (folder / "quickref.de.md").write_text(
+        "# Fälle\n\n- a) erster Fall\n- b) zweiter Fall\n- ohne eigenes Zeichen\n\n1. (i) nummeriert\n",
+        encoding="utf-8",
+    )
     content = load_game(folder)
     written = write(content, tmp_path)
     text = panel_texts(written["demo/quickref-short.de.a4.pdf"], content.game.quickrefs[0], "a4")[0]
@@ -283,8 +304,9 @@ def test_pictures_and_icons_in_a_quick_reference(tmp_path):
     folder = new_game("demo", tmp_path / "games")
     Image.new("RGB", (400, 200), (200, 30, 30)).save(folder / "map.png")
     Image.new("RGB", (64, 64), (30, 30, 200)).save(folder / "die.png")
-    (folder / "quickref.de.md").write_text("# Bilder\n\n![Karte](map.png)\n\nWürfle ![W](die.png) und nimm :star: um 10:30: Uhr.\n",
-                                           encoding="utf-8")
+    (folder / "quickref.de.md").write_text(
+        "# Bilder\n\n![Karte](map.png)\n\nWürfle ![W](die.png) und nimm :star: um 10:30: Uhr.\n", encoding="utf-8"
+    )
     content = load_game(folder)
     written = write(content, tmp_path)
     ref = content.game.quickrefs[0]
@@ -297,8 +319,7 @@ def test_pictures_and_icons_in_a_quick_reference(tmp_path):
     assert "\u2605" in text and "10:30:" in text  # the icon glyph; a time is no icon
     assert len(images) == 2 * ref.n_up
     panel = sheet.panels[0]
-    big = [i for i in images if i["x0"] / MM < panel.right and i["top"] / MM < panel.bottom
-           and i["width"] > 100]
+    big = [i for i in images if i["x0"] / MM < panel.right and i["top"] / MM < panel.bottom and i["width"] > 100]
     assert len(big) == 1
     width_mm = big[0]["width"] / MM
     assert width_mm == pytest.approx(ref.panel.width - 2 * quickref.PADDING, abs=0.05)  # the panel's text width
@@ -307,10 +328,13 @@ def test_pictures_and_icons_in_a_quick_reference(tmp_path):
     assert small["height"] == pytest.approx(small["width"], abs=0.01)
 
 
-@pytest.mark.parametrize("text, message", [
-    ("![x](missing.png)", "picture missing.png: no such file in the game folder"),
-    ("Nimm :moon:.", "unknown icon :moon:"),
-])
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("![x](missing.png)", "picture missing.png: no such file in the game folder"),
+        ("Nimm :moon:.", "unknown icon :moon:"),
+    ],
+)
 def test_bad_pictures_and_icons_are_errors_naming_the_sheet(tmp_path, text, message):
     folder = new_game("demo", tmp_path / "games")
     (folder / "quickref.de.md").write_text(f"# X\n\n{text}\n", encoding="utf-8")
@@ -321,7 +345,8 @@ def test_bad_pictures_and_icons_are_errors_naming_the_sheet(tmp_path, text, mess
 def test_text_closer_than_5_mm_to_the_paper_edge_is_an_error(tmp_path):
     folder = new_game("demo", tmp_path / "games")
     game_yaml = folder / "game.yaml"
-    game_yaml.write_text(game_yaml.read_text().replace("panel: {width: 95, height: 130}",
-                                                       "panel: {width: 105, height: 146}"))
+    game_yaml.write_text(
+        game_yaml.read_text().replace("panel: {width: 95, height: 130}", "panel: {width: 105, height: 146}")
+    )
     with pytest.raises(ContentError, match=r"demo/short \(de\): on a4 portrait its text would come 4.0 mm close"):
         quickref.plan(load_game(folder), BuildOptions(papers=("a4",)))

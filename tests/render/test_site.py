@@ -19,8 +19,13 @@ from rulepress.site import rules_myst, scenario, search, sources
 from rulepress.site.safety import html_lines
 from rulepress.site.sphinx_ext import alternates, game_nav
 
-POINTS = Term(id="victory-points", de="Siegpunkte", en="victory points", definition=Text(de="Punkte.", en="Points."),
-              keywords={"de": ["Punkte", "Sieg"]})
+POINTS = Term(
+    id="victory-points",
+    de="Siegpunkte",
+    en="victory points",
+    definition=Text(de="Punkte.", en="Points."),
+    keywords={"de": ["Punkte", "Sieg"]},
+)
 
 
 def test_compound_parts_find_known_words_inside_longer_words():
@@ -31,8 +36,10 @@ def test_compound_parts_find_known_words_inside_longer_words():
 
 def test_rewrite_terms_links_the_glossary_entry_of_the_game():
     text = "Wer {term}`Siegpunkte <victory-points>` hat und {term}`X <missing>`"
-    assert rules_myst.rewrite_terms(text, "demo", {"victory-points"}) == \
-        "Wer [Siegpunkte](#demo-term-victory-points) hat und X"
+    assert (
+        rules_myst.rewrite_terms(text, "demo", {"victory-points"})
+        == "Wer [Siegpunkte](#demo-term-victory-points) hat und X"
+    )
 
 
 def test_doctest_block_becomes_a_scenario_with_results_and_the_code_one_click_away():
@@ -40,18 +47,32 @@ def test_doctest_block_becomes_a_scenario_with_results_and_the_code_one_click_aw
     words = dict(sources.strings()["de"], lang="de")
     page = rules_myst.PageWords("demo", words, {"ex-one": rules_myst.ExampleMark("verified", "✓ geprüft")})
     out = rules_myst.rewrite_body(body, page, set())
-    assert "`````{admonition} Beispiel · ✓ von der Regel-Engine geprüft\n:class: rp-example rp-verified\n:name: demo-example-ex-one" in out
+    assert (
+        "`````{admonition} Beispiel · ✓ von der Regel-Engine geprüft\n:class: rp-example rp-verified\n:name: demo-example-ex-one"
+        in out
+    )
     assert "**Ausgangslage:** Anna tauscht als 3. eine Serie ein." in out
     assert "**Ergebnis:** 8, ja" in out
-    assert out.index("**Ergebnis:**") < out.index("<details") < out.index("```pycon\n>>> armies(3), must(5)\n(8, True)\n```")
+    assert (
+        out.index("**Ergebnis:**")
+        < out.index("<details")
+        < out.index("```pycon\n>>> armies(3), must(5)\n(8, True)\n```")
+    )
     assert '<a class="rp-example-id" href="#demo-example-ex-one"' in out
     assert out.count("Anna tauscht") == 1  # the situation moved into the box
 
 
-@pytest.mark.parametrize("expected,lang,shown", [
-    ("True", "de", "ja"), ("(False, True)", "en", "no, yes"), ("0.5", "de", "0,5"), ("'x<b>'", "en", "x\\<b\\>"),
-    ("[4, 6, 8]", "de", "4, 6, 8"), ("<Thing at 0x1>", "en", "\\<Thing at 0x1\\>"),
-])
+@pytest.mark.parametrize(
+    "expected,lang,shown",
+    [
+        ("True", "de", "ja"),
+        ("(False, True)", "en", "no, yes"),
+        ("0.5", "de", "0,5"),
+        ("'x<b>'", "en", "x\\<b\\>"),
+        ("[4, 6, 8]", "de", "4, 6, 8"),
+        ("<Thing at 0x1>", "en", "\\<Thing at 0x1\\>"),
+    ],
+)
 def test_results_in_the_page_language(expected, lang, shown):
     text, block = scenario.result_markdown(expected, scenario.Reader(sources.strings()[lang], lang))
     assert (text, block) == (shown, False)
@@ -66,25 +87,41 @@ def test_rows_and_dicts_become_small_tables():
 
 
 def test_records_ids_fractions_and_mixed_tuples_read_as_words_and_tables():
-    reader = scenario.Reader(sources.strings()["de"], "de", names={"greenland": "Grönland", "bomb": "Bombe"},
-                             labels={"rolls_used": "Würfe", "reaktionaere": "Reaktionäre"})
-    table, block = scenario.result_markdown("Meeting(reached=True, rolls_used=2, bomb=-1, party='reaktionaere', "
-                                            "mover=None, points={3: 19})", reader)
-    assert block and table.splitlines()[2:] == ["| reached | ja |", "| Würfe | 2 |", "| Bombe | −1 |",
-                                                 "| party | Reaktionäre |", "| mover | – |", "| points | 3: 19 |"]
+    reader = scenario.Reader(
+        sources.strings()["de"],
+        "de",
+        names={"greenland": "Grönland", "bomb": "Bombe"},
+        labels={"rolls_used": "Würfe", "reaktionaere": "Reaktionäre"},
+    )
+    table, block = scenario.result_markdown(
+        "Meeting(reached=True, rolls_used=2, bomb=-1, party='reaktionaere', mover=None, points={3: 19})", reader
+    )
+    assert block and table.splitlines()[2:] == [
+        "| reached | ja |",
+        "| Würfe | 2 |",
+        "| Bombe | −1 |",
+        "| party | Reaktionäre |",
+        "| mover | – |",
+        "| points | 3: 19 |",
+    ]
     table, _ = scenario.result_markdown("{('greenland', 1): Fraction(1445, 3888)}", reader)
     assert table.splitlines()[2:] == ["| Grönland, 1 | 1445/3888 |"]
     table, _ = scenario.result_markdown("(None, ('t1', 't9'), 1500000.5)", reader)
     assert table.splitlines()[2:] == ["| 1 | – |", "| 2 | t1, t9 |", "| 3 | 1\\.500\\.000,5 |"]
     table, _ = scenario.result_markdown("(Slot(side='a', n=()), Slot(side='b', n=(1, 2)))", reader)
-    assert table.splitlines()[0] == "| \\# | side | n |" and table.splitlines()[2:] == ["| 1 | a | – |", "| 2 | b | 1, 2 |"]
+    assert table.splitlines()[0] == "| \\# | side | n |" and table.splitlines()[2:] == [
+        "| 1 | a | – |",
+        "| 2 | b | 1, 2 |",
+    ]
     for text in ("__import__('os').system('x')", "f(1)", "Fraction(1)", "{**x}"):
         assert scenario.result_markdown(text, reader)[0] == scenario.escape_markdown(text)  # shown, never run
 
 
 def test_labels_name_the_parts_of_statements_written_as_tuples():
     reader = scenario.Reader(sources.strings()["en"], "en")
-    source = ">>> state.active\n(1, 4)\n>>> state.active, state.first\n((1, 2), 2)\n>>> x = 1\n>>> card, deck\n('a1', ())\n"
+    source = (
+        ">>> state.active\n(1, 4)\n>>> state.active, state.first\n((1, 2), 2)\n>>> x = 1\n>>> card, deck\n('a1', ())\n"
+    )
     labels = scenario.part_labels("players | first to pass; card | pile")
     assert labels == [["players", "first to pass"], ["card", "pile"]]
     lines = scenario.results_markdown(source, reader, labels)
@@ -123,36 +160,50 @@ def test_raw_html_in_markdown_is_found_with_its_line_but_not_in_code():
 def test_game_nav_lists_the_pages_of_the_game():
     nav = game_nav("demo/rules", {"demo/index", "demo/rules", "demo/glossary", "index"}, {"rules": "Regeln"})
     assert [(n["href"], n["label"], n["current"]) for n in nav] == [
-        ("index.html", "index", False), ("rules.html", "Regeln", True), ("glossary.html", "glossary", False)]
+        ("index.html", "index", False),
+        ("rules.html", "Regeln", True),
+        ("glossary.html", "glossary", False),
+    ]
     assert game_nav("search", {"index"}, {}) == []
 
 
 def test_alternates_link_the_same_page_in_every_language():
     links = alternates("risk/rules", "de", ["de", "en"], {"de": "Deutsch", "en": "English"})
     assert [(l["lang"], l["href"], l["current"]) for l in links] == [
-        ("de", "../../de/risk/rules.html", True), ("en", "../../en/risk/rules.html", False)]
+        ("de", "../../de/risk/rules.html", True),
+        ("en", "../../en/risk/rules.html", False),
+    ]
 
 
 def _game(tmp_path: Path, extra_de: str = "") -> Path:
     content = tmp_path / "content"
     folder = new_game("demo", content)
     glossary = folder / "game.yaml"
-    glossary.write_text(glossary.read_text(encoding="utf-8").replace(
-        "glossary:\n", "glossary:\n  - id: victory-points\n    de: Siegpunkte\n    en: victory points\n"
-        "    definition: {de: Punkte für den Sieg., en: Points that win.}\n    keywords: {de: [Punkte], en: [points]}\n")
+    glossary.write_text(
+        glossary.read_text(encoding="utf-8")
+        .replace(
+            "glossary:\n",
+            "glossary:\n  - id: victory-points\n    de: Siegpunkte\n    en: victory points\n"
+            "    definition: {de: Punkte für den Sieg., en: Points that win.}\n    keywords: {de: [Punkte], en: [points]}\n",
+        )
         .replace("{id: moving, provenance: original}", "{id: moving, provenance: reconstructed}"),
-        encoding="utf-8")
+        encoding="utf-8",
+    )
     rules = folder / "rules.de.md"
-    rules.write_text(rules.read_text(encoding="utf-8").replace(
-        "Wer zuerst das Ziel erreicht, gewinnt.",
-        "Wer zuerst das Ziel erreicht, gewinnt {term}`Siegpunkte <victory-points>`. Würfel gibt es nicht." + extra_de),
-        encoding="utf-8")
+    rules.write_text(
+        rules.read_text(encoding="utf-8").replace(
+            "Wer zuerst das Ziel erreicht, gewinnt.",
+            "Wer zuerst das Ziel erreicht, gewinnt {term}`Siegpunkte <victory-points>`. Würfel gibt es nicht."
+            + extra_de,
+        ),
+        encoding="utf-8",
+    )
     return content
 
 
 def _index(out: Path, lang: str) -> dict:
     text = (out / "site" / lang / "searchindex.js").read_text(encoding="utf-8")
-    return json.loads(text[text.index("(") + 1: text.rindex(")")])
+    return json.loads(text[text.index("(") + 1 : text.rindex(")")])
 
 
 @pytest.fixture(scope="module")
@@ -166,8 +217,16 @@ def built(tmp_path_factory):
 
 def test_site_artifacts_and_pages(built):
     _content, out, result = built
-    assert sorted(result.built) == ["reports/demo.html", "reports/index.html", "site/404.html", "site/de", "site/en", "site/files", "site/index.html",
-                                    "site/sitemap.xml"]
+    assert sorted(result.built) == [
+        "reports/demo.html",
+        "reports/index.html",
+        "site/404.html",
+        "site/de",
+        "site/en",
+        "site/files",
+        "site/index.html",
+        "site/sitemap.xml",
+    ]
     for lang in ("de", "en"):
         for page in ("index", "rules", "glossary", "ambiguities", "gallery", "downloads"):
             assert (out / "site" / lang / "demo" / f"{page}.html").exists(), (lang, page)
@@ -196,16 +255,20 @@ def test_german_search_index_knows_stems_umlauts_compound_parts_and_rule_ids(bui
     _content, out, _result = built
     index = _index(out, "de")
     rules = index["docnames"].index("demo/rules")
+
     def docs(stem):
         found = index["terms"].get(stem, [])
         return {found} if isinstance(found, int) else set(found)
+
     assert rules in docs("punkt")  # "Siegpunkte" is found by "Punkte"
     assert rules in docs("wurfel")  # umlaut folded by the German stemmer, as in the browser
     assert any(rules == doc for doc, _anchor, _main in index["indexentries"]["moving"])
     sections = (out / "site" / "de" / "_static" / "rp-sections.js").read_text(encoding="utf-8")
-    entries = json.loads(sections[sections.index("=") + 1:].strip().rstrip(";"))
+    entries = json.loads(sections[sections.index("=") + 1 :].strip().rstrip(";"))
     goal = next(e for e in entries if e["anchor"] == "demo-goal")
-    assert goal["page"] == "demo/rules" and search.stem("Siegpunkte", "de") in goal["words"] and "punkt" in goal["words"]
+    assert (
+        goal["page"] == "demo/rules" and search.stem("Siegpunkte", "de") in goal["words"] and "punkt" in goal["words"]
+    )
 
 
 def test_no_op_rebuild_skips_the_site_and_output_is_deterministic(built, tmp_path):
@@ -237,14 +300,16 @@ def test_site_view_ignores_card_texts_but_not_what_pages_show(tmp_path):
     yaml_file = games / "demo" / "game.yaml"
     original = yaml_file.read_text(encoding="utf-8")
     before = site_view(load_games(games)[0])
-    yaml_file.write_text(original.replace("Move **2** spaces forward.", "Move **two** spaces forward."), encoding="utf-8")
+    yaml_file.write_text(
+        original.replace("Move **2** spaces forward.", "Move **two** spaces forward."), encoding="utf-8"
+    )
     assert site_view(load_games(games)[0]) == before
     comp = load_games(games)[0].game.components[0]
     yaml_file.write_text(original.replace(comp.name.en, comp.name.en + " X", 1), encoding="utf-8")
     assert site_view(load_games(games)[0]) != before
 
 
-HOSTILE = '<script>alert(1)</script><img src=x onerror=alert(2)>'
+HOSTILE = "<script>alert(1)</script><img src=x onerror=alert(2)>"
 
 
 def test_hostile_strings_from_yaml_are_escaped_everywhere(tmp_path):
@@ -254,8 +319,12 @@ def test_hostile_strings_from_yaml_are_escaped_everywhere(tmp_path):
     text = game_yaml.read_text(encoding="utf-8")
     comp_name = load_games(content)[0].game.components[0].name.en
     text = text.replace(comp_name, comp_name + " " + HOSTILE.replace('"', ""), 1)
-    text = text.replace("glossary:\n", "glossary:\n  - id: evil\n    de: 'Böse " + HOSTILE + "'\n    en: 'Evil " + HOSTILE + "'\n"
-                        "    definition: {de: '" + HOSTILE + "', en: '" + HOSTILE + "'}\n", 1)
+    text = text.replace(
+        "glossary:\n",
+        "glossary:\n  - id: evil\n    de: 'Böse " + HOSTILE + "'\n    en: 'Evil " + HOSTILE + "'\n"
+        "    definition: {de: '" + HOSTILE + "', en: '" + HOSTILE + "'}\n",
+        1,
+    )
     game_yaml.write_text(text, encoding="utf-8")
     out = tmp_path / "out"
     build(BuildOptions(content=content, out=out, kinds=("site",)))
@@ -276,7 +345,9 @@ def test_raw_html_in_rules_is_a_content_error_with_its_line(tmp_path, capsys):
     content = _game(tmp_path, extra_de="\n\nDanach <img src=x onerror=alert(1)> weiter.")
     assert main(["check", "content", "--content", str(content)]) == 2
     err = capsys.readouterr().err
-    assert re.search(r"rules\.de\.md:\d+:1: html: raw HTML is not allowed in Markdown: '<img src=x onerror=alert\(1\)>'", err)
+    assert re.search(
+        r"rules\.de\.md:\d+:1: html: raw HTML is not allowed in Markdown: '<img src=x onerror=alert\(1\)>'", err
+    )
     line = int(re.search(r"rules\.de\.md:(\d+)", err).group(1))
     assert "<img" in (content / "demo" / "rules.de.md").read_text(encoding="utf-8").splitlines()[line - 1]
     from rulepress.errors import ContentErrors
@@ -293,14 +364,16 @@ def test_two_builds_of_single_games_give_one_site_with_both(tmp_path):
     build(BuildOptions(content=content, out=out, games=["alpha"], kinds=("site",)))
     build(BuildOptions(content=content, out=out, games=["beta"], kinds=("site",)))
     for lang in ("de", "en"):
-        assert (out / "site" / lang / "alpha" / "rules.html").exists() and (out / "site" / lang / "beta" / "rules.html").exists()
+        assert (out / "site" / lang / "alpha" / "rules.html").exists() and (
+            out / "site" / lang / "beta" / "rules.html"
+        ).exists()
     chooser = (out / "site" / "index.html").read_text(encoding="utf-8")
     assert "alpha/index.html" in chooser and "beta/index.html" in chooser
 
 
 def test_site_is_self_contained_and_reports_stay_apart(built):
     from html.parser import HTMLParser
-    from urllib.parse import urldefrag, urljoin
+    from urllib.parse import urldefrag
 
     _content, out, _result = built
     site = out / "site"
@@ -341,8 +414,10 @@ def test_localized_results_refusals_and_readings_are_shown_in_words():
     assert scenario.result_markdown("Abgelehnt: too-few-armies", reader) == ("Nicht erlaubt: zu wenige Armeen", False)
     assert scenario.result_markdown("Abgelehnt: other-code", reader) == ("Nicht erlaubt", False)
     assert scenario.result_markdown("Abgelehnt: ValueError", reader) == ("Nicht erlaubt", False)
-    assert scenario.result_markdown("Refused: ValueError: a set has 3 cards", reader) == \
-        ("Nicht erlaubt: a set has 3 cards", False)
+    assert scenario.result_markdown("Refused: ValueError: a set has 3 cards", reader) == (
+        "Nicht erlaubt: a set has 3 cards",
+        False,
+    )
     page = rules_myst.PageWords("demo", words, readings={"bonus": ("demo-amb-b", {"max": "Höchstens 2 pro Zug."})})
     body = "Text.\n\n```{doctest} ex-r\n:reading: bonus=max\n>>> bonus(3)\n2\n```\n"
     out = rules_myst.rewrite_body(body, page, set())
@@ -357,16 +432,20 @@ def test_a_build_on_one_core_equals_a_build_on_two(built, tmp_path):
 
     content, out, _result = built
     single = tmp_path / "single"
-    script = ("import os, sys; from pathlib import Path; os.sched_setaffinity(0, {sorted(os.sched_getaffinity(0))[0]}); "
-              "from rulepress.build import BuildOptions, build; "
-              "build(BuildOptions(content=Path(sys.argv[1]), out=Path(sys.argv[2]), kinds=('site',)))")
+    script = (
+        "import os, sys; from pathlib import Path; os.sched_setaffinity(0, {sorted(os.sched_getaffinity(0))[0]}); "
+        "from rulepress.build import BuildOptions, build; "
+        "build(BuildOptions(content=Path(sys.argv[1]), out=Path(sys.argv[2]), kinds=('site',)))"
+    )
     subprocess.run([sys.executable, "-c", script, str(content), str(single)], check=True, cwd=tmp_path)
     for lang in ("de", "en"):
         files = sorted(p.relative_to(out) for p in (out / "site" / lang).rglob("*") if p.is_file())
         assert files == sorted(p.relative_to(single) for p in (single / "site" / lang).rglob("*") if p.is_file())
         for path in files:
             assert (out / path).read_bytes() == (single / path).read_bytes(), path
-    assert b"Python-Modulindex" not in b"".join(p.read_bytes() for p in (single / "site" / "en").rglob("*") if p.is_file())
+    assert b"Python-Modulindex" not in b"".join(
+        p.read_bytes() for p in (single / "site" / "en").rglob("*") if p.is_file()
+    )
 
 
 def test_serve_rebuilds_on_save_and_pages_ask_for_reloads(tmp_path):
@@ -376,8 +455,12 @@ def test_serve_rebuilds_on_save_and_pages_ask_for_reloads(tmp_path):
 
     content = _game(tmp_path)
     out = tmp_path / "out"
-    process = subprocess.Popen([sys.executable, "-m", "rulepress", "serve", "--content", str(content), "--out", str(out),
-                                "--port", "0"], stderr=subprocess.PIPE, text=True, cwd=tmp_path)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "rulepress", "serve", "--content", str(content), "--out", str(out), "--port", "0"],
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=tmp_path,
+    )
     try:
         line = ""
         while "serving http://" not in line:
@@ -393,8 +476,10 @@ def test_serve_rebuilds_on_save_and_pages_ask_for_reloads(tmp_path):
         start = time.monotonic()
         threading.Timer(1.0, lambda: rules.write_text(saved, encoding="utf-8")).start()
         # a page's long poll is held open until the rebuild after the save has finished (or 25 s pass)
-        answers = [urllib.request.urlopen(f"{base}__rulepress__/wait?v={version}", timeout=60).read().decode()
-                   for _ in range(4)]
+        answers = [
+            urllib.request.urlopen(f"{base}__rulepress__/wait?v={version}", timeout=60).read().decode()
+            for _ in range(4)
+        ]
         assert answers[0] == str(int(version) + 1) and time.monotonic() - start > 1.0
         assert "Würfel gibt es keine" in urllib.request.urlopen(base + "de/demo/rules.html", timeout=10).read().decode()
     finally:
@@ -423,8 +508,12 @@ def test_report_paths_do_not_depend_on_the_working_directory(tmp_path, monkeypat
     for cwd in (tmp_path, tmp_path / "games", folder, folder.parent.parent.parent):
         monkeypatch.chdir(cwd)
         content = load_game(folder)
-        seen.append((game_path(content.rules["de"].path, content),
-                     game_text(f"differs (vs {content.rules['en'].path}:9)", content)))
+        seen.append(
+            (
+                game_path(content.rules["de"].path, content),
+                game_text(f"differs (vs {content.rules['en'].path}:9)", content),
+            )
+        )
     assert set(seen) == {("demo/rules.de.md", "differs (vs demo/rules.en.md:9)")}
 
 
@@ -438,21 +527,27 @@ def test_an_edit_rebuilds_only_what_depends_on_it_and_equals_a_clean_build(tmp_p
     options = BuildOptions(content=content, out=out, kinds=("site",))
     build(options)
     cached = out / ".rulepress-cache" / "site-de" / "html" / "demo"
+
     def untouched():  # the pages Sphinx neither re-reads nor rewrites (the game's index lists the rules' sections)
-        return {p.name: p.stat().st_mtime_ns for p in cached.glob("*.html") if p.name not in ("rules.html", "index.html")}
+        return {
+            p.name: p.stat().st_mtime_ns for p in cached.glob("*.html") if p.name not in ("rules.html", "index.html")
+        }
+
     before = untouched()
     assert len(before) >= 4
     rules = content / "demo" / "rules.de.md"
-    rules.write_text(rules.read_text(encoding="utf-8").replace("Würfel gibt es nicht", "Würfel gibt es keine"),
-                     encoding="utf-8")
+    rules.write_text(
+        rules.read_text(encoding="utf-8").replace("Würfel gibt es nicht", "Würfel gibt es keine"), encoding="utf-8"
+    )
     # a German rules paragraph: the German site (Sphinx re-reads that page only), the sitemap and the game's report
     assert sorted(build(options).built) == ["reports/demo.html", "site/de", "site/sitemap.xml"]
     assert "Würfel gibt es keine" in (out / "site" / "de" / "demo" / "rules.html").read_text(encoding="utf-8")
     assert untouched() == before
     # a German glossary definition: the English site shows none of it
     game_yaml = content / "demo" / "game.yaml"
-    game_yaml.write_text(game_yaml.read_text(encoding="utf-8").replace("Punkte für den Sieg.", "Punkte zum Sieg."),
-                         encoding="utf-8")
+    game_yaml.write_text(
+        game_yaml.read_text(encoding="utf-8").replace("Punkte für den Sieg.", "Punkte zum Sieg."), encoding="utf-8"
+    )
     assert sorted(build(options).built) == ["reports/demo.html", "site/de", "site/sitemap.xml"]
     clean = tmp_path / "clean"
     build(BuildOptions(content=content, out=clean, kinds=("site",)))
@@ -469,8 +564,10 @@ def test_a_card_text_refreshes_the_report_but_not_the_site(tmp_path):
     build(options)
     report = (out / "reports" / "alpha.html").read_text(encoding="utf-8")
     game_yaml = content / "alpha" / "game.yaml"
-    game_yaml.write_text(game_yaml.read_text(encoding="utf-8").replace("Move **2** spaces forward.",
-                                                                      "Move **3** spaces forward."), encoding="utf-8")
+    game_yaml.write_text(
+        game_yaml.read_text(encoding="utf-8").replace("Move **2** spaces forward.", "Move **3** spaces forward."),
+        encoding="utf-8",
+    )
     result = build(options)
     assert result.built == ["reports/alpha.html"]  # no page shows card texts; the other game's report stays
     changed = (out / "reports" / "alpha.html").read_text(encoding="utf-8")
@@ -485,7 +582,9 @@ def test_a_failed_rebuild_leaves_the_previous_output_intact(tmp_path):
     before = {k: v for k, v in _files(out).items() if not k.startswith(".rulepress-cache/")}
     rules = content / "demo" / "rules.de.md"
     good = rules.read_text(encoding="utf-8")
-    rules.write_text(good.replace("Würfel gibt es nicht.", "Würfel gibt es nicht. Siehe {ref}`nirgends`."), encoding="utf-8")
+    rules.write_text(
+        good.replace("Würfel gibt es nicht.", "Würfel gibt es nicht. Siehe {ref}`nirgends`."), encoding="utf-8"
+    )
     with pytest.raises(ContentError, match="nirgends"):
         build(options)
     assert {k: v for k, v in _files(out).items() if not k.startswith(".rulepress-cache/")} == before
@@ -493,10 +592,13 @@ def test_a_failed_rebuild_leaves_the_previous_output_intact(tmp_path):
     assert build(options).built == []
     assert {k: v for k, v in _files(out).items() if not k.startswith(".rulepress-cache/")} == before
 
+
 # ---------------------------------------------------------------- the bundled games' public site, as players read it
 
-PYTHON_SYNTAX = re.compile(r"[\[\]{}]|(?<!\w)'[^']*'(?!\w)|\"|\b(?:True|False|None)\b|\b\w+\(|\(\s*-?\d+\s*,|\w=\w"
-                           r"|\b[a-z]+_[a-z0-9_]+\b|\b\w+(?:Error|Exception)\b|Fraction")
+PYTHON_SYNTAX = re.compile(
+    r"[\[\]{}]|(?<!\w)'[^']*'(?!\w)|\"|\b(?:True|False|None)\b|\b\w+\(|\(\s*-?\d+\s*,|\w=\w"
+    r"|\b[a-z]+_[a-z0-9_]+\b|\b\w+(?:Error|Exception)\b|Fraction"
+)
 
 
 def _visible(html: str, drop: str = "script, style, pre, code, details.rp-code"):
@@ -519,7 +621,12 @@ def test_every_example_result_reads_as_words_and_tables_without_python(bundled_b
             assert len(results) == len(content.rules[lang].examples) and len(shown) >= len(results) - 5, content.id
             for box in results:
                 text = " ".join(box.get_text(" ").split())
-                assert not PYTHON_SYNTAX.search(text), (content.id, lang, box.find_parent(class_="rp-example").get("id"), text)
+                assert not PYTHON_SYNTAX.search(text), (
+                    content.id,
+                    lang,
+                    box.find_parent(class_="rp-example").get("id"),
+                    text,
+                )
 
 
 def test_public_pages_name_no_seed_file_or_option_key(bundled_build):
@@ -527,14 +634,18 @@ def test_public_pages_name_no_seed_file_or_option_key(bundled_build):
 
     out, _result = bundled_build
     words = [vocabulary(c.game) for c in load_games(paths_bundled())]
-    every = Vocabulary(tuple(sorted({n for w in words for n in w.source_names})),
-                       tuple(sorted({k for w in words for k in w.option_keys})))
+    every = Vocabulary(
+        tuple(sorted({n for w in words for n in w.source_names})),
+        tuple(sorted({k for w in words for k in w.option_keys})),
+    )
     assert "seed" in every.source_names and every.option_keys
     pages = sorted((out / "site").rglob("*.html"))
     assert len(pages) > 50
     for page in pages:
         # the downloads table names each file under its caption: that file name is what one downloads
-        soup = _visible(page.read_text(encoding="utf-8"), "script, style, pre, code, details.rp-code, .rp-downloads small")
+        soup = _visible(
+            page.read_text(encoding="utf-8"), "script, style, pre, code, details.rp-code, .rp-downloads small"
+        )
         text = " ".join(soup.get_text(" ").split())
         found = [snippet for _at, snippet, _message in findings(text, every)]
         assert not found, (page.relative_to(out), found)
@@ -560,10 +671,14 @@ def paths_bundled() -> Path:
 def test_sanitise_keeps_allowed_tags_and_drops_handlers_scripts_and_javascript_links():
     from rulepress.site.safety import sanitise
 
-    text = ('A <b onclick="x()">b</b> <a href="javascript:alert(1)">j</a> <a href="https://x.org">ok</a> '
-            '<script>alert(1)</script> `<b>code</b>`\n\n<div onclick="x"><script>alert(2)</script><i>it</i></div>\n\nend')
+    text = (
+        'A <b onclick="x()">b</b> <a href="javascript:alert(1)">j</a> <a href="https://x.org">ok</a> '
+        '<script>alert(1)</script> `<b>code</b>`\n\n<div onclick="x"><script>alert(2)</script><i>it</i></div>\n\nend'
+    )
     out = sanitise(text, ["b", "i", "a"])
-    assert out.startswith('A <b>b</b> <a rel="noopener noreferrer">j</a> <a href="https://x.org" rel="noopener noreferrer">ok</a> ')
+    assert out.startswith(
+        'A <b>b</b> <a rel="noopener noreferrer">j</a> <a href="https://x.org" rel="noopener noreferrer">ok</a> '
+    )
     assert "script" not in out.replace("`<b>code</b>`", "") and "onclick" not in out and "alert(2)" not in out
     assert "`<b>code</b>`" in out and "<i>it</i>" in out and out.endswith("\n\nend")
     assert "<" not in sanitise(text, []).replace("`<b>code</b>`", "")
@@ -577,8 +692,11 @@ def test_allow_html_opt_in_allows_its_tags_only_and_is_schema_checked(tmp_path, 
     game.write_text(game.read_text(encoding="utf-8") + "site:\n  allow_html: [sub]\n", encoding="utf-8")
     assert main(["check", "content", "--content", str(content)]) == 2
     err = capsys.readouterr().err
-    assert "<sub>" not in err and re.search(r"rules\.de\.md:\d+:1: html: raw HTML is not allowed in Markdown: "
-                                            r"'<script>' \(site\.allow_html allows only: sub\)", err)
+    assert "<sub>" not in err and re.search(
+        r"rules\.de\.md:\d+:1: html: raw HTML is not allowed in Markdown: "
+        r"'<script>' \(site\.allow_html allows only: sub\)",
+        err,
+    )
     game.write_text(game.read_text(encoding="utf-8").replace("[sub]", "[sub, script]"), encoding="utf-8")
     assert main(["check", "content", "--content", str(content)]) == 2
     err = capsys.readouterr().err

@@ -23,16 +23,32 @@ def _items(game: str = "g") -> list[Shown]:
     items.append(Shown(game, "credits", f"{game}/icons-license.txt"))
     for lang in ("de", "en"):
         for p in ("letter", "a4"):
-            items += [Shown(game, "cards", f"{game}/deck.{lang}.{p}.pdf", lang, p),
-                      Shown(game, "board", f"{game}/board-map.{lang}.{p}.tiled.pdf", lang, p),
-                      Shown(game, "quickref", f"{game}/quickref-sheet.{lang}.{p}.pdf", lang, p)]
-        items += [Shown(game, "print", f"{game}/deck.{lang}.print.pdf", lang),
-                  Shown(game, "board", f"{game}/board-map.{lang}.pdf", lang),
-                  Shown(game, "board-png", f"{game}/board-map.{lang}.png", lang),
-                  Shown(game, "png", f"{game}/deck.{lang}.images", lang, None,
-                        tuple(f"{game}/deck.{lang}.images/{part}/{card}.png" for part in ("bleed", "trim") for card in "ab")),
-                  Shown(game, "tts", f"{game}/deck.{lang}.tts", lang, None,
-                        (f"{game}/deck.{lang}.tts/back.png", f"{game}/deck.{lang}.tts/deck-1.png"))]
+            items += [
+                Shown(game, "cards", f"{game}/deck.{lang}.{p}.pdf", lang, p),
+                Shown(game, "board", f"{game}/board-map.{lang}.{p}.tiled.pdf", lang, p),
+                Shown(game, "quickref", f"{game}/quickref-sheet.{lang}.{p}.pdf", lang, p),
+            ]
+        items += [
+            Shown(game, "print", f"{game}/deck.{lang}.print.pdf", lang),
+            Shown(game, "board", f"{game}/board-map.{lang}.pdf", lang),
+            Shown(game, "board-png", f"{game}/board-map.{lang}.png", lang),
+            Shown(
+                game,
+                "png",
+                f"{game}/deck.{lang}.images",
+                lang,
+                None,
+                tuple(f"{game}/deck.{lang}.images/{part}/{card}.png" for part in ("bleed", "trim") for card in "ab"),
+            ),
+            Shown(
+                game,
+                "tts",
+                f"{game}/deck.{lang}.tts",
+                lang,
+                None,
+                (f"{game}/deck.{lang}.tts/back.png", f"{game}/deck.{lang}.tts/deck-1.png"),
+            ),
+        ]
     return items
 
 
@@ -61,24 +77,42 @@ def test_bundles_in_german_start_with_the_print_and_play_sets_and_name_every_fil
     facts = _facts(items)
     s = sources.strings()["de"]
     german = [i for i in items if i.lang in (None, "de")]
-    found = downloads.bundles(german, facts, downloads.zip_plan(items), "de", {i.path: "Stapel" for i in items},
-                              "de", s, lambda path: "../../files/" + path)
+    found = downloads.bundles(
+        german,
+        facts,
+        downloads.zip_plan(items),
+        "de",
+        {i.path: "Stapel" for i in items},
+        "de",
+        s,
+        lambda path: "../../files/" + path,
+    )
     assert [b["key"] for b in found] == ["play-a4", "play-letter", "shop", "board", "quickref", "digital", "credits"]
     play = found[0]
     assert play["title"] == "Print-and-Play-Set (A4)" and "A4" in play["explain"]
     # the calibration page first, the quick reference last; only A4 files, only German or language-free ones
-    assert [f["file"] for f in play["files"]] == ["calibration.a4.pdf", "deck.de.a4.pdf", "board-map.de.a4.tiled.pdf",
-                                                  "quickref-sheet.de.a4.pdf"]
+    assert [f["file"] for f in play["files"]] == [
+        "calibration.a4.pdf",
+        "deck.de.a4.pdf",
+        "board-map.de.a4.tiled.pdf",
+        "quickref-sheet.de.a4.pdf",
+    ]
     pages = sum(facts[f"g/{f['file']}"].pages for f in play["files"])
     assert play["total"].startswith(f"4 Dateien · {pages} Seiten · ")
     assert play["zip"]["href"] == "../../files/g/g-print-and-play.de.a4.zip" and "4 Dateien" in play["zip"]["label"]
     deck = play["files"][1]
-    assert deck["meta"] == f"{facts['g/deck.de.a4.pdf'].pages} Seiten · A4 · {facts['g/deck.de.a4.pdf'].size // 1000} kB · PDF"
+    assert (
+        deck["meta"]
+        == f"{facts['g/deck.de.a4.pdf'].pages} Seiten · A4 · {facts['g/deck.de.a4.pdf'].size // 1000} kB · PDF"
+    )
     shop = found[2]["files"][0]
     assert "63 × 88 mm" in shop["meta"]  # no paper: the page size of the PDF
     digital = [f["name"] for f in found[5]["files"]]
-    assert digital == ["Stapel – Einzelbilder (beschnitten und mit Beschnittzugabe, 300 dpi)", "Stapel – Rückseite",
-                       "Stapel – Kartenbogen 1"]
+    assert digital == [
+        "Stapel – Einzelbilder (beschnitten und mit Beschnittzugabe, 300 dpi)",
+        "Stapel – Rückseite",
+        "Stapel – Kartenbogen 1",
+    ]
     assert found[5]["files"][0]["href"] == "../../files/g/deck.de.images.zip"
     quickref = [f["file"] for f in found[4]["files"]]
     assert quickref == ["quickref-sheet.de.a4.pdf", "quickref-sheet.de.letter.pdf"]
@@ -86,8 +120,16 @@ def test_bundles_in_german_start_with_the_print_and_play_sets_and_name_every_fil
     assert not any(".en." in f for f in every)
 
 
-@pytest.mark.parametrize("size,lang,shown", [(999_499, "de", "999 kB"), (999_600, "en", "1.0 MB"),
-                                             (1_234_567, "de", "1,2 MB"), (1_234_567, "en", "1.2 MB"), (20, "en", "1 kB")])
+@pytest.mark.parametrize(
+    "size,lang,shown",
+    [
+        (999_499, "de", "999 kB"),
+        (999_600, "en", "1.0 MB"),
+        (1_234_567, "de", "1,2 MB"),
+        (1_234_567, "en", "1.2 MB"),
+        (20, "en", "1 kB"),
+    ],
+)
 def test_sizes_in_the_page_s_number_format(size, lang, shown):
     assert downloads.size_text(size, lang, sources.strings()[lang]) == shown
 
@@ -98,9 +140,14 @@ def test_language_names_in_the_page_s_language():
 
 def test_zip_plan_puts_language_free_files_into_every_language_s_set():
     plan = downloads.zip_plan(_items())
-    assert sorted(plan) == ["g/deck.de.images.zip", "g/deck.en.images.zip", "g/g-print-and-play.de.a4.zip",
-                            "g/g-print-and-play.de.letter.zip", "g/g-print-and-play.en.a4.zip",
-                            "g/g-print-and-play.en.letter.zip"]  # one print-shop file each: no ZIP
+    assert sorted(plan) == [
+        "g/deck.de.images.zip",
+        "g/deck.en.images.zip",
+        "g/g-print-and-play.de.a4.zip",
+        "g/g-print-and-play.de.letter.zip",
+        "g/g-print-and-play.en.a4.zip",
+        "g/g-print-and-play.en.letter.zip",
+    ]  # one print-shop file each: no ZIP
     assert ("calibration.a4.pdf", "g/calibration.a4.pdf") in plan["g/g-print-and-play.en.a4.zip"]
     assert ("deck.de.images/trim/a.png", "g/deck.de.images/trim/a.png") in plan["g/deck.de.images.zip"]
 
@@ -193,8 +240,10 @@ def test_built_downloads_pages_list_every_file_with_true_facts_and_zips_of_the_l
         assert len(zips) >= 3, content.id  # both paper sizes and the print-shop files
         for link in zips:
             file = (page.parent / link["href"]).resolve()
-            listed = {a.find("a")["href"].rsplit("/", 1)[-1]
-                      for a in link.find_parent(class_="rp-downloads").select(".rp-files li")}
+            listed = {
+                a.find("a")["href"].rsplit("/", 1)[-1]
+                for a in link.find_parent(class_="rp-downloads").select(".rp-files li")
+            }
             with zipfile.ZipFile(file) as archive:
                 names = set(archive.namelist())
                 assert listed <= names and all(n.endswith((".pdf", ".txt")) for n in names), (file.name, listed, names)
@@ -203,7 +252,7 @@ def test_built_downloads_pages_list_every_file_with_true_facts_and_zips_of_the_l
         items = [i for i in shown_items(content.id, _artifacts(out, content.id), out) if i.lang in (None, lang)]
         offered = {(page.parent / a["href"]).resolve() for a in soup.select(".rp-downloads a")}
         for item in items:
-            for path in (() if item.kind == "png" else item.files or (item.path,)):
+            for path in () if item.kind == "png" else item.files or (item.path,):
                 assert (site / "files" / path).resolve() in offered, path
             if item.kind == "png":
                 assert (site / "files" / f"{item.path}.zip").resolve() in offered, item.path
@@ -215,19 +264,35 @@ def _artifacts(out: Path, game: str):
     from rulepress.render import Artifact
 
     entries = json.loads((out / "manifest.json").read_text(encoding="utf-8"))["artifacts"]
-    return [Artifact(e["game"], e["kind"], e["path"], None, None, lang=e.get("lang"), paper=e.get("paper"),
-                     directory=(out / e["path"]).is_dir())
-            for e in entries if e.get("game") == game and e["kind"] not in ("site", "report")]
+    return [
+        Artifact(
+            e["game"],
+            e["kind"],
+            e["path"],
+            None,
+            None,
+            lang=e.get("lang"),
+            paper=e.get("paper"),
+            directory=(out / e["path"]).is_dir(),
+        )
+        for e in entries
+        if e.get("game") == game and e["kind"] not in ("site", "report")
+    ]
 
 
 def test_the_german_downloads_page_is_german(bundled_build):
     out, _result = bundled_build
     english = sources.strings()["en"]
-    words = [english["bundles"][k]["title"] for k in ("shop", "board", "quickref", "credits")] + \
-        [english["downloads_intro"][:30], "Download all", " pages", " files"]
+    words = [english["bundles"][k]["title"] for k in ("shop", "board", "quickref", "credits")] + [
+        english["downloads_intro"][:30],
+        "Download all",
+        " pages",
+        " files",
+    ]
     for content in _games():
-        text = BeautifulSoup((out / "site" / "de" / content.id / "downloads.html").read_text(encoding="utf-8"),
-                             "html.parser").select_one("article")
+        text = BeautifulSoup(
+            (out / "site" / "de" / content.id / "downloads.html").read_text(encoding="utf-8"), "html.parser"
+        ).select_one("article")
         for tag in text.select("small"):
             tag.decompose()  # file names
         shown = " ".join(text.get_text(" ").split())
@@ -236,7 +301,10 @@ def test_the_german_downloads_page_is_german(bundled_build):
 
 
 def test_a_game_whose_files_have_no_language_gets_its_zip_too():
-    items = [Shown("g", "calibration", "g/calibration.a4.pdf", None, "a4"), Shown("g", "cards", "g/deck.a4.pdf", None, "a4")]
+    items = [
+        Shown("g", "calibration", "g/calibration.a4.pdf", None, "a4"),
+        Shown("g", "cards", "g/deck.a4.pdf", None, "a4"),
+    ]
     zips = downloads.zip_plan(items)
     assert list(zips) == ["g/g-print-and-play.a4.zip"]
     found = downloads.bundles(items, _facts(items), zips, "en", {}, "en", sources.strings()["en"], lambda p: p)
@@ -245,7 +313,10 @@ def test_a_game_whose_files_have_no_language_gets_its_zip_too():
 
 
 def test_a_print_and_play_set_without_a_calibration_page_does_not_name_one():
-    items = [Shown("g", "board", "g/board-map.de.a4.tiled.pdf", "de", "a4"), Shown("g", "quickref", "g/q.de.a4.pdf", "de", "a4")]
+    items = [
+        Shown("g", "board", "g/board-map.de.a4.tiled.pdf", "de", "a4"),
+        Shown("g", "quickref", "g/q.de.a4.pdf", "de", "a4"),
+    ]
     found = downloads.bundles(items, _facts(items), {}, "de", {}, "de", sources.strings()["de"], lambda p: p)
     assert found[0]["key"] == "play-a4" and found[0]["explain"].startswith("Alles für den Drucker zu Hause auf A4")
     assert "Kalibrierung" not in found[0]["explain"]
@@ -262,9 +333,12 @@ def test_a_card_text_edit_shows_the_new_sizes_on_the_downloads_page_and_leaves_o
     rules = (out / "site" / "en" / "demo" / "rules.html").read_bytes()
     before = (out / "site" / "en" / "demo" / "downloads.html").read_text(encoding="utf-8")
     game_yaml = content / "demo" / "game.yaml"
-    game_yaml.write_text(game_yaml.read_text(encoding="utf-8").replace(
-        "Move **2** spaces forward.", "Move **2** spaces forward, then **2** more, and then once more **2**."),
-        encoding="utf-8")
+    game_yaml.write_text(
+        game_yaml.read_text(encoding="utf-8").replace(
+            "Move **2** spaces forward.", "Move **2** spaces forward, then **2** more, and then once more **2**."
+        ),
+        encoding="utf-8",
+    )
     result = build(BuildOptions(content=content, out=out))
     assert "site/en" in result.built and "demo/cards.en.a4.pdf" in result.built
     assert (out / "site" / "en" / "demo" / "rules.html").read_bytes() == rules

@@ -13,8 +13,9 @@ from rulepress.site import scenario, sources
 
 def test_labels_name_the_key_and_value_columns_of_a_mapping():
     reader = scenario.Reader(sources.strings()["de"], "de")
-    source = (">>> victory_points(scores)\n{1: 5, 2: 0}\n>>> PLAYERS, MONEY\n((2, 6), 1500)\n"
-              ">>> score(x).points\n{3: -1}\n")
+    source = (
+        ">>> victory_points(scores)\n{1: 5, 2: 0}\n>>> PLAYERS, MONEY\n((2, 6), 1500)\n>>> score(x).points\n{3: -1}\n"
+    )
     labels = scenario.part_labels("Spieler | Siegpunkte; Spieler [range] | Geld")
     text = "\n".join(scenario.results_markdown(source, reader, labels))
     assert "1. | Spieler | Siegpunkte |\n   |---|---|\n   | 1 | 5 |\n   | 2 | 0 |" in text
@@ -51,12 +52,16 @@ def test_no_result_on_the_built_site_shows_a_card_id_or_a_short_form_of_one(bund
         for lang in ("de", "en"):
             names = sources.thing_names(content.game, lang)
             ids = {i for i, name in names.items() if name and name != i}
-            soup = BeautifulSoup((out / "site" / lang / content.id / "rules.html").read_text(encoding="utf-8"),
-                                 "html.parser")
+            soup = BeautifulSoup(
+                (out / "site" / lang / content.id / "rules.html").read_text(encoding="utf-8"), "html.parser"
+            )
             for box in soup.select(".rp-example .rp-results"):
                 words = set(re.findall(r"[\w-]+", box.get_text(" ")))
-                raw = sorted(w for w in words  # codes with a digit: plain words may be ids of glossary terms
-                             if re.search(r"\d", w) and (w in ids or any(i.startswith(w + "-") for i in ids)))
+                raw = sorted(
+                    w
+                    for w in words  # codes with a digit: plain words may be ids of glossary terms
+                    if re.search(r"\d", w) and (w in ids or any(i.startswith(w + "-") for i in ids))
+                )
                 assert not raw, (content.id, lang, box.find_parent(class_="rp-example").get("id"), raw)
 
 
@@ -70,8 +75,10 @@ def test_printed_rows_become_a_table_under_the_labels_and_other_lines_stay_apart
 
 def test_a_statements_trailing_comment_captions_its_result():
     reader = scenario.Reader(sources.strings()["de"], "de")
-    source = (">>> HAND_LIMIT  # Kartenlimit\n5\n>>> f('#')  # doctest: +ELLIPSIS\n'#'\n"
-              ">>> [g(x)  # Siegpunkte\n...  for x in (1, 2)]\n{1: 5, 2: 0}\n")
+    source = (
+        ">>> HAND_LIMIT  # Kartenlimit\n5\n>>> f('#')  # doctest: +ELLIPSIS\n'#'\n"
+        ">>> [g(x)  # Siegpunkte\n...  for x in (1, 2)]\n{1: 5, 2: 0}\n"
+    )
     text = "\n".join(scenario.results_markdown(source, reader))
     assert "1. *Kartenlimit:* 5" in text
     assert "2. \\#\n" in text  # a doctest directive is no caption, a '#' in a string neither

@@ -41,17 +41,29 @@ def _chars(draw) -> list[tuple]:
     draw(c)
     c.save()
     with pdfplumber.open(buffer) as pdf:
-        return [(ch["text"], round(ch["x0"], 2), round(ch["y0"], 2), ch["fontname"], round(ch["size"], 2),
-                 ch["non_stroking_color"]) for ch in pdf.pages[0].chars]
+        return [
+            (
+                ch["text"],
+                round(ch["x0"], 2),
+                round(ch["y0"], 2),
+                ch["fontname"],
+                round(ch["size"], 2),
+                ch["non_stroking_color"],
+            )
+            for ch in pdf.pages[0].chars
+        ]
 
 
-@pytest.mark.parametrize("markup, font, align", [
-    ("Move 3 spaces forward.", "Body", "left"),
-    ("Card 12", "Body-Bold", "center"),
-    ("Strength: <b>3</b>", "Condensed", "left"),
-    ("A &amp; B <i>it</i> x", "Body", "right"),
-    ("Über <b>fett <i>beides</i></b> Ende", "Body", "center"),
-])
+@pytest.mark.parametrize(
+    "markup, font, align",
+    [
+        ("Move 3 spaces forward.", "Body", "left"),
+        ("Card 12", "Body-Bold", "center"),
+        ("Strength: <b>3</b>", "Condensed", "left"),
+        ("A &amp; B <i>it</i> x", "Body", "right"),
+        ("Über <b>fett <i>beides</i></b> Ende", "Body", "center"),
+    ],
+)
 def test_one_line_is_drawn_without_paragraph_exactly_where_paragraph_puts_it(markup, font, align):
     from rulepress.layout.paper import MM
     from rulepress.text.fit import paragraph
@@ -62,13 +74,15 @@ def test_one_line_is_drawn_without_paragraph_exactly_where_paragraph_puts_it(mar
     _, height = para.wrap(57 * MM, 10_000)
     assert fitted.height == pytest.approx(height / MM)
     expected = _chars(lambda c: para.drawOn(c, 20, 300))
-    assert len(expected) == len(markup.replace("&amp;", "&").replace("<b>", "").replace("</b>", "")
-                                .replace("<i>", "").replace("</i>", ""))
+    assert len(expected) == len(
+        markup.replace("&amp;", "&").replace("<b>", "").replace("</b>", "").replace("<i>", "").replace("</i>", "")
+    )
     assert _chars(lambda c: fitted.draw(c, 20, 300)) == expected
 
 
-@pytest.mark.parametrize("markup", ['x <font color="#ff0000">red</font>', "one<br/>two", "two  spaces",
-                                    LONG, "soft\xadhyphen"])
+@pytest.mark.parametrize(
+    "markup", ['x <font color="#ff0000">red</font>', "one<br/>two", "two  spaces", LONG, "soft\xadhyphen"]
+)
 def test_everything_else_goes_through_paragraph(markup):
     fitted = fit(markup, 50, 40, "Body", 9, 5)
     assert fitted.line is None and fitted.paragraph is not None

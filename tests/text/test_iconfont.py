@@ -5,7 +5,6 @@ from __future__ import annotations
 import io
 
 import pytest
-from PIL import Image
 
 from rulepress.text.iconfont import BELOW, EXTENT, IconError, build, icon_files, icon_font
 

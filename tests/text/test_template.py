@@ -10,17 +10,20 @@ from rulepress.errors import ContentError
 from rulepress.text.template import format_percent, render
 
 
-@pytest.mark.parametrize("value, lang, digits, shown", [
-    (Fraction(2275, 7776), "de", 1, "29,3 %"),
-    (Fraction(2275, 7776), "en", 1, "29.3%"),
-    (Fraction(2275, 7776), "en", 2, "29.26%"),
-    (0.4215, "de", 1, "42,2 %"),  # half up on the decimal the author wrote
-    (Fraction(1, 8), "en", 1, "12.5%"),
-    (Fraction(1, 8), "en", 0, "13%"),
-    (1, "de", 1, "100,0 %"),
-    (0, "en", 1, "0.0%"),
-    (Fraction(-1, 3), "en", 1, "-33.3%"),
-])
+@pytest.mark.parametrize(
+    "value, lang, digits, shown",
+    [
+        (Fraction(2275, 7776), "de", 1, "29,3 %"),
+        (Fraction(2275, 7776), "en", 1, "29.3%"),
+        (Fraction(2275, 7776), "en", 2, "29.26%"),
+        (0.4215, "de", 1, "42,2 %"),  # half up on the decimal the author wrote
+        (Fraction(1, 8), "en", 1, "12.5%"),
+        (Fraction(1, 8), "en", 0, "13%"),
+        (1, "de", 1, "100,0 %"),
+        (0, "en", 1, "0.0%"),
+        (Fraction(-1, 3), "en", 1, "-33.3%"),
+    ],
+)
 def test_percent_rounds_half_up_in_the_page_language(value, lang, digits, shown):
     assert format_percent(value, lang, digits) == shown
 
@@ -36,12 +39,15 @@ def test_template_sees_its_variables_and_filter():
     assert shown == "de: 100,0 % 50,0 % 33,33 %"
 
 
-@pytest.mark.parametrize("text, line, words", [
-    ("# Title\n\n{{ missing }}\n", 3, "'missing' is undefined"),
-    ("ok\n{{ n.__class__ }}\n", 2, "unsafe"),
-    ("ok\n\n{% for x in %}\n", 3, "syntax error"),
-    ("ok\n{{ f(0) }}\n", 2, "ZeroDivisionError"),
-])
+@pytest.mark.parametrize(
+    "text, line, words",
+    [
+        ("# Title\n\n{{ missing }}\n", 3, "'missing' is undefined"),
+        ("ok\n{{ n.__class__ }}\n", 2, "unsafe"),
+        ("ok\n\n{% for x in %}\n", 3, "syntax error"),
+        ("ok\n{{ f(0) }}\n", 2, "ZeroDivisionError"),
+    ],
+)
 def test_template_errors_name_file_and_line(text, line, words):
     with pytest.raises(ContentError) as err:
         render(text, "content/g/quickref.en.md", "en", {"n": 1, "f": lambda v: 1 / v})

@@ -47,7 +47,7 @@ from pathlib import Path
 
 import shapely
 from shapely.geometry import LineString, Point, Polygon
-from shapely.ops import polylabel, polygonize, unary_union
+from shapely.ops import polygonize, polylabel, unary_union
 
 HERE = Path(__file__).resolve().parent
 BOARDS = HERE.parent / "boards.yaml"
@@ -73,9 +73,24 @@ TERRITORY_COUNTRIES = {
     "quebec": ["St. Pierre and Miquelon"],
     "western-us": [],
     "eastern-us": ["Bermuda"],
-    "central-america": ["Mexico", "Guatemala", "Belize", "Honduras", "El Salvador", "Nicaragua", "Costa Rica",
-                        "Panama", "Cuba", "Jamaica", "Haiti", "Dominican Rep.", "Bahamas", "Puerto Rico",
-                        "Cayman Is.", "Turks and Caicos Is."],
+    "central-america": [
+        "Mexico",
+        "Guatemala",
+        "Belize",
+        "Honduras",
+        "El Salvador",
+        "Nicaragua",
+        "Costa Rica",
+        "Panama",
+        "Cuba",
+        "Jamaica",
+        "Haiti",
+        "Dominican Rep.",
+        "Bahamas",
+        "Puerto Rico",
+        "Cayman Is.",
+        "Turks and Caicos Is.",
+    ],
     "venezuela": ["Venezuela", "Colombia", "Guyana", "Suriname", "Trinidad and Tobago", "Aruba", "Curaçao"],
     "peru": ["Peru", "Ecuador", "Bolivia"],
     "brazil": ["Brazil"],
@@ -83,21 +98,91 @@ TERRITORY_COUNTRIES = {
     "iceland": ["Iceland"],
     "scandinavia": ["Norway", "Sweden", "Finland", "Åland", "Faeroe Is."],
     "great-britain": ["United Kingdom", "Ireland", "Isle of Man", "Guernsey", "Jersey"],
-    "northern-europe": ["Germany", "Denmark", "Netherlands", "Belgium", "Luxembourg", "Poland", "Czechia",
-                        "Slovakia", "Austria", "Switzerland", "Liechtenstein"],
+    "northern-europe": [
+        "Germany",
+        "Denmark",
+        "Netherlands",
+        "Belgium",
+        "Luxembourg",
+        "Poland",
+        "Czechia",
+        "Slovakia",
+        "Austria",
+        "Switzerland",
+        "Liechtenstein",
+    ],
     "western-europe": ["Spain", "Portugal", "Andorra", "Monaco"],
-    "southern-europe": ["Italy", "San Marino", "Vatican", "Malta", "Slovenia", "Croatia", "Bosnia and Herz.",
-                        "Serbia", "Montenegro", "Kosovo", "Albania", "Macedonia", "Greece", "Bulgaria",
-                        "Romania", "Hungary"],
+    "southern-europe": [
+        "Italy",
+        "San Marino",
+        "Vatican",
+        "Malta",
+        "Slovenia",
+        "Croatia",
+        "Bosnia and Herz.",
+        "Serbia",
+        "Montenegro",
+        "Kosovo",
+        "Albania",
+        "Macedonia",
+        "Greece",
+        "Bulgaria",
+        "Romania",
+        "Hungary",
+    ],
     "ukraine": ["Ukraine", "Belarus", "Moldova", "Estonia", "Latvia", "Lithuania"],
-    "north-africa": ["Morocco", "W. Sahara", "Algeria", "Tunisia", "Libya", "Mauritania", "Mali", "Niger", "Chad",
-                     "Senegal", "Gambia", "Guinea-Bissau", "Guinea", "Sierra Leone", "Liberia", "Côte d'Ivoire",
-                     "Burkina Faso", "Ghana", "Togo", "Benin", "Nigeria", "Cabo Verde"],
+    "north-africa": [
+        "Morocco",
+        "W. Sahara",
+        "Algeria",
+        "Tunisia",
+        "Libya",
+        "Mauritania",
+        "Mali",
+        "Niger",
+        "Chad",
+        "Senegal",
+        "Gambia",
+        "Guinea-Bissau",
+        "Guinea",
+        "Sierra Leone",
+        "Liberia",
+        "Côte d'Ivoire",
+        "Burkina Faso",
+        "Ghana",
+        "Togo",
+        "Benin",
+        "Nigeria",
+        "Cabo Verde",
+    ],
     "egypt": ["Egypt"],
-    "congo": ["Dem. Rep. Congo", "Congo", "Gabon", "Eq. Guinea", "Cameroon", "Central African Rep.", "Angola",
-              "Zambia", "São Tomé and Principe"],
-    "east-africa": ["Sudan", "S. Sudan", "Ethiopia", "Eritrea", "Djibouti", "Somalia", "Somaliland", "Kenya",
-                    "Uganda", "Rwanda", "Burundi", "Tanzania", "Malawi", "Comoros"],
+    "congo": [
+        "Dem. Rep. Congo",
+        "Congo",
+        "Gabon",
+        "Eq. Guinea",
+        "Cameroon",
+        "Central African Rep.",
+        "Angola",
+        "Zambia",
+        "São Tomé and Principe",
+    ],
+    "east-africa": [
+        "Sudan",
+        "S. Sudan",
+        "Ethiopia",
+        "Eritrea",
+        "Djibouti",
+        "Somalia",
+        "Somaliland",
+        "Kenya",
+        "Uganda",
+        "Rwanda",
+        "Burundi",
+        "Tanzania",
+        "Malawi",
+        "Comoros",
+    ],
     "south-africa": ["South Africa", "Lesotho", "eSwatini", "Namibia", "Botswana", "Zimbabwe", "Mozambique"],
     "madagascar": ["Madagascar", "Mauritius"],
     "ural": [],
@@ -108,9 +193,28 @@ TERRITORY_COUNTRIES = {
     "mongolia": ["Mongolia", "North Korea", "South Korea"],
     "china": ["Taiwan", "Hong Kong", "Macao"],
     "afghanistan": ["Afghanistan", "Turkmenistan", "Uzbekistan", "Tajikistan", "Kyrgyzstan"],
-    "middle-east": ["Turkey", "Cyprus", "N. Cyprus", "Syria", "Lebanon", "Israel", "Palestine", "Jordan", "Iraq",
-                    "Saudi Arabia", "Kuwait", "Qatar", "Bahrain", "United Arab Emirates", "Oman", "Yemen", "Iran",
-                    "Georgia", "Armenia", "Azerbaijan"],
+    "middle-east": [
+        "Turkey",
+        "Cyprus",
+        "N. Cyprus",
+        "Syria",
+        "Lebanon",
+        "Israel",
+        "Palestine",
+        "Jordan",
+        "Iraq",
+        "Saudi Arabia",
+        "Kuwait",
+        "Qatar",
+        "Bahrain",
+        "United Arab Emirates",
+        "Oman",
+        "Yemen",
+        "Iran",
+        "Georgia",
+        "Armenia",
+        "Azerbaijan",
+    ],
     "india": ["India", "Pakistan", "Nepal", "Bhutan", "Bangladesh", "Sri Lanka", "Siachen Glacier"],
     "siam": ["Myanmar", "Thailand", "Laos", "Cambodia", "Vietnam", "Singapore"],
     "japan": ["Japan"],
@@ -123,13 +227,24 @@ COUNTRIES = {country: t for t, countries in TERRITORY_COUNTRIES.items() for coun
 
 # Countries cut into several territories: the territories they may give land to, and the cut lines.
 SPLITS = {
-    "Russia": (("ukraine", "ural", "siberia", "yakutsk", "irkutsk", "kamchatka"),
-               ("urals", "ural-siberia", "siberia-yakutsk", "siberia-irkutsk", "irkutsk-yakutsk",
-                "irkutsk-kamchatka", "yakutsk-kamchatka")),
+    "Russia": (
+        ("ukraine", "ural", "siberia", "yakutsk", "irkutsk", "kamchatka"),
+        (
+            "urals",
+            "ural-siberia",
+            "siberia-yakutsk",
+            "siberia-irkutsk",
+            "irkutsk-yakutsk",
+            "irkutsk-kamchatka",
+            "yakutsk-kamchatka",
+        ),
+    ),
     "Kazakhstan": (("afghanistan", "ural", "siberia"), ("kazakh-steppe", "ural-siberia")),
     "China": (("china", "mongolia"), ("manchuria",)),
-    "Canada": (("northwest-territory", "alberta", "ontario", "quebec"),
-               ("sixtieth-parallel", "manitoba-line", "ottawa-river")),
+    "Canada": (
+        ("northwest-territory", "alberta", "ontario", "quebec"),
+        ("sixtieth-parallel", "manitoba-line", "ottawa-river"),
+    ),
     "United States of America": (("alaska", "western-us", "eastern-us"), ("red-river-missouri",)),
     "Australia": (("western-australia", "eastern-australia"), ("western-australia-border",)),
     "Malaysia": (("siam", "indonesia"), ()),
@@ -141,39 +256,110 @@ SPLITS = {
 # Their ends reach past the coast or the country's border, or meet another cut line exactly.
 CUT_LINES = {
     # Europe / Asia along the crest of the Urals down to the Ural river at Orsk
-    "urals": ("natural", [(68.5, 70.5), (66.2, 68.3), (64.6, 67.0), (62.0, 65.8), (59.6, 64.2), (59.2, 62.0),
-                          (59.0, 60.0), (59.6, 57.8), (59.3, 55.5), (58.6, 53.6), (58.7, 52.2), (58.6, 50.6)]),
+    "urals": (
+        "natural",
+        [
+            (68.5, 70.5),
+            (66.2, 68.3),
+            (64.6, 67.0),
+            (62.0, 65.8),
+            (59.6, 64.2),
+            (59.2, 62.0),
+            (59.0, 60.0),
+            (59.6, 57.8),
+            (59.3, 55.5),
+            (58.6, 53.6),
+            (58.7, 52.2),
+            (58.6, 50.6),
+        ],
+    ),
     # the Ural territory's south edge across the Kazakh steppe to the Dzungarian Alatau (Afghanistan south of it)
-    "kazakh-steppe": ("natural", [(57.8, 51.8), (60.5, 50.0), (63.5, 48.7), (67.0, 47.6), (70.5, 47.0),
-                                  (73.8, 46.6), (76.8, 45.9), (79.2, 45.2), (80.6, 44.8), (81.4, 44.2)]),
+    "kazakh-steppe": (
+        "natural",
+        [
+            (57.8, 51.8),
+            (60.5, 50.0),
+            (63.5, 48.7),
+            (67.0, 47.6),
+            (70.5, 47.0),
+            (73.8, 46.6),
+            (76.8, 45.9),
+            (79.2, 45.2),
+            (80.6, 44.8),
+            (81.4, 44.2),
+        ],
+    ),
     # Ural | Siberia: from the Taz estuary south along the east of the West Siberian plain to the Dzungarian gate
-    "ural-siberia": ("natural", [(73.5, 73.0), (73.4, 71.0), (73.8, 69.0), (75.5, 67.6), (77.0, 67.0),
-                                 (77.2, 65.0), (76.6, 61.5), (77.6, 58.4),
-                                 (78.6, 55.6), (78.9, 53.6), (79.6, 51.2), (80.6, 49.5), (81.9, 47.9),
-                                 (82.9, 46.6), (83.6, 45.6)]),
+    "ural-siberia": (
+        "natural",
+        [
+            (73.5, 73.0),
+            (73.4, 71.0),
+            (73.8, 69.0),
+            (75.5, 67.6),
+            (77.0, 67.0),
+            (77.2, 65.0),
+            (76.6, 61.5),
+            (77.6, 58.4),
+            (78.6, 55.6),
+            (78.9, 53.6),
+            (79.6, 51.2),
+            (80.6, 49.5),
+            (81.9, 47.9),
+            (82.9, 46.6),
+            (83.6, 45.6),
+        ],
+    ),
     # Siberia | Yakutsk: from the Khatanga gulf south to the upper Lena (junction with Irkutsk at 103E 60.5N)
-    "siberia-yakutsk": ("natural", [(113.5, 75.2), (109.0, 72.4), (106.8, 69.2), (106.0, 66.0), (104.6, 63.0),
-                                    (103.0, 60.5)]),
-    "siberia-irkutsk": ("natural", [(103.0, 60.5), (100.6, 58.6), (99.2, 56.2), (98.8, 54.0), (98.5, 52.4),
-                                    (98.2, 49.6)]),
-    "irkutsk-yakutsk": ("natural", [(103.0, 60.5), (108.0, 59.8), (113.0, 58.8), (118.5, 57.6), (124.0, 56.9),
-                                    (130.0, 56.5)]),
+    "siberia-yakutsk": (
+        "natural",
+        [(113.5, 75.2), (109.0, 72.4), (106.8, 69.2), (106.0, 66.0), (104.6, 63.0), (103.0, 60.5)],
+    ),
+    "siberia-irkutsk": (
+        "natural",
+        [(103.0, 60.5), (100.6, 58.6), (99.2, 56.2), (98.8, 54.0), (98.5, 52.4), (98.2, 49.6)],
+    ),
+    "irkutsk-yakutsk": (
+        "natural",
+        [(103.0, 60.5), (108.0, 59.8), (113.0, 58.8), (118.5, 57.6), (124.0, 56.9), (130.0, 56.5)],
+    ),
     "irkutsk-kamchatka": ("natural", [(130.0, 56.5), (127.6, 55.1), (125.6, 54.0), (124.6, 53.1), (124.4, 51.8)]),
-    "yakutsk-kamchatka": ("natural", [(130.0, 56.5), (134.0, 58.6), (137.8, 61.0), (141.0, 63.6), (145.0, 66.2),
-                                      (149.5, 69.0), (154.0, 72.0)]),
+    "yakutsk-kamchatka": (
+        "natural",
+        [(130.0, 56.5), (134.0, 58.6), (137.8, 61.0), (141.0, 63.6), (145.0, 66.2), (149.5, 69.0), (154.0, 72.0)],
+    ),
     # Manchuria (to Mongolia) from the east end of Mongolia to the Gulf of Liaodong
-    "manchuria": ("natural", [(117.0, 47.0), (118.6, 45.6), (119.6, 44.1), (120.4, 42.6), (121.0, 41.3),
-                              (121.4, 40.2)]),
+    "manchuria": (
+        "natural",
+        [(117.0, 47.0), (118.6, 45.6), (119.6, 44.1), (120.4, 42.6), (121.0, 41.3), (121.4, 40.2)],
+    ),
     # Canada: the 60th parallel (Yukon, NWT and Nunavut above it), the Manitoba-Saskatchewan line,
     # the Ontario-Quebec border (79.5 W from James Bay, then the Ottawa river)
     "sixtieth-parallel": ("surveyed", [(-142.0, 60.0), (-92.0, 60.0)]),
     "manitoba-line": ("surveyed", [(-101.4, 48.0), (-101.4, 55.8), (-102.0, 55.8), (-102.0, 60.0)]),
-    "ottawa-river": ("natural", [(-79.5, 53.0), (-79.5, 47.5), (-78.8, 46.4), (-77.3, 45.9), (-75.9, 45.4),
-                                 (-74.6, 45.5), (-74.3, 44.6)]),
+    "ottawa-river": (
+        "natural",
+        [(-79.5, 53.0), (-79.5, 47.5), (-78.8, 46.4), (-77.3, 45.9), (-75.9, 45.4), (-74.6, 45.5), (-74.3, 44.6)],
+    ),
     # USA: the Red River of the North, the Missouri, the Ozarks and east Texas to the Rio Grande
-    "red-river-missouri": ("natural", [(-96.9, 49.6), (-96.7, 47.0), (-96.6, 45.3), (-96.5, 42.6), (-95.8, 40.8),
-                                       (-94.6, 39.1), (-94.6, 36.5), (-94.4, 33.6), (-96.0, 32.0), (-97.6, 30.2),
-                                       (-98.6, 28.6), (-99.6, 27.2), (-99.9, 26.4)]),
+    "red-river-missouri": (
+        "natural",
+        [
+            (-96.9, 49.6),
+            (-96.7, 47.0),
+            (-96.6, 45.3),
+            (-96.5, 42.6),
+            (-95.8, 40.8),
+            (-94.6, 39.1),
+            (-94.6, 36.5),
+            (-94.4, 33.6),
+            (-96.0, 32.0),
+            (-97.6, 30.2),
+            (-98.6, 28.6),
+            (-99.6, 27.2),
+            (-99.9, 26.4),
+        ],
+    ),
     # Western Australia's real border: 129 E
     "western-australia-border": ("surveyed", [(129.0, -10.0), (129.0, -33.0)]),
 }
@@ -336,8 +522,7 @@ def assign(found: list[tuple[Polygon, str]]) -> dict[str, list[Polygon]]:
             centre = face.representative_point()
             owner = next(iter(inside)) if inside else min(seeds, key=lambda s: s[1].distance(centre))[0]
             if not inside and face.area > 5:
-                print(f"note: a piece of {country} of {face.area:.0f} square degrees has no seed; "
-                      f"given to {owner}")
+                print(f"note: a piece of {country} of {face.area:.0f} square degrees has no seed; given to {owner}")
             pieces[owner].append(face)
         elif country in COUNTRIES:
             pieces[COUNTRIES[country]].append(face)
@@ -386,8 +571,10 @@ def main(source: Path) -> None:
     print(f"scale {scale:.3f} mm/degree, map {BOARD_W - 2 * MARGIN_X:.0f} x {height:.0f} mm from y {top:.1f}")
     blocks = {}
     for t, geom in zip(ids, simple):
-        polys = sorted([g for g in getattr(geom, "geoms", [geom]) if g.geom_type == "Polygon" and g.area > 0.8],
-                       key=lambda g: -g.area)
+        polys = sorted(
+            [g for g in getattr(geom, "geoms", [geom]) if g.geom_type == "Polygon" and g.area > 0.8],
+            key=lambda g: -g.area,
+        )
         label = shapely.transform(Point(LABEL_AT[t]), project) if t in LABEL_AT else polylabel(polys[0], 0.2)
         rings = []
         for g in polys:
@@ -409,7 +596,9 @@ def write_spaces(blocks: dict) -> None:
     end = text.index("    # END spaces generated")
     old = text[begin:end]
     lines = ["    # BEGIN spaces generated by prepare/make_map.py (names, groups and types are read back from here)"]
-    for match in re.finditer(r"^      - \{id: ([a-z-]+), (name: \{[^}]*\}), group: ([a-z-]+), type: ([a-z-]+)", old, re.M):
+    for match in re.finditer(
+        r"^      - \{id: ([a-z-]+), (name: \{[^}]*\}), group: ([a-z-]+), type: ([a-z-]+)", old, re.M
+    ):
         t, name, group, stype = match.groups()
         label, rings, _ = blocks[t]
         at = f"[{label.x:.1f}, {label.y:.1f}]"

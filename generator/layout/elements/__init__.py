@@ -23,8 +23,14 @@ from rulepress.layout.elements.roundrect import RoundRectElement
 from rulepress.layout.elements.text import TextElement
 
 KINDS = {
-    "text": TextElement, "image": ImageElement, "icon": IconElement, "rect": RectElement,
-    "roundrect": RoundRectElement, "circle": CircleElement, "line": LineElement, "polygon": PolygonElement,
+    "text": TextElement,
+    "image": ImageElement,
+    "icon": IconElement,
+    "rect": RectElement,
+    "roundrect": RoundRectElement,
+    "circle": CircleElement,
+    "line": LineElement,
+    "polygon": PolygonElement,
     "outline": OutlineElement,
 }
 
@@ -36,7 +42,7 @@ def _tag(value) -> str | None:
 
 # Tags are the class names (capitalised), which the error locator skips like any union member tag.
 Element = Annotated[
-    Union[tuple(Annotated[cls, Tag(cls.__name__)] for cls in KINDS.values())],
+    Union[tuple(Annotated[cls, Tag(cls.__name__)] for cls in KINDS.values())],  # noqa: UP007 (built at run time)
     Discriminator(_tag),
 ]
 

@@ -15,8 +15,13 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from rulepress.layout.geometry import Rect
 
-Color = Annotated[str, Field(pattern=r"^(#[0-9a-fA-F]{6}|\{[A-Za-z_][A-Za-z0-9_-]*(\.[A-Za-z0-9_-]+)?\})$",
-                             description="A colour as #rrggbb, or a reference such as {color}.")]
+Color = Annotated[
+    str,
+    Field(
+        pattern=r"^(#[0-9a-fA-F]{6}|\{[A-Za-z_][A-Za-z0-9_-]*(\.[A-Za-z0-9_-]+)?\})$",
+        description="A colour as #rrggbb, or a reference such as {color}.",
+    ),
+]
 Template = Annotated[str, Field(description="Text with references in braces, e.g. '{title}' or '{values.cost} $'.")]
 
 
@@ -29,8 +34,12 @@ class Element(BaseModel):
     y: float = Field(0.0, description="Top edge in mm from the reference box's top edge.")
     w: float | None = Field(None, gt=0, description="Width in mm; default: the reference width less x on both sides.")
     h: float | None = Field(None, gt=0, description="Height in mm; default: the reference height less y on both sides.")
-    origin: Literal["trim", "bleed"] = Field("trim", alias="from", description="Measure from the trim (default) or from the bleed edge (art that bleeds).")
-    when: str | None = Field(None, description="Draw only when this holds: 'ref', 'not ref', 'ref == value', 'ref != value'.")
+    origin: Literal["trim", "bleed"] = Field(
+        "trim", alias="from", description="Measure from the trim (default) or from the bleed edge (art that bleeds)."
+    )
+    when: str | None = Field(
+        None, description="Draw only when this holds: 'ref', 'not ref', 'ref == value', 'ref != value'."
+    )
     opacity: float = Field(1.0, ge=0, le=1, description="0 (invisible) to 1 (opaque).")
     rotate: float = Field(0.0, description="Rotation in degrees, counter-clockwise about the box centre.")
 

@@ -48,8 +48,11 @@ def cells(box: Rect, count: int, size: float | None, gap: float, direction: str,
     result = []
     for i in range(count):
         a = start + i * (side + gap)
-        result.append(Rect(box.x + a, box.y + offset, side, side) if direction == "row"
-                      else Rect(box.x + offset, box.y + a, side, side))
+        result.append(
+            Rect(box.x + a, box.y + offset, side, side)
+            if direction == "row"
+            else Rect(box.x + offset, box.y + a, side, side)
+        )
     return result
 
 

@@ -15,7 +15,10 @@ class ImageElement(Element):
 
     kind: Literal["image"] = Field(description="image")
     src: Template = Field("{image}", description="File relative to the game folder, usually a reference: '{image}'.")
-    fit: Literal["cover", "contain", "stretch"] = Field("cover", description="cover (fill the box, crop the overflow), contain (whole picture, centred), stretch (distort to the box).")
+    fit: Literal["cover", "contain", "stretch"] = Field(
+        "cover",
+        description="cover (fill the box, crop the overflow), contain (whole picture, centred), stretch (distort to the box).",
+    )
 
     def templates(self) -> dict[str, str]:
         return {"src": self.src}

@@ -14,7 +14,9 @@ class PolygonElement(ShapeElement):
     """A polygon (banners, arrows, star points, corner ribbons)."""
 
     kind: Literal["polygon"] = Field(description="polygon")
-    points: list[tuple[float, float]] = Field(min_length=3, description="At least three [x, y] points in mm from the element's x and y.")
+    points: list[tuple[float, float]] = Field(
+        min_length=3, description="At least three [x, y] points in mm from the element's x and y."
+    )
 
     def absolute(self, w: float, h: float, bleed: float) -> list[tuple[float, float]]:
         """The points in mm from the trim's top-left corner."""

@@ -14,14 +14,24 @@ class TextElement(Element):
 
     kind: Literal["text"] = Field(description="text")
     text: Template = Field(description="The text (inline Markdown, :icon: names), e.g. '{title}'.")
-    font: str = Field("Body", description="A bundled font (Body, Body-Bold, Body-Italic, Condensed, Condensed-Bold) or one of the game's `fonts`.")
+    font: str = Field(
+        "Body",
+        description="A bundled font (Body, Body-Bold, Body-Italic, Condensed, Condensed-Bold) or one of the game's `fonts`.",
+    )
     size: float = Field(9.0, gt=0, le=400, description="Font size in pt.")
-    min_size: float | None = Field(None, gt=0, description="Smallest size the text may shrink to (pt); default: `size`.")
+    min_size: float | None = Field(
+        None, gt=0, description="Smallest size the text may shrink to (pt); default: `size`."
+    )
     leading: float = Field(1.2, gt=0, le=5, description="Line height, of the font size.")
     align: Literal["left", "center", "right"] = Field("left", description="Horizontal alignment.")
     valign: Literal["top", "middle", "bottom"] = Field("top", description="Vertical alignment in the box.")
     color: Color = Field("#111111", description="Text colour.")
-    write_in_lines: int = Field(0, ge=0, le=30, description="When the bound text is empty and the card's text is unknown, draw this many blank lines to write on.")
+    write_in_lines: int = Field(
+        0,
+        ge=0,
+        le=30,
+        description="When the bound text is empty and the card's text is unknown, draw this many blank lines to write on.",
+    )
 
     def templates(self) -> dict[str, str]:
         return {"text": self.text, "color": self.color}

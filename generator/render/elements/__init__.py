@@ -15,8 +15,15 @@ from rulepress.render.elements.context import Context, FaceError
 from rulepress.text.icons import Icon
 
 DRAW = {
-    "text": text.draw, "image": image.draw, "icon": icon.draw, "rect": shapes.rect, "roundrect": shapes.roundrect,
-    "circle": shapes.circle, "line": shapes.line, "polygon": shapes.polygon, "outline": shapes.outline,
+    "text": text.draw,
+    "image": image.draw,
+    "icon": icon.draw,
+    "rect": shapes.rect,
+    "roundrect": shapes.roundrect,
+    "circle": shapes.circle,
+    "line": shapes.line,
+    "polygon": shapes.polygon,
+    "outline": shapes.outline,
 }
 
 
@@ -46,8 +53,9 @@ def draw_elements(elements: list, ctx: Context) -> None:
         except FaceError as exc:
             c.restoreState()
             shown = set(refs(getattr(el, "text", "") or ""))  # the card's text an element shows: where to mend it
-            raise FaceError(f"element {i + 1} ({el.kind}): {exc.message}",
-                            tuple(shown.pop().split(".")) if len(shown) == 1 else ()) from None
+            raise FaceError(
+                f"element {i + 1} ({el.kind}): {exc.message}", tuple(shown.pop().split(".")) if len(shown) == 1 else ()
+            ) from None
         c.restoreState()
 
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 from rulepress.layout.binding import render
 from rulepress.layout.elements.icon import IconElement, cells, repeat_count
 from rulepress.layout.geometry import Rect
-from rulepress.layout.paper import MM
 from rulepress.render.elements.context import Context, FaceError
 from rulepress.text.iconfont import BELOW, EXTENT
 

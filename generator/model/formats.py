@@ -1,0 +1,92 @@
+"""Content formats: which rules bind a game, by the format version it was written for.
+
+A game declares the format it was written for in game.yaml (``format: 2``); a game that
+declares none was written for format 1, the format of the releases before formats existed.
+A rule that rejects content an earlier release accepted is introduced by a format: content of
+that format or later breaks it as an error, content of an earlier format gets a warning that
+names the place and the fix, so an upgrade of Rulepress never stops a game from building.
+`rulepress upgrade GAME` (`rulepress.upgrade`) rewrites what can be rewritten mechanically and
+declares the current format.
+
+The checks give each such problem the id of its rule (`Problem.rule`); `settle` turns the ones
+that do not bind the game yet into warnings. A new strict rule is added here with the next
+format number and `CURRENT` raised to it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from rulepress.errors import Problem
+
+CURRENT = 2  # the format `rulepress new` writes and `rulepress upgrade` declares
+FIRST = 1  # the format of content that declares none
+
+
+@dataclass(frozen=True)
+class Rule:
+    """A rule that an earlier format did not have."""
+
+    id: str
+    since: int  # the first format whose content must keep it
+    fix: str  # what the author does (shown with the warning)
+
+
+RULES = {
+    rule.id: rule
+    for rule in (
+        Rule(
+            "example-caption",
+            2,
+            "write what the result is after the statement: `>>> f(x)  # what it is` (rulepress upgrade adds a TODO caption)",
+        ),
+        Rule(
+            "example-labels",
+            2,
+            "name each part of the result on a line `:labels: first | second` in the example's options",
+        ),
+        Rule("engine-word", 2, "give the engine's word a name in each language under game.yaml `site.labels`"),
+        Rule("board-value-label", 2, "add the value's name in each language to the board's `value_labels`"),
+        Rule(
+            "engine-option-parameter",
+            2,
+            "give the engine function that depends on this reading a keyword parameter named like the option",
+        ),
+        Rule("format-declared", 2, "declare `format: 2` in game.yaml (rulepress upgrade does)"),
+    )
+}
+
+
+def declared(data: object) -> int:
+    """The format a game.yaml's data declares (FIRST when it declares none)."""
+    value = data.get("format") if isinstance(data, dict) else None
+    return value if isinstance(value, int) and not isinstance(value, bool) else FIRST
+
+
+def binds(rule: str, fmt: int) -> bool:
+    """True when content of format `fmt` must keep `rule` (an unknown or empty rule always binds)."""
+    known = RULES.get(rule)
+    return known is None or fmt >= known.since
+
+
+def settle(problems: list[Problem], fmt: int) -> list[Problem]:
+    """`problems` with those of rules that do not bind format `fmt` yet made warnings (with their fix)."""
+    settled = []
+    for problem in problems:
+        if problem.warning or binds(problem.rule, fmt):
+            settled.append(problem)
+        else:
+            rule = RULES[problem.rule]
+            message = f"{problem.message} [an error from format {rule.since} on; fix: {rule.fix}]"
+            settled.append(replace(problem, message=message, warning=True))
+    return settled
+
+
+def errors(problems: list[Problem]) -> list[Problem]:
+    """The problems that stop a build."""
+    return [p for p in problems if not p.warning]
+
+
+def warnings(problems: list[Problem]) -> list[Problem]:
+    """The problems that are reported but stop nothing."""
+    return [p for p in problems if p.warning]
