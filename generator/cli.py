@@ -184,6 +184,16 @@ def command_line(width: int | None = None) -> tuple[argparse.ArgumentParser, lis
         help="folder of game folders (default: the bundled games)",
     )
 
+    upgrade = command("upgrade", "move games written for an earlier content format to the current one")
+    upgrade.add("games", nargs="*", metavar="GAME", help="game ids (default: every game)")
+    upgrade.add(
+        "--content",
+        type=Path,
+        default=paths.BUNDLED_CONTENT,
+        help="folder of game folders (default: the bundled games)",
+    )
+    upgrade.add("--dry-run", action="store_true", help="say what would change, change nothing")
+
     new = command("new", "create a minimal new game folder that builds at once")
     new.add("name", help="the new game's id (lower-case letters, digits, '-')")
     new.add("--content", type=Path, default=Path("."), help="folder to create the game in (default: here)")
@@ -313,6 +323,10 @@ def _run(args) -> int:
                 mark += f" [{comp.provenance.kind}]" if comp.provenance.marked else ""
                 print(f"  {count:>4} x {comp.name.en} / {comp.name.de} [{comp.kind}]{mark}")
         return 0
+    if args.command == "upgrade":
+        from rulepress.upgrade import run
+
+        return run(args.content, args.games, args.dry_run)
     if args.command == "new":
         from rulepress.scaffold import new_game
 

@@ -83,7 +83,7 @@ def warning_lines(warnings: list[Problem]) -> list[str]:
         return []
     many = "s" if len(warnings) != 1 else ""
     return [str(w) for w in warnings] + [
-        f"{len(warnings)} warning{many}: rules newer than the content's format; `rulepress upgrade GAME` rewrites what it can"
+        f"{len(warnings)} warning{many} (they stop nothing; `rulepress upgrade GAME` rewrites what it can)"
     ]
 
 

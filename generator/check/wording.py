@@ -90,7 +90,9 @@ def findings(text: str, words: Vocabulary) -> list[tuple[int, str, str]]:
     for m in PROGRAM_NAME.finditer(text):
         what = "is a rules-engine option key" if m.group(0) in options else "looks like a program name"
         found.append((m.start(), m.group(0), f"{what}; describe the rule in words"))
-    for key in sorted(k for k in options if not PROGRAM_NAME.fullmatch(k)):
+    # a key that is one plain word ('capture') is a word of the language too: "Forced capture" is a rule's
+    # name, not a leaked key; keys with a hyphen or underscore are the engine's own words
+    for key in sorted(k for k in options if not PROGRAM_NAME.fullmatch(k) and not k.isalpha()):
         found += [
             (m.start(), m.group(0), "is a rules-engine option key; describe the rule in words")
             for m in re.finditer(rf"(?<![\w-]){re.escape(key)}(?![\w-])", text)
@@ -151,7 +153,9 @@ def markdown_problems(path, key: str, words: Vocabulary, template: bool = False)
     for number, visible in markdown_lines(text):
         for _offset, snippet, message in findings(visible, words):
             file_line = lines[number - 1] if 0 < number <= len(lines) else ""
-            problems.append(Problem(shown, number, _column(file_line, snippet), key, f"{snippet!r} {message}"))
+            problems.append(
+                Problem(shown, number, _column(file_line, snippet), key, f"{snippet!r} {message}", "authors-words")
+            )
     return problems
 
 
@@ -163,7 +167,9 @@ def authors_words(content: GameContent) -> list[Problem]:
     for key, text in model_texts(game):
         for _offset, snippet, message in findings(text, words):
             path, line, col = content.locate(key)
-            problems.append(Problem(path, line, col, ".".join(map(str, key)), f"{snippet!r} {message}"))
+            problems.append(
+                Problem(path, line, col, ".".join(map(str, key)), f"{snippet!r} {message}", "authors-words")
+            )
     for lang, _rules in sorted(content.rules.items()):
         problems += markdown_problems(content.folder / f"rules.{lang}.md", "rules", words)
     for quickref in game.quickrefs:

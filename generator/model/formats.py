@@ -30,6 +30,7 @@ class Rule:
     id: str
     since: int  # the first format whose content must keep it
     fix: str  # what the author does (shown with the warning)
+    warns_only: bool = False  # a warning in every format: it stops nothing
 
 
 RULES = {
@@ -46,13 +47,15 @@ RULES = {
             "name each part of the result on a line `:labels: first | second` in the example's options",
         ),
         Rule("engine-word", 2, "give the engine's word a name in each language under game.yaml `site.labels`"),
+        Rule("authors-words", 2, "say it in players' words (no source names, file names or engine keys)"),
         Rule("board-value-label", 2, "add the value's name in each language to the board's `value_labels`"),
         Rule(
             "engine-option-parameter",
             2,
             "give the engine function that depends on this reading a keyword parameter named like the option",
         ),
-        Rule("format-declared", 2, "declare `format: 2` in game.yaml (rulepress upgrade does)"),
+        Rule("format-declared", 2, "declare `format: 2` in game.yaml (rulepress upgrade does)", warns_only=True),
+        Rule("todo-marker", 2, "replace the TODO with what players should read", warns_only=True),
     )
 }
 
@@ -66,7 +69,7 @@ def declared(data: object) -> int:
 def binds(rule: str, fmt: int) -> bool:
     """True when content of format `fmt` must keep `rule` (an unknown or empty rule always binds)."""
     known = RULES.get(rule)
-    return known is None or fmt >= known.since
+    return known is None or (not known.warns_only and fmt >= known.since)
 
 
 def settle(problems: list[Problem], fmt: int) -> list[Problem]:
@@ -77,7 +80,8 @@ def settle(problems: list[Problem], fmt: int) -> list[Problem]:
             settled.append(problem)
         else:
             rule = RULES[problem.rule]
-            message = f"{problem.message} [an error from format {rule.since} on; fix: {rule.fix}]"
+            when = "" if rule.warns_only else f"an error from format {rule.since} on; "
+            message = f"{problem.message} [{when}fix: {rule.fix}]"
             settled.append(replace(problem, message=message, warning=True))
     return settled
 

@@ -25,7 +25,7 @@ from rulepress.errors import ContentError, ContentErrors, Problem
 from rulepress.model import formats, references
 from rulepress.model.rules_text import RuleText, read_rules
 from rulepress.model.schema import LANGS, Game
-from rulepress.model.sourcefile import read_source
+from rulepress.model.sourcefile import display_path, read_source
 from rulepress.model.yamlsource import Positions, load_yaml
 
 GAME_FILES = ("game.yaml", "components.yaml", "boards.yaml", "glossary.yaml", "ambiguities.yaml")
@@ -71,16 +71,6 @@ class GameContent:
             return pos.path, line, col
         pos = self.positions.get("", None)
         return (pos.path if pos else str(self.folder / "game.yaml")), None, None
-
-
-def display_path(path: Path) -> str:
-    """A path as shown in messages: relative to the working directory when possible.
-    A symbolic link is shown by its own name, not its target's."""
-    path = Path(path)
-    try:
-        return str((path.parent.resolve() / path.name).relative_to(Path.cwd().resolve()))
-    except ValueError:
-        return str(path)
 
 
 def inside(folder: Path, relative: str) -> Path | None:
@@ -327,6 +317,7 @@ def load_game(
         )
     problems.extend(references.check(content, checked.boards if checked is not None else None))
     problems.extend(unread_files(content, sources))
+    problems.extend(references.todo_markers(content))
     if game.format is None:
         file, line, _ = sources.locate(("id",))
         problems.append(

@@ -9,10 +9,12 @@ source passages of rule sections, ambiguity options, and files that must stay in
 from __future__ import annotations
 
 from collections import Counter
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from rulepress.errors import Problem
-from rulepress.model.rules_text import term_refs
+from rulepress.model.rules_text import steps, term_refs
+from rulepress.model.sourcefile import display_path
 
 if TYPE_CHECKING:
     from rulepress.model.loader import GameContent
@@ -231,3 +233,39 @@ def _file_inside(content: GameContent, relative: str) -> bool:
 
     path = inside(content.folder, relative)
     return bool(path and path.is_file())
+
+
+TODO_CAPTION = "TODO: what this result is"  # the caption `rulepress upgrade` writes
+
+
+def todo_markers(content: GameContent) -> list[Problem]:
+    """A warning for every TODO marker `upgrade` left (captions, labels, site labels, value labels)."""
+    found: list[Problem] = []
+    for text in content.rules.values():
+        for example in text.examples:
+            marked = "TODO" in example.options.get("labels", "") or any(
+                TODO_CAPTION in s.code for s in steps(example.source)
+            )
+            if marked:
+                found.append(_todo(display_path(Path(example.path)), example.line, f"example {example.id}"))
+    game = content.game
+    for word, label in game.site.labels.items():
+        if any(str(v).startswith("TODO") for v in _texts(label)):
+            file, line, col = content.locate(("site", "labels", word))
+            found.append(_todo(file, line, f"site.labels.{word}", col))
+    for i, board in enumerate(game.boards):
+        for name, label in board.value_labels.items():
+            if any(str(v).startswith("TODO") for v in _texts(label)):
+                file, line, col = content.locate(("boards", i, "value_labels", name))
+                found.append(_todo(file, line, f"boards.{i}.value_labels.{name}", col))
+    return found
+
+
+def _texts(label) -> list:
+    return list(label.model_dump().values()) if hasattr(label, "model_dump") else [label]
+
+
+def _todo(file: str, line: int | None, key: str, col: int | None = None) -> Problem:
+    return Problem(
+        file, line, col, key, "a TODO marker `rulepress upgrade` left: put the real words here", "todo-marker"
+    )

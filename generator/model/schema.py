@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from typing import Annotated, Literal, Union
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, WithJsonSchema, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, WithJsonSchema, field_validator, model_validator
 
 from rulepress.model.formats import CURRENT as CURRENT_FORMAT
 
@@ -779,12 +779,21 @@ class Game(Model):
     format: int | None = Field(
         None,
         ge=1,
-        le=CURRENT_FORMAT,
         description="The content format this game was written for (rulepress new writes the current one; "
         "none means 1). Rules newer than a game's format only warn; `rulepress upgrade` moves a game on.",
     )
     id: Id = Field(description="Game id; must equal the folder name.")
     title: Text = Field(description="Title in both languages.")
+
+    @field_validator("format")
+    @classmethod
+    def _known_format(cls, value: int | None) -> int | None:
+        if value is not None and value > CURRENT_FORMAT:
+            raise ValueError(
+                f"format {value} is newer than this Rulepress reads (formats 1 to {CURRENT_FORMAT}): upgrade Rulepress"
+            )
+        return value
+
     subtitle: Text | None = Field(None, description="Edition, publisher line.")
     author: str | None = Field(
         None, description="Designer (and publisher) of the game; written into the metadata of every PDF."

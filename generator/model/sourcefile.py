@@ -72,3 +72,13 @@ def read_source(path: Path, shown: str | None = None, limit: int = MAX_BYTES) ->
     """Read a user's text file as described in the module docstring."""
     shown = shown or str(path)
     return decode(read_bytes(path, shown, limit), shown)
+
+
+def display_path(path: Path) -> str:
+    """A path as shown in messages: relative to the working directory when possible.
+    A symbolic link is shown by its own name, not its target's."""
+    path = Path(path)
+    try:
+        return str((path.parent.resolve() / path.name).relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(path)

@@ -28,7 +28,7 @@ from pathlib import Path
 from rulepress import paths
 from rulepress.errors import ContentErrors, RulepressError
 from rulepress.memo import output_root
-from rulepress.model import GameContent, load_games
+from rulepress.model import GameContent, formats, load_games
 from rulepress.model.loader import find_games
 from rulepress.output import CACHE
 from rulepress.render import Artifact
@@ -415,7 +415,7 @@ def plan_all(contents: list[GameContent], options, artifacts: list[Artifact]) ->
     every, problems = {}, []
     for content in contents:
         every[content.id], found = checked_views(content, output_root(out) / WORK / "views", code, options)
-        problems += found
+        problems += formats.errors(formats.settle(found, content.format))  # its warnings: build.check_games
     if problems:
         raise ContentErrors(problems)
     site_url = getattr(options, "site_url", "") or ""

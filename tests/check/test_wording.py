@@ -105,3 +105,10 @@ def test_check_content_names_each_authors_word_at_its_place(tmp_path, capsys):
     match = re.search(r"game\.yaml:(\d+):\d+: glossary\.0\.definition\.de: 'Seed 007' names", err)
     assert match and "Seed 007" in game[int(match.group(1)) - 1]
     assert re.search(r"quickref\.en\.md:\d+:\d+: quickrefs\.short: 'seed 7' names", err)
+
+
+def test_an_option_key_that_is_a_plain_word_is_a_word_of_the_language():
+    # a game whose engine option is 'capture' may still call a rule "Forced capture"
+    words = Vocabulary(option_keys=("capture", "forced-capture"))
+    assert _found("Forced capture: a piece that can capture must do so.", words) == []
+    assert _found("the forced-capture reading", words) == ["forced-capture"]
