@@ -43,6 +43,9 @@ class Command:
         return action
 
 
+CONTENT_HELP = "folder of game folders (default: the bundled games)"
+
+
 def command_line(width: int | None = None) -> tuple[argparse.ArgumentParser, list[Command]]:
     """The parser of the `rulepress` command and its commands; `width`: a fixed width for help texts."""
     formatter = functools.partial(argparse.HelpFormatter, width=width) if width else argparse.HelpFormatter
@@ -59,14 +62,12 @@ def command_line(width: int | None = None) -> tuple[argparse.ArgumentParser, lis
         commands.append(Command(name, help, sub.add_parser(name, help=help, formatter_class=formatter)))
         return commands[-1]
 
+    def games_and_content(cmd: Command) -> None:
+        cmd.add("games", nargs="*", metavar="GAME", help="game ids (default: every game)")
+        cmd.add("--content", type=Path, default=paths.BUNDLED_CONTENT, help=CONTENT_HELP)
+
     build = command("build", "build games into the output folder")
-    build.add("games", nargs="*", metavar="GAME", help="game ids (default: every game)")
-    build.add(
-        "--content",
-        type=Path,
-        default=paths.BUNDLED_CONTENT,
-        help="folder of game folders (default: the bundled games)",
-    )
+    games_and_content(build)
     build.add("--out", type=Path, default=paths.DEFAULT_OUTPUT, help="output folder (default: output)")
     build.add("--paper", choices=["a4", "letter"], action="append", help="paper size (default: both); may be repeated")
     build.add(
@@ -142,13 +143,7 @@ def command_line(width: int | None = None) -> tuple[argparse.ArgumentParser, lis
         default="content",
         help="what to check (default: content)",
     )
-    check.add("games", nargs="*", metavar="GAME", help="game ids (default: every game)")
-    check.add(
-        "--content",
-        type=Path,
-        default=paths.BUNDLED_CONTENT,
-        help="folder of game folders (default: the bundled games)",
-    )
+    games_and_content(check)
     check.add("--format", choices=["text", "json"], default="text", help="report format")
     check.add(
         "--sources",
@@ -177,21 +172,10 @@ def command_line(width: int | None = None) -> tuple[argparse.ArgumentParser, lis
     serve.add("--port", type=int, default=8000, help="port (default 8000; 0 picks a free one)")
 
     listing = command("list", "list the games and their components")
-    listing.add(
-        "--content",
-        type=Path,
-        default=paths.BUNDLED_CONTENT,
-        help="folder of game folders (default: the bundled games)",
-    )
+    listing.add("--content", type=Path, default=paths.BUNDLED_CONTENT, help=CONTENT_HELP)
 
     upgrade = command("upgrade", "move games written for an earlier content format to the current one")
-    upgrade.add("games", nargs="*", metavar="GAME", help="game ids (default: every game)")
-    upgrade.add(
-        "--content",
-        type=Path,
-        default=paths.BUNDLED_CONTENT,
-        help="folder of game folders (default: the bundled games)",
-    )
+    games_and_content(upgrade)
     upgrade.add("--dry-run", action="store_true", help="say what would change, change nothing")
 
     new = command("new", "create a minimal new game folder that builds at once")
