@@ -53,7 +53,7 @@ def decode(data: bytes, shown: str) -> str:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         if 0 <= nul < exc.start:
-            exc = None
+            pass  # a NUL byte comes first: reported below
         else:
             line, col = _position(data, exc.start)
             raise ContentError(
