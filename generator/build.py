@@ -175,7 +175,7 @@ def input_key(artifact: Artifact, version: str) -> str:
 
 
 def check_games(
-    contents: list[GameContent], options: BuildOptions, renderers: set[tuple[str, str]] | None = None
+    contents: list[GameContent], options: BuildOptions, renderers: set[tuple[str | None, str]] | None = None
 ) -> list[Problem]:
     """Every problem the renderers find: each renderer module's ``check(content, options)`` for each
     game (only the (game, renderer) pairs in `renderers` if given). Problems of rules newer than a
@@ -296,6 +296,7 @@ def write_one(artifact: Artifact, out: Path) -> dict:
     """Render one artifact atomically; its state record (without the key)."""
     target = out / artifact.path
     with atomic_path(target, directory=artifact.directory) as tmp:
+        assert artifact.write is not None, artifact.path  # stand-ins for reused artifacts are never written
         meta = artifact.write(tmp) or {}
     return {
         "sha256": sha256_of(target),
@@ -307,8 +308,8 @@ def write_one(artifact: Artifact, out: Path) -> dict:
 def _write_all(todo: list[Artifact], out: Path, progress: Progress) -> dict[str, dict]:
     """Write every artifact in `todo`, honouring `after`; their records by path."""
     count = workers(len(todo))
+    records: dict[str, dict] = {}
     if count <= 1:
-        records = {}
         for artifact in todo:
             records[artifact.path] = write_one(artifact, out)
             progress.advance(artifact.path)
@@ -319,7 +320,6 @@ def _write_all(todo: list[Artifact], out: Path, progress: Progress) -> dict[str,
     waiting = {i: {p for p in a.after if p in planned} for i, a in enumerate(todo)}
     # artifacts that others wait for go first (PNGs before their TTS sheets, everything before the site)
     dependents = {a.path: sum(a.path in deps for deps in waiting.values()) for a in todo}
-    records: dict[str, dict] = {}
     running: dict[Future, int] = {}
     context = multiprocessing.get_context("fork")
     before = set(multiprocessing.active_children())
@@ -342,7 +342,7 @@ def _write_all(todo: list[Artifact], out: Path, progress: Progress) -> dict[str,
             if not running:  # a cycle in `after` (cannot happen with the renderers' plans)
                 raise RuntimeError(f"artifacts wait for each other: {sorted(todo[i].path for i in waiting)}")
             done, _ = wait(running, return_when=FIRST_COMPLETED)
-            for future in sorted(done, key=running.get):
+            for future in sorted(done, key=running.__getitem__):
                 artifact = todo[running.pop(future)]
                 kind, value = future.result()
                 if kind == "error":

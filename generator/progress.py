@@ -10,6 +10,11 @@ from __future__ import annotations
 
 import os
 import sys
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from rich.progress import Progress as Bar
+    from rich.progress import TaskID
 
 
 def wanted(quiet: bool = False) -> bool:
@@ -24,8 +29,8 @@ class Progress:
         self.enabled = enabled and total > 0
         self.total = total
         self.title = title
-        self._bar = None
-        self._task = None
+        self._bar: Bar | None = None
+        self._task: TaskID | None = None
 
     def __enter__(self) -> Progress:
         if self.enabled:
@@ -48,7 +53,7 @@ class Progress:
 
     def advance(self, label: str) -> None:
         """One more step done; `label` (the artifact just written) is shown beside the bar."""
-        if self._bar is not None:
+        if self._bar is not None and self._task is not None:  # (both are set together)
             self._bar.update(self._task, advance=1, description=label)
 
     def __exit__(self, *exc) -> None:

@@ -290,7 +290,7 @@ class _Outcomes:
 class _Recorder(doctest.DocTestRunner):
     """A DocTestRunner that records every statement's output instead of printing failures."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         super().__init__(verbose=False, optionflags=OPTIONFLAGS)
         self.got: dict[int, tuple[str, bool]] = {}
 
@@ -475,7 +475,8 @@ class ExampleRuns:
             if "__pycache__" not in p.parts
         ]
         self.base = key_of(engine_code, chosen_readings(content), [asdict(n) for n in self.names.values()])
-        self.loaded, self.module = False, None
+        self.loaded = False
+        self.module: ModuleType | None = None
 
     def result(self, example: Example) -> ExampleResult:
         key = key_of(self.base, example.id, example.lang, example.path, example.source, example.options)

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass, field, replace
+from functools import partial
 
 from rulepress.check import numbers
 from rulepress.check.ellipses import Ellipses
@@ -175,7 +176,7 @@ def shortened(name: Name, spelled: str, lang: str) -> bool:
     where the other language declares no short form of its own ('Klassen' has 'classes' for 'unit class')? A verb's
     'to' is no part of its spelling ('recruited' is no short form of 'to recruit')."""
     main = re.sub(r"^to\s+", "", name.forms[lang][0], flags=re.I) if name.verb else name.forms[lang][0]
-    other = next((name.forms[o] for o in name.forms if o != lang), ())
+    other: tuple[str, ...] = next((name.forms[o] for o in name.forms if o != lang), ())
     own_short = any(len(_words(f)) == 1 and len(f) < len(other[0]) for f in other)
     return (
         len(_words(spelled)) == 1
@@ -445,7 +446,7 @@ class NameFinder:
             if (
                 name.id != keep and probe in lowered
             ):  # only names of several words: a German compound mentions all its parts
-                text = pattern.sub(lambda m, other=name: blank(m, other), text)
+                text = pattern.sub(partial(blank, other=name), text)
         return text
 
     def inside(self, text: str) -> dict[str, Name]:

@@ -112,7 +112,7 @@ _DE_ORDINAL_STEMS = {
     "zwölft": 12,
 }
 _DE_ENDINGS = ("e", "en", "er", "es", "em")
-_DE_SPECIAL = {
+_DE_SPECIAL: dict[str, int | Fraction] = {
     "zweien": 2,
     "dreien": 3,
     "vieren": 4,
@@ -157,7 +157,7 @@ _DE_SPECIAL = {
     "zehnmal": 10,
 }
 # compounds that state a number: zweithöchste (second-highest), zweistellig (two-digit), doppelseitig, Halbierungsregel
-_DE_COMPOUND_HEADS = {
+_DE_COMPOUND_HEADS: dict[str, int | Fraction] = {
     "zweit": 2,
     "dritt": 3,
     "viert": 4,
@@ -232,7 +232,7 @@ _EN_ORDINALS = {
     "eleventh": 11,
     "twelfth": 12,
 }
-_EN_SPECIAL = {
+_EN_SPECIAL: dict[str, int | Fraction] = {
     "double": 2,
     "doubles": 2,
     "doubled": 2,
@@ -427,14 +427,17 @@ def extract(text: str, lang: str) -> list[Number]:
     taken: list[tuple[int, int]] = []
     for match in _DIGITS.finditer(text):
         start, end = match.span()
-        suffix = _AFTER.match(text, end).group(0)  # 3rd, 10er, 5M, 2x: the number counts
+        # 3rd, 10er, 5M, 2x: the number counts (the pattern matches everywhere, if only an empty suffix)
+        suffix = glued.group(0) if (glued := _AFTER.match(text, end)) else ""
         values = parse_digits(match.group(0), lang)
-        scale = _GLUED_SCALES.get(suffix) if suffix else _scale_after(text, end, lang)
-        if scale:
-            multiplier, end = (scale, end + len(suffix)) if suffix else scale
-            values = values[:-1] + [values[-1] * multiplier]
-        else:
+        multiplier: int | None = None
+        if suffix:
+            multiplier = _GLUED_SCALES.get(suffix)
             end += len(suffix)
+        elif scaled := _scale_after(text, end, lang):
+            multiplier, end = scaled
+        if multiplier is not None:
+            values = values[:-1] + [values[-1] * multiplier]
         for value in values:
             found.append((start, Number(value, text[start:end].strip())))
         taken.append((start, end))
@@ -445,14 +448,14 @@ def extract(text: str, lang: str) -> list[Number]:
         if any(a <= start < b for a, b in taken):
             i += 1
             continue
-        value = word_value(word, lang)
-        if value is None:
+        read = word_value(word, lang)
+        if read is None:
             standalone = _STANDALONE_SCALES[lang].get(word.lower())
             if standalone:
                 found.append((start, Number(Fraction(standalone), word)))
             i += 1
             continue
-        number, weak = value
+        number, weak = read
         if re.match(r"[- ]to[- ]last", text[end : end + 8]):
             # second-to-last: a position from the end, written as a negative number (German 'vorletzte')
             found.append((start, Number(-number, text[start : end + 8].strip())))

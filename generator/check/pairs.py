@@ -207,7 +207,9 @@ def example_pairs(a: RuleText, b: RuleText) -> list[TextPair]:
         sides = [Side(text.lang, text.path, _naming_paragraphs(e)) for text, e in ((a, example), (b, other))]
         if any(p.text for side in sides for p in side.paragraphs):
             pairs.append(
-                TextPair("example", f"{example.id}.results", *sides, section=example.section, ids=[example.id])
+                TextPair(
+                    "example", f"{example.id}.results", sides[0], sides[1], section=example.section, ids=[example.id]
+                )
             )
     return pairs
 
@@ -308,12 +310,17 @@ def _stored_pairs(stored: list[dict] | None) -> list[TextPair] | None:
         TextPair(
             d["kind"],
             d["id"],
-            *(Side(s["lang"], s["path"], [Paragraph(**p) for p in s["paragraphs"]]) for s in (d["a"], d["b"])),
+            _stored_side(d["a"]),
+            _stored_side(d["b"]),
             d["section"],
             d["ids"],
         )
         for d in stored
     ]
+
+
+def _stored_side(s: dict) -> Side:
+    return Side(s["lang"], s["path"], [Paragraph(**p) for p in s["paragraphs"]])
 
 
 def _file_pairs(path: Path, shown: str) -> list[TextPair]:
@@ -329,6 +336,7 @@ def _file_pairs(path: Path, shown: str) -> list[TextPair]:
         sides = []
         for lang, text in (("de", de), ("en", en)):
             line = positions.locate(key + (lang,))[0]
+            assert line is not None  # a file with texts has its root located at least
             sides.append(Side(lang, positions.path, [Paragraph(line, p) for p in _yaml_paragraphs(text)]))
         pairs.append(TextPair(kind, ident, sides[0], sides[1], ids=[ident]))
     return pairs

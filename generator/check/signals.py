@@ -189,5 +189,6 @@ def stand_ins(text: str, lang: str) -> int:
 
 def _stands_alone(text: str, end: int, lang: str) -> bool:
     """Does the numeral pronoun ending at `end` stand alone (punctuation or a function word follows, not a noun)?"""
-    following = _NEXT_WORD.match(text, end).group(1)
+    match = _NEXT_WORD.match(text, end)  # matches everywhere, if only empty
+    following = match.group(1) if match else None
     return following is None or following.lower() in _AFTER_PRONOUN[lang]

@@ -114,8 +114,8 @@ def content_texts(content: GameContent) -> list[ContentText]:
     """Every prose text of a game, in a stable order: rule files, quick references, model texts."""
     texts: list[ContentText] = []
     for lang in sorted(content.rules):
-        path = content.folder / f"rules.{lang}.md"
-        texts.append(ContentText(content.rules[lang].path, words(markdown_prose(path.read_text(encoding="utf-8")))))
+        file = content.folder / f"rules.{lang}.md"
+        texts.append(ContentText(content.rules[lang].path, words(markdown_prose(file.read_text(encoding="utf-8")))))
     for quickref in content.game.quickrefs:
         for lang in content.game.languages:
             text = content.quickref_texts.get((quickref.id, lang))

@@ -55,7 +55,9 @@ documented.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
+from fractions import Fraction
 from pathlib import Path
 
 from rulepress.check import examples, numbers, signals
@@ -181,7 +183,7 @@ def _report(
     other: Side,
     other_at: Paragraph,
     message: str,
-    extra_ids: list[str] = (),
+    extra_ids: Sequence[str] = (),
 ) -> None:
     """Add a finding at `first`:`at` naming `other`:`other_at`."""
     where = other.where(other_at.line)
@@ -197,7 +199,7 @@ def _report(
 
 
 def _listed(values, found) -> str:
-    written = {}
+    written: dict[Fraction, str] = {}
     for n in found:
         written.setdefault(n.value, n.text)
     return ", ".join(
@@ -404,7 +406,7 @@ def _compare_name_counts(
                 # ('Anklagepunkt', 'Anklage-Chip')
                 others = _holding_names(name, named, strict[this_lang], strict[other_lang], this_lang)
                 have = count(
-                    name, other_lang, "counting", shortened(name, spelled, this_lang), paraphrased, others
+                    name, other_lang, "counting", shortened(name, spelled, this_lang), bool(paraphrased), others
                 ) - min(
                     occurrences(name, texts[other_lang], other_lang, level="keywords"),
                     occurrences(name, texts[this_lang], this_lang, level="answers"),
@@ -692,7 +694,7 @@ def _compare_examples(
                     other=where,
                     section=example.section,
                 )
-    paired = [(e, b.example(e.id)) for e in a.examples if b.example(e.id) is not None]
+    paired = [(e, found) for e in a.examples if (found := b.example(e.id)) is not None]
     if not paired:
         return
     for ea, eb in paired:

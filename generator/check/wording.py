@@ -116,10 +116,11 @@ def markdown_lines(text: str) -> Iterator[tuple[int, str]]:
     )
     for token in MarkdownIt("commonmark").enable("table").parse(plain):
         if token.type == "fence" and token.info.strip().startswith("{doctest}"):
+            assert token.map is not None  # block tokens have their lines
             first = token.map[0] + 2
-            for offset, line in enumerate(token.content.splitlines()):
-                if RESULT_LINE.match(line) or line.startswith(":labels:"):
-                    yield first + offset, line.removeprefix(":labels:")
+            for offset, code_line in enumerate(token.content.splitlines()):
+                if RESULT_LINE.match(code_line) or code_line.startswith(":labels:"):
+                    yield first + offset, code_line.removeprefix(":labels:")
             for step in steps(token.content):
                 if said := caption(step.code):
                     yield first + step.line, said
@@ -174,7 +175,7 @@ def authors_words(content: GameContent) -> list[Problem]:
         problems += markdown_problems(content.folder / f"rules.{lang}.md", "rules", words)
     for quickref in game.quickrefs:
         for lang in game.languages:
-            path = content.folder / f"{quickref.source}.{lang}.md"
-            if path.is_file():
-                problems += markdown_problems(path, f"quickrefs.{quickref.id}", words, template=True)
+            file = content.folder / f"{quickref.source}.{lang}.md"
+            if file.is_file():
+                problems += markdown_problems(file, f"quickrefs.{quickref.id}", words, template=True)
     return list(dict.fromkeys(problems))

@@ -135,7 +135,8 @@ def place_box(
     xs = [bounds.x + (i * step if i < nx else max(0.0, bounds.w - w)) for i in range(nx + 1)]
     ys = [bounds.y + (j * step if j < ny else max(0.0, bounds.h - h)) for j in range(ny + 1)]
     candidates = sorted((math.dist((x + w / 2, y + h / 2), prefer), x, y) for x in xs for y in ys)
-    best, best_score = None, math.inf
+    best: Rect | None = None
+    best_score = math.inf
     edges = [(r.x, r.y, r.right, r.bottom) for r in rects]
     for _, x, y in candidates:  # nearest first: the first free place wins
         box = Rect(x, y, w, h)
@@ -156,6 +157,7 @@ def place_box(
             best, best_score = box, score
             if score == 0:
                 break
+    assert best is not None  # there is at least one candidate, and its score is finite
     return best, best_score
 
 

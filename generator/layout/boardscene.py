@@ -11,6 +11,7 @@ The renderer paints the scene; tests inspect it (label boxes, link lines).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import shapely
 from shapely.ops import nearest_points
@@ -166,7 +167,7 @@ class Scene:
     problems: list[str] = field(default_factory=list)  # drawing failures: labels that do not fit or overlap
     warnings: list[str] = field(default_factory=list)  # layout of the content: links hidden under other spaces
     errors: list[str] = field(default_factory=list)  # what must not be printed: text below the minimum size
-    folder: object = None  # the game folder (a Path) that image layers are relative to; set by the renderer
+    folder: Path | None = None  # the game folder (a Path) that image layers are relative to; set by the renderer
 
     @property
     def labels(self) -> list[Label]:
@@ -219,7 +220,7 @@ def fit_block(
     for long parts. Returns the rows, their bounding box and whether they fit.
     """
     scales = [1.0 - 0.05 * i for i in range(int((1.0 - min_scale) / 0.05) + 1)]
-    attempt = None
+    attempt: tuple[list[tuple[str, str, float]], float, float] | None = None
     for scale in scales:
         for condensed, two_lines in ((False, False), (True, False), (True, True), (False, True)):
             lines = []
@@ -242,6 +243,7 @@ def fit_block(
             attempt = lines, width, height
             if width <= box.w and height <= box.h:
                 return _rows(lines, box, width, height, color) + (True,)
+    assert attempt is not None  # there is at least one scale
     lines, width, height = attempt
     return _rows(lines, box, width, height, color) + (False,)
 
@@ -255,6 +257,11 @@ def _rows(lines, box: Rect, width: float, height: float, color: str) -> tuple[tu
         rows.append(TextRow(text, font, size, cx, top + line_h * 0.78, color))
         top += line_h
     return tuple(rows), Rect(cx - width / 2, cy - height / 2, width, height)
+
+
+def _compass_letters(lang: str) -> tuple[str, str, str, str]:
+    letters = WORDS["compass"][lang]  # N E S W
+    return letters[0], letters[1], letters[2], letters[3]
 
 
 def board_scene(board, lang: str, measure: Measure, held: dict[str, tuple[float, float]] | None = None) -> Scene:
@@ -278,7 +285,7 @@ def board_scene(board, lang: str, measure: Measure, held: dict[str, tuple[float,
             rects[space.id] = Rect(x0, y0, x1 - x0, y1 - y0)
             shapes[space.id] = "outline"
             found = regions.label_anchor(space.outline)
-            anchors[space.id] = regions.Anchor(*space.anchor, found.room) if space.anchor else found
+            anchors[space.id] = regions.Anchor(space.anchor[0], space.anchor[1], found.room) if space.anchor else found
             continue
         w, h = space.size or board.space_size
         if space.size_from and held and space.size_from in held:
@@ -458,7 +465,7 @@ def board_scene(board, lang: str, measure: Measure, held: dict[str, tuple[float,
     for layer in board.layers:
         if layer.kind == "compass" and layer.pos:
             radius = (layer.size[0] / 2) if layer.size else 12.0
-            scene.items.append(Compass(layer.pos, radius, layer.color, tuple(WORDS["compass"][lang])))
+            scene.items.append(Compass(layer.pos, radius, layer.color, _compass_letters(lang)))
             placed.append(centred(layer.pos, 2 * radius + 8, 2 * radius + 8))
         elif layer.kind == "image" and layer.file and layer.pos:
             w, h = layer.size or (60.0, 60.0)
@@ -509,7 +516,7 @@ def board_scene(board, lang: str, measure: Measure, held: dict[str, tuple[float,
     for role, owner, text, p, q in link_label_requests:
         size = max(MIN_SIZE, 6 * chrome)
         w, h = measure(text, COND, size) + 1.2, size * PT * LEADING + 0.6
-        best = None
+        best: tuple[Rect, float] | None = None
         for t in (0.5, 0.4, 0.6, 0.3, 0.7, 0.2, 0.8) if role == "link" else (0.0,):
             cx, cy = point_along(p, q, t)
             if role == "edge":
@@ -522,6 +529,7 @@ def board_scene(board, lang: str, measure: Measure, held: dict[str, tuple[float,
                 best = (box, clash)
             if clash == 0:
                 break
+        assert best is not None  # the first place tried is the best so far
         box, clash = best
         if clash and role == "edge":  # try below the line instead
             below = Rect(box.x, box.y + h + 1.6, w, h)

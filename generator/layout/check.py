@@ -79,7 +79,7 @@ def _icon_names(folder) -> set[str]:
 
 def _where(name: str, folder, key: tuple) -> tuple[str, int | None, int | None]:
     """File, line, col of `key` in the layout file (of the extends chain) that gives it."""
-    current = name
+    current: str | None = name
     while current:
         path = layout_data.layout_file(current, folder)
         data, positions = load_yaml(path, layout_data.shown_path(path))
@@ -162,6 +162,7 @@ def _pictures(content, i: int, comp) -> list[Problem]:
     from rulepress.render.pictures import PictureError, picture_size
 
     problems = []
+    items: list[tuple[tuple[str | int, ...], str | None]]
     items = [(("cards", j, "image"), c.image) for j, c in enumerate(comp.cards)]  # backs: the card renderer's check
     items += [
         (("cards", j, "back_face", "image"), c.back_face.image)

@@ -93,22 +93,22 @@ def _validation_problems(exc: ValidationError, data: dict, positions: Positions,
     for error in exc.errors(include_url=False):
         if error["type"].startswith("union_tag"):
             continue  # reported by _kind_problems
-        path, node = [], data
+        walked, node = [], data
         for step in error["loc"]:
             if isinstance(node, dict) and step in node:
                 node = node[step]
-                path.append(step)
+                walked.append(step)
             elif isinstance(node, list) and isinstance(step, int) and 0 <= step < len(node):
                 node = node[step]
-                path.append(step)
+                walked.append(step)
             elif isinstance(step, str) and step[:1].isupper():
                 continue  # a union member tag
             elif isinstance(step, str) and step in ("str", "int", "float", "bool") or str(step).startswith("function"):
                 continue
             else:
-                path.append(step)
+                walked.append(step)
                 break
-        path = tuple(path)
+        path = tuple(walked)
         key = ".".join(map(str, path))
         if key in done or any(k and key.startswith(k + ".") for k in done) or path in problems:
             continue

@@ -69,8 +69,8 @@ class GameContent:
             pos = self.positions[key[0]]
             line, col = pos.locate(key)
             return pos.path, line, col
-        pos = self.positions.get("", None)
-        return (pos.path if pos else str(self.folder / "game.yaml")), None, None
+        root = self.positions.get("", None)
+        return (root.path if root else str(self.folder / "game.yaml")), None, None
 
 
 def inside(folder: Path, relative: str) -> Path | None:
@@ -179,11 +179,11 @@ def _other_member_says_more(loc: tuple, locs: list[tuple]) -> bool:
     return any(len(o) > n and o[:n] == loc[:n] and o[n] not in _TYPE_TAGS for o in locs)
 
 
-def _owner_class(loc: tuple, data) -> type | None:
+def _owner_class(loc: tuple, data) -> type[BaseModel] | None:
     _, cls = _model_at(loc, data)
     if isinstance(cls, tuple):
         cls = cls[1]
-    return cls if isinstance(cls, type) else None
+    return cls if isinstance(cls, type) and issubclass(cls, BaseModel) else None  # (models only: see _model_class)
 
 
 class _Sources:
@@ -230,10 +230,10 @@ class _Sources:
             pos = self.positions[key[0]]
             line, col = pos.locate(key, at_key=at_key)
             return pos.path, line, col
-        pos = self.positions.get("")
-        if pos:
-            line, col = pos.locate((), at_key=False)
-            return pos.path, line, col
+        root = self.positions.get("")
+        if root:
+            line, col = root.locate((), at_key=False)
+            return root.path, line, col
         return display_path(self.folder / "game.yaml"), None, None
 
 
@@ -280,8 +280,8 @@ def load_game(
     quickref_texts: dict[tuple[str, str], str] = {}
     for i, quickref in enumerate(game.quickrefs):
         for lang in game.languages:
-            path = inside(folder, f"{quickref.source}.{lang}.md")
-            if path is None or not path.exists():
+            source = inside(folder, f"{quickref.source}.{lang}.md")
+            if source is None or not source.exists():
                 file, line, col = sources.locate(("quickrefs", i, "source"))
                 problems.append(
                     Problem(
@@ -293,9 +293,9 @@ def load_game(
                     )
                 )
                 continue
-            files.append(path)
+            files.append(source)
             try:
-                quickref_texts[(quickref.id, lang)] = read_source(path, display_path(path))
+                quickref_texts[(quickref.id, lang)] = read_source(source, display_path(source))
             except ContentError as exc:
                 problems.extend(exc.problems())
     engine = game.engine and inside(folder, game.engine)

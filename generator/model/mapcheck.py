@@ -77,11 +77,11 @@ def check_board(board, report, key: tuple) -> None:
                 f"{kind} link {link.a} – {link.b}: the regions share no border "
                 f"(they are {gap:.1f} mm apart); make it a sea link or let the outlines meet",
             )
-    index = {s.id: j for j, s in enumerate(board.spaces)}
+    position = {s.id: j for j, s in enumerate(board.spaces)}
     for pair, length in sorted(touch.items(), key=lambda kv: sorted(kv[0])):
         if pair not in linked:
-            a, b = sorted(pair, key=lambda s: index[s])
+            a, b = sorted(pair, key=lambda s: position[s])
             report(
-                key + ("spaces", index[a], "outline"),
+                key + ("spaces", position[a], "outline"),
                 f"regions {a} and {b} share a border of {length:.1f} mm but no link joins them",
             )

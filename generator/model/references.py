@@ -51,11 +51,11 @@ def check(content: GameContent, checked_boards: list | None = None) -> list[Prob
                 )
         for j, back in enumerate(comp.backs):
             if back.image and not _file_inside(content, back.image):
-                link = (content.folder / back.image).is_symlink()
+                dangling = (content.folder / back.image).is_symlink()
                 report(
                     key + ("backs", j, "image"),
                     f"image {back.image!r} "
-                    + ("is a dangling symbolic link" if link else "not found inside the game folder"),
+                    + ("is a dangling symbolic link" if dangling else "not found inside the game folder"),
                 )
         if comp.printed and comp.count is not None and comp.count != comp.total():
             report(key + ("count",), f"count is {comp.count} but the quantities add up to {comp.total()}")

@@ -12,7 +12,7 @@ errors (``extra="forbid"``) so typos never pass silently.
 from __future__ import annotations
 
 import re
-from typing import Annotated, Literal, Union
+from typing import Annotated, Literal, Union, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, WithJsonSchema, field_validator, model_validator
 
@@ -576,7 +576,7 @@ class QuickRef(Model):
 
 # Tags a game may allow in its Markdown (`site.allow_html`): text-level markup only. Never script,
 # style, frames, forms or anything else that runs, loads a page or changes the page around it.
-HTML_TAGS = (
+HtmlTag = Literal[
     "a",
     "abbr",
     "b",
@@ -602,13 +602,14 @@ HTML_TAGS = (
     "u",
     "var",
     "wbr",
-)
+]
+HTML_TAGS: tuple[str, ...] = get_args(HtmlTag)
 
 
 class Site(Model):
     """How the rules website shows the game."""
 
-    allow_html: list[Literal[HTML_TAGS]] = Field(
+    allow_html: list[HtmlTag] = Field(
         default_factory=list,
         description=(
             "HTML tags the rules and quick-reference Markdown may contain (default: none; raw HTML is an error). "
@@ -773,6 +774,10 @@ class RuleMeta(Model):
     )
 
 
+def _both_languages() -> list[Lang]:
+    return ["de", "en"]
+
+
 class Game(Model):
     """game.yaml: the root of a game's content."""
 
@@ -832,7 +837,7 @@ class Game(Model):
         default_factory=list,
         description="The game's own fonts (TTF files in the game folder) that its layouts may name.",
     )
-    languages: list[Lang] = Field(default_factory=lambda: ["de", "en"], description="Languages of this game's texts.")
+    languages: list[Lang] = Field(default_factory=_both_languages, description="Languages of this game's texts.")
 
     @model_validator(mode="after")
     def _players_range(self):

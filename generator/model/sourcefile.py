@@ -53,7 +53,7 @@ def decode(data: bytes, shown: str) -> str:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         if 0 <= nul < exc.start:
-            exc = None
+            pass  # a NUL byte comes first: reported below
         else:
             line, col = _position(data, exc.start)
             raise ContentError(
@@ -74,7 +74,7 @@ def read_source(path: Path, shown: str | None = None, limit: int = MAX_BYTES) ->
     return decode(read_bytes(path, shown, limit), shown)
 
 
-def display_path(path: Path) -> str:
+def display_path(path: Path | str) -> str:
     """A path as shown in messages: relative to the working directory when possible.
     A symbolic link is shown by its own name, not its target's."""
     path = Path(path)

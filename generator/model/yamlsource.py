@@ -123,7 +123,7 @@ def _construct(node: yaml.Node, key: Key, positions: Positions, path: str, budge
     return _scalar(node, path)
 
 
-def _scalar(node: yaml.ScalarNode, path: str):
+def _scalar(node: yaml.Node, path: str):
     constructor = yaml.constructor.SafeConstructor()
     try:
         return constructor.construct_object(node, deep=True)
@@ -150,9 +150,9 @@ def _syntax_error(text: str, exc: yaml.MarkedYAMLError, shown: str) -> ContentEr
         opened = _OPENED.get(exc.context, exc.context.removeprefix("while "))
         problem = f"{opened} is opened here and never closed"
     else:
-        opened = _quote_closed_on_line(text, mark.line) if mark else None
-        if opened is not None:
-            mark = opened
+        closing = _quote_closed_on_line(text, mark.line) if mark else None
+        if closing is not None:
+            mark = closing
             problem += " (the quoted value opened here ends on a later line: is a closing quote missing?)"
     line = mark.line + 1 if mark else None
     col = mark.column + 1 if mark else None
@@ -200,6 +200,7 @@ def _check_depth(text: str, shown: str, loader: type = _LOADER) -> None:
         if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
             depth += 1
             if depth > MAX_DEPTH:
+                assert event.start_mark is not None  # the parser marks every event
                 raise ContentError(
                     shown,
                     f"nested more than {MAX_DEPTH} levels deep",

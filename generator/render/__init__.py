@@ -47,7 +47,8 @@ class Artifact:
     kind: str  # cards, tiles, tokens, money, board, quickref, png, tts, site, ...
     path: str  # relative to the output folder, with '/' separators
     inputs: object  # JSON-serialisable: everything the output depends on
-    write: Callable[[Path], dict | None]  # writes to the given temporary path; may return {"pages": n}
+    # None for a stand-in that is not written (an artifact of a reused plan, an earlier build's output shown on the site)
+    write: Callable[[Path], dict | None] | None  # writes to the given temporary path; may return {"pages": n}
     lang: str | None = None
     paper: str | None = None
     directory: bool = False

@@ -65,7 +65,8 @@ WORDS = {
 
 
 def _rgb(color: str) -> tuple[float, float, float]:
-    return tuple(int(color[i : i + 2], 16) / 255 for i in (1, 3, 5))
+    r, g, b = (int(color[i : i + 2], 16) / 255 for i in (1, 3, 5))
+    return r, g, b
 
 
 def measure(text: str, font: str, size: float) -> float:
@@ -633,7 +634,7 @@ def plan(content, options) -> list[Artifact]:
                     "board-png",
                     board_path(game.id, board.id, lang, png=True),
                     {"board": data, "lang": lang, "width_px": PNG_WIDTH_PX},
-                    _bind(board_png, scenes, board, lang, PNG_WIDTH_PX),
+                    _bind_png(scenes, board, lang, PNG_WIDTH_PX),
                     lang=lang,
                 )
             )
@@ -681,11 +682,14 @@ class _Scenes:
 
 def _bind(function, scenes: _Scenes, board, lang: str, *args):
     def write(tmp: Path):
-        return (
-            function(board, lang, *args, tmp, scene=scenes.get(lang))
-            if function is not board_png
-            else function(board, lang, tmp, *args, scene=scenes.get(lang))
-        )
+        return function(board, lang, *args, tmp, scene=scenes.get(lang))
+
+    return write
+
+
+def _bind_png(scenes: _Scenes, board, lang: str, width_px: int):
+    def write(tmp: Path):
+        return board_png(board, lang, tmp, width_px, scene=scenes.get(lang))
 
     return write
 

@@ -95,8 +95,8 @@ def choose_paper(paper_name: str, card: tuple[float, float], settings: Settings)
     """Paper orientation and grid; 'auto' takes the orientation that holds more cards (portrait on a tie)."""
     base = PAPERS[paper_name]
     options = ["portrait", "landscape"] if settings.orientation == "auto" else [settings.orientation]
-    best = None
-    error = None
+    best: tuple[Paper, Grid] | None = None
+    error: SheetError | None = None
     for orientation in options:
         paper = base.oriented(orientation)
         try:
@@ -107,6 +107,7 @@ def choose_paper(paper_name: str, card: tuple[float, float], settings: Settings)
         if best is None or g.per_page > best[1].per_page:
             best = (paper, g)
     if best is None:
+        assert error is not None  # every orientation failed
         raise error
     return best
 
@@ -200,12 +201,11 @@ def draw_face(
 
     With `art` whose layout has elements, the elements are drawn; else the classic title/text/values stack.
     With `frames` (colour -> form name, filled as needed) the background and frame are a shared form XObject."""
-    elements = None
     if art is not None:
         elements = (art.back_face if art.back_face is not None else art.front) if back else art.front
-    if elements is not None:
-        draw_with(c, w, h, bleed, elements, dict(face.data), art, pictures, face.write_in)
-        return
+        if elements is not None:
+            draw_with(c, w, h, bleed, elements, dict(face.data), art, pictures, face.write_in)
+            return
     if frames is None:
         _draw_frame(c, w, h, face.color, layout, bleed)
     else:
@@ -412,7 +412,7 @@ class Job:
 
 def _check_face(job: Job, face: FaceContent, key: tuple, label: str, seen: set[str] | None = None) -> FaceContent:
     """Icons replaced, glyph coverage checked (only for characters not yet in `seen`, which grows)."""
-    part = ("title", job.lang)
+    part: tuple[str, ...] = ("title", job.lang)
     try:
         title = replace_icons(face.title, job.icons) if face.title else None
         part = ("text", job.lang)
@@ -558,9 +558,8 @@ def write_component(job: Job, target: Path) -> dict:
     faces: dict[tuple[bool, FaceContent], str] = {}
     frames: dict[str | None, str] = {}
 
-    def face(item: Design, back: bool) -> None:
+    def face(item: Design, content: FaceContent, back: bool) -> None:
         """Paint a front (or an individual back); a design printed more than once becomes a form."""
-        content = item.back_face if back else item.front
         key = (back, content)
         if key in faces:
             c.doForm(faces[key])
@@ -570,7 +569,7 @@ def write_component(job: Job, target: Path) -> dict:
             if job.art is None or job.art.front is None:
                 frame_form(c, frames, w, h, content.color, job.layout, s.bleed)  # defined outside the face's form
             else:
-                _prepare_pictures(job, content, back, pictures)  # ReportLab forms do not nest
+                _prepare_pictures(job, job.art, content, back, pictures)  # ReportLab forms do not nest
             name = f"face_{len(faces)}"
             B = s.bleed * MM
             c.beginForm(name, -B, -B, w * MM + B, h * MM + B)
@@ -590,7 +589,7 @@ def write_component(job: Job, target: Path) -> dict:
             c.saveState()
             page.clip(cell)
             c.translate(trim.x * MM, (paper.height - trim.bottom) * MM)
-            face(item, back=False)
+            face(item, item.front, back=False)
             c.restoreState()
         _guides(c, page, g, job.layout, s, len(page_items))
         c.showPage()
@@ -602,7 +601,7 @@ def write_component(job: Job, target: Path) -> dict:
             page.clip(clip)
             c.translate(box.x * MM, (paper.height - box.bottom) * MM)
             if item.back_face is not None:
-                face(item, back=True)
+                face(item, item.back_face, back=True)
             else:
                 form = shared_back(item.back_key)
                 if form is not None:
@@ -634,11 +633,10 @@ def picture_files(job: Job) -> list[Path]:
     ]
 
 
-def _prepare_pictures(job: Job, content: FaceContent, back: bool, pictures: Pictures) -> None:
-    """Define the picture placeholders a face will use before the face's own form is opened."""
+def _prepare_pictures(job: Job, art: Art, content: FaceContent, back: bool, pictures: Pictures) -> None:
+    """Define the picture placeholders a face will use (`art`: the job's) before the face's own form is opened."""
     from rulepress.layout.binding import render
 
-    art = job.art
     elements = ((art.back_face if art.back_face is not None else art.front) if back else art.front) or []
     data = dict(content.data)
     for el in elements:
@@ -745,7 +743,7 @@ def check(content, options) -> list[Problem]:
     problems: list[Problem] = []
     faces_checked: set[tuple[int, str]] = set()
     for job in all_jobs:
-        steps = [lambda job=job: choose_paper(job.paper, job.size, job.settings)]
+        steps: list[Callable[..., object]] = [lambda job=job: choose_paper(job.paper, job.size, job.settings)]
         if (job.comp_index, job.lang) not in faces_checked:  # faces do not depend on the paper
             faces_checked.add((job.comp_index, job.lang))
             steps += [lambda job=job: check_images(job), lambda job=job: check_faces(job)]

@@ -97,14 +97,14 @@ def _one_per_page(job: Job) -> tuple[bytes, list[str], dict[str, str]]:
         if design.back_face is None and design.back_key not in shared:
             shared.append(design.back_key)
     for key in shared:
-        back = backs.get(key)
-        title = back.title.get(job.lang) if back and back.title else job.comp.name.get(job.lang)
+        shared_back = backs.get(key)
+        title = shared_back.title.get(job.lang) if shared_back and shared_back.title else job.comp.name.get(job.lang)
         c.translate(b * MM, b * MM)
         draw_back(
             c,
             w,
             h,
-            back,
+            shared_back,
             escape(title, quote=False),
             mark_for(job.comp.provenance, job.lang),
             job.layout,
@@ -295,7 +295,7 @@ def write_tts(job: Job, images_dir: Path, target: Path) -> dict:
             if side == "backs" and all(d.back_face is None for d in chunk):
                 continue
             sheet = Image.new("RGB", (cols * cell[0], rows * cell[1]), "white")
-            resized: dict[str, object] = {}
+            resized: dict[str, Image.Image] = {}
             for i, design in enumerate(chunk):
                 name = (
                     design.id

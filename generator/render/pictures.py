@@ -24,6 +24,10 @@ import zlib
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import io
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
@@ -143,7 +147,7 @@ def draw_picture(c, path: Path, x: float, y: float, w: float, h: float, pictures
 class Pictures:
     """Raster pictures of one PDF: placeholders while ReportLab draws, the files' data after it saved."""
 
-    def __init__(self, canvas):
+    def __init__(self, canvas) -> None:
         self.c = canvas
         self.names: dict[Path, str] = {}
 
@@ -237,7 +241,9 @@ def _image_xobject(pdf, path: Path, scratch: Path):
                     out.write(block)
                     length -= len(block)
         colors = {0: 1, 2: 3, 3: 1}[layout.color_type]
+        space: Array | Name
         if layout.color_type == 3:
+            assert layout.palette is not None  # (passthrough: a palette PNG with its PLTE)
             space = Array([Name.Indexed, Name.DeviceRGB, len(layout.palette) // 3 - 1, pikepdf.String(layout.palette)])
         else:
             space = Name.DeviceGray if colors == 1 else Name.DeviceRGB
@@ -262,7 +268,7 @@ def _image_xobject(pdf, path: Path, scratch: Path):
     return stream, data_file
 
 
-def _datafile_update(pdf, files: list) -> io.BytesIO:  # noqa: F821 (imported below, when called)
+def _datafile_update(pdf, files: list) -> io.BytesIO:
     """qpdf JSON (version 2) that points each image stream at its data file, read lazily by qpdf."""
     import io
     import json
@@ -284,8 +290,12 @@ def _decoded(pdf, path: Path):
     from pikepdf import Name
     from PIL import Image
 
-    with Image.open(path) as im:
-        im = im.convert("RGBA") if (im.mode in ("RGBA", "LA", "PA") or "transparency" in im.info) else im.convert("RGB")
+    with Image.open(path) as opened:
+        im = (
+            opened.convert("RGBA")
+            if (opened.mode in ("RGBA", "LA", "PA") or "transparency" in opened.info)
+            else opened.convert("RGB")
+        )
     stream = pikepdf.Stream(pdf, b"")
     stream.write(zlib.compress(im.convert("RGB").tobytes(), 6), filter=Name.FlateDecode)
     stream.Type, stream.Subtype = Name.XObject, Name.Image

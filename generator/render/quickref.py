@@ -23,6 +23,7 @@ import re
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from rulepress.errors import ContentError, Problem
 from rulepress.layout import layouts as layout_data
@@ -36,6 +37,9 @@ from rulepress.render import Artifact
 from rulepress.render.pdf import Meta, new_canvas
 from rulepress.text import fonts, markup, template
 from rulepress.text.icons import ICON, UnknownIcon, replace_icons
+
+if TYPE_CHECKING:
+    from reportlab.platypus import Flowable
 
 PADDING = 4.0  # mm between a panel's edge and its text
 STEP = 0.1  # pt: the body sizes tried are min_font_size + k * STEP
@@ -60,7 +64,7 @@ class Fitted:
     """The blocks of a text laid out at one body size, split into panels."""
 
     size: float
-    panels: list[list[tuple[object, float, float]]]  # per panel: (flowable, space before, height) in pt
+    panels: list[list[tuple[Flowable, float, float]]]  # per panel: (flowable, space before, height) in pt
 
 
 # ----------------------------------------------------------------------------- text -> flowables
@@ -225,13 +229,13 @@ def _image(src: str, width: float, height: float, folder: Path | None):
 
 def flowables(
     md: str, size: float, width: float, height: float = 1e6, folder: Path | None = None
-) -> list[tuple[str, object]] | None:
+) -> list[tuple[str, Flowable]] | None:
     """(block kind, flowable) for a Markdown text at body `size` (pt) in a `width` x `height` (pt) column;
     None if a word or a table cannot fit the width at this size. Pictures are read from `folder`."""
     from reportlab.platypus import Paragraph
 
     styles = _styles(size)
-    out: list[tuple[str, object]] = []
+    out: list[tuple[str, Flowable]] = []
     for kind, content in markup.blocks(KEEP_TOGETHER.sub("\u00a0", md)):
         if kind == "table":
             table = _table(content, styles, size, width)
@@ -266,9 +270,11 @@ def pictures(md: str) -> list[str]:
     return found
 
 
-def _measure(items: list[tuple[str, object]], width: float, height: float) -> list[tuple[str, object, float, float]]:
+def _measure(
+    items: list[tuple[str, Flowable]], width: float, height: float
+) -> list[tuple[str, Flowable, float, float]]:
     """(kind, flowable, space before, height) with the flowable wrapped to `width`."""
-    measured = []
+    measured: list[tuple[str, Flowable, float, float]] = []
     previous_after = 0.0
     for kind, flowable in items:
         _, h = flowable.wrap(width, height)
@@ -278,10 +284,10 @@ def _measure(items: list[tuple[str, object]], width: float, height: float) -> li
     return measured
 
 
-def _paginate(measured, height: float, panels: int) -> list[list[tuple[object, float, float]]] | None:
+def _paginate(measured, height: float, panels: int) -> list[list[tuple[Flowable, float, float]]] | None:
     """Split measured blocks into at most `panels` columns of `height`; headings keep with the next block.
     Blocks are never split; None if they do not fit."""
-    pages: list[list[tuple[object, float, float]]] = [[]]
+    pages: list[list[tuple[Flowable, float, float]]] = [[]]
     used = 0.0
     i = 0
     while i < len(measured):
@@ -306,7 +312,9 @@ def _paginate(measured, height: float, panels: int) -> list[list[tuple[object, f
     return pages
 
 
-def justify(column: list[tuple[object, float, float]], height: float, most: float) -> list[tuple[object, float, float]]:
+def justify(
+    column: list[tuple[Flowable, float, float]], height: float, most: float
+) -> list[tuple[Flowable, float, float]]:
     """The column with the room left below it shared out between its blocks (at most `most` pt more
     space before each), so the text reaches the bottom of the panel like a set page."""
     if len(column) < 2:
@@ -402,7 +410,7 @@ def draw(path: Path, sheet: Imposition, fitted: Fitted, fold: bool, title: str, 
     return {"pages": 1}
 
 
-def _draw_panel(c, box: Rect, column: list[tuple[object, float, float]], page_h: float) -> None:
+def _draw_panel(c, box: Rect, column: list[tuple[Flowable, float, float]], page_h: float) -> None:
     x = box.x * MM
     y = (page_h - box.y) * MM  # top edge in PDF points
     for flowable, before, height in column:

@@ -22,6 +22,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
 
@@ -29,6 +30,9 @@ from rulepress import paths
 from rulepress.memo import Memo
 from rulepress.model import GameContent
 from rulepress.render import Artifact
+
+if TYPE_CHECKING:
+    from rulepress.check.examples import ExampleRuns
 
 
 @dataclass
@@ -45,7 +49,7 @@ class ReportSection:
 class Checks:
     """The checks a game's page runs, shared by its sections, with memos in the output folder `out`."""
 
-    runs: object  # rulepress.check.examples.ExampleRuns, or None without an engine
+    runs: ExampleRuns | None  # None without an engine
     translations: Memo
 
     @classmethod
@@ -249,17 +253,17 @@ def plan_reports(contents: list[GameContent], options, digests: dict[str, str] |
     redoes its page only."""
     sources = getattr(options, "sources", None)
     read = _folder_digest(sources)
-    planned = [
-        Artifact(
-            c.id,
-            "report",
-            f"reports/{c.id}.html",
-            {"game": c.digest(), "sources": read},
-            lambda tmp, c=c: write_report(c, tmp, sources, getattr(options, "out", None)),
-            prepare=preload,
+    planned = []
+    for c in sorted(contents, key=lambda c: c.id):
+
+        def write(tmp: Path, c: GameContent = c) -> dict:
+            return write_report(c, tmp, sources, getattr(options, "out", None))
+
+        planned.append(
+            Artifact(
+                c.id, "report", f"reports/{c.id}.html", {"game": c.digest(), "sources": read}, write, prepare=preload
+            )
         )
-        for c in sorted(contents, key=lambda c: c.id)
-    ]
     titles = {c.id: c.game.title.en for c in contents}
     planned.append(
         Artifact(None, "report", "reports/index.html", {"games": titles}, lambda tmp: write_index(contents, tmp))

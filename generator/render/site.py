@@ -23,6 +23,7 @@ import importlib
 import json
 import os
 import shutil
+from collections.abc import Set as AbstractSet
 from pathlib import Path
 
 from rulepress import paths
@@ -219,7 +220,7 @@ def write_language(
     return {"pages": sum(1 for p in pages if p.endswith(".md"))}
 
 
-def write_files(shown: list[Artifact], out: Path, tmp: Path) -> dict:
+def write_files(shown: list[Artifact], out: Path, tmp: Path) -> dict | None:
     """Copy every file the pages link into `tmp` (hard links where possible: same bytes, no space), and write
     the ZIPs of whole bundles the downloads pages offer (`downloads.zip_plan`)."""
     tmp.mkdir(parents=True, exist_ok=True)
@@ -235,7 +236,9 @@ def write_files(shown: list[Artifact], out: Path, tmp: Path) -> dict:
                 os.link(file, target)
             except OSError:
                 shutil.copyfile(file, target)
-    for game in sorted({a.game for a in shown}):  # the ZIPs the downloads pages offer for whole bundles
+    for game in sorted(
+        {a.game for a in shown if a.game is not None}
+    ):  # (`_shown`: all have one) the ZIPs the downloads pages offer for whole bundles
         for path, entries in zip_plan(shown_items(game, shown, out)).items():
             write_zip(tmp / path, [(name, tmp / file) for name, file in entries])
     return None
@@ -255,7 +258,7 @@ def _env():
     )
 
 
-def write_root(name: str, contents: list[GameContent], tmp: Path, site_url: str) -> dict:
+def write_root(name: str, contents: list[GameContent], tmp: Path, site_url: str) -> dict | None:
     """The language chooser (index.html) or the site-wide 404 page, in both languages."""
     games = [
         {"id": c.id, "title": {l: c.game.title.get(l) for l in LANGS}} for c in sorted(contents, key=lambda c: c.id)
@@ -274,7 +277,7 @@ def write_root(name: str, contents: list[GameContent], tmp: Path, site_url: str)
     return None
 
 
-def write_sitemap(out: Path, tmp: Path, site_url: str) -> dict:
+def write_sitemap(out: Path, tmp: Path, site_url: str) -> dict | None:
     """sitemap.xml of both languages (absolute URLs need --site-url; without it they are relative to the site)."""
     from xml.sax.saxutils import escape
 
@@ -309,7 +312,11 @@ def write_sitemap(out: Path, tmp: Path, site_url: str) -> dict:
 
 
 def earlier_games(
-    out: Path, contents: list[GameContent], content_dir: Path, planned: set[str] = frozenset(), partial: bool = False
+    out: Path,
+    contents: list[GameContent],
+    content_dir: Path,
+    planned: AbstractSet[str] = frozenset(),
+    partial: bool = False,
 ) -> tuple[list[GameContent], list[Artifact]]:
     """Games built into `out` before (in its manifest) but not now, loaded again from `content_dir`,
     and their built files as the manifest lists them; with `partial` (not every renderer runs now)
@@ -469,7 +476,7 @@ def plan_all(contents: list[GameContent], options, artifacts: list[Artifact]) ->
                 "site",
                 f"site/{name}.html",
                 {"games": titles, "site_url": site_url},
-                lambda tmp, name=name: write_root(name, everything, tmp, site_url),
+                functools.partial(write_root, name, everything, site_url=site_url),
             )
         )
     planned.append(

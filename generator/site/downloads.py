@@ -23,6 +23,7 @@ import shutil
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from babel import Locale
 from babel.numbers import format_decimal
@@ -79,7 +80,8 @@ def read_all(shown: list, locate, known: dict | None = None) -> tuple[dict[str, 
             stamp = [stat.st_size, stat.st_mtime_ns, stat.st_ino]
             kept = known.get(path)
             if kept and kept[0] == stamp:
-                found = FileFacts(*[tuple(v) if isinstance(v, list) else v for v in kept[1]])
+                stored: list[Any] = [tuple(v) if isinstance(v, list) else v for v in kept[1]]  # from JSON
+                found = FileFacts(*stored)
             else:
                 found = FileFacts(stat.st_size) if item.kind == "png" else read_facts(file)
             facts[path] = found

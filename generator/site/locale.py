@@ -15,6 +15,7 @@ from __future__ import annotations
 import io
 import json
 from pathlib import Path
+from typing import Any
 
 import sphinx
 from babel.messages.catalog import Catalog
@@ -34,7 +35,7 @@ def mo_bytes(lang: str, messages: dict[str, str], plurals: dict[str, list[str]])
 def js_text(lang: str, messages: dict[str, str], plurals: dict[str, list[str]]) -> str:
     """Sphinx's JavaScript catalog for `lang` with `messages` and `plurals` added (ours win)."""
     own = Path(sphinx.__file__).parent / "locale" / lang / "LC_MESSAGES" / "sphinx.js"
-    data = {"locale": lang, "messages": {}, "plural_expr": "(n != 1)"}
+    data: dict[str, Any] = {"locale": lang, "messages": {}, "plural_expr": "(n != 1)"}
     if own.is_file():
         text = own.read_text(encoding="utf-8")
         data = json.loads(text[text.index("(") + 1 : text.rindex(")")])

@@ -101,8 +101,8 @@ def split_options(lines: list[str]) -> tuple[dict[str, str], list[str]]:
     """The ``:name: value`` lines at the top of an example, and the doctest lines after them."""
     options: dict[str, str] = {}
     rest = list(lines)
-    while rest and OPTION.match(rest[0]):
-        match = OPTION.match(rest.pop(0))
+    while rest and (match := OPTION.match(rest[0])):
+        rest.pop(0)
         options[match.group(1)] = match.group(2)
     return options, rest
 

@@ -21,6 +21,8 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Iterable
+from collections.abc import Set as AbstractSet
 from pathlib import Path
 
 import nh3
@@ -42,8 +44,10 @@ def html_tokens(text: str) -> tuple[tuple[str, int, int, str], ...]:
     found = []
     for token in MarkdownIt("commonmark").parse(text):
         if token.type == "fence" and token.info.strip().startswith(("{raw}", "{eval-rst}")):
+            assert token.map is not None  # block tokens have their lines
             found.append(("fence", token.map[0] + 1, token.map[1] + 1, "```" + token.info.strip()))
         elif token.type == "html_block":
+            assert token.map is not None
             found.append(("block", token.map[0] + 1, token.map[1] + 1, token.content))
         elif token.type == "inline" and token.children:
             line = token.map[0] + 1 if token.map else 1
@@ -93,27 +97,27 @@ def clean_tag(tag: str, allowed: set[str]) -> str:
     return cleaned[: -len(f"</{name}>")] if cleaned.endswith(f"</{name}>") else cleaned
 
 
-def sanitise(text: str, allowed: list[str] | set[str]) -> str:
+def sanitise(text: str, allowed: Iterable[str]) -> str:
     """Markdown `text` with every raw HTML block and inline tag passed through `clean` for `allowed` tags
     (nothing allowed: every tag removed). Markdown around the HTML is kept as written."""
     found = html_tokens(text)
     if not found:
         return text
-    allowed = {a.lower() for a in allowed}
+    tags = {a.lower() for a in allowed}
     lines = text.split("\n")
     cursor: dict[int, int] = {}
     for kind, line, end, html in sorted(found, key=lambda f: (f[1], f[0] != "block")):
         if kind == "fence":
             continue  # never reaches a page: raw-output fences are errors of `raw_html`
         if kind == "block":
-            cleaned = clean("\n".join(lines[line - 1 : end - 1]), allowed)
+            cleaned = clean("\n".join(lines[line - 1 : end - 1]), tags)
             lines[line - 1 : end - 1] = [cleaned.replace("\n", " ")] + [""] * (end - line - 1)
             continue
         row = lines[line - 1]
         at = row.find(html, cursor.get(line, 0))
         if at < 0:
             continue
-        replacement = clean_tag(html, allowed)
+        replacement = clean_tag(html, tags)
         lines[line - 1] = row[:at] + replacement + row[at + len(html) :]
         cursor[line] = at + len(replacement)
     return "\n".join(lines)
@@ -134,7 +138,7 @@ def raw_html(content: GameContent) -> list[Problem]:
     return problems
 
 
-def _problems(shown: str, file: Path | None, allowed: set[str], quickref: bool = False) -> list[Problem]:
+def _problems(shown: str, file: Path | None, allowed: AbstractSet[str], quickref: bool = False) -> list[Problem]:
     if file is None or not file.is_file():
         return []
     problems = []

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from rulepress.model.schema import Term
+from rulepress.model.schema import Lang, Term
 
 WORD = re.compile(r"\w+", re.UNICODE)
 MIN_PART = 4  # shorter parts ("Tag", "Ei") would match far too much
@@ -35,7 +35,12 @@ def _stemmer(lang: str):
 
 def term_words(term: Term, lang: str) -> list[str]:
     """The term in `lang`, its aliases and its search keywords."""
-    return [getattr(term, lang), *term.aliases.get(lang, []), *term.keywords.get(lang, [])]
+    return [getattr(term, lang), *_in_language(term.aliases, lang), *_in_language(term.keywords, lang)]
+
+
+def _in_language(texts: dict[Lang, list[str]], lang: str) -> list[str]:
+    """``texts.get(lang, [])`` for a language named by any string (the keys are typed as the two languages)."""
+    return next((words for key, words in texts.items() if key == lang), [])
 
 
 def vocabulary(glossary: list[Term], lang: str) -> dict[str, str]:

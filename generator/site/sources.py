@@ -188,7 +188,7 @@ def game_data(content: GameContent, lang: str, extras: GameExtras) -> dict:
         rules_meta = rules_myst.front_matter(rules_myst.page_search_words(text, game.glossary, lang))
     results = [r for r in (extras.example_results or []) if r.lang == lang]
     sections = {sec.id: sec for sec in text.sections} if text is not None else {}
-    used_in = {t.id: [] for t in game.glossary}
+    used_in: dict[str, list[dict]] = {t.id: [] for t in game.glossary}
     finder = terms_finder(content, lang)
     for sec in sections.values():
         for term_id in terms_used(sec, finder):

@@ -16,9 +16,13 @@ from __future__ import annotations
 import html
 import re
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from rulepress.layout.paper import MM
 from rulepress.text import fonts
+
+if TYPE_CHECKING:
+    from reportlab.platypus import Paragraph
 
 STEP = 0.5  # pt
 
@@ -29,7 +33,7 @@ class Overflow(ValueError):
 
 @dataclass
 class Fitted:
-    paragraph: object  # reportlab Paragraph, already wrapped; None for a single plain line
+    paragraph: Paragraph | None  # reportlab Paragraph, already wrapped; None for a single plain line
     size: float  # pt
     width: float  # mm, the wrapped width
     height: float  # mm, the wrapped height
@@ -38,6 +42,7 @@ class Fitted:
     def draw(self, canvas, x: float, y: float) -> None:
         """Paint with the bottom-left corner of the wrapped box at (x, y) points."""
         if self.line is None:
+            assert self.paragraph is not None  # (one of the two)
             self.paragraph.drawOn(canvas, x, y)
         else:
             self.line.draw(canvas, x, y + self.height * MM)

@@ -46,7 +46,7 @@ def icon_table(glyphs: dict[str, str], font=None) -> dict[str, Icon]:
     return table
 
 
-def _lookup(match: re.Match, table: dict) -> object:
+def _lookup(match: re.Match, table: dict) -> Icon | str:
     name = match.group(1)
     if name not in table:
         raise UnknownIcon(f"unknown icon :{name}:; icons: {', '.join(sorted(table))}")

@@ -16,6 +16,7 @@ from __future__ import annotations
 import html
 import re
 from html.parser import HTMLParser
+from typing import Any
 
 import markdown
 
@@ -28,12 +29,17 @@ OWN_MARKER = re.compile(rf"^({MARKER})\s+")
 IMAGE = re.compile(r'<img src="([^"]*)" alt="([^"]*)"/>')
 
 
+# (kind, content), the content told apart by the kind: a table's rows of (header?, markup) cells, a picture alone in
+# its paragraph as (src, alt), the markup of anything else
+Block = tuple[str, Any]
+
+
 class _ToReportLab(HTMLParser):
     """Converts Python-Markdown's HTML to a flat list of blocks with RL inline markup."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
-        self.blocks: list[tuple[str, object]] = []
+        self.blocks: list[Block] = []
         self.buffer: list[str] = []
         self.block: str | None = None
         self.list_depth = 0
@@ -146,7 +152,7 @@ def _html(md: str) -> str:
     return markdown.markdown(strip_term_refs(md), extensions=["tables", "sane_lists"], output_format="html")
 
 
-def blocks(md: str) -> list[tuple[str, object]]:
+def blocks(md: str) -> list[Block]:
     """Block structure of a Markdown text: ('h1'..'h6' | 'p' | 'li1'.. | 'table', markup)."""
     parser = _ToReportLab()
     parser.feed(_html(md))

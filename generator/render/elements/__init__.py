@@ -6,6 +6,9 @@ centre, a quarter turn swaps the box's sides); a `when:` that does not hold skip
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from rulepress.layout.binding import BindingError, holds, refs
 from rulepress.layout.elements.base import content_size
 from rulepress.layout.geometry import Rect
@@ -14,7 +17,7 @@ from rulepress.render.elements import icon, image, shapes, text
 from rulepress.render.elements.context import Context, FaceError
 from rulepress.text.icons import Icon
 
-DRAW = {
+DRAW: dict[str, Callable[[Any, Rect, Context], None]] = {
     "text": text.draw,
     "image": image.draw,
     "icon": icon.draw,

@@ -5,10 +5,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from rulepress.layout.geometry import Rect
 from rulepress.layout.paper import MM
 from rulepress.text.icons import Icon
+
+if TYPE_CHECKING:
+    from reportlab.pdfgen.canvas import Canvas
+
+    from rulepress.render.pictures import Pictures
 
 
 class FaceError(Exception):
@@ -23,7 +29,7 @@ class FaceError(Exception):
 
 @dataclass
 class Context:
-    c: object  # ReportLab canvas; origin at the trim's bottom-left corner (points)
+    c: Canvas  # ReportLab canvas; origin at the trim's bottom-left corner (points)
     w: float  # trim width, mm
     h: float  # trim height, mm
     bleed: float
@@ -31,7 +37,7 @@ class Context:
     folder: Path | None = None
     fonts: dict[str, str] = field(default_factory=dict)  # layout font name -> registered name (game fonts)
     icons: dict[str, Icon] = field(default_factory=dict)
-    pictures: object | None = None  # render.pictures.Pictures, or None to draw through ReportLab
+    pictures: Pictures | None = None  # render.pictures.Pictures, or None to draw through ReportLab
     outlines: dict[str, tuple] = field(default_factory=dict)  # space id (and board/space) -> polygons
     markup: Callable[[str], str] = str  # Markdown -> paragraph markup
     write_in: bool = False  # the card's text is unknown
