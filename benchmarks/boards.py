@@ -14,8 +14,8 @@ import time
 from pathlib import Path
 
 from rulepress import paths
+from rulepress.layout.mapcheck import check_board
 from rulepress.model import find_games, load_game
-from rulepress.model.mapcheck import check_board
 from rulepress.render import boards
 
 

@@ -35,7 +35,6 @@ order, so the state and manifest do not depend on the scheduling. A
 from __future__ import annotations
 
 import ctypes
-import functools
 import gc
 import hashlib
 import json
@@ -48,7 +47,10 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from rulepress import incremental, paths
+from rulepress.analysis import Analysis
+from rulepress.check.analyse import analyser
 from rulepress.errors import Problem, RulepressError, problems_error
+from rulepress.layout.check import check_layouts
 from rulepress.model import GameContent, formats, load_games
 from rulepress.model.cache import cached_loader, folder_key
 from rulepress.output import (
@@ -64,6 +66,7 @@ from rulepress.output import (
 )
 from rulepress.progress import Progress
 from rulepress.render import ACROSS_GAMES, NOT_READ, PER_GAME, Artifact, renderer
+from rulepress.version import code_version
 
 STATE_FILE = ".rulepress-state.json"
 MANIFEST = "manifest.json"
@@ -102,50 +105,19 @@ class BuildResult:
     seconds: float
     contents: list[GameContent] = field(default_factory=list)  # the games built, as loaded
     warnings: list[Problem] = field(default_factory=list)  # rules the games' formats predate (formats.settle)
-
-
-def code_version() -> str:
-    """Hash of Rulepress's own code and templates: a change there rebuilds everything.
-
-    Installed from a wheel, templates and bundled games sit inside the package
-    folder; the games are not code (each artifact hashes its own game's inputs).
-    The files' bytes are read again only when their stat data changed (a build
-    asks several times; `rulepress serve` asks at every save).
-    """
-    files = []
-    for label, folder in (("rulepress", paths.PACKAGE), ("templates", paths.TEMPLATES)):
-        for file in sorted(folder.rglob("*")):
-            if not file.is_file() or "__pycache__" in file.parts or file.suffix == ".pyc":
-                continue
-            if label == "rulepress" and (
-                file.is_relative_to(paths.TEMPLATES) or file.is_relative_to(paths.BUNDLED_CONTENT)
-            ):
-                continue
-            st = file.stat()
-            files.append(
-                (f"{label}/{file.relative_to(folder).as_posix()}", str(file), st.st_size, st.st_mtime_ns, st.st_ino)
-            )
-    return _code_digest(tuple(files))
-
-
-@functools.lru_cache(maxsize=8)
-def _code_digest(files: tuple[tuple[str, str, int, int, int], ...]) -> str:
-    """SHA-256 of the named files' names and bytes (remembered by their stat data: see `code_version`)."""
-    h = hashlib.sha256()
-    for name, path, *_stat in files:
-        h.update(name.encode())
-        h.update(Path(path).read_bytes())
-    return h.hexdigest()
+    analysis: Analysis | None = None  # what the build's outputs show of the games' analysis
 
 
 def plan(
     contents: list[GameContent],
     options: BuildOptions,
+    analysis: Analysis,
     makers: dict[str, str] | None = None,
     reuse: dict[tuple[str, str], list[Artifact]] | None = None,
 ) -> list[Artifact]:
     """Ask every renderer which artifacts it makes (`makers`, if given, gets artifact path -> renderer);
-    a (game, renderer) pair in `reuse` is not asked again: its recorded artifacts stand in."""
+    a (game, renderer) pair in `reuse` is not asked again: its recorded artifacts stand in. Renderers
+    across games (the website) get the build's `analysis`, which their artifacts read when written."""
     artifacts: list[Artifact] = []
     for content in contents:
         for name in PER_GAME:
@@ -163,7 +135,7 @@ def plan(
     for name in ACROSS_GAMES:
         module = renderer(name) if name in options.kinds else None
         if module is not None and contents:
-            made = module.plan_all(contents, options, list(artifacts))
+            made = module.plan_all(contents, options, list(artifacts), analysis)
             if makers is not None:
                 makers.update((a.path, name) for a in made)
             artifacts.extend(made)
@@ -175,15 +147,26 @@ def input_key(artifact: Artifact, version: str) -> str:
 
 
 def check_games(
-    contents: list[GameContent], options: BuildOptions, renderers: set[tuple[str | None, str]] | None = None
+    contents: list[GameContent],
+    options: BuildOptions,
+    analysis: Analysis,
+    renderers: set[tuple[str | None, str]] | None = None,
 ) -> list[Problem]:
     """Every problem the renderers find: each renderer module's ``check(content, options)`` for each
-    game (only the (game, renderer) pairs in `renderers` if given). Problems of rules newer than a
-    game's format are warnings (`formats.settle`); the others stop the build."""
+    game (only the (game, renderer) pairs in `renderers` if given), and, when the website is built,
+    the analysis' problems of what players read there. Problems of rules newer than a game's format
+    are warnings (`formats.settle`); the others stop the build."""
     problems: list[Problem] = []
     for content in contents:
+        if "site" in options.kinds:
+            problems.extend(analysis.of(content, "problems").problems)  # settled by the analysis
         found: list[Problem] = []
-        for name in PER_GAME + ACROSS_GAMES:  # the site checks each game too (raw HTML in Markdown)
+        if any(name in options.kinds and (renderers is None or (content.id, name) in renderers) for name in PER_GAME):
+            found.extend(check_layouts(content))  # the game's layouts: fonts, icons, pictures
+            if formats.errors(found):
+                problems.extend(formats.settle(found, content.format))
+                continue  # the renderers' checks draw with these layouts
+        for name in PER_GAME:
             if name not in options.kinds or (renderers is not None and (content.id, name) not in renderers):
                 continue
             check = getattr(renderer(name), "check", None)
@@ -199,6 +182,7 @@ def build(options: BuildOptions) -> BuildResult:
     out = options.out
     version = code_version()
     contents = load_games(options.content, options.games or None, cached_loader(out / CACHE / "model", version))
+    analysis = Analysis(analyser(out, options.sources))
     prepare(out)
     with locked(out):
         try:
@@ -232,7 +216,7 @@ def build(options: BuildOptions) -> BuildResult:
                 }
             )
             makers: dict[str, str] = {}
-            artifacts = plan(contents, replace(options, out=staging.root), makers, reuse)
+            artifacts = plan(contents, replace(options, out=staging.root), analysis, makers, reuse)
             todo: list[tuple[Artifact, str]] = []
             skipped = []
             for artifact in artifacts:
@@ -249,10 +233,13 @@ def build(options: BuildOptions) -> BuildResult:
                 else:
                     todo.append((artifact, key))
             staging.mirror(sorted({p for a, _ in todo for p in a.after} - {a.path for a, _ in todo}))
-            problems = check_games(contents, options, {(a.game, makers[a.path]) for a, _ in todo if a.path in makers})
+            problems = check_games(
+                contents, options, analysis, {(a.game, makers[a.path]) for a, _ in todo if a.path in makers}
+            )
             if formats.errors(problems):
                 raise problems_error(formats.errors(problems))
             warned = [w for c in contents for w in c.warnings] + formats.warnings(problems)
+            _analyse_needs([a for a, _ in todo], contents, analysis)  # before the workers start: once for all
             records = _write_staged([a for a, _ in todo], staging, options)
             for artifact, key in todo:
                 state[artifact.path] = dict(records[artifact.path], key=key, renderer=makers.get(artifact.path))
@@ -272,7 +259,22 @@ def build(options: BuildOptions) -> BuildResult:
             raise output_error(exc, out) from None
         finally:
             staging.discard()
-    return BuildResult([a.path for a, _ in todo], skipped, manifest, time.perf_counter() - start, contents, warned)
+    return BuildResult(
+        [a.path for a, _ in todo], skipped, manifest, time.perf_counter() - start, contents, warned, analysis
+    )
+
+
+def _analyse_needs(todo: list[Artifact], contents: list[GameContent], analysis: Analysis) -> None:
+    """Compute the parts of the games' analysis that the artifacts about to be written read (`Artifact.needs`;
+    an artifact of no one game reads every game's)."""
+    wanted: dict[str, set[str]] = {}
+    for artifact in todo:
+        for content in contents:
+            if artifact.needs and artifact.game in (None, content.id):
+                wanted.setdefault(content.id, set()).update(artifact.needs)
+    for content in contents:
+        if content.id in wanted:
+            analysis.prepare(content, wanted[content.id])
 
 
 def _write_staged(todo: list[Artifact], staging: Staging, options: BuildOptions) -> dict[str, dict]:

@@ -269,20 +269,25 @@ def _run(args) -> int:
             f"in {result.seconds:.2f} s -> {options.out / 'manifest.json'}"
         )
         if "site" in kinds:  # the website and the authors' report show the worked examples: a failed one is exit 1
-            from rulepress.check.examples import tell_failures
+            from rulepress.analysis import failure_lines
 
-            return 1 if tell_failures(result.contents, options.out) else 0
+            assert result.analysis is not None
+            failed = result.analysis.example_failures(result.contents)
+            for line in failure_lines(failed):
+                print(line, file=sys.stderr)
+            return 1 if failed else 0
         return 0
     if args.command == "serve":
         from rulepress.build import BuildOptions
 
         if not 0 <= args.port <= 65535:
             raise UsageError(f"--port {args.port} is out of range: 0 (any free port) to 65535")
-        from rulepress.site.serve import serve
+        from rulepress.commands.serve import serve
 
         return serve(BuildOptions(content=args.content, out=args.out, games=args.games), args.host, args.port)
     if args.command == "check":
-        module = importlib.import_module(f"rulepress.check.{args.what}")
+        where = "rulepress.commands.check_content" if args.what == "content" else f"rulepress.check.{args.what}"
+        module = importlib.import_module(where)
         if args.what == "sources":
             if args.min_words < 1:
                 raise UsageError(f"--min-words {args.min_words} is out of range: at least 1")
@@ -308,7 +313,7 @@ def _run(args) -> int:
                 print(f"  {count:>4} x {comp.name.en} / {comp.name.de} [{comp.kind}]{mark}")
         return 0
     if args.command == "upgrade":
-        from rulepress.upgrade import run
+        from rulepress.commands.upgrade import run
 
         return run(args.content, args.games, args.dry_run)
     if args.command == "new":

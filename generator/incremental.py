@@ -31,8 +31,8 @@ import hashlib
 import json
 from pathlib import Path
 
+from rulepress.artifact import Artifact
 from rulepress.output import CACHE, sha256_of, write_json
-from rulepress.render import Artifact
 
 MEMO = "incremental.json"
 NOT_PLAN_INPUTS = ("games", "progress", "force")  # build options that do not change what a game's plan holds

@@ -64,7 +64,7 @@ class Memo:
         """The memo `name` of the output folder `out` (or of the build staged in it); none for None."""
         if out is None:
             return cls(None)
-        from rulepress.build import code_version
+        from rulepress.version import code_version
 
         return cls(output_root(Path(out)) / CACHE / "memo" / f"{name}.json", code_version())
 

@@ -102,21 +102,21 @@ def test_bytecode_written_as_a_user_s_python_does_neither_litters_games_nor_defe
 
 
 def test_the_site_check_of_a_game_that_passed_with_these_files_is_not_read_again(tmp_path, monkeypatch):
-    from rulepress.check import wording
+    from rulepress.check import analyse, wording
     from rulepress.model import load_game
-    from rulepress.render import site
 
     games = tmp_path / "games"
     new_game("one", games)
-    options = BuildOptions(content=games, out=tmp_path / "out", kinds=("site",))
-    build(options)
+    out = tmp_path / "out"
+    build(BuildOptions(content=games, out=out, kinds=("site",)))
     read = []
     real = wording.authors_words
     monkeypatch.setattr(wording, "authors_words", lambda content: read.append(content.id) or real(content))
-    assert site.check(load_game(games / "one"), options) == [] and read == []  # passed before: kept
+    parts = frozenset({"problems"})
+    assert analyse.analyse_game(load_game(games / "one"), parts, out).problems == [] and read == []  # kept
     rules = games / "one" / "rules.en.md"
     rules.write_text(rules.read_text(encoding="utf-8") + "\nSee engine.py for details.\n", encoding="utf-8")
-    problems = site.check(load_game(games / "one"), options)
+    problems = analyse.analyse_game(load_game(games / "one"), parts, out).problems
     assert read == ["one"] and any("engine.py" in p.message for p in problems)
 
 

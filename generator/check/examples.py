@@ -21,7 +21,7 @@ statement may expect:
 An example runs under other readings with ``:reading: option=reading-id``
 (see `rulepress.model.rules_text`); unknown options or readings are problems.
 ``:labels: a | b; c | d`` names the parts of tuple results for the website
-(see `rulepress.site.scenario`); it does not change what runs.
+(see `rulepress.model.scenario`); it does not change what runs.
 
 A failing statement is reported as ``path:line: example-id: expected X, got
 Y`` where `line` is the line of its ``>>>`` in the Markdown file. Across
@@ -42,9 +42,8 @@ import doctest
 import hashlib
 import json
 import re
-import sys
 import traceback
-from dataclasses import asdict, dataclass, field, fields, is_dataclass
+from dataclasses import asdict, fields, is_dataclass
 from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
@@ -52,6 +51,7 @@ from types import ModuleType
 
 from babel.numbers import format_decimal
 
+from rulepress.analysis import ExampleResult, Statement
 from rulepress.check import numbers
 from rulepress.check.names import Name, mentions, names_of
 from rulepress.errors import Problem
@@ -67,42 +67,6 @@ REFUSED = ("Refused", "Abgelehnt")
 RESULT = ("Result", "Ergebnis")
 OUTCOME = re.compile(rf"^({'|'.join(REFUSED + RESULT)}):[ \t]*(.*?)\s*$", re.S)
 KNOWN_OPTIONS = ("reading", "labels")  # labels: what the website calls the parts of tuple results
-
-
-@dataclass
-class Statement:
-    """One '>>>' statement of an example and what it gave."""
-
-    source: str
-    want: str
-    got: str
-    line: int  # line in the Markdown file
-    kind: str = "output"  # output, refused or result
-    outcome: str = ""  # language-neutral: output, 'refused <reason>' or the value's repr
-    expected: str = ""  # language-neutral expectation: the want, 'refused <reason>', or '' for a localized result
-    passed: bool = True
-
-
-@dataclass
-class ExampleResult:
-    """The outcome of one worked example in one language."""
-
-    game: str
-    id: str
-    lang: str
-    path: str
-    line: int  # the failing '>>>' line, or the opening fence when passed
-    passed: bool
-    expected: str  # expected output of the failing statement ('' when passed)
-    got: str  # actual output or the exception ('' when passed)
-    source: str  # the doctest text of the example
-    statements: list[Statement] = field(default_factory=list)
-
-    def message(self) -> str:
-        """``path:line: example-id: expected X, got Y`` (or ``... ok``)."""
-        if self.passed:
-            return f"{self.path}:{self.line}: {self.id}: ok"
-        return f"{self.path}:{self.line}: {self.id}: expected {_one_line(self.expected)}, got {_one_line(self.got)}"
 
 
 def code_of(source: str) -> str:
@@ -525,33 +489,6 @@ def run_all(runs: ExampleRuns) -> list[ExampleResult]:
     results = runs.all()
     runs.save()
     return results
-
-
-def failures(contents: list[GameContent], out: Path) -> list[ExampleResult]:
-    """The failing worked examples of the games a build into `out` made: the ones its website and report show
-    as failed, read from the output folder's memo (an example runs only if the build did not run it)."""
-    return [
-        result
-        for content in contents
-        if content.game.engine  # as the build's pages showed them
-        for result in run_all(ExampleRuns.at(content, out, rerun_failed=False))
-        if not result.passed
-    ]
-
-
-def tell_failures(contents: list[GameContent], out: Path) -> int:
-    """After a build into `out`: each failing worked example on stderr, and how the website shows them; how many."""
-    failed = failures(contents, out)
-    for example in failed:
-        print(example.message(), file=sys.stderr)
-    if failed:
-        many = len(failed) > 1
-        print(
-            f"{len(failed)} worked example{'s' if many else ''} failed: the website shows {'them' if many else 'it'}"
-            " marked as failed (rulepress check examples)",
-            file=sys.stderr,
-        )
-    return len(failed)
 
 
 def unpaired(content: GameContent, module: ModuleType | None = None) -> list[Problem]:

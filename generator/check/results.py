@@ -1,7 +1,7 @@
 """Worked-example results a player can read: every part named, no word of the engine's left.
 
 The website shows each worked example's expected output as words and small
-tables (`rulepress.site.scenario`). Two things make a result unreadable there:
+tables (`rulepress.model.scenario`). Two things make a result unreadable there:
 
 - a statement written as ``a, b`` (two questions at once) whose parts the
   example does not name with ``:labels: first | second``: the page would say
@@ -24,8 +24,8 @@ from __future__ import annotations
 from rulepress.errors import Problem
 from rulepress.model import GameContent
 from rulepress.model.loader import display_path
-from rulepress.site.scenario import Reader, part_labels, unreadable
-from rulepress.site.sources import strings, thing_names
+from rulepress.model.scenario import Reader, part_labels, unreadable
+from rulepress.text.words import strings, thing_names
 
 
 def unreadable_results(content: GameContent) -> list[Problem]:

@@ -56,10 +56,11 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict
 from fractions import Fraction
 from pathlib import Path
 
+from rulepress.analysis import Finding, TranslationReport
 from rulepress.check import examples, numbers, signals
 from rulepress.check.names import NameFinder, mentions, names_of, occurrences, shares_spelling, shortened
 from rulepress.check.pairs import Paragraph, Side, TextPair, example_pairs, quickref_pairs, rules_pairs, yaml_pairs
@@ -68,70 +69,6 @@ from rulepress.model import GameContent, load_games
 from rulepress.model.rules_text import RuleText
 
 LANG_NAMES = {"de": "German", "en": "English"}
-
-
-@dataclass
-class Finding:
-    """One difference between the languages of a game."""
-
-    kind: str
-    path: str
-    line: int | None
-    ids: list[str]  # section / example / term / ambiguity ids concerned
-    message: str
-    documented: bool = False
-    other: str = ""  # path:line of the counterpart in the other language, if any
-    game: str = ""
-
-    @property
-    def location(self) -> str:
-        return f"{self.path}:{self.line}" if self.line is not None else self.path
-
-    def __str__(self) -> str:
-        kind = f"{self.kind} (documented)" if self.documented else self.kind
-        return f"{self.location}: {kind}: {self.message}"
-
-    def to_dict(self) -> dict:
-        return asdict(self) | {"location": self.location}
-
-
-@dataclass
-class TranslationReport:
-    """All findings of one game, with what was compared."""
-
-    game: str
-    langs: tuple[str, str]
-    findings: list[Finding] = field(default_factory=list)
-    sections: int = 0  # paired sections compared
-    paragraphs: int = 0  # text pairs compared (rules sections, quick references, YAML texts)
-    examples: int = 0  # paired examples run in both languages
-
-    @property
-    def undocumented(self) -> list[Finding]:
-        return [f for f in self.findings if not f.documented]
-
-    @property
-    def documented(self) -> list[Finding]:
-        return [f for f in self.findings if f.documented]
-
-    def summary(self) -> str:
-        return (
-            f"{self.game}: {self.sections} sections, {self.paragraphs} text pairs, "
-            f"{self.examples} examples compared; {len(self.undocumented)} differences, "
-            f"{len(self.documented)} documented"
-        )
-
-    def to_dict(self) -> dict:
-        return {
-            "game": self.game,
-            "langs": list(self.langs),
-            "sections": self.sections,
-            "paragraphs": self.paragraphs,
-            "examples": self.examples,
-            "undocumented": len(self.undocumented),
-            "documented": len(self.documented),
-            "findings": [f.to_dict() for f in self.findings],
-        }
 
 
 # ---------------------------------------------------------------- comparing

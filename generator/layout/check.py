@@ -158,8 +158,8 @@ def _bindings(layout: dict, comp, name: str, folder, icon_names: set[str]) -> li
 
 
 def _pictures(content, i: int, comp) -> list[Problem]:
+    from rulepress.layout.pictures import PictureError, picture_size
     from rulepress.model.loader import inside
-    from rulepress.render.pictures import PictureError, picture_size
 
     problems = []
     items: list[tuple[tuple[str | int, ...], str | None]]

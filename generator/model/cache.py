@@ -13,9 +13,7 @@ with problems are never stored, so their problems are reported every time.
 When only rules files (``rules.<lang>.md``) changed, the stored game is
 taken with its rule texts read and checked again (nothing else of a game reads
 them: `rulepress.model.loader.with_rules_read_again`), so a rules edit does not
-validate the game, check its boards and layouts or import what that needs.
-Any other edit loads the game, but its boards' outlines are checked again only
-if the boards changed (`rulepress.model.references.check`).
+validate the game or import what that needs.
 When a game must load again (one of its files changed), its YAML files that
 did not change are not parsed again: their parsed data and positions are kept
 in ``<cache>/<game>.yaml.pickle`` by the SHA-256 of their bytes (a board's
@@ -96,7 +94,7 @@ def cached_loader(cache: Path, version: str) -> Callable[[Path], GameContent]:
         else:
             parsed = cache / f"{Path(folder).name}.yaml.pickle"
             parse, used = remembering_parser(_read_pickle(parsed), version)
-            content = load_game(folder, parse, previous[1].game if previous is not None else None)
+            content = load_game(folder, parse)
             _write_pickle(parsed, used)
         _write_pickle(file, (key, content, base, digests))
         return content

@@ -5,7 +5,7 @@ declares none was written for format 1, the format of the releases before format
 A rule that rejects content an earlier release accepted is introduced by a format: content of
 that format or later breaks it as an error, content of an earlier format gets a warning that
 names the place and the fix, so an upgrade of Rulepress never stops a game from building.
-`rulepress upgrade GAME` (`rulepress.upgrade`) rewrites what can be rewritten mechanically and
+`rulepress upgrade GAME` (`rulepress.commands.upgrade`) rewrites what can be rewritten mechanically and
 declares the current format.
 
 The checks give each such problem the id of its rule (`Problem.rule`); `settle` turns the ones

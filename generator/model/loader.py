@@ -237,12 +237,10 @@ class _Sources:
         return display_path(self.folder / "game.yaml"), None, None
 
 
-def load_game(
-    folder: Path, parse: Callable[[Path, str], tuple[object, Positions]] = load_yaml, checked: Game | None = None
-) -> GameContent:
+def load_game(folder: Path, parse: Callable[[Path, str], tuple[object, Positions]] = load_yaml) -> GameContent:
     """Load, validate and cross-check one game folder (its YAML files read with `parse`, a `load_yaml`
-    that may remember; `checked`: the game as it loaded without problems before with the same code, whose
-    unchanged boards need no geometry check). Raises ContentErrors."""
+    that may remember). Raises ContentErrors. What needs the geometry, fonts and pictures (layouts, a
+    map's borders) is checked by the renderers (`rulepress.build.check_games`)."""
     folder = Path(folder).absolute()  # paths below it stay comparable whatever the working directory
     sources = _Sources(folder, parse)
     for name in GAME_FILES:
@@ -315,7 +313,7 @@ def load_game(
         problems.append(
             Problem(file, line, col, "id", f"game id {game.id!r} must equal the folder name {folder.name!r}")
         )
-    problems.extend(references.check(content, checked.boards if checked is not None else None))
+    problems.extend(references.check(content))
     problems.extend(unread_files(content, sources))
     problems.extend(references.todo_markers(content))
     if game.format is None:
@@ -324,10 +322,6 @@ def load_game(
             Problem(file, line, 1, "format", "game.yaml declares no `format`: read as format 1", "format-declared")
         )
     problems = formats.settle(problems, content.format)
-    if not formats.errors(problems):
-        from rulepress.layout.check import check_layouts
-
-        problems.extend(check_layouts(content))
     if formats.errors(problems):
         raise ContentErrors(formats.errors(problems))
     content.warnings = formats.warnings(problems)

@@ -20,10 +20,9 @@ if TYPE_CHECKING:
     from rulepress.model.loader import GameContent
 
 
-def check(content: GameContent, checked_boards: list | None = None) -> list[Problem]:
-    """Every cross-reference problem of the game. A board equal to one of `checked_boards` (boards of a
-    game that passed these checks with the same code) is not checked for its outlines again: that check
-    reads the board alone and is most of the time, with the geometry library's import."""
+def check(content: GameContent) -> list[Problem]:
+    """Every cross-reference problem of the game. (A map's drawn borders against its links are checked
+    with the board's geometry, by the boards renderer: `rulepress.layout.mapcheck`.)"""
     problems: list[Problem] = []
     report = _reporter(content, problems)
     game = content.game
@@ -120,10 +119,6 @@ def check(content: GameContent, checked_boards: list | None = None) -> list[Prob
         for j, layer in enumerate(board.layers):
             if layer.kind == "image" and not (layer.file and _file_inside(content, layer.file)):
                 report(key + ("layers", j, "file"), f"image {layer.file!r} not found inside the game folder")
-        if any(s.outline for s in board.spaces) and board not in (checked_boards or ()):
-            from rulepress.model.mapcheck import check_board
-
-            check_board(board, report, key)
 
     _unique(report, ("source_texts",), [s.id for s in game.source_texts], "source text")
     source_ids = {s.id for s in game.source_texts}

@@ -33,6 +33,7 @@ from rulepress.layout.boardscene import (
     Shape,
     board_scene,
 )
+from rulepress.layout.mapcheck import check_board
 from rulepress.layout.paper import MM, PAPERS
 from rulepress.layout.tiling import TilePlan, mark_placements, plan_tiles
 from rulepress.render import Artifact
@@ -701,6 +702,16 @@ def check(content, options) -> list[Problem]:
     overlap = getattr(options, "board_overlap", 10.0)
     for i, board in enumerate(content.game.boards):
         file, line, col = content.locate(("boards", i))
+        if any(s.outline for s in board.spaces):  # drawn borders against the links (the geometry library's work)
+
+            def located(key: tuple, message: str) -> None:
+                where, row, column = content.locate(key)
+                problems.append(Problem(where, row, column, ".".join(str(k) for k in key), message))
+
+            before = len(problems)
+            check_board(board, located, ("boards", i))
+            if len(problems) > before:
+                continue  # a scene cannot be laid out from broken outlines
 
         def report(message: str, board=board) -> None:
             problems.append(Problem(file, line, col, f"boards.{i}", f"board {board.id}: {message}"))  # noqa: B023

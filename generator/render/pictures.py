@@ -19,111 +19,16 @@ SVG files are converted by svglib to ReportLab drawings (vectors).
 
 from __future__ import annotations
 
-import struct
 import zlib
-from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     import io
 
-PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+from rulepress.layout.pictures import PNG_SIGNATURE, PictureError, picture_size, png_layout, svg_drawing
 
-
-class PictureError(ValueError):
-    """A picture file that is missing or cannot be read."""
-
-
-@dataclass(frozen=True)
-class PngLayout:
-    """What a PNG holds, read from its chunks."""
-
-    width: int
-    height: int
-    depth: int
-    color_type: int
-    interlace: int
-    palette: bytes | None
-    has_trns: bool
-    idat: tuple[tuple[int, int], ...]  # (file offset, length) of each IDAT chunk's data
-
-    @property
-    def passthrough(self) -> bool:
-        """True when PDF can use the IDAT data as it is."""
-        if self.interlace or self.has_trns or self.depth != 8:
-            return False
-        return self.color_type in (0, 2) or (self.color_type == 3 and self.palette is not None)
-
-
-def png_layout(path: Path) -> PngLayout:
-    """The chunks of a PNG file; PictureError for a file that is not a complete PNG."""
-    with open(path, "rb") as f:
-        if f.read(8) != PNG_SIGNATURE:
-            raise PictureError("not a PNG file")
-        header, palette, trns, idat = None, None, False, []
-        while True:
-            head = f.read(8)
-            if len(head) < 8:
-                raise PictureError("PNG file is truncated (no IEND chunk)")
-            length, kind = struct.unpack(">I4s", head)
-            if kind == b"IHDR":
-                header = struct.unpack(">IIBBBBB", f.read(13))
-                f.seek(4, 1)
-            elif kind == b"PLTE":
-                palette = f.read(length)
-                f.seek(4, 1)
-            elif kind == b"tRNS":
-                trns = True
-                f.seek(length + 4, 1)
-            elif kind == b"IDAT":
-                idat.append((f.tell(), length))
-                f.seek(length + 4, 1)
-            elif kind == b"IEND":
-                break
-            else:
-                f.seek(length + 4, 1)
-    if header is None or not idat:
-        raise PictureError("PNG file has no image data")
-    width, height, depth, color_type, _, _, interlace = header
-    return PngLayout(width, height, depth, color_type, interlace, palette, trns, tuple(idat))
-
-
-@lru_cache(maxsize=256)
-def _svg(path: str, mtime: float):
-    from svglib.svglib import svg2rlg
-
-    try:
-        drawing = svg2rlg(path)
-    except Exception as exc:  # noqa: BLE001 - lxml and svglib raise many kinds for a broken file
-        raise PictureError(f"is not a readable SVG ({exc.__class__.__name__})") from None
-    if drawing is None:
-        raise PictureError("is not a readable SVG")
-    return drawing
-
-
-def picture_size(path: Path) -> tuple[float, float]:
-    """Width and height of a picture (pixels, or SVG units); PictureError when it cannot be read."""
-    path = Path(path)
-    if not path.is_file():
-        raise PictureError("is a dangling symbolic link" if path.is_symlink() else "is not found")
-    if path.suffix.lower() == ".svg":
-        drawing = _svg(str(path), path.stat().st_mtime)
-        return float(drawing.width), float(drawing.height)
-    from PIL import Image, UnidentifiedImageError
-
-    try:
-        with Image.open(path) as im:
-            if im.format not in ("PNG", "JPEG"):
-                raise PictureError(f"is a {im.format} picture; use PNG, JPEG or SVG")
-            return float(im.width), float(im.height)
-    except (UnidentifiedImageError, OSError) as exc:
-        raise PictureError(
-            "is not an image file Rulepress can read (PNG or JPEG)"
-            if isinstance(exc, UnidentifiedImageError)
-            else f"cannot be read: {exc}"
-        ) from None
+__all__ = ["PictureError", "Pictures", "draw_picture", "picture_size", "png_layout"]
 
 
 def draw_picture(c, path: Path, x: float, y: float, w: float, h: float, pictures: Pictures | None) -> None:
@@ -132,7 +37,7 @@ def draw_picture(c, path: Path, x: float, y: float, w: float, h: float, pictures
     if path.suffix.lower() == ".svg":
         from reportlab.graphics import renderPDF
 
-        drawing = _svg(str(path), path.stat().st_mtime)
+        drawing = svg_drawing(str(path), path.stat().st_mtime)
         c.saveState()
         c.translate(x, y)
         c.scale(w / drawing.width, h / drawing.height)

@@ -16,23 +16,18 @@ Paths are shown relative to the game's folder, never to the working directory.
 from __future__ import annotations
 
 import functools
-import importlib
 import os
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
 
 from rulepress import paths
-from rulepress.memo import Memo
+from rulepress.analysis import Analysis, GameAnalysis
 from rulepress.model import GameContent
 from rulepress.render import Artifact
-
-if TYPE_CHECKING:
-    from rulepress.check.examples import ExampleRuns
 
 
 @dataclass
@@ -43,26 +38,6 @@ class ReportSection:
     columns: list[str] = field(default_factory=list)
     rows: list[list[str]] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
-
-
-@dataclass
-class Checks:
-    """The checks a game's page runs, shared by its sections, with memos in the output folder `out`."""
-
-    runs: ExampleRuns | None  # None without an engine
-    translations: Memo
-
-    @classmethod
-    def of(cls, content: GameContent, out: Path | None) -> Checks:
-        from rulepress.check.examples import ExampleRuns
-
-        runs = ExampleRuns.at(content, out) if content.game.engine else None
-        return cls(runs, Memo.at(out, f"{content.id}-translations"))
-
-    def save(self) -> None:
-        self.translations.save()
-        if self.runs is not None:
-            self.runs.save()
 
 
 def _renames(content: GameContent) -> list[tuple[str, str]]:
@@ -99,7 +74,7 @@ def game_path(path: str, content: GameContent) -> str:
     return game_text(path, content)
 
 
-def provenance_section(content: GameContent, _checks: Checks) -> ReportSection:
+def provenance_section(content: GameContent, _found: GameAnalysis) -> ReportSection:
     game = content.game
     rows = []
 
@@ -115,7 +90,7 @@ def provenance_section(content: GameContent, _checks: Checks) -> ReportSection:
     return ReportSection("Provenance", ["what", "kind", "source", "note"], rows)
 
 
-def sources_section(content: GameContent, _checks: Checks) -> ReportSection:
+def sources_section(content: GameContent, _found: GameAnalysis) -> ReportSection:
     game = content.game
     rows = [["game", source] for source in game.sources]
     for amb in game.ambiguities:
@@ -126,10 +101,10 @@ def sources_section(content: GameContent, _checks: Checks) -> ReportSection:
     return ReportSection("Sources and engine options", ["what", "reference"], rows)
 
 
-def translations_section(content: GameContent, checks: Checks) -> ReportSection:
-    from rulepress.check.translations import report
-
-    result = report(content, checks.runs, checks.translations)
+def translations_section(content: GameContent, found: GameAnalysis) -> ReportSection:
+    result = found.translations
+    if result is None:
+        return ReportSection("Translation check", notes=["Not checked."])
     rows = [
         [
             game_path(f.path, content) + (f":{f.line}" if f.line is not None else ""),
@@ -147,10 +122,10 @@ def translations_section(content: GameContent, checks: Checks) -> ReportSection:
     return ReportSection("Translation check", ["where", "kind", "state", "ids", "message"], rows, notes)
 
 
-def examples_section(content: GameContent, checks: Checks) -> ReportSection:
-    if checks.runs is None:
+def examples_section(content: GameContent, found: GameAnalysis) -> ReportSection:
+    if found.examples is None:
         return ReportSection("Worked examples", notes=["No rules engine: the examples were not run."])
-    results = checks.runs.all()
+    results = found.examples
     rows = [
         [
             game_path(r.path, content) + f":{r.line}",
@@ -170,7 +145,7 @@ def examples_section(content: GameContent, checks: Checks) -> ReportSection:
     )
 
 
-def source_coverage_section(content: GameContent, sources: Path | None) -> ReportSection:
+def source_coverage_section(content: GameContent, found: GameAnalysis, sources: Path | None) -> ReportSection:
     """`rulepress check sources` for the report: copied runs and the coverage of each source text
     (only when the build was given the sources folder)."""
     title = "Source coverage and copied wording"
@@ -180,13 +155,9 @@ def source_coverage_section(content: GameContent, sources: Path | None) -> Repor
         )
     if not content.game.source_texts:
         return ReportSection(title, notes=["The game names no source texts (source_texts in game.yaml)."])
-    from rulepress.check.sources import check_game
-    from rulepress.errors import RulepressError
-
-    try:
-        result = check_game(content, Path(sources))
-    except RulepressError as exc:
-        return ReportSection(title, notes=[game_text(str(exc), content)])
+    result = found.sources
+    if isinstance(result, str) or result is None:  # the source texts could not be read: the reason
+        return ReportSection(title, notes=[game_text(str(result or "not checked"), content)])
     rows = [
         [
             c.source,
@@ -204,7 +175,7 @@ def source_coverage_section(content: GameContent, sources: Path | None) -> Repor
 
 
 # The sections of every game's report, in order. Add a function here to add a section.
-SECTIONS: list[Callable[[GameContent, Checks], ReportSection]] = [
+SECTIONS: list[Callable[[GameContent, GameAnalysis], ReportSection]] = [
     translations_section,
     examples_section,
     provenance_section,
@@ -224,12 +195,10 @@ def _env() -> Environment:
     )
 
 
-def write_report(content: GameContent, tmp: Path, sources: Path | None = None, out: Path | None = None) -> dict:
-    """The report page of one game into the file `tmp` (with the source coverage when `sources` is the
-    folder of the source texts; the checks' memos in the output folder `out`, if given)."""
-    checks = Checks.of(content, out)
-    sections = [make(content, checks) for make in SECTIONS] + [source_coverage_section(content, sources)]
-    checks.save()
+def write_report(content: GameContent, tmp: Path, found: GameAnalysis, sources: Path | None = None) -> dict:
+    """The report page of one game into the file `tmp`: its analysis `found` (with the source coverage
+    when `sources` is the folder of the source texts)."""
+    sections = [make(content, found) for make in SECTIONS] + [source_coverage_section(content, found, sources)]
     tmp.write_text(_env().get_template("game.html.j2").render(game=content.game, sections=sections), encoding="utf-8")
     return {"pages": 1}
 
@@ -241,28 +210,23 @@ def write_index(contents: list[GameContent], tmp: Path) -> dict:
     return {"pages": 1}
 
 
-def preload() -> None:
-    """Import the checks the sections run (see `rulepress.render.Artifact.prepare`)."""
-    for module in ("rulepress.check.translations", "rulepress.check.examples"):
-        importlib.import_module(module)
+NEEDS = ("examples", "translations", "sources")  # what a game's report shows of its analysis
 
 
-def plan_reports(contents: list[GameContent], options, digests: dict[str, str] | None = None) -> list[Artifact]:
+def plan_reports(contents: list[GameContent], options, analysis: Analysis) -> list[Artifact]:
     """One page per game and an index. A game's page depends on every input file of the game (card
     texts too: the translation check compares them) and on the sources folder, so an edit of one game
-    redoes its page only."""
+    redoes its page only. It shows the game's `analysis` (its artifact needs it: the build computes it)."""
     sources = getattr(options, "sources", None)
     read = _folder_digest(sources)
     planned = []
     for c in sorted(contents, key=lambda c: c.id):
 
         def write(tmp: Path, c: GameContent = c) -> dict:
-            return write_report(c, tmp, sources, getattr(options, "out", None))
+            return write_report(c, tmp, analysis.of(c, *NEEDS), sources)
 
         planned.append(
-            Artifact(
-                c.id, "report", f"reports/{c.id}.html", {"game": c.digest(), "sources": read}, write, prepare=preload
-            )
+            Artifact(c.id, "report", f"reports/{c.id}.html", {"game": c.digest(), "sources": read}, write, needs=NEEDS)
         )
     titles = {c.id: c.game.title.en for c in contents}
     planned.append(

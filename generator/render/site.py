@@ -27,9 +27,10 @@ from collections.abc import Set as AbstractSet
 from pathlib import Path
 
 from rulepress import paths
-from rulepress.errors import ContentErrors, RulepressError
+from rulepress.analysis import Analysis
+from rulepress.errors import RulepressError
 from rulepress.memo import output_root
-from rulepress.model import GameContent, formats, load_games
+from rulepress.model import GameContent, load_games
 from rulepress.model.loader import find_games
 from rulepress.output import CACHE
 from rulepress.render import Artifact
@@ -39,6 +40,8 @@ from rulepress.site.sphinx_run import build_html, conf_text, preload
 
 LANGS = ("de", "en")
 WORK = CACHE
+
+NEEDS = ("examples", "terms")  # what the game pages show of the analysis (`rulepress.analysis`)
 
 
 def _shown(artifacts: list[Artifact]) -> list[Artifact]:
@@ -92,16 +95,6 @@ def site_views(content: GameContent) -> dict[str | None, str]:
     return views
 
 
-def example_results(content: GameContent, out: Path | None = None):
-    """The game's worked examples run (remembered in the output folder `out`: `rulepress.memo`); None without an
-    engine. (The check module is imported when a game's pages are made, not by every build.)"""
-    if not content.game.engine:
-        return None
-    from rulepress.check.examples import ExampleRuns, run_all
-
-    return run_all(ExampleRuns.at(content, out))
-
-
 def located(out: Path, relative: str) -> Path:
     """An artifact written by this build (in the staging area `out`) or by an earlier one."""
     staged = out / relative
@@ -135,7 +128,14 @@ def shown_items(game_id: str, shown: list[Artifact], out: Path) -> list[site_sou
 
 
 def rendered_game(
-    content: GameContent, lang: str, shown: list[Artifact], out: Path, code: str, work: Path, view: str | None = None
+    content: GameContent,
+    lang: str,
+    shown: list[Artifact],
+    out: Path,
+    code: str,
+    work: Path,
+    analysis: Analysis,
+    view: str | None = None,
 ):
     """The pages and search entries of one game in `lang`, from the work area's cache when the game (its
     `site_view` in `lang`, computed if not given), the files it shows and Rulepress's code are unchanged
@@ -159,8 +159,9 @@ def rendered_game(
             return pages, cached["entries"]
     except (OSError, ValueError, KeyError):
         pass
+    found = analysis.of(content, *NEEDS)
     pages, entries = site_sources.render_game(
-        content, lang, site_sources.GameExtras(example_results(content, out), items, facts)
+        content, lang, site_sources.GameExtras(found.examples, items, facts, found.terms)
     )
     _keep_pages(cache, key, facts_key, pages, entries)
     return pages, entries
@@ -197,13 +198,15 @@ def write_language(
     tmp: Path,
     site_url: str,
     code: str,
+    analysis: Analysis,
     views: dict[str, str] | None = None,
 ) -> dict:
     """Build the site in `lang` into `tmp` (incrementally, in the output folder's work area); `views`:
-    each game's `site_view` in `lang` if known."""
+    each game's `site_view` in `lang` if known; `analysis`: the games' worked examples and terms used."""
     work = output_root(out) / WORK / f"site-{lang}"
     pages = site_sources.render_site(
-        [(c, *rendered_game(c, lang, shown, out, code, work, (views or {}).get(c.id))) for c in contents], lang
+        [(c, *rendered_game(c, lang, shown, out, code, work, analysis, (views or {}).get(c.id))) for c in contents],
+        lang,
     )
     s = site_sources.strings()
     conf = conf_text(
@@ -355,27 +358,6 @@ def earlier_games(
     return loaded, _shown(shown)
 
 
-def check(content: GameContent, options=None) -> list:
-    """Problems `build` would reject on the website: raw HTML in the game's Markdown, authors' words
-    (source names, file names, option keys) in any text players read, and example results players could
-    not read (unnamed parts, the engine's words; `rulepress.check.results`). A game whose files and Rulepress's
-    code are those that passed in this output folder before (see `checked_views`) is not read again."""
-    from rulepress.build import code_version
-
-    out = getattr(options, "out", None)
-    if out is not None and _kept_views(content, output_root(Path(out)) / WORK / "views", code_version())[1] is not None:
-        return []
-    return _problems(content)
-
-
-def _problems(content: GameContent) -> list:
-    from rulepress.check.results import unreadable_results
-    from rulepress.check.wording import authors_words
-    from rulepress.site.safety import raw_html
-
-    return raw_html(content) + authors_words(content) + unreadable_results(content)
-
-
 def _kept_views(content: GameContent, cache: Path, code: str) -> tuple[str, dict | None]:
     """(the game's key, its views kept in ``<cache>/<game>.json`` under that key, or None)."""
     from rulepress.model.cache import folder_key
@@ -390,41 +372,36 @@ def _kept_views(content: GameContent, cache: Path, code: str) -> tuple[str, dict
     return key, None
 
 
-def checked_views(content: GameContent, cache: Path, code: str, options=None) -> tuple[dict[str | None, str], list]:
-    """`site_views` of a game and the problems of `check`, both from ``<cache>/<game>.json`` when the game's
-    files and Rulepress's code are those of a game that passed the check before (kept only then)."""
+def kept_views(content: GameContent, cache: Path, code: str) -> dict[str | None, str]:
+    """`site_views` of a game, from ``<cache>/<game>.json`` when the game's files and Rulepress's code are
+    unchanged since they were kept there (and kept there for the next build)."""
     from rulepress.output import write_json
 
     key, views = _kept_views(content, cache, code)
     if views is not None:
-        return views, []
-    file = cache / f"{content.id}.json"
-    problems = _problems(content)
+        return views
     views = site_views(content)
-    if not problems:
-        try:
-            write_json(file, {"key": key, "views": {"" if k is None else k: v for k, v in views.items()}})
-        except OSError:
-            pass  # no cache: checked again next time
-    return views, problems
+    try:
+        write_json(
+            cache / f"{content.id}.json", {"key": key, "views": {"" if k is None else k: v for k, v in views.items()}}
+        )
+    except OSError:
+        pass  # no cache: computed again next time
+    return views
 
 
 def _digest(value) -> str:
     return hashlib.sha256(json.dumps(value, sort_keys=True, default=str, ensure_ascii=False).encode()).hexdigest()
 
 
-def plan_all(contents: list[GameContent], options, artifacts: list[Artifact]) -> list[Artifact]:
-    """The website artifacts: the linked files, one folder per language, the root pages."""
-    from rulepress.build import code_version
+def plan_all(contents: list[GameContent], options, artifacts: list[Artifact], analysis: Analysis) -> list[Artifact]:
+    """The website artifacts: the linked files, one folder per language, the root pages. The game pages
+    show the games' `analysis` (worked examples, terms used): their artifacts say they need it."""
+    from rulepress.version import code_version
 
     out = Path(options.out)
     code = code_version()
-    every, problems = {}, []
-    for content in contents:
-        every[content.id], found = checked_views(content, output_root(out) / WORK / "views", code, options)
-        problems += formats.errors(formats.settle(found, content.format))  # its warnings: build.check_games
-    if problems:
-        raise ContentErrors(problems)
+    every = {c.id: kept_views(c, output_root(out) / WORK / "views", code) for c in contents}
     site_url = getattr(options, "site_url", "") or ""
     from rulepress.render import PER_GAME
 
@@ -453,7 +430,7 @@ def plan_all(contents: list[GameContent], options, artifacts: list[Artifact]) ->
     for lang in LANGS:
 
         def write(tmp: Path, lang=lang):
-            return write_language(everything, shown, out, lang, tmp, site_url, code, views[lang])
+            return write_language(everything, shown, out, lang, tmp, site_url, code, analysis, views[lang])
 
         planned.append(
             Artifact(
@@ -466,6 +443,7 @@ def plan_all(contents: list[GameContent], options, artifacts: list[Artifact]) ->
                 directory=True,
                 after=after,
                 prepare=preload,
+                needs=NEEDS,
             )
         )
     titles = {c.id: [c.game.title.de, c.game.title.en] for c in everything}
@@ -490,5 +468,5 @@ def plan_all(contents: list[GameContent], options, artifacts: list[Artifact]) ->
         )
     )
     reports = importlib.import_module("rulepress.render.reports")
-    planned.extend(reports.plan_reports(everything, options))
+    planned.extend(reports.plan_reports(everything, options, analysis))
     return planned

@@ -1,6 +1,6 @@
 """Rewrite one game's rule text (MyST Markdown) for the Sphinx website.
 
-The rule text is kept as written (raw HTML only as `rulepress.site.safety`
+The rule text is kept as written (raw HTML only as `rulepress.text.safety`
 lets it through: the tags the game allows, sanitised); only what Sphinx needs
 changes:
 
@@ -14,7 +14,7 @@ changes:
   ``<game>-term-<term-id>`` (same anchor in every language);
 - under each heading, links to the ambiguities that concern the section;
 - ``{doctest} example-id`` blocks become example boxes a player can read (see
-  `rulepress.site.scenario`): the paragraph before the block is the
+  `rulepress.model.scenario`): the paragraph before the block is the
   situation, the results follow in the page's language, the executable form
   is one click away; the box's id ``<game>-example-<id>`` links to itself.
 
@@ -27,8 +27,10 @@ import html
 import re
 from dataclasses import dataclass, field
 
+from rulepress.model import scenario
 from rulepress.model.rules_text import TERM_REF, RuleText, Section
-from rulepress.site import safety, scenario, search
+from rulepress.site import search
+from rulepress.text import safety
 
 FENCE = re.compile(r"^(\s*)(```+|~~~+)\s*(\{[a-z-]+\})?\s*(.*)$")
 
@@ -56,7 +58,7 @@ class PageWords:
     allow_html: tuple = ()  # HTML tags the game's rule text may use (game.yaml site.allow_html), sanitised
 
     def reader(self) -> scenario.Reader:
-        """Whom the examples' results are written for (see `rulepress.site.scenario`)."""
+        """Whom the examples' results are written for (see `rulepress.model.scenario`)."""
         return scenario.Reader(self.words, self.words.get("lang", "en"), self.names, self.labels)
 
 

@@ -17,16 +17,16 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-import yaml
 from jinja2 import FileSystemLoader, StrictUndefined
 from jinja2.sandbox import SandboxedEnvironment
 
 from rulepress import paths
 from rulepress.model import GameContent
 from rulepress.model.rules_text import strip_term_refs, term_refs
+from rulepress.model.scenario import escape_markdown
 from rulepress.model.schema import Provenance, Term
 from rulepress.site import downloads, rules_myst, search
-from rulepress.site.scenario import escape_markdown
+from rulepress.text.words import strings, thing_names
 
 TEMPLATES = paths.TEMPLATES / "site"
 GAME_PAGES = ("index", "rules", "glossary", "ambiguities", "gallery", "downloads")
@@ -46,17 +46,13 @@ class Shown:
 
 @dataclass
 class GameExtras:
-    """Results computed outside: example checks and the translation report of one game."""
+    """What a game's pages show besides its content: its analysis (worked-example results, the terms
+    each section uses) and the files built for it."""
 
     example_results: list | None = None  # objects with id, lang, passed; None = not checked
     artifacts: list[Shown] = field(default_factory=list)
     facts: dict = field(default_factory=dict)  # downloads.FileFacts by file path (sizes, pages)
-
-
-@lru_cache(maxsize=1)
-def strings() -> dict:
-    """The site's fixed words per language (templates/site/strings.yaml)."""
-    return yaml.safe_load((TEMPLATES / "strings.yaml").read_text(encoding="utf-8"))
+    terms: dict[str, dict[str, list[str]]] | None = None  # lang -> section id -> term ids (`GameAnalysis.terms`)
 
 
 @lru_cache(maxsize=1)  # one per process: its compiled templates serve every page and every rebuild of `serve`
@@ -117,40 +113,6 @@ def ambiguity_sections(content: GameContent, lang: str) -> dict[str, list[str]]:
     return found
 
 
-def thing_names(game, lang: str) -> dict[str, str]:
-    """Names in `lang` of everything of the game an example's result may name by id: glossary terms,
-    components and their cards, boards and their regions and spaces (the first of equal ids wins)."""
-    found: dict[str, str] = {}
-    things = [(t.id, getattr(t, lang)) for t in game.glossary]
-    for comp in game.components:
-        things.append((comp.id, comp.name.get(lang)))
-        things += [(card.id, card.title.get(lang)) for card in comp.cards if card.title]
-    for board in game.boards:
-        things.append((board.id, board.name.get(lang)))
-        things += [(x.id, x.name.get(lang)) for x in [*board.groups, *board.spaces] if x.name]
-    for ident, name in things:
-        found.setdefault(ident, name)
-    return found
-
-
-def terms_finder(content: GameContent, lang: str):
-    """A `rulepress.check.names.NameFinder` of the game's glossary terms in `lang` (inflected, longest
-    spelling first); imported here, when a glossary page is made, not by every build."""
-    from rulepress.check.names import NameFinder, names_of
-
-    return NameFinder([n for n in names_of(content) if n.kind == "term"], lang)
-
-
-def terms_used(section, finder) -> list[str]:
-    """Ids of the glossary terms a rules section uses, in its heading or prose (not in its examples' code):
-    those it refers to with ``{term}`` and those it names in words (`finder`: see `terms_finder`)."""
-    from rulepress.check.sources import markdown_prose
-
-    referred = [term_id for _shown, term_id in term_refs(section.title + "\n" + section.body)]
-    said = finder.used(section.title + "\n" + "\n".join(markdown_prose(section.body)))
-    return list(dict.fromkeys(referred + sorted(said)))
-
-
 def _section_label(section) -> str:
     return f"{section.number} {strip_term_refs(section.title)}"
 
@@ -189,9 +151,9 @@ def game_data(content: GameContent, lang: str, extras: GameExtras) -> dict:
     results = [r for r in (extras.example_results or []) if r.lang == lang]
     sections = {sec.id: sec for sec in text.sections} if text is not None else {}
     used_in: dict[str, list[dict]] = {t.id: [] for t in game.glossary}
-    finder = terms_finder(content, lang)
+    used = (extras.terms or {}).get(lang, {})
     for sec in sections.values():
-        for term_id in terms_used(sec, finder):
+        for term_id in used.get(sec.id, []):
             if term_id in used_in:
                 used_in[term_id].append({"anchor": rules_myst.anchor(game.id, sec.id), "label": _section_label(sec)})
     return {

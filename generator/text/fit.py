@@ -18,7 +18,8 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from rulepress.layout.paper import MM
+from reportlab.lib.units import mm as MM  # 72 / 25.4 points, as rulepress.layout.paper.MM
+
 from rulepress.text import fonts
 
 if TYPE_CHECKING:

@@ -8,7 +8,9 @@ import subprocess
 import sys
 from pathlib import Path
 
+from rulepress.analysis import Analysis
 from rulepress.check import examples
+from rulepress.check.analyse import analyser
 from rulepress.check.examples import ExampleRuns, run, run_all, run_game
 from rulepress.model import load_game
 from rulepress.scaffold import new_game
@@ -309,7 +311,8 @@ def test_a_failure_is_run_again_by_the_next_run_but_read_back_for_the_builds_rep
     ran = []
     real = examples.check_example
     monkeypatch.setattr(examples, "check_example", lambda *a: ran.append(a[2].id) or real(*a))
-    assert [(r.id, r.lang, r.got) for r in examples.failures([content], out)] == [("ex-move-to-goal", "en", "4\n")]
+    shown = Analysis(analyser(out)).example_failures([content])
+    assert [(r.id, r.lang, r.got) for r in shown] == [("ex-move-to-goal", "en", "4\n")]
     assert ran == []  # what the build's pages showed, not a third run
     assert [r.passed for r in run_all(ExampleRuns.at(content, out))] == [True, False]
     assert ran == ["ex-move-to-goal"]  # the failure runs again (a time-out may pass next time); the pass does not

@@ -10,8 +10,8 @@ from rulepress import paths
 from rulepress.check.results import unreadable_results
 from rulepress.cli import main
 from rulepress.model import load_games
+from rulepress.model.scenario import Reader, part_labels, unreadable
 from rulepress.scaffold import new_game
-from rulepress.site.scenario import Reader, part_labels, unreadable
 from rulepress.site.sources import strings
 
 READER = Reader(

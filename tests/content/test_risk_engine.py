@@ -309,7 +309,7 @@ def test_every_territory_is_a_real_outline_inside_the_board(board):
 
 def test_drawn_borders_are_exactly_the_83_declared_borders(board):
     """Land links share an edge, sea links cross water, and no two territories touch without a link."""
-    from rulepress.model.mapcheck import touching
+    from rulepress.layout.mapcheck import touching
 
     touch = set(touching({s.id: s.outline for s in board.spaces}))
     land = {frozenset((l.a, l.b)) for l in board.links if l.type == "land"}

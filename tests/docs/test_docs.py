@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from rulepress.site import reference
+from rulepress.reference import pages as reference
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 

@@ -121,26 +121,27 @@ def test_a_rules_only_edit_reads_the_rules_again_and_checks_them_as_a_full_load_
 
 
 def test_outlines_of_an_unchanged_board_are_not_checked_again_and_of_a_changed_one_they_are(tmp_path, monkeypatch):
+    """A map's drawn borders are checked by the boards renderer, so only when the board's artifacts are built
+    again: an edit of the glossary (which boards do not read) does not check them, an edit of the board does."""
     import shutil
 
     from rulepress import paths
-    from rulepress.model import mapcheck
+    from rulepress.build import BuildOptions, build
+    from rulepress.render import boards
 
     games = tmp_path / "games"
     shutil.copytree(paths.BUNDLED_CONTENT / "risk", games / "risk")
-    load = cache.cached_loader(tmp_path / "cache", "v1")
-    load_games(games, load=load)
+    options = BuildOptions(content=games, out=tmp_path / "out", kinds=("boards",), papers=("a4",))
+    build(options)
     checked = []
-    real = mapcheck.check_board
+    real = boards.check_board
     monkeypatch.setattr(
-        mapcheck, "check_board", lambda board, report, key: checked.append(board.id) or real(board, report, key)
+        boards, "check_board", lambda board, report, key: checked.append(board.id) or real(board, report, key)
     )
-    glossary, boards = games / "risk" / "glossary.yaml", games / "risk" / "boards.yaml"
+    glossary, board_file = games / "risk" / "glossary.yaml", games / "risk" / "boards.yaml"
     glossary.write_text(glossary.read_text() + "# an edit of the glossary\n")
-    assert [t.id for t in load_games(games, load=load)[0].game.glossary]  # loaded again (not a rules edit) ...
-    assert checked == []  # ... but the board is the one that passed: its outlines are not checked again
-    boards.write_text(boards.read_text().replace("Risiko – Weltkarte", "Risiko – die Weltkarte", 1))
-    load_games(games, load=load)
-    assert len(checked) == 1  # a changed board is checked
-    load_games(games, load=cache.cached_loader(tmp_path / "cache", "v2"))  # other code: checked again
-    assert len(checked) == 2
+    build(options)
+    assert checked == []  # the board is the one that passed: its outlines are not checked again
+    board_file.write_text(board_file.read_text().replace("Risiko – Weltkarte", "Risiko – die Weltkarte", 1))
+    build(options)
+    assert checked == ["map"]  # a changed board is checked

@@ -13,9 +13,9 @@ import yaml
 from PIL import Image
 
 from rulepress.build import BuildOptions, build
-from rulepress.errors import ContentErrors
+from rulepress.commands.check_content import run as run_check_content
+from rulepress.errors import ContentErrors, RulepressError
 from rulepress.layout.sheet import back_box
-from rulepress.model import load_games
 from rulepress.paths import FONTS
 from rulepress.render.cards import Settings, choose_paper
 from rulepress.scaffold import new_game
@@ -42,6 +42,11 @@ def poker_back(index: int):
     """Where the back of card `index` lands on the back page (default long-edge flip)."""
     paper, g = choose_paper("a4", (63.5, 88.9), Settings())
     return back_box(g.trims[index], paper.width, paper.height, Settings().flip)
+
+
+def check_content(content: Path) -> None:
+    """`rulepress check content` on the games in `content` (layouts are checked with the renderers)."""
+    run_check_content(content, [])
 
 
 def game(tmp_path: Path, layout: str = LAYOUT, cards=None) -> Path:
@@ -166,16 +171,16 @@ def test_icon_row_repeats_by_a_number_field(sheet):
 )
 def test_check_content_reports_layout_mistakes_at_their_line(tmp_path, layout, line, message):
     content = game(tmp_path, layout)
-    with pytest.raises(ContentErrors) as info:
-        load_games(content)
+    with pytest.raises(RulepressError) as info:
+        check_content(content)
     problem = info.value.problems()[0]
     assert problem.path.endswith("art-card.yaml") and problem.line == line and message in problem.message
 
 
 def test_missing_card_image_is_reported_at_the_card(tmp_path):
     content = game(tmp_path, cards=[{"id": "a", "image": "missing.png", "fields": {"symbol": "cannon"}}])
-    with pytest.raises(ContentErrors, match="image 'missing.png' is not found"):
-        load_games(content)
+    with pytest.raises(RulepressError, match="image 'missing.png' is not found"):
+        check_content(content)
 
 
 def test_picture_deck_pictures_unchanged_to_the_bleed(tmp_path):
@@ -274,8 +279,8 @@ def test_game_font_without_a_glyph_is_a_located_error(tmp_path):
 def test_unusable_font_file_is_reported_at_its_declaration(tmp_path):
     content = game(tmp_path)
     (content / "facetest" / "fonts" / "fancy.ttf").write_bytes(b"OTTO" + bytes(200))
-    with pytest.raises(ContentErrors) as info:
-        load_games(content)
+    with pytest.raises(RulepressError) as info:
+        check_content(content)
     problem = info.value.problems()[0]
     assert (
         problem.path.endswith("game.yaml")

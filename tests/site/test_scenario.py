@@ -7,8 +7,8 @@ import re
 from bs4 import BeautifulSoup
 
 from rulepress import paths
-from rulepress.model import load_games
-from rulepress.site import scenario, sources
+from rulepress.model import load_games, scenario
+from rulepress.site import sources
 
 
 def test_labels_name_the_key_and_value_columns_of_a_mapping():

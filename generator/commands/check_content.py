@@ -14,7 +14,9 @@ import json
 import sys
 from pathlib import Path
 
+from rulepress.analysis import Analysis
 from rulepress.build import BuildOptions, check_games
+from rulepress.check.analyse import analyser
 from rulepress.errors import problems_error, warning_lines
 from rulepress.model import formats, load_games
 
@@ -22,7 +24,7 @@ from rulepress.model import formats, load_games
 def run(content_dir: Path, games: list[str], fmt: str = "text") -> int:
     """Validate the games and run the renderers' checks; errors are raised (exit 2)."""
     loaded = load_games(content_dir, games or None)
-    found = check_games(loaded, BuildOptions(content=content_dir))
+    found = check_games(loaded, BuildOptions(content=content_dir), Analysis(analyser(None)))
     problems = formats.errors(found)
     if problems:
         raise problems_error(problems)

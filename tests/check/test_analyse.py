@@ -1,10 +1,11 @@
-"""What the game's pages are made of: the glossary's "used in" lists every section that names a term."""
+"""The analysis of a game: the glossary terms each section uses (the glossary's "used in" lists on the
+website), computed once and read by the site as data."""
 
 from __future__ import annotations
 
+from rulepress.check.analyse import terms_used
 from rulepress.model import load_game
 from rulepress.scaffold import new_game
-from rulepress.site.sources import terms_finder, terms_used
 
 
 def test_a_section_uses_the_terms_it_refers_to_or_names_in_words_not_in_code(tmp_path):
@@ -24,15 +25,15 @@ def test_a_section_uses_the_terms_it_refers_to_or_names_in_words_not_in_code(tmp
         en.read_text(encoding="utf-8").replace("{term}`spaces <space>`", "{term}`steps <space>`"), encoding="utf-8"
     )
     content = load_game(folder)
-    de = {s.id: terms_used(s, terms_finder(content, "de")) for s in content.rules["de"].sections}
+    de = terms_used(content, "de")
     assert de["goal"] == ["space"]  # 'Felder', inflected, in words only
-    en_used = {s.id: terms_used(s, terms_finder(content, "en")) for s in content.rules["en"].sections}
+    en_used = terms_used(content, "en")
     assert en_used == {"goal": [], "moving": ["space"]}  # a reference shown as other words still counts
     text = rules.read_text(encoding="utf-8").replace("dazu zählt man die Felder.", "fertig.")
     text = text.replace("{term}`Felder <space>`", "Schritte").replace("Von Feld 3", "Von Platz 3")
     rules.write_text(text, encoding="utf-8")
     content = load_game(folder)
-    assert {s.id: terms_used(s, terms_finder(content, "de")) for s in content.rules["de"].sections} == {
+    assert terms_used(content, "de") == {
         "goal": [],
         "moving": [],
     }  # 'Feld' in an example's code is no use

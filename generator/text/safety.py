@@ -5,7 +5,7 @@ as ``<script>`` or ``<img onerror=...>`` straight into the pages. `raw_html`
 finds every HTML block and inline HTML tag with markdown-it (the parser MyST
 is built on; code blocks and code spans are not HTML) and reports it at its
 file and line. Strings from YAML never reach a page as Markdown: the site's
-templates escape them (`rulepress.site.scenario.escape_markdown`).
+templates escape them (`rulepress.model.scenario.escape_markdown`).
 
 A game may opt in with ``site: {allow_html: [b, i, sup, ...]}`` in game.yaml
 (the schema lists the tags that can be allowed: text-level markup only). Its

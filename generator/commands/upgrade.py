@@ -25,7 +25,7 @@ from rulepress.errors import Problem
 from rulepress.model import formats
 from rulepress.model.loader import GameContent
 from rulepress.model.references import TODO_CAPTION
-from rulepress.site.scenario import labelled_steps, tuple_size
+from rulepress.model.scenario import labelled_steps, tuple_size
 
 
 @dataclass
@@ -84,12 +84,16 @@ def upgrade(content: GameContent, warnings: list[Problem]) -> Plan:
 
 def run(content_dir: Path, games: list[str], dry_run: bool = False) -> int:
     """`rulepress upgrade`: upgrade the games, say what changed and what is left; exit 0."""
+    from rulepress.analysis import Analysis
     from rulepress.build import BuildOptions, check_games
+    from rulepress.check.analyse import analyser
     from rulepress.errors import ContentErrors
     from rulepress.model import load_game, load_games
 
     for content in load_games(content_dir, games or None):
-        warnings = content.warnings + formats.warnings(check_games([content], BuildOptions(content=content_dir)))
+        warnings = content.warnings + formats.warnings(
+            check_games([content], BuildOptions(content=content_dir), Analysis(analyser(None)))
+        )
         plan = upgrade(content, warnings)
         kept = {path: path.read_bytes() for path in set(plan.edits) | set(plan.appended)}
         changed = [] if dry_run else write(plan)
@@ -188,7 +192,7 @@ def _labels(plan: Plan, content: GameContent, problem: Problem) -> bool:
 
 def _width(step) -> int:
     """The number of columns of a result that is rows of values (0 for any other result)."""
-    from rulepress.site.scenario import parse_value, printed_rows, row_width
+    from rulepress.model.scenario import parse_value, printed_rows, row_width
 
     try:
         return row_width(parse_value(step.expected))

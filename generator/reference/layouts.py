@@ -92,7 +92,7 @@ def layout_reference(image_dir: Path) -> str:
     from pydantic import TypeAdapter
 
     from rulepress.layout.elements import Element
-    from rulepress.site.reference import field_table
+    from rulepress.reference.pages import field_table
 
     image_dir.mkdir(parents=True, exist_ok=True)
     adapter = TypeAdapter(list[Element])

@@ -85,19 +85,18 @@ class Handler(http.server.SimpleHTTPRequestHandler):
 
 def warm_up() -> None:
     """Import what a rebuild of the site and the reports needs (see the module docstring)."""
-    from rulepress.render import reports
+    from rulepress.check import analyse  # noqa: F401 (imported now: the first rebuild's analysis needs it)
     from rulepress.site import sphinx_run
 
     sphinx_run.preload()
-    reports.preload()
 
 
 def serve(options, host: str = "127.0.0.1", port: int = 8000, once: bool = False) -> int:
     """Build, serve `options.out`/site on host:port, rebuild on changes of `options.content`."""
     from watchfiles import watch
 
+    from rulepress.analysis import failure_lines
     from rulepress.build import build
-    from rulepress.check.examples import tell_failures
     from rulepress.errors import RulepressError
 
     versions = Versions()
@@ -107,7 +106,9 @@ def serve(options, host: str = "127.0.0.1", port: int = 8000, once: bool = False
             result = build(options)
             versions.bump()
             print(f"built {len(result.built)} artifacts in {result.seconds:.2f} s", file=sys.stderr)
-            tell_failures(result.contents, options.out)
+            if result.analysis is not None and "site" in options.kinds:
+                for line in failure_lines(result.analysis.example_failures(result.contents)):
+                    print(line, file=sys.stderr)
         except RulepressError as exc:
             for problem in exc.problems():
                 print(str(problem), file=sys.stderr)

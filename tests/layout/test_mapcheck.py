@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from rulepress import paths
+from rulepress.layout.mapcheck import check_board
 from rulepress.model import load_game
-from rulepress.model.mapcheck import check_board
 
 
 @pytest.fixture(scope="module")

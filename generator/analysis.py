@@ -1,0 +1,232 @@
+"""What the analysis of a game found, as data: the results the renderers show and the exit code reads.
+
+The pipeline is load -> analyse -> plan -> write. The analysis of a game (its content problems found by
+the checks, its worked examples run against the engine, its translation findings, the glossary terms
+each rules section uses, the coverage of its source texts) is computed once per build by
+`rulepress.check.analyse`, remembered in the output folder's memos, and handed to the renderers as a
+`GameAnalysis`. Renderers and the website read these types; they never import the checks.
+
+`Analysis` holds the games' analyses for one build: the build asks it to analyse what the artifacts it
+is about to write need (`Artifact.needs`) before it starts its worker processes, so every worker reads
+the same results and nothing runs twice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
+from typing import TYPE_CHECKING, Protocol
+
+from rulepress.errors import Problem
+
+if TYPE_CHECKING:
+    from rulepress.model import GameContent
+
+# What an artifact may need of its games' analysis. "examples" runs the worked examples (a remembered
+# failure runs again: a time-out may pass now); "examples-shown" reads them as the outputs of an earlier
+# build showed them (a remembered failure stands), for the exit code of a build that wrote no page.
+PARTS = ("problems", "examples", "examples-shown", "translations", "terms", "sources")
+
+
+# ---------------------------------------------------------------- worked examples
+
+
+@dataclass
+class Statement:
+    """One '>>>' statement of an example and what it gave."""
+
+    source: str
+    want: str
+    got: str
+    line: int  # line in the Markdown file
+    kind: str = "output"  # output, refused or result
+    outcome: str = ""  # language-neutral: output, 'refused <reason>' or the value's repr
+    expected: str = ""  # language-neutral expectation: the want, 'refused <reason>', or '' for a localized result
+    passed: bool = True
+
+
+@dataclass
+class ExampleResult:
+    """The outcome of one worked example in one language."""
+
+    game: str
+    id: str
+    lang: str
+    path: str
+    line: int  # the failing '>>>' line, or the opening fence when passed
+    passed: bool
+    expected: str  # expected output of the failing statement ('' when passed)
+    got: str  # actual output or the exception ('' when passed)
+    source: str  # the doctest text of the example
+    statements: list[Statement] = field(default_factory=list)
+
+    def message(self) -> str:
+        """``path:line: example-id: expected X, got Y`` (or ``... ok``)."""
+        if self.passed:
+            return f"{self.path}:{self.line}: {self.id}: ok"
+        return f"{self.path}:{self.line}: {self.id}: expected {_one_line(self.expected)}, got {_one_line(self.got)}"
+
+
+def _one_line(text: str) -> str:
+    text = text.strip("\n")
+    if not text.strip():
+        return "nothing"
+    return text.replace("\n", "\\n")
+
+
+def failure_lines(failed: list[ExampleResult]) -> list[str]:
+    """What a build says of its failed worked examples on stderr: each one, then how the website shows them."""
+    if not failed:
+        return []
+    many = len(failed) > 1
+    return [example.message() for example in failed] + [
+        f"{len(failed)} worked example{'s' if many else ''} failed: the website shows {'them' if many else 'it'}"
+        " marked as failed (rulepress check examples)"
+    ]
+
+
+# ---------------------------------------------------------------- translations
+
+
+@dataclass
+class Finding:
+    """One difference between the languages of a game."""
+
+    kind: str
+    path: str
+    line: int | None
+    ids: list[str]  # section / example / term / ambiguity ids concerned
+    message: str
+    documented: bool = False
+    other: str = ""  # path:line of the counterpart in the other language, if any
+    game: str = ""
+
+    @property
+    def location(self) -> str:
+        return f"{self.path}:{self.line}" if self.line is not None else self.path
+
+    def __str__(self) -> str:
+        kind = f"{self.kind} (documented)" if self.documented else self.kind
+        return f"{self.location}: {kind}: {self.message}"
+
+    def to_dict(self) -> dict:
+        return asdict(self) | {"location": self.location}
+
+
+@dataclass
+class TranslationReport:
+    """All findings of one game, with what was compared."""
+
+    game: str
+    langs: tuple[str, str]
+    findings: list[Finding] = field(default_factory=list)
+    sections: int = 0  # paired sections compared
+    paragraphs: int = 0  # text pairs compared (rules sections, quick references, YAML texts)
+    examples: int = 0  # paired examples run in both languages
+
+    @property
+    def undocumented(self) -> list[Finding]:
+        return [f for f in self.findings if not f.documented]
+
+    @property
+    def documented(self) -> list[Finding]:
+        return [f for f in self.findings if f.documented]
+
+    def summary(self) -> str:
+        return (
+            f"{self.game}: {self.sections} sections, {self.paragraphs} text pairs, "
+            f"{self.examples} examples compared; {len(self.undocumented)} differences, "
+            f"{len(self.documented)} documented"
+        )
+
+    def to_dict(self) -> dict:
+        return {
+            "game": self.game,
+            "langs": list(self.langs),
+            "sections": self.sections,
+            "paragraphs": self.paragraphs,
+            "examples": self.examples,
+            "undocumented": len(self.undocumented),
+            "documented": len(self.documented),
+            "findings": [f.to_dict() for f in self.findings],
+        }
+
+
+# ---------------------------------------------------------------- source texts
+
+
+class SourcesFound(Protocol):
+    """What `rulepress check sources` found for a game (`rulepress.check.sources.SourcesReport`)."""
+
+    coverage: list  # one entry per source text: source, rule_lines, covered, percent, uncovered
+    copied: list  # runs of words as in a source text
+    uncited: list[str]  # rule lines citing no source
+
+
+# ---------------------------------------------------------------- one game, one build
+
+
+@dataclass
+class GameAnalysis:
+    """What the analysis found in one game (a part is None when nothing asked for it)."""
+
+    game: str
+    problems: list[Problem] = field(default_factory=list)  # settled by the game's format: errors and warnings
+    examples: list[ExampleResult] | None = None  # None: no engine, or not asked for
+    translations: TranslationReport | None = None
+    terms: dict[str, dict[str, list[str]]] | None = None  # lang -> rules section id -> glossary term ids it uses
+    sources: SourcesFound | str | None = None  # the source texts' coverage, or why it could not be read
+    parts: frozenset[str] = frozenset()  # the parts computed
+
+    def failed_examples(self) -> list[ExampleResult]:
+        return [r for r in self.examples or [] if not r.passed]
+
+
+Analyser = Callable[["GameContent", frozenset[str]], GameAnalysis]
+
+
+class Analysis:
+    """The analyses of a build's games, each part computed once, when first needed (`prepare`)."""
+
+    def __init__(self, analyse: Analyser):
+        self._analyse = analyse
+        self._games: dict[str, GameAnalysis] = {}
+
+    def prepare(self, content: GameContent, parts: frozenset[str] | set[str]) -> GameAnalysis:
+        """The game's analysis with at least `parts` computed (the others kept from before)."""
+        known = self._games.get(content.id)
+        missing = frozenset(parts) - (known.parts if known else frozenset())
+        if known is None or missing:
+            found = self._analyse(content, missing)
+            if known is not None:
+                for name in known.parts - missing:
+                    attribute = "examples" if name == "examples-shown" else name
+                    if attribute == "examples" and {"examples", "examples-shown"} & missing:
+                        continue  # run (or read) again just now
+                    setattr(found, attribute, getattr(known, attribute))
+                found.parts = known.parts | missing
+            self._games[content.id] = found
+        return self._games[content.id]
+
+    def of(self, content: GameContent, *parts: str) -> GameAnalysis:
+        """The game's analysis with `parts` computed (a worker computes what the build did not prepare)."""
+        return self.prepare(content, frozenset(parts))
+
+    def games(self) -> list[GameAnalysis]:
+        return [self._games[game] for game in sorted(self._games)]
+
+    def failed_examples(self) -> list[ExampleResult]:
+        """Every worked example that failed, in game order."""
+        return [r for game in self.games() for r in game.failed_examples()]
+
+    def example_failures(self, contents: list[GameContent]) -> list[ExampleResult]:
+        """The failed worked examples of `contents` as the build's pages show them (run, or remembered)."""
+        for content in contents:
+            known = self._games.get(content.id)
+            if known is None or not {"examples", "examples-shown"} & known.parts:
+                self.prepare(content, {"examples-shown"})
+        return [r for c in contents for r in self._games[c.id].failed_examples()]
+
+    def exit_code(self) -> int:
+        """1 when a worked example failed (the build wrote everything and marked it), else 0."""
+        return 1 if self.failed_examples() else 0

@@ -1,0 +1,99 @@
+"""The analysis of a game: every check whose results the outputs show, run once per build.
+
+`analyse_game` computes the parts of a `rulepress.analysis.GameAnalysis` it is asked for:
+
+- ``problems``: what players could not read (example results without names or captions, the
+  engine's words: `results`), authors' words in public text (`wording`) and raw HTML in the
+  Markdown (`rulepress.text.safety`), settled by the game's content format (`formats.settle`);
+- ``examples``: every worked example run against the engine (`examples.ExampleRuns`);
+- ``translations``: the translation check's findings (`translations.report`);
+- ``terms``: the glossary terms each rules section uses, in words or with ``{term}``;
+- ``sources``: the coverage of the source texts and copied runs, when a sources folder is given.
+
+The results are remembered in the output folder's memos (`rulepress.memo`), so an unchanged game
+costs only the look-ups. `analyser(out, sources)` gives the function `rulepress.analysis.Analysis`
+calls; the build makes one `Analysis` and hands it to the renderers.
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import asdict
+from pathlib import Path
+
+from rulepress.analysis import Analyser, GameAnalysis
+from rulepress.check import examples, results, translations, wording
+from rulepress.check.names import NameFinder, names_of
+from rulepress.check.sources import markdown_prose
+from rulepress.errors import Problem, RulepressError
+from rulepress.memo import Memo
+from rulepress.model import GameContent, formats
+from rulepress.model.cache import folder_key
+from rulepress.model.rules_text import term_refs
+from rulepress.text.safety import raw_html
+from rulepress.version import code_version
+
+
+def analyser(out: Path | None, sources: Path | None = None) -> Analyser:
+    """The analysis of a build into `out` (its memos there), with the source texts in `sources`, if any."""
+    return functools.partial(analyse_game, out=out, sources=sources)
+
+
+def analyse_game(
+    content: GameContent, parts: frozenset[str], out: Path | None = None, sources: Path | None = None
+) -> GameAnalysis:
+    """The `parts` of the game's analysis (see the module docstring)."""
+    found = GameAnalysis(content.id, parts=frozenset(parts))
+    if "problems" in parts:
+        found.problems = formats.settle(problems_of(content, out), content.format)
+    runs = None
+    if {"examples", "examples-shown", "translations"} & parts and content.game.engine:
+        fresh = "examples" in parts or "translations" in parts
+        runs = examples.ExampleRuns.at(content, out, rerun_failed=fresh)
+    if {"examples", "examples-shown"} & parts and runs is not None:
+        found.examples = examples.run_all(runs)
+    if "translations" in parts:
+        memo = Memo.at(out, f"{content.id}-translations")
+        found.translations = translations.report(content, runs, memo)
+        memo.save()
+        if runs is not None:
+            runs.save()
+    if "terms" in parts:
+        found.terms = {lang: terms_used(content, lang) for lang in content.rules}
+    if "sources" in parts and sources is not None and content.game.source_texts:
+        from rulepress.check.sources import check_game
+
+        try:
+            found.sources = check_game(content, Path(sources))
+        except RulepressError as exc:
+            found.sources = str(exc)
+    return found
+
+
+def problems_of(content: GameContent, out: Path | None) -> list[Problem]:
+    """What players could not read, authors' words and raw HTML: read again only when a file of the game
+    or Rulepress's code changed since they were found (remembered in the memo `<game>-problems`)."""
+    memo = Memo.at(out, f"{content.id}-problems")
+    key = folder_key(content.folder, code_version())
+    kept = memo.get(key)
+    if kept is not None:
+        try:
+            return [Problem(**p) for p in kept]
+        except TypeError:
+            pass  # a damaged memo: read the game again
+    problems = raw_html(content) + wording.authors_words(content) + results.unreadable_results(content)
+    memo.put(key, [asdict(p) for p in problems])
+    memo.save()
+    return problems
+
+
+def terms_used(content: GameContent, lang: str) -> dict[str, list[str]]:
+    """Section id -> ids of the glossary terms the section uses, in its heading or prose (not in its
+    examples' code): those it refers to with ``{term}`` and those it names in words."""
+    finder = NameFinder([n for n in names_of(content) if n.kind == "term"], lang)
+    used = {}
+    for section in content.rules[lang].sections:
+        referred = [term_id for _shown, term_id in term_refs(section.title + "\n" + section.body)]
+        said = finder.used(section.title + "\n" + "\n".join(markdown_prose(section.body)))
+        used[section.id] = list(dict.fromkeys(referred + sorted(said)))
+    return used
