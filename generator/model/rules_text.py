@@ -87,8 +87,11 @@ class Section:
 
     def paragraphs(self) -> list[str]:
         """Body paragraphs without code blocks (for comparing languages)."""
-        text = re.sub(r"^(```+|~~~+).*?^\1\s*$", "", self.body, flags=re.S | re.M)
-        return [p.strip() for p in re.split(r"\n\s*\n", text) if p.strip()]
+        lines = self.body.splitlines()
+        for token in parse(self.body):
+            if token.type == "fence" and token.map is not None:
+                lines[token.map[0] : token.map[1]] = [""] * (token.map[1] - token.map[0])
+        return [p.strip() for p in re.split(r"\n\s*\n", "\n".join(lines)) if p.strip()]
 
 
 @dataclass
