@@ -27,13 +27,13 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from rulepress.errors import RulepressError
+from rulepress.markdown import parse
 from rulepress.memo import Memo, key_of
 from rulepress.model import GameContent
 from rulepress.model.loader import GAME_FILES, display_path
-from rulepress.model.rules_text import LABEL, RuleText, Section, caption, steps
+from rulepress.model.rules_text import RuleText, Section, caption, steps
 from rulepress.model.yamlsource import load_yaml
 
-FENCE = re.compile(r"^(```+|~~~+)\s*(\{[a-z-]+\}|[a-zA-Z0-9_-]*)?")
 PROSE_DIRECTIVES = {
     "{note}",
     "{tip}",
@@ -101,14 +101,45 @@ class TextPair:
 # ---------------------------------------------------------------- Markdown
 
 
+def _line_kinds(lines: list[str]) -> dict[int, str]:
+    """What the parser (`rulepress.markdown`) makes of the lines that are no plain text: index in `lines` ->
+    'skip' (a label, a comment, a code block), 'heading', 'fence' (a prose directive's opening or closing
+    line, which ends a paragraph) or 'option' (a prose directive's ``:name: value`` line)."""
+    kinds: dict[int, str] = {}
+    for token in parse("\n".join(lines)):
+        if token.map is None or token.nesting == -1:
+            continue
+        first, end = token.map
+        if token.type in ("myst_target", "myst_line_comment"):
+            kinds.update(dict.fromkeys(range(first, end), "skip"))
+        elif token.type == "heading_open" and token.level == 0:
+            kinds.update(dict.fromkeys(range(first, end), "skip"))
+            kinds[first] = "heading"
+        elif token.type == "fence":
+            directive = token.info.strip().split(None, 1)[0] if token.info.strip() else ""
+            directive = directive[: directive.index("}") + 1] if directive.startswith("{") and "}" in directive else ""
+            if directive not in PROSE_DIRECTIVES:
+                kinds.update(dict.fromkeys(range(first, end), "skip"))
+                kinds[first] = kinds[end - 1] = "fence"
+                continue
+            kinds[first] = "fence"
+            closed = end - 1 > first and lines[end - 1].strip().startswith(token.markup)
+            if closed:
+                kinds[end - 1] = "fence"
+            for index in range(first + 1, end - 1 if closed else end):
+                if re.match(r"^:[a-z-]+:", lines[index].strip()):
+                    kinds[index] = "option"
+    return kinds
+
+
 def split_paragraphs(lines: list[str], first: int) -> list[Paragraph]:
     """Paragraphs of `lines` (file line `first` is lines[0]): blank lines separate, code blocks
-    and doctests are left out, prose directives (note, tip, ...) are kept, labels and comments dropped."""
+    and doctests are left out, prose directives (note, tip, ...) are kept, labels and comments dropped,
+    a heading is a paragraph of its own."""
     paragraphs: list[Paragraph] = []
     current: list[str] = []
     start = first
-    fence: str | None = None
-    prose = False
+    kinds = _line_kinds(lines)
 
     def close():
         nonlocal current
@@ -119,30 +150,15 @@ def split_paragraphs(lines: list[str], first: int) -> list[Paragraph]:
     for offset, line in enumerate(lines):
         number = first + offset
         stripped = line.strip()
-        if fence is not None:
-            if stripped.startswith(fence) and stripped.strip(fence[0]) == "":
-                close()
-                fence = None
-            elif prose and not re.match(r"^:[a-z-]+:", stripped):
-                if stripped:
-                    if not current:
-                        start = number
-                    current.append(stripped)
-                else:
-                    close()
+        kind = kinds.get(offset)
+        if kind in ("skip", "option"):
             continue
-        match = FENCE.match(stripped)
-        if match:
+        if kind == "fence" or not stripped:
             close()
-            fence = match.group(1)
-            prose = (match.group(2) or "") in PROSE_DIRECTIVES
             continue
-        if LABEL.match(line) or stripped.startswith("%"):
-            continue
-        if not stripped or stripped.startswith("#"):
+        if kind == "heading":
             close()
-            if stripped:
-                paragraphs.append(Paragraph(number, stripped))
+            paragraphs.append(Paragraph(number, stripped))
             continue
         if not current:
             start = number

@@ -30,15 +30,14 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from rulepress.errors import ContentErrors, Problem, UsageError
+from rulepress.markdown import parse
 from rulepress.model import GameContent, load_games
 from rulepress.model.loader import display_path
+from rulepress.model.rules_text import strip_term_refs
 from rulepress.model.schema import SourceText, model_texts
 
 DEFAULT_MIN_WORDS = 8
 WORD = re.compile(r"[^\W_]+")
-FENCE = re.compile(r"^\s*(```+|~~~+)")
-LABEL = re.compile(r"^\s*\([a-z0-9][a-z0-9_-]*\)=\s*$")
-TERM_REF = re.compile(r"\{term\}`([^`<]*?)\s*<[^>]*>`")
 ROLE = re.compile(r"\{[a-z-]+\}`([^`]*)`")
 TRAILING_HYPHEN = re.compile(r"[^\W\d_]-\s*$")
 
@@ -80,23 +79,14 @@ def words(lines: list[str], first_line: int = 1) -> list[Word]:
 
 
 def markdown_prose(text: str) -> list[str]:
-    """The lines of a Markdown text with code blocks and labels blanked (line numbers kept)."""
-    out: list[str] = []
-    fence: str | None = None
-    for line in text.splitlines():
-        match = FENCE.match(line)
-        if fence is not None:
-            if match and match.group(1)[0] == fence[0] and line.strip().strip(fence[0]) == "":
-                fence = None
-            out.append("")
-        elif match:
-            fence = match.group(1)
-            out.append("")
-        elif LABEL.match(line):
-            out.append("")
-        else:
-            out.append(ROLE.sub(r"\1", TERM_REF.sub(r"\1", line)))
-    return out
+    """The lines of a Markdown text with code blocks, labels and comments blanked (line numbers kept), as
+    the parser of `rulepress.markdown` reads them; glossary references and other roles as their text."""
+    lines = text.splitlines()
+    hidden: set[int] = set()
+    for token in parse(text):
+        if token.map is not None and token.type in ("fence", "myst_target", "myst_line_comment"):
+            hidden.update(range(*token.map))
+    return ["" if number in hidden else ROLE.sub(r"\1", strip_term_refs(line)) for number, line in enumerate(lines)]
 
 
 # ---------------------------------------------------------------- content texts

@@ -27,12 +27,11 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from markdown_it import MarkdownIt
-
 from rulepress.errors import Problem
+from rulepress.markdown import parse, role_text
 from rulepress.model import GameContent
 from rulepress.model.loader import display_path
-from rulepress.model.rules_text import TERM_REF, caption, steps
+from rulepress.model.rules_text import caption, steps
 from rulepress.model.schema import Game, Provenance, model_texts, walk
 
 SOURCE_LABEL = re.compile(r"^\s*([A-Za-z]{3,})[\s_-]*\d")  # "seed 000: ...", "seed-003" -> "seed"
@@ -40,7 +39,6 @@ FILE_NAME = re.compile(r"(?<![\w/.])[\w*][\w.*-]*\.(?:md|ya?ml|txt|py|json|csv|j
 PROGRAM_NAME = re.compile(r"\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b")
 ENGINE_OPTION = re.compile(r"\bengine[\s-]*options?\b", re.I)
 RESULT_LINE = re.compile(r"^\s*(?:Result|Ergebnis|Refused|Abgelehnt):.*$")
-LABEL_LINE = re.compile(r"^\([a-z0-9][a-z0-9_-]*\)=\s*$")
 TEMPLATE_CODE = re.compile(r"\{\{.*?\}\}|\{%.*?%\}|\{#.*?#\}", re.S)  # Jinja in quick references
 
 
@@ -111,10 +109,7 @@ def markdown_lines(text: str) -> Iterator[tuple[int, str]]:
     """(line number, visible text) of Markdown `text`: paragraphs, headings, lists, tables (glossary
     references as their shown text), and the result lines, ``:labels:`` and statement captions
     (``>>> f()  # words``) of worked examples, which the website shows; no code, no MyST labels."""
-    plain = "\n".join(
-        "" if LABEL_LINE.match(line) else TERM_REF.sub(lambda m: m.group(1), line) for line in text.splitlines()
-    )
-    for token in MarkdownIt("commonmark").enable("table").parse(plain):
+    for token in parse(text):
         if token.type == "fence" and token.info.strip().startswith("{doctest}"):
             assert token.map is not None  # block tokens have their lines
             first = token.map[0] + 2
@@ -133,6 +128,8 @@ def markdown_lines(text: str) -> Iterator[tuple[int, str]]:
                     line, parts = line + 1, []
                 elif child.type in ("text", "code_inline"):
                     parts.append(child.content)
+                elif child.type == "myst_role":
+                    parts.append(role_text(child))
                 else:
                     parts.append(" ")
             yield line, "".join(parts)

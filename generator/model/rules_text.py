@@ -41,10 +41,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from rulepress.errors import Problem
+from rulepress.markdown import Token, parse
 
-LABEL = re.compile(r"^\(([a-z0-9][a-z0-9_-]*)\)=\s*$")
-HEADING = re.compile(r"^(#{1,6})\s+(.+?)\s*#*\s*$")
-FENCE_OPEN = re.compile(r"^(```+|~~~+)\s*(\{[a-z-]+\}|[a-zA-Z0-9_-]*)?\s*(.*)$")
+LABEL_ID = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
 EXAMPLE_ID = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
 OPTION = re.compile(r"^:([a-z][a-z-]*):\s*(.*?)\s*$")
 TERM_REF = re.compile(r"\{term\}`([^`<]*?)\s*<([a-z0-9][a-z0-9_-]*)>`")
@@ -88,8 +87,11 @@ class Section:
 
     def paragraphs(self) -> list[str]:
         """Body paragraphs without code blocks (for comparing languages)."""
-        text = re.sub(r"^(```+|~~~+).*?^\1\s*$", "", self.body, flags=re.S | re.M)
-        return [p.strip() for p in re.split(r"\n\s*\n", text) if p.strip()]
+        lines = self.body.splitlines()
+        for token in parse(self.body):
+            if token.type == "fence" and token.map is not None:
+                lines[token.map[0] : token.map[1]] = [""] * (token.map[1] - token.map[0])
+        return [p.strip() for p in re.split(r"\n\s*\n", "\n".join(lines)) if p.strip()]
 
 
 @dataclass
@@ -119,85 +121,71 @@ def strip_term_refs(text: str) -> str:
     return TERM_REF.sub(lambda m: m.group(1), text)
 
 
+def split_doctest(content: str) -> tuple[dict[str, str], dict[str, int], list[str]]:
+    """A doctest block's content split into its ``:name: value`` options (the lines before its first other
+    non-blank line), the options' indexes among the content's lines, and the other lines (the blank lines
+    before the first option or statement dropped)."""
+    options: dict[str, str] = {}
+    option_lines: dict[str, int] = {}
+    rest: list[str] = []
+    for index, line in enumerate(content.splitlines()):
+        option = OPTION.match(line.strip())
+        if option and not any(x.strip() for x in rest):
+            options[option.group(1)] = option.group(2)
+            option_lines[option.group(1)] = index
+        elif options or rest or line.strip():
+            rest.append(line)
+    return options, option_lines, rest
+
+
+def _closed(token: Token, lines: list[str]) -> bool:
+    """Whether a fence token ends with its closing fence (markdown-it runs an open fence to the end)."""
+    assert token.map is not None  # block tokens have their lines
+    last = lines[token.map[1] - 1].strip() if token.map[1] - 1 > token.map[0] and token.map[1] <= len(lines) else ""
+    return len(last) >= len(token.markup) and last == last[0] * len(last) and last[0] == token.markup[0]
+
+
 def parse_rules(text: str, lang: str, path: str) -> tuple[RuleText, list[Problem]]:
-    """Split Markdown into labelled sections and examples; report structural problems."""
+    """Split Markdown into labelled sections and examples (read from the tokens of `rulepress.markdown`,
+    the parser the website's MyST agrees with); report structural problems at their file lines."""
     problems: list[Problem] = []
     sections: list[Section] = []
     examples: list[Example] = []
-    preamble: list[str] = []
     lines = text.splitlines()
+    tokens = parse(text)
+    label_lines = {t.map[0] for t in tokens if t.type == "myst_target" and t.map is not None}
+    starts: list[int] = []  # first line (0-based) of each section's heading
+    ends: list[int] = []  # line after each section's heading
     pending_label: tuple[str, int] | None = None
     current: Section | None = None
-    body: list[str] = []
     stack: list[Section] = []
     counters: list[int] = []
-    fence: str | None = None
-    example: Example | None = None
-    example_lines: list[str] = []
-    last_paragraph: list[str] = []
-    paragraph_closed = False
+    last_block = ""  # the source of the last block before a code block in this section (an example's caption)
 
-    def close_section():
-        if current is not None:
-            current.body = "\n".join(body).strip("\n")
-
-    for number, line in enumerate(lines, start=1):
-        if fence is not None:
-            if line.strip().startswith(fence) and line.strip().strip(fence[0]) == "":
-                fence = None
-                if example is not None:
-                    example.source = "\n".join(example_lines).strip("\n") + "\n"
-                    if ">>>" not in example.source:
-                        problems.append(Problem(path, example.line, 1, example.id, "example has no '>>>' line to run"))
-                    examples.append(example)
-                    example = None
-            elif example is not None:
-                option = OPTION.match(line.strip())
-                if option and not any(x.strip() for x in example_lines):
-                    example.options[option.group(1)] = option.group(2)
-                    example.option_lines[option.group(1)] = number
-                else:
-                    if line.strip() and not example.source_line:
-                        example.source_line = number
-                    example_lines.append(line)
-            (body if current else preamble).append(line)
+    for index, token in enumerate(tokens):
+        if token.map is None or token.nesting == -1 or (token.level != 0 and token.type != "fence"):
             continue
-        match = FENCE_OPEN.match(line.strip()) if line.strip().startswith(("```", "~~~")) else None
-        if match:
-            fence = match.group(1)
-            directive = match.group(2) or ""
-            if directive == "{doctest}":
-                example_id = match.group(3).strip()
-                if not EXAMPLE_ID.match(example_id):
-                    problems.append(
-                        Problem(
-                            path, number, 1, "doctest", "a doctest block needs an example id: ```{doctest} example-id"
-                        )
-                    )
-                    example_id = f"line-{number}"
-                if any(e.id == example_id for e in examples):
-                    problems.append(Problem(path, number, 1, example_id, "duplicate example id"))
-                example = Example(
-                    example_id,
-                    lang,
-                    path,
-                    number,
-                    "",
-                    current.id if current else None,
-                    caption=" ".join(last_paragraph).strip(),
+        number = token.map[0] + 1
+        if token.type == "myst_target":
+            if pending_label is not None:
+                problems.append(
+                    Problem(path, pending_label[1], 1, pending_label[0], "a label must stand directly before a heading")
                 )
-                example_lines = []
-                if current:
-                    current.examples.append(example_id)
-            (body if current else preamble).append(line)
+            if not LABEL_ID.match(token.content):
+                problems.append(
+                    Problem(
+                        path,
+                        number,
+                        1,
+                        "label",
+                        f"a section id is lower-case letters, digits, - and _: {token.content!r}",
+                    )
+                )
+            pending_label = (token.content, number)
             continue
-        label = LABEL.match(line)
-        if label:
-            pending_label = (label.group(1), number)
-            continue
-        heading = HEADING.match(line)
-        if heading:
-            level = len(heading.group(1))
+        if token.type == "heading_open":
+            level = int(token.tag[1:])
+            title = tokens[index + 1].content.strip()
             if pending_label is None:
                 problems.append(
                     Problem(
@@ -205,7 +193,7 @@ def parse_rules(text: str, lang: str, path: str) -> tuple[RuleText, list[Problem
                         number,
                         1,
                         "heading",
-                        f"heading {heading.group(2)!r} has no id label: write (some-id)= on the line before it",
+                        f"heading {title!r} has no id label: write (some-id)= on the line before it",
                     )
                 )
                 section_id = f"line-{number}"
@@ -214,7 +202,6 @@ def parse_rules(text: str, lang: str, path: str) -> tuple[RuleText, list[Problem
                 if any(s.id == section_id for s in sections):
                     problems.append(Problem(path, pending_label[1], 1, section_id, "duplicate section id"))
             pending_label = None
-            close_section()
             while stack and stack[-1].level >= level:
                 stack.pop()
             depth = len(stack)
@@ -228,33 +215,80 @@ def parse_rules(text: str, lang: str, path: str) -> tuple[RuleText, list[Problem
                 path,
                 number,
                 level,
-                heading.group(2).strip(),
+                title,
                 "",
                 parent=stack[-1].id if stack else None,
                 number=".".join(str(c) for c in counters),
             )
             stack.append(current)
             sections.append(current)
-            body = []
-            last_paragraph = []
+            starts.append(token.map[0])
+            ends.append(token.map[1])
+            last_block = ""
             continue
-        if pending_label is not None and line.strip():
+        if pending_label is not None:
             problems.append(
                 Problem(path, pending_label[1], 1, pending_label[0], "a label must stand directly before a heading")
             )
             pending_label = None
-        if line.strip():
-            if paragraph_closed:
-                last_paragraph = []
-                paragraph_closed = False
-            last_paragraph.append(line.strip())
-        else:
-            paragraph_closed = True
-        (body if current else preamble).append(line)
-    if fence is not None:
-        problems.append(Problem(path, len(lines), 1, "fence", "code block is not closed"))
-    close_section()
-    return RuleText(lang, path, sections, examples, "\n".join(preamble).strip()), problems
+        if token.type == "myst_line_comment":
+            continue
+        if token.type != "fence":
+            if token.level == 0:
+                last_block = " ".join(line.strip() for line in lines[token.map[0] : token.map[1]] if line.strip())
+            continue
+        if not _closed(token, lines):
+            problems.append(Problem(path, len(lines), 1, "fence", "code block is not closed"))
+            continue
+        if token.info.strip().startswith("{doctest}"):
+            examples.append(_example(token, lang, path, current, last_block, examples, problems))
+            if current:
+                current.examples.append(examples[-1].id)
+
+    def source(first: int, end: int) -> str:
+        return "\n".join(line for i, line in enumerate(lines[first:end], start=first) if i not in label_lines)
+
+    for section, end, following in zip(sections, ends, [*starts[1:], len(lines)], strict=True):
+        section.body = source(end, following).strip("\n")
+    preamble = source(0, starts[0] if starts else len(lines)).strip()
+    return RuleText(lang, path, sections, examples, preamble), problems
+
+
+def _example(
+    token: Token, lang: str, path: str, section: Section | None, caption: str, seen: list[Example], problems: list
+) -> Example:
+    """The worked example of a ``{doctest}`` fence token (its problems go to `problems`)."""
+    assert token.map is not None
+    number = token.map[0] + 1
+    example_id = token.info.strip()[len("{doctest}") :].strip()
+    if not EXAMPLE_ID.match(example_id):
+        problems.append(
+            Problem(path, number, 1, "doctest", "a doctest block needs an example id: ```{doctest} example-id")
+        )
+        example_id = f"line-{number}"
+    if any(e.id == example_id for e in seen):
+        problems.append(Problem(path, number, 1, example_id, "duplicate example id"))
+    options, option_lines, rest = split_doctest(token.content)
+    first = number + 1  # file line of the content's first line
+    content_lines = token.content.splitlines()
+    source_line = next(
+        (first + i for i, line in enumerate(content_lines) if line.strip() and i not in option_lines.values()), 0
+    )
+    example = Example(
+        example_id,
+        lang,
+        path,
+        number,
+        "\n".join(rest).strip("\n") + "\n",
+        section.id if section else None,
+        caption=caption,
+        options=options,
+        option_lines={name: first + index for name, index in option_lines.items()},
+        source_line=source_line,
+    )
+    if ">>>" not in example.source:
+        problems.append(Problem(path, number, 1, example_id, "example has no '>>>' line to run"))
+    return example
 
 
 def read_rules(path: Path, lang: str, display: str) -> tuple[RuleText, list[Problem]]:

@@ -27,12 +27,11 @@ import html
 import re
 from dataclasses import dataclass, field
 
+from rulepress.markdown import Token, parse
 from rulepress.model import scenario
-from rulepress.model.rules_text import TERM_REF, RuleText, Section
+from rulepress.model.rules_text import TERM_REF, RuleText, Section, split_doctest
 from rulepress.site import search
 from rulepress.text import safety
-
-FENCE = re.compile(r"^(\s*)(```+|~~~+)\s*(\{[a-z-]+\})?\s*(.*)$")
 
 
 @dataclass(frozen=True)
@@ -96,19 +95,6 @@ def _depth(section: Section, by_id: dict[str, Section]) -> int:
     return depth
 
 
-OPTION = re.compile(r"^\s*:([a-z][a-z-]*):\s*(.*?)\s*$")
-
-
-def split_options(lines: list[str]) -> tuple[dict[str, str], list[str]]:
-    """The ``:name: value`` lines at the top of an example, and the doctest lines after them."""
-    options: dict[str, str] = {}
-    rest = list(lines)
-    while rest and (match := OPTION.match(rest[0])):
-        rest.pop(0)
-        options[match.group(1)] = match.group(2)
-    return options, rest
-
-
 def _reading_lines(options: dict[str, str], page: PageWords) -> list[str]:
     """ "Under the reading: ..." for an example run under other readings of the ambiguities."""
     lines = []
@@ -123,7 +109,7 @@ def _reading_lines(options: dict[str, str], page: PageWords) -> list[str]:
 
 def _example_block(example_id: str, code: list[str], situation: list[str], page: PageWords) -> list[str]:
     words = page.words
-    options, code = split_options(code)
+    options, _lines, code = split_doctest("\n".join(code))
     mark = page.marks.get(example_id) or ExampleMark("unchecked", words["unchecked"])
     badge = words["verified_badge"] if mark.state == "verified" else mark.label
     target = example_anchor(page.game_id, example_id)
@@ -156,54 +142,57 @@ def _example_block(example_id: str, code: list[str], situation: list[str], page:
     return lines
 
 
-def _take_paragraph(out: list[str]) -> list[str]:
-    """Remove and return the paragraph at the end of `out` (the example's situation); [] if none."""
-    while out and not out[-1].strip():
-        out.pop()
-    start = len(out)
-    while (
-        start > 0
-        and out[start - 1].strip()
-        and not FENCE.match(out[start - 1])
-        and not out[start - 1].lstrip().startswith(("#", "("))
-    ):
-        start -= 1
-    paragraph = out[start:]
-    if not paragraph or any(
-        l.lstrip().startswith(("|", "-", "*", ">", "<")) and not l.lstrip().startswith("**") for l in paragraph
-    ):
-        return []  # lists, tables and quotes stay where they are
-    del out[start:]
-    return paragraph
+def _situation(tokens: list[Token], index: int) -> tuple[int, int] | None:
+    """The lines [first, end) of the paragraph standing directly before the block `tokens[index]` (blank lines
+    between them allowed): an example's situation. None when the block before is no paragraph (lists, tables
+    and quotes stay where they are)."""
+    level = tokens[index].level
+    for before in range(index - 1, -1, -1):
+        token = tokens[before]
+        if token.level < level:
+            return None
+        if token.level == level:
+            if token.type != "paragraph_close":
+                return None
+            opener = next(t for t in reversed(tokens[:before]) if t.type == "paragraph_open" and t.level == level)
+            return (opener.map[0], opener.map[1]) if opener.map else None
+    return None
 
 
 def rewrite_body(body: str, page: PageWords, term_ids: set[str]) -> str:
-    """A section body with term links and example boxes (code blocks stay untouched)."""
-    out: list[str] = []
+    """A section body with term links and example boxes (code blocks stay untouched); its structure is read
+    with `rulepress.markdown`, the parser the site's MyST agrees with."""
     lines = body.splitlines()
+    tokens = parse(body)
+    fences = {token.map[0]: (token, index) for index, token in enumerate(tokens) if token.type == "fence" and token.map}
+    out: list[str] = []
+    taken: int | None = None  # where in `out` the paragraph before the next example starts
     i = 0
     while i < len(lines):
-        match = FENCE.match(lines[i])
-        if not match:
+        if i not in fences:
             out.append(rewrite_terms(lines[i], page.game_id, term_ids))
             i += 1
             continue
-        fence = match.group(2)
-        end = i + 1
-        while end < len(lines) and not (
-            lines[end].strip().startswith(fence) and lines[end].strip().strip(fence[0]) == ""
-        ):
-            end += 1
-        inner = lines[i + 1 : end]
-        if match.group(3) == "{doctest}":
-            example_id = match.group(4).strip()
-            while inner and not inner[0].strip():
-                inner = inner[1:]
-            situation = _take_paragraph(out)
+        token, index = fences[i]
+        assert token.map is not None
+        end = token.map[1]
+        closed = end - 1 > i and lines[end - 1].strip().startswith(token.markup)
+        inner = lines[i + 1 : end - 1 if closed else end]
+        if token.info.strip().startswith("{doctest}"):
+            example_id = token.info.strip()[len("{doctest}") :].strip()
+            situation: list[str] = []
+            paragraph = _situation(tokens, index)
+            if paragraph is not None:
+                taken = len(out) - (i - paragraph[0])
+                situation = out[taken : taken + paragraph[1] - paragraph[0]]
+                del out[taken:]
+            else:
+                while out and not out[-1].strip():
+                    out.pop()
             out.extend(_example_block(example_id, inner, situation, page))
         else:
-            out.extend(lines[i : end + 1])
-        i = end + 1
+            out.extend(lines[i:end])
+        i = end
     return "\n".join(out)
 
 

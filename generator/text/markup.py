@@ -1,4 +1,4 @@
-"""Markdown to ReportLab paragraph markup, via Python-Markdown.
+"""Markdown to ReportLab paragraph markup, from the tokens of Rulepress' one Markdown parser.
 
 `inline(md)` turns a short Markdown text (card text, a table cell) into the
 mini-HTML ReportLab `Paragraph` understands (<b>, <i>, <br/>, <font>).
@@ -8,25 +8,30 @@ images (an image alone in its paragraph is an ``img`` block of (src, alt); an
 image inside text stays an inline ``<img src=".." alt=".."/>`` tag for the
 caller to size and resolve). A list item carries exactly one marker: its own
 when the text starts with one (``- a) ...`` gives "a)", not "• a)"), else "•"
-or its number. Glossary references ``{term}`text <id>` `` are reduced to their text.
+or its number; an ordered list counts from its start number, as the website
+does ("18. März" is item 18). Glossary references ``{term}`text <id>` `` are
+reduced to their text.
+
+The structure is the one the website shows: the tokens come from
+`rulepress.markdown.parse`, the parser the rules model and the checks use too.
 """
 
 from __future__ import annotations
 
 import html
 import re
+from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from typing import Any
 
-import markdown
+from rulepress.markdown import Token, parse, role_text
 
-from rulepress.model.rules_text import strip_term_refs
-
-_TAGS = {"strong": "b", "b": "b", "em": "i", "i": "i", "code": "font"}
+_TAGS = {"strong": "b", "b": "b", "em": "i", "i": "i"}
 # a marker written in the item's own text: a) b. (c) 1) iv. A) - *
 MARKER = r"\(?(?:[a-zA-Z]|\d{1,2}|[ivxIVX]{1,4})[).]|\u2022|[-\u2013*]"
 OWN_MARKER = re.compile(rf"^({MARKER})\s+")
 IMAGE = re.compile(r'<img src="([^"]*)" alt="([^"]*)"/>')
+CODE_FONT = '<font name="Condensed">'
 
 
 # (kind, content), the content told apart by the kind: a table's rows of (header?, markup) cells, a picture alone in
@@ -34,109 +39,155 @@ IMAGE = re.compile(r'<img src="([^"]*)" alt="([^"]*)"/>')
 Block = tuple[str, Any]
 
 
-class _ToReportLab(HTMLParser):
-    """Converts Python-Markdown's HTML to a flat list of blocks with RL inline markup."""
+def _image(src: str, alt: str) -> str:
+    return f'<img src="{html.escape(src)}" alt="{html.escape(alt)}"/>'
+
+
+class _RawHtml(HTMLParser):
+    """Raw HTML in the text (an icon's <font> tag put in before Markdown, <b>, <br>) as ReportLab markup:
+    tags ReportLab knows are kept (a <font> with only its name and colour), other tags are dropped, text stays."""
 
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
-        self.blocks: list[Block] = []
-        self.buffer: list[str] = []
-        self.block: str | None = None
-        self.list_depth = 0
-        self.ordered: list[int | None] = []
-        self.table: list[list[tuple[bool, str]]] | None = None
-        self.cell_header = False
-
-    def close(self):
-        """Finish parsing, and the last block with it."""
-        super().close()
-        self._flush()
-
-    def _flush(self):
-        text = "".join(self.buffer).strip()
-        self.buffer = []
-        if self.table is not None and self.block in ("td", "th"):
-            self.table[-1].append((self.block == "th", text))
-        elif text:
-            alone = IMAGE.fullmatch(text)
-            if alone and (self.block or "p") == "p":
-                self.blocks.append(("img", (html.unescape(alone.group(1)), html.unescape(alone.group(2)))))
-            else:
-                self.blocks.append((self.block or "p", text))
+        self.out: list[str] = []
 
     def handle_starttag(self, tag, attrs):
-        if tag in ("h1", "h2", "h3", "h4", "h5", "h6", "p"):
-            if self.block == "li" and tag == "p":
-                return
-            self._flush()
-            self.block = tag
-        elif tag in ("ul", "ol"):
-            self._flush()
-            self.list_depth += 1
-            self.ordered.append(0 if tag == "ol" else None)
-        elif tag == "li":
-            self._flush()
-            self.block = "li"
-            if self.ordered and self.ordered[-1] is not None:
-                self.ordered[-1] += 1
-                self.buffer.append(f"{self.ordered[-1]}. ")
-            else:
-                self.buffer.append("\u2022 ")
-            self.depth_at_li = self.list_depth
-        elif tag == "table":
-            self._flush()
-            self.table = []
-        elif tag == "tr" and self.table is not None:
-            self.table.append([])
-        elif tag in ("td", "th"):
-            self.block = tag
-            self.buffer = []
-        elif tag == "br":
-            self.buffer.append("<br/>")
+        a = dict(attrs)
+        if tag == "br":
+            self.out.append("<br/>")
         elif tag == "img":
-            a = dict(attrs)
-            self.buffer.append(
-                f'<img src="{html.escape(a.get("src") or "")}" alt="{html.escape(a.get("alt") or "")}"/>'
-            )
+            self.out.append(_image(a.get("src") or "", a.get("alt") or ""))
         elif tag == "code":
-            self.buffer.append('<font name="Condensed">')
-        elif tag == "font":  # an icon put into the text before Markdown (a glyph of the icon font)
-            a = dict(attrs)
+            self.out.append(CODE_FONT)
+        elif tag == "font":
             keep = " ".join(f'{k}="{html.escape(v or "")}"' for k, v in sorted(a.items()) if k in ("name", "color"))
-            self.buffer.append(f"<font {keep}>" if keep else "<font>")
+            self.out.append(f"<font {keep}>" if keep else "<font>")
         elif tag in _TAGS:
-            self.buffer.append(f"<{_TAGS[tag]}>")
+            self.out.append(f"<{_TAGS[tag]}>")
 
     def handle_endtag(self, tag):
-        if tag in ("h1", "h2", "h3", "h4", "h5", "h6", "p"):
-            if self.block == "li":
-                return
-            self._flush()
-            self.block = None
-        elif tag == "li":
-            kind = f"li{self.list_depth}"
-            text = "".join(self.buffer).strip()
-            self.buffer = []
-            if text:
-                self.blocks.append((kind, one_marker(text)))
-            self.block = None
-        elif tag in ("ul", "ol"):
-            self._flush()
-            self.list_depth -= 1
-            self.ordered.pop()
-        elif tag in ("td", "th"):
-            self._flush()
-            self.block = None
-        elif tag == "table":
-            self.blocks.append(("table", self.table))
-            self.table = None
-        elif tag in ("code", "font"):
-            self.buffer.append("</font>")
+        if tag in ("code", "font"):
+            self.out.append("</font>")
         elif tag in _TAGS:
-            self.buffer.append(f"</{_TAGS[tag]}>")
+            self.out.append(f"</{_TAGS[tag]}>")
 
     def handle_data(self, data):
-        self.buffer.append(html.escape(data, quote=False))
+        self.out.append(html.escape(data, quote=False))
+
+
+def _raw_html(snippet: str) -> str:
+    converter = _RawHtml()
+    converter.feed(snippet)
+    converter.close()
+    return "".join(converter.out)
+
+
+def _inline(children: list[Token]) -> str:
+    """ReportLab markup of an inline token's children."""
+    out: list[str] = []
+    for child in children:
+        kind = child.type
+        if kind == "text":
+            out.append(html.escape(child.content, quote=False))
+        elif kind == "softbreak":
+            out.append("\n")
+        elif kind == "hardbreak":
+            out.append("<br/>")
+        elif kind in ("strong_open", "em_open"):
+            out.append("<b>" if kind == "strong_open" else "<i>")
+        elif kind in ("strong_close", "em_close"):
+            out.append("</b>" if kind == "strong_close" else "</i>")
+        elif kind == "code_inline":
+            out.append(f"{CODE_FONT}{html.escape(child.content, quote=False)}</font>")
+        elif kind == "image":
+            out.append(_image(str(child.attrGet("src") or ""), child.content))
+        elif kind == "html_inline":
+            out.append(_raw_html(child.content))
+        elif kind == "myst_role":
+            out.append(html.escape(role_text(child), quote=False))
+        # links keep their text (the text tokens between link_open and link_close)
+    return "".join(out)
+
+
+@dataclass
+class _List:
+    ordered: bool
+    number: int  # the next item's number (ordered lists)
+
+
+@dataclass
+class _Blocks:
+    """The blocks found so far and where the walk through the tokens stands."""
+
+    blocks: list[Block] = field(default_factory=list)
+    lists: list[_List] = field(default_factory=list)
+    item: list[str] | None = None  # the open list item's parts (marker first)
+    item_depth: int = 0
+    table: list[list[tuple[bool, str]]] | None = None
+
+    def close_item(self) -> None:
+        if self.item is not None:
+            text = "".join(self.item).strip()
+            if text:
+                self.blocks.append((f"li{self.item_depth}", one_marker(text)))
+        self.item = None
+
+    def text(self, kind: str, markup: str) -> None:
+        """A paragraph's or heading's markup: into the open list item, else a block of its own."""
+        markup = markup.strip()
+        if self.item is not None:
+            if markup:
+                self.item.append(markup if len(self.item) == 1 else "<br/>" + markup)
+        elif markup:
+            alone = IMAGE.fullmatch(markup)
+            if alone and kind == "p":
+                self.blocks.append(("img", (html.unescape(alone.group(1)), html.unescape(alone.group(2)))))
+            else:
+                self.blocks.append((kind, markup))
+
+
+def blocks(md: str) -> list[Block]:
+    """Block structure of a Markdown text: ('h1'..'h6' | 'p' | 'li1'.. | 'table' | 'img', content)."""
+    state = _Blocks()
+    tokens = parse(md)
+    for i, token in enumerate(tokens):
+        kind = token.type
+        if kind in ("bullet_list_open", "ordered_list_open"):
+            state.close_item()  # the text of an item with a list inside comes before that list's items
+            start = token.attrGet("start")
+            state.lists.append(_List(kind == "ordered_list_open", int(start) if start is not None else 1))
+        elif kind in ("bullet_list_close", "ordered_list_close"):
+            state.close_item()
+            state.lists.pop()
+        elif kind == "list_item_open":
+            state.close_item()
+            current = state.lists[-1]
+            marker = f"{current.number}. " if current.ordered else "\u2022 "
+            current.number += 1
+            state.item, state.item_depth = [marker], len(state.lists)
+        elif kind == "list_item_close":
+            state.close_item()
+        elif kind == "table_open":
+            state.table = []
+        elif kind == "table_close":
+            state.blocks.append(("table", state.table))
+            state.table = None
+        elif kind == "tr_open" and state.table is not None:
+            state.table.append([])
+        elif kind == "inline" and state.table is not None:
+            header = tokens[i - 1].type == "th_open"
+            state.table[-1].append((header, _inline(token.children or []).strip()))
+        elif kind == "inline":
+            opener = tokens[i - 1]
+            state.text(opener.tag if opener.type == "heading_open" else "p", _inline(token.children or []))
+        elif kind in ("fence", "code_block"):
+            code = html.escape(token.content.rstrip("\n"), quote=False).replace("\n", "<br/>")
+            state.text("p", f"{CODE_FONT}{code}</font>" if code else "")
+        elif kind == "html_block":
+            state.text("p", _raw_html(token.content))
+        # labels (myst_target), % comments, rules and quote marks print nothing of their own
+    state.close_item()
+    return state.blocks
 
 
 def one_marker(item: str) -> str:
@@ -146,18 +197,6 @@ def one_marker(item: str) -> str:
     if auto and OWN_MARKER.match(item[auto.end() :]):
         return item[auto.end() :]
     return item
-
-
-def _html(md: str) -> str:
-    return markdown.markdown(strip_term_refs(md), extensions=["tables", "sane_lists"], output_format="html")
-
-
-def blocks(md: str) -> list[Block]:
-    """Block structure of a Markdown text: ('h1'..'h6' | 'p' | 'li1'.. | 'table', markup)."""
-    parser = _ToReportLab()
-    parser.feed(_html(md))
-    parser.close()
-    return parser.blocks
 
 
 def inline(md: str) -> str:

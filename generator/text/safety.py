@@ -2,8 +2,8 @@
 
 Rule texts and quick references are MyST Markdown, which would pass HTML such
 as ``<script>`` or ``<img onerror=...>`` straight into the pages. `raw_html`
-finds every HTML block and inline HTML tag with markdown-it (the parser MyST
-is built on; code blocks and code spans are not HTML) and reports it at its
+finds every HTML block and inline HTML tag with `rulepress.markdown` (markdown-it,
+the parser MyST is built on; code blocks and code spans are not HTML) and reports it at its
 file and line. Strings from YAML never reach a page as Markdown: the site's
 templates escape them (`rulepress.model.scenario.escape_markdown`).
 
@@ -26,9 +26,9 @@ from collections.abc import Set as AbstractSet
 from pathlib import Path
 
 import nh3
-from markdown_it import MarkdownIt
 
 from rulepress.errors import Problem
+from rulepress.markdown import parse
 from rulepress.model import GameContent
 from rulepress.model.loader import display_path
 
@@ -42,7 +42,7 @@ def html_tokens(text: str) -> tuple[tuple[str, int, int, str], ...]:
     """(kind, first line, end line, the HTML) of every raw HTML block, inline tag and raw-output fence
     in Markdown `text`; lines are 1-based, `end` is the line after a block."""
     found = []
-    for token in MarkdownIt("commonmark").parse(text):
+    for token in parse(text):
         if token.type == "fence" and token.info.strip().startswith(("{raw}", "{eval-rst}")):
             assert token.map is not None  # block tokens have their lines
             found.append(("fence", token.map[0] + 1, token.map[1] + 1, "```" + token.info.strip()))

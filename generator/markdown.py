@@ -1,0 +1,54 @@
+"""The one Markdown parser of Rulepress: markdown-it, configured for the MyST the content writes.
+
+Rule texts, quick references and card texts are MyST Markdown, and the website
+reads them with MyST (markdown-it underneath). Everything else that reads them
+(the rules model, the print markup, the checks) uses `parser` from this module,
+so print, checks and web see the same structure: the same paragraphs, lists
+with the same numbers ("18. März" is an ordered list starting at 18, as on the
+website), the same headings (setext ones too, none inside an HTML comment).
+
+The configuration is CommonMark with what the content uses of MyST:
+
+- tables (GitHub style, as MyST enables them);
+- MyST block syntax (`mdit_py_plugins.myst_blocks`): labels ``(section-id)=``
+  before headings (``myst_target`` tokens) and ``%`` comment lines;
+- MyST roles (`mdit_py_plugins.myst_role`): glossary references
+  ``{term}`shown text <term-id>` `` (``myst_role`` tokens, ``meta["name"]``).
+
+Fenced directives such as ``{doctest} example-id`` are plain CommonMark fences
+(the directive and its argument are the token's ``info``). Front matter,
+colon fences and math are not used by the content and stay off. The parser is
+made once per process and never changed afterwards (`functools.cache`).
+"""
+
+from __future__ import annotations
+
+import functools
+
+from markdown_it import MarkdownIt
+from markdown_it.token import Token
+from mdit_py_plugins.myst_blocks import myst_block_plugin
+from mdit_py_plugins.myst_role import myst_role_plugin
+
+__all__ = ["Token", "parse", "parser", "role_text"]
+
+
+@functools.cache
+def parser() -> MarkdownIt:
+    """The configured markdown-it parser (CommonMark, tables, MyST labels, comments and roles)."""
+    return MarkdownIt("commonmark").enable("table").use(myst_block_plugin).use(myst_role_plugin)
+
+
+def parse(text: str) -> list[Token]:
+    """The block token stream of Markdown `text` (inline tokens carry their children)."""
+    return parser().parse(text)
+
+
+def role_text(token: Token) -> str:
+    """What a role shows as plain text: ``shown`` of ``{term}`shown <id>` ``, else the role's content."""
+    content = token.content
+    if content.endswith(">") and "<" in content:
+        shown = content[: content.rindex("<")].rstrip()
+        if shown:
+            return shown
+    return content
