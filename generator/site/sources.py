@@ -17,11 +17,10 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-import yaml
 from jinja2 import FileSystemLoader, StrictUndefined
 from jinja2.sandbox import SandboxedEnvironment
 
-from rulepress import paths
+from rulepress import i18n, paths
 from rulepress.model import GameContent
 from rulepress.model.rules_text import strip_term_refs, term_refs
 from rulepress.model.schema import Provenance, Term
@@ -53,10 +52,14 @@ class GameExtras:
     facts: dict = field(default_factory=dict)  # downloads.FileFacts by file path (sizes, pages)
 
 
-@lru_cache(maxsize=1)
 def strings() -> dict:
-    """The site's fixed words per language (templates/site/strings.yaml)."""
-    return yaml.safe_load((TEMPLATES / "strings.yaml").read_text(encoding="utf-8"))
+    """The site's fixed words of every language with a catalog (``site`` of `rulepress.i18n`), by language."""
+    return {lang: words(lang) for lang in i18n.catalog_languages()}
+
+
+def words(lang: str) -> dict:
+    """The site's fixed words in `lang` (the English ones for a language without a catalog)."""
+    return i18n.words(lang, "site")
 
 
 @lru_cache(maxsize=1)  # one per process: its compiled templates serve every page and every rebuild of `serve`
@@ -77,7 +80,7 @@ def provenance_plain(provenance: Provenance | None, lang: str) -> str:
     """Plain words for a player where the content is reconstructed or unknown; "" otherwise."""
     if provenance is None or provenance.kind not in ("reconstructed", "unknown"):
         return ""
-    return strings()[lang][f"provenance_{provenance.kind}"]
+    return words(lang)[f"provenance_{provenance.kind}"]
 
 
 def files_link(path: str, depth: int) -> str:
@@ -86,7 +89,7 @@ def files_link(path: str, depth: int) -> str:
 
 
 def _example_marks(results, lang: str) -> dict[str, rules_myst.ExampleMark]:
-    s = strings()[lang]
+    s = words(lang)
     if results is None:
         return {}
     marks = {}
@@ -157,7 +160,7 @@ def _section_label(section) -> str:
 
 def game_data(content: GameContent, lang: str, extras: GameExtras) -> dict:
     """Everything the game's pages show, in `lang` (strings as written: the templates escape them)."""
-    s = strings()[lang]
+    s = words(lang)
     game = content.game
     text = content.rules.get(lang)
     marks = _example_marks(extras.example_results, lang)
@@ -239,7 +242,7 @@ def _component(comp, lang: str) -> dict:
     return {
         "id": comp.id,
         "name": comp.name.get(lang),
-        "kind": strings()[lang]["kinds"][comp.kind],
+        "kind": words(lang)["kinds"][comp.kind],
         "count": "?" if count is None else str(count),
         "count_unknown": comp.count_unknown,
         "provenance": provenance_plain(comp.provenance, lang),
@@ -273,7 +276,7 @@ def _ambiguity(amb, lang: str, game_id: str, rules: list[dict]) -> dict:
 
 def _captions(game, lang: str) -> dict:
     """Names of the things files are made of, by the file-name stem the renderers use."""
-    s = strings()[lang]
+    s = words(lang)
     names = {c.id: c.name.get(lang) for c in game.components}
     names.update({f"board-{b.id}": b.name.get(lang) for b in game.boards})
     names.update({f"quickref-{q.id}": s["artifact_kinds"]["quickref"] for q in game.quickrefs})
@@ -291,7 +294,7 @@ def _stem(path: str) -> str:
 
 
 def _kind_label(kind: str, lang: str) -> str:
-    return strings()[lang]["artifact_kinds"].get(kind, kind)
+    return words(lang)["artifact_kinds"].get(kind, kind)
 
 
 def _gallery(shown: list[Shown], lang: str, captions: dict) -> list[dict]:
@@ -324,7 +327,7 @@ def _gallery(shown: list[Shown], lang: str, captions: dict) -> list[dict]:
 def download_bundles(game, lang: str, extras: GameExtras) -> dict:
     """The downloads page's bundles in `lang` and those of each other language (each with the files of no
     language, as its ZIPs)."""
-    s = strings()[lang]
+    s = words(lang)
     captions = _captions(game, lang)["names"]
     names = {item.path: captions.get(_stem(item.path), _kind_label(item.kind, lang)) for item in extras.artifacts}
     zips = downloads.zip_plan(extras.artifacts)
@@ -429,14 +432,14 @@ def downloads_page(content: GameContent, lang: str, extras: GameExtras) -> dict[
     return {
         f"{content.id}/downloads.md": environment()
         .get_template("downloads.md.j2")
-        .render(s=strings()[lang], lang=lang, game=game)
+        .render(s=words(lang), lang=lang, game=game)
     }
 
 
 def render_game(content: GameContent, lang: str, extras: GameExtras) -> tuple[dict[str, str], list[dict]]:
     """The pages of one game in `lang` ({relative path: MyST text}) and its sections-search entries."""
     env = environment()
-    s = strings()[lang]
+    s = words(lang)
     game = game_data(content, lang, extras)
     pages = {
         f"{game['id']}/{page}.md": env.get_template(f"{'overview' if page == 'index' else page}.md.j2").render(
@@ -450,7 +453,7 @@ def render_game(content: GameContent, lang: str, extras: GameExtras) -> tuple[di
 def render_site(games: list[tuple[GameContent, dict[str, str], list[dict]]], lang: str) -> dict[str, str]:
     """All pages of the site in `lang` from each game's rendered pages and search entries:
     {relative path: text} (MyST pages, the start page and the sections-search data)."""
-    s = strings()[lang]
+    s = words(lang)
     listed = [
         {"id": c.id, "title": c.game.title.get(lang), "subtitle": c.game.subtitle.get(lang) if c.game.subtitle else ""}
         for c, _pages, _entries in sorted(games, key=lambda g: g[0].id)
