@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 
 from rulepress import i18n
 from rulepress.layout.binding import face_data
-from rulepress.model.schema import Card, Component, Face, Provenance, Text
+from rulepress.model.schema import LANGS, Card, Component, Face, Provenance, Text
 from rulepress.text.markup import inline
 
 
@@ -121,15 +121,16 @@ def card_provenance(card: Card, comp: Component) -> Provenance:
     return card.provenance or comp.provenance
 
 
-def money_cards(comp: Component) -> list[Card]:
-    """Banknotes as cards: one design per denomination, `count` copies."""
+def money_cards(comp: Component, languages=LANGS) -> list[Card]:
+    """Banknotes as cards: one design per denomination, `count` copies (a denomination without a label
+    shows its value in each of `languages`)."""
     cards = []
     for d in comp.denominations:
-        label = d.label or Text(de=str(d.value), en=str(d.value))
+        label = d.label or Text.same(str(d.value), languages)
         cards.append(Card(id=f"note-{d.value}", qty=d.count, title=label, color=d.color, values={"value": d.value}))
     return cards
 
 
-def printed_cards(comp: Component) -> list[Card]:
-    """The card designs of a printed component (banknotes turned into cards)."""
-    return money_cards(comp) if comp.kind == "money" else list(comp.cards)
+def printed_cards(comp: Component, languages=LANGS) -> list[Card]:
+    """The card designs of a printed component (banknotes turned into cards, see `money_cards`)."""
+    return money_cards(comp, languages) if comp.kind == "money" else list(comp.cards)

@@ -65,6 +65,12 @@ class Checks:
             self.runs.save()
 
 
+def _title(content: GameContent) -> str:
+    """The game's title in the reports' language, English (or its source language when it has no English)."""
+    game = content.game
+    return game.title.get("en" if "en" in game.languages else game.source)
+
+
 def _renames(content: GameContent) -> list[tuple[str, str]]:
     """(path as messages show it, path from the folder holding the game) for each file of the game."""
     return _renames_of(tuple(str(f) for f in content.files), str(content.folder), content.id, os.getcwd())
@@ -236,7 +242,7 @@ def write_report(content: GameContent, tmp: Path, sources: Path | None = None, o
 
 def write_index(contents: list[GameContent], tmp: Path) -> dict:
     """The reports' ``index.html`` (a link to each game's page) into the file `tmp`."""
-    games = [{"id": c.id, "title": c.game.title.en} for c in sorted(contents, key=lambda c: c.id)]
+    games = [{"id": c.id, "title": _title(c)} for c in sorted(contents, key=lambda c: c.id)]
     tmp.write_text(_env().get_template("index.html.j2").render(games=games), encoding="utf-8")
     return {"pages": 1}
 
@@ -264,7 +270,7 @@ def plan_reports(contents: list[GameContent], options, digests: dict[str, str] |
                 c.id, "report", f"reports/{c.id}.html", {"game": c.digest(), "sources": read}, write, prepare=preload
             )
         )
-    titles = {c.id: c.game.title.en for c in contents}
+    titles = {c.id: _title(c) for c in contents}
     planned.append(
         Artifact(None, "report", "reports/index.html", {"games": titles}, lambda tmp: write_index(contents, tmp))
     )
