@@ -81,6 +81,15 @@ def language_name(lang: str, in_lang: str | None = None) -> str:
     return shown or lang
 
 
+def own_name(lang: str) -> str:
+    """The name of `lang` in itself as a language switch shows it: its catalog's ``site.language_name``
+    ("Deutsch", "Français"), else Babel's, capitalised."""
+    if lang in catalog_languages():
+        return str(words(lang, "site")["language_name"])
+    name = language_name(lang)
+    return name[:1].upper() + name[1:]
+
+
 def known_language(lang: str) -> bool:
     """True when Babel knows `lang` (its numbers, plurals and name)."""
     try:

@@ -124,7 +124,7 @@ def thing_names(game, lang: str) -> dict[str, str]:
     """Names in `lang` of everything of the game an example's result may name by id: glossary terms,
     components and their cards, boards and their regions and spaces (the first of equal ids wins)."""
     found: dict[str, str] = {}
-    things = [(t.id, getattr(t, lang)) for t in game.glossary]
+    things = [(t.id, t.name(lang)) for t in game.glossary]
     for comp in game.components:
         things.append((comp.id, comp.name.get(lang)))
         things += [(card.id, card.title.get(lang)) for card in comp.cards if card.title]
@@ -216,8 +216,8 @@ def game_data(content: GameContent, lang: str, extras: GameExtras) -> dict:
             "passed": sum(1 for r in results if r.passed),
         },
         "glossary": [
-            _term(t, lang, game.id, used_in[t.id])
-            for t in sorted(game.glossary, key=lambda t: (getattr(t, lang).lower(), getattr(t, lang), t.id))
+            _term(t, lang, game.id, used_in[t.id], game.languages)
+            for t in sorted(game.glossary, key=lambda t: (t.name(lang).lower(), t.name(lang), t.id))
         ],
         "ambiguities": [
             _ambiguity(
@@ -250,13 +250,13 @@ def _component(comp, lang: str) -> dict:
     }
 
 
-def _term(term: Term, lang: str, game_id: str, used_in: list[dict]) -> dict:
-    other = "en" if lang == "de" else "de"
+def _term(term: Term, lang: str, game_id: str, used_in: list[dict], languages: list[str]) -> dict:
+    """A glossary entry in `lang`, with the term in the game's other `languages`."""
     return {
         "id": term.id,
         "anchor": rules_myst.term_anchor(game_id, term.id),
-        "name": getattr(term, lang),
-        "other": getattr(term, other),
+        "name": term.name(lang),
+        "others": [{"lang": other, "name": term.name(other)} for other in languages if other != lang],
         "definition": " ".join(term.definition.get(lang).split()),
         "used_in": used_in,
     }
@@ -388,8 +388,8 @@ def section_index(contents: list[GameContent], lang: str) -> list[dict]:
                     game.title.get(lang),
                     f"{game.id}/glossary",
                     rules_myst.term_anchor(game.id, term.id),
-                    getattr(term, lang),
-                    getattr(term, lang),
+                    term.name(lang),
+                    term.name(lang),
                     words,
                     lang,
                 )
