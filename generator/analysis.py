@@ -118,7 +118,7 @@ class TranslationReport:
     """All findings of one game, with what was compared."""
 
     game: str
-    langs: tuple[str, str]
+    langs: tuple[str, ...]  # the source language first, then its translations
     findings: list[Finding] = field(default_factory=list)
     sections: int = 0  # paired sections compared
     paragraphs: int = 0  # text pairs compared (rules sections, quick references, YAML texts)

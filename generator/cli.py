@@ -181,6 +181,11 @@ def command_line(width: int | None = None) -> tuple[argparse.ArgumentParser, lis
     new = command("new", "create a minimal new game folder that builds at once")
     new.add("name", help="the new game's id (lower-case letters, digits, '-')")
     new.add("--content", type=Path, default=Path("."), help="folder to create the game in (default: here)")
+    new.add(
+        "--languages",
+        default="de,en",
+        help="the game's languages, comma-separated, the source language first (de, en, fr; default: de,en)",
+    )
 
     schema = command("schema", "print the JSON Schema of game.yaml (for editor autocompletion)")
     schema.add("--out", type=Path, help="write to this file instead of standard output")
@@ -305,21 +310,22 @@ def _run(args) -> int:
                 if game.players.min != game.players.max
                 else str(game.players.min)
             )
-            print(f"{game.id}: {game.title.en} / {game.title.de} ({players} players)")
+            shown = sorted(game.languages, key=lambda lang: lang != "en")  # English first: the command's language
+            print(f"{game.id}: {' / '.join(game.title.get(lang) for lang in shown)} ({players} players)")
             for comp in game.components:
                 count = comp.count if comp.count is not None else (comp.total() if comp.printed else "?")
                 mark = " (count unknown)" if comp.count_unknown else ""
                 mark += f" [{comp.provenance.kind}]" if comp.provenance.marked else ""
-                print(f"  {count:>4} x {comp.name.en} / {comp.name.de} [{comp.kind}]{mark}")
+                print(f"  {count:>4} x {' / '.join(comp.name.get(lang) for lang in shown)} [{comp.kind}]{mark}")
         return 0
     if args.command == "upgrade":
         from rulepress.commands.upgrade import run
 
         return run(args.content, args.games, args.dry_run)
     if args.command == "new":
-        from rulepress.scaffold import new_game
+        from rulepress.scaffold import languages_option, new_game
 
-        folder = new_game(args.name, args.content)
+        folder = new_game(args.name, args.content, languages_option(args.languages))
         print(f"created {folder}; build it with: rulepress build {args.name} --content {args.content}")
         return 0
     if args.command == "schema":

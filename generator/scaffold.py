@@ -1,4 +1,12 @@
-"""`rulepress new NAME`: copy the new-game template into a fresh game folder."""
+"""`rulepress new NAME [--languages en,fr]`: copy the new-game template into a fresh game folder.
+
+The template (``templates/new-game``) holds every text in each language it knows
+(`TEMPLATE_LANGUAGES`): flow mappings such as ``{de: Karte, en: Card, fr: Carte}``, a
+glossary term's ``de:``/``en:``/``fr:`` lines, and ``rules.<lang>.md``/``quickref.<lang>.md``.
+The new game keeps the languages asked for, in that order (the first is the source
+language), and drops the others; a game in German and English, the default, declares no
+``languages`` (they are the default).
+"""
 
 from __future__ import annotations
 
@@ -8,14 +16,56 @@ from pathlib import Path
 
 from rulepress import paths
 from rulepress.errors import UsageError
+from rulepress.model.schema import LANGS
 
 NAME = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
+TEMPLATE_LANGUAGES = ("de", "en", "fr")  # the languages the template's texts are written in
+_ENTRY = r"[a-z]{2,3}:\s*(?:\"[^\"]*\"|[^,{}\"]*)"
+FLOW_TEXT = re.compile(r"\{\s*" + _ENTRY + r"(?:\s*,\s*" + _ENTRY + r")*\s*\}")  # {de: Karte, en: "Card"}
+TERM_LINE = re.compile(r"^(\s+)([a-z]{2,3}):\s.*$")  # a glossary term's name in one language
 
 
-def new_game(name: str, content_dir: Path) -> Path:
-    """Create `content_dir/name` from templates/new-game, with the id filled in."""
+def languages_option(value: str) -> tuple[str, ...]:
+    """``en,fr`` as ("en", "fr"); each must be a language the template is written in, named once."""
+    langs = tuple(part.strip() for part in value.split(",") if part.strip())
+    unknown = [lang for lang in langs if lang not in TEMPLATE_LANGUAGES]
+    if not langs or unknown or len(set(langs)) != len(langs):
+        raise UsageError(
+            f"--languages {value!r}: name each language once, from those the new-game template is written in "
+            f"({', '.join(TEMPLATE_LANGUAGES)}), the source language first"
+        )
+    return langs
+
+
+def _keep_flow(match: re.Match, langs: tuple[str, ...]) -> str:
+    entries = dict(
+        (m.group(1), m.group(0))
+        for m in re.finditer(r"([a-z]{2,3}):\s*(?:\"[^\"]*\"|[^,{}\"]*[^,{}\"\s])", match.group(0))
+    )
+    if not set(entries) <= set(TEMPLATE_LANGUAGES):
+        return match.group(0)  # not a text: a mapping of other keys
+    return "{" + ", ".join(entries[lang] for lang in langs if lang in entries) + "}"
+
+
+def in_languages(text: str, langs: tuple[str, ...]) -> str:
+    """A YAML file of the template with its texts in `langs` only (in that order)."""
+    lines = []
+    for line in text.splitlines(keepends=True):
+        term = TERM_LINE.match(line.rstrip("\n"))
+        if term and term.group(2) in TEMPLATE_LANGUAGES:
+            if term.group(2) in langs:
+                lines.append(line)
+            continue
+        lines.append(FLOW_TEXT.sub(lambda m: _keep_flow(m, langs), line))
+    return "".join(lines)
+
+
+def new_game(name: str, content_dir: Path, languages: tuple[str, ...] = LANGS) -> Path:
+    """Create `content_dir/name` from templates/new-game in `languages` (the first its source language),
+    with the id filled in."""
     if not NAME.match(name):
         raise UsageError(f"{name!r} is not a valid game id: use lower-case letters, digits, '-' and '_'")
+    languages = languages_option(",".join(languages))
     target = content_dir / name
     if target.exists():
         raise UsageError(f"{target} already exists")
@@ -24,8 +74,22 @@ def new_game(name: str, content_dir: Path) -> Path:
     if tmp.exists():
         shutil.rmtree(tmp)
     shutil.copytree(paths.TEMPLATES / "new-game", tmp, ignore=shutil.ignore_patterns("__pycache__"))
+    for file in sorted(tmp.glob("*.*.md")):
+        if file.name.split(".")[-2] not in languages:
+            file.unlink()
     for file in tmp.rglob("*"):
         if file.is_file() and file.suffix in (".yaml", ".md", ".py"):
-            file.write_text(file.read_text(encoding="utf-8").replace("__GAME_ID__", name), encoding="utf-8")
+            text = file.read_text(encoding="utf-8").replace("__GAME_ID__", name)
+            if file.suffix == ".yaml":
+                text = in_languages(text, languages)
+            if file.name == "game.yaml" and languages != LANGS:
+                text = re.sub(
+                    r"^(id: .*\n)",
+                    lambda m: m.group(1) + f"languages: [{', '.join(languages)}]  # the first is the source language\n",
+                    text,
+                    count=1,
+                    flags=re.M,
+                )
+            file.write_text(text, encoding="utf-8")
     tmp.rename(target)
     return target

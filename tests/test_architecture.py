@@ -18,7 +18,7 @@ def test_import_contracts_are_kept(tmp_path):
     # the linter imports the package by name: a link named like it, as mypy reads it (test_code_quality)
     (tmp_path / "rulepress").symlink_to(ROOT / "generator", target_is_directory=True)
     done = subprocess.run(
-        [str(Path(sys.executable).parent / "lint-imports"), "--no-cache", "--config", str(ROOT / "pyproject.toml")],
+        [str(Path(sys.executable).parent / "lint-imports"), "--no-cache", str(ROOT / "pyproject.toml")],
         cwd=tmp_path, capture_output=True, text=True, check=False,
         env={"PYTHONPATH": str(tmp_path), "PATH": "/usr/bin:/bin"},
     )  # fmt: skip
@@ -36,7 +36,7 @@ def test_a_broken_layer_is_found(tmp_path):
     target = package / "render" / "quickref.py"
     target.write_text(target.read_text(encoding="utf-8") + "\nfrom rulepress.check import examples  # noqa\n")
     done = subprocess.run(
-        [str(Path(sys.executable).parent / "lint-imports"), "--no-cache", "--config", str(ROOT / "pyproject.toml")],
+        [str(Path(sys.executable).parent / "lint-imports"), "--no-cache", str(ROOT / "pyproject.toml")],
         cwd=tmp_path, capture_output=True, text=True, check=False,
         env={"PYTHONPATH": str(tmp_path), "PATH": "/usr/bin:/bin"},
     )  # fmt: skip

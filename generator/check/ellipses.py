@@ -53,12 +53,13 @@ class Ellipses:
                 for cut in range(3, len(form) - MIN_SHARED_HEAD + 1):
                     self.compounds.setdefault(form[:cut], []).append(form[cut:])
         self.inflection = DE_INFLECTION if lang == "de" else EN_INFLECTION
-        self.skipped = FILLERS[lang] | FUNCTION_WORDS[lang]
+        self.skipped = FILLERS.get(lang, frozenset()) | FUNCTION_WORDS.get(lang, frozenset())
 
     def fill(self, text: str) -> str:
         if self.compounds and "-" in text:
             text = _TRUNCATED.sub(lambda m: self._compound(m, text), text)
-        return _OPEN[self.lang].sub(lambda m: self._pair(m, text), text) if self.pairs else text
+        opening = _OPEN.get(self.lang)  # German and English only: other languages have no ellipses filled
+        return opening.sub(lambda m: self._pair(m, text), text) if self.pairs and opening is not None else text
 
     def _words_after(self, text: str, start: int) -> list[re.Match]:
         return [w for w in _FOLLOWING.finditer(text, start, start + 120) if w.group(0).lower() not in self.skipped]

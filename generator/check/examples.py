@@ -6,7 +6,8 @@ standard library's doctest machinery against a fresh engine namespace
 statement may expect:
 
 - plain output, as doctest writes it (``20``, ``[0, 2, 4, 6]``);
-- a refusal: ``Refused: <reason>`` (German ``Abgelehnt: <reason>``). The
+- a refusal: ``Refused: <reason>`` (German ``Abgelehnt: <reason>``, French ``Refusé:``: the
+  keyword of any catalog of `rulepress.i18n`, ``examples.refused``). The
   engine refuses a move by raising an exception; the reason is the
   exception's stable ``code`` attribute (``Refused: too-few-armies``), its
   class name or a base class name (``Refused: ValueError``), or class and
@@ -51,6 +52,7 @@ from types import ModuleType
 
 from babel.numbers import format_decimal
 
+from rulepress import i18n
 from rulepress.analysis import ExampleResult, Statement
 from rulepress.check import numbers
 from rulepress.check.names import Name, mentions, names_of
@@ -63,9 +65,9 @@ from rulepress.model.rules_text import Example
 from rulepress.timelimit import TimeLimitExceeded, time_limit
 
 OPTIONFLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
-REFUSED = ("Refused", "Abgelehnt")
-RESULT = ("Result", "Ergebnis")
-OUTCOME = re.compile(rf"^({'|'.join(REFUSED + RESULT)}):[ \t]*(.*?)\s*$", re.S)
+REFUSED = i18n.every_form("examples.refused")  # Refused, Abgelehnt, Refusé: in any catalog's language
+RESULT = i18n.every_form("examples.result")
+OUTCOME = re.compile(rf"^({'|'.join(map(re.escape, REFUSED + RESULT))}):[ \t]*(.*?)\s*$", re.S)
 KNOWN_OPTIONS = ("reading", "labels")  # labels: what the website calls the parts of tuple results
 
 

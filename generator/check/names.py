@@ -6,6 +6,11 @@ languages; `NameFinder(names, lang).used(text)` finds which a text uses
 and ``{term}`` references included); `mentions(name, text, lang)` is the
 lenient test whether a text translates a name at all (stems, aliases,
 keywords, German compounds). Pure functions over strings and the model.
+
+Word forms are known for German and English only (inflections, compounds, stems,
+function words). In any other language a name counts where one of its spellings,
+aliases or keywords stands as whole words, uninflected: enough for names and glossary
+terms, which a translation keeps, but a French plural or elision ("l'armée") is missed.
 """
 
 from __future__ import annotations
@@ -40,7 +45,7 @@ MIN_SYNONYM = 5  # glossary keywords this long count as translating a term ('Ang
 
 @dataclass(frozen=True)
 class Name:
-    """Something with a name in both languages: a glossary term, a component or a card."""
+    """Something with a name in each language of the game: a glossary term, a component or a card."""
 
     kind: str  # term or name
     id: str
@@ -62,23 +67,24 @@ def names_of(content: GameContent) -> list[Name]:
 
     Names that are number words ("Zwei", "Two") are left to the number check."""
     game = content.game
+    langs = game.languages
     names = [
-        Name("term", t.id, {lang: tuple([getattr(t, lang)] + list(t.aliases.get(lang, []))) for lang in ("de", "en")})
+        Name("term", t.id, {lang: tuple([t.name(lang)] + list(t.aliases.get(lang, []))) for lang in langs})
         for t in game.glossary
     ]
-    seen = {(n.forms["de"][0].lower(), n.forms["en"][0].lower()) for n in names}
+    seen = {tuple(n.forms[lang][0].lower() for lang in langs) for n in names}
     for comp in game.components:
         if comp.kind not in PRINTED_KINDS:
             continue  # board, dice, pieces: everyday words that translations paraphrase freely
         candidates = [(comp.id, comp.name)] + [(f"{comp.id}.{c.id}", c.title) for c in comp.cards if c.title]
         for ident, text in candidates:
-            key = (text.de.strip().lower(), text.en.strip().lower())
-            if key in seen or not key[0] or not key[1]:
+            key = tuple(text.get(lang).strip().lower() for lang in langs)
+            if key in seen or not all(key):
                 continue
-            if numbers.extract(text.de, "de") or numbers.extract(text.en, "en"):
+            if any(numbers.extract(text.get(lang), lang) for lang in langs):
                 continue
             seen.add(key)
-            names.append(Name("name", ident, {"de": (text.de.strip(),), "en": (text.en.strip(),)}))
+            names.append(Name("name", ident, {lang: (text.get(lang).strip(),) for lang in langs}))
     keywords = {t.id: t.keywords for t in game.glossary}
     return [
         replace(
@@ -97,7 +103,7 @@ def _heads(name: Name, names: list[Name]) -> dict[str, frozenset]:
     if name.kind != "name":
         return {}
     heads = {}
-    for lang in ("de", "en"):
+    for lang in name.forms:
         spelled = {f.lower() for other in names if other.id != name.id for f in other.forms[lang]}
         lasts = {_words(f)[-1] for f in name.forms[lang] if len(_words(f)) > 1}
         heads[lang] = frozenset(
@@ -114,7 +120,7 @@ def _specific(
     """The keywords of a term that translate it: 5+ letters (`shortest`), neither a keyword of another term nor a
     spelling of another name ('Marker', shared by every kind of marker, says none of them; or a card's title)."""
     specific = {}
-    for lang in ("de", "en"):
+    for lang in name.forms:
         taken = Counter(k.lower() for words in keywords.values() for k in set(words.get(lang, [])))
         spelled = {f.lower() for other in names if other.id != name.id for f in other.forms[lang]}
         specific[lang] = tuple(
@@ -135,14 +141,16 @@ def _pattern(form: str, lang: str) -> re.Pattern:
         if len(words) == 1 and form[:1].isupper():
             head = re.escape(form[:1])
             return re.compile(edge_l + f"(?-i:{head})(?i:{body[len(head) :]})" + edge_r)
-    else:
+    elif lang == "en":
         body = r"(?:\s+|-)".join(re.escape(w) for w in words) + EN_INFLECTION  # also 'army-card expansion'
+    else:  # no inflection known: the spelling itself, whole words
+        body = r"(?:\s+|-)".join(re.escape(w) for w in words)
     return re.compile(edge_l + body + edge_r, re.I)
 
 
 def _stem(word: str, lang: str) -> str:
     word = word.lower()
-    for suffix in DE_SUFFIXES if lang == "de" else EN_SUFFIXES:
+    for suffix in {"de": DE_SUFFIXES, "en": EN_SUFFIXES}.get(lang, ()):
         if word.endswith(suffix) and len(word) - len(suffix) >= 4:
             return word[: -len(suffix)]
     return word
@@ -167,7 +175,7 @@ def _common_tail(a: str, b: str) -> int:
 def shares_spelling(a: Name | None, b: Name) -> bool:
     """Do two names have a spelling in common (a card titled 'Army' and the term 'army card' with the alias 'army')?"""
     return a is not None and any(
-        {f.lower() for f in a.forms[lang]} & {f.lower() for f in b.forms[lang]} for lang in ("de", "en")
+        {f.lower() for f in a.forms[lang]} & {f.lower() for f in b.forms[lang]} for lang in a.forms if lang in b.forms
     )
 
 
@@ -305,7 +313,7 @@ class _Rules:
         verbs = level == "lenient" or self.kind == "term"  # a glossary term may be a verb ('trade in')
         # function words are left out ('trade in', 'Feld für das nächste Plättchen'), short content words not
         # ('red' of 'Red symbol'); a single letter must stand as it is ('Z card' is no 'card')
-        loose = [p for p in parts if p not in FUNCTION_WORDS[lang]] or parts
+        loose = [p for p in parts if p not in FUNCTION_WORDS.get(lang, frozenset())] or parts
         stems = [_stem(p, lang) if len(p) > 3 else p for p in loose]
         own: set[int] = set()
         if lang == "de":

@@ -25,6 +25,7 @@ paragraphs without code blocks. Pure functions, no I/O.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections import Counter
 from dataclasses import dataclass
@@ -288,6 +289,21 @@ _GLUED_SCALES = {"M": 10**6, "m": 10**6, "Mio": 10**6, "k": 1000, "K": 1000, "Mr
 _STANDALONE_SCALES = {"de": {"million": 10**6, "milliarde": 10**9}, "en": {"million": 10**6, "billion": 10**9}}
 
 
+WORDS_KNOWN = frozenset({"de", "en"})  # languages whose number words are read (others: digits only)
+
+
+@functools.cache
+def separators(lang: str) -> tuple[str, str]:
+    """(thousands, decimal) separators of `lang` as Babel knows them: (".", ",") in German, (",", ".") in English."""
+    from babel import Locale
+
+    try:
+        symbols = Locale.parse(lang).number_symbols["latn"]
+    except (ValueError, LookupError):
+        return ",", "."
+    return symbols["group"], symbols["decimal"]
+
+
 def word_value(word: str, lang: str) -> tuple[Fraction, bool] | None:
     """(value, weak) of one number word, or None. Case-insensitive."""
     w = word.lower()
@@ -318,6 +334,8 @@ def word_value(word: str, lang: str) -> tuple[Fraction, bool] | None:
         if match:
             return Fraction(_DE_COMPOUND_HEADS[next(g for g in match.groups() if g)]), False
         return None
+    if lang not in WORDS_KNOWN:
+        return None  # no number words of this language: its digits are compared, its words are not
     if w in _EN_WEAK:
         return Fraction(_EN_WEAK[w]), True
     if w in _EN_UNITS:
@@ -370,9 +388,11 @@ def parse_digits(written: str, lang: str) -> list[Fraction]:
     plain = re.sub(_SPACE, "", written)
     if plain.isdigit():
         return [Fraction(int(plain))]
-    thousands, decimal = (".", ",") if lang == "de" else (",", ".")
+    thousands, decimal = separators(lang)
     whole, _, fraction = plain.partition(decimal) if plain.count(decimal) == 1 else (plain, "", "")
-    if re.fullmatch(rf"\d{{1,3}}(?:\{thousands}\d{{3}})+|\d+", whole) and (fraction == "" or fraction.isdigit()):
+    if re.fullmatch(rf"\d{{1,3}}(?:{re.escape(thousands)}\d{{3}})+|\d+", whole) and (
+        fraction == "" or fraction.isdigit()
+    ):
         value = Fraction(int(whole.replace(thousands, "")))
         if fraction:
             value += Fraction(int(fraction), 10 ** len(fraction))
@@ -389,7 +409,7 @@ def _scale_after(text: str, end: int, lang: str) -> tuple[int, int] | None:
     if not match:
         return None
     word = match.group(1).lower()
-    scales = _SCALES[lang]
+    scales = _SCALES.get(lang, {})
     if word in scales:
         return scales[word], match.end()
     if word.rstrip(".") in scales:
@@ -450,7 +470,7 @@ def extract(text: str, lang: str) -> list[Number]:
             continue
         read = word_value(word, lang)
         if read is None:
-            standalone = _STANDALONE_SCALES[lang].get(word.lower())
+            standalone = _STANDALONE_SCALES.get(lang, {}).get(word.lower())
             if standalone:
                 found.append((start, Number(Fraction(standalone), word)))
             i += 1
@@ -478,7 +498,9 @@ def extract(text: str, lang: str) -> list[Number]:
             shown_end, step = nxt[1], 2
             nxt = words[i + 2] if i + 2 < len(words) else None
         if nxt and text[shown_end : nxt[0]].strip() == "":
-            scale = _SCALES[lang].get(nxt[2].lower()) or _SCALES[lang].get(text[nxt[0] : nxt[1] + 1].lower())
+            scale = _SCALES.get(lang, {}).get(nxt[2].lower()) or _SCALES.get(lang, {}).get(
+                text[nxt[0] : nxt[1] + 1].lower()
+            )
             if scale:
                 number, weak = number * scale, False
                 shown_end = nxt[1]
@@ -526,7 +548,8 @@ def _pronoun_one(words: list[tuple[int, int, str]], i: int) -> bool:
 
 
 def extract_pair(first: str, first_lang: str, second: str, second_lang: str) -> tuple[list[Number], list[Number]]:
-    """The numbers of two paired texts, leaving out number words that are names.
+    """The numbers of two paired texts, leaving out number words that are names (and every number word when
+    the number words of one of the languages are not known, `WORDS_KNOWN`: then digits alone are compared).
 
     A number word written the same way in the other language's text, where it
     is no number word ('Feld Zero' / 'the Zero field'), is a name, not a number.
@@ -535,8 +558,12 @@ def extract_pair(first: str, first_lang: str, second: str, second_lang: str) -> 
     words_a = {w.lower() for w in re.findall(r"[^\W\d_]+", clean(first))}
     words_b = {w.lower() for w in re.findall(r"[^\W\d_]+", clean(second))}
 
+    both_words = first_lang in WORDS_KNOWN and second_lang in WORDS_KNOWN
+
     def keep(number: Number, other_words: set[str], other_lang: str) -> bool:
         word = number.text.lower()
+        if not both_words and not any(c.isdigit() for c in word):
+            return False  # the other language's number words are not read: only digits are compared
         return not (word.isalpha() and word in other_words and word_value(word, other_lang) is None)
 
     return ([n for n in a if keep(n, words_b, second_lang)], [n for n in b if keep(n, words_a, first_lang)])

@@ -1,4 +1,5 @@
-"""Every text a translator touches, as German/English pairs with stable ids and line numbers.
+"""Every text a translator touches, as pairs of the source language and one translation (German/English
+for the bundled games; `quickref_pairs` and `yaml_pairs` take the two languages) with stable ids and line numbers.
 
 - rules: one pair per section id (``(id)=`` label), the heading and the body
   paragraphs without code blocks; the text before the first heading is the
@@ -248,12 +249,12 @@ def _naming_paragraphs(example) -> list[Paragraph]:
     return found or [Paragraph(example.line, "")]
 
 
-def quickref_pairs(content: GameContent) -> list[TextPair]:
-    """One pair per quick reference, Jinja expressions blanked."""
+def quickref_pairs(content: GameContent, langs: tuple[str, str] = ("de", "en")) -> list[TextPair]:
+    """One pair per quick reference in the languages `langs` (source, translation), Jinja expressions blanked."""
     pairs = []
     for quickref in content.game.quickrefs:
         sides = []
-        for lang in ("de", "en"):
+        for lang in langs:
             source = content.quickref_texts.get((quickref.id, lang))
             if source is None:
                 break
@@ -276,31 +277,34 @@ def _yaml_files(content: GameContent) -> list[Path]:
     return files
 
 
-def _texts(data, key: tuple, named: tuple) -> list[tuple[tuple, tuple, str, str]]:
-    """(key path, named path, de, en) of every {de, en} mapping inside `data`."""
+def _texts(data, key: tuple, named: tuple, langs: tuple[str, str]) -> list[tuple[tuple, tuple, str, str]]:
+    """(key path, named path, text in langs[0], text in langs[1]) of every mapping inside `data` that holds
+    a text in both of `langs` ({de: ..., en: ...}; a glossary term's own names too)."""
+    a, b = langs
     found = []
     if isinstance(data, dict):
-        if isinstance(data.get("de"), str) and isinstance(data.get("en"), str):
-            found.append((key, named, data["de"], data["en"]))
+        if isinstance(data.get(a), str) and isinstance(data.get(b), str):
+            found.append((key, named, data[a], data[b]))
         for name, value in data.items():
-            if name not in ("de", "en"):
-                found += _texts(value, key + (name,), named + (name,))
+            if name not in langs:
+                found += _texts(value, key + (name,), named + (name,), langs)
     elif isinstance(data, list):
         for i, item in enumerate(data):
             label = item.get("id") if isinstance(item, dict) and isinstance(item.get("id"), (str, int)) else i
-            found += _texts(item, key + (i,), named + (str(label),))
+            found += _texts(item, key + (i,), named + (str(label),), langs)
     return found
 
 
-def yaml_pairs(content: GameContent, memo: Memo | None = None) -> list[TextPair]:
-    """Every {de, en} text of the game's YAML files and its own layouts. The pairs of each file are
+def yaml_pairs(content: GameContent, memo: Memo | None = None, langs: tuple[str, str] = ("de", "en")) -> list[TextPair]:
+    """Every text of the game's YAML files and its own layouts in the languages `langs` (source,
+    translation). The pairs of each file are
     remembered in `memo` by the file's path as messages show it and its bytes: a report after an edit
     parses only the files that changed (a board file is most of the parsing)."""
     pairs = []
     for path in _yaml_files(content):
         shown = display_path(path)
         try:
-            key = key_of("yaml-pairs", shown, hashlib.sha256(path.read_bytes()).hexdigest())
+            key = key_of("yaml-pairs", shown, hashlib.sha256(path.read_bytes()).hexdigest(), *langs)
         except OSError:
             continue  # the loader reports unreadable files
         try:
@@ -309,7 +313,7 @@ def yaml_pairs(content: GameContent, memo: Memo | None = None) -> list[TextPair]
             found = None  # a damaged memo costs only the work
         if found is None:
             try:
-                found = _file_pairs(path, shown)
+                found = _file_pairs(path, shown, langs)
             except RulepressError:
                 continue  # the loader reports broken files
         if memo is not None:
@@ -339,18 +343,18 @@ def _stored_side(s: dict) -> Side:
     return Side(s["lang"], s["path"], [Paragraph(**p) for p in s["paragraphs"]])
 
 
-def _file_pairs(path: Path, shown: str) -> list[TextPair]:
-    """The {de, en} texts of one YAML file of a game (or of its layouts)."""
+def _file_pairs(path: Path, shown: str, langs: tuple[str, str] = ("de", "en")) -> list[TextPair]:
+    """The texts in `langs` of one YAML file of a game (or of its layouts)."""
     data, positions = load_yaml(path, shown)
     layout = path.parent.name == "layouts"
     pairs = []
-    for key, named, de, en in _texts(data, (), ()):
+    for key, named, a, b in _texts(data, (), (), langs):
         kind = "layout" if layout else KINDS.get(str(named[0]) if named else "", "game")
         ident = ".".join(map(str, (("layouts", path.stem) if layout else ()) + named))
         if kind == "component" and "cards" in named:
             kind = "card"
         sides = []
-        for lang, text in (("de", de), ("en", en)):
+        for lang, text in zip(langs, (a, b)):
             line = positions.locate(key + (lang,))[0]
             assert line is not None  # a file with texts has its root located at least
             sides.append(Side(lang, positions.path, [Paragraph(line, p) for p in _yaml_paragraphs(text)]))

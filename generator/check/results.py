@@ -25,7 +25,8 @@ from rulepress.errors import Problem
 from rulepress.model import GameContent
 from rulepress.model.loader import display_path
 from rulepress.model.scenario import Reader, part_labels, unreadable
-from rulepress.text.words import strings, thing_names
+from rulepress.text.words import thing_names
+from rulepress.text.words import words as site_words
 
 
 def unreadable_results(content: GameContent) -> list[Problem]:
@@ -33,7 +34,7 @@ def unreadable_results(content: GameContent) -> list[Problem]:
     game = content.game
     problems: list[Problem] = []
     for lang, text in content.rules.items():
-        words = strings().get(lang, strings()["en"])
+        words = site_words(lang)
         reader = Reader(words, lang, thing_names(game, lang), {k: v.get(lang) for k, v in game.site.labels.items()})
         for example in text.examples:
             for step, rule, message in unreadable(

@@ -23,6 +23,12 @@ sentences and prose examples. Pure functions over one text in one language.
 
 Quoted text (card names such as "The English example") and inline code are
 left out of every count.
+
+Only German and English word forms are known (`KNOWN`). In any other language these
+functions find no negation, prose example or stand-in, and no abbreviation keeps a
+sentence open; `covers` says whether a pair of languages is compared by them at all
+(the translation check leaves negations, prose examples and stand-ins out otherwise
+and keeps its language-neutral parts: numbers, names, emphasis, worked examples).
 """
 
 from __future__ import annotations
@@ -31,6 +37,15 @@ import re
 from fractions import Fraction
 
 from rulepress.check import numbers
+
+KNOWN = frozenset({"de", "en"})  # languages whose word forms the signals know
+_NEVER = re.compile(r"(?!)")  # what a language without known word forms has of each
+
+
+def covers(*langs: str) -> bool:
+    """True when the word-form signals know every one of `langs`."""
+    return all(lang in KNOWN for lang in langs)
+
 
 _QUOTED = re.compile(r"“[^”]*”|„[^“”]*[“”]|\"[^\"\n]*\"|«[^»]*»|»[^«]*«")
 _NEGATION = {
@@ -121,7 +136,7 @@ def plain(text: str) -> str:
 def negations(text: str, lang: str) -> list[str]:
     """The negation words of `text` in reading order (outside quotations)."""
     text = _NEITHER_NOR.sub(lambda m: f"{m.group(1)}{m.group(2)}", plain(text))
-    return [m.group(0).lower() for m in _NEGATION[lang].finditer(text)]
+    return [m.group(0).lower() for m in _NEGATION.get(lang, _NEVER).finditer(text)]
 
 
 def quotations(text: str) -> list[str]:
@@ -161,7 +176,9 @@ def sentences(text: str, lang: str) -> list[str]:
                 lambda m: m.group(0).replace(".", "\u2024") if m.group(0).strip()[0].isdigit() else "", unit
             )
             unit = re.sub(
-                rf"(?<![\w.])({_ABBREVIATIONS[lang]})\.", lambda m: m.group(1).replace(".", "\u2024") + "\u2024", unit
+                rf"(?<![\w.])({_ABBREVIATIONS.get(lang, '(?!)')})\.",
+                lambda m: m.group(1).replace(".", "\u2024") + "\u2024",
+                unit,
             )
             if lang == "de":
                 unit = _DE_ORDINAL.sub("\\1\u2024", unit)  # 3. Serie: an ordinal, not a sentence end
@@ -171,7 +188,7 @@ def sentences(text: str, lang: str) -> list[str]:
 
 def prose_examples(text: str, lang: str) -> int:
     """How many prose examples `text` announces."""
-    return len(_PROSE_EXAMPLE[lang].findall(plain(text)))
+    return len(_PROSE_EXAMPLE.get(lang, _NEVER).findall(plain(text)))
 
 
 def stand_ins(text: str, lang: str) -> int:
@@ -180,15 +197,16 @@ def stand_ins(text: str, lang: str) -> int:
     text = plain(text)
     found = [
         m
-        for m in _STAND_IN[lang].finditer(text)
-        if not (lang == "de" and _BEFORE_NOUN.match(text, m.end())) and m.group(0).lower() not in _DETERMINERS[lang]
+        for m in _STAND_IN.get(lang, _NEVER).finditer(text)
+        if not (lang == "de" and _BEFORE_NOUN.match(text, m.end()))
+        and m.group(0).lower() not in _DETERMINERS.get(lang, frozenset())
     ]
-    numerals = [m for m in _NUMERAL_PRONOUN[lang].finditer(text) if _stands_alone(text, m.end(), lang)]
-    return len(found) + len(numerals) - len(_EXPLETIVE[lang].findall(text))
+    numerals = [m for m in _NUMERAL_PRONOUN.get(lang, _NEVER).finditer(text) if _stands_alone(text, m.end(), lang)]
+    return len(found) + len(numerals) - len(_EXPLETIVE.get(lang, _NEVER).findall(text))
 
 
 def _stands_alone(text: str, end: int, lang: str) -> bool:
     """Does the numeral pronoun ending at `end` stand alone (punctuation or a function word follows, not a noun)?"""
     match = _NEXT_WORD.match(text, end)  # matches everywhere, if only empty
     following = match.group(1) if match else None
-    return following is None or following.lower() in _AFTER_PRONOUN[lang]
+    return following is None or following.lower() in _AFTER_PRONOUN.get(lang, frozenset())

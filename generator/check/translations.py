@@ -1,8 +1,11 @@
-"""`rulepress check translations`: do the German and English texts of a game say the same thing?
+"""`rulepress check translations`: does each translation of a game say what its source language says?
 
-Every text a translator touches is paired by stable ids (`rulepress.check.pairs`:
-rules sections, quick references, every ``{de, en}`` text of the YAML files and
-of the game's own layouts) and compared:
+A game's source language (`Game.source`: ``source_language`` in game.yaml, else the
+first of its ``languages``) is paired with each other language in turn: German with
+English for the bundled games; for a game in en, fr and de written in English, French
+with English and German with English. Every text a translator touches is paired by
+stable ids (`rulepress.check.pairs`: rules sections, quick references, every text of
+the YAML files and of the game's own layouts) and compared:
 
 - ``number``: numbers (digits in each locale's format, number words,
   ordinals, fractions, positions from the end; see `rulepress.check.numbers`)
@@ -46,6 +49,14 @@ documented (naming the ambiguity) and does not fail the check. A ``sections``
 entry naming an unknown section, or given without ``edition_variant: true``,
 is a ``variant-mark`` finding.
 
+What is language-neutral works for any pair: numbers written as digits (in each
+language's separators, from Babel), names and glossary terms as spelled (with their
+aliases and keywords), emphasis, sentence counts, sections, worked examples and
+their outcomes. Word forms are known for German and English only: number words,
+inflections and compounds of names, negations, prose examples and stand-ins. A pair
+with another language (French) leaves negations and prose examples out and finds
+names by their spellings as whole words (`rulepress.check.signals.covers`).
+
 `report(content)` returns a `TranslationReport` (the website renders its
 `to_dict()`); `run(...)` prints ``path:line: kind: message`` lines and a
 summary, or a JSON list of findings, and returns 1 when any finding is not
@@ -60,6 +71,7 @@ from dataclasses import asdict
 from fractions import Fraction
 from pathlib import Path
 
+from rulepress import i18n
 from rulepress.analysis import Finding, TranslationReport
 from rulepress.check import examples, numbers, signals
 from rulepress.check.names import NameFinder, mentions, names_of, occurrences, shares_spelling, shortened
@@ -68,7 +80,15 @@ from rulepress.memo import Memo, key_of
 from rulepress.model import GameContent, load_games
 from rulepress.model.rules_text import RuleText
 
-LANG_NAMES = {"de": "German", "en": "English"}
+
+class _LanguageNames(dict):
+    """The English name of each language ("German", "French"), as Babel knows it: the report is in English."""
+
+    def __missing__(self, lang: str) -> str:
+        return i18n.language_name(lang, "en")
+
+
+LANG_NAMES = _LanguageNames()
 
 
 # ---------------------------------------------------------------- comparing
@@ -500,10 +520,14 @@ def compare_pair(out: _Collector, pair: TextPair, finders: dict[str, NameFinder]
     _compare_numbers(out, pair, aligned)
     _compare_names(out, pair, finders, aligned)
     _compare_emphasis(out, pair)
-    _compare_negations(out, pair, aligned)
+    covered = signals.covers(pair.a.lang, pair.b.lang)  # negations and prose examples: German and English words only
+    if covered:
+        _compare_negations(out, pair, aligned)
     if len(sentences_a) != len(sentences_b):
         _compare_counts(out, pair, "sentence", "sentences", lambda text, lang: len(signals.sentences(text, lang)))
-    if not pair.id.endswith((".title", ".name", ".label")):  # names ("The English example") announce no example
+    if covered and not pair.id.endswith(
+        (".title", ".name", ".label")
+    ):  # names ("The English example") announce no example
         _compare_counts(out, pair, "prose-example", "prose examples", signals.prose_examples)
 
 
@@ -525,7 +549,7 @@ def compare_pairs(content: GameContent, out: _Collector, pairs: list[TextPair], 
             out.report.findings.extend(remembered)
             continue
         if not finders:
-            finders.update({lang: NameFinder(names, lang) for lang in ("de", "en")})
+            finders.update({lang: NameFinder(names, lang) for lang in content.game.languages})
         start = len(out.report.findings)
         compare_pair(out, pair, finders)
         memo.put(key, [asdict(f) for f in out.report.findings[start:]])
@@ -567,6 +591,11 @@ def _compare_rule_meta(content: GameContent, out: _Collector) -> None:
                 )
 
 
+def _english_first(content: GameContent) -> list[str]:
+    """The game's languages, English (the report's language) first."""
+    return sorted(content.game.languages, key=lambda lang: lang != "en")
+
+
 def _compare_marks(content: GameContent, out: _Collector) -> None:
     known = {s.id for text in content.rules.values() for s in text.sections}
     for i, amb in enumerate(content.game.ambiguities):
@@ -580,7 +609,7 @@ def _compare_marks(content: GameContent, out: _Collector) -> None:
                     path,
                     line,
                     [amb.id] + sections,
-                    f"{amb.title.en} / {amb.title.de}: readings {', '.join(r.id for r in amb.readings)}; "
+                    f"{' / '.join(amb.title.get(lang) for lang in _english_first(content))}: readings {', '.join(r.id for r in amb.readings)}; "
                     f"this content uses {used.id!r}" + (f"; sections {', '.join(sections)}" if sections else ""),
                     True,
                     "",
@@ -734,18 +763,22 @@ def _expectation(statement) -> str:
 def report(
     content: GameContent, runs: examples.ExampleRuns | None = None, memo: Memo | None = None
 ) -> TranslationReport:
-    """Compare the German and English texts of one game (its worked examples run by `runs`; the findings
-    of each text pair remembered in `memo`, see `compare_pairs`)."""
-    langs = tuple(lang for lang in ("de", "en") if lang in content.game.languages)
-    result = TranslationReport(content.id, langs if len(langs) == 2 else ("de", "en"))
+    """Compare each translation of one game with its source language (`Game.source`; German and English for
+    the bundled games; with languages en, fr, de and source en: fr with en, then de with en). Its worked
+    examples run by `runs`; the findings of each text pair remembered in `memo`, see `compare_pairs`."""
+    game = content.game
+    result = TranslationReport(content.id, (game.source, *game.translations))
     out = _Collector(content, result)
     _compare_marks(content, out)
-    if len(langs) == 2:
+    if game.translations:
         _compare_rule_meta(content, out)
+    memo = memo or Memo(None)
+    for target in game.translations:
+        langs = (game.source, target)
         pairs: list[TextPair] = []
-        a, b = content.rules.get("de"), content.rules.get("en")
+        a, b = content.rules.get(game.source), content.rules.get(target)
         if a is None or b is None:
-            missing = "de" if a is None else "en"
+            missing = game.source if a is None else target
             out.add(
                 "section-missing",
                 str(content.folder / f"rules.{missing}.md"),
@@ -755,9 +788,9 @@ def report(
             )
         else:
             pairs += _compare_sections(content, out, a, b) + example_pairs(a, b)
-            _compare_examples(content, out, a, b, runs or examples.ExampleRuns(content))
-        memo = memo or Memo(None)
-        compare_pairs(content, out, pairs + quickref_pairs(content) + yaml_pairs(content, memo), memo)
+            runs = runs or examples.ExampleRuns(content)
+            _compare_examples(content, out, a, b, runs)
+        compare_pairs(content, out, pairs + quickref_pairs(content, langs) + yaml_pairs(content, memo, langs), memo)
     result.findings.sort(key=lambda f: (f.documented, f.path, f.line or 0, f.kind))
     return result
 

@@ -27,6 +27,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from rulepress import i18n
 from rulepress.errors import Problem
 from rulepress.markdown import parse, role_text
 from rulepress.model import GameContent
@@ -38,7 +39,11 @@ SOURCE_LABEL = re.compile(r"^\s*([A-Za-z]{3,})[\s_-]*\d")  # "seed 000: ...", "s
 FILE_NAME = re.compile(r"(?<![\w/.])[\w*][\w.*-]*\.(?:md|ya?ml|txt|py|json|csv|j2)\b", re.I)
 PROGRAM_NAME = re.compile(r"\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b")
 ENGINE_OPTION = re.compile(r"\bengine[\s-]*options?\b", re.I)
-RESULT_LINE = re.compile(r"^\s*(?:Result|Ergebnis|Refused|Abgelehnt):.*$")
+RESULT_LINE = re.compile(
+    r"^\s*(?:"
+    + "|".join(map(re.escape, i18n.every_form("examples.result") + i18n.every_form("examples.refused")))
+    + r"):.*$"
+)
 TEMPLATE_CODE = re.compile(r"\{\{.*?\}\}|\{%.*?%\}|\{#.*?#\}", re.S)  # Jinja in quick references
 
 

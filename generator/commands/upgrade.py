@@ -69,7 +69,7 @@ def upgrade(content: GameContent, warnings: list[Problem]) -> Plan:
                 labels.setdefault(word.group(1), set())
                 done = True
         elif problem.rule == "board-value-label" and path is not None and problem.line:
-            done = _value_label(plan, path, text_of(path), problem)
+            done = _value_label(plan, path, text_of(path), problem, content.game.languages)
         if not done:
             plan.left.append(problem)
     if labels:
@@ -201,7 +201,7 @@ def _width(step) -> int:
         return len(rows[0]) if rows else 0
 
 
-def _value_label(plan: Plan, path: Path, lines: list[str], problem: Problem) -> bool:
+def _value_label(plan: Plan, path: Path, lines: list[str], problem: Problem, languages: list[str]) -> bool:
     """A TODO entry for a printed value: into the board's block-style ``value_labels``, or a new one."""
     match = re.match(r"boards\.(\d+)\.", problem.key)
     name = problem.key.rsplit(".", 1)[-1]
@@ -214,7 +214,7 @@ def _value_label(plan: Plan, path: Path, lines: list[str], problem: Problem) -> 
     start = starts[board]
     end = starts[board + 1] if board + 1 < len(starts) else len(lines) + 1
     indent = len(lines[start - 1]) - len(lines[start - 1].lstrip(" -"))
-    entry = f'{name}: {{de: "TODO", en: "TODO"}}'
+    entry = f"{name}: {_todo(languages)}"
     for number in range(start, end):
         line = lines[number - 1]
         if re.match(rf"\s{{{indent}}}value_labels\s*:\s*(#.*)?$", line):
@@ -223,6 +223,11 @@ def _value_label(plan: Plan, path: Path, lines: list[str], problem: Problem) -> 
     return plan.replace(path, start, [lines[start - 1], f"{pad}value_labels:", f"{pad}  {entry}"]) or _merge(
         plan, path, start, entry
     )
+
+
+def _todo(languages: list[str]) -> str:
+    """A TODO text in each of the game's languages: ``{de: "TODO", en: "TODO"}``."""
+    return "{" + ", ".join(f'{lang}: "TODO"' for lang in languages) + "}"
 
 
 def _merge(plan: Plan, path: Path, number: int, entry: str) -> bool:
@@ -242,7 +247,7 @@ def _site_labels(plan: Plan, content: GameContent, text_of, words: list[str]) ->
     """TODO entries for engine words under game.yaml ``site.labels`` (a block-style one, or a new one)."""
     path = content.folder / "game.yaml"
     lines = text_of(path)
-    entries = [f'{w}: {{de: "TODO", en: "TODO"}}' for w in words]
+    entries = [f"{w}: {_todo(content.game.languages)}" for w in words]
     site = next((n for n, line in enumerate(lines, start=1) if re.match(r"site\s*:\s*(#.*)?$", line)), None)
     if site is None:
         plan.appended[path] += ["site:", "  labels:"] + [f"    {e}" for e in entries]

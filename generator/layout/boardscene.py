@@ -16,6 +16,7 @@ from pathlib import Path
 import shapely
 from shapely.ops import nearest_points
 
+from rulepress import i18n
 from rulepress.layout import regions
 from rulepress.layout.boardgeom import (
     PT,
@@ -34,6 +35,7 @@ from rulepress.layout.boardgeom import (
     two_line_splits,
     wrap,
 )
+from rulepress.model.schema import Text
 
 BODY, BOLD, COND = "Body", "Body-Bold", "Condensed"
 LEADING = 1.18  # line height / font size
@@ -46,17 +48,12 @@ SPOT_RADIUS = 1.9  # mm: small spots counted by a value (accusation spots)
 LEADER_WIDTH = 0.3  # mm: line from a label set beside its region to the region
 LEADER_GAP = 0.8  # mm: a label nearer to its region than this needs no leader
 
-WORDS = {  # the renderer's own words (not game-specific)
-    "legend": {"de": "Legende", "en": "Legend"},
-    "reconstructed": {
-        "de": "rekonstruiert (nicht in den Quellen belegt)",
-        "en": "reconstructed (not stated in the sources)",
-    },
-    "unknown": {"de": "unbekannt", "en": "unknown"},
-    "board-reconstructed": {"de": "Plan rekonstruiert", "en": "Board reconstructed"},
-    "board-unknown": {"de": "Plan unbekannt", "en": "Board unknown"},
-    "compass": {"de": "NOSW", "en": "NESW"},
-}
+
+def _word(key: str, lang: str) -> str:
+    """One of a board's own words (``print.board_scene`` of the catalogs, `rulepress.i18n`)."""
+    return i18n.word(lang, f"print.board_scene.{key}")
+
+
 MARK_TEXT = {"reconstructed": "\u2248", "unknown": "?"}  # never a letter in a circle: that reads as (R)
 
 
@@ -181,7 +178,7 @@ def value_text(value, lang: str) -> str:
     """A value as printed: Text in the language, None as '?'."""
     if value is None:
         return "?"
-    if hasattr(value, "get") and hasattr(value, "de"):
+    if isinstance(value, Text):
         return value.get(lang)
     if value is True:
         return "✓"
@@ -260,7 +257,7 @@ def _rows(lines, box: Rect, width: float, height: float, color: str) -> tuple[tu
 
 
 def _compass_letters(lang: str) -> tuple[str, str, str, str]:
-    letters = WORDS["compass"][lang]  # N E S W
+    letters = _word("compass", lang)  # N E S W
     return letters[0], letters[1], letters[2], letters[3]
 
 
@@ -493,7 +490,7 @@ def board_scene(board, lang: str, measure: Measure, held: dict[str, tuple[float,
 
     note_text = board.note.get(lang) if board.note else ""
     if mark:
-        note_text = (WORDS[f"board-{mark}"][lang] + (". " + note_text if note_text else "")).strip()
+        note_text = (_word(f"board-{mark}", lang) + (". " + note_text if note_text else "")).strip()
     if note_text:
         size = max(MIN_SIZE, 6.5 * chrome)
         width = min(W * 0.45, max(60.0, W * 0.3))
@@ -660,7 +657,7 @@ def _legend(board, lang: str, measure: Measure, base: float, scene: Scene) -> li
     size = max(MIN_SIZE, 7 * base)
     row_h = size * PT * LEADING + 1.2
     swatch = 6.0
-    rows = [("head", WORDS["legend"][lang], row_h + 0.5, measure(WORDS["legend"][lang], BOLD, size + 1))]
+    rows = [("head", _word("legend", lang), row_h + 0.5, measure(_word("legend", lang), BOLD, size + 1))]
 
     def text_row(kind, text, payload):
         rows.append((kind, (text, payload), row_h, swatch + 2 + measure(text, BODY, size)))
@@ -682,7 +679,7 @@ def _legend(board, lang: str, measure: Measure, base: float, scene: Scene) -> li
     kinds = {i.kind for i in scene.items if isinstance(i, Mark)}
     for kind in ("reconstructed", "unknown"):
         if kind in kinds:
-            text_row("mark", WORDS[kind][lang], kind)
+            text_row("mark", _word(kind, lang), kind)
     return rows if len(rows) > 1 else []
 
 

@@ -15,18 +15,15 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from rulepress import i18n
 from rulepress.layout.binding import face_data
-from rulepress.model.schema import Card, Component, Face, Provenance, Text
+from rulepress.model.schema import LANGS, Card, Component, Face, Provenance, Text
 from rulepress.text.markup import inline
 
-WORDS = {
-    "reconstructed": {"de": "rekonstruiert", "en": "reconstructed"},
-    "unknown": {"de": "unbekannt", "en": "unknown"},
-    "text_unknown": {"de": "Text unbekannt", "en": "text unknown"},
-    "yes": {"de": "ja", "en": "yes"},
-    "no": {"de": "nein", "en": "no"},
-    "unknown_value": {"de": "? (unbekannt)", "en": "? (unknown)"},
-}
+
+def _word(key: str, lang: str) -> str:
+    """One of the card faces' own words (``print.face`` of the catalogs, `rulepress.i18n`)."""
+    return i18n.word(lang, f"print.face.{key}")
 
 
 @dataclass(frozen=True)
@@ -68,9 +65,9 @@ def card_markup(md: str) -> str:
 def value_text(value, lang: str) -> tuple[str, bool]:
     """A value as printed, and whether it is unknown."""
     if value is None:
-        return WORDS["unknown_value"][lang], True
+        return _word("unknown_value", lang), True
     if isinstance(value, bool):
-        return WORDS["yes" if value else "no"][lang], False
+        return _word("yes" if value else "no", lang), False
     if isinstance(value, Text):
         return value.get(lang), False
     if isinstance(value, float) and value.is_integer():
@@ -81,10 +78,10 @@ def value_text(value, lang: str) -> tuple[str, bool]:
 def mark_for(provenance: Provenance | None, lang: str, text_unknown: bool = False) -> str | None:
     """The visible provenance mark of a face, or None."""
     if text_unknown:
-        return WORDS["text_unknown"][lang]
+        return _word("text_unknown", lang)
     if provenance is None or not provenance.marked:
         return None
-    return WORDS[provenance.kind][lang]
+    return _word(provenance.kind, lang)
 
 
 def face_content(
@@ -124,15 +121,16 @@ def card_provenance(card: Card, comp: Component) -> Provenance:
     return card.provenance or comp.provenance
 
 
-def money_cards(comp: Component) -> list[Card]:
-    """Banknotes as cards: one design per denomination, `count` copies."""
+def money_cards(comp: Component, languages=LANGS) -> list[Card]:
+    """Banknotes as cards: one design per denomination, `count` copies (a denomination without a label
+    shows its value in each of `languages`)."""
     cards = []
     for d in comp.denominations:
-        label = d.label or Text(de=str(d.value), en=str(d.value))
+        label = d.label or Text.same(str(d.value), languages)
         cards.append(Card(id=f"note-{d.value}", qty=d.count, title=label, color=d.color, values={"value": d.value}))
     return cards
 
 
-def printed_cards(comp: Component) -> list[Card]:
-    """The card designs of a printed component (banknotes turned into cards)."""
-    return money_cards(comp) if comp.kind == "money" else list(comp.cards)
+def printed_cards(comp: Component, languages=LANGS) -> list[Card]:
+    """The card designs of a printed component (banknotes turned into cards, see `money_cards`)."""
+    return money_cards(comp, languages) if comp.kind == "money" else list(comp.cards)

@@ -56,6 +56,12 @@ RULES = {
         ),
         Rule("format-declared", 2, "declare `format: 2` in game.yaml (rulepress upgrade does)", warns_only=True),
         Rule("todo-marker", 2, "replace the TODO with what players should read", warns_only=True),
+        Rule(
+            "text-language-undeclared",
+            2,
+            "add the language to game.yaml `languages` (with its rules file) or remove the text",
+            warns_only=True,
+        ),
     )
 }
 

@@ -24,7 +24,7 @@ from pydantic import BaseModel, ValidationError
 from rulepress.errors import ContentError, ContentErrors, Problem
 from rulepress.model import formats, references
 from rulepress.model.rules_text import RuleText, read_rules
-from rulepress.model.schema import LANGS, Game
+from rulepress.model.schema import LANGS, Game, Term, Text, walk
 from rulepress.model.sourcefile import display_path, read_source
 from rulepress.model.yamlsource import Positions, load_yaml
 
@@ -252,7 +252,7 @@ def load_game(folder: Path, parse: Callable[[Path, str], tuple[object, Positions
     except ValidationError as exc:
         raise ContentErrors(_problems_from_validation(exc, sources.data, sources)) from None
 
-    problems: list[Problem] = []
+    problems: list[Problem] = language_problems(game, sources.locate)
     rules: dict[str, RuleText] = {}
     files = list(sources.files)
     for lang in game.languages:
@@ -326,6 +326,46 @@ def load_game(folder: Path, parse: Callable[[Path, str], tuple[object, Positions
         raise ContentErrors(formats.errors(problems))
     content.warnings = formats.warnings(problems)
     return content
+
+
+def language_problems(game: Game, locate: Callable[..., tuple[str, int | None, int | None]]) -> list[Problem]:
+    """Every text (and glossary term) of `game` in each of its languages: a missing one is an error at the text
+    (``title.fr: required key is missing``), one in a language the game does not declare a warning (it is
+    never shown); `locate(key path, at_key=True)` gives file, line and column."""
+    declared = ", ".join(game.languages)
+    problems: list[Problem] = []
+    for path, node in walk(game):
+        if not isinstance(node, (Text, Term)):
+            continue
+        given = node.languages
+        for lang in game.languages:
+            if lang not in given:
+                file, line, col = locate(path + (lang,), at_key=True)
+                problems.append(
+                    Problem(
+                        file,
+                        line,
+                        col,
+                        ".".join(map(str, path + (lang,))),
+                        f"required key is missing (every text is given in each of the game's languages: {declared})",
+                    )
+                )
+        extra = [lang for lang in given if lang not in game.languages]
+        if isinstance(node, Term):
+            extra += [lang for lang in (*node.keywords, *node.aliases) if lang not in game.languages]
+        for lang in dict.fromkeys(extra):
+            file, line, col = locate(path + (lang,), at_key=True)
+            problems.append(
+                Problem(
+                    file,
+                    line,
+                    col,
+                    ".".join(map(str, path + (lang,))),
+                    f"{lang!r} is not one of the game's languages ({declared}): this text is never shown",
+                    "text-language-undeclared",
+                )
+            )
+    return problems
 
 
 def rules_file(lang: str) -> str:

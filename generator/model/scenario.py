@@ -20,6 +20,7 @@ from fractions import Fraction
 
 from babel.numbers import format_decimal
 
+from rulepress import i18n
 from rulepress.model.rules_text import Step, caption, steps
 
 PUNCTUATION = re.compile(r"([\\`*_{}\[\]()<>#+\-.!|~&$^])")  # every character with a meaning in MyST
@@ -235,8 +236,8 @@ def _printed_markdown(expected: str, reader: Reader, columns: list[str] | None) 
     return "\\\n".join(escape_markdown(line) for line in expected.strip().splitlines()), False
 
 
-RESULT = re.compile(r"^(?:Result|Ergebnis):\s*(.*)$", re.S)
-REFUSED = re.compile(r"^(?:Refused|Abgelehnt):\s*(.*)$", re.S)
+RESULT = re.compile(r"^(?:" + "|".join(map(re.escape, i18n.every_form("examples.result"))) + r"):\s*(.*)$", re.S)
+REFUSED = re.compile(r"^(?:" + "|".join(map(re.escape, i18n.every_form("examples.refused"))) + r"):\s*(.*)$", re.S)
 CLASS_NAME = re.compile(r"^[A-Z]\w*(?:\.[A-Z]\w*)*$")
 
 

@@ -18,8 +18,12 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, WithJsonSche
 
 from rulepress.model.formats import CURRENT as CURRENT_FORMAT
 
-LANGS = ("de", "en")
-Lang = Literal["de", "en"]
+LANGS = ("de", "en")  # the languages of a game that declares none (its source language first)
+LANG_CODE = re.compile(r"^[a-z]{2,3}$")
+Lang = Annotated[
+    str,
+    Field(pattern=LANG_CODE.pattern, description="A language code (ISO 639: two or three lower-case letters)."),
+]
 Id = Annotated[
     str,
     Field(
@@ -42,14 +46,49 @@ class Model(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
 
 
-class Text(Model):
-    """A text in German and English. Both are required."""
+def _language_keys(value, fields: tuple[str, ...] = ()):
+    """`value` (a mapping) with its language keys sorted (a text's languages in one order, whatever the YAML's);
+    a key that is neither a field nor a language code is refused."""
+    if not isinstance(value, dict):
+        return value
+    for key in value:
+        if key not in fields and not (isinstance(key, str) and LANG_CODE.match(key)):
+            raise ValueError(
+                f"unknown key {key!r}: the keys of a text are language codes (two or three lower-case letters, "
+                f"e.g. de, en, fr)" + (f"; other accepted keys: {', '.join(fields)}" if fields else "")
+            )
+    return {k: value[k] for k in sorted(value, key=lambda k: (k not in fields, fields.index(k) if k in fields else k))}
 
-    de: str = Field(description="German text.")
-    en: str = Field(description="English text.")
+
+class Text(Model):
+    """A text in each language of the game: a mapping from language code to text (``{de: Karte, en: Card}``).
+    Which languages it must have is the game's (`Game.languages`, checked by the loader)."""
+
+    model_config = ConfigDict(extra="allow", json_schema_extra={"propertyNames": {"pattern": LANG_CODE.pattern}})
+    __pydantic_extra__: dict[str, str] = Field(init=False)  # the texts by language
+
+    @model_validator(mode="before")
+    @classmethod
+    def _languages_only(cls, value):
+        return _language_keys(value)
+
+    @property
+    def languages(self) -> tuple[str, ...]:
+        """The languages this text is given in."""
+        return tuple(self.__pydantic_extra__ or {})
+
+    def items(self) -> list[tuple[str, str]]:
+        """(language, text) of every language the text is given in."""
+        return list((self.__pydantic_extra__ or {}).items())
 
     def get(self, lang: str) -> str:
-        return getattr(self, lang)
+        """The text in `lang` (a KeyError when it has none: the loader makes sure every game language is there)."""
+        return (self.__pydantic_extra__ or {})[lang]
+
+    @classmethod
+    def same(cls, text: str, languages) -> Text:
+        """One `text` for every language in `languages` (a number printed as it is)."""
+        return cls.model_validate({lang: text for lang in languages})
 
 
 class Provenance(Model):
@@ -501,11 +540,26 @@ class Board(Model):
 
 
 class Term(Model):
-    """A glossary entry in both languages."""
+    """A glossary entry in each language: the term itself under each language code (``de: Feld``, ``en: space``)."""
+
+    model_config = ConfigDict(extra="allow", json_schema_extra={"additionalProperties": {"type": "string"}})
+    __pydantic_extra__: dict[str, str] = Field(init=False)  # the term by language
+
+    @model_validator(mode="before")
+    @classmethod
+    def _languages_only(cls, value):
+        return _language_keys(value, ("id", "definition", "keywords", "aliases"))
+
+    def name(self, lang: str) -> str:
+        """The term in `lang`."""
+        return (self.__pydantic_extra__ or {})[lang]
+
+    @property
+    def languages(self) -> tuple[str, ...]:
+        """The languages the term is given in."""
+        return tuple(self.__pydantic_extra__ or {})
 
     id: Id = Field(description="Stable id.")
-    de: str = Field(description="German term.")
-    en: str = Field(description="English term.")
     definition: Text = Field(description="Short definition.")
     keywords: dict[Lang, list[str]] = Field(
         default_factory=dict, description="Extra search words per language (parts of compounds, synonyms)."
@@ -774,8 +828,8 @@ class RuleMeta(Model):
     )
 
 
-def _both_languages() -> list[Lang]:
-    return ["de", "en"]
+def _both_languages() -> list[str]:
+    return list(LANGS)
 
 
 class Game(Model):
@@ -837,7 +891,51 @@ class Game(Model):
         default_factory=list,
         description="The game's own fonts (TTF files in the game folder) that its layouts may name.",
     )
-    languages: list[Lang] = Field(default_factory=_both_languages, description="Languages of this game's texts.")
+    languages: list[Lang] = Field(
+        default_factory=_both_languages,
+        min_length=1,
+        description="Languages of this game's texts (language codes: de, en, fr, ...); every text gives each of them, "
+        "and each has its rules.<lang>.md. None given: de and en.",
+    )
+    source_language: Lang | None = Field(
+        None,
+        description="The language the game is written in; the translation check compares every other language with "
+        "it. None given: the first of `languages`.",
+    )
+
+    @field_validator("languages")
+    @classmethod
+    def _known_languages(cls, value: list[str]) -> list[str]:
+        from babel import Locale, UnknownLocaleError
+
+        if len(set(value)) != len(value):
+            raise ValueError("a language is named twice")
+        for lang in value:
+            try:
+                Locale.parse(lang)
+            except (ValueError, UnknownLocaleError):
+                raise ValueError(
+                    f"{lang!r} is not a language code Rulepress knows (ISO 639, e.g. de, en, fr)"
+                ) from None
+        return value
+
+    @model_validator(mode="after")
+    def _source_is_a_language(self):
+        if self.source_language is not None and self.source_language not in self.languages:
+            raise ValueError(
+                f"source_language {self.source_language!r} is not one of the game's languages ({', '.join(self.languages)})"
+            )
+        return self
+
+    @property
+    def source(self) -> str:
+        """The source language: `source_language`, else the first of `languages`."""
+        return self.source_language or self.languages[0]
+
+    @property
+    def translations(self) -> tuple[str, ...]:
+        """The languages translated from the source, in the order declared."""
+        return tuple(lang for lang in self.languages if lang != self.source)
 
     @model_validator(mode="after")
     def _players_range(self):
@@ -863,11 +961,11 @@ def walk(node, key: tuple = ()):
 
 
 def model_texts(node, key: tuple = ()):
-    """(key path ending in the language, text) of every two-language `Text` in a model tree."""
+    """(key path ending in the language, text) of every `Text` in a model tree, in each language it has."""
     for path, found in walk(node, key):
         if isinstance(found, Text):
-            for lang in LANGS:
-                yield path + (lang,), found.get(lang)
+            for lang, text in found.items():
+                yield path + (lang,), text
 
 
 # Classes with their own files inside a game folder (see loader.FILES)

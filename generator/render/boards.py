@@ -18,6 +18,7 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
+from rulepress import i18n
 from rulepress.errors import ContentError, ContentErrors, Problem
 from rulepress.layout.boardgeom import Point, Rect, dot_grid, hatch_lines, shade
 from rulepress.layout.boardscene import (
@@ -41,28 +42,10 @@ from rulepress.text import fonts
 
 PNG_WIDTH_PX = 1400  # gallery picture width
 
-WORDS = {
-    "assembly": {"de": "Zusammenbau", "en": "Assembly"},
-    "howto": {
-        "de": (
-            "In Originalgröße drucken (100 %, nicht „an Seite anpassen“). Bei jeder Kachel, die links oder oben "
-            "eine Nachbarkachel hat, den weißen Rand an der Schnittlinie abschneiden, die Kachel auf den "
-            "{overlap:g}-mm-Klebestreifen des Nachbarn legen (gestrichelte Linie), Passkreuze decken lassen, kleben."
-        ),
-        "en": (
-            "Print at actual size (100 %, not 'fit to page'). On every tile with a neighbour to its left or "
-            "above, cut off the white margin at the cut line, lay the tile over the neighbour's {overlap:g} mm "
-            "glue strip (dashed line), line up the registration marks, glue."
-        ),
-    },
-    "tile": {"de": "Kachel", "en": "Tile"},
-    "row": {"de": "Zeile", "en": "row"},
-    "col": {"de": "Spalte", "en": "column"},
-    "of": {"de": "von", "en": "of"},
-    "glue": {"de": "Klebestreifen", "en": "glue strip"},
-    "cut": {"de": "hier schneiden", "en": "cut here"},
-    "neighbours": {"de": "Nachbarn", "en": "neighbours"},
-}
+
+def _word(key: str, lang: str) -> str:
+    """One of the tiled board's own words (``print.board_words`` of the catalogs, `rulepress.i18n`)."""
+    return i18n.word(lang, f"print.board_words.{key}")
 
 
 def _rgb(color: str) -> tuple[float, float, float]:
@@ -412,12 +395,12 @@ def _assembly_page(c, plan: TilePlan, board, lang: str) -> None:
     margin = 12.0
     c.setFont("Body-Bold", 14)
     c.setFillColorRGB(0, 0, 0)
-    title = f"{board.name.get(lang)} – {WORDS['assembly'][lang]}"
+    title = f"{board.name.get(lang)} – {_word('assembly', lang)}"
     c.drawString(margin * MM, (sheet.height - margin - 5) * MM, title)
     # instructions, wrapped
     from rulepress.layout.boardgeom import wrap
 
-    text = WORDS["howto"][lang].format(overlap=plan.overlap)
+    text = _word("howto", lang).format(overlap=i18n.decimal(plan.overlap, lang))
     lines = wrap(text, sheet.width - 2 * margin, measure, "Body", 8.5)
     c.setFont("Body", 8.5)
     y = sheet.height - margin - 12
@@ -524,41 +507,43 @@ def _tile_page(c, plan: TilePlan, tile, board, lang: str) -> None:
     c.setFillColorRGB(0, 0, 0)
     c.setFont("Body-Bold", 11)
     footer_y = wy + wh + 6.5
-    heading = f"{WORDS['tile'][lang]} {tile.label}"
+    heading = f"{_word('tile', lang)} {tile.label}"
     c.drawString(*pdf(wx, footer_y), heading)
     heading_w = measure(heading, "Body-Bold", 11) + 3
     c.setFont("Body", 7)
     where = (
-        f"{WORDS['row'][lang]} {tile.label.rstrip('0123456789')} {WORDS['of'][lang]} {plan.rows}, "
-        f"{WORDS['col'][lang]} {tile.col + 1} {WORDS['of'][lang]} {plan.cols} · {board.name.get(lang)}"
+        f"{_word('row', lang)} {tile.label.rstrip('0123456789')} {_word('of', lang)} {plan.rows}, "
+        f"{_word('col', lang)} {tile.col + 1} {_word('of', lang)} {plan.cols} · {board.name.get(lang)}"
     )
     c.drawString(*pdf(wx + heading_w, footer_y), where)
     near = " ".join(
         f"{ {'left': '←', 'right': '→', 'top': '↑', 'bottom': '↓'}[side] }{t.label}" for side, t in neighbours.items()
     )
     if near:
-        c.drawRightString(*pdf(wx + ww, footer_y), f"{WORDS['neighbours'][lang]}: {near}")
+        c.drawRightString(*pdf(wx + ww, footer_y), f"{_word('neighbours', lang)}: {near}")
     c.setFont("Body", 6)
     c.setFillColorRGB(0.3, 0.3, 0.3)
     if "left" in neighbours:
         c.saveState()
         c.translate(*pdf(wx - 2.0, wy + wh / 2))
         c.rotate(90)
-        c.drawCentredString(0, 0, f"✂ {WORDS['cut'][lang]} ({WORDS['tile'][lang]} {tile.label})")
+        c.drawCentredString(0, 0, f"✂ {_word('cut', lang)} ({_word('tile', lang)} {tile.label})")
         c.restoreState()
     if "top" in neighbours:
-        c.drawCentredString(*pdf(wx + ww / 2, wy - 2.0), f"✂ {WORDS['cut'][lang]}")
+        c.drawCentredString(*pdf(wx + ww / 2, wy - 2.0), f"✂ {_word('cut', lang)}")
     if "right" in neighbours:
         c.saveState()
         x = wx + neighbours["right"].x - tile.x
         c.translate(*pdf(wx + ww + 2.8, wy + wh / 2))
         c.rotate(90)
-        c.drawCentredString(0, 0, f"{WORDS['glue'][lang]} {plan.overlap:g} mm → {neighbours['right'].label}")
+        c.drawCentredString(
+            0, 0, f"{_word('glue', lang)} {i18n.decimal(plan.overlap, lang)} mm → {neighbours['right'].label}"
+        )
         c.restoreState()
     if "bottom" in neighbours:
         c.drawCentredString(
             *pdf(wx + ww / 2, wy + wh + 2.6),
-            f"{WORDS['glue'][lang]} {plan.overlap:g} mm ↓ {neighbours['bottom'].label}",
+            f"{_word('glue', lang)} {i18n.decimal(plan.overlap, lang)} mm ↓ {neighbours['bottom'].label}",
         )
     c.restoreState()
     c.showPage()

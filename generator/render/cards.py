@@ -466,7 +466,7 @@ def iter_designs(job: Job) -> Iterator[Design]:
             texts[md] = card_markup(md)
         return texts[md]
 
-    for j, card in enumerate(printed_cards(comp)):
+    for j, card in enumerate(printed_cards(comp, (lang,))):
         key = ("cards", j) if comp.kind != "money" else ("denominations", j)
         prov = card_provenance(card, comp)
         front = _check_face(
@@ -875,7 +875,7 @@ def used_svg_icons(job: Job) -> set[str]:
     icon_elements = [
         el for lst in ((art.front, art.back_face, art.back) if art else ()) for el in lst or [] if el.kind == "icon"
     ]
-    for card in printed_cards(job.comp):
+    for card in printed_cards(job.comp, (job.lang,)):
         for side, face in enumerate((card.front, card.back_face)):
             if face is None:
                 continue

@@ -25,6 +25,7 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from rulepress import i18n
 from rulepress.errors import ContentError, Problem
 from rulepress.layout import layouts as layout_data
 from rulepress.layout.geometry import Rect
@@ -51,12 +52,6 @@ FOLD_DASH = (3, 2)
 CAPTION_BELOW = OVERHANG + 3.0  # mm from the panel grid to the caption's baseline
 CAPTION_SIZE = 6.0  # pt
 NUMERIC = re.compile(r"^[\d\s.,:%+\-\u2212\u2013/()×x]+$")
-HINTS = {
-    ("de", False): "Entlang der Linien schneiden",
-    ("en", False): "Cut along the lines",
-    ("de", True): "Außen schneiden, an den gestrichelten Linien falten",
-    ("en", True): "Cut around the outside, fold along the dashed lines",
-}
 
 
 @dataclass
@@ -550,7 +545,7 @@ def plan(content: GameContent, options) -> list[Artifact]:
                 continue
             text = sheet_text(content, quickref, lang, engine)
             title = f"{content.game.title.get(lang)} \u2013 {quickref.id}"
-            caption = f"{content.game.title.get(lang)} \u00b7 {HINTS[(lang, quickref.fold)]}"
+            caption = f"{content.game.title.get(lang)} \u00b7 {i18n.word(lang, 'print.quickref.' + ('fold' if quickref.fold else 'cut'))}"
             sheets = {paper: impose_sheet(content, quickref, lang, paper) for paper in options.papers}
             # Fitting is costly: it runs when a sheet is written (never for an unchanged
             # sheet), once for all papers. A sheet that does not fit raises there, before

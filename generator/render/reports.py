@@ -2,7 +2,7 @@
 
 One HTML page per game (``reports/<game>.html``) and an index. A page is a list
 of sections; each section comes from one function in `SECTIONS` that takes the
-game and its `Checks` (the worked examples, run once for every section that
+game and its `GameAnalysis` (the worked examples, run once for every section that
 needs them, and the translation check's memo) and returns a `ReportSection` —
 to add a section, add a function there. Both remember their results in the
 output folder's cache (`rulepress.memo`): an edit re-checks only what it
@@ -38,6 +38,12 @@ class ReportSection:
     columns: list[str] = field(default_factory=list)
     rows: list[list[str]] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+
+
+def _title(content: GameContent) -> str:
+    """The game's title in the reports' language, English (or its source language when it has no English)."""
+    game = content.game
+    return game.title.get("en" if "en" in game.languages else game.source)
 
 
 def _renames(content: GameContent) -> list[tuple[str, str]]:
@@ -205,7 +211,7 @@ def write_report(content: GameContent, tmp: Path, found: GameAnalysis, sources: 
 
 def write_index(contents: list[GameContent], tmp: Path) -> dict:
     """The reports' ``index.html`` (a link to each game's page) into the file `tmp`."""
-    games = [{"id": c.id, "title": c.game.title.en} for c in sorted(contents, key=lambda c: c.id)]
+    games = [{"id": c.id, "title": _title(c)} for c in sorted(contents, key=lambda c: c.id)]
     tmp.write_text(_env().get_template("index.html.j2").render(games=games), encoding="utf-8")
     return {"pages": 1}
 
@@ -228,7 +234,7 @@ def plan_reports(contents: list[GameContent], options, analysis: Analysis) -> li
         planned.append(
             Artifact(c.id, "report", f"reports/{c.id}.html", {"game": c.digest(), "sources": read}, write, needs=NEEDS)
         )
-    titles = {c.id: c.game.title.en for c in contents}
+    titles = {c.id: _title(c) for c in contents}
     planned.append(
         Artifact(None, "report", "reports/index.html", {"games": titles}, lambda tmp: write_index(contents, tmp))
     )

@@ -2,8 +2,10 @@
 
 Artifacts: ``site/files`` (every PDF and PNG a page links, copied — hard-linked
 where the file system allows — so that ``site/`` alone is the whole website),
-``site/de`` and ``site/en`` (Sphinx builds, incremental: Sphinx's environment
-and doctrees are kept in ``.rulepress-cache/`` of the output folder),
+``site/<lang>`` for every language of the games shown (``site/de``, ``site/en``, ...; Sphinx
+builds, incremental: Sphinx's environment and doctrees are kept in ``.rulepress-cache/`` of
+the output folder; a language's site shows the games written in it, and a game's pages switch
+between the game's languages),
 ``site/index.html`` (choose a language), ``site/404.html`` and
 ``site/sitemap.xml``.
 
@@ -26,7 +28,7 @@ import shutil
 from collections.abc import Set as AbstractSet
 from pathlib import Path
 
-from rulepress import paths
+from rulepress import i18n, paths
 from rulepress.analysis import Analysis
 from rulepress.errors import RulepressError
 from rulepress.memo import output_root
@@ -38,10 +40,14 @@ from rulepress.site import sources as site_sources
 from rulepress.site.downloads import read_all, write_zip, zip_plan
 from rulepress.site.sphinx_run import build_html, conf_text, preload
 
-LANGS = ("de", "en")
 WORK = CACHE
 
 NEEDS = ("examples", "terms")  # what the game pages show of the analysis (`rulepress.analysis`)
+
+
+def site_languages(contents: list[GameContent]) -> tuple[str, ...]:
+    """The languages of the website: every language of the games it shows, sorted."""
+    return tuple(sorted({lang for c in contents for lang in c.game.languages}))
 
 
 def _shown(artifacts: list[Artifact]) -> list[Artifact]:
@@ -49,14 +55,15 @@ def _shown(artifacts: list[Artifact]) -> list[Artifact]:
     return [a for a in artifacts if a.game is not None and a.kind not in ("site", "report")]
 
 
-def _in_language(value, lang: str):
-    """`value` (model data) with each text in both languages ({de, en}) reduced to its text in `lang`."""
+def _in_language(value, lang: str, langs: AbstractSet[str]):
+    """`value` (model data) with each text in the game's languages `langs` ({de, en}) reduced to its text in
+    `lang`."""
     if isinstance(value, dict):
-        if set(value) == set(LANGS):
+        if set(value) == langs:
             return value[lang]
-        return {k: _in_language(v, lang) for k, v in value.items()}
+        return {k: _in_language(v, lang, langs) for k, v in value.items()}
     if isinstance(value, list) and not (value and isinstance(value[0], (int, float))):  # (not a board's coordinates)
-        return [_in_language(v, lang) for v in value]
+        return [_in_language(v, lang, langs) for v in value]
     return value
 
 
@@ -80,13 +87,14 @@ def site_views(content: GameContent) -> dict[str | None, str]:
                 card["back_face"].pop("text", None)
     files = {path: path.read_bytes() for path in sorted(content.files) if path.suffix not in (".yaml", ".yml")}
     views = {}
-    for lang in (None, *LANGS):
+    langs = content.game.languages
+    for lang in (None, *langs):
         h = hashlib.sha256(
             json.dumps(
-                _in_language(data, lang) if lang else data, sort_keys=True, ensure_ascii=False, default=str
+                _in_language(data, lang, set(langs)) if lang else data, sort_keys=True, ensure_ascii=False, default=str
             ).encode()
         )
-        others = {f".{other}.md" for other in LANGS if lang and other != lang}
+        others = {f".{other}.md" for other in langs if lang and other != lang}
         for path, blob in files.items():
             if not any(path.name.endswith(o) for o in others):
                 h.update(str(path.relative_to(content.folder)).encode() + b"\0")
@@ -204,22 +212,25 @@ def write_language(
     """Build the site in `lang` into `tmp` (incrementally, in the output folder's work area); `views`:
     each game's `site_view` in `lang` if known; `analysis`: the games' worked examples and terms used."""
     work = output_root(out) / WORK / f"site-{lang}"
+    languages = site_languages(contents)
+    written = [c for c in contents if lang in c.game.languages]
     pages = site_sources.render_site(
-        [(c, *rendered_game(c, lang, shown, out, code, work, analysis, (views or {}).get(c.id))) for c in contents],
+        [(c, *rendered_game(c, lang, shown, out, code, work, analysis, (views or {}).get(c.id))) for c in written],
         lang,
     )
-    s = site_sources.strings()
+    words = site_sources.words(lang)
     conf = conf_text(
         lang,
-        s[lang]["site_title"],
-        list(LANGS),
-        {l: s[l]["language_name"] for l in LANGS},
-        s[lang]["choose_language"],
-        s[lang],
+        words["site_title"],
+        list(languages),
+        {l: i18n.own_name(l) for l in languages},
+        words["choose_language"],
+        words,
         site_url,
         code,
+        {c.id: list(c.game.languages) for c in written if list(c.game.languages) != list(languages)},
     )
-    build_html(pages, conf, tmp, work, lang, s[lang])
+    build_html(pages, conf, tmp, work, lang, words)
     return {"pages": sum(1 for p in pages if p.endswith(".md"))}
 
 
@@ -262,9 +273,11 @@ def _env():
 
 
 def write_root(name: str, contents: list[GameContent], tmp: Path, site_url: str) -> dict | None:
-    """The language chooser (index.html) or the site-wide 404 page, in both languages."""
+    """The language chooser (index.html) or the site-wide 404 page, in every language of the site."""
+    languages = site_languages(contents)
     games = [
-        {"id": c.id, "title": {l: c.game.title.get(l) for l in LANGS}} for c in sorted(contents, key=lambda c: c.id)
+        {"id": c.id, "title": {l: c.game.title.get(l) for l in languages if l in c.game.languages}}
+        for c in sorted(contents, key=lambda c: c.id)
     ]
     prefix = "/" + (
         site_url.split("://", 1)[-1].split("/", 1)[1].rstrip("/") + "/"
@@ -274,22 +287,28 @@ def write_root(name: str, contents: list[GameContent], tmp: Path, site_url: str)
     tmp.write_text(
         _env()
         .get_template("chooser.html.j2" if name == "index" else f"{name}.html.j2")
-        .render(strings=site_sources.strings(), langs=LANGS, games=games, prefix=prefix.replace("//", "/")),
+        .render(
+            strings={l: site_sources.words(l) for l in languages},
+            names={l: i18n.own_name(l) for l in languages},
+            langs=languages,
+            games=games,
+            prefix=prefix.replace("//", "/"),
+        ),
         encoding="utf-8",
     )
     return None
 
 
-def write_sitemap(out: Path, tmp: Path, site_url: str) -> dict | None:
-    """sitemap.xml of both languages (absolute URLs need --site-url; without it they are relative to the site)."""
+def write_sitemap(out: Path, tmp: Path, site_url: str, languages: tuple[str, ...]) -> dict | None:
+    """sitemap.xml of every language (absolute URLs need --site-url; without it they are relative to the site)."""
     from xml.sax.saxutils import escape
 
     base = site_url.rstrip("/") + "/" if site_url else ""
-    folders = {lang: located(out, f"site/{lang}") for lang in LANGS}
+    folders = {lang: located(out, f"site/{lang}") for lang in languages}
     pages = sorted(
         {
             p.relative_to(folders[lang]).as_posix()
-            for lang in LANGS
+            for lang in languages
             for p in folders[lang].rglob("*.html")
             if p.name not in ("search.html", "genindex.html", "404.html")
         }
@@ -299,11 +318,11 @@ def write_sitemap(out: Path, tmp: Path, site_url: str) -> dict | None:
         '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
     ]
     for page in pages:
-        for lang in LANGS:
+        for lang in languages:
             if not (folders[lang] / page).is_file():
                 continue
             lines.append(f"<url><loc>{escape(base + lang + '/' + page)}</loc>")
-            for other in LANGS:
+            for other in languages:
                 if (folders[other] / page).is_file():
                     lines.append(
                         f'<xhtml:link rel="alternate" hreflang="{other}" href="{escape(base + other + "/" + page)}"/>'
@@ -331,7 +350,7 @@ def earlier_games(
         entries = []
     now = {c.id for c in contents}
     available = {p.name for p in find_games(content_dir)}
-    on_site = {p.parent.name for lang in LANGS for p in (out / WORK / f"site-{lang}" / "src").glob("*/index.md")}
+    on_site = {p.parent.name for p in (out / WORK).glob("site-*/src/*/index.md")}
     built = {e["game"] for e in entries if e.get("game")} | on_site
     ids = sorted(g for g in built if g not in now and g in available)
     loaded = []
@@ -411,7 +430,8 @@ def plan_all(contents: list[GameContent], options, artifacts: list[Artifact], an
     shown = sorted(_shown(artifacts) + older_shown, key=lambda a: a.path)
     every.update({c.id: site_views(c) for c in older})
     digests = {game: v[None] for game, v in every.items()}
-    views = {lang: {game: v[lang] for game, v in every.items()} for lang in LANGS}
+    languages = site_languages(everything)
+    views = {lang: {game: v[lang] for game, v in every.items() if lang in v} for lang in languages}
     # what is shown: the linked paths and their inputs (the downloads page shows sizes and page counts),
     # serialised once for both languages
     shown_inputs = _digest([[a.path, a.kind, a.lang, a.paper, a.digest()] for a in shown])
@@ -427,7 +447,7 @@ def plan_all(contents: list[GameContent], options, artifacts: list[Artifact], an
             after=after,
         )
     ]
-    for lang in LANGS:
+    for lang in languages:
 
         def write(tmp: Path, lang=lang):
             return write_language(everything, shown, out, lang, tmp, site_url, code, analysis, views[lang])
@@ -446,7 +466,7 @@ def plan_all(contents: list[GameContent], options, artifacts: list[Artifact], an
                 needs=NEEDS,
             )
         )
-    titles = {c.id: [c.game.title.de, c.game.title.en] for c in everything}
+    titles = {c.id: [c.game.title.get(l) for l in c.game.languages] for c in everything}
     for name in ("index", "404"):
         planned.append(
             Artifact(
@@ -463,8 +483,8 @@ def plan_all(contents: list[GameContent], options, artifacts: list[Artifact], an
             "site",
             "site/sitemap.xml",
             {"games": digests, "site_url": site_url},
-            lambda tmp: write_sitemap(out, tmp, site_url),
-            after=("site/de", "site/en"),
+            lambda tmp: write_sitemap(out, tmp, site_url, languages),
+            after=tuple(f"site/{lang}" for lang in languages),
         )
     )
     reports = importlib.import_module("rulepress.render.reports")

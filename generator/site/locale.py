@@ -5,7 +5,7 @@ German catalog leaves some empty ("Link to this heading") and Furo brings none.
 `write_catalog` writes ``locale/<lang>/LC_MESSAGES/sphinx.mo`` (templates,
 permalink titles; Sphinx chains it before its own catalog) and ``sphinx.js``
 (the search page: Sphinx's own JavaScript messages with ours added) into a
-Sphinx source folder. The words come from ``templates/site/strings.yaml``
+Sphinx source folder. The words come from the ``site`` section of ``templates/locales/<lang>.yaml``
 (``theme_gettext``, ``theme_js``). Writes only when the bytes change, so an
 incremental build stays incremental.
 """

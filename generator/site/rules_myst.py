@@ -47,7 +47,7 @@ class PageWords:
     """What the rules page needs besides the text: the game, the page's words, marks and links."""
 
     game_id: str
-    words: dict  # strings.yaml of the page's language
+    words: dict  # the site words of the page's language (`rulepress.i18n`, section ``site``)
     marks: dict = field(default_factory=dict)  # example id -> ExampleMark
     provenance: dict = field(default_factory=dict)  # section id -> plain words ("reconstructed")
     ambiguities: dict = field(default_factory=dict)  # section id -> [(anchor, title)]

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from rulepress import i18n
 from rulepress.model.schema import Lang, Term
 
 WORD = re.compile(r"\w+", re.UNICODE)
@@ -29,13 +30,14 @@ def stem(word: str, lang: str) -> str:
 def _stemmer(lang: str):
     import snowballstemmer
 
-    stemmer = snowballstemmer.stemmer({"de": "german", "en": "english"}.get(lang, "english"))
+    name = i18n.language_name(lang, "en").lower()  # "german", "french": the names of snowball's algorithms
+    stemmer = snowballstemmer.stemmer(name if name in snowballstemmer.algorithms() else "english")
     return stemmer.stemWord
 
 
 def term_words(term: Term, lang: str) -> list[str]:
     """The term in `lang`, its aliases and its search keywords."""
-    return [getattr(term, lang), *_in_language(term.aliases, lang), *_in_language(term.keywords, lang)]
+    return [term.name(lang), *_in_language(term.aliases, lang), *_in_language(term.keywords, lang)]
 
 
 def _in_language(texts: dict[Lang, list[str]], lang: str) -> list[str]:

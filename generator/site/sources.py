@@ -26,7 +26,7 @@ from rulepress.model.rules_text import strip_term_refs, term_refs
 from rulepress.model.scenario import escape_markdown
 from rulepress.model.schema import Provenance, Term
 from rulepress.site import downloads, rules_myst, search
-from rulepress.text.words import strings, thing_names
+from rulepress.text.words import thing_names, words
 
 TEMPLATES = paths.TEMPLATES / "site"
 GAME_PAGES = ("index", "rules", "glossary", "ambiguities", "gallery", "downloads")
@@ -73,7 +73,7 @@ def provenance_plain(provenance: Provenance | None, lang: str) -> str:
     """Plain words for a player where the content is reconstructed or unknown; "" otherwise."""
     if provenance is None or provenance.kind not in ("reconstructed", "unknown"):
         return ""
-    return strings()[lang][f"provenance_{provenance.kind}"]
+    return words(lang)[f"provenance_{provenance.kind}"]
 
 
 def files_link(path: str, depth: int) -> str:
@@ -82,7 +82,7 @@ def files_link(path: str, depth: int) -> str:
 
 
 def _example_marks(results, lang: str) -> dict[str, rules_myst.ExampleMark]:
-    s = strings()[lang]
+    s = words(lang)
     if results is None:
         return {}
     marks = {}
@@ -119,7 +119,7 @@ def _section_label(section) -> str:
 
 def game_data(content: GameContent, lang: str, extras: GameExtras) -> dict:
     """Everything the game's pages show, in `lang` (strings as written: the templates escape them)."""
-    s = strings()[lang]
+    s = words(lang)
     game = content.game
     text = content.rules.get(lang)
     marks = _example_marks(extras.example_results, lang)
@@ -175,8 +175,8 @@ def game_data(content: GameContent, lang: str, extras: GameExtras) -> dict:
             "passed": sum(1 for r in results if r.passed),
         },
         "glossary": [
-            _term(t, lang, game.id, used_in[t.id])
-            for t in sorted(game.glossary, key=lambda t: (getattr(t, lang).lower(), getattr(t, lang), t.id))
+            _term(t, lang, game.id, used_in[t.id], game.languages)
+            for t in sorted(game.glossary, key=lambda t: (t.name(lang).lower(), t.name(lang), t.id))
         ],
         "ambiguities": [
             _ambiguity(
@@ -201,7 +201,7 @@ def _component(comp, lang: str) -> dict:
     return {
         "id": comp.id,
         "name": comp.name.get(lang),
-        "kind": strings()[lang]["kinds"][comp.kind],
+        "kind": words(lang)["kinds"][comp.kind],
         "count": "?" if count is None else str(count),
         "count_unknown": comp.count_unknown,
         "provenance": provenance_plain(comp.provenance, lang),
@@ -209,13 +209,13 @@ def _component(comp, lang: str) -> dict:
     }
 
 
-def _term(term: Term, lang: str, game_id: str, used_in: list[dict]) -> dict:
-    other = "en" if lang == "de" else "de"
+def _term(term: Term, lang: str, game_id: str, used_in: list[dict], languages: list[str]) -> dict:
+    """A glossary entry in `lang`, with the term in the game's other `languages`."""
     return {
         "id": term.id,
         "anchor": rules_myst.term_anchor(game_id, term.id),
-        "name": getattr(term, lang),
-        "other": getattr(term, other),
+        "name": term.name(lang),
+        "others": [{"lang": other, "name": term.name(other)} for other in languages if other != lang],
         "definition": " ".join(term.definition.get(lang).split()),
         "used_in": used_in,
     }
@@ -235,7 +235,7 @@ def _ambiguity(amb, lang: str, game_id: str, rules: list[dict]) -> dict:
 
 def _captions(game, lang: str) -> dict:
     """Names of the things files are made of, by the file-name stem the renderers use."""
-    s = strings()[lang]
+    s = words(lang)
     names = {c.id: c.name.get(lang) for c in game.components}
     names.update({f"board-{b.id}": b.name.get(lang) for b in game.boards})
     names.update({f"quickref-{q.id}": s["artifact_kinds"]["quickref"] for q in game.quickrefs})
@@ -253,7 +253,7 @@ def _stem(path: str) -> str:
 
 
 def _kind_label(kind: str, lang: str) -> str:
-    return strings()[lang]["artifact_kinds"].get(kind, kind)
+    return words(lang)["artifact_kinds"].get(kind, kind)
 
 
 def _gallery(shown: list[Shown], lang: str, captions: dict) -> list[dict]:
@@ -286,7 +286,7 @@ def _gallery(shown: list[Shown], lang: str, captions: dict) -> list[dict]:
 def download_bundles(game, lang: str, extras: GameExtras) -> dict:
     """The downloads page's bundles in `lang` and those of each other language (each with the files of no
     language, as its ZIPs)."""
-    s = strings()[lang]
+    s = words(lang)
     captions = _captions(game, lang)["names"]
     names = {item.path: captions.get(_stem(item.path), _kind_label(item.kind, lang)) for item in extras.artifacts}
     zips = downloads.zip_plan(extras.artifacts)
@@ -347,8 +347,8 @@ def section_index(contents: list[GameContent], lang: str) -> list[dict]:
                     game.title.get(lang),
                     f"{game.id}/glossary",
                     rules_myst.term_anchor(game.id, term.id),
-                    getattr(term, lang),
-                    getattr(term, lang),
+                    term.name(lang),
+                    term.name(lang),
                     words,
                     lang,
                 )
@@ -391,14 +391,14 @@ def downloads_page(content: GameContent, lang: str, extras: GameExtras) -> dict[
     return {
         f"{content.id}/downloads.md": environment()
         .get_template("downloads.md.j2")
-        .render(s=strings()[lang], lang=lang, game=game)
+        .render(s=words(lang), lang=lang, game=game)
     }
 
 
 def render_game(content: GameContent, lang: str, extras: GameExtras) -> tuple[dict[str, str], list[dict]]:
     """The pages of one game in `lang` ({relative path: MyST text}) and its sections-search entries."""
     env = environment()
-    s = strings()[lang]
+    s = words(lang)
     game = game_data(content, lang, extras)
     pages = {
         f"{game['id']}/{page}.md": env.get_template(f"{'overview' if page == 'index' else page}.md.j2").render(
@@ -412,7 +412,7 @@ def render_game(content: GameContent, lang: str, extras: GameExtras) -> tuple[di
 def render_site(games: list[tuple[GameContent, dict[str, str], list[dict]]], lang: str) -> dict[str, str]:
     """All pages of the site in `lang` from each game's rendered pages and search entries:
     {relative path: text} (MyST pages, the start page and the sections-search data)."""
-    s = strings()[lang]
+    s = words(lang)
     listed = [
         {"id": c.id, "title": c.game.title.get(lang), "subtitle": c.game.subtitle.get(lang) if c.game.subtitle else ""}
         for c, _pages, _entries in sorted(games, key=lambda g: g[0].id)

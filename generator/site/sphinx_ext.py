@@ -1,7 +1,9 @@
 """A small Sphinx extension for the rules website: language switch, game navigation, theme words.
 
-Both language builds have the same page names, so the same page in another
-language is ``<site>/<lang>/<pagename>.html``. For every HTML page this adds
+Every language build has the same page names, so the same page in another
+language is ``<site>/<lang>/<pagename>.html``; a game's pages switch between the
+game's own languages (``rulepress_game_languages``, for a game not written in every
+language of the site), every other page between all languages of the site. For every HTML page this adds
 to the template context: ``rp_alternates`` (language, name, relative link; the
 templates turn them into ``<link rel="alternate" hreflang>`` tags and the
 switcher), ``rp_game_nav`` (the pages of the game the page belongs to, shown
@@ -55,9 +57,9 @@ def translate_literals(html: str, literals: dict[str, str]) -> str:
 def _page_context(app, pagename, templatename, context, doctree):
     config = app.config
     strings = config.rulepress_strings
-    context["rp_alternates"] = alternates(
-        pagename, config.language, config.rulepress_languages, config.rulepress_language_names
-    )
+    owner = pagename.split("/")[0] if "/" in pagename else ""
+    languages = config.rulepress_game_languages.get(owner, config.rulepress_languages)
+    context["rp_alternates"] = alternates(pagename, config.language, languages, config.rulepress_language_names)
     context["rp_chooser"] = "../" * (pagename.count("/") + 1) + "index.html"
     context["rp_choose_language"] = config.rulepress_choose_language
     context["rp_strings"] = strings
@@ -85,6 +87,7 @@ def _finished(app, exception):
 def setup(app):
     app.add_config_value("rulepress_languages", ["de", "en"], "html")
     app.add_config_value("rulepress_language_names", {}, "html")
+    app.add_config_value("rulepress_game_languages", {}, "html")  # game id -> its languages (when not the site's)
     app.add_config_value("rulepress_choose_language", "", "html")
     app.add_config_value("rulepress_strings", {}, "html")
     app.add_config_value("rulepress_code", "", "env")  # Rulepress's code version: a change rebuilds every page

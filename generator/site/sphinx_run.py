@@ -47,8 +47,10 @@ def conf_text(
     strings: dict | None = None,
     site_url: str = "",
     code: str = "",
+    game_languages: dict[str, list[str]] | None = None,
 ) -> str:
-    """conf.py of one language build, from templates/site/conf.py.j2."""
+    """conf.py of one language build, from templates/site/conf.py.j2 (`game_languages`: the languages of each
+    game written in fewer or other languages than the site's, for its pages' language switch)."""
     env = _conf_environment()
     strings = strings or {}
     site_url = site_url.rstrip("/") + "/" if site_url else ""
@@ -58,6 +60,7 @@ def conf_text(
         title=title,
         languages=languages,
         language_names=language_names,
+        game_languages=game_languages or {},
         choose=choose,
         templates=str(SITE_TEMPLATES / "_templates"),
         static=str(SITE_TEMPLATES / "static"),

@@ -131,7 +131,7 @@ def raw_html(content: GameContent) -> list[Problem]:
     for text in content.rules.values():
         problems += _problems(text.path, _find(text.path, content), allowed)
     for quickref in content.game.quickrefs:
-        for lang in ("de", "en"):
+        for lang in content.game.languages:
             path = content.folder / f"{quickref.source}.{lang}.md"
             if path.is_file():
                 problems += _problems(display_path(path), path, set(), quickref=True)

@@ -10,49 +10,25 @@ dunder attributes), with `StrictUndefined` (a misspelt name is an error, not an
 empty cell). Variables: ``engine`` (the game's engine module), ``lang``,
 ``game`` (the `Game` model), plus any extra names passed in. Filter
 ``percent``: a Fraction/float/int as a percentage in the page's language,
-"42,1 %" (de) or "42.1%" (en), one decimal unless ``percent(2)``.
+"42,1 %" (de, with a no-break space), "42.1%" (en), "42,1 %" (fr), as Babel writes
+percentages in that language, one decimal unless ``percent(2)``.
 Errors are `ContentError`s at the template's path and line.
 """
 
 from __future__ import annotations
 
 import traceback
-from decimal import Decimal
-from fractions import Fraction
 
 import jinja2
 from jinja2.sandbox import SandboxedEnvironment
 
+from rulepress import i18n
 from rulepress.errors import ContentError
 
 
-def _exact(value) -> Fraction:
-    if isinstance(value, Fraction):
-        return value
-    if isinstance(value, bool):
-        raise TypeError("percent expects a number, not a bool")
-    if isinstance(value, int):
-        return Fraction(value)
-    if isinstance(value, float):
-        return Fraction(repr(value))  # the decimal the author sees, not the binary approximation
-    if isinstance(value, Decimal):
-        return Fraction(value)
-    raise TypeError(f"percent expects a number, got {type(value).__name__}")
-
-
 def format_percent(value, lang: str, digits: int = 1) -> str:
-    """A share (0..1) as a percentage, rounded half up: 0.4215 -> "42,2 %" (de), "42.2%" (en)."""
-    if digits < 0:
-        raise ValueError("percent digits must be 0 or more")
-    share = _exact(value) * 100
-    scale = 10**digits
-    sign = "-" if share < 0 else ""
-    scaled = (abs(share) * scale + Fraction(1, 2)).__floor__()
-    whole, part = divmod(scaled, scale)
-    number = str(whole) + ((("," if lang == "de" else ".") + str(part).rjust(digits, "0")) if digits else "")
-    if sign and scaled == 0:
-        sign = ""
-    return f"{sign}{number} %" if lang == "de" else f"{sign}{number}%"
+    """A share (0..1) as a percentage in `lang`, rounded half up (`rulepress.i18n.percent`, Babel's conventions)."""
+    return i18n.percent(value, lang, digits)
 
 
 def environment(lang: str) -> SandboxedEnvironment:

@@ -3,7 +3,7 @@
 import json
 
 import pytest
-from pydantic import BaseModel
+from pydantic import BaseModel, ValidationError
 
 from rulepress import paths
 from rulepress.model import schema
@@ -27,8 +27,13 @@ def test_every_field_has_a_description():
 
 
 def test_unknown_keys_are_forbidden_everywhere():
+    """Every class forbids unknown keys; a text and a glossary term take language codes as keys (and only those)."""
     classes = [c for c in vars(schema).values() if isinstance(c, type) and issubclass(c, schema.Model)]
-    assert all(c.model_config.get("extra") == "forbid" for c in classes)
+    by_language = {schema.Text, schema.Term}
+    assert all(c.model_config.get("extra") == "forbid" for c in classes if c not in by_language)
+    for cls in by_language:
+        with pytest.raises(ValidationError, match="language codes"):
+            cls.model_validate({"id": "x", "definition": {"de": "a"}, "German": "b"})
 
 
 def test_shipped_layout_schema_is_current_and_described():
