@@ -12,7 +12,7 @@ from rulepress.cli import main
 from rulepress.model import load_games
 from rulepress.model.scenario import Reader, part_labels, unreadable
 from rulepress.scaffold import new_game
-from rulepress.site.sources import strings
+from rulepress.text.words import strings
 
 READER = Reader(
     strings()["de"], "de", names={"peru": "Peru"}, labels={"reroll": "noch einmal würfeln", "bomb": "Bombe"}

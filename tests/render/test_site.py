@@ -15,9 +15,10 @@ from rulepress.errors import ContentError
 from rulepress.model import load_games, scenario
 from rulepress.model.schema import Term, Text
 from rulepress.scaffold import new_game
-from rulepress.site import rules_myst, search, sources
+from rulepress.site import rules_myst, search
 from rulepress.site.sphinx_ext import alternates, game_nav
 from rulepress.text.safety import html_lines
+from rulepress.text.words import strings
 
 POINTS = Term(
     id="victory-points",
@@ -44,7 +45,7 @@ def test_rewrite_terms_links_the_glossary_entry_of_the_game():
 
 def test_doctest_block_becomes_a_scenario_with_results_and_the_code_one_click_away():
     body = "Anna tauscht als 3. eine Serie ein.\n\n```{doctest} ex-one\n>>> armies(3), must(5)\n(8, True)\n```\n"
-    words = dict(sources.strings()["de"], lang="de")
+    words = dict(strings()["de"], lang="de")
     page = rules_myst.PageWords("demo", words, {"ex-one": rules_myst.ExampleMark("verified", "✓ geprüft")})
     out = rules_myst.rewrite_body(body, page, set())
     assert (
@@ -74,12 +75,12 @@ def test_doctest_block_becomes_a_scenario_with_results_and_the_code_one_click_aw
     ],
 )
 def test_results_in_the_page_language(expected, lang, shown):
-    text, block = scenario.result_markdown(expected, scenario.Reader(sources.strings()[lang], lang))
+    text, block = scenario.result_markdown(expected, scenario.Reader(strings()[lang], lang))
     assert (text, block) == (shown, False)
 
 
 def test_rows_and_dicts_become_small_tables():
-    reader = scenario.Reader(sources.strings()["en"], "en")
+    reader = scenario.Reader(strings()["en"], "en")
     table, block = scenario.result_markdown("{'north': 5, 'south': 2}", reader)
     assert block and table.splitlines()[2:] == ["| north | 5 |", "| south | 2 |"]
     table, block = scenario.result_markdown("[(1, 'a'), (2, 'b')]", reader)
@@ -88,7 +89,7 @@ def test_rows_and_dicts_become_small_tables():
 
 def test_records_ids_fractions_and_mixed_tuples_read_as_words_and_tables():
     reader = scenario.Reader(
-        sources.strings()["de"],
+        strings()["de"],
         "de",
         names={"greenland": "Grönland", "bomb": "Bombe"},
         labels={"rolls_used": "Würfe", "reaktionaere": "Reaktionäre"},
@@ -118,7 +119,7 @@ def test_records_ids_fractions_and_mixed_tuples_read_as_words_and_tables():
 
 
 def test_labels_name_the_parts_of_statements_written_as_tuples():
-    reader = scenario.Reader(sources.strings()["en"], "en")
+    reader = scenario.Reader(strings()["en"], "en")
     source = (
         ">>> state.active\n(1, 4)\n>>> state.active, state.first\n((1, 2), 2)\n>>> x = 1\n>>> card, deck\n('a1', ())\n"
     )
@@ -134,14 +135,14 @@ def test_labels_name_the_parts_of_statements_written_as_tuples():
 def test_a_range_label_shows_a_pair_of_numbers_as_a_range_in_the_page_s_language():
     source = ">>> PLAYERS, MONEY\n((2, 6), 1500.5)\n>>> PLAYERS, NAME\n(('a', 'b'), 2)\n"
     labels = [["players [range]", "money"], ["players [range]", "name"]]
-    text = "\n".join(scenario.results_markdown(source, scenario.Reader(sources.strings()["de"], "de"), labels))
+    text = "\n".join(scenario.results_markdown(source, scenario.Reader(strings()["de"], "de"), labels))
     assert "| players | 2–6 |" in text and "| money | 1\\.500,5 |" in text
     assert "| players | a, b |" in text  # not a pair of numbers: shown as a list, the marker still dropped
     assert "[range]" not in text
 
 
 def test_labels_name_the_columns_of_rows():
-    reader = scenario.Reader(sources.strings()["en"], "en")
+    reader = scenario.Reader(strings()["en"], "en")
     source = ">>> refill(3, 2)\nRefill(person=0, extra=0, free=1)\n>>> choices(3, 2)\n[(0, 1), (1, 0)]\n"
     text = "\n".join(scenario.results_markdown(source, reader, [["person cards", "extra cards"]]))
     assert "| \\# | person cards | extra cards |\n   |---|---|---|\n   | 1 | 0 | 1 |\n   | 2 | 1 | 0 |" in text
@@ -408,7 +409,7 @@ def test_site_is_self_contained_and_reports_stay_apart(built):
 
 
 def test_localized_results_refusals_and_readings_are_shown_in_words():
-    words = dict(sources.strings()["de"], lang="de")
+    words = dict(strings()["de"], lang="de")
     reader = scenario.Reader(words, "de", labels={"too-few-armies": "zu wenige Armeen"})
     assert scenario.result_markdown("Ergebnis: 1.500.000 Dollar", reader) == ("1\\.500\\.000 Dollar", False)
     assert scenario.result_markdown("Abgelehnt: too-few-armies", reader) == ("Nicht erlaubt: zu wenige Armeen", False)
@@ -656,7 +657,7 @@ def test_every_built_kind_has_a_caption_in_both_languages(bundled_build):
     out, _result = bundled_build
     kinds = {a["kind"] for a in json.loads((out / "manifest.json").read_text(encoding="utf-8"))["artifacts"]}
     for lang in ("de", "en"):
-        captions = sources.strings()[lang]["artifact_kinds"]
+        captions = strings()[lang]["artifact_kinds"]
         assert kinds - {"site", "report"} <= set(captions), (lang, kinds - set(captions))
     downloads = _visible((out / "site" / "de" / "risk" / "downloads.html").read_text(encoding="utf-8")).get_text(" ")
     assert "Symbole: Urheber und Lizenzen" in downloads and "credits" not in downloads

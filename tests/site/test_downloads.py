@@ -12,9 +12,10 @@ from bs4 import BeautifulSoup
 
 from rulepress.model import load_games
 from rulepress.render.site import shown_items
-from rulepress.site import downloads, sources
+from rulepress.site import downloads
 from rulepress.site.downloads import FileFacts
 from rulepress.site.sources import Shown
+from rulepress.text.words import strings
 
 
 def _items(game: str = "g") -> list[Shown]:
@@ -75,7 +76,7 @@ def test_every_kind_lands_in_the_bundle_a_player_looks_for():
 def test_bundles_in_german_start_with_the_print_and_play_sets_and_name_every_file():
     items = _items()
     facts = _facts(items)
-    s = sources.strings()["de"]
+    s = strings()["de"]
     german = [i for i in items if i.lang in (None, "de")]
     found = downloads.bundles(
         german,
@@ -131,7 +132,7 @@ def test_bundles_in_german_start_with_the_print_and_play_sets_and_name_every_fil
     ],
 )
 def test_sizes_in_the_page_s_number_format(size, lang, shown):
-    assert downloads.size_text(size, lang, sources.strings()[lang]) == shown
+    assert downloads.size_text(size, lang, strings()[lang]) == shown
 
 
 def test_language_names_in_the_page_s_language():
@@ -218,7 +219,7 @@ def _games():
 @pytest.mark.parametrize("lang", ["de", "en"])
 def test_built_downloads_pages_list_every_file_with_true_facts_and_zips_of_the_listed_files(bundled_build, lang):
     out, _result = bundled_build
-    s = sources.strings()[lang]
+    s = strings()[lang]
     site = out / "site"
     for content in _games():
         page = site / lang / content.id / "downloads.html"
@@ -282,7 +283,7 @@ def _artifacts(out: Path, game: str):
 
 def test_the_german_downloads_page_is_german(bundled_build):
     out, _result = bundled_build
-    english = sources.strings()["en"]
+    english = strings()["en"]
     words = [english["bundles"][k]["title"] for k in ("shop", "board", "quickref", "credits")] + [
         english["downloads_intro"][:30],
         "Download all",
@@ -307,7 +308,7 @@ def test_a_game_whose_files_have_no_language_gets_its_zip_too():
     ]
     zips = downloads.zip_plan(items)
     assert list(zips) == ["g/g-print-and-play.a4.zip"]
-    found = downloads.bundles(items, _facts(items), zips, "en", {}, "en", sources.strings()["en"], lambda p: p)
+    found = downloads.bundles(items, _facts(items), zips, "en", {}, "en", strings()["en"], lambda p: p)
     assert found[0]["zip"]["href"] == "g/g-print-and-play.a4.zip" and found[0]["files"][0]["name"] == "Calibration"
     assert "calibration page" in found[0]["explain"]
 
@@ -317,7 +318,7 @@ def test_a_print_and_play_set_without_a_calibration_page_does_not_name_one():
         Shown("g", "board", "g/board-map.de.a4.tiled.pdf", "de", "a4"),
         Shown("g", "quickref", "g/q.de.a4.pdf", "de", "a4"),
     ]
-    found = downloads.bundles(items, _facts(items), {}, "de", {}, "de", sources.strings()["de"], lambda p: p)
+    found = downloads.bundles(items, _facts(items), {}, "de", {}, "de", strings()["de"], lambda p: p)
     assert found[0]["key"] == "play-a4" and found[0]["explain"].startswith("Alles für den Drucker zu Hause auf A4")
     assert "Kalibrierung" not in found[0]["explain"]
 
@@ -345,7 +346,7 @@ def test_a_card_text_edit_shows_the_new_sizes_on_the_downloads_page_and_leaves_o
     page = out / "site" / "en" / "demo" / "downloads.html"
     assert page.read_text(encoding="utf-8") != before  # the sizes changed (the page's words did not)
     soup = BeautifulSoup(page.read_text(encoding="utf-8"), "html.parser")
-    s = sources.strings()["en"]
+    s = strings()["en"]
     for item in soup.select(".rp-files li"):
         file = (page.parent / item.find("a")["href"]).resolve()
         assert downloads.size_text(file.stat().st_size, "en", s) in item.get_text(), item.get_text()

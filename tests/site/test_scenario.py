@@ -9,10 +9,11 @@ from bs4 import BeautifulSoup
 from rulepress import paths
 from rulepress.model import load_games, scenario
 from rulepress.site import sources
+from rulepress.text.words import strings
 
 
 def test_labels_name_the_key_and_value_columns_of_a_mapping():
-    reader = scenario.Reader(sources.strings()["de"], "de")
+    reader = scenario.Reader(strings()["de"], "de")
     source = (
         ">>> victory_points(scores)\n{1: 5, 2: 0}\n>>> PLAYERS, MONEY\n((2, 6), 1500)\n>>> score(x).points\n{3: -1}\n"
     )
@@ -24,21 +25,21 @@ def test_labels_name_the_key_and_value_columns_of_a_mapping():
 
 
 def test_a_mapping_with_pairs_as_keys_takes_column_names():
-    reader = scenario.Reader(sources.strings()["en"], "en")
+    reader = scenario.Reader(strings()["en"], "en")
     source = ">>> battle_odds(3, 2)\n{(0, 2): Fraction(1445, 3888), (1, 1): Fraction(2611, 7776)}\n"
     text = "\n".join(scenario.results_markdown(source, reader, [["losses (attacker, defender)", "chance"]]))
     assert "| losses \\(attacker, defender\\) | chance |\n|---|---|\n| 0, 2 | 1445/3888 |\n| 1, 1 | 2611/7776 |" in text
 
 
 def test_a_mapping_of_records_takes_no_column_names():
-    reader = scenario.Reader(sources.strings()["en"], "en")
+    reader = scenario.Reader(strings()["en"], "en")
     source = ">>> plan()\n{1: Slot(side='a')}\n>>> PLAYERS, MONEY\n((2, 6), 1)\n"
     text = "\n".join(scenario.results_markdown(source, reader, [["players [range]", "money"]]))
     assert "| players | 2–6 |" in text  # the group was kept for the statement it names
 
 
 def test_negative_numbers_and_fractions_carry_a_minus_sign():
-    reader = scenario.Reader(sources.strings()["en"], "en")
+    reader = scenario.Reader(strings()["en"], "en")
     assert scenario.inline(-1500, reader) == "−1,500"
     assert scenario.inline(scenario.parse_value("Fraction(-1, 3)"), reader) == "−1/3"
     assert scenario.inline((0, -2.5), reader) == "0, −2.5"
@@ -66,7 +67,7 @@ def test_no_result_on_the_built_site_shows_a_card_id_or_a_short_form_of_one(bund
 
 
 def test_printed_rows_become_a_table_under_the_labels_and_other_lines_stay_apart():
-    reader = scenario.Reader(sources.strings()["de"], "de")
+    reader = scenario.Reader(strings()["de"], "de")
     source = ">>> for n in (2, 3):\n...     print(n, n * 3, f(n))\n2 6 7/12\n3 9 -1.5\n>>> print(text)\nerste Zeile\nzweite\n"
     text = "\n".join(scenario.results_markdown(source, reader, [["Spieler", "Schwelle", "Chance"]]))
     assert "1. | Spieler | Schwelle | Chance |\n   |---|---|---|\n   | 2 | 6 | 7/12 |\n   | 3 | 9 | −1,5 |" in text
@@ -74,7 +75,7 @@ def test_printed_rows_become_a_table_under_the_labels_and_other_lines_stay_apart
 
 
 def test_a_statements_trailing_comment_captions_its_result():
-    reader = scenario.Reader(sources.strings()["de"], "de")
+    reader = scenario.Reader(strings()["de"], "de")
     source = (
         ">>> HAND_LIMIT  # Kartenlimit\n5\n>>> f('#')  # doctest: +ELLIPSIS\n'#'\n"
         ">>> [g(x)  # Siegpunkte\n...  for x in (1, 2)]\n{1: 5, 2: 0}\n"
