@@ -177,6 +177,8 @@ class GameAnalysis:
     terms: dict[str, dict[str, list[str]]] | None = None  # lang -> rules section id -> glossary term ids it uses
     sources: SourcesFound | str | None = None  # the source texts' coverage, or why it could not be read
     parts: frozenset[str] = frozenset()  # the parts computed
+    # memos to save when the build succeeds (a failed build changes nothing in the output folder)
+    pending: list = field(default_factory=list, repr=False, compare=False)
 
     def failed_examples(self) -> list[ExampleResult]:
         return [r for r in self.examples or [] if not r.passed]
@@ -205,12 +207,20 @@ class Analysis:
                         continue  # run (or read) again just now
                     setattr(found, attribute, getattr(known, attribute))
                 found.parts = known.parts | missing
+                found.pending = known.pending + found.pending
             self._games[content.id] = found
         return self._games[content.id]
 
     def of(self, content: GameContent, *parts: str) -> GameAnalysis:
         """The game's analysis with `parts` computed (a worker computes what the build did not prepare)."""
         return self.prepare(content, frozenset(parts))
+
+    def save(self) -> None:
+        """Save what the analysis remembers for the next build (called once the build's outputs are in place)."""
+        for game in self._games.values():
+            for memo in game.pending:
+                memo.save()
+            game.pending.clear()
 
     def games(self) -> list[GameAnalysis]:
         return [self._games[game] for game in sorted(self._games)]

@@ -252,6 +252,7 @@ def build(options: BuildOptions) -> BuildResult:
             write_json(staging.root / STATE_FILE, state)
             write_json(staging.root / MANIFEST, {"artifacts": manifest})
             staging.commit([a.path for a, _ in todo] + [STATE_FILE, MANIFEST])
+            analysis.save()
             for artifact, _ in todo:
                 incremental.remember(out, artifact.path, state[artifact.path], memo)
             incremental.write_memo(out, memo)

@@ -45,7 +45,7 @@ def analyse_game(
     """The `parts` of the game's analysis (see the module docstring)."""
     found = GameAnalysis(content.id, parts=frozenset(parts))
     if "problems" in parts:
-        found.problems = formats.settle(problems_of(content, out), content.format)
+        found.problems = formats.settle(problems_of(content, out, found.pending), content.format)
     runs = None
     if {"examples", "examples-shown", "translations"} & parts and content.game.engine:
         fresh = "examples" in parts or "translations" in parts
@@ -70,9 +70,10 @@ def analyse_game(
     return found
 
 
-def problems_of(content: GameContent, out: Path | None) -> list[Problem]:
+def problems_of(content: GameContent, out: Path | None, pending: list) -> list[Problem]:
     """What players could not read, authors' words and raw HTML: read again only when a file of the game
-    or Rulepress's code changed since they were found (remembered in the memo `<game>-problems`)."""
+    or Rulepress's code changed since they were found (remembered in the memo `<game>-problems`, which is
+    added to `pending`: the build saves it when it succeeds)."""
     memo = Memo.at(out, f"{content.id}-problems")
     key = folder_key(content.folder, code_version())
     kept = memo.get(key)
@@ -83,7 +84,7 @@ def problems_of(content: GameContent, out: Path | None) -> list[Problem]:
             pass  # a damaged memo: read the game again
     problems = raw_html(content) + wording.authors_words(content) + results.unreadable_results(content)
     memo.put(key, [asdict(p) for p in problems])
-    memo.save()
+    pending.append(memo)
     return problems
 
 
