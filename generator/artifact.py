@@ -1,6 +1,7 @@
 """An artifact: one output file (or folder) of a build, what it depends on and how it is written.
 
-Renderers plan artifacts (`rulepress.render`), the build writes them (`rulepress.build`) and the incremental
+Renderers plan artifacts (`rulepress.render`) and say which download bundle each belongs to (read by
+the website's downloads pages, `rulepress.site.downloads`), the build writes them (`rulepress.build`) and the incremental
 build compares their inputs (`rulepress.incremental`); the type lives below all three.
 """
 
@@ -36,6 +37,9 @@ class Artifact:
     # the parts of its games' analysis `write` reads (`rulepress.analysis.PARTS`): the build computes them
     # before it starts writing, once for every artifact that needs them
     needs: tuple[str, ...] = ()
+    # the download bundles it belongs to (`rulepress.site.downloads.BUNDLES`): "play" (the print-and-play set
+    # of its paper), "quickref", "shop", "board", "digital", "credits"; none: offered under "other"
+    bundles: tuple[str, ...] = ()
 
     def digest(self) -> str:
         """SHA-256 of `inputs` (as sorted JSON); computed once."""

@@ -51,6 +51,7 @@ from rulepress.analysis import Analysis
 from rulepress.check.analyse import analyser
 from rulepress.errors import Problem, RulepressError, problems_error
 from rulepress.layout.check import check_layouts
+from rulepress.layout.tiling import DEFAULT_OVERLAP
 from rulepress.model import GameContent, formats, load_games
 from rulepress.model.cache import cached_loader, folder_key
 from rulepress.output import (
@@ -65,12 +66,13 @@ from rulepress.output import (
     write_json,
 )
 from rulepress.progress import Progress
-from rulepress.render import ACROSS_GAMES, NOT_READ, PER_GAME, Artifact, renderer
+from rulepress.render import ACROSS_GAMES, PER_GAME, RENDERERS, Artifact, Renderer
+from rulepress.render import options as render_options
 from rulepress.version import code_version
 
 STATE_FILE = ".rulepress-state.json"
 MANIFEST = "manifest.json"
-PAPERS = ("a4", "letter")
+PAPERS = render_options.PAPERS
 
 
 @dataclass
@@ -81,10 +83,10 @@ class BuildOptions:
     out: Path = paths.DEFAULT_OUTPUT
     games: list[str] = field(default_factory=list)
     papers: tuple[str, ...] = PAPERS
-    kinds: tuple[str, ...] = PER_GAME + ACROSS_GAMES  # renderer modules to run
+    kinds: tuple[str, ...] = PER_GAME + ACROSS_GAMES  # names of the renderers to run (`rulepress.render.RENDERERS`)
     progress: bool = False
     force: bool = False
-    board_overlap: float = 10.0  # mm of glue margin shared by neighbouring board tiles
+    board_overlap: float = DEFAULT_OVERLAP  # mm of glue margin shared by neighbouring board tiles
     # card sheets: None keeps the layout's `sheet` setting (templates/layouts/basic-card.yaml)
     card_bleed: float | None = None  # mm
     card_marks: str | None = None  # crop, lines, none
@@ -108,6 +110,39 @@ class BuildResult:
     analysis: Analysis | None = None  # what the build's outputs show of the games' analysis
 
 
+def renderer_options(options: BuildOptions) -> dict[str, object]:
+    """Each renderer's own typed options (`rulepress.render.options`), by renderer name: the one place
+    where the build's options are handed out."""
+    o = options
+    cards = render_options.CardOptions(
+        o.papers,
+        bleed=o.card_bleed,
+        marks=o.card_marks,
+        flip=o.card_flip,
+        orientation=o.card_orientation,
+        safe_guide=o.card_safe_guide,
+        gap=o.card_gap,
+        offset=o.duplex_offset,
+    )
+    partial = any(name not in o.kinds for name in PER_GAME)  # earlier files of renderers not run stay shown
+    made = {
+        "cards": cards,
+        "calibration": render_options.CalibrationOptions(o.papers, o.card_flip),
+        "boards": render_options.BoardOptions(o.papers, o.board_overlap),
+        "quickref": render_options.QuickrefOptions(o.papers),
+        "exports": render_options.ExportOptions(cards, o.out),
+        "site": render_options.SiteOptions(o.out, o.content, o.site_url, partial),
+        "reports": render_options.ReportOptions(o.out, o.content, o.sources),
+    }
+    assert set(made) == {r.name for r in RENDERERS}, "every renderer has its options"
+    return made
+
+
+def chosen(options: BuildOptions, per_game: bool) -> list[Renderer]:
+    """The renderers the build runs (`options.kinds`), per game or across games, in build order."""
+    return [r for r in RENDERERS if r.per_game == per_game and r.name in options.kinds]
+
+
 def plan(
     contents: list[GameContent],
     options: BuildOptions,
@@ -117,27 +152,22 @@ def plan(
 ) -> list[Artifact]:
     """Ask every renderer which artifacts it makes (`makers`, if given, gets artifact path -> renderer);
     a (game, renderer) pair in `reuse` is not asked again: its recorded artifacts stand in. Renderers
-    across games (the website) get the build's `analysis`, which their artifacts read when written."""
+    across games (the website, the reports) get the build's `analysis`, which their artifacts read when written."""
     artifacts: list[Artifact] = []
+    own = renderer_options(options)
     for content in contents:
-        for name in PER_GAME:
-            if name not in options.kinds:
-                continue
-            made = (reuse or {}).get((content.id, name))
+        for each in chosen(options, per_game=True):
+            made = (reuse or {}).get((content.id, each.name))
             if made is None:  # (a reused plan needs not even its renderer's module: a no-op build imports less)
-                module = renderer(name)
-                if module is None:
-                    continue
-                made = module.plan(incremental.without(content, NOT_READ.get(name, ())), options)
+                made = each.plan(incremental.without(content, each.not_read), own[each.name])
             if makers is not None:
-                makers.update((a.path, name) for a in made)
+                makers.update((a.path, each.name) for a in made)
             artifacts.extend(made)
-    for name in ACROSS_GAMES:
-        module = renderer(name) if name in options.kinds else None
-        if module is not None and contents:
-            made = module.plan_all(contents, options, list(artifacts), analysis)
+    for each in chosen(options, per_game=False):
+        if contents:
+            made = each.plan_all(contents, own[each.name], list(artifacts), analysis)
             if makers is not None:
-                makers.update((a.path, name) for a in made)
+                makers.update((a.path, each.name) for a in made)
             artifacts.extend(made)
     return artifacts
 
@@ -152,26 +182,25 @@ def check_games(
     analysis: Analysis,
     renderers: set[tuple[str | None, str]] | None = None,
 ) -> list[Problem]:
-    """Every problem the renderers find: each renderer module's ``check(content, options)`` for each
+    """Every problem the renderers find: each per-game renderer's `Renderer.check` for each
     game (only the (game, renderer) pairs in `renderers` if given), and, when the website is built,
     the analysis' problems of what players read there. Problems of rules newer than a game's format
     are warnings (`formats.settle`); the others stop the build."""
     problems: list[Problem] = []
+    own = renderer_options(options)
+    per_game = chosen(options, per_game=True)
     for content in contents:
         if "site" in options.kinds:
             problems.extend(analysis.of(content, "problems").problems)  # settled by the analysis
         found: list[Problem] = []
-        if any(name in options.kinds and (renderers is None or (content.id, name) in renderers) for name in PER_GAME):
+        if any(renderers is None or (content.id, r.name) in renderers for r in per_game):
             found.extend(check_layouts(content))  # the game's layouts: fonts, icons, pictures
             if formats.errors(found):
                 problems.extend(formats.settle(found, content.format))
                 continue  # the renderers' checks draw with these layouts
-        for name in PER_GAME:
-            if name not in options.kinds or (renderers is not None and (content.id, name) not in renderers):
-                continue
-            check = getattr(renderer(name), "check", None)
-            if check is not None:
-                found.extend(check(incremental.without(content, NOT_READ.get(name, ())), options))
+        for each in per_game:
+            if renderers is None or (content.id, each.name) in renderers:
+                found.extend(each.check(incremental.without(content, each.not_read), own[each.name]))
         problems.extend(formats.settle(found, content.format))
     return list(dict.fromkeys(problems))
 
@@ -197,14 +226,13 @@ def build(options: BuildOptions) -> BuildResult:
             memo = incremental.read_memo(out)
             held = {c.id: incremental.parts_by_file(c) for c in contents}
             plan_keys = {
-                (c.id, name): incremental.plan_key(
-                    folder_key(c.folder, version, incremental.unread_files(held[c.id], NOT_READ.get(name, ()))),
+                (c.id, each.name): incremental.plan_key(
+                    folder_key(c.folder, version, incremental.unread_files(held[c.id], each.not_read)),
                     options,
-                    name,
+                    each.name,
                 )
                 for c in contents
-                for name in PER_GAME
-                if name in options.kinds
+                for each in chosen(options, per_game=True)
             }
             reuse = (
                 {}
@@ -431,6 +459,7 @@ def _manifest(
             "kind": artifact.kind,
             "lang": artifact.lang,
             "paper": artifact.paper,
+            "bundles": list(artifact.bundles),
             "path": artifact.path,
             "pages": record.get("pages"),
             "sha256": record["sha256"],

@@ -18,6 +18,7 @@ from pathlib import Path
 
 from rulepress import paths
 from rulepress.errors import RulepressError, UsageError, warning_lines
+from rulepress.layout.tiling import DEFAULT_OVERLAP
 
 # Accepted ranges of numeric build options in mm: (low, high, what it is).
 RANGES = {
@@ -74,14 +75,14 @@ def command_line(width: int | None = None) -> tuple[argparse.ArgumentParser, lis
         "--only",
         action="append",
         metavar="RENDERER",
-        help="run only these renderers (cards, boards, quickref, exports, site)",
+        help="run only these renderers (cards, calibration, boards, quickref, exports, site, reports)",
     )
     build.add(
         "--overlap",
         type=float,
-        default=10.0,
+        default=DEFAULT_OVERLAP,
         metavar="MM",
-        help="glue margin shared by neighbouring board tiles (default 10 mm; 0 to 50)",
+        help="glue margin shared by neighbouring board tiles (default %(default)g mm; 0 to 50)",
     )
     sheets = build.parser.add_argument_group("card sheets (default: each layout's own setting)")
     build.add("--bleed", type=float, metavar="MM", help="bleed around each card (default 3 mm; 0 to 10)", group=sheets)

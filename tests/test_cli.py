@@ -110,6 +110,8 @@ def _build_on_a_terminal(tmp_path, name, **env):
             str(tmp_path / name),
             "--only",
             "cards",
+            "--only",
+            "calibration",
             "--paper",
             "a4",
         ],

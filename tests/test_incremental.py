@@ -108,7 +108,7 @@ def test_the_site_check_of_a_game_that_passed_with_these_files_is_not_read_again
     games = tmp_path / "games"
     new_game("one", games)
     out = tmp_path / "out"
-    build(BuildOptions(content=games, out=out, kinds=("site",)))
+    build(BuildOptions(content=games, out=out, kinds=("site", "reports")))
     read = []
     real = wording.authors_words
     monkeypatch.setattr(wording, "authors_words", lambda content: read.append(content.id) or real(content))

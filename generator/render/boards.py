@@ -38,6 +38,7 @@ from rulepress.layout.mapcheck import check_board
 from rulepress.layout.paper import MM, PAPERS
 from rulepress.layout.tiling import TilePlan, mark_placements, plan_tiles
 from rulepress.render import Artifact
+from rulepress.render.options import BoardOptions
 from rulepress.text import fonts
 
 PNG_WIDTH_PX = 1400  # gallery picture width
@@ -576,10 +577,11 @@ def board_path(game: str, board_id: str, lang: str, paper: str | None = None, pn
     return f"{game}/board-{board_id}.{lang}.pdf"
 
 
-def plan(content, options) -> list[Artifact]:
-    """Artifacts for every board of a game, per language (and paper for the tiled PDFs)."""
+def plan(content, options: BoardOptions) -> list[Artifact]:
+    """Artifacts for every board of a game, per language (and paper for the tiled PDFs): the tiled PDFs
+    belong to the print-and-play bundle of their paper, the board on one sheet and its PNG to the board's."""
     game = content.game
-    overlap = getattr(options, "board_overlap", 10.0)
+    overlap = options.overlap
     artifacts = []
     held = held_sizes(content)
     for index, board in enumerate(game.boards):
@@ -600,6 +602,7 @@ def plan(content, options) -> list[Artifact]:
                     {"board": data, "lang": lang},
                     _bind(write_full, scenes, board, lang),
                     lang=lang,
+                    bundles=("board",),
                 )
             )
             for paper in options.papers:
@@ -612,6 +615,7 @@ def plan(content, options) -> list[Artifact]:
                         _bind(write_tiled, scenes, board, lang, paper, overlap),
                         lang=lang,
                         paper=paper,
+                        bundles=("play",),
                     )
                 )
             artifacts.append(
@@ -622,6 +626,7 @@ def plan(content, options) -> list[Artifact]:
                     {"board": data, "lang": lang, "width_px": PNG_WIDTH_PX},
                     _bind_png(scenes, board, lang, PNG_WIDTH_PX),
                     lang=lang,
+                    bundles=("board",),
                 )
             )
     return artifacts
@@ -680,11 +685,11 @@ def _bind_png(scenes: _Scenes, board, lang: str, width_px: int):
     return write
 
 
-def check(content, options) -> list[Problem]:
+def check(content, options: BoardOptions) -> list[Problem]:
     """Problems that would stop or spoil a board's build: a scene that cannot be laid out, a text the
     bundled fonts cannot show, a tiling that does not fit the paper with the chosen overlap."""
     problems: list[Problem] = []
-    overlap = getattr(options, "board_overlap", 10.0)
+    overlap = options.overlap
     for i, board in enumerate(content.game.boards):
         file, line, col = content.locate(("boards", i))
         if any(s.outline for s in board.spaces):  # drawn borders against the links (the geometry library's work)

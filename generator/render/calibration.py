@@ -1,5 +1,7 @@
 """The duplex calibration sheet: crosses and instructions on the front, millimetre rulers on the back.
 
+A renderer of its own: `plan` makes ``<game>/calibration.<paper>.pdf`` for a game with printed components,
+one per paper, in the print-and-play bundle of that paper, bound on the card sheets' edge.
 Geometry comes from `rulepress.layout.calibration`; this module only paints.
 Printed double-sided and held against the light, each cross on the front
 meets the rulers on the back at the printer's front/back offset, which is the
@@ -8,12 +10,17 @@ value to give `--offset X Y`.
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 
 from rulepress.layout import calibration as geo
 from rulepress.layout.geometry import Rect
 from rulepress.layout.paper import MM, PAPERS, PRINTABLE_MARGIN
 from rulepress.layout.sheet import back_box
+from rulepress.model import GameContent
+from rulepress.render import Artifact
+from rulepress.render.cards import Settings
+from rulepress.render.options import CalibrationOptions
 from rulepress.render.pdf import Meta, new_canvas
 
 WORDS = (
@@ -69,3 +76,27 @@ def write_calibration(paper_name: str, flip: str, target: Path, author: str = ""
     c.showPage()
     c.save()
     return {"pages": 2}
+
+
+def plan(content: GameContent, options: CalibrationOptions) -> list[Artifact]:
+    """One calibration sheet per paper for a game that prints components (none for a game that does not)."""
+    if not any(c.printed for c in content.game.components):
+        return []
+    flip = options.flip or Settings().flip  # the card sheets' binding edge
+    author = content.game.author or ""
+    return [
+        Artifact(
+            content.game.id,
+            "calibration",
+            f"{content.game.id}/calibration.{paper}.pdf",
+            {"paper": paper, "flip": flip, "author": author},
+            functools.partial(_write, paper, flip, author),
+            paper=paper,
+            bundles=("play",),
+        )
+        for paper in options.papers
+    ]
+
+
+def _write(paper: str, flip: str, author: str, tmp: Path) -> dict:
+    return write_calibration(paper, flip, tmp, author=author)

@@ -2,12 +2,12 @@
 
 `plan` makes, per printed component, language and paper, ``<game>/<component>.<lang>.<paper>.pdf``:
 each page of fronts is followed by its page of backs at the mirrored positions
-(`rulepress.layout.sheet`), and one calibration sheet ``calibration.<paper>.pdf``
-to measure a printer's front/back drift. Geometry comes from `layout.sheet`,
+(`rulepress.layout.sheet`); the sheets belong to the print-and-play bundle of their paper.
+Geometry comes from `layout.sheet`,
 the texts of a face from `layout.face`, text fitting from `text.fit`; this
 module only paints. A shared back is drawn once as a form XObject and placed
 by reference, and so is a front (or individual back) printed more than once.
-The calibration sheet is drawn by `rulepress.render.calibration`. Every
+The calibration sheet that goes with them is a renderer of its own (`rulepress.render.calibration`). Every
 content problem is raised as a ContentError from inside `write`, before
 the canvas saves, so nothing is written; `check` finds the same problems with
 the same functions (drawing every distinct face on a scratch canvas) without
@@ -30,6 +30,7 @@ from rulepress.layout.sheet import Box, Grid, SheetError, SheetSpec, back_box, c
 from rulepress.model.schema import Back, Component
 from rulepress.render import Artifact
 from rulepress.render.face import Art, draw_with
+from rulepress.render.options import CardOptions
 from rulepress.render.pdf import Meta, new_canvas
 from rulepress.render.pictures import Pictures, draw_picture
 from rulepress.text import fonts
@@ -60,16 +61,20 @@ class Settings:
     offset: tuple[float, float] = (0.0, 0.0)
 
     @classmethod
-    def from_layout(cls, layout: dict, options=None) -> Settings:
+    def from_layout(cls, layout: dict, options: CardOptions | None = None) -> Settings:
         sheet = dict(layout.get("sheet", {}))
         sheet["bleed"] = layout.get("bleed", 3.0)
-        for name in ("bleed", "marks", "safe_guide", "flip", "orientation", "gap"):
-            value = getattr(options, f"card_{name}", None)
-            if value is not None:
-                sheet[name] = value
-        offset = getattr(options, "duplex_offset", None)
-        if offset is not None:
-            sheet["offset"] = offset
+        if options is not None:
+            overrides = {
+                "bleed": options.bleed,
+                "marks": options.marks,
+                "safe_guide": options.safe_guide,
+                "flip": options.flip,
+                "orientation": options.orientation,
+                "gap": options.gap,
+                "offset": options.offset,
+            }
+            sheet.update({name: value for name, value in overrides.items() if value is not None})
         known = {k: v for k, v in sheet.items() if k in cls.__dataclass_fields__}
         if "offset" in known:
             known["offset"] = tuple(float(v) for v in known["offset"])
@@ -733,7 +738,7 @@ def check_faces(job: Job) -> None:
             c.showPage()
 
 
-def check(content, options) -> list[Problem]:
+def check(content, options: CardOptions) -> list[Problem]:
     """Every problem the card sheets of `content` would stop the build with (layouts, sizes, papers,
     images, icons, glyphs, texts that do not fit), found without writing anything."""
     try:
@@ -808,7 +813,7 @@ def component_path(game: str, comp_id: str, lang: str, paper: str) -> str:
     return f"{game}/{comp_id}.{lang}.{paper}.pdf"
 
 
-def jobs(content, options) -> list[Job]:
+def jobs(content, options: CardOptions) -> list[Job]:
     """One Job per printed component, language and paper (layout and size resolved)."""
     game = content.game
     result = []
@@ -964,8 +969,8 @@ def job_inputs(job: Job) -> dict:
     }
 
 
-def plan(content, options) -> list[Artifact]:
-    """Sheets of every printed component per language and paper, plus one calibration sheet per paper."""
+def plan(content, options: CardOptions) -> list[Artifact]:
+    """Sheets of every printed component per language and paper, and the credits of the icons they use."""
     artifacts = []
     all_jobs = jobs(content, options)
     for job in all_jobs:
@@ -978,6 +983,7 @@ def plan(content, options) -> list[Artifact]:
                 _bind(write_component, job),
                 lang=job.lang,
                 paper=job.paper,
+                bundles=("play",),
             )
         )
     used, notices = icon_credits(content, all_jobs)
@@ -989,24 +995,9 @@ def plan(content, options) -> list[Artifact]:
                 f"{content.game.id}/icons-license.txt",
                 {"used": used, "notices": notices},
                 _bind(write_credits, used, notices),
+                bundles=("credits",),
             )
         )
-    if any(c.printed for c in content.game.components):
-        from rulepress.render.calibration import write_calibration
-
-        flip = Settings.from_layout({}, options).flip
-        author = content.game.author or ""
-        for paper in options.papers:
-            artifacts.append(
-                Artifact(
-                    content.game.id,
-                    "calibration",
-                    f"{content.game.id}/calibration.{paper}.pdf",
-                    {"paper": paper, "flip": flip, "author": author},
-                    _bind(write_calibration, paper, flip, author=author),
-                    paper=paper,
-                )
-            )
     return artifacts
 
 

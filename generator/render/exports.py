@@ -47,6 +47,7 @@ from rulepress.render.cards import (
     jobs,
     picture_files,
 )
+from rulepress.render.options import ExportOptions
 from rulepress.render.pdf import new_canvas
 from rulepress.render.pictures import Pictures
 from rulepress.text import fonts
@@ -329,11 +330,12 @@ def card_images(content, out_dir: Path) -> dict[str, dict[str, list[Path]]]:
     return result
 
 
-def plan(content, options) -> list[Artifact]:
-    """PNG and TTS folders per printed component and language (independent of the paper)."""
+def plan(content, options: ExportOptions) -> list[Artifact]:
+    """PNG and TTS folders per printed component and language (independent of the paper), for virtual
+    tables (the digital bundle), and the print-shop PDFs (the print-shop bundle)."""
     artifacts = []
-    first_paper = options.papers[0] if options.papers else "a4"
-    for job in jobs(content, options):
+    first_paper = options.cards.papers[0] if options.cards.papers else "a4"
+    for job in jobs(content, options.cards):
         if job.paper != first_paper:
             continue
         inputs = dict(job_inputs(job), paper=None, dpi=DPI)
@@ -347,6 +349,7 @@ def plan(content, options) -> list[Artifact]:
                 _bind(write_images, job),
                 lang=job.lang,
                 directory=True,
+                bundles=("digital",),
             )
         )
         images = image_folder(job.game, job.comp.id, job.lang)
@@ -360,6 +363,7 @@ def plan(content, options) -> list[Artifact]:
                 lang=job.lang,
                 directory=True,
                 after=(images,),
+                bundles=("digital",),
             )
         )
         artifacts.append(
@@ -370,6 +374,7 @@ def plan(content, options) -> list[Artifact]:
                 dict(job_inputs(job), paper=None),
                 _bind(write_print_pdf, job),
                 lang=job.lang,
+                bundles=("shop",),
             )
         )
     return artifacts

@@ -35,6 +35,7 @@ from rulepress.model.engine import load_engine
 from rulepress.model.loader import GameContent, display_path
 from rulepress.model.schema import QuickRef
 from rulepress.render import Artifact
+from rulepress.render.options import QuickrefOptions
 from rulepress.render.pdf import Meta, new_canvas
 from rulepress.text import fonts, markup, template
 from rulepress.text.icons import ICON, UnknownIcon, replace_icons
@@ -533,8 +534,9 @@ def _draw_lazily(path, *, fitted, **kwargs):
     return draw(path, fitted=fitted(), **kwargs)
 
 
-def plan(content: GameContent, options) -> list[Artifact]:
-    """One artifact per quick reference, language and paper."""
+def plan(content: GameContent, options: QuickrefOptions) -> list[Artifact]:
+    """One artifact per quick reference, language and paper: in the print-and-play bundle of its paper and
+    in the quick references' bundle."""
     if not content.game.quickrefs:
         return []
     engine = load_engine(content)
@@ -580,12 +582,13 @@ def plan(content: GameContent, options) -> list[Artifact]:
                             caption=caption,
                             author=content.game.author or "",
                         ),
+                        bundles=("play", "quickref"),
                     )
                 )
     return artifacts
 
 
-def check(content: GameContent, options) -> list[Problem]:
+def check(content: GameContent, options: QuickrefOptions) -> list[Problem]:
     """Every problem the quick-reference sheets would stop the build with (engine, template, panels
     on the paper, glyphs, text that does not fit), found with the functions `plan` and `write` use."""
     if not content.game.quickrefs:

@@ -1,5 +1,7 @@
 """The authors' report: what players do not need to see, in ``reports/`` beside the website.
 
+A renderer across games of its own (``rulepress build --only reports``), planned after the website.
+
 One HTML page per game (``reports/<game>.html``) and an index. A page is a list
 of sections; each section comes from one function in `SECTIONS` that takes the
 game and its `GameAnalysis` (the worked examples, run once for every section that
@@ -28,6 +30,8 @@ from rulepress import paths
 from rulepress.analysis import Analysis, GameAnalysis
 from rulepress.model import GameContent
 from rulepress.render import Artifact
+from rulepress.render.options import ReportOptions
+from rulepress.render.site import earlier_games
 
 
 @dataclass
@@ -219,11 +223,19 @@ def write_index(contents: list[GameContent], tmp: Path) -> dict:
 NEEDS = ("examples", "translations", "sources")  # what a game's report shows of its analysis
 
 
-def plan_reports(contents: list[GameContent], options, analysis: Analysis) -> list[Artifact]:
-    """One page per game and an index. A game's page depends on every input file of the game (card
-    texts too: the translation check compares them) and on the sources folder, so an edit of one game
-    redoes its page only. It shows the game's `analysis` (its artifact needs it: the build computes it)."""
-    sources = getattr(options, "sources", None)
+def plan_all(
+    contents: list[GameContent], options: ReportOptions, artifacts: list[Artifact], analysis: Analysis
+) -> list[Artifact]:
+    """One page per game (of this build and of earlier builds into the same output folder, as the website
+    shows them) and an index. A game's page depends on every input file of the game (card texts too:
+    the translation check compares them) and on the sources folder, so an edit of one game redoes its
+    page only. It shows the game's `analysis` (its artifact needs it: the build computes it)."""
+    older, _ = earlier_games(Path(options.out), contents, options.content)
+    return plan_reports(sorted(contents + older, key=lambda c: c.id), options.sources, analysis)
+
+
+def plan_reports(contents: list[GameContent], sources: Path | None, analysis: Analysis) -> list[Artifact]:
+    """The report pages of `contents` and their index (`sources`: the folder of the source texts, or None)."""
     read = _folder_digest(sources)
     planned = []
     for c in sorted(contents, key=lambda c: c.id):

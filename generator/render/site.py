@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import functools
 import hashlib
-import importlib
 import json
 import os
 import shutil
@@ -36,6 +35,7 @@ from rulepress.model import GameContent, load_games
 from rulepress.model.loader import find_games
 from rulepress.output import CACHE
 from rulepress.render import Artifact
+from rulepress.render.options import SiteOptions
 from rulepress.site import sources as site_sources
 from rulepress.site.downloads import read_all, write_zip, zip_plan
 from rulepress.site.sphinx_run import build_html, conf_text, preload
@@ -130,7 +130,9 @@ def shown_items(game_id: str, shown: list[Artifact], out: Path) -> list[site_sou
             if not files:
                 continue
         items.append(
-            site_sources.Shown(artifact.game, artifact.kind, artifact.path, artifact.lang, artifact.paper, files)
+            site_sources.Shown(
+                artifact.game, artifact.kind, artifact.path, artifact.lang, artifact.paper, files, artifact.bundles
+            )
         )
     return items
 
@@ -370,6 +372,7 @@ def earlier_games(
             lang=e.get("lang"),
             paper=e.get("paper"),
             directory=(out / e["path"]).is_dir(),
+            bundles=tuple(e.get("bundles", ())),
         )
         for e in sorted(entries, key=lambda e: e["path"])
         if e.get("game") in kept and e["path"] not in planned and (out / e["path"]).exists()
@@ -413,7 +416,9 @@ def _digest(value) -> str:
     return hashlib.sha256(json.dumps(value, sort_keys=True, default=str, ensure_ascii=False).encode()).hexdigest()
 
 
-def plan_all(contents: list[GameContent], options, artifacts: list[Artifact], analysis: Analysis) -> list[Artifact]:
+def plan_all(
+    contents: list[GameContent], options: SiteOptions, artifacts: list[Artifact], analysis: Analysis
+) -> list[Artifact]:
     """The website artifacts: the linked files, one folder per language, the root pages. The game pages
     show the games' `analysis` (worked examples, terms used): their artifacts say they need it."""
     from rulepress.version import code_version
@@ -421,11 +426,8 @@ def plan_all(contents: list[GameContent], options, artifacts: list[Artifact], an
     out = Path(options.out)
     code = code_version()
     every = {c.id: kept_views(c, output_root(out) / WORK / "views", code) for c in contents}
-    site_url = getattr(options, "site_url", "") or ""
-    from rulepress.render import PER_GAME
-
-    partial = any(k not in options.kinds for k in PER_GAME)
-    older, older_shown = earlier_games(out, contents, Path(options.content), {a.path for a in artifacts}, partial)
+    site_url = options.site_url
+    older, older_shown = earlier_games(out, contents, options.content, {a.path for a in artifacts}, options.partial)
     everything = sorted(contents + older, key=lambda c: c.id)
     shown = sorted(_shown(artifacts) + older_shown, key=lambda a: a.path)
     every.update({c.id: site_views(c) for c in older})
@@ -434,7 +436,7 @@ def plan_all(contents: list[GameContent], options, artifacts: list[Artifact], an
     views = {lang: {game: v[lang] for game, v in every.items() if lang in v} for lang in languages}
     # what is shown: the linked paths and their inputs (the downloads page shows sizes and page counts),
     # serialised once for both languages
-    shown_inputs = _digest([[a.path, a.kind, a.lang, a.paper, a.digest()] for a in shown])
+    shown_inputs = _digest([[a.path, a.kind, a.lang, a.paper, list(a.bundles), a.digest()] for a in shown])
     after = tuple(a.path for a in shown if a.write is not None)
     planned = [
         Artifact(
@@ -487,6 +489,4 @@ def plan_all(contents: list[GameContent], options, artifacts: list[Artifact], an
             after=tuple(f"site/{lang}" for lang in languages),
         )
     )
-    reports = importlib.import_module("rulepress.render.reports")
-    planned.extend(reports.plan_reports(everything, options, analysis))
     return planned

@@ -1,11 +1,11 @@
 """The downloads page's bundles: the built files of a game grouped by what a player does with them.
 
-`bundles` sorts the files a game's pages link into bundles derived only from
-an artifact's kind and paper (no game is known here): a print-and-play set
-per paper size (everything with a paper: cards, tiles, the board in parts,
-the quick reference, the calibration page), the print-shop files, the board
-on one sheet, the quick reference, files for virtual tables (Tabletop
-Simulator sheets, single card images) and the credits. Each file carries its
+`bundles` sorts the files a game's pages link into the bundles their renderers
+named (`rulepress.artifact.Artifact.bundles`; no game is known here): a
+print-and-play set per paper size (cards, tiles, the board in parts, the quick
+reference, the calibration page), the print-shop files, the board on one sheet,
+the quick reference, files for virtual tables (Tabletop Simulator sheets,
+single card images) and the credits; a file of no bundle goes under "other". Each file carries its
 size, page count and page size in the page's language (`FileFacts`, read by
 `read_facts` at the I/O edge); each bundle, its totals.
 
@@ -89,26 +89,17 @@ def read_all(shown: list, locate, known: dict | None = None) -> tuple[dict[str, 
     return facts, keep
 
 
-def bundle_keys(kind: str, paper: str | None) -> list[tuple[str, str | None]]:
-    """The bundles (key, paper) a file of `kind` on `paper` belongs to."""
-    if paper:
-        return [("play", paper)] + ([("quickref", None)] if kind == "quickref" else [])
-    if kind == "print":
-        return [("shop", None)]
-    if kind in ("board", "board-png"):
-        return [("board", None)]
-    if kind in ("tts", "png"):
-        return [("digital", None)]
-    if kind == "credits":
-        return [("credits", None)]
-    return [("other", None)]
+def bundle_keys(bundles: tuple[str, ...], paper: str | None) -> list[tuple[str, str | None]]:
+    """The bundles (key, paper) a file on `paper` that its renderer put in `bundles` belongs to: the
+    print-and-play set is one per paper, the other bundles one for all; a file of none is "other"."""
+    return [(b, paper if b == "play" else None) for b in bundles] or [("other", None)]
 
 
 def _grouped(shown: list) -> dict[tuple[str, str | None], list]:
     """The artifacts of each bundle (key, paper), in reading order, the bundles in page order."""
     found: dict[tuple[str, str | None], list] = {}
     for item in shown:
-        for key in bundle_keys(item.kind, item.paper):
+        for key in bundle_keys(item.bundles, item.paper):
             found.setdefault(key, []).append(item)
     ranked = sorted(found, key=lambda k: (BUNDLES.index(k[0]), PAPERS.index(k[1]) if k[1] in PAPERS else 9, k[1] or ""))
     return {

@@ -42,6 +42,7 @@ class Shown:
     lang: str | None = None
     paper: str | None = None
     files: tuple[str, ...] = ()  # for folders: file paths relative to the output folder
+    bundles: tuple[str, ...] = ()  # the download bundles it belongs to (`rulepress.artifact.Artifact.bundles`)
 
 
 @dataclass

@@ -22,6 +22,7 @@ from rulepress.layout.tiling import plan_tiles
 from rulepress.model import find_games, load_game
 from rulepress.model.schema import Board
 from rulepress.render import boards
+from rulepress.render.options import BoardOptions
 
 FIXTURES = Path(__file__).parent.parent / "data" / "boards"
 
@@ -295,7 +296,7 @@ def demo(tmp_path_factory):
 
 
 def test_plan_paths_kinds_and_inputs(demo):
-    options = BuildOptions(papers=("a4", "letter"), board_overlap=15.0)
+    options = BoardOptions(papers=("a4", "letter"), overlap=15.0)
     artifacts = boards.plan(demo, options)
     paths_ = sorted(a.path for a in artifacts)
     assert paths_ == sorted(

@@ -36,7 +36,7 @@ def make_game(tmp_path: Path, edit=None) -> Path:
 def build_cards(tmp_path, edit=None, **options):
     content = make_game(tmp_path, edit)
     out = tmp_path / "out"
-    opts = BuildOptions(content=content, out=out, kinds=("cards",))
+    opts = BuildOptions(content=content, out=out, kinds=("cards", "calibration"))
     for key, value in options.items():
         setattr(opts, key, value)
     build(opts)

@@ -18,6 +18,7 @@ from rulepress.layout.paper import MM, PAPERS
 from rulepress.model import load_game
 from rulepress.model.engine import load_engine
 from rulepress.render import quickref
+from rulepress.render.options import QuickrefOptions
 from rulepress.scaffold import new_game
 from rulepress.text.template import format_percent
 
@@ -32,7 +33,7 @@ def fixture_copy(tmp_path) -> Path:
 def write(content, tmp_path, papers=("a4",)) -> dict[str, Path]:
     """Plan and write every quickref artifact; path in the output -> written file."""
     written = {}
-    for artifact in quickref.plan(content, BuildOptions(papers=papers)):
+    for artifact in quickref.plan(content, QuickrefOptions(papers=papers)):
         target = tmp_path / "out" / artifact.path
         target.parent.mkdir(parents=True, exist_ok=True)
         assert artifact.write(target) == {"pages": 1}
@@ -168,14 +169,14 @@ def test_panels_that_do_not_fit_the_paper_are_an_error(tmp_path):
     game_yaml = folder / "game.yaml"
     game_yaml.write_text(game_yaml.read_text().replace("n_up: 4", "n_up: 6"))
     with pytest.raises(ContentError, match=r"demo/short \(de\): 6 panels of 95 x 130 mm do not fit"):
-        quickref.plan(load_game(folder), BuildOptions(papers=("a4",)))
+        quickref.plan(load_game(folder), QuickrefOptions(papers=("a4",)))
 
 
 def test_template_error_points_at_the_quickref_line(tmp_path):
     folder = new_game("demo", tmp_path / "games")
     (folder / "quickref.en.md").write_text("# Short\n\n{{ engine.no_such_rule(1) }}\n", encoding="utf-8")
     with pytest.raises(ContentError) as err:
-        quickref.plan(load_game(folder), BuildOptions(papers=("a4",)))
+        quickref.plan(load_game(folder), QuickrefOptions(papers=("a4",)))
     assert err.value.problem.path.endswith("quickref.en.md") and err.value.problem.line == 3
 
 
@@ -353,4 +354,4 @@ def test_text_closer_than_5_mm_to_the_paper_edge_is_an_error(tmp_path):
         game_yaml.read_text().replace("panel: {width: 95, height: 130}", "panel: {width: 105, height: 146}")
     )
     with pytest.raises(ContentError, match=r"demo/short \(de\): on a4 portrait its text would come 4.0 mm close"):
-        quickref.plan(load_game(folder), BuildOptions(papers=("a4",)))
+        quickref.plan(load_game(folder), QuickrefOptions(papers=("a4",)))

@@ -38,10 +38,10 @@ def _game(tmp_path: Path) -> tuple[Path, Path]:
 def test_report_shows_source_coverage_and_copied_runs_when_given_the_sources(tmp_path):
     content, sources = _game(tmp_path)
     out = tmp_path / "out"
-    build(BuildOptions(content=content, out=out, kinds=("site",)))
+    build(BuildOptions(content=content, out=out, kinds=("site", "reports")))
     page = (out / "reports" / "demo.html").read_text(encoding="utf-8")
     assert "Source coverage" in page and "build with --sources DIR" in page
-    result = build(BuildOptions(content=content, out=out, kinds=("site",), sources=sources))
+    result = build(BuildOptions(content=content, out=out, kinds=("site", "reports"), sources=sources))
     assert "reports/demo.html" in result.built  # the sources are an input of the report
     page = (out / "reports" / "demo.html").read_text(encoding="utf-8")
     cells = re.findall(r"<td>([^<]*)</td>", page[page.rindex("Source coverage") :])
@@ -50,7 +50,7 @@ def test_report_shows_source_coverage_and_copied_runs_when_given_the_sources(tmp
     (sources / "spielregel.txt").write_text(
         SOURCE + "Spiele eine Karte und ziehe so viele Felder vor, wie sie zeigt.\n", encoding="utf-8"
     )  # the scaffold's own sentence: a copied run
-    build(BuildOptions(content=content, out=out, kinds=("site",), sources=sources))
+    build(BuildOptions(content=content, out=out, kinds=("site", "reports"), sources=sources))
     page = (out / "reports" / "demo.html").read_text(encoding="utf-8")
     assert "67 %" not in page and "1 copied runs" in page and "demo/rules.de.md:" in page
 
@@ -79,7 +79,7 @@ def test_build_sources_must_be_a_folder(tmp_path, capsys):
 def test_a_section_without_findings_shows_its_summary_and_no_empty_table(tmp_path):
     content, _sources = _game(tmp_path)
     out = tmp_path / "out"
-    build(BuildOptions(content=content, out=out, kinds=("site",)))
+    build(BuildOptions(content=content, out=out, kinds=("site", "reports")))
     page = (out / "reports" / "demo.html").read_text(encoding="utf-8")
     sections = dict(re.findall(r"<h2>([^<]*)</h2>(.*?)</section>", page, re.S))
     assert "0 differences" in sections["Translation check"] and "<table" not in sections["Translation check"]

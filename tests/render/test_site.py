@@ -212,7 +212,7 @@ def built(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("site")
     content = _game(tmp)
     out = tmp / "out"
-    result = build(BuildOptions(content=content, out=out, kinds=("site",)))
+    result = build(BuildOptions(content=content, out=out, kinds=("site", "reports")))
     return content, out, result
 
 
@@ -274,10 +274,10 @@ def test_german_search_index_knows_stems_umlauts_compound_parts_and_rule_ids(bui
 
 def test_no_op_rebuild_skips_the_site_and_output_is_deterministic(built, tmp_path):
     content, out, _result = built
-    again = build(BuildOptions(content=content, out=out, kinds=("site",)))
+    again = build(BuildOptions(content=content, out=out, kinds=("site", "reports")))
     assert again.built == []
     other = tmp_path / "out2"
-    build(BuildOptions(content=content, out=other, kinds=("site",)))
+    build(BuildOptions(content=content, out=other, kinds=("site", "reports")))
     for lang in ("de", "en"):
         first = sorted(p.relative_to(out) for p in (out / "site" / lang).rglob("*") if p.is_file())
         second = sorted(p.relative_to(other) for p in (other / "site" / lang).rglob("*") if p.is_file())
@@ -289,7 +289,7 @@ def test_no_op_rebuild_skips_the_site_and_output_is_deterministic(built, tmp_pat
 def test_sphinx_warnings_fail_the_build(tmp_path):
     content = _game(tmp_path, extra_de=" Siehe {ref}`nirgends`.")
     with pytest.raises(ContentError, match="nirgends"):
-        build(BuildOptions(content=content, out=tmp_path / "out", kinds=("site",)))
+        build(BuildOptions(content=content, out=tmp_path / "out", kinds=("site", "reports")))
     assert not (tmp_path / "out" / "site" / "de").exists()
 
 
@@ -328,7 +328,7 @@ def test_hostile_strings_from_yaml_are_escaped_everywhere(tmp_path):
     )
     game_yaml.write_text(text, encoding="utf-8")
     out = tmp_path / "out"
-    build(BuildOptions(content=content, out=out, kinds=("site",)))
+    build(BuildOptions(content=content, out=out, kinds=("site", "reports")))
     pages = [p for p in (out / "site").rglob("*.html")] + [p for p in (out / "reports").rglob("*.html")]
     assert len(pages) > 10
     for page in pages:
@@ -354,7 +354,7 @@ def test_raw_html_in_rules_is_a_content_error_with_its_line(tmp_path, capsys):
     from rulepress.errors import RulepressError
 
     with pytest.raises(RulepressError, match="raw HTML"):  # found by the analysis, before anything is planned
-        build(BuildOptions(content=content, out=tmp_path / "out", kinds=("site",)))
+        build(BuildOptions(content=content, out=tmp_path / "out", kinds=("site", "reports")))
 
 
 def test_two_builds_of_single_games_give_one_site_with_both(tmp_path):
@@ -362,8 +362,8 @@ def test_two_builds_of_single_games_give_one_site_with_both(tmp_path):
     new_game("alpha", content)
     new_game("beta", content)
     out = tmp_path / "out"
-    build(BuildOptions(content=content, out=out, games=["alpha"], kinds=("site",)))
-    build(BuildOptions(content=content, out=out, games=["beta"], kinds=("site",)))
+    build(BuildOptions(content=content, out=out, games=["alpha"], kinds=("site", "reports")))
+    build(BuildOptions(content=content, out=out, games=["beta"], kinds=("site", "reports")))
     for lang in ("de", "en"):
         assert (out / "site" / lang / "alpha" / "rules.html").exists() and (
             out / "site" / lang / "beta" / "rules.html"
@@ -494,7 +494,7 @@ def test_serve_names_a_failed_example_after_each_build(tmp_path, capsys):
     content = _game(tmp_path)
     rules = content / "demo" / "rules.en.md"
     rules.write_text(rules.read_text(encoding="utf-8").replace("from space 3\n4", "from space 3\n5"), encoding="utf-8")
-    assert serve(BuildOptions(content=content, out=tmp_path / "out", kinds=("site",)), port=0, once=True) == 0
+    assert serve(BuildOptions(content=content, out=tmp_path / "out", kinds=("site", "reports")), port=0, once=True) == 0
     err = capsys.readouterr().err
     assert f"{rules}:" in err and ": ex-move-to-goal: expected 5, got 4" in err
     assert "1 worked example failed" in err
@@ -525,7 +525,7 @@ def _files(folder: Path) -> dict[str, bytes]:
 def test_an_edit_rebuilds_only_what_depends_on_it_and_equals_a_clean_build(tmp_path):
     content = _game(tmp_path)
     out = tmp_path / "out"
-    options = BuildOptions(content=content, out=out, kinds=("site",))
+    options = BuildOptions(content=content, out=out, kinds=("site", "reports"))
     build(options)
     cached = out / ".rulepress-cache" / "site-de" / "html" / "demo"
 
@@ -551,7 +551,7 @@ def test_an_edit_rebuilds_only_what_depends_on_it_and_equals_a_clean_build(tmp_p
     )
     assert sorted(build(options).built) == ["reports/demo.html", "site/de", "site/sitemap.xml"]
     clean = tmp_path / "clean"
-    build(BuildOptions(content=content, out=clean, kinds=("site",)))
+    build(BuildOptions(content=content, out=clean, kinds=("site", "reports")))
     for folder in ("site", "reports"):
         assert _files(out / folder) == _files(clean / folder), folder
 
@@ -561,7 +561,7 @@ def test_a_card_text_refreshes_the_report_but_not_the_site(tmp_path):
     new_game("alpha", content)
     new_game("beta", content)
     out = tmp_path / "out"
-    options = BuildOptions(content=content, out=out, kinds=("site",))
+    options = BuildOptions(content=content, out=out, kinds=("site", "reports"))
     build(options)
     report = (out / "reports" / "alpha.html").read_text(encoding="utf-8")
     game_yaml = content / "alpha" / "game.yaml"
@@ -578,7 +578,7 @@ def test_a_card_text_refreshes_the_report_but_not_the_site(tmp_path):
 def test_a_failed_rebuild_leaves_the_previous_output_intact(tmp_path):
     content = _game(tmp_path)
     out = tmp_path / "out"
-    options = BuildOptions(content=content, out=out, kinds=("site",))
+    options = BuildOptions(content=content, out=out, kinds=("site", "reports"))
     build(options)
     before = {k: v for k, v in _files(out).items() if not k.startswith(".rulepress-cache/")}
     rules = content / "demo" / "rules.de.md"

@@ -1,4 +1,4 @@
-"""The downloads page: bundles derived from artifact kinds, file facts, deterministic ZIPs, the real built pages."""
+"""The downloads page: bundles named by the renderers, file facts, deterministic ZIPs, the real built pages."""
 
 from __future__ import annotations
 
@@ -17,23 +17,41 @@ from rulepress.site.downloads import FileFacts
 from rulepress.site.sources import Shown
 from rulepress.text.words import strings
 
+# the bundles each kind's renderer names (`Artifact.bundles`), with a paper and without
+RENDERED = {
+    ("calibration", True): ("play",),
+    ("cards", True): ("play",),
+    ("board", True): ("play",),
+    ("quickref", True): ("play", "quickref"),
+    ("credits", False): ("credits",),
+    ("print", False): ("shop",),
+    ("board", False): ("board",),
+    ("board-png", False): ("board",),
+    ("png", False): ("digital",),
+    ("tts", False): ("digital",),
+}
+
+
+def _shown(game, kind, path, lang=None, paper=None, files=()) -> Shown:
+    return Shown(game, kind, path, lang, paper, files, RENDERED[kind, paper is not None])
+
 
 def _items(game: str = "g") -> list[Shown]:
     """The artifacts a game with one deck, a board and a quick reference builds (as the renderers name them)."""
-    items = [Shown(game, "calibration", f"{game}/calibration.{p}.pdf", None, p) for p in ("a4", "letter")]
-    items.append(Shown(game, "credits", f"{game}/icons-license.txt"))
+    items = [_shown(game, "calibration", f"{game}/calibration.{p}.pdf", None, p) for p in ("a4", "letter")]
+    items.append(_shown(game, "credits", f"{game}/icons-license.txt"))
     for lang in ("de", "en"):
         for p in ("letter", "a4"):
             items += [
-                Shown(game, "cards", f"{game}/deck.{lang}.{p}.pdf", lang, p),
-                Shown(game, "board", f"{game}/board-map.{lang}.{p}.tiled.pdf", lang, p),
-                Shown(game, "quickref", f"{game}/quickref-sheet.{lang}.{p}.pdf", lang, p),
+                _shown(game, "cards", f"{game}/deck.{lang}.{p}.pdf", lang, p),
+                _shown(game, "board", f"{game}/board-map.{lang}.{p}.tiled.pdf", lang, p),
+                _shown(game, "quickref", f"{game}/quickref-sheet.{lang}.{p}.pdf", lang, p),
             ]
         items += [
-            Shown(game, "print", f"{game}/deck.{lang}.print.pdf", lang),
-            Shown(game, "board", f"{game}/board-map.{lang}.pdf", lang),
-            Shown(game, "board-png", f"{game}/board-map.{lang}.png", lang),
-            Shown(
+            _shown(game, "print", f"{game}/deck.{lang}.print.pdf", lang),
+            _shown(game, "board", f"{game}/board-map.{lang}.pdf", lang),
+            _shown(game, "board-png", f"{game}/board-map.{lang}.png", lang),
+            _shown(
                 game,
                 "png",
                 f"{game}/deck.{lang}.images",
@@ -41,7 +59,7 @@ def _items(game: str = "g") -> list[Shown]:
                 None,
                 tuple(f"{game}/deck.{lang}.images/{part}/{card}.png" for part in ("bleed", "trim") for card in "ab"),
             ),
-            Shown(
+            _shown(
                 game,
                 "tts",
                 f"{game}/deck.{lang}.tts",
@@ -62,15 +80,23 @@ def _facts(items: list[Shown]) -> dict[str, FileFacts]:
     return facts
 
 
-def test_every_kind_lands_in_the_bundle_a_player_looks_for():
-    assert downloads.bundle_keys("cards", "a4") == [("play", "a4")]
-    assert downloads.bundle_keys("board", "letter") == [("play", "letter")]  # the board in parts
-    assert downloads.bundle_keys("quickref", "a4") == [("play", "a4"), ("quickref", None)]
-    assert downloads.bundle_keys("board", None) == [("board", None)]  # one sheet: a poster print
-    assert downloads.bundle_keys("print", None) == [("shop", None)]
-    assert downloads.bundle_keys("tts", None) == downloads.bundle_keys("png", None) == [("digital", None)]
-    assert downloads.bundle_keys("credits", None) == [("credits", None)]
-    assert downloads.bundle_keys("something-new", None) == [("other", None)]  # nothing built is left out
+def test_each_file_lands_in_the_bundles_its_renderer_names():
+    assert downloads.bundle_keys(("play",), "a4") == [("play", "a4")]  # one print-and-play set per paper
+    assert downloads.bundle_keys(("play", "quickref"), "a4") == [("play", "a4"), ("quickref", None)]
+    assert downloads.bundle_keys(("board",), None) == [("board", None)]  # one sheet: a poster print
+    assert downloads.bundle_keys(("shop",), None) == [("shop", None)]
+    assert downloads.bundle_keys(("digital",), None) == [("digital", None)]
+    assert downloads.bundle_keys(("credits",), None) == [("credits", None)]
+    assert downloads.bundle_keys((), None) == [("other", None)]  # nothing built is left out
+
+
+def test_the_renderers_name_the_bundle_a_player_looks_for(bundled_build):
+    """The bundled games' files, as the manifest records them: in the bundles `_items` assumes."""
+    _out, result = bundled_build
+    shown = [e for e in result.manifest if e["game"] and e["kind"] not in ("site", "report")]
+    assert shown
+    for entry in shown:
+        assert tuple(entry["bundles"]) == RENDERED[entry["kind"], entry["paper"] is not None], entry
 
 
 def test_bundles_in_german_start_with_the_print_and_play_sets_and_name_every_file():
@@ -154,7 +180,7 @@ def test_zip_plan_puts_language_free_files_into_every_language_s_set():
 
 
 def test_zip_plan_has_no_zip_for_a_single_file():
-    items = [Shown("g", "print", "g/deck.de.print.pdf", "de"), Shown("g", "cards", "g/deck.de.a4.pdf", "de", "a4")]
+    items = [_shown("g", "print", "g/deck.de.print.pdf", "de"), _shown("g", "cards", "g/deck.de.a4.pdf", "de", "a4")]
     assert downloads.zip_plan(items) == {}
 
 
@@ -196,7 +222,7 @@ def test_read_all_reads_again_only_files_that_changed(bundled_build, tmp_path):
     out, _result = bundled_build
     for name in ("a.pdf", "b.pdf"):
         shutil.copyfile(next(out.glob("*/calibration.a4.pdf")), tmp_path / name)
-    items = [Shown("g", "calibration", "a.pdf", None, "a4"), Shown("g", "calibration", "b.pdf", None, "letter")]
+    items = [_shown("g", "calibration", "a.pdf", None, "a4"), _shown("g", "calibration", "b.pdf", None, "letter")]
     facts, keep = downloads.read_all(items, lambda path: tmp_path / path)
     assert facts["a.pdf"] == downloads.read_facts(tmp_path / "a.pdf") and facts["a.pdf"].pages == 2
     keep = json.loads(json.dumps(keep))
@@ -303,8 +329,8 @@ def test_the_german_downloads_page_is_german(bundled_build):
 
 def test_a_game_whose_files_have_no_language_gets_its_zip_too():
     items = [
-        Shown("g", "calibration", "g/calibration.a4.pdf", None, "a4"),
-        Shown("g", "cards", "g/deck.a4.pdf", None, "a4"),
+        _shown("g", "calibration", "g/calibration.a4.pdf", None, "a4"),
+        _shown("g", "cards", "g/deck.a4.pdf", None, "a4"),
     ]
     zips = downloads.zip_plan(items)
     assert list(zips) == ["g/g-print-and-play.a4.zip"]
@@ -315,8 +341,8 @@ def test_a_game_whose_files_have_no_language_gets_its_zip_too():
 
 def test_a_print_and_play_set_without_a_calibration_page_does_not_name_one():
     items = [
-        Shown("g", "board", "g/board-map.de.a4.tiled.pdf", "de", "a4"),
-        Shown("g", "quickref", "g/q.de.a4.pdf", "de", "a4"),
+        _shown("g", "board", "g/board-map.de.a4.tiled.pdf", "de", "a4"),
+        _shown("g", "quickref", "g/q.de.a4.pdf", "de", "a4"),
     ]
     found = downloads.bundles(items, _facts(items), {}, "de", {}, "de", strings()["de"], lambda p: p)
     assert found[0]["key"] == "play-a4" and found[0]["explain"].startswith("Alles für den Drucker zu Hause auf A4")
