@@ -154,6 +154,7 @@ def reused(memo: dict, state: dict, out: Path, game: str, renderer: str, key: st
             paper=a["paper"],
             directory=a["directory"],
             key=a["digest"],
+            bundles=tuple(a.get("bundles", ())),
         )
         for a in record["artifacts"]
     ]
@@ -175,6 +176,7 @@ def record_plan(memo: dict, game: str, renderer: str, key: str, artifacts: list[
                 "paper": a.paper,
                 "directory": a.directory,
                 "digest": a.digest(),
+                "bundles": list(a.bundles),
             }
             for a in artifacts
         ],

@@ -17,7 +17,7 @@ from rulepress.model import find_games
 from rulepress.scaffold import new_game
 
 BUNDLED = ("anti-monopoly-3", "revolution-1848", "risk", "xidit")
-FIELDS = {"game", "kind", "lang", "paper", "path", "pages", "sha256"}
+FIELDS = {"game", "kind", "lang", "paper", "path", "pages", "sha256", "bundles"}
 
 
 def test_manifest_lists_every_bundled_game_with_all_fields(bundled_build):

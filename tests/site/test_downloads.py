@@ -21,6 +21,9 @@ from rulepress.text.words import strings
 RENDERED = {
     ("calibration", True): ("play",),
     ("cards", True): ("play",),
+    ("tiles", True): ("play",),
+    ("tokens", True): ("play",),
+    ("money", True): ("play",),
     ("board", True): ("play",),
     ("quickref", True): ("play", "quickref"),
     ("credits", False): ("credits",),
