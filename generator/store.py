@@ -17,9 +17,9 @@ key:
 A store is tied to a `version` (usually Rulepress's code version,
 `rulepress.version.code_version`): a store written by another version reads as
 empty. Its kind says how values are kept: JSON data (``"json"``) or any
-picklable Python object (``"pickle"``). A pickled store is read with `pickle`,
-so like everything in the output folder it is trusted input: never point a
-build at an output folder someone else can write (see README.md).
+picklable Python object (``"pickle"``). A pickled store is read with `pickle`:
+like Sphinx's build folder, an output folder you did not build yourself is
+untrusted input; build into a fresh one or delete its cache (see README.md).
 
 `save` writes the entries this run used (looked up with `get`, or `put`), so a
 store does not grow with every edit, and only when they differ from what was
