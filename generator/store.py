@@ -90,7 +90,8 @@ class Store:
         return {}
 
     def get(self, key, default=None):
-        """The value kept under `key` (used in this run or stored before), or `default`."""
+        """The value kept under `key` (used in this run or stored before), or `default`; not to be changed in
+        place (`put` a new one)."""
         value = self.used.get(key, self.stored.get(key))
         if value is None:
             return default
@@ -101,16 +102,27 @@ class Store:
         """Keep `value` under `key` (saved by `save`)."""
         self.used[key] = value
 
+    def everything(self) -> dict:
+        """All entries stored before this run (for a store that is read whole); not to be changed in place."""
+        return self.stored
+
+    def replace(self, values: dict) -> None:
+        """Make `values` all that `save` keeps."""
+        self.used = dict(values)
+
     def save(self) -> None:
         """Write the entries used in this run, atomically, if they differ from what was read (a failure only
-        loses the store)."""
+        loses the store). Values are compared as they would be read back (JSON has no tuples)."""
         if self.path is None or self.used == self.stored:
             return
         data = {"version": self.version, "values": self.used}
         if self.kind == "pickle":
             blob = pickle.dumps(data, protocol=pickle.HIGHEST_PROTOCOL)
         else:
-            blob = json.dumps(data, ensure_ascii=False, sort_keys=True).encode("utf-8")
+            text = json.dumps(data, ensure_ascii=False, sort_keys=True)
+            if json.loads(text)["values"] == self.stored:
+                return
+            blob = text.encode("utf-8")
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             fd, tmp = tempfile.mkstemp(prefix=f".{self.path.name}.", suffix=".tmp", dir=self.path.parent)
