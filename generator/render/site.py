@@ -155,8 +155,8 @@ def rendered_game(
     facts_key = _digest(sorted([path, list(vars(f).values())] for path, f in facts.items()))
     store = Store.in_folder(work / "games", content.id, code)
     cached = store.get(key)
-    if isinstance(cached, dict) and {"facts", "pages", "entries"} <= cached.keys():
-        if cached["facts"] == facts_key:
+    if isinstance(cached, dict) and isinstance(cached.get("pages"), dict) and isinstance(cached.get("entries"), list):
+        if cached.get("facts") == facts_key:
             return cached["pages"], cached["entries"]
         # only the files' sizes or pages changed: the downloads page shows them, made again from them
         pages = {
