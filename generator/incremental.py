@@ -16,8 +16,8 @@ Two shortcuts keep an edit build from redoing work that cannot have changed:
   (without a `write`: they are skipped, and their recorded digests are what
   the website's inputs hash).
 
-Both are kept in a memo in the output folder's cache
-(``.rulepress-cache/incremental.json``), not in the build state: they hold
+Both are kept in a memo in the output folder's cache (the JSON store
+``.rulepress-cache/incremental.json``, `rulepress.store`), not in the build state: they hold
 inodes, times and absolute paths, which differ between two otherwise equal
 builds. The memo is written after a build succeeded; a signature vouches only
 for the SHA-256 it was taken with, so a stale memo costs a hash, never a
@@ -32,25 +32,24 @@ import json
 from pathlib import Path
 
 from rulepress.artifact import Artifact
-from rulepress.output import CACHE, sha256_of, write_json
+from rulepress.output import sha256_of
+from rulepress.store import Store
 
-MEMO = "incremental.json"
+MEMO = "incremental"  # the store (`rulepress.store`) in the output folder's cache
 NOT_PLAN_INPUTS = ("games", "progress", "force")  # build options that do not change what a game's plan holds
 
 
 def read_memo(out: Path) -> dict:
-    try:
-        memo = json.loads((out / CACHE / MEMO).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        memo = {}
-    return memo if isinstance(memo, dict) else {}
+    """The memo of the output folder `out` (its store ``.rulepress-cache/incremental.json``; empty when
+    missing or damaged)."""
+    return dict(Store.at(out, MEMO).everything())
 
 
 def write_memo(out: Path, memo: dict) -> None:
-    try:
-        write_json(out / CACHE / MEMO, memo)
-    except OSError:
-        pass  # no memo: the next build hashes and plans again
+    """Keep `memo` for the next build (atomically; a failure only makes it hash and plan again)."""
+    store = Store.at(out, MEMO)
+    store.replace(memo)
+    store.save()
 
 
 def signature(path: Path) -> str:

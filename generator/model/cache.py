@@ -4,7 +4,9 @@ Loading a game (YAML with positions, validation, cross-checks, layout checks)
 takes a few tenths of a second; an edit build needs the model of every game
 but usually changes one file of one game. `cached_loader` returns a loader
 for `rulepress.model.load_games` that keeps each successfully loaded game in
-``<cache>/<game>.pickle`` together with its key: the SHA-256 of the game
+the pickle store (`rulepress.store.Store`) ``<cache>/<game>.pickle``, tied to
+Rulepress's code version, under the key of the folder and together with the
+key of its files: the SHA-256 of the game
 folder's path, the working directory (messages show paths relative to it),
 Rulepress's code version and every file below the folder (names and bytes; a
 new, removed or changed file changes the key; Python bytecode caches do not count). A game whose key is unchanged
@@ -18,7 +20,8 @@ When a game must load again (one of its files changed), its YAML files that
 did not change are not parsed again: their parsed data and positions are kept
 in ``<cache>/<game>.yaml.pickle`` by the SHA-256 of their bytes (a board's
 YAML is most of a game's loading time).
-The cache is written atomically and belongs to the output folder it sits in.
+The stores are written atomically and belong to the output folder they sit in;
+they hold pickles, so an output folder someone else built is untrusted input (see README.md).
 """
 
 from __future__ import annotations
@@ -33,6 +36,7 @@ from pathlib import Path
 
 from rulepress.model.loader import GameContent, load_game, rules_files, with_rules_read_again
 from rulepress.model.yamlsource import load_yaml
+from rulepress.store import Store
 
 
 def folder_key(folder: Path, version: str, skip: Collection[str] = (), digests: dict[str, bytes] | None = None) -> str:
@@ -76,27 +80,26 @@ def _settled_digest(path: str, size: int, mtime_ns: int, inode: int) -> bytes:
 
 
 def cached_loader(cache: Path, version: str) -> Callable[[Path], GameContent]:
-    """A `load_game` that reuses ``<cache>/<folder name>.pickle`` when the folder's key is unchanged; when
-    it is not, the game's YAML files that did not change are not parsed again (`remembering_parser`)."""
+    """A `load_game` that reuses the store ``<cache>/<folder name>.pickle`` when the folder's key is unchanged;
+    when it is not, the game's YAML files that did not change are not parsed again (`remembering_parser`)."""
 
     def load(folder: Path) -> GameContent:
         digests = file_digests(folder)
         key = folder_key(folder, version, digests=digests)
         base = folder_key(folder, version, digests={})  # the folder, working directory and code without the files
-        file = cache / f"{Path(folder).name}.pickle"
-        stored = _read_pickle(file)
-        valid = isinstance(stored, tuple) and len(stored) == 4 and isinstance(stored[1], GameContent)
+        games = Store.in_folder(cache, Path(folder).name, version, "pickle")
+        stored = games.get(base)  # (key, content, digests) of the same folder and code, maybe other files
+        valid = isinstance(stored, tuple) and len(stored) == 3 and isinstance(stored[1], GameContent)
         if valid and stored[0] == key:
             return stored[1]
-        previous = stored if valid and stored[2] == base else None  # the same folder and code, other files
-        if previous is not None and rules_edit_only(previous[3], digests, previous[1]):
-            content = with_rules_read_again(previous[1])
+        if valid and rules_edit_only(stored[2], digests, stored[1]):
+            content = with_rules_read_again(stored[1])
         else:
-            parsed = cache / f"{Path(folder).name}.yaml.pickle"
-            parse, used = remembering_parser(_read_pickle(parsed), version)
-            content = load_game(folder, parse)
-            _write_pickle(parsed, used)
-        _write_pickle(file, (key, content, base, digests))
+            parsed = Store.in_folder(cache, f"{Path(folder).name}.yaml", version, "pickle")
+            content = load_game(folder, remembering_parser(parsed))
+            parsed.save()
+        games.put(base, (key, content, digests))
+        games.save()
         return content
 
     return load
@@ -112,41 +115,20 @@ def rules_edit_only(before: dict[str, bytes], now: dict[str, bytes], content: Ga
     )
 
 
-def remembering_parser(stored, version: str):
-    """A `load_yaml` that takes the result for a file from `stored` (as written before: {(version, shown
-    path, SHA-256 of the bytes): pickled result}) and the dict of what it used and parsed, to store again.
-    A file with a problem raises as `load_yaml` does and is not remembered."""
-    stored = stored if isinstance(stored, dict) else {}
-    used: dict = {}
+def remembering_parser(store: Store):
+    """A `load_yaml` that takes the result for a file from `store` (a pickle store: {(shown path, SHA-256 of
+    the bytes): pickled result}) and puts what it used and parsed there, to be saved. A file with a problem
+    raises as `load_yaml` does and is not remembered."""
 
     def parse(path: Path, shown: str):
         try:
-            key = (version, shown, hashlib.sha256(Path(path).read_bytes()).hexdigest())
+            key = (shown, hashlib.sha256(Path(path).read_bytes()).hexdigest())
         except OSError:
             return load_yaml(path, shown)  # let it report the file
-        blob = stored.get(key)
+        blob = store.get(key)
         if blob is None:
             blob = pickle.dumps(load_yaml(path, shown), protocol=pickle.HIGHEST_PROTOCOL)
-        used[key] = blob
+        store.put(key, blob)
         return pickle.loads(blob)
 
-    return parse, used
-
-
-def _read_pickle(file: Path):
-    try:
-        with file.open("rb") as f:
-            return pickle.load(f)
-    except Exception:  # missing, damaged, of another version: only a cache, the work is done again
-        return None
-
-
-def _write_pickle(file: Path, value) -> None:
-    """Write atomically; a failure only costs the next build the work."""
-    try:
-        file.parent.mkdir(parents=True, exist_ok=True)
-        tmp = file.with_name(f".{file.name}.{os.getpid()}.tmp")
-        tmp.write_bytes(pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL))
-        os.replace(tmp, file)
-    except OSError:
-        pass
+    return parse

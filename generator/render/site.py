@@ -39,6 +39,7 @@ from rulepress.render.options import SiteOptions
 from rulepress.site import sources as site_sources
 from rulepress.site.downloads import read_all, write_zip, zip_plan
 from rulepress.site.sphinx_run import build_html, conf_text, preload
+from rulepress.store import Store
 
 WORK = CACHE
 
@@ -151,52 +152,42 @@ def rendered_game(
     `site_view` in `lang`, computed if not given), the files it shows and Rulepress's code are unchanged
     (the examples then need not run again)."""
     items = shown_items(content.id, shown, out)
-    cache = work / "games" / f"{content.id}.json"
-    facts = _file_facts(items, out, cache.with_suffix(".files.json"))
+    facts = _file_facts(items, out, Store.in_folder(work / "games", f"{content.id}.files"))
     key = _digest([code, lang, view or site_view(content, lang), [list(vars(i).values()) for i in items]])
     facts_key = _digest(sorted([path, list(vars(f).values())] for path, f in facts.items()))
-    try:
-        cached = json.loads(cache.read_text(encoding="utf-8"))
-        if cached.get("key") == key:
-            if cached.get("facts") == facts_key:
-                return cached["pages"], cached["entries"]
-            # only the files' sizes or pages changed: the downloads page shows them, made again from them
-            pages = {
-                **cached["pages"],
-                **site_sources.downloads_page(content, lang, site_sources.GameExtras(None, items, facts)),
-            }
-            _keep_pages(cache, key, facts_key, pages, cached["entries"])
-            return pages, cached["entries"]
-    except (OSError, ValueError, KeyError):
-        pass
+    store = Store.in_folder(work / "games", content.id, code)
+    cached = store.get(key)
+    if isinstance(cached, dict) and isinstance(cached.get("pages"), dict) and isinstance(cached.get("entries"), list):
+        if cached.get("facts") == facts_key:
+            return cached["pages"], cached["entries"]
+        # only the files' sizes or pages changed: the downloads page shows them, made again from them
+        pages = {
+            **cached["pages"],
+            **site_sources.downloads_page(content, lang, site_sources.GameExtras(None, items, facts)),
+        }
+        _keep_pages(store, key, facts_key, pages, cached["entries"])
+        return pages, cached["entries"]
     found = analysis.of(content, *NEEDS)
     pages, entries = site_sources.render_game(
         content, lang, site_sources.GameExtras(found.examples, items, facts, found.terms)
     )
-    _keep_pages(cache, key, facts_key, pages, entries)
+    _keep_pages(store, key, facts_key, pages, entries)
     return pages, entries
 
 
-def _keep_pages(cache: Path, key: str, facts_key: str, pages: dict, entries: list) -> None:
-    cache.parent.mkdir(parents=True, exist_ok=True)
-    cache.write_text(
-        json.dumps({"key": key, "facts": facts_key, "pages": pages, "entries": entries}, ensure_ascii=False),
-        encoding="utf-8",
-    )
+def _keep_pages(store: Store, key: str, facts_key: str, pages: dict, entries: list) -> None:
+    """Keep a game's pages and search entries in `store` (the game's in the work area) under `key`, for the
+    files whose facts hash to `facts_key`."""
+    store.replace({key: {"facts": facts_key, "pages": pages, "entries": entries}})
+    store.save()
 
 
-def _file_facts(items: list[site_sources.Shown], out: Path, kept: Path) -> dict:
+def _file_facts(items: list[site_sources.Shown], out: Path, kept: Store) -> dict:
     """Sizes and page counts of the files a game's downloads page lists (`downloads.read_all`), with
-    those of unchanged files taken from `kept` (and kept there for the next build)."""
-    try:
-        text = kept.read_text(encoding="utf-8")
-        known = json.loads(text)
-    except (OSError, ValueError):
-        text, known = "", {}
-    facts, keep = read_all(items, lambda path: located(out, path), known)
-    if json.dumps(keep, sort_keys=True) != text:
-        kept.parent.mkdir(parents=True, exist_ok=True)
-        kept.write_text(json.dumps(keep, sort_keys=True), encoding="utf-8")
+    those of unchanged files taken from the store `kept` (and kept there for the next build)."""
+    facts, keep = read_all(items, lambda path: located(out, path), dict(kept.everything()))
+    kept.replace(keep)
+    kept.save()
     return facts
 
 
@@ -380,35 +371,28 @@ def earlier_games(
     return loaded, _shown(shown)
 
 
-def _kept_views(content: GameContent, cache: Path, code: str) -> tuple[str, dict | None]:
-    """(the game's key, its views kept in ``<cache>/<game>.json`` under that key, or None)."""
+def _kept_views(content: GameContent, cache: Path, code: str) -> tuple[Store, str, dict | None]:
+    """(the game's store ``<cache>/<game>.json``, the game's key, its views kept there under that key, or
+    None)."""
     from rulepress.model.cache import folder_key
 
     key = folder_key(content.folder, code)
-    try:
-        kept = json.loads((cache / f"{content.id}.json").read_text(encoding="utf-8"))
-        if kept.get("key") == key:
-            return key, {None if k == "" else k: v for k, v in kept["views"].items()}
-    except (OSError, ValueError, AttributeError, KeyError):
-        pass
-    return key, None
+    store = Store.in_folder(cache, content.id, code)
+    kept = store.get(key)
+    if isinstance(kept, dict):
+        return store, key, {None if k == "" else k: v for k, v in kept.items()}
+    return store, key, None
 
 
 def kept_views(content: GameContent, cache: Path, code: str) -> dict[str | None, str]:
-    """`site_views` of a game, from ``<cache>/<game>.json`` when the game's files and Rulepress's code are
-    unchanged since they were kept there (and kept there for the next build)."""
-    from rulepress.output import write_json
-
-    key, views = _kept_views(content, cache, code)
+    """`site_views` of a game, from the store ``<cache>/<game>.json`` when the game's files and Rulepress's
+    code are unchanged since they were kept there (and kept there for the next build)."""
+    store, key, views = _kept_views(content, cache, code)
     if views is not None:
         return views
     views = site_views(content)
-    try:
-        write_json(
-            cache / f"{content.id}.json", {"key": key, "views": {"" if k is None else k: v for k, v in views.items()}}
-        )
-    except OSError:
-        pass  # no cache: computed again next time
+    store.put(key, {"" if k is None else k: v for k, v in views.items()})
+    store.save()  # a failure costs computing them again next time
     return views
 
 

@@ -1,0 +1,140 @@
+"""One way to keep a cache on disk: a named store of values by key, saved atomically.
+
+Every on-disk cache of Rulepress (the memos of slow checks, the validated
+games and parsed YAML files, the website's views, pages and file facts, the
+incremental build's signatures and plans) is a `Store`: one file in the output
+folder's cache (``<out>/.rulepress-cache/<name>.json`` or ``.pickle``; `at`
+also takes a build's staging folder for its output folder), holding values by
+key:
+
+    store = Store.at(out, "views/risk", version=code_version())
+    value = store.get(key)
+    if value is None:
+        value = compute()
+        store.put(key, value)
+    store.save()
+
+A store is tied to a `version` (usually Rulepress's code version,
+`rulepress.version.code_version`): a store written by another version reads as
+empty. Its kind says how values are kept: JSON data (``"json"``) or any
+picklable Python object (``"pickle"``). A pickled store is read with `pickle`:
+like Sphinx's build folder, an output folder you did not build yourself is
+untrusted input; build into a fresh one or delete its cache (see README.md).
+
+`save` writes the entries this run used (looked up with `get`, or `put`), so a
+store does not grow with every edit, and only when they differ from what was
+read; it writes a temporary file in the same folder and moves it over the old
+one (`os.replace`), so a reader sees the old store or the new one, never half
+of one. A missing, damaged or unreadable store reads as empty and a store that
+cannot be written is not: either only costs the work again, never an error. A
+store without a path (``Store(None)``) remembers nothing beyond the run.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import pickle
+import tempfile
+from pathlib import Path
+from typing import Literal
+
+from rulepress.output import CACHE, STAGING
+
+Kind = Literal["json", "pickle"]
+
+
+def output_root(out: Path) -> Path:
+    """The output folder of a build, also when `out` is its staging area (what renderers are given)."""
+    return out.parent if out.name == STAGING else out
+
+
+def cache_folder(out: Path) -> Path:
+    """The cache folder of the output folder `out` (or of the build staged in it)."""
+    return output_root(Path(out)) / CACHE
+
+
+class Store:
+    """Values by key, read from `path` once (when made); see the module docstring."""
+
+    def __init__(self, path: Path | None, version: str = "", kind: Kind = "json"):
+        self.path, self.version, self.kind = path, version, kind
+        self.stored: dict = self._read() if path is not None else {}
+        self.used: dict = {}
+
+    @classmethod
+    def at(cls, out: Path | None, name: str, version: str = "", kind: Kind = "json") -> Store:
+        """The store `name` (a path below the cache folder, without suffix) of the output folder `out` (or of
+        the build staged in it); one without a path for None."""
+        if out is None:
+            return cls(None, version, kind)
+        return cls(cache_folder(Path(out)) / f"{name}.{kind}", version, kind)
+
+    @classmethod
+    def in_folder(cls, folder: Path, name: str, version: str = "", kind: Kind = "json") -> Store:
+        """The store `name` in the cache folder `folder` (``<folder>/<name>.<kind>``)."""
+        return cls(Path(folder) / f"{name}.{kind}", version, kind)
+
+    def _read(self) -> dict:
+        assert self.path is not None
+        try:
+            if self.kind == "pickle":
+                with self.path.open("rb") as f:
+                    data = pickle.load(f)
+            else:
+                data = json.loads(self.path.read_text(encoding="utf-8"))
+        except Exception:  # missing, damaged, unreadable: only a cache, the work is done again
+            return {}
+        if isinstance(data, dict) and data.get("version") == self.version and isinstance(data.get("values"), dict):
+            return data["values"]
+        return {}
+
+    def get(self, key, default=None):
+        """The value kept under `key` (used in this run or stored before), or `default`; not to be changed in
+        place (`put` a new one)."""
+        value = self.used.get(key, self.stored.get(key))
+        if value is None:
+            return default
+        self.used[key] = value
+        return value
+
+    def put(self, key, value) -> None:
+        """Keep `value` under `key` (saved by `save`)."""
+        self.used[key] = value
+
+    def everything(self) -> dict:
+        """All entries stored before this run (for a store that is read whole); not to be changed in place."""
+        return self.stored
+
+    def replace(self, values: dict) -> None:
+        """Make `values` all that `save` keeps."""
+        self.used = dict(values)
+
+    def save(self) -> None:
+        """Write the entries used in this run, atomically, if they differ from what was read (a failure only
+        loses the store). Values are compared as they would be read back (JSON has no tuples)."""
+        if self.path is None or self.used == self.stored:
+            return
+        data = {"version": self.version, "values": self.used}
+        if self.kind == "pickle":
+            blob = pickle.dumps(data, protocol=pickle.HIGHEST_PROTOCOL)
+        else:
+            text = json.dumps(data, ensure_ascii=False, sort_keys=True)
+            if json.loads(text)["values"] == self.stored:
+                return
+            blob = text.encode("utf-8")
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            fd, tmp = tempfile.mkstemp(prefix=f".{self.path.name}.", suffix=".tmp", dir=self.path.parent)
+            try:
+                with os.fdopen(fd, "wb") as f:
+                    f.write(blob)
+                    f.flush()
+                    os.fsync(f.fileno())
+                os.chmod(tmp, 0o644)
+                os.replace(tmp, self.path)
+            finally:
+                if os.path.exists(tmp):
+                    os.unlink(tmp)
+        except OSError:
+            pass

@@ -1,0 +1,55 @@
+"""The one cache abstraction: values by key, tied to a version, JSON or pickle, saved atomically."""
+
+from __future__ import annotations
+
+import pytest
+
+from rulepress.output import CACHE, STAGING
+from rulepress.store import Store
+
+
+@pytest.mark.parametrize("kind", ["json", "pickle"])
+def test_a_store_keeps_what_a_run_used_for_the_same_version(tmp_path, kind):
+    store = Store.at(tmp_path, "things/demo", "v1", kind)
+    assert store.path == tmp_path / CACHE / "things" / f"demo.{kind}"
+    assert store.get("a") is None
+    store.put("a", [1, "x"])
+    store.put("b", {"c": 2})
+    store.save()
+    again = Store.at(tmp_path / STAGING, "things/demo", "v1", kind)  # a build's staging area: its output folder
+    assert again.get("a") == [1, "x"]
+    again.save()  # only "a" was used: "b" is dropped
+    assert Store.at(tmp_path, "things/demo", "v1", kind).everything() == {"a": [1, "x"]}
+    assert Store.at(tmp_path, "things/demo", "v2", kind).get("a") is None  # another version: empty
+    assert [p.name for p in store.path.parent.iterdir()] == [f"demo.{kind}"]  # no temporary files left
+
+
+@pytest.mark.parametrize("kind", ["json", "pickle"])
+@pytest.mark.parametrize("damage", [b"", b"garbage", b"\x80\x05K", b'{"version": "v1", "values": [1]}'])
+def test_a_damaged_store_reads_as_empty(tmp_path, kind, damage):
+    store = Store.in_folder(tmp_path, "demo", "v1", kind)
+    store.path.write_bytes(damage)
+    assert Store.in_folder(tmp_path, "demo", "v1", kind).everything() == {}
+    store.put("a", 1)
+    store.save()
+    assert Store.in_folder(tmp_path, "demo", "v1", kind).get("a") == 1
+
+
+def test_an_unchanged_store_is_not_written_again(tmp_path):
+    store = Store.in_folder(tmp_path, "demo")
+    store.replace({"a": (1, 2)})  # read back as a list: the same
+    store.save()
+    before = store.path.stat().st_mtime_ns, store.path.stat().st_ino
+    again = Store.in_folder(tmp_path, "demo")
+    again.replace({"a": (1, 2)})
+    again.save()
+    assert (store.path.stat().st_mtime_ns, store.path.stat().st_ino) == before
+
+
+def test_a_store_without_a_path_or_that_cannot_be_written_only_forgets(tmp_path):
+    Store(None).save()
+    assert Store.at(None, "x").get("a") is None
+    (tmp_path / "file").write_text("not a folder")
+    store = Store.in_folder(tmp_path / "file", "demo")
+    store.put("a", 1)
+    store.save()  # no error
