@@ -69,7 +69,7 @@ def upgrade(content: GameContent, warnings: list[Problem]) -> Plan:
                 labels.setdefault(word.group(1), set())
                 done = True
         elif problem.rule == "board-value-label" and path is not None and problem.line:
-            done = _value_label(plan, path, text_of(path), problem, content.game.languages)
+            done = _value_label(plan, content, path, text_of(path), problem)
         if not done:
             plan.left.append(problem)
     if labels:
@@ -201,27 +201,29 @@ def _width(step) -> int:
         return len(rows[0]) if rows else 0
 
 
-def _value_label(plan: Plan, path: Path, lines: list[str], problem: Problem, languages: list[str]) -> bool:
-    """A TODO entry for a printed value: into the board's block-style ``value_labels``, or a new one."""
+def _value_label(plan: Plan, content: GameContent, path: Path, lines: list[str], problem: Problem) -> bool:
+    """A TODO entry for a printed value: into the board's block-style ``value_labels``, or a new one after the
+    board's ``id``. Where those keys stand comes from the loader's positions, not from scanning the text."""
     match = re.match(r"boards\.(\d+)\.", problem.key)
-    name = problem.key.rsplit(".", 1)[-1]
-    if not match:
+    positions = content.positions.get("boards")
+    if not match or positions is None:
         return False
-    board = int(match.group(1))
-    starts = [n for n, line in enumerate(lines, start=1) if re.match(r"\s*-\s+id\s*:", line)]
-    if board >= len(starts):
-        return False
-    start = starts[board]
-    end = starts[board + 1] if board + 1 < len(starts) else len(lines) + 1
-    indent = len(lines[start - 1]) - len(lines[start - 1].lstrip(" -"))
-    entry = f"{name}: {_todo(languages)}"
-    for number in range(start, end):
-        line = lines[number - 1]
-        if re.match(rf"\s{{{indent}}}value_labels\s*:\s*(#.*)?$", line):
-            return plan.replace(path, number, [line, " " * (indent + 2) + entry]) or _merge(plan, path, number, entry)
-    pad = " " * indent
-    return plan.replace(path, start, [lines[start - 1], f"{pad}value_labels:", f"{pad}  {entry}"]) or _merge(
-        plan, path, start, entry
+    board = ("boards", int(match.group(1)))
+    entry = f"{problem.key.rsplit('.', 1)[-1]}: {_todo(content.game.languages)}"
+    at = positions.keys.get(board + ("value_labels",))
+    if at is not None:
+        line, col = at
+        if not re.match(r"\s*value_labels\s*:\s*(#.*)?$", lines[line - 1].lstrip(" -")):
+            return False  # a flow-style mapping ({...}): left for the author
+        indent = " " * (col + 1)
+        return plan.replace(path, line, [lines[line - 1], indent + entry]) or _merge(plan, path, line, entry)
+    at = positions.keys.get(board + ("id",))
+    if at is None or not re.match(r"\s*(-\s+)?id\s*:", lines[at[0] - 1]):
+        return False  # a board written in flow style
+    line, col = at
+    pad = " " * (col - 1)
+    return plan.replace(path, line, [lines[line - 1], f"{pad}value_labels:", f"{pad}  {entry}"]) or _merge(
+        plan, path, line, entry
     )
 
 
