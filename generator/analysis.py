@@ -26,6 +26,7 @@ if TYPE_CHECKING:
 # failure runs again: a time-out may pass now); "examples-shown" reads them as the outputs of an earlier
 # build showed them (a remembered failure stands), for the exit code of a build that wrote no page.
 PARTS = ("problems", "examples", "examples-shown", "translations", "terms", "sources")
+FIELD = {"examples-shown": "examples"}  # the `GameAnalysis` field a part fills, where its name differs
 
 
 # ---------------------------------------------------------------- worked examples
@@ -200,12 +201,10 @@ class Analysis:
         missing = frozenset(parts) - (known.parts if known else frozenset())
         if known is None or missing:
             found = self._analyse(content, missing)
-            if known is not None:
-                for name in known.parts - missing:
-                    attribute = "examples" if name == "examples-shown" else name
-                    if attribute == "examples" and {"examples", "examples-shown"} & missing:
-                        continue  # run (or read) again just now
-                    setattr(found, attribute, getattr(known, attribute))
+            if known is not None:  # keep what was computed before and not just now
+                recomputed = {FIELD.get(name, name) for name in missing}
+                for field_name in {FIELD.get(name, name) for name in known.parts} - recomputed:
+                    setattr(found, field_name, getattr(known, field_name))
                 found.parts = known.parts | missing
                 found.pending = known.pending + found.pending
             self._games[content.id] = found
