@@ -60,6 +60,10 @@ class ExampleResult:
     got: str  # actual output or the exception ('' when passed)
     source: str  # the doctest text of the example
     statements: list[Statement] = field(default_factory=list)
+    # what its ``:picture:`` lines draw (`rulepress.model.pictures.Picture.to_dict`, in order), and the
+    # pictures that cannot be drawn as [file line, why]
+    pictures: list[dict] = field(default_factory=list)
+    picture_problems: list[list] = field(default_factory=list)
 
     def message(self) -> str:
         """``path:line: example-id: expected X, got Y`` (or ``... ok``)."""

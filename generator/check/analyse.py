@@ -3,7 +3,8 @@
 `analyse_game` computes the parts of a `rulepress.analysis.GameAnalysis` it is asked for:
 
 - ``problems``: what players could not read (example results without names or captions, the
-  engine's words: `results`), authors' words in public text (`wording`) and raw HTML in the
+  engine's words: `results`), worked examples' pictures that cannot be drawn (the examples with
+  pictures run for it), authors' words in public text (`wording`) and raw HTML in the
   Markdown (`rulepress.text.safety`), settled by the game's content format (`formats.settle`);
 - ``examples``: every worked example run against the engine (`examples.ExampleRuns`);
 - ``translations``: the translation check's findings (`translations.report`);
@@ -45,7 +46,9 @@ def analyse_game(
     """The `parts` of the game's analysis (see the module docstring)."""
     found = GameAnalysis(content.id, parts=frozenset(parts))
     if "problems" in parts:
-        found.problems = formats.settle(problems_of(content, out, found.pending), content.format)
+        found.problems = formats.settle(
+            problems_of(content, out, found.pending) + pictures_not_drawn(content, out), content.format
+        )
     runs = None
     if {"examples", "examples-shown", "translations"} & parts and content.game.engine:
         fresh = "examples" in parts or "translations" in parts
@@ -86,6 +89,24 @@ def problems_of(content: GameContent, out: Path | None, pending: list) -> list[P
     memo.put(key, [asdict(p) for p in problems])
     pending.append(memo)
     return problems
+
+
+def pictures_not_drawn(content: GameContent, out: Path | None) -> list[Problem]:
+    """The worked examples' pictures that cannot be drawn: only the examples with pictures run (their results
+    remembered like every example's, `examples.ExampleRuns`)."""
+    illustrated = [e for text in content.rules.values() for e in text.examples if e.pictures]
+    if not illustrated:
+        return []
+    if not content.game.engine:
+        return [
+            Problem(e.path, p.line, None, f"example {e.id}", "picture: the game has no rules engine to run it")
+            for e in illustrated
+            for p in e.pictures
+        ]
+    runs = examples.ExampleRuns.at(content, out)
+    found = examples.picture_problems([runs.result(e) for e in illustrated])
+    runs.save()
+    return found
 
 
 def terms_used(content: GameContent, lang: str) -> dict[str, list[str]]:

@@ -61,6 +61,9 @@ from rulepress.memo import Memo, key_of
 from rulepress.model import GameContent, load_games
 from rulepress.model.engine import PREFIX as ENGINE_PREFIX
 from rulepress.model.engine import chosen_readings, engine_functions, load_engine, namespace, reading_parameters
+from rulepress.model.loader import display_path
+from rulepress.model.pictures import PictureProblem
+from rulepress.model.pictures import resolve as resolve_picture
 from rulepress.model.rules_text import Example
 from rulepress.timelimit import TimeLimitExceeded, time_limit
 
@@ -68,7 +71,7 @@ OPTIONFLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
 REFUSED = i18n.every_form("examples.refused")  # Refused, Abgelehnt, Refusé: in any catalog's language
 RESULT = i18n.every_form("examples.result")
 OUTCOME = re.compile(rf"^({'|'.join(map(re.escape, REFUSED + RESULT))}):[ \t]*(.*?)\s*$", re.S)
-KNOWN_OPTIONS = ("reading", "labels")  # labels: what the website calls the parts of tuple results
+KNOWN_OPTIONS = ("reading", "labels", "picture")  # labels: what the website calls the parts of tuple results
 
 
 def code_of(source: str) -> str:
@@ -306,6 +309,11 @@ def _rewrite(examples: list[doctest.Example]) -> list[tuple[str, str, str]]:
 
 def run_statements(example: Example, globs: dict, names: dict[str, Name], game: str = "") -> list[Statement]:
     """Run one example with `globs` (not copied here); every statement with its outcome."""
+    return _run(example, globs, names, game)[0]
+
+
+def _run(example: Example, globs: dict, names: dict[str, Name], game: str = "") -> tuple[list[Statement], dict]:
+    """Every statement of one example with its outcome, and the example's namespace after it ran."""
     test = doctest.DocTestParser().get_doctest(
         example.source, globs, f"{game}:{example.id}:{example.lang}", example.path, 0
     )
@@ -327,7 +335,26 @@ def run_statements(example: Example, globs: dict, names: dict[str, Name], game: 
         else:
             outcome, expected = outcomes.outcomes.get(index, got), ""
         statements.append(Statement(source, e.want, got, first + e.lineno, kind, outcome, expected, passed))
-    return statements
+    return statements, test.globs
+
+
+def example_pictures(example: Example, globs: dict, game) -> tuple[list[dict], list[list]]:
+    """What the example's ``:picture:`` lines draw, their expressions evaluated in the example's namespace
+    after it ran (`globs`), checked against the game (`rulepress.model.pictures.resolve`); and the
+    pictures that cannot be drawn, as [file line, why]."""
+    drawn, problems = [], []
+    for spec in example.pictures:
+        values = {}
+        try:
+            with time_limit():
+                for name, source in spec.expressions().items():
+                    values[name] = eval(compile(source, "<picture>", "eval"), globs)
+            drawn.append(resolve_picture(spec, values, game).to_dict())
+        except PictureProblem as exc:
+            problems.append([spec.line, str(exc)])
+        except Exception as exc:  # noqa: BLE001 - whatever the author's expression raises is reported
+            problems.append([spec.line, f"cannot evaluate {source!r} in the example: {exception_text(exc)}"])
+    return drawn, problems
 
 
 def term_names(content: GameContent) -> dict[str, Name]:
@@ -394,11 +421,23 @@ def check_example(
     """Run one example in a fresh namespace under its readings and return its result."""
     names = term_names(content) if names is None else names
     globs = namespace(content, module, readings=example.readings())
-    statements = run_statements(example, globs, names, content.id)
+    statements, after = _run(example, globs, names, content.id)
+    pictures, picture_problems = example_pictures(example, after, content.game)
     failed = next((s for s in statements if not s.passed), None)
     if failed is None:
         return ExampleResult(
-            content.id, example.id, example.lang, example.path, example.line, True, "", "", example.source, statements
+            content.id,
+            example.id,
+            example.lang,
+            example.path,
+            example.line,
+            True,
+            "",
+            "",
+            example.source,
+            statements,
+            pictures,
+            picture_problems,
         )
     return ExampleResult(
         content.id,
@@ -411,6 +450,8 @@ def check_example(
         failed.got,
         example.source,
         statements,
+        pictures,
+        picture_problems,
     )
 
 
@@ -443,9 +484,21 @@ class ExampleRuns:
         self.base = key_of(engine_code, chosen_readings(content), [asdict(n) for n in self.names.values()])
         self.loaded = False
         self.module: ModuleType | None = None
+        self._things: str | None = None
+
+    def things(self) -> str:
+        """Digest of the game's components and boards (what pictures name), computed once."""
+        if self._things is None:
+            game = self.content.game
+            self._things = key_of(
+                [c.model_dump(mode="json") for c in game.components], [b.model_dump(mode="json") for b in game.boards]
+            )
+        return self._things
 
     def result(self, example: Example) -> ExampleResult:
         key = key_of(self.base, example.id, example.lang, example.path, example.source, example.options)
+        if example.pictures:  # what they draw is checked against the game's components and boards
+            key = key_of(key, [[p.kind, p.board, p.expression, list(p.options)] for p in example.pictures], self.things())
         for memo in (self.memo,) if self.rerun_failed else (self.memo, self.failed):
             stored = memo.get(key)
             if stored is not None:
@@ -477,7 +530,25 @@ class ExampleRuns:
 
 def _moved(stored: dict, lines: int) -> ExampleResult:
     statements = [Statement(**(s | {"line": s["line"] + lines})) for s in stored["statements"]]
-    return ExampleResult(**(stored | {"line": stored["line"] + lines, "statements": statements}))
+    pictures = [p | {"line": p["line"] + lines} for p in stored.get("pictures", [])]
+    problems = [[line + lines, why] for line, why in stored.get("picture_problems", [])]
+    return ExampleResult(
+        **(
+            stored
+            | {"line": stored["line"] + lines, "statements": statements}
+            | {"pictures": pictures, "picture_problems": problems}
+        )
+    )
+
+
+def picture_problems(results: list[ExampleResult]) -> list[Problem]:
+    """A problem at its file line for each picture of the examples that cannot be drawn (an id, a board
+    or a space the game does not have, a value the example does not hold)."""
+    return [
+        Problem(display_path(r.path), line, None, f"example {r.id}", f"picture: {why}")
+        for r in results
+        for line, why in r.picture_problems
+    ]
 
 
 def run_game(content: GameContent, memo: Memo | None = None) -> list[ExampleResult]:

@@ -15,7 +15,8 @@ exists in both languages::
     ```
 
 An example may start with MyST-style options, one per line, before its
-first ``>>>``; ``:reading: option=reading-id, ...`` runs it under other
+first ``>>>``; ``:picture: ...`` lines (they may repeat) name pictures drawn
+from its scenario (`rulepress.model.pictures`); ``:reading: option=reading-id, ...`` runs it under other
 readings of the ambiguities (see `rulepress.check.examples` for what an
 example may expect: plain output, ``Refused: ...`` or ``Result: ...``)::
 
@@ -42,6 +43,7 @@ from pathlib import Path
 
 from rulepress.errors import Problem
 from rulepress.markdown import Token, parse
+from rulepress.model.pictures import PictureProblem, PictureSpec, parse_picture
 
 LABEL_ID = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
 EXAMPLE_ID = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
@@ -63,6 +65,7 @@ class Example:
     options: dict[str, str] = field(default_factory=dict)  # ':name: value' lines at the top
     option_lines: dict[str, int] = field(default_factory=dict)  # option name -> its file line
     source_line: int = 0  # file line of the first line of `source`
+    pictures: list[PictureSpec] = field(default_factory=list)  # its ``:picture:`` lines (`rulepress.model.pictures`)
 
     def readings(self) -> dict[str, str]:
         """The ``:reading:`` option as {engine option: reading id} (malformed parts are left out)."""
@@ -288,7 +291,27 @@ def _example(
     )
     if ">>>" not in example.source:
         problems.append(Problem(path, number, 1, example_id, "example has no '>>>' line to run"))
+    example.pictures = _pictures(content_lines, first, path, example_id, problems)
     return example
+
+
+def _pictures(lines: list[str], first: int, path: str, example_id: str, problems: list) -> list[PictureSpec]:
+    """The ``:picture:`` lines among the options at the top of an example (each may repeat), parsed; a line
+    that cannot be read is a problem at its file line."""
+    found = []
+    for index, line in enumerate(lines):
+        option = OPTION.match(line.strip())
+        if option is None:
+            if line.strip():
+                break  # the first statement: options stop here
+            continue
+        if option.group(1) != "picture":
+            continue
+        try:
+            found.append(parse_picture(option.group(2), first + index))
+        except PictureProblem as exc:
+            problems.append(Problem(path, first + index, 1, f"{example_id}.picture", str(exc)))
+    return found
 
 
 def read_rules(path: Path, lang: str, display: str) -> tuple[RuleText, list[Problem]]:

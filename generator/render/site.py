@@ -19,6 +19,7 @@ the artifacts it links to; the copied files follow the linked artifacts' inputs.
 
 from __future__ import annotations
 
+import base64
 import functools
 import hashlib
 import json
@@ -34,7 +35,7 @@ from rulepress.memo import output_root
 from rulepress.model import GameContent, load_games
 from rulepress.model.loader import find_games
 from rulepress.output import CACHE
-from rulepress.render import Artifact
+from rulepress.render import Artifact, examplepictures
 from rulepress.render.options import SiteOptions
 from rulepress.site import sources as site_sources
 from rulepress.site.downloads import read_all, write_zip, zip_plan
@@ -43,7 +44,8 @@ from rulepress.store import Store
 
 WORK = CACHE
 
-NEEDS = ("examples", "terms")  # what the game pages show of the analysis (`rulepress.analysis`)
+NEEDS = ("examples", "terms")
+PICTURES = "pictures"  # folder of a game's example pictures, beside its rules page (site/<lang>/<game>/pictures)  # what the game pages show of the analysis (`rulepress.analysis`)
 
 
 def site_languages(contents: list[GameContent]) -> tuple[str, ...]:
@@ -147,38 +149,60 @@ def rendered_game(
     work: Path,
     analysis: Analysis,
     view: str | None = None,
-):
-    """The pages and search entries of one game in `lang`, from the work area's cache when the game (its
-    `site_view` in `lang`, computed if not given), the files it shows and Rulepress's code are unchanged
-    (the examples then need not run again)."""
+) -> tuple[dict, list, dict[str, bytes]]:
+    """The pages, search entries and example pictures ({path below the language's site: PNG}) of one game
+    in `lang`, from the work area's cache when the game (its `site_view` in `lang`, computed if not given),
+    the files it shows and Rulepress's code are unchanged (the examples then need not run again)."""
     items = shown_items(content.id, shown, out)
     facts = _file_facts(items, out, Store.in_folder(work / "games", f"{content.id}.files"))
     key = _digest([code, lang, view or site_view(content, lang), [list(vars(i).values()) for i in items]])
     facts_key = _digest(sorted([path, list(vars(f).values())] for path, f in facts.items()))
     store = Store.in_folder(work / "games", content.id, code)
     cached = store.get(key)
-    if isinstance(cached, dict) and isinstance(cached.get("pages"), dict) and isinstance(cached.get("entries"), list):
+    if (
+        isinstance(cached, dict)
+        and isinstance(cached.get("pages"), dict)
+        and isinstance(cached.get("entries"), list)
+        and isinstance(cached.get("pictures"), dict)
+    ):
+        pictures = {path: base64.b64decode(data) for path, data in cached["pictures"].items()}
         if cached.get("facts") == facts_key:
-            return cached["pages"], cached["entries"]
+            return cached["pages"], cached["entries"], pictures
         # only the files' sizes or pages changed: the downloads page shows them, made again from them
         pages = {
             **cached["pages"],
             **site_sources.downloads_page(content, lang, site_sources.GameExtras(None, items, facts)),
         }
-        _keep_pages(store, key, facts_key, pages, cached["entries"])
-        return pages, cached["entries"]
+        _keep_pages(store, key, facts_key, pages, cached["entries"], pictures)
+        return pages, cached["entries"], pictures
     found = analysis.of(content, *NEEDS)
+    drawn = examplepictures.site_pictures(content, lang, found.examples)
+    shown_pictures: dict[str, list[dict]] = {}
+    for picture in drawn:
+        shown_pictures.setdefault(picture.example, []).append(
+            {
+                "src": f"{PICTURES}/{picture.file}",
+                "width": picture.width,
+                "height": picture.height,
+                "alt": picture.alt,
+                "caption": picture.caption,
+            }
+        )
     pages, entries = site_sources.render_game(
-        content, lang, site_sources.GameExtras(found.examples, items, facts, found.terms)
+        content, lang, site_sources.GameExtras(found.examples, items, facts, found.terms, shown_pictures)
     )
-    _keep_pages(store, key, facts_key, pages, entries)
-    return pages, entries
+    pictures = {f"{content.id}/{PICTURES}/{p.file}": p.png for p in drawn}
+    _keep_pages(store, key, facts_key, pages, entries, pictures)
+    return pages, entries, pictures
 
 
-def _keep_pages(store: Store, key: str, facts_key: str, pages: dict, entries: list) -> None:
-    """Keep a game's pages and search entries in `store` (the game's in the work area) under `key`, for the
-    files whose facts hash to `facts_key`."""
-    store.replace({key: {"facts": facts_key, "pages": pages, "entries": entries}})
+def _keep_pages(
+    store: Store, key: str, facts_key: str, pages: dict, entries: list, pictures: dict[str, bytes]
+) -> None:
+    """Keep a game's pages, search entries and example pictures in `store` (the game's in the work area)
+    under `key`, for the files whose facts hash to `facts_key`."""
+    kept = {path: base64.b64encode(png).decode("ascii") for path, png in pictures.items()}
+    store.replace({key: {"facts": facts_key, "pages": pages, "entries": entries, "pictures": kept}})
     store.save()
 
 
@@ -207,10 +231,8 @@ def write_language(
     work = output_root(out) / WORK / f"site-{lang}"
     languages = site_languages(contents)
     written = [c for c in contents if lang in c.game.languages]
-    pages = site_sources.render_site(
-        [(c, *rendered_game(c, lang, shown, out, code, work, analysis, (views or {}).get(c.id))) for c in written],
-        lang,
-    )
+    rendered = [(c, *rendered_game(c, lang, shown, out, code, work, analysis, (views or {}).get(c.id))) for c in written]
+    pages = site_sources.render_site([(c, game_pages, entries) for c, game_pages, entries, _p in rendered], lang)
     words = site_sources.words(lang)
     conf = conf_text(
         lang,
@@ -224,6 +246,11 @@ def write_language(
         {c.id: list(c.game.languages) for c in written if list(c.game.languages) != list(languages)},
     )
     build_html(pages, conf, tmp, work, lang, words)
+    for _c, _pages, _entries, pictures in rendered:  # beside the rules page that shows them
+        for relative, png in sorted(pictures.items()):
+            target = tmp / relative
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(png)
     return {"pages": sum(1 for p in pages if p.endswith(".md"))}
 
 

@@ -16,7 +16,9 @@ changes:
 - ``{doctest} example-id`` blocks become example boxes a player can read (see
   `rulepress.model.scenario`): the paragraph before the block is the
   situation, the results follow in the page's language, the executable form
-  is one click away; the box's id ``<game>-example-<id>`` links to itself.
+  is one click away; the box's id ``<game>-example-<id>`` links to itself; its pictures
+  (`rulepress.render.examplepictures`, PNG files beside the page) stand between the situation and
+  the results.
 
 Pure: strings and model objects in, a string out.
 """
@@ -55,6 +57,7 @@ class PageWords:
     names: dict = field(default_factory=dict)  # id of a thing of the game -> its name in the page's language
     labels: dict = field(default_factory=dict)  # record field or refusal code -> label (game.yaml site.labels)
     allow_html: tuple = ()  # HTML tags the game's rule text may use (game.yaml site.allow_html), sanitised
+    pictures: dict = field(default_factory=dict)  # example id -> [{src, width, height, alt, caption}] (PNG files)
 
     def reader(self) -> scenario.Reader:
         """Whom the examples' results are written for (see `rulepress.model.scenario`)."""
@@ -107,6 +110,20 @@ def _reading_lines(options: dict[str, str], page: PageWords) -> list[str]:
     return lines
 
 
+def _picture_lines(pictures: list[dict], words: dict) -> list[str]:
+    """Raw HTML of an example's pictures (one figure per panel, wrapping on a phone), every text escaped."""
+    if not pictures:
+        return []
+    figures = []
+    for p in pictures:
+        caption = f"<figcaption>{html.escape(p['caption'])}</figcaption>" if p["caption"] else ""
+        figures.append(
+            f'<figure class="rp-picture"><img src="{html.escape(p["src"])}" width="{int(p["width"])}" '
+            f'height="{int(p["height"])}" alt="{html.escape(p["alt"])}" loading="lazy">{caption}</figure>'
+        )
+    return [f'<div class="rp-pictures" role="group" aria-label="{html.escape(words["pictures"])}">', *figures, "</div>", ""]
+
+
 def _example_block(example_id: str, code: list[str], situation: list[str], page: PageWords) -> list[str]:
     words = page.words
     options, _lines, code = split_doctest("\n".join(code))
@@ -124,6 +141,7 @@ def _example_block(example_id: str, code: list[str], situation: list[str], page:
         lines += [f"**{words['situation']}:** " + situation[0].lstrip(), *situation[1:], ""]
     for line in _reading_lines(options, page):
         lines += [line, ""]
+    lines += _picture_lines(page.pictures.get(example_id, []), words)
     results = scenario.results_markdown("\n".join(code), page.reader(), scenario.part_labels(options.get("labels", "")))
     lines += ["````{container} rp-results", *results, "````", ""]
     lines += [

@@ -54,6 +54,7 @@ class GameExtras:
     artifacts: list[Shown] = field(default_factory=list)
     facts: dict = field(default_factory=dict)  # downloads.FileFacts by file path (sizes, pages)
     terms: dict[str, dict[str, list[str]]] | None = None  # lang -> section id -> term ids (`GameAnalysis.terms`)
+    pictures: dict[str, list[dict]] = field(default_factory=dict)  # example id -> its pictures' src, size, alt, caption
 
 
 @lru_cache(maxsize=1)  # one per process: its compiled templates serve every page and every rebuild of `serve`
@@ -146,6 +147,7 @@ def game_data(content: GameContent, lang: str, extras: GameExtras) -> dict:
             thing_names(game, lang),
             {k: v.get(lang) for k, v in game.site.labels.items()},
             tuple(game.site.allow_html),
+            extras.pictures,
         )
         rules_body = rules_myst.rules_page(text, page, term_ids)
         rules_meta = rules_myst.front_matter(rules_myst.page_search_words(text, game.glossary, lang))

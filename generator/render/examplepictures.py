@@ -1,0 +1,566 @@
+"""Pictures of worked examples, drawn by the renderers of the printed parts: vectors for print, PNG for the site.
+
+A worked example's ``:picture:`` lines are checked and resolved with the example
+(`rulepress.model.pictures.Picture`, stored as plain data in its `ExampleResult`). This module
+draws them: card and tile faces by the card sheets' own face renderer (`cards.draw_face`, the
+component's layout), board excerpts by the board renderer (`boards.Painter` on the board's
+`boardscene` scene, cropped to the spaces the picture names) with pieces, army counts and arrows on
+top, and dice with their pips. A picture is a list of `Panel` s (one per group of cards or dice,
+one per board excerpt), each a size in millimetres and a function that paints it on a ReportLab
+canvas, with its alt text and caption in the page's language.
+
+For print: `picture_flowable(content, picture, lang)` (a Platypus flowable of every panel, wrapped in
+rows, vectors) and `picture_pdf(content, picture, lang)` (the same on one PDF page). For the site:
+`site_pictures(content, lang, results)` gives each picture's panels as PNG at three times their
+CSS size (`panel_png`), rasterised with pypdfium2 from the same vector drawing.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+
+from rulepress import i18n
+from rulepress.layout.boardgeom import Point, Rect, arrow_head, luminance, shorten
+from rulepress.layout.paper import MM
+from rulepress.text import fonts
+
+GAP = 4.0  # mm between cards or dice of a group, and between panels in print
+DIE = 14.0  # mm: side of a die
+CSS_PX_PER_MM = {"cards": 2.2, "dice": 2.6, "board": 3.4}  # size on the site (before the phone shrinks it)
+BOARD_CSS_WIDTH = 600  # px: widest board excerpt on the site
+PNG_DENSITY = 3  # PNG pixels per CSS pixel (sharp on high-density screens)
+MAX_PNG_WIDTH = 2400
+CAPTION_PT = 8.5  # print captions (never under 8 pt)
+PIECE_COLORS = ("#b03a2e", "#1f5f99", "#1e8449", "#7d3c98", "#b9770e", "#424949")
+
+
+@dataclass(frozen=True)
+class Panel:
+    """One drawn part of a picture: its size in mm, how to paint it (origin at its bottom-left, points),
+    its alt text and caption in the page's language."""
+
+    kind: str  # cards, dice, board
+    width: float
+    height: float
+    paint: Callable[[object], None]
+    alt: str
+    caption: str = ""
+
+
+def _words(lang: str) -> dict:
+    return i18n.words(lang, "site")
+
+
+def _rgb(color: str):
+    from reportlab.lib import colors
+
+    return colors.toColor(color)
+
+
+# ---------------------------------------------------------------- cards and tiles
+
+
+class Faces:
+    """The card sheets' jobs and checked designs of one game in one language, made when first needed (one
+    paper: faces do not depend on it), for every picture of a page."""
+
+    def __init__(self, content, lang: str):
+        self.content, self.lang = content, lang
+        self._jobs: dict | None = None
+        self._designs: dict[str, dict] = {}
+
+    def job(self, comp_id: str):
+        if self._jobs is None:
+            from rulepress.render.cards import jobs
+            from rulepress.render.options import CardOptions
+
+            made = jobs(self.content, CardOptions(papers=("a4",)))
+            self._jobs = {j.comp.id: j for j in made if j.lang == self.lang}
+        return self._jobs[comp_id]
+
+    def design(self, comp_id: str, card_id: str):
+        if comp_id not in self._designs:
+            from rulepress.render.cards import designs
+
+            self._designs[comp_id] = {d.id: d for d in designs(self.job(comp_id))}
+        return self._designs[comp_id][card_id]
+
+
+def _card_panel(content, lang: str, group: list, side: str, caption: str, faces_of: Faces) -> Panel:
+    from rulepress.render.cards import draw_face
+
+    faces = []
+    for comp_id, card_id in group:
+        job = faces_of.job(comp_id)
+        design = faces_of.design(comp_id, card_id)
+        face = design.back_face if side == "back" and design.back_face is not None else design.front
+        faces.append((job, face, side == "back"))
+    width = sum(job.size[0] for job, _f, _b in faces) + GAP * (len(faces) - 1)
+    height = max(job.size[1] for job, _f, _b in faces)
+
+    def paint(c) -> None:
+        x = 0.0
+        for job, face, back in faces:
+            w, h = job.size
+            c.saveState()
+            c.translate(x * MM, (height - h) * MM)
+            _card_clip(c, w, h, job.layout)
+            draw_face(c, w, h, face, job.layout, 0.0, art=job.art, back=back)
+            c.restoreState()
+            _card_edge(c, x, height - h, w, h, job.layout)
+            x += w + GAP
+
+    names = [_card_name(content, comp_id, card_id, lang) for comp_id, card_id in group]
+    alt = _words(lang)["picture_cards"].format(items=", ".join(names))
+    return Panel("cards", width, height, paint, (f"{caption}: " if caption else "") + alt, caption)
+
+
+def _card_clip(c, w: float, h: float, layout: dict) -> None:
+    path = c.beginPath()
+    if layout.get("shape") == "circle":
+        path.circle(w * MM / 2, h * MM / 2, min(w, h) * MM / 2)
+    else:
+        path.roundRect(0, 0, w * MM, h * MM, float(layout.get("corner_radius", 0)) * MM)
+    c.clipPath(path, stroke=0, fill=0)
+
+
+def _card_edge(c, x: float, y: float, w: float, h: float, layout: dict) -> None:
+    """A thin grey cut line around a face, so a white card shows its edge on a white page."""
+    c.saveState()
+    c.setStrokeColor(_rgb("#9a9a9a"))
+    c.setLineWidth(0.25 * MM)
+    if layout.get("shape") == "circle":
+        c.circle((x + w / 2) * MM, (y + h / 2) * MM, min(w, h) * MM / 2, stroke=1, fill=0)
+    else:
+        c.roundRect(x * MM, y * MM, w * MM, h * MM, float(layout.get("corner_radius", 0)) * MM, stroke=1, fill=0)
+    c.restoreState()
+
+
+def _card_name(content, comp_id: str, card_id: str, lang: str) -> str:
+    comp = next(c for c in content.game.components if c.id == comp_id)
+    card = next(c for c in comp.cards if c.id == card_id)
+    return card.title.get(lang) if card.title else card_id
+
+
+# ---------------------------------------------------------------- dice
+
+PIPS = {
+    1: ((0.5, 0.5),),
+    2: ((0.25, 0.75), (0.75, 0.25)),
+    3: ((0.25, 0.75), (0.5, 0.5), (0.75, 0.25)),
+    4: ((0.25, 0.25), (0.25, 0.75), (0.75, 0.25), (0.75, 0.75)),
+    5: ((0.25, 0.25), (0.25, 0.75), (0.5, 0.5), (0.75, 0.25), (0.75, 0.75)),
+    6: ((0.25, 0.22), (0.25, 0.5), (0.25, 0.78), (0.75, 0.22), (0.75, 0.5), (0.75, 0.78)),
+}
+
+
+def _die_fill(color: str) -> str:
+    from reportlab.lib import colors
+
+    return "#" + colors.toColor(color).hexval()[2:] if color else "#ffffff"
+
+
+def draw_die(c, x: float, y: float, face: int, color: str, sides: int = 6) -> None:
+    """One die of side `DIE` mm at (x, y) mm (bottom-left): pips for 1 to 6 on a six-sided die, else the number."""
+    fill = _die_fill(color)
+    ink = "#ffffff" if luminance(fill) < 0.45 else "#1a1a1a"
+    c.saveState()
+    c.setFillColor(_rgb(fill))
+    c.setStrokeColor(_rgb("#333333"))
+    c.setLineWidth(0.35 * MM)
+    c.roundRect(x * MM, y * MM, DIE * MM, DIE * MM, 2.2 * MM, stroke=1, fill=1)
+    c.setFillColor(_rgb(ink))
+    if sides == 6 and face in PIPS:
+        for px, py in PIPS[face]:
+            c.circle((x + px * DIE) * MM, (y + py * DIE) * MM, DIE * 0.085 * MM, stroke=0, fill=1)
+    else:
+        fonts.register()
+        c.setFont("Body-Bold", DIE * 0.55 / 0.3528)
+        c.drawCentredString((x + DIE / 2) * MM, (y + DIE * 0.3) * MM, str(face))
+    c.restoreState()
+
+
+def _dice_panel(faces: list[int], color: str, sides: int, caption: str, lang: str) -> Panel:
+    width = len(faces) * DIE + (len(faces) - 1) * GAP
+
+    def paint(c) -> None:
+        for i, face in enumerate(faces):
+            draw_die(c, i * (DIE + GAP), 0.0, face, color, sides)
+
+    shown = ", ".join(i18n.decimal(f, lang) for f in faces)
+    alt = _words(lang)["picture_dice"].format(items=shown)
+    return Panel("dice", width, DIE, paint, (f"{caption}: " if caption else "") + alt, caption)
+
+
+# ---------------------------------------------------------------- board excerpts
+
+MARGIN = 10.0  # mm of board around the spaces a picture names
+MIN_VIEW = (70.0, 45.0)  # mm: the smallest excerpt
+
+
+def _space_rects(scene) -> dict[str, Rect]:
+    """Each space's box on the board scene (its shape, or the bounds of its region)."""
+    from rulepress.layout.boardscene import Region, Shape
+
+    rects: dict[str, Rect] = {}
+    for item in scene.items:
+        if isinstance(item, Shape) and item.owner and ":" not in item.owner and item.shape != "box":
+            rects.setdefault(item.owner, item.rect)
+        elif isinstance(item, Region) and item.owner and ":" not in item.owner:
+            xs = [x for ring in item.rings for x, _ in ring]
+            ys = [y for ring in item.rings for _, y in ring]
+            rects.setdefault(item.owner, Rect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)))
+    return rects
+
+
+def _spot(scene, space: str, rect: Rect) -> Point:
+    """Where the pieces of a space stand: its marker spot, else below its label, else its middle."""
+    from rulepress.layout.boardscene import Label, Shape
+
+    for item in scene.items:
+        if isinstance(item, Shape) and item.owner == f"marker:{space}":
+            return item.rect.centre
+    for item in scene.items:
+        if isinstance(item, Label) and item.role == "space" and item.owner == space and item.rows:
+            below = item.box.bottom + 5.0
+            if below < rect.bottom - 2:
+                return (rect.centre[0], below)
+    return rect.centre
+
+
+def _view(rects: list[Rect], width: float, height: float) -> Rect:
+    x0 = min(r.x for r in rects) - MARGIN
+    y0 = min(r.y for r in rects) - MARGIN
+    x1 = max(r.right for r in rects) + MARGIN
+    y1 = max(r.bottom for r in rects) + MARGIN
+    w, h = max(x1 - x0, MIN_VIEW[0]), max(y1 - y0, MIN_VIEW[1])
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+    w, h = min(w, width), min(h, height)
+    x = min(max(0.0, cx - w / 2), width - w)
+    y = min(max(0.0, cy - h / 2), height - h)
+    return Rect(x, y, w, h)
+
+
+def _piece_color(piece, colors: dict) -> str:
+    if piece not in colors:
+        colors[piece] = PIECE_COLORS[len(colors) % len(PIECE_COLORS)]
+    return colors[piece]
+
+
+def _token(c, centre: tuple[float, float], text: str, color: str, army: bool) -> float:
+    """A piece at `centre` (PDF points): a disc with the army count, or a labelled token; its width in points."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    size = 9.0
+    c.saveState()
+    c.setStrokeColor(_rgb("#ffffff"))
+    c.setLineWidth(0.35 * MM)
+    c.setFillColor(_rgb(color))
+    if army:
+        radius = max(3.4 * MM, stringWidth(text, "Body-Bold", size) / 2 + 1.2 * MM)
+        c.circle(centre[0], centre[1], radius, stroke=1, fill=1)
+        width = 2 * radius
+    else:
+        width = stringWidth(text, "Body-Bold", size) + 3.2 * MM
+        c.roundRect(centre[0] - width / 2, centre[1] - 3.2 * MM, width, 6.4 * MM, 1.6 * MM, stroke=1, fill=1)
+    c.setFillColor(_rgb("#ffffff"))
+    c.setFont("Body-Bold", size)
+    c.drawCentredString(centre[0], centre[1] - size * 0.35, text)
+    c.restoreState()
+    return width
+
+
+def _board_panel(content, picture: dict, lang: str) -> Panel:
+    from rulepress.layout.boardscene import Label
+    from rulepress.render.boards import Painter, held_sizes, scene_for
+
+    fonts.register()
+    board = next(b for b in content.game.boards if b.id == picture["board"])
+    scene = scene_for(board, lang, held_sizes(content))
+    scene.folder = content.folder
+    rects = _space_rects(scene)
+    named = [s for s, _p in picture["pieces"]] + [s for a in picture["arrows"] for s in a[:2]] + picture["show"]
+    view = _view([rects[s] for s in named if s in rects] or [Rect(0, 0, board.size.width, board.size.height)],
+                 board.size.width, board.size.height)
+    names = _names(content, lang)
+    H = board.size.height
+
+    def pt(p: Point) -> tuple[float, float]:
+        return p[0] * MM, (H - p[1]) * MM
+
+    def paint(c) -> None:
+        c.saveState()
+        clip = c.beginPath()
+        clip.rect(0, 0, view.w * MM, view.h * MM)
+        c.clipPath(clip, stroke=0, fill=0)
+        c.translate(-view.x * MM, -(H - view.bottom) * MM)
+        painter = Painter(c, H, content.folder)
+        painter.scene(replace(scene, items=[i for i in scene.items if not isinstance(i, Label)]))
+        for a, b, count in picture["arrows"]:  # under the names: they have halos and stay readable
+            _arrow(c, pt(_spot(scene, a, rects[a])), pt(_spot(scene, b, rects[b])), count, lang)
+        painter.scene(replace(scene, items=[i for i in scene.items if isinstance(i, Label)]))
+        colors: dict = {}
+        for space, pieces in picture["pieces"]:
+            if not pieces:
+                _highlight(c, rects[space], pt)
+                continue
+            x, y = pt(_spot(scene, space, rects[space]))
+            texts = [(i18n.decimal(p, lang), True, "#222222") if isinstance(p, int) else
+                     (names.get(p, p), False, _piece_color(p, colors)) for p in pieces]
+            total = sum(_token_width(t, army) for t, army, _c in texts) + (len(texts) - 1) * 1.2 * MM
+            left = x - total / 2
+            for text, army, color in texts:
+                width = _token_width(text, army)
+                _token(c, (left + width / 2, y), text, color, army)
+                left += width + 1.2 * MM
+        c.setStrokeColor(_rgb("#9a9a9a"))
+        c.setLineWidth(0.3 * MM)
+        c.rect(view.x * MM, (H - view.bottom) * MM, view.w * MM, view.h * MM, stroke=1, fill=0)
+        c.restoreState()
+
+    parts = []
+    for space, pieces in picture["pieces"]:
+        shown = ", ".join(i18n.decimal(p, lang) if isinstance(p, int) else names.get(p, p) for p in pieces)
+        parts.append(f"{names.get(space, space)}" + (f" ({shown})" if shown else ""))
+    for a, b, count in picture["arrows"]:
+        parts.append(f"{names.get(a, a)} → {names.get(b, b)}" + (f" ({i18n.decimal(count, lang)})" if count else ""))
+    caption = (picture.get("labels") or [""])[0]
+    alt = _words(lang)["picture_board"].format(board=board.name.get(lang), items="; ".join(parts))
+    return Panel("board", view.w, view.h, paint, (f"{caption}: " if caption else "") + alt, caption)
+
+
+def _token_width(text: str, army: bool) -> float:
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    width = stringWidth(text, "Body-Bold", 9.0)
+    return max(6.8 * MM, width + 2.4 * MM) if army else width + 3.2 * MM
+
+
+def _highlight(c, rect: Rect, pt) -> None:
+    """A space named without pieces: ringed."""
+    x, y = pt((rect.x, rect.bottom))
+    c.saveState()
+    c.setStrokeColor(_rgb("#b03a2e"))
+    c.setLineWidth(0.8 * MM)
+    c.roundRect(x - 1 * MM, y - 1 * MM, (rect.w + 2) * MM, (rect.h + 2) * MM, 2 * MM, stroke=1, fill=0)
+    c.restoreState()
+
+
+def _arrow(c, start: tuple[float, float], end: tuple[float, float], count, lang: str) -> None:
+    """A bold arrow between two spots (PDF points), stopping short of the pieces, with its count."""
+    mm = (start[0] / MM, start[1] / MM), (end[0] / MM, end[1] / MM)
+    a = shorten(mm[1], mm[0], 4.6)
+    b = shorten(mm[0], mm[1], 4.6)
+    head = arrow_head(a, b, 4.0, 3.6)
+    c.saveState()
+    c.setStrokeColor(_rgb("#1a1a1a"))
+    c.setFillColor(_rgb("#1a1a1a"))
+    c.setLineWidth(1.0 * MM)
+    c.setLineCap(1)
+    c.line(a[0] * MM, a[1] * MM, *(p * MM for p in shorten(a, b, 3.0)))
+    path = c.beginPath()
+    path.moveTo(head[0][0] * MM, head[0][1] * MM)
+    for p in head[1:]:
+        path.lineTo(p[0] * MM, p[1] * MM)
+    path.close()
+    c.drawPath(path, stroke=0, fill=1)
+    if count:
+        mx, my = (a[0] + b[0]) / 2 * MM, (a[1] + b[1]) / 2 * MM
+        c.setFillColor(_rgb("#ffffff"))
+        c.setLineWidth(0.3 * MM)
+        c.circle(mx, my, 2.8 * MM, stroke=1, fill=1)
+        c.setFillColor(_rgb("#1a1a1a"))
+        c.setFont("Body-Bold", 8.5)
+        c.drawCentredString(mx, my - 3.0, i18n.decimal(count, lang))
+    c.restoreState()
+
+
+def _names(content, lang: str) -> dict[str, str]:
+    from rulepress.text.words import thing_names
+
+    return thing_names(content.game, lang)
+
+
+# ---------------------------------------------------------------- a picture
+
+
+def panels(content, picture: dict, lang: str, faces: Faces | None = None) -> list[Panel]:
+    """The panels of one resolved picture (`rulepress.model.pictures.Picture.to_dict`) in `lang` (`faces`: the
+    game's card faces in `lang`, shared by the pictures of a page)."""
+    fonts.register()
+    labels = picture.get("labels") or []
+    if picture["kind"] == "cards":
+        faces = faces or Faces(content, lang)
+        return [
+            _card_panel(
+                content, lang, group, picture.get("side", "front"), labels[i] if i < len(labels) else "", faces
+            )
+            for i, group in enumerate(picture["groups"])
+        ]
+    if picture["kind"] == "dice":
+        colors = picture.get("colors") or []
+        return [
+            _dice_panel(
+                faces,
+                colors[i] if i < len(colors) else (colors[-1] if colors else "#ffffff"),
+                picture.get("sides", 6),
+                labels[i] if i < len(labels) else "",
+                lang,
+            )
+            for i, faces in enumerate(picture["groups"])
+        ]
+    return [_board_panel(content, picture, lang)]
+
+
+def panel_pdf(panel: Panel) -> bytes:
+    """One panel on a page of its own size (vectors)."""
+    from reportlab.pdfgen import canvas as rl_canvas
+
+    buffer = io.BytesIO()
+    c = rl_canvas.Canvas(buffer, pagesize=(panel.width * MM, panel.height * MM), invariant=1, initialFontName="Body")
+    panel.paint(c)
+    c.showPage()
+    c.save()
+    return buffer.getvalue()
+
+
+def css_size(panel: Panel) -> tuple[int, int]:
+    """The panel's size on the site in CSS pixels (a phone shrinks it to the column)."""
+    per_mm = CSS_PX_PER_MM[panel.kind]
+    if panel.kind == "board":
+        per_mm = min(per_mm, BOARD_CSS_WIDTH / panel.width)
+    return round(panel.width * per_mm), round(panel.height * per_mm)
+
+
+def panel_png(panel: Panel) -> bytes:
+    """The panel as a PNG of `PNG_DENSITY` times its CSS size (at most `MAX_PNG_WIDTH` pixels wide)."""
+    import pypdfium2 as pdfium
+
+    width = min(css_size(panel)[0] * PNG_DENSITY, MAX_PNG_WIDTH)
+    document = pdfium.PdfDocument(panel_pdf(panel))
+    try:
+        page = document[0]
+        image = page.render(scale=width / page.get_width()).to_pil().convert("RGB")
+        page.close()
+    finally:
+        document.close()
+    out = io.BytesIO()
+    image.save(out, format="PNG", optimize=True)
+    return out.getvalue()
+
+
+def picture_flowable(content, picture: dict, lang: str):
+    """A ReportLab Platypus flowable of the picture for print: its panels in rows (vectors, captions at
+    `CAPTION_PT`), scaled down where a panel is wider than the frame; it never splits."""
+    return PictureFlowable(panels(content, picture, lang))
+
+
+def picture_pdf(content, picture: dict, lang: str, width_mm: float = 170.0) -> bytes:
+    """The picture on one PDF page (vectors) as wide as its rows, at most `width_mm`."""
+    from reportlab.pdfgen import canvas as rl_canvas
+
+    flowable = picture_flowable(content, picture, lang)
+    w, h = flowable.wrap(width_mm * MM, 10_000 * MM)
+    buffer = io.BytesIO()
+    c = rl_canvas.Canvas(buffer, pagesize=(w, h), invariant=1, initialFontName="Body")
+    flowable.drawOn(c, 0, 0)
+    c.showPage()
+    c.save()
+    return buffer.getvalue()
+
+
+def _flowable_base():
+    from reportlab.platypus import Flowable
+
+    return Flowable
+
+
+class PictureFlowable(_flowable_base()):  # type: ignore[misc]
+    """Panels side by side, wrapped into rows of the available width, each with its caption below."""
+
+    def __init__(self, items: list[Panel]):
+        super().__init__()
+        self.items = items
+        self.rows: list[list[tuple[Panel, float]]] = []
+
+    def _caption_h(self, row) -> float:
+        return CAPTION_PT * 1.6 if any(p.caption for p, _s in row) else 0.0
+
+    def wrap(self, availWidth, availHeight):  # noqa: N803 - ReportLab's signature
+        rows: list[list[tuple[Panel, float]]] = [[]]
+        used = 0.0
+        for panel in self.items:
+            scale = min(1.0, availWidth / (panel.width * MM))
+            width = panel.width * MM * scale
+            if rows[-1] and used + GAP * MM + width > availWidth:
+                rows.append([])
+                used = 0.0
+            used += (GAP * MM if rows[-1] else 0.0) + width
+            rows[-1].append((panel, scale))
+        self.rows = rows
+        self.width = max(sum(p.width * MM * s for p, s in row) + GAP * MM * (len(row) - 1) for row in rows)
+        self.height = sum(max(p.height * MM * s for p, s in row) + self._caption_h(row) for row in rows) + GAP * MM * (
+            len(rows) - 1
+        )
+        return self.width, self.height
+
+    def split(self, availWidth, availHeight):  # noqa: N803 - a picture is never split
+        return []
+
+    def draw(self) -> None:
+        c = self.canv
+        top = self.height
+        for row in self.rows:
+            row_h = max(p.height * MM * s for p, s in row)
+            caption_h = self._caption_h(row)
+            x = 0.0
+            for panel, scale in row:
+                c.saveState()
+                c.translate(x, top - row_h + (row_h - panel.height * MM * scale))
+                c.scale(scale, scale)
+                panel.paint(c)
+                c.restoreState()
+                if panel.caption:
+                    c.saveState()
+                    c.setFont("Body", CAPTION_PT)
+                    c.setFillColor(_rgb("#333333"))
+                    c.drawCentredString(x + panel.width * MM * scale / 2, top - row_h - CAPTION_PT * 1.2, panel.caption)
+                    c.restoreState()
+                x += panel.width * MM * scale + GAP * MM
+            top -= row_h + caption_h + GAP * MM
+
+
+# ---------------------------------------------------------------- the site
+
+
+@dataclass(frozen=True)
+class SitePicture:
+    """One panel of an example's picture as the site shows it."""
+
+    example: str  # example id
+    file: str  # file name in the game's pictures folder
+    png: bytes
+    width: int  # CSS pixels
+    height: int
+    alt: str
+    caption: str
+
+
+def site_pictures(content, lang: str, results) -> list[SitePicture]:
+    """Every panel of every picture of the game's examples in `lang` (from their `ExampleResult` s), as PNG."""
+    found = []
+    faces = Faces(content, lang)
+    for result in results or []:
+        if result.lang != lang:
+            continue
+        for n, picture in enumerate(result.pictures, 1):
+            for m, panel in enumerate(panels(content, picture, lang, faces), 1):
+                width, height = css_size(panel)
+                found.append(
+                    SitePicture(
+                        result.id, f"{result.id}-{n}-{m}.png", panel_png(panel), width, height, panel.alt, panel.caption
+                    )
+                )
+    return found
