@@ -21,10 +21,10 @@ kinds:
   ``labels=...``, ``sides=N`` (default 6: faces 1 to 6 drawn with pips).
 - ``board BOARD EXPR``: an excerpt of board BOARD with what lies on its spaces: a mapping
   space id -> pieces (a number: that many armies; a name; a list of names: a pile, top first) or
-  a list of space ids (shown without pieces). Options ``arrows=EXPR`` (pairs ``(from, to)`` or
-  ``(from, to, count)``), ``show=EXPR`` (more space ids the excerpt includes), ``labels=caption``.
+  a list of space ids (shown ringed). Options ``arrows=EXPR`` (each ``(from, to)``, a path
+  ``(from, over, ..., to)``, a number at the end: how many move), ``show=EXPR`` (more space ids the excerpt includes), ``labels=caption``.
 - ``track BOARD EXPR``: markers on a track: a mapping marker name -> space id or space number
-  (numbers of the spaces of ``group=ID`` if given). Options ``show=``, ``labels=``.
+  (numbers of the spaces of ``group=ID`` if given). Options ``arrows=``, ``show=``, ``labels=``.
 
 `parse_picture` reads one line (the loader calls it; syntax problems at the line); `resolve` turns the
 evaluated values into a `Picture`'s plain data (JSON-able), checked against the game: a card id, a
@@ -43,7 +43,7 @@ OPTIONS = {
     "tiles": ("labels", "side"),
     "dice": ("labels", "colors", "sides"),
     "board": ("labels", "arrows", "show"),
-    "track": ("labels", "show", "group"),
+    "track": ("labels", "arrows", "show", "group"),
 }
 EXPRESSION_OPTIONS = ("arrows", "show")  # options whose value is evaluated like the picture's expression
 MAX_ITEMS = 24  # cards, dice or spaces one picture draws at most
@@ -115,8 +115,8 @@ class Picture:
     """What one picture draws, as plain data (stored with the example's result; the renderers draw it).
 
     cards: `groups` of ``[component id, card id]``; dice: `groups` of faces; board: `pieces` as
-    ``[space id, [piece, ...]]`` (a piece is a number of armies or a name), `arrows` as
-    ``[from, to, count or None]``, `show` the spaces the excerpt includes."""
+    ``[space id, [piece, ...]]`` (a piece is a number of armies or a name; None: the space is ringed), `arrows` as
+    ``[from, ..., to, count or None]``, `show` the spaces the excerpt includes."""
 
     kind: str  # cards, dice, board
     line: int
@@ -271,12 +271,14 @@ def _piece(value) -> list:
 
 
 def _arrows(board, value) -> list:
+    """Arrows as [space, ..., count or None]: a path through two or more spaces, a number at its end the count."""
     arrows = []
     for item in value or ():
-        if not isinstance(item, (list, tuple)) or len(item) not in (2, 3):
-            raise PictureProblem(f"an arrow is (from, to) or (from, to, count), not {_short(item)}")
-        count = item[2] if len(item) == 3 else None
-        arrows.append([_space(board, item[0]), _space(board, item[1]), count])
+        path = list(item) if isinstance(item, (list, tuple)) else []
+        count = path.pop() if path and isinstance(path[-1], int) and not isinstance(path[-1], bool) else None
+        if len(path) < 2:
+            raise PictureProblem(f"an arrow is (from, to), (from, ..., to) or (from, to, count), not {_short(item)}")
+        arrows.append([*(_space(board, s) for s in path), count])
     return arrows
 
 
@@ -286,9 +288,9 @@ def _board_picture(spec: PictureSpec, values: dict, game) -> Picture:
     if isinstance(value, dict):
         pieces = [[_space(board, k), _piece(v)] for k, v in value.items()]
     elif isinstance(value, (list, tuple, set, frozenset)):
-        pieces = [[_space(board, k), []] for k in (sorted(value) if isinstance(value, (set, frozenset)) else value)]
+        pieces = [[_space(board, k), None] for k in (sorted(value) if isinstance(value, (set, frozenset)) else value)]
     else:
-        pieces = [[_space(board, value), []]]
+        pieces = [[_space(board, value), None]]
     return Picture(
         "board",
         spec.line,
@@ -328,6 +330,7 @@ def _track_picture(spec: PictureSpec, values: dict, game) -> Picture:
         labels=_labels(spec),
         board=board.id,
         pieces=[[s, p] for s, p in spaces.items()],
+        arrows=_arrows(board, values.get("arrows")),
         show=[_space(board, s) for s in values.get("show") or ()],
     )
 

@@ -28,11 +28,13 @@ from rulepress.text import fonts
 
 GAP = 4.0  # mm between cards or dice of a group, and between panels in print
 DIE = 14.0  # mm: side of a die
-CSS_PX_PER_MM = {"cards": 2.2, "dice": 2.6, "board": 3.4}  # size on the site (before the phone shrinks it)
+CSS_PX_PER_MM = {"cards": 2.2, "dice": 3.4, "board": 3.4}  # size on the site (before the phone shrinks it)
 BOARD_CSS_WIDTH = 600  # px: widest board excerpt on the site
+BOARD_CSS_HEIGHT = 460  # px: highest board excerpt on the site
 PNG_DENSITY = 3  # PNG pixels per CSS pixel (sharp on high-density screens)
 MAX_PNG_WIDTH = 2400
 CAPTION_PT = 8.5  # print captions (never under 8 pt)
+TOKEN_PT = 10.5  # names and army counts on pieces
 PIECE_COLORS = ("#b03a2e", "#1f5f99", "#1e8449", "#7d3c98", "#b9770e", "#424949")
 
 
@@ -227,6 +229,7 @@ def _spot(scene, space: str, rect: Rect) -> Point:
             below = item.box.bottom + 5.0
             if below < rect.bottom - 2:
                 return (rect.centre[0], below)
+            return (rect.right - 2.0, rect.bottom - 2.0)  # no room under the name: on the corner, the name stays
     return rect.centre
 
 
@@ -253,7 +256,7 @@ def _token(c, centre: tuple[float, float], text: str, color: str, army: bool) ->
     """A piece at `centre` (PDF points): a disc with the army count, or a labelled token; its width in points."""
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
-    size = 9.0
+    size = TOKEN_PT
     c.saveState()
     c.setStrokeColor(_rgb("#ffffff"))
     c.setLineWidth(0.35 * MM)
@@ -264,7 +267,7 @@ def _token(c, centre: tuple[float, float], text: str, color: str, army: bool) ->
         width = 2 * radius
     else:
         width = stringWidth(text, "Body-Bold", size) + 3.2 * MM
-        c.roundRect(centre[0] - width / 2, centre[1] - 3.2 * MM, width, 6.4 * MM, 1.6 * MM, stroke=1, fill=1)
+        c.roundRect(centre[0] - width / 2, centre[1] - 3.6 * MM, width, 7.2 * MM, 1.6 * MM, stroke=1, fill=1)
     c.setFillColor(_rgb("#ffffff"))
     c.setFont("Body-Bold", size)
     c.drawCentredString(centre[0], centre[1] - size * 0.35, text)
@@ -281,7 +284,7 @@ def _board_panel(content, picture: dict, lang: str) -> Panel:
     scene = scene_for(board, lang, held_sizes(content))
     scene.folder = content.folder
     rects = _space_rects(scene)
-    named = [s for s, _p in picture["pieces"]] + [s for a in picture["arrows"] for s in a[:2]] + picture["show"]
+    named = [s for s, _p in picture["pieces"]] + [s for a in picture["arrows"] for s in a[:-1]] + picture["show"]
     view = _view([rects[s] for s in named if s in rects] or [Rect(0, 0, board.size.width, board.size.height)],
                  board.size.width, board.size.height)
     names = _names(content, lang)
@@ -298,13 +301,16 @@ def _board_panel(content, picture: dict, lang: str) -> Panel:
         c.translate(-view.x * MM, -(H - view.bottom) * MM)
         painter = Painter(c, H, content.folder)
         painter.scene(replace(scene, items=[i for i in scene.items if not isinstance(i, Label)]))
-        for a, b, count in picture["arrows"]:  # under the names: they have halos and stay readable
-            _arrow(c, pt(_spot(scene, a, rects[a])), pt(_spot(scene, b, rects[b])), count, lang)
+        occupied = {s for s, pieces in picture["pieces"] if pieces}
+        for *path, count in picture["arrows"]:  # under the names: they have halos and stay readable
+            _arrow(c, [pt(_spot(scene, s, rects[s]) if s in occupied else rects[s].centre) for s in path], count, lang)
         painter.scene(replace(scene, items=[i for i in scene.items if isinstance(i, Label)]))
         colors: dict = {}
         for space, pieces in picture["pieces"]:
-            if not pieces:
+            if pieces is None:
                 _highlight(c, rects[space], pt)
+                continue
+            if not pieces:
                 continue
             x, y = pt(_spot(scene, space, rects[space]))
             texts = [(i18n.decimal(p, lang), True, "#222222") if isinstance(p, int) else
@@ -320,21 +326,36 @@ def _board_panel(content, picture: dict, lang: str) -> Panel:
         c.rect(view.x * MM, (H - view.bottom) * MM, view.w * MM, view.h * MM, stroke=1, fill=0)
         c.restoreState()
 
+    said = _space_names(board, lang)
     parts = []
     for space, pieces in picture["pieces"]:
-        shown = ", ".join(i18n.decimal(p, lang) if isinstance(p, int) else names.get(p, p) for p in pieces)
-        parts.append(f"{names.get(space, space)}" + (f" ({shown})" if shown else ""))
-    for a, b, count in picture["arrows"]:
-        parts.append(f"{names.get(a, a)} → {names.get(b, b)}" + (f" ({i18n.decimal(count, lang)})" if count else ""))
+        shown = ", ".join(i18n.decimal(p, lang) if isinstance(p, int) else names.get(p, p) for p in pieces or ())
+        parts.append(said[space] + (f" ({shown})" if shown else ""))
+    for *path, count in picture["arrows"]:
+        parts.append(" → ".join(said[s] for s in path) + (f" ({i18n.decimal(count, lang)})" if count else ""))
     caption = (picture.get("labels") or [""])[0]
     alt = _words(lang)["picture_board"].format(board=board.name.get(lang), items="; ".join(parts))
     return Panel("board", view.w, view.h, paint, (f"{caption}: " if caption else "") + alt, caption)
 
 
+def _space_names(board, lang: str) -> dict[str, str]:
+    """What players call each space of a board: its name, else its group's name and its number."""
+    groups = {g.id: g.name.get(lang) for g in board.groups}
+    found = {}
+    for space in board.spaces:
+        if space.name:
+            found[space.id] = space.name.get(lang)
+        elif space.number is not None:
+            found[space.id] = f"{groups.get(space.group, '')} {space.number}".strip()
+        else:
+            found[space.id] = space.id
+    return found
+
+
 def _token_width(text: str, army: bool) -> float:
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
-    width = stringWidth(text, "Body-Bold", 9.0)
+    width = stringWidth(text, "Body-Bold", TOKEN_PT)
     return max(6.8 * MM, width + 2.4 * MM) if army else width + 3.2 * MM
 
 
@@ -348,18 +369,24 @@ def _highlight(c, rect: Rect, pt) -> None:
     c.restoreState()
 
 
-def _arrow(c, start: tuple[float, float], end: tuple[float, float], count, lang: str) -> None:
-    """A bold arrow between two spots (PDF points), stopping short of the pieces, with its count."""
-    mm = (start[0] / MM, start[1] / MM), (end[0] / MM, end[1] / MM)
-    a = shorten(mm[1], mm[0], 4.6)
-    b = shorten(mm[0], mm[1], 4.6)
-    head = arrow_head(a, b, 4.0, 3.6)
+def _arrow(c, points: list[tuple[float, float]], count, lang: str) -> None:
+    """A bold arrow through the spots `points` (PDF points), stopping short of the pieces at both ends, with
+    its count halfway along its first leg."""
+    mm = [(x / MM, y / MM) for x, y in points]
+    first = shorten(mm[1], mm[0], 4.6)
+    last = shorten(mm[-2], mm[-1], 4.6)
+    head = arrow_head(mm[-2] if len(mm) > 2 else first, last, 4.0, 3.6)
     c.saveState()
     c.setStrokeColor(_rgb("#1a1a1a"))
     c.setFillColor(_rgb("#1a1a1a"))
     c.setLineWidth(1.0 * MM)
     c.setLineCap(1)
-    c.line(a[0] * MM, a[1] * MM, *(p * MM for p in shorten(a, b, 3.0)))
+    c.setLineJoin(1)
+    line = c.beginPath()
+    line.moveTo(first[0] * MM, first[1] * MM)
+    for p in [*mm[1:-1], shorten(mm[-2], last, 3.0)]:
+        line.lineTo(p[0] * MM, p[1] * MM)
+    c.drawPath(line, stroke=1, fill=0)
     path = c.beginPath()
     path.moveTo(head[0][0] * MM, head[0][1] * MM)
     for p in head[1:]:
@@ -367,7 +394,8 @@ def _arrow(c, start: tuple[float, float], end: tuple[float, float], count, lang:
     path.close()
     c.drawPath(path, stroke=0, fill=1)
     if count:
-        mx, my = (a[0] + b[0]) / 2 * MM, (a[1] + b[1]) / 2 * MM
+        end = mm[1] if len(mm) > 2 else last
+        mx, my = (first[0] + end[0]) / 2 * MM, (first[1] + end[1]) / 2 * MM
         c.setFillColor(_rgb("#ffffff"))
         c.setLineWidth(0.3 * MM)
         c.circle(mx, my, 2.8 * MM, stroke=1, fill=1)
@@ -430,7 +458,7 @@ def css_size(panel: Panel) -> tuple[int, int]:
     """The panel's size on the site in CSS pixels (a phone shrinks it to the column)."""
     per_mm = CSS_PX_PER_MM[panel.kind]
     if panel.kind == "board":
-        per_mm = min(per_mm, BOARD_CSS_WIDTH / panel.width)
+        per_mm = min(per_mm, BOARD_CSS_WIDTH / panel.width, BOARD_CSS_HEIGHT / panel.height)
     return round(panel.width * per_mm), round(panel.height * per_mm)
 
 
