@@ -498,7 +498,9 @@ class ExampleRuns:
     def result(self, example: Example) -> ExampleResult:
         key = key_of(self.base, example.id, example.lang, example.path, example.source, example.options)
         if example.pictures:  # what they draw is checked against the game's components and boards
-            key = key_of(key, [[p.kind, p.board, p.expression, list(p.options)] for p in example.pictures], self.things())
+            key = key_of(
+                key, [[p.kind, p.board, p.expression, list(p.options)] for p in example.pictures], self.things()
+            )
         for memo in (self.memo,) if self.rerun_failed else (self.memo, self.failed):
             stored = memo.get(key)
             if stored is not None:

@@ -82,7 +82,7 @@ def parse_picture(text: str, line: int = 0) -> PictureSpec:
     board = ""
     if kind in ("board", "track"):
         board, _, tail = tail.strip().partition(" ")
-        if not board:
+        if not board or not tail.strip():
             raise PictureProblem(f"`:picture: {kind}` needs a board id and an expression: {kind} BOARD EXPRESSION")
     expression = tail.strip()
     if not expression:
@@ -167,7 +167,7 @@ def _strings_in(value, known: dict) -> list[str]:
 def _parts(value) -> list:
     """The groups a value is drawn as: a plain list of strings or numbers is one group, a tuple or list of
     anything else one group per element."""
-    if isinstance(value, (str, int)) or _is_record(value) or value is None:
+    if isinstance(value, (str, int, dict)) or _is_record(value) or value is None:
         return [value]
     if isinstance(value, (list, tuple)) and all(isinstance(v, (str, int)) for v in value):
         return [value]
@@ -285,6 +285,7 @@ def _arrows(board, value) -> list:
 def _board_picture(spec: PictureSpec, values: dict, game) -> Picture:
     board = _board(game, spec.board)
     value = values["value"]
+    pieces: list[list]
     if isinstance(value, dict):
         pieces = [[_space(board, k), _piece(v)] for k, v in value.items()]
     elif isinstance(value, (list, tuple, set, frozenset)):

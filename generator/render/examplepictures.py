@@ -285,8 +285,11 @@ def _board_panel(content, picture: dict, lang: str) -> Panel:
     scene.folder = content.folder
     rects = _space_rects(scene)
     named = [s for s, _p in picture["pieces"]] + [s for a in picture["arrows"] for s in a[:-1]] + picture["show"]
-    view = _view([rects[s] for s in named if s in rects] or [Rect(0, 0, board.size.width, board.size.height)],
-                 board.size.width, board.size.height)
+    view = _view(
+        [rects[s] for s in named if s in rects] or [Rect(0, 0, board.size.width, board.size.height)],
+        board.size.width,
+        board.size.height,
+    )
     names = _names(content, lang)
     H = board.size.height
 
@@ -313,8 +316,12 @@ def _board_panel(content, picture: dict, lang: str) -> Panel:
             if not pieces:
                 continue
             x, y = pt(_spot(scene, space, rects[space]))
-            texts = [(i18n.decimal(p, lang), True, "#222222") if isinstance(p, int) else
-                     (names.get(p, p), False, _piece_color(p, colors)) for p in pieces]
+            texts = [
+                (i18n.decimal(p, lang), True, "#222222")
+                if isinstance(p, int)
+                else (names.get(p, p), False, _piece_color(p, colors))
+                for p in pieces
+            ]
             total = sum(_token_width(t, army) for t, army, _c in texts) + (len(texts) - 1) * 1.2 * MM
             left = x - total / 2
             for text, army, color in texts:
@@ -422,9 +429,7 @@ def panels(content, picture: dict, lang: str, faces: Faces | None = None) -> lis
     if picture["kind"] == "cards":
         faces = faces or Faces(content, lang)
         return [
-            _card_panel(
-                content, lang, group, picture.get("side", "front"), labels[i] if i < len(labels) else "", faces
-            )
+            _card_panel(content, lang, group, picture.get("side", "front"), labels[i] if i < len(labels) else "", faces)
             for i, group in enumerate(picture["groups"])
         ]
     if picture["kind"] == "dice":
@@ -475,7 +480,7 @@ def panel_png(panel: Panel) -> bytes:
     finally:
         document.close()
     out = io.BytesIO()
-    image.save(out, format="PNG", optimize=True)
+    image.save(out, format="PNG", compress_level=9)
     return out.getvalue()
 
 
@@ -516,7 +521,7 @@ class PictureFlowable(_flowable_base()):  # type: ignore[misc]
     def _caption_h(self, row) -> float:
         return CAPTION_PT * 1.6 if any(p.caption for p, _s in row) else 0.0
 
-    def wrap(self, availWidth, availHeight):  # noqa: N803 - ReportLab's signature
+    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:  # noqa: N803 - ReportLab's names
         rows: list[list[tuple[Panel, float]]] = [[]]
         used = 0.0
         for panel in self.items:
@@ -534,7 +539,7 @@ class PictureFlowable(_flowable_base()):  # type: ignore[misc]
         )
         return self.width, self.height
 
-    def split(self, availWidth, availHeight):  # noqa: N803 - a picture is never split
+    def split(self, availWidth: float, availHeight: float) -> list:  # noqa: N803 - a picture is never split
         return []
 
     def draw(self) -> None:

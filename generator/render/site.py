@@ -196,9 +196,7 @@ def rendered_game(
     return pages, entries, pictures
 
 
-def _keep_pages(
-    store: Store, key: str, facts_key: str, pages: dict, entries: list, pictures: dict[str, bytes]
-) -> None:
+def _keep_pages(store: Store, key: str, facts_key: str, pages: dict, entries: list, pictures: dict[str, bytes]) -> None:
     """Keep a game's pages, search entries and example pictures in `store` (the game's in the work area)
     under `key`, for the files whose facts hash to `facts_key`."""
     kept = {path: base64.b64encode(png).decode("ascii") for path, png in pictures.items()}
@@ -231,7 +229,9 @@ def write_language(
     work = output_root(out) / WORK / f"site-{lang}"
     languages = site_languages(contents)
     written = [c for c in contents if lang in c.game.languages]
-    rendered = [(c, *rendered_game(c, lang, shown, out, code, work, analysis, (views or {}).get(c.id))) for c in written]
+    rendered = [
+        (c, *rendered_game(c, lang, shown, out, code, work, analysis, (views or {}).get(c.id))) for c in written
+    ]
     pages = site_sources.render_site([(c, game_pages, entries) for c, game_pages, entries, _p in rendered], lang)
     words = site_sources.words(lang)
     conf = conf_text(

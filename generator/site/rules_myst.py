@@ -121,7 +121,12 @@ def _picture_lines(pictures: list[dict], words: dict) -> list[str]:
             f'<figure class="rp-picture"><img src="{html.escape(p["src"])}" width="{int(p["width"])}" '
             f'height="{int(p["height"])}" alt="{html.escape(p["alt"])}" loading="lazy">{caption}</figure>'
         )
-    return [f'<div class="rp-pictures" role="group" aria-label="{html.escape(words["pictures"])}">', *figures, "</div>", ""]
+    return [
+        f'<div class="rp-pictures" role="group" aria-label="{html.escape(words["pictures"])}">',
+        *figures,
+        "</div>",
+        "",
+    ]
 
 
 def _example_block(example_id: str, code: list[str], situation: list[str], page: PageWords) -> list[str]:

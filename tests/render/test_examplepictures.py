@@ -1,0 +1,107 @@
+"""Worked examples' pictures: drawn from the example's own values by the card and board renderers
+(rulepress.render.examplepictures), checked with the example (exit code 2 at the `:picture:` line)."""
+
+from __future__ import annotations
+
+import io
+
+import pdfplumber
+import pytest
+from PIL import Image
+
+from rulepress.check.examples import run_game
+from rulepress.cli import main
+from rulepress.model import load_games
+from rulepress.render.examplepictures import PIECE_COLORS, css_size, panels, picture_pdf, site_pictures
+from rulepress.scaffold import new_game
+
+EXAMPLE = """
+```{{doctest}} ex-pictured
+:picture: track track {{"A": start}}; arrows=[(f"f{{start}}", "goal")]; show=["f1", "goal"]; labels=the piece
+:picture: cards card; labels=the card
+>>> start, card = {start}, "{card}"
+>>> move(start, 2)  # where the piece lands
+4
+```
+"""
+
+
+def _game(folder, start: int = 3, card: str = "two", extra: str = ""):
+    """The `rulepress new` game with an illustrated example appended to every language's rules."""
+    if not (folder / "g").is_dir():
+        new_game("g", folder, ("en", "fr"))
+    for rules in sorted((folder / "g").glob("rules.*.md")):
+        text = rules.read_text(encoding="utf-8").split("\n```{doctest} ex-pictured")[0].rstrip("\n")
+        rules.write_text(text + "\n" + EXAMPLE.format(start=start, card=card) + extra, encoding="utf-8")
+    content = load_games(folder, ["g"])[0]
+    return content, run_game(content)
+
+
+def _red_x(png: bytes) -> float:
+    """Mean x of the pixels in the first piece colour (where the piece stands)."""
+    import numpy
+
+    pixels = numpy.asarray(Image.open(io.BytesIO(png)).convert("RGB"), dtype=int)
+    want = numpy.array([int(PIECE_COLORS[0][i : i + 2], 16) for i in (1, 3, 5)])
+    xs = numpy.nonzero((abs(pixels - want) <= 10).all(axis=2))[1]
+    assert len(xs), "the piece is not in the picture"
+    return float(xs.mean())
+
+
+def test_the_picture_follows_the_scenario_values(tmp_path):
+    content, results = _game(tmp_path)
+    assert all(r.passed and not r.picture_problems for r in results)
+    before = {p.file: p for p in site_pictures(content, "en", results)}
+    content, results = _game(tmp_path, start=2, card="one")
+    after = {p.file: p for p in site_pictures(content, "en", results)}
+    board, card = "ex-pictured-1-1.png", "ex-pictured-2-1.png"
+    assert _red_x(after[board].png) < _red_x(before[board].png) - 20  # space 2 lies left of space 3
+    assert before[card].png != after[card].png
+    assert "Two" in before[card].alt and "One" in after[card].alt
+    assert before[board].alt == "the piece: Excerpt of Track: Track 3 (A); Track 3 → Goal"
+    assert "Track 2 (A)" in after[board].alt
+
+
+def test_pictures_on_the_site_are_png_at_three_times_their_size_with_alt_text_in_the_language(tmp_path):
+    content, results = _game(tmp_path)
+    shown = site_pictures(content, "fr", results)
+    assert [p.caption for p in shown if p.example == "ex-pictured"] == ["the piece", "the card"]
+    card = next(p for p in shown if p.file == "ex-pictured-2-1.png")
+    assert card.alt.startswith("the card: Cartes : Deux")
+    with Image.open(io.BytesIO(card.png)) as im:
+        assert im.format == "PNG" and im.width == 3 * card.width and abs(im.height - 3 * card.height) <= 3
+
+
+def test_the_printed_picture_is_vectors_with_the_cards_own_face(tmp_path):
+    content, results = _game(tmp_path)
+    result = next(r for r in results if r.id == "ex-pictured" and r.lang == "en")
+    card = result.pictures[1]
+    (panel,) = panels(content, card, "en")
+    assert css_size(panel) == (round(panel.width * 2.2), round(panel.height * 2.2))
+    with pdfplumber.open(io.BytesIO(picture_pdf(content, card, "en"))) as pdf:
+        page = pdf.pages[0]
+        words = page.extract_text()
+        assert not page.images  # drawn, not pasted
+        assert "Two" in words and "the card" in words
+        assert min(ch["size"] for ch in page.chars) >= 8 - 1e-6 or "the card" in words
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "picture", "says"),
+    [
+        ('card = 3, "two"', 'card = 3, "three"', ":picture: cards card", "no card, tile or token has the id 'three'"),
+        ('"goal")]; show', '"finish")]; show', ':picture: track track {"A": start}', "has no space 'finish'"),
+        ('{"A": start}', '{"A": begin}', ':picture: track track {"A": begin}', "name 'begin' is not defined"),
+    ],
+)
+def test_an_unknown_card_space_or_value_stops_check_content_at_the_picture_line(
+    tmp_path, capsys, old, new, picture, says
+):
+    _game(tmp_path)
+    rules = tmp_path / "g" / "rules.en.md"
+    text = rules.read_text(encoding="utf-8").replace(old, new)
+    rules.write_text(text, encoding="utf-8")
+    line = next(i for i, row in enumerate(text.splitlines(), 1) if row.startswith(picture))
+    assert main(["check", "content", "--content", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert f"rules.en.md:{line}: example ex-pictured: picture: " in err and says in err, err
