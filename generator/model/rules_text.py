@@ -274,8 +274,8 @@ def _example(
     options, option_lines, rest = split_doctest(token.content)
     first = number + 1  # file line of the content's first line
     content_lines = token.content.splitlines()
-    source_line = next(
-        (first + i for i, line in enumerate(content_lines) if line.strip() and i not in option_lines.values()), 0
+    source_line = next(  # the first line that is no option (an option such as :picture: may repeat)
+        (first + i for i, line in enumerate(content_lines) if line.strip() and not OPTION.match(line.strip())), 0
     )
     example = Example(
         example_id,

@@ -155,7 +155,15 @@ def rendered_game(
     the files it shows and Rulepress's code are unchanged (the examples then need not run again)."""
     items = shown_items(content.id, shown, out)
     facts = _file_facts(items, out, Store.in_folder(work / "games", f"{content.id}.files"))
-    key = _digest([code, lang, view or site_view(content, lang), [list(vars(i).values()) for i in items]])
+    key = _digest(
+        [
+            code,
+            lang,
+            view or site_view(content, lang),
+            [list(vars(i).values()) for i in items],
+            examplepictures.drawn_from(content),
+        ]
+    )
     facts_key = _digest(sorted([path, list(vars(f).values())] for path, f in facts.items()))
     store = Store.in_folder(work / "games", content.id, code)
     cached = store.get(key)
