@@ -252,7 +252,10 @@ def test_unknown_reading_or_option_is_reported(tmp_path, capsys):
         f"rules.de.md:{fence}: ex-other-reading: :reading: ties has no reading 'nobody' (readings: defender, attacker)"
         in out
     )
-    assert f"rules.de.md:{fence}: ex-other-reading: unknown example option ':speed:' (known: reading, labels, picture)" in out
+    assert (
+        f"rules.de.md:{fence}: ex-other-reading: unknown example option ':speed:' (known: reading, labels, picture)"
+        in out
+    )
 
 
 def test_engine_option_no_function_takes_is_reported(tmp_path, capsys):
