@@ -35,6 +35,7 @@ PNG_DENSITY = 3  # PNG pixels per CSS pixel (sharp on high-density screens)
 MAX_PNG_WIDTH = 2400
 CAPTION_PT = 8.5  # print captions (never under 8 pt)
 TOKEN_PT = 10.5  # names and army counts on pieces
+PIECE_VIEW = 130.0  # mm: pieces and arrows are drawn larger on wider excerpts, in proportion
 PIECE_COLORS = ("#b03a2e", "#1f5f99", "#1e8449", "#7d3c98", "#b9770e", "#424949")
 
 
@@ -217,7 +218,7 @@ def _space_rects(scene) -> dict[str, Rect]:
     return rects
 
 
-def _spot(scene, space: str, rect: Rect) -> Point:
+def _spot(scene, space: str, rect: Rect, k: float = 1.0) -> Point:
     """Where the pieces of a space stand: its marker spot, else below its label, else its middle."""
     from rulepress.layout.boardscene import Label, Shape
 
@@ -226,10 +227,10 @@ def _spot(scene, space: str, rect: Rect) -> Point:
             return item.rect.centre
     for item in scene.items:
         if isinstance(item, Label) and item.role == "space" and item.owner == space and item.rows:
-            below = item.box.bottom + 5.0
-            if below < rect.bottom - 2:
+            below = item.box.bottom + 5.0 * k
+            if below < rect.bottom - 2 * k:
                 return (rect.centre[0], below)
-            return (rect.right - 2.0, rect.bottom - 2.0)  # no room under the name: on the corner, the name stays
+            return (rect.centre[0], rect.bottom - 0.5 * k)  # no room under the name: on its lower edge
     return rect.centre
 
 
@@ -252,19 +253,21 @@ def _piece_color(piece, colors: dict) -> str:
     return colors[piece]
 
 
-def _token(c, centre: tuple[float, float], text: str, color: str, army: bool) -> float:
-    """A piece at `centre` (PDF points): a disc with the army count, or a labelled token; its width in points."""
+def _token(c, centre: tuple[float, float], text: str, color: str, army: bool, k: float = 1.0) -> None:
+    """A piece at `centre` (PDF points), `k` times its size: a disc with the army count, or a labelled token."""
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
     size = TOKEN_PT
     c.saveState()
+    c.translate(*centre)
+    c.scale(k, k)
+    centre = (0.0, 0.0)
     c.setStrokeColor(_rgb("#ffffff"))
     c.setLineWidth(0.35 * MM)
     c.setFillColor(_rgb(color))
     if army:
         radius = max(3.4 * MM, stringWidth(text, "Body-Bold", size) / 2 + 1.2 * MM)
         c.circle(centre[0], centre[1], radius, stroke=1, fill=1)
-        width = 2 * radius
     else:
         width = stringWidth(text, "Body-Bold", size) + 3.2 * MM
         c.roundRect(centre[0] - width / 2, centre[1] - 3.6 * MM, width, 7.2 * MM, 1.6 * MM, stroke=1, fill=1)
@@ -272,7 +275,6 @@ def _token(c, centre: tuple[float, float], text: str, color: str, army: bool) ->
     c.setFont("Body-Bold", size)
     c.drawCentredString(centre[0], centre[1] - size * 0.35, text)
     c.restoreState()
-    return width
 
 
 def _board_panel(content, picture: dict, lang: str) -> Panel:
@@ -292,6 +294,7 @@ def _board_panel(content, picture: dict, lang: str) -> Panel:
     )
     names = _names(content, lang)
     H = board.size.height
+    k = max(1.0, view.w / PIECE_VIEW, view.h / PIECE_VIEW)  # pieces grow with the excerpt: readable when it shrinks
 
     def pt(p: Point) -> tuple[float, float]:
         return p[0] * MM, (H - p[1]) * MM
@@ -306,7 +309,8 @@ def _board_panel(content, picture: dict, lang: str) -> Panel:
         painter.scene(replace(scene, items=[i for i in scene.items if not isinstance(i, Label)]))
         occupied = {s for s, pieces in picture["pieces"] if pieces}
         for *path, count in picture["arrows"]:  # under the names: they have halos and stay readable
-            _arrow(c, [pt(_spot(scene, s, rects[s]) if s in occupied else rects[s].centre) for s in path], count, lang)
+            spots = [pt(_spot(scene, s, rects[s], k) if s in occupied else rects[s].centre) for s in path]
+            _arrow(c, spots, count, lang, k)
         painter.scene(replace(scene, items=[i for i in scene.items if isinstance(i, Label)]))
         colors: dict = {}
         for space, pieces in picture["pieces"]:
@@ -315,19 +319,19 @@ def _board_panel(content, picture: dict, lang: str) -> Panel:
                 continue
             if not pieces:
                 continue
-            x, y = pt(_spot(scene, space, rects[space]))
+            x, y = pt(_spot(scene, space, rects[space], k))
             texts = [
                 (i18n.decimal(p, lang), True, "#222222")
                 if isinstance(p, int)
                 else (names.get(p, p), False, _piece_color(p, colors))
                 for p in pieces
             ]
-            total = sum(_token_width(t, army) for t, army, _c in texts) + (len(texts) - 1) * 1.2 * MM
+            total = sum(_token_width(t, army) * k for t, army, _c in texts) + (len(texts) - 1) * 1.2 * MM * k
             left = x - total / 2
             for text, army, color in texts:
-                width = _token_width(text, army)
-                _token(c, (left + width / 2, y), text, color, army)
-                left += width + 1.2 * MM
+                width = _token_width(text, army) * k
+                _token(c, (left + width / 2, y), text, color, army, k)
+                left += width + 1.2 * MM * k
         c.setStrokeColor(_rgb("#9a9a9a"))
         c.setLineWidth(0.3 * MM)
         c.rect(view.x * MM, (H - view.bottom) * MM, view.w * MM, view.h * MM, stroke=1, fill=0)
@@ -376,22 +380,22 @@ def _highlight(c, rect: Rect, pt) -> None:
     c.restoreState()
 
 
-def _arrow(c, points: list[tuple[float, float]], count, lang: str) -> None:
+def _arrow(c, points: list[tuple[float, float]], count, lang: str, k: float = 1.0) -> None:
     """A bold arrow through the spots `points` (PDF points), stopping short of the pieces at both ends, with
     its count halfway along its first leg."""
     mm = [(x / MM, y / MM) for x, y in points]
-    first = shorten(mm[1], mm[0], 4.6)
-    last = shorten(mm[-2], mm[-1], 4.6)
-    head = arrow_head(mm[-2] if len(mm) > 2 else first, last, 4.0, 3.6)
+    first = shorten(mm[1], mm[0], 4.6 * k)
+    last = shorten(mm[-2], mm[-1], 4.6 * k)
+    head = arrow_head(mm[-2] if len(mm) > 2 else first, last, 4.0 * k, 3.6 * k)
     c.saveState()
     c.setStrokeColor(_rgb("#1a1a1a"))
     c.setFillColor(_rgb("#1a1a1a"))
-    c.setLineWidth(1.0 * MM)
+    c.setLineWidth(1.0 * MM * k)
     c.setLineCap(1)
     c.setLineJoin(1)
     line = c.beginPath()
     line.moveTo(first[0] * MM, first[1] * MM)
-    for p in [*mm[1:-1], shorten(mm[-2], last, 3.0)]:
+    for p in [*mm[1:-1], shorten(mm[-2], last, 3.0 * k)]:
         line.lineTo(p[0] * MM, p[1] * MM)
     c.drawPath(line, stroke=1, fill=0)
     path = c.beginPath()
@@ -404,11 +408,11 @@ def _arrow(c, points: list[tuple[float, float]], count, lang: str) -> None:
         end = mm[1] if len(mm) > 2 else last
         mx, my = (first[0] + end[0]) / 2 * MM, (first[1] + end[1]) / 2 * MM
         c.setFillColor(_rgb("#ffffff"))
-        c.setLineWidth(0.3 * MM)
-        c.circle(mx, my, 2.8 * MM, stroke=1, fill=1)
+        c.setLineWidth(0.3 * MM * k)
+        c.circle(mx, my, 2.8 * MM * k, stroke=1, fill=1)
         c.setFillColor(_rgb("#1a1a1a"))
-        c.setFont("Body-Bold", 8.5)
-        c.drawCentredString(mx, my - 3.0, i18n.decimal(count, lang))
+        c.setFont("Body-Bold", 8.5 * k)
+        c.drawCentredString(mx, my - 3.0 * k, i18n.decimal(count, lang))
     c.restoreState()
 
 
