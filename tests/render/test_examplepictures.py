@@ -105,3 +105,14 @@ def test_an_unknown_card_space_or_value_stops_check_content_at_the_picture_line(
     assert main(["check", "content", "--content", str(tmp_path)]) == 2
     err = capsys.readouterr().err
     assert f"rules.en.md:{line}: example ex-pictured: picture: " in err and says in err, err
+
+
+def test_a_build_with_a_picture_of_an_unknown_space_stops_before_writing_anything(tmp_path, capsys):
+    _game(tmp_path / "content")
+    rules = tmp_path / "content" / "g" / "rules.en.md"
+    text = rules.read_text(encoding="utf-8").replace('"goal")]; show', '"finish")]; show')
+    rules.write_text(text, encoding="utf-8")
+    out = tmp_path / "out"
+    assert main(["build", "g", "--content", str(tmp_path / "content"), "--out", str(out)]) == 2
+    assert "has no space 'finish'" in capsys.readouterr().err
+    assert not (out / "manifest.json").exists()
