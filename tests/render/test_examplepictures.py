@@ -83,7 +83,8 @@ def test_the_printed_picture_is_vectors_with_the_cards_own_face(tmp_path):
         words = page.extract_text()
         assert not page.images  # drawn, not pasted
         assert "Two" in words and "the card" in words
-        assert min(ch["size"] for ch in page.chars) >= 8 - 1e-6 or "the card" in words
+        caption = [ch for ch in page.chars if ch["text"] in "the card" and ch["top"] > page.height - 20]
+        assert caption and {round(ch["size"], 1) for ch in caption} == {8.5}  # the caption: never under 8 pt
 
 
 @pytest.mark.parametrize(
