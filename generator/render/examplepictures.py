@@ -240,6 +240,7 @@ def _view(rects: list[Rect], width: float, height: float) -> Rect:
     x1 = max(r.right for r in rects) + MARGIN
     y1 = max(r.bottom for r in rects) + MARGIN
     w, h = max(x1 - x0, MIN_VIEW[0]), max(y1 - y0, MIN_VIEW[1])
+    w, h = max(w, h * 0.8), max(h, w * 0.45)  # never a narrow strip: some board around the spaces
     cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
     w, h = min(w, width), min(h, height)
     x = min(max(0.0, cx - w / 2), width - w)
