@@ -58,7 +58,7 @@ from rulepress.check import numbers
 from rulepress.check.names import Name, mentions, names_of
 from rulepress.errors import Problem
 from rulepress.memo import Memo, key_of
-from rulepress.model import GameContent, load_games
+from rulepress.model import GameContent, formats, load_games
 from rulepress.model.engine import PREFIX as ENGINE_PREFIX
 from rulepress.model.engine import chosen_readings, engine_functions, load_engine, namespace, reading_parameters
 from rulepress.model.rules_text import Example
@@ -546,13 +546,18 @@ def unused_options(content: GameContent, module: ModuleType | None) -> list[str]
 
 def run(content_dir: Path, games: list[str], fmt: str = "text") -> int:
     """Run the examples of the named games (or all); exit code 1 if any fails or is unpaired."""
+    from rulepress.check.readings import idle_readings  # it runs examples with this module's functions
+
     contents = load_games(content_dir, games or None)
     all_results: list[ExampleResult] = []
     all_unpaired: list[Problem] = []
     summaries = []
     for content in contents:
         results = run_game(content)
-        missing = unpaired(content, load_engine(content))
+        module = load_engine(content)
+        missing = unpaired(content, module) + formats.errors(
+            formats.settle(idle_readings(content, module), content.format)
+        )
         all_results.extend(results)
         all_unpaired.extend(missing)
         passed = sum(r.passed for r in results)
