@@ -20,6 +20,7 @@ Both report `Problem`s with a format rule (`rulepress.model.formats`): ``registe
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from types import ModuleType
 
 from rulepress.check.examples import run_statements, term_names
@@ -53,6 +54,16 @@ def _prose(body: str) -> str:
     return "\n".join(out)
 
 
+def _line_of(path: str, start: int, fragment: str) -> int:
+    """The line (from 1) at or after `start` whose text holds the start of `fragment`; `start` if none does."""
+    head = fragment.strip().splitlines()[0][:40] if fragment.strip() else ""
+    try:
+        lines = Path(path).read_text(encoding="utf-8").splitlines()
+    except OSError:
+        return start
+    return next((n for n in range(max(start, 1), len(lines) + 1) if head and head in lines[n - 1]), start)
+
+
 def register_links(content: GameContent) -> list[Problem]:
     """Listed rules sentences that are missing or carry no link to their entry; links to unknown entries."""
     problems: list[Problem] = []
@@ -61,7 +72,7 @@ def register_links(content: GameContent) -> list[Problem]:
         for section in text.sections:
             for _shown, target in ambiguity_refs(section.body):
                 if target not in known:
-                    line = section.line + section.body[: section.body.index(target)].count("\n")
+                    line = _line_of(text.path, section.line, f"<{target}>")
                     problems.append(
                         Problem(
                             text.path,
@@ -105,7 +116,7 @@ def register_links(content: GameContent) -> list[Problem]:
                         )
                     )
                 elif amb.id not in {target for _s, target in ambiguity_refs(hit)}:
-                    at = part.line + 1 + prose[: prose.index(hit)].count("\n")
+                    at = _line_of(text.path, part.line, hit)
                     problems.append(
                         Problem(
                             text.path,
