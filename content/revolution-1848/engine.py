@@ -244,6 +244,8 @@ class TrickResult:
 
 
 MAJORITY_READINGS = ("most-points", "more-than-half")
+RED_HALVING_READINGS = ("halved", "misprint")
+STALEMATE_CREDIT_READINGS = ("own-halved", "red-subtracted")
 
 
 def holds_majority(points: int, party_total: int, others, majority: str = "most-points") -> bool:
@@ -288,6 +290,8 @@ def score_trick(
     negative_rounding: str = "floor",
     bund_party: str = "card-party",
     majority: str = "most-points",
+    red_halving: str = "halved",
+    stalemate_credit: str = "own-halved",
 ) -> TrickResult:
     """Score a trick decided by armies (only armies with at least one leader count).
 
@@ -302,15 +306,19 @@ def score_trick(
     `red_order` says when the red cards are subtracted: ``subtract-then-halve``
     (halve the difference), ``halve-each`` (halve army points and red values
     separately), ``halve-army-only`` (subtract the full red values from the
-    halved army points). `bund_party`: the party of a leader under the
+    halved army points). `red_halving`: ``halved`` (the seed's example 2 is
+    right) or ``misprint`` (its 3 is a misprint for 6: when red cards are
+    subtracted, nothing is halved). `bund_party`: the party of a leader under the
     federal flag (see `leader_party`).
 
     A tie of the two strongest parties, or no player holding the majority of
     the winning party's points (`majority`: with ``most-points`` the
     strongest armies of the party lie at different players; with
     ``more-than-half`` no player holds more than half of its points), is a stalemate: every
-    player involved is credited with his own army points, halved. The
-    winner is the player with the strongest army of the winning party.
+    player involved is credited with his own army points, halved
+    (`stalemate_credit`: ``own-halved`` without red cards, ``red-subtracted``
+    with the red values taken from each reactionary player's own points
+    first). The winner is the player with the strongest army of the winning party.
     """
     led = [a for a in armies if a.led]
     if not led:
@@ -331,6 +339,11 @@ def score_trick(
     else:
         undecided = not any(holds_majority(v, top, (), majority=majority) for v in held.values())
     if len(parties) > 1 or undecided:
+        if stalemate_credit not in STALEMATE_CREDIT_READINGS:
+            raise ValueError(f"unknown reading {stalemate_credit!r}; readings: {', '.join(STALEMATE_CREDIT_READINGS)}")
+        if stalemate_credit == "red-subtracted":
+            hurt = {a.player for a in contenders if party_of[id(a)] == "reaktionaere" and not a.bundesfahne}
+            held = defaultdict(int, {p: v - (sum(red_cards) if p in hurt else 0) for p, v in held.items()})
         return TrickResult(
             None, None, {p: halve(v, negative_rounding) for p, v in sorted(held.items())}, stalemate=True
         )
@@ -338,7 +351,11 @@ def score_trick(
     best = next(a for a in contenders if army_points(a) == strongest)
     exposed = [a for a in contenders if not a.bundesfahne]
     red = sum(red_cards) if party == "reaktionaere" and exposed else 0
-    if red_order == "subtract-then-halve":
+    if red_halving not in RED_HALVING_READINGS:
+        raise ValueError(f"unknown reading {red_halving!r}; readings: {', '.join(RED_HALVING_READINGS)}")
+    if red_halving == "misprint" and red:
+        score = top - red
+    elif red_order == "subtract-then-halve":
         score = halve(top - red, negative_rounding=negative_rounding)
     elif red_order == "halve-each":
         score = halve(top, negative_rounding=negative_rounding) - halve(red, negative_rounding=negative_rounding)
