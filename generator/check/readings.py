@@ -7,7 +7,8 @@ Two checks, for any game:
   register's link ``{ambiguity}`shown <ambiguity-id>` ``; every such link names an ambiguity of
   the register. A rules sentence that quotes, paraphrases or decides an open point thus always
   tells the reader that it is a reading, and which.
-- `idle_readings`: every reading of an engine option changes the result of at least one worked
+- `idle_readings`: every entry has at least two readings, and every reading of an engine option
+  changes the result of at least one worked
   example (run once under the chosen reading and once under the other; examples that already
   ask for the option with ``:reading:`` count too). A reading that changes nothing anywhere either
   does not reach the engine or is shown by no example: an error of the register, reported at
@@ -143,15 +144,29 @@ def _outcomes(content: GameContent, module: ModuleType, readings: dict[str, str]
 
 
 def idle_readings(content: GameContent, module: ModuleType | None) -> list[Problem]:
-    """Readings of engine options under which no worked example gives another result."""
-    if module is None or not content.rules:
+    """Entries with a single reading, and readings of engine options under which no worked example
+    gives another result."""
+    if not content.rules:
         return []
     chosen = chosen_readings(content)
     names = term_names(content)
     problems = []
     for i, amb in enumerate(content.game.ambiguities):
+        if len(amb.readings) < 2:
+            path, line, col = content.locate(("ambiguities", i, "readings"))
+            problems.append(
+                Problem(
+                    path,
+                    line,
+                    col,
+                    f"ambiguities.{amb.id}",
+                    "an open point with a single reading decides nothing in the open: "
+                    "give at least one other reading (and say why the chosen one is chosen)",
+                    "reading-shown",
+                )
+            )
         option = amb.engine_option
-        if not option or option not in chosen:
+        if module is None or not option or option not in chosen:
             continue
         base = _outcomes(content, module, {option: chosen[option]}, names)
         for j, reading in enumerate(amb.readings):
