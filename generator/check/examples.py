@@ -43,6 +43,7 @@ import doctest
 import hashlib
 import json
 import re
+import sys
 import traceback
 from dataclasses import asdict, fields, is_dataclass
 from decimal import Decimal
@@ -551,13 +552,14 @@ def run(content_dir: Path, games: list[str], fmt: str = "text") -> int:
     contents = load_games(content_dir, games or None)
     all_results: list[ExampleResult] = []
     all_unpaired: list[Problem] = []
+    warned: list[Problem] = []  # rules that do not bind the game's format yet
     summaries = []
     for content in contents:
         results = run_game(content)
         module = load_engine(content)
-        missing = unpaired(content, module) + formats.errors(
-            formats.settle(idle_readings(content, module), content.format)
-        )
+        register = formats.settle(idle_readings(content, module), content.format)
+        warned.extend(formats.warnings(register))
+        missing = unpaired(content, module) + formats.errors(register)
         all_results.extend(results)
         all_unpaired.extend(missing)
         passed = sum(r.passed for r in results)
@@ -580,6 +582,8 @@ def run(content_dir: Path, games: list[str], fmt: str = "text") -> int:
             )
         )
     else:
+        for problem in warned:
+            print(problem, file=sys.stderr)
         for result in failed:
             print(result.message())
         for problem in all_unpaired:

@@ -119,6 +119,7 @@ def test_a_reading_no_example_shows_is_an_error_of_the_register(tmp_path):
 glossary:
 """,
     )
+    edit(folder / "game.yaml", "id: dice-duel\n", "format: 2\nid: dice-duel\n")  # the fixture predates formats
     content = load_game(folder)
     problems = idle_readings(content, load_engine(content))
     assert sorted((p.line, p.rule) for p in problems) == [
@@ -134,6 +135,13 @@ glossary:
     )
     assert done.returncode == 1 and "the reading 'once' changes no worked example" in done.stdout
     assert "Traceback" not in done.stderr
+    edit(folder / "game.yaml", "format: 2\n", "")  # content of an earlier format: a warning, exit code 0
+    done = subprocess.run(
+        [sys.executable, "-m", "rulepress", "check", "examples", "--content", str(tmp_path)],
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 0 and "warning" in done.stderr and "rerolls=once" in done.stderr
 
 
 def test_the_link_becomes_a_link_to_the_register_on_the_site_and_its_words_in_print():
