@@ -130,20 +130,20 @@ def coop_sets(players: int, six_player_deck: str = "six-sets") -> int:
     raise ValueError(f"unknown reading {six_player_deck!r}; readings: six-sets, seven-sets")
 
 
-def coop_deck(players: int, with_sixes: bool = False) -> list[int]:
-    """Sorted values of the cooperation cards in play."""
+def coop_deck(players: int, with_sixes: bool = False, six_player_deck: str = "six-sets") -> list[int]:
+    """Sorted values of the cooperation cards in play (`six_player_deck`: see `coop_sets`)."""
     values = SET_VALUES_WITH_SIXES if with_sixes else SET_VALUES
-    return sorted(v for v in values for _ in range(coop_sets(players)))
+    return sorted(v for v in values for _ in range(coop_sets(players, six_player_deck=six_player_deck)))
 
 
-def coop_deck_size(players: int, with_sixes: bool = False) -> int:
+def coop_deck_size(players: int, with_sixes: bool = False, six_player_deck: str = "six-sets") -> int:
     """Number of cooperation cards in play."""
-    return len(coop_deck(players, with_sixes))
+    return len(coop_deck(players, with_sixes, six_player_deck=six_player_deck))
 
 
-def coop_field_cards(players: int, with_sixes: bool = False) -> int:
+def coop_field_cards(players: int, with_sixes: bool = False, six_player_deck: str = "six-sets") -> int:
     """Cards left on the cooperation field after each player got 5."""
-    return coop_deck_size(players, with_sixes) - HAND_SIZE * players
+    return coop_deck_size(players, with_sixes, six_player_deck=six_player_deck) - HAND_SIZE * players
 
 
 # --- D. Crisis fields --------------------------------------------------------------
@@ -284,7 +284,7 @@ def red_field_triggered(position: int, already_used: bool) -> bool:
 
 def red_field_success(position: int) -> int:
     """Bomb position after the asked player showed the named card: 5 fields back."""
-    return move_bomb(position, -5)
+    return move_bomb(position, -5, bomb_moves="as-stated")  # a move back: no reading caps it
 
 
 def game_lost(position: int) -> bool:

@@ -308,12 +308,22 @@ def replace_tile(
     empty_next: str = "stays-empty",
     flip_order: str = "reversed",
     refill_timing: str = "as-soon-as-empty",
+    provided=(),
+    threat_units: str = "not-modelled",
 ) -> Phase:
-    """The whole step: remove the finished tile of `city` and bring the next one of the same side."""
+    """The whole step: remove the finished tile of `city` and bring the next one of the same side
+    (`provided`: the units given for an eliminated threat, see `remove_threat`)."""
     if side == "recruit":
         state = remove_recruit(state, city, flip_order=flip_order, refill_timing=refill_timing)
     else:
-        state = remove_threat(state, city, flip_order=flip_order, refill_timing=refill_timing)
+        state = remove_threat(
+            state,
+            city,
+            flip_order=flip_order,
+            refill_timing=refill_timing,
+            provided=provided,
+            threat_units=threat_units,
+        )
     return place_next(state, city, side, empty_next=empty_next, flip_order=flip_order, refill_timing=refill_timing)
 
 
@@ -346,8 +356,14 @@ def manage_tiles(
     finished = list(finished)
     if replace_when == "at-once":
         for city, side in finished:
-            state = replace_tile(
-                state, city, side, empty_next=empty_next, flip_order=flip_order, refill_timing=refill_timing
+            state = replace_tile(  # no units are handed over here, so no reading of threat_units can matter
+                state,
+                city,
+                side,
+                empty_next=empty_next,
+                flip_order=flip_order,
+                refill_timing=refill_timing,
+                threat_units="not-modelled",
             )
         return state
     if replace_when != "in-phase-three":
