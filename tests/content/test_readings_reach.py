@@ -120,6 +120,22 @@ def _cases_risk():
         "north_africa_targets": {"attack_targets": (("north-africa",), {})},
         "reuse_order": {"draw_card": ((piles,), {})},
         "territory_bonus": {"territory_bonus": ((3,), {})},
+        "fortify_moves": {
+            "moves_allowed": ((), {}),
+            "fortify": (
+                ({"alaska": 3, "alberta": 3, "ontario": 1}, [("alaska", "alberta", 1), ("alberta", "ontario", 1)]),
+                {},
+            ),
+        },
+        "took_part": {
+            "movable_armies": (({"alaska": 4},), {"placed": {"alaska": 2}}),
+            "fortify": (({"alaska": 4, "alberta": 1}, [("alaska", "alberta", 3)]), {"placed": {"alaska": 2}}),
+        },
+        "hand_limit": {
+            "largest_hand": ((), {}),
+            "may_take_card": ((5,), {}),
+            "sets_to_trade": ((8,), {}),
+        },
     }
 
 
@@ -150,6 +166,15 @@ def _cases_am():
         },
         "win_requires_broken": {"win_allowed": (("all-win", False), {})},
         "bomb_moves": {"move_bomb": ((20, 3), {}), "bomb_turn": ((20, [2, 3]), {})},
+        "accusation_spots": {"accusation_spots_total": ((), {}), "chips_left": ((0,), {})},
+        "broke_help": {"pay": ((2, 5), {"helped": True})},
+        "coop_refresh": {
+            "coop_refresh_due": (([1, 2, 3, 4, 5], [1]), {}),
+            "refresh_coop": (([1, 2, 3, 4, 5], [], [2, 5, 1, 3, 4]), {}),
+        },
+        "monopoly_choices": {"monopoly_choices": ((0, 1, 3), {})},
+        "red_field_mover": {"red_field_event": ((sorted(E.RED_FIELDS)[0], 3, [3]), {})},
+        "meeting_move": {"atom_meeting": ((8, 6, [1, 3, 6], 12), {})},
     }
 
 
@@ -176,6 +201,14 @@ READING_IDS = {
 }
 
 
+def _outcome(function, args, kwargs):
+    """The result, or the refusal (a reading that forbids the move changes the result too)."""
+    try:
+        return ("value", function(*args, **kwargs))
+    except ValueError as refused:
+        return ("refused", str(refused))
+
+
 @pytest.mark.parametrize(
     "game, option",
     sorted((game, option) for game, options in CASES.items() for option in options),
@@ -193,6 +226,22 @@ def test_switching_the_option_changes_every_function_that_takes_it(game, option)
             continue
         args, kwargs = case
         function = getattr(module, name)
-        base = function(*args, **kwargs, **{option: chosen})
-        changed = [r for r in others if function(*args, **kwargs, **{option: r}) != base]
+        base = _outcome(function, args, kwargs | {option: chosen})
+        changed = [r for r in others if _outcome(function, args, kwargs | {option: r}) != base]
         assert changed, f"{name}: no other reading of {option} changes its result"
+
+
+# Options whose functions work on whole tile states; their readings are shown by worked examples
+# (`rulepress check examples` reports a reading that changes none: rule reading-shown).
+SHOWN_BY_EXAMPLES_ONLY = {
+    ("xidit", "empty_next"),
+    ("xidit", "flip_order"),
+    ("xidit", "refill_timing"),
+    ("xidit", "replace_when"),
+}
+
+
+def test_every_option_is_switched_here_or_named_as_shown_by_examples():
+    options = {(game, option) for game, content in GAMES.items() for option in chosen_readings(content)}
+    covered = {(game, option) for game, cases in CASES.items() for option in cases}
+    assert options - covered == SHOWN_BY_EXAMPLES_ONLY
