@@ -714,6 +714,10 @@ class Players(Model):
 
     min: int = Field(ge=1, le=100, description="Fewest players (1 to 100).")
     max: int = Field(ge=1, le=100, description="Most players (1 to 100).")
+    provenance: Provenance | None = Field(
+        None,
+        description="Where the player count comes from when the sources do not state it (public: the overview names the source; reconstructed/unknown: marked).",
+    )
 
 
 LINES = re.compile(r"^\s*(\d+)\s*(?:-\s*(\d+))?\s*$")
