@@ -245,6 +245,8 @@ class TrickResult:
 
 MAJORITY_READINGS = ("most-points", "more-than-half")
 RED_HALVING_READINGS = ("halved", "misprint")
+STRONGER_ARMY_READINGS = ("army-points", "card-value")
+RED_APPLIES_READINGS = ("winning-party", "strongest-army")
 STALEMATE_CREDIT_READINGS = ("own-halved", "red-subtracted")
 
 
@@ -292,6 +294,8 @@ def score_trick(
     majority: str = "most-points",
     red_halving: str = "halved",
     stalemate_credit: str = "own-halved",
+    stronger_army: str = "army-points",
+    red_applies: str = "winning-party",
 ) -> TrickResult:
     """Score a trick decided by armies (only armies with at least one leader count).
 
@@ -319,6 +323,12 @@ def score_trick(
     (`stalemate_credit`: ``own-halved`` without red cards, ``red-subtracted``
     with the red values taken from each reactionary player's own points
     first). The winner is the player with the strongest army of the winning party.
+
+    `stronger_army`: which army of the winning party is "the stronger one" -
+    ``army-points`` (card value plus leaders) or ``card-value`` (the army
+    card's own value). `red_applies`: red cards count when the winning party
+    is the reactionaries (``winning-party``) or, by the letter, only when the
+    strongest single army on the table is reactionary (``strongest-army``).
     """
     led = [a for a in armies if a.led]
     if not led:
@@ -330,12 +340,20 @@ def score_trick(
     top = max(totals.values())
     parties = [p for p, t in totals.items() if t == top]
     contenders = [a for a in led if party_of[id(a)] in parties]
-    strongest = max(army_points(a) for a in contenders)
+    if stronger_army not in STRONGER_ARMY_READINGS:
+        raise ValueError(f"unknown reading {stronger_army!r}; readings: {', '.join(STRONGER_ARMY_READINGS)}")
+    if red_applies not in RED_APPLIES_READINGS:
+        raise ValueError(f"unknown reading {red_applies!r}; readings: {', '.join(RED_APPLIES_READINGS)}")
+
+    def strength(army: Army) -> int:
+        return army_points(army) if stronger_army == "army-points" else army.strength
+
+    strongest = max(strength(a) for a in contenders)
     held: dict[int, int] = defaultdict(int)
     for army in contenders:
         held[army.player] += army_points(army)
     if majority == "most-points":
-        undecided = len({a.player for a in contenders if army_points(a) == strongest}) > 1
+        undecided = len({a.player for a in contenders if strength(a) == strongest}) > 1
     else:
         undecided = not any(holds_majority(v, top, (), majority=majority) for v in held.values())
     if len(parties) > 1 or undecided:
@@ -348,9 +366,13 @@ def score_trick(
             None, None, {p: halve(v, negative_rounding) for p, v in sorted(held.items())}, stalemate=True
         )
     party = parties[0]
-    best = next(a for a in contenders if army_points(a) == strongest)
+    best = next(a for a in contenders if strength(a) == strongest)
     exposed = [a for a in contenders if not a.bundesfahne]
-    red = sum(red_cards) if party == "reaktionaere" and exposed else 0
+    reactionary = party == "reaktionaere"
+    if red_applies == "strongest-army":
+        top_army = max(army_points(a) for a in led)
+        reactionary = reactionary and any(army_points(a) == top_army and party_of[id(a)] == "reaktionaere" for a in led)
+    red = sum(red_cards) if reactionary and exposed else 0
     if red_halving not in RED_HALVING_READINGS:
         raise ValueError(f"unknown reading {red_halving!r}; readings: {', '.join(RED_HALVING_READINGS)}")
     if red_halving == "misprint" and red:

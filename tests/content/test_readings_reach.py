@@ -79,6 +79,16 @@ def _cases_1848():
     tie_b = E.Army("z29", "austria", 15, player=2, leaders=(E.Leader("pe35-windischgraetz", "austria", 3, player=2),))
     odd = E.Army("z33", "prussia", 7, player=2, leaders=(E.Leader("pe41-wrangel", "prussia", 3, player=2),))
     windisch = E.Leader("pe35-windischgraetz", "austria", 3, player=1)
+    two_leaders = E.Army(
+        "z33",
+        "prussia",
+        15,
+        player=1,
+        leaders=(E.Leader("w", "prussia", 3, player=1), E.Leader("p", "prussia", 2, player=1)),
+    )
+    schwarzenberg = E.Army("z29", "austria", 17, player=2, leaders=(E.Leader("s", "austria", 2, player=2),))
+    small = E.Army("z31", "austria", 10, player=2, leaders=(E.Leader("r", "austria", 4, player=2),))
+    liberal = E.Army("z30", "austria", 16, player=3, leaders=(E.Leader("l", "austria", 4, player=3, party="liberale"),))
     parties = {1: {"reaktionaere": 6}, 2: {"liberale": 6}, 3: {"demokraten": 4}, 4: {"republikaner": 2}}
     r = E.Round(seats=(1, 2, 3, 4))
     passed = E.act(r, 2, "pass")
@@ -108,6 +118,8 @@ def _cases_1848():
         "refill_split": {"refill": ((2, 2), {}), "refill_choices": ((2, 2), {})},
         "stalemate_credit": {"score_trick": (([tie_a, tie_b],), {"red_cards": [11]})},
         "first_passer": {"act": ((passed, 4, "play", "z33"), {})},
+        "stronger_army": {"score_trick": (([two_leaders, schwarzenberg],), {})},
+        "red_applies": {"score_trick": (([a, small, liberal],), {"red_cards": [11]})},
     }
 
 
