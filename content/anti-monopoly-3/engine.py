@@ -130,20 +130,20 @@ def coop_sets(players: int, six_player_deck: str = "six-sets") -> int:
     raise ValueError(f"unknown reading {six_player_deck!r}; readings: six-sets, seven-sets")
 
 
-def coop_deck(players: int, with_sixes: bool = False) -> list[int]:
-    """Sorted values of the cooperation cards in play."""
+def coop_deck(players: int, with_sixes: bool = False, six_player_deck: str = "six-sets") -> list[int]:
+    """Sorted values of the cooperation cards in play (`six_player_deck`: see `coop_sets`)."""
     values = SET_VALUES_WITH_SIXES if with_sixes else SET_VALUES
-    return sorted(v for v in values for _ in range(coop_sets(players)))
+    return sorted(v for v in values for _ in range(coop_sets(players, six_player_deck=six_player_deck)))
 
 
-def coop_deck_size(players: int, with_sixes: bool = False) -> int:
+def coop_deck_size(players: int, with_sixes: bool = False, six_player_deck: str = "six-sets") -> int:
     """Number of cooperation cards in play."""
-    return len(coop_deck(players, with_sixes))
+    return len(coop_deck(players, with_sixes, six_player_deck=six_player_deck))
 
 
-def coop_field_cards(players: int, with_sixes: bool = False) -> int:
+def coop_field_cards(players: int, with_sixes: bool = False, six_player_deck: str = "six-sets") -> int:
     """Cards left on the cooperation field after each player got 5."""
-    return coop_deck_size(players, with_sixes) - HAND_SIZE * players
+    return coop_deck_size(players, with_sixes, six_player_deck=six_player_deck) - HAND_SIZE * players
 
 
 # --- D. Crisis fields --------------------------------------------------------------
@@ -163,16 +163,14 @@ class CrisisResult:
 CRISIS_OUTCOMES = ("1", "2a", "2b")
 
 
-def crisis(outcome: str, card_value: int, y_steps: int | None = None, refusal_payment: str = "y-card") -> CrisisResult:
+def crisis(outcome: str, card_value: int, y_steps: int | None = None) -> CrisisResult:
     """Resolve a crisis field. X showed a card of `card_value`.
 
     ``"1"``: Y has no card of that value. ``"2a"``: Y shows it (cooperation).
     ``"2b"``: Y refuses; he moves `y_steps` (1, 2 or 3) and is paid a card value + 2:
-    his refused card's (``y-card``, rule D) or X's (``x-card``, short rules),
-    the same number since Y can refuse only a matching card.
+    his refused card's (rule D) or X's (short rules), the same number since Y can
+    refuse only a matching card (so the register's two readings need no option).
     """
-    if refusal_payment not in ("y-card", "x-card"):
-        raise ValueError(f"unknown reading {refusal_payment!r}; readings: y-card, x-card")
     if card_value not in SET_VALUES_WITH_SIXES:
         raise ValueError(f"no cooperation card has the value {card_value}")
     if outcome == "1":
@@ -286,7 +284,7 @@ def red_field_triggered(position: int, already_used: bool) -> bool:
 
 def red_field_success(position: int) -> int:
     """Bomb position after the asked player showed the named card: 5 fields back."""
-    return move_bomb(position, -5)
+    return move_bomb(position, -5, bomb_moves="as-stated")  # a move back: no reading caps it
 
 
 def game_lost(position: int) -> bool:
@@ -294,9 +292,45 @@ def game_lost(position: int) -> bool:
     return position == ZERO
 
 
-def disarmament_possible(position: int) -> bool:
-    """The "all win" ending may be tried once the bomb stands on the danger field."""
+DANGER_READINGS = ("on-field", "on-or-past")
+
+
+def disarmament_possible(position: int, danger_reached: str = "on-field") -> bool:
+    """May the "all win" ending be tried with the bomb at `position`?
+
+    ``on-field``: only while the bomb stands on the danger field (rule J: a move
+    puts it there); ``on-or-past``: also when a move of several fields carried it
+    past the danger field without reaching Zero (the short rules: it reaches it).
+    """
+    if danger_reached not in DANGER_READINGS:
+        raise ValueError(f"unknown reading {danger_reached!r}; readings: {', '.join(DANGER_READINGS)}")
+    if danger_reached == "on-or-past":
+        return ZERO < position <= DANGER_FIELD
     return position == DANGER_FIELD
+
+
+ALL_WIN_RETRY_READINGS = ("once-per-placement", "every-turn")
+
+
+def may_propose_all_win(
+    position: int,
+    failed_before: bool,
+    all_win_retry: str = "once-per-placement",
+    danger_reached: str = "on-field",
+) -> bool:
+    """May a player propose the destruction of all nuclear weapons now?
+
+    `failed_before`: a proposal failed (dice sum too low) since the bomb was
+    last put on the danger field. ``once-per-placement``: the ending follows the
+    move that put the bomb there, so after a failure play goes on and a new
+    proposal needs the bomb to be put there again; ``every-turn``: while the
+    bomb stays, a proposal may be made again on any later turn.
+    """
+    if all_win_retry not in ALL_WIN_RETRY_READINGS:
+        raise ValueError(f"unknown reading {all_win_retry!r}; readings: {', '.join(ALL_WIN_RETRY_READINGS)}")
+    if not disarmament_possible(position, danger_reached=danger_reached):
+        return False
+    return all_win_retry == "every-turn" or not failed_before
 
 
 # --- H. No money -----------------------------------------------------------------------
@@ -356,15 +390,25 @@ class GoalAttempt:
     steps: int
 
 
-def goal_attempt(needed: int, extra_rolls: list[int], swap_done: bool, swap_once: str = "once-per-game") -> GoalAttempt:
+def goal_attempt(
+    needed: int,
+    extra_rolls: list[int],
+    swap_done: bool,
+    swap_once: str = "once-per-game",
+    swapped_this_round: bool | None = None,
+) -> GoalAttempt:
     """After a too-high roll, up to three extra rolls for exactly `needed`.
 
     The first player to fail causes the position swap; later failures move the
-    pawn back by the third extra roll. Reading ``once-per-game``: `swap_done`
-    is whether a swap has happened in this game; ``once-per-round``: in this round.
+    pawn back by the third extra roll. `swap_done`: a swap has happened in this
+    game; `swapped_this_round`: in this round of turns (default: `swap_done`).
+    Reading ``once-per-game``: no second swap in the game; ``once-per-round``:
+    a failure in a later round swaps again.
     """
     if swap_once not in ("once-per-game", "once-per-round"):
         raise ValueError(f"unknown reading {swap_once!r}")
+    if swap_once == "once-per-round":
+        swap_done = swap_done if swapped_this_round is None else swapped_this_round
     rolls = list(extra_rolls)[:GOAL_EXTRA_ROLLS]
     for roll in rolls:
         _check_roll(roll)
@@ -693,6 +737,9 @@ def all_win_ranking(
     return ranked
 
 
+_rank_for_all_win = all_win_ranking  # the function, where a parameter of the same name hides it
+
+
 PEACE_WINNER_READINGS = ("first-arrival", "all-win-most-peace")
 
 
@@ -704,18 +751,24 @@ class PeaceResult:
     victor: object
 
 
-def world_peace_reached(player, positions: dict, money: dict, peace_winner: str = "first-arrival") -> PeaceResult:
+def world_peace_reached(
+    player,
+    positions: dict,
+    money: dict,
+    peace_winner: str = "first-arrival",
+    all_win_ranking: str = "advance-by-money",
+) -> PeaceResult:
     """A pawn lands exactly on Weltfrieden.
 
     ``first-arrival`` (rule J 1): that player alone wins. ``all-win-most-peace``
     (the goal of the game): everybody wins, and the one who did most for peace
-    is declared victor, found as in the all-win ending (a shared first place
-    gives a tuple).
+    is declared victor, found as in the all-win ending under the reading
+    `all_win_ranking` (a shared first place gives a tuple).
     """
     if peace_winner == "first-arrival":
         return PeaceResult((player,), player)
     if peace_winner == "all-win-most-peace":
-        first = all_win_ranking(positions, money)[0]
+        first = _rank_for_all_win(positions, money, all_win_ranking=all_win_ranking)[0]
         return PeaceResult(tuple(sorted(positions)), first[0] if len(first) == 1 else first)
     raise ValueError(f"unknown reading {peace_winner!r}; readings: {', '.join(PEACE_WINNER_READINGS)}")
 

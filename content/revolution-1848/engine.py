@@ -112,9 +112,26 @@ class Command:
     military: int
 
 
-def croatia(leader: Leader) -> Leader:
-    """Kroatien (Z15): a black-yellow (Austrian) leader gains 5 military points; others gain nothing."""
-    if leader.flag != "austria":
+CROATIA_SCOPE_READINGS = ("own-leader", "any-leader")
+
+
+def croatia(
+    leader: Leader, played_by: int | None = None, croatia_scope: str = "own-leader", leader_cards: str = "harm-only"
+) -> Leader:
+    """Kroatien (Z15) used by player `played_by` (default: the leader's own player) on `leader`.
+
+    A black-yellow (Austrian) leader gains 5 military points; others gain
+    nothing. ``croatia_scope``: ``own-leader`` - the card only strengthens an
+    Austrian leader of the player who uses it (the seed's explanation);
+    ``any-leader`` - any black-yellow leader on the table, whoever's (the
+    seed's rule sentence). ``leader_cards`` (see `may_affect_leader`):
+    under ``literal`` the card has no effect on leaders at all.
+    """
+    if croatia_scope not in CROATIA_SCOPE_READINGS:
+        raise ValueError(f"unknown reading {croatia_scope!r}; readings: {', '.join(CROATIA_SCOPE_READINGS)}")
+    if leader.flag != "austria" or not may_affect_leader(CROATIA, helps=True, leader_cards=leader_cards):
+        return leader
+    if croatia_scope == "own-leader" and played_by is not None and played_by != leader.player:
         return leader
     return Leader(leader.name, leader.flag, leader.military + CROATIA_BONUS, leader.player, leader.party)
 
@@ -167,13 +184,37 @@ class Army:
 
     @property
     def party(self) -> str | None:
+        """The party of the army's strongest leader, as printed on his card (None without a leader)."""
+        return self.party_under()
+
+    def party_under(self, bund_party: str = "card-party") -> str | None:
+        """The party the army counts for under the reading `bund_party` (see `leader_party`)."""
         if not self.leaders:
             return None
-        return max(self.leaders, key=lambda l: l.military).party
+        return leader_party(max(self.leaders, key=lambda l: l.military), bund_party=bund_party)
 
     @property
     def bundesfahne(self) -> bool:
         return any(l.flag == "bund" for l in self.leaders)
+
+
+BUND_PARTY_READINGS = ("card-party", "never-reactionary")
+
+
+def leader_party(leader: Leader, bund_party: str = "card-party") -> str:
+    """The party a leader fights for.
+
+    ``card-party``: the party of his person card, also for a leader under the
+    federal flag (he may then be reactionary, which is what gives the seed's
+    exemption of such armies from red cards a purpose); ``never-reactionary``:
+    the federal flag stands for republican and other leaders, so a federal
+    leader whose card says reactionary counts for the republicans.
+    """
+    if bund_party not in BUND_PARTY_READINGS:
+        raise ValueError(f"unknown reading {bund_party!r}; readings: {', '.join(BUND_PARTY_READINGS)}")
+    if bund_party == "never-reactionary" and leader.flag == "bund" and leader.party == "reaktionaere":
+        return "republikaner"
+    return leader.party
 
 
 def army_points(army: Army) -> int:
@@ -202,12 +243,33 @@ class TrickResult:
     stalemate: bool = False
 
 
-def is_stalemate(party_points: dict) -> bool:
+MAJORITY_READINGS = ("most-points", "more-than-half")
+RED_HALVING_READINGS = ("halved", "misprint")
+STRONGER_ARMY_READINGS = ("army-points", "card-value")
+RED_APPLIES_READINGS = ("winning-party", "strongest-army")
+STALEMATE_CREDIT_READINGS = ("own-halved", "red-subtracted")
+
+
+def holds_majority(points: int, party_total: int, others, majority: str = "most-points") -> bool:
+    """Does a player with `points` of a party (`party_total` in all) hold "die Mehrheit" of it?
+
+    `others` are the points the other players hold of that party.
+    ``most-points``: more than every other player (a plurality);
+    ``more-than-half``: more than half of the party's points.
+    """
+    if majority == "most-points":
+        return all(points > o for o in others)
+    if majority == "more-than-half":
+        return 2 * points > party_total
+    raise ValueError(f"unknown reading {majority!r}; readings: {', '.join(MAJORITY_READINGS)}")
+
+
+def is_stalemate(party_points: dict, majority: str = "most-points") -> bool:
     """True when a trick cannot be decided.
 
     `party_points` maps party -> {player: points}. Undecided when the two
-    strongest parties are equally strong, or when no single player holds the
-    most points of the strongest party.
+    strongest parties are equally strong, or when no player holds the
+    majority of the strongest party (see `holds_majority`).
     """
     totals = {p: sum(v.values()) for p, v in party_points.items() if v}
     if not totals:
@@ -216,51 +278,106 @@ def is_stalemate(party_points: dict) -> bool:
     if len(ranked) > 1 and ranked[0] == ranked[1]:
         return True
     strongest = max(totals, key=totals.get)
-    best = max(party_points[strongest].values())
-    return sum(1 for v in party_points[strongest].values() if v == best) > 1
+    held = party_points[strongest]
+    return not any(
+        holds_majority(v, totals[strongest], [o for q, o in held.items() if q != p], majority=majority)
+        for p, v in held.items()
+    )
 
 
 def score_trick(
-    armies, red_cards=(), red_order: str = "subtract-then-halve", negative_rounding: str = "floor"
+    armies,
+    red_cards=(),
+    red_order: str = "subtract-then-halve",
+    negative_rounding: str = "floor",
+    bund_party: str = "card-party",
+    majority: str = "most-points",
+    red_halving: str = "halved",
+    stalemate_credit: str = "own-halved",
+    stronger_army: str = "army-points",
+    red_applies: str = "winning-party",
 ) -> TrickResult:
     """Score a trick decided by armies (only armies with at least one leader count).
 
     Army points are summed per party; the strongest party wins, and the player
     with its strongest army is credited with all of that party's army points,
     halved and rounded down. If that party is the reactionaries, the values of
-    all red cards on the table are subtracted (negative results stay) - not,
-    however, when the credited army is led under the Bundesfahne.
+    all red cards on the table are subtracted (negative results stay) from
+    the points of its armies - except from an army led under the Bundesfahne,
+    which red cards do not touch: with only such armies nothing is
+    subtracted; with mixed armies the red values are taken from the others
+    (Bund-led 12 + plain 6 against red 11: 12 + 6 - 11 = 7, halved 3).
     `red_order` says when the red cards are subtracted: ``subtract-then-halve``
     (halve the difference), ``halve-each`` (halve army points and red values
     separately), ``halve-army-only`` (subtract the full red values from the
-    halved army points).
+    halved army points). `red_halving`: ``halved`` (the seed's example 2 is
+    right) or ``misprint`` (its 3 is a misprint for 6: when red cards are
+    subtracted, nothing is halved). `bund_party`: the party of a leader under the
+    federal flag (see `leader_party`).
 
-    A tie of the two strongest parties, or of the strongest armies of the
-    winning party at different players, is a stalemate: every player involved
-    is credited with his own army points, halved.
+    A tie of the two strongest parties, or no player holding the majority of
+    the winning party's points (`majority`: with ``most-points`` the
+    strongest armies of the party lie at different players; with
+    ``more-than-half`` no player holds more than half of its points), is a stalemate: every
+    player involved is credited with his own army points, halved
+    (`stalemate_credit`: ``own-halved`` without red cards, ``red-subtracted``
+    with the red values taken from each reactionary player's own points
+    first). The winner is the player with the strongest army of the winning party.
+
+    `stronger_army`: which army of the winning party is "the stronger one" -
+    ``army-points`` (card value plus leaders) or ``card-value`` (the army
+    card's own value). `red_applies`: red cards count when the winning party
+    is the reactionaries (``winning-party``) or, by the letter, only when the
+    strongest single army on the table is reactionary (``strongest-army``).
     """
     led = [a for a in armies if a.led]
     if not led:
         raise ValueError("no army with a leader: the trick is not decided by military values")
+    party_of = {id(a): a.party_under(bund_party) for a in led}
     totals: dict[str, int] = defaultdict(int)
     for army in led:
-        totals[army.party] += army_points(army)
+        totals[party_of[id(army)]] += army_points(army)
     top = max(totals.values())
     parties = [p for p, t in totals.items() if t == top]
-    contenders = [a for a in led if a.party in parties]
-    strongest = max(army_points(a) for a in contenders)
-    leaders_of_top = {a.player for a in contenders if army_points(a) == strongest}
-    if len(parties) > 1 or len(leaders_of_top) > 1:
-        points: dict[int, int] = defaultdict(int)
-        for army in contenders:
-            points[army.player] += army_points(army)
+    contenders = [a for a in led if party_of[id(a)] in parties]
+    if stronger_army not in STRONGER_ARMY_READINGS:
+        raise ValueError(f"unknown reading {stronger_army!r}; readings: {', '.join(STRONGER_ARMY_READINGS)}")
+    if red_applies not in RED_APPLIES_READINGS:
+        raise ValueError(f"unknown reading {red_applies!r}; readings: {', '.join(RED_APPLIES_READINGS)}")
+
+    def strength(army: Army) -> int:
+        return army_points(army) if stronger_army == "army-points" else army.strength
+
+    strongest = max(strength(a) for a in contenders)
+    held: dict[int, int] = defaultdict(int)
+    for army in contenders:
+        held[army.player] += army_points(army)
+    if majority == "most-points":
+        undecided = len({a.player for a in contenders if strength(a) == strongest}) > 1
+    else:
+        undecided = not any(holds_majority(v, top, (), majority=majority) for v in held.values())
+    if len(parties) > 1 or undecided:
+        if stalemate_credit not in STALEMATE_CREDIT_READINGS:
+            raise ValueError(f"unknown reading {stalemate_credit!r}; readings: {', '.join(STALEMATE_CREDIT_READINGS)}")
+        if stalemate_credit == "red-subtracted":
+            hurt = {a.player for a in contenders if party_of[id(a)] == "reaktionaere" and not a.bundesfahne}
+            held = defaultdict(int, {p: v - (sum(red_cards) if p in hurt else 0) for p, v in held.items()})
         return TrickResult(
-            None, None, {p: halve(v, negative_rounding) for p, v in sorted(points.items())}, stalemate=True
+            None, None, {p: halve(v, negative_rounding) for p, v in sorted(held.items())}, stalemate=True
         )
     party = parties[0]
-    best = next(a for a in contenders if army_points(a) == strongest)
-    red = sum(red_cards) if party == "reaktionaere" and not best.bundesfahne else 0
-    if red_order == "subtract-then-halve":
+    best = next(a for a in contenders if strength(a) == strongest)
+    exposed = [a for a in contenders if not a.bundesfahne]
+    reactionary = party == "reaktionaere"
+    if red_applies == "strongest-army":
+        top_army = max(army_points(a) for a in led)
+        reactionary = reactionary and any(army_points(a) == top_army and party_of[id(a)] == "reaktionaere" for a in led)
+    red = sum(red_cards) if reactionary and exposed else 0
+    if red_halving not in RED_HALVING_READINGS:
+        raise ValueError(f"unknown reading {red_halving!r}; readings: {', '.join(RED_HALVING_READINGS)}")
+    if red_halving == "misprint" and red:
+        score = top - red
+    elif red_order == "subtract-then-halve":
         score = halve(top - red, negative_rounding=negative_rounding)
     elif red_order == "halve-each":
         score = halve(top, negative_rounding=negative_rounding) - halve(red, negative_rounding=negative_rounding)
@@ -426,11 +543,9 @@ def may_affect_leader(card: str, helps: bool = False, leader_cards: str = "harm-
     raise ValueError(f"unknown reading {leader_cards!r}; readings: {', '.join(LEADER_CARDS_READINGS)}")
 
 
-def croatia_applies(leader: Leader, leader_cards: str = "harm-only") -> Leader:
-    """Kroatien played on `leader`: strengthened by 5 if the reading lets the card act on leaders."""
-    if not may_affect_leader(CROATIA, helps=True, leader_cards=leader_cards):
-        return leader
-    return croatia(leader)
+def croatia_applies(leader: Leader, leader_cards: str = "harm-only", croatia_scope: str = "own-leader") -> Leader:
+    """Kroatien played on `leader` by his own player (`croatia` with the leader's player as the user)."""
+    return croatia(leader, leader_cards=leader_cards, croatia_scope=croatia_scope)
 
 
 # --- Choosing armies -----------------------------------------------------------------------------

@@ -252,22 +252,23 @@ def trade_in_armies(set_number: int, first_sets: str = "public-4-6") -> int | No
 SET_COUNT_READINGS = ("sets-in-game", "players")
 
 
-def trade_values(traders, set_count: str = "sets-in-game") -> list[int]:
+def trade_values(traders, set_count: str = "sets-in-game", first_sets: str = "public-4-6") -> list[int | None]:
     """Armies of each trade, for the players who trade in the order given.
 
     ``sets-in-game`` (seed 003, and seed 000's examples): every set traded by
     anyone moves the count on, so a player's second set counts too.
     ``players`` (the literal words of seed 000, "der 3. Spieler, der eine Serie
     eintauscht"): the count is the number of different players who have traded.
+    `first_sets` is passed on to `trade_in_armies` (the 1st and 2nd set may be unknown).
     """
     if set_count not in SET_COUNT_READINGS:
         raise ValueError(f"unknown reading {set_count!r}; readings: {', '.join(SET_COUNT_READINGS)}")
-    values: list[int] = []
+    values: list[int | None] = []
     seen: list = []
     for number, player in enumerate(traders, start=1):
         if player not in seen:
             seen.append(player)
-        values.append(trade_in_armies(number if set_count == "sets-in-game" else len(seen)))
+        values.append(trade_in_armies(number if set_count == "sets-in-game" else len(seen), first_sets=first_sets))
     return values
 
 

@@ -153,16 +153,31 @@ def remove_recruit(
     )
 
 
+THREAT_UNITS_READINGS = ("not-modelled", "to-barracks")
+
+
 def remove_threat(
-    state: Phase, city: str, flip_order: str = "reversed", refill_timing: str = "as-soon-as-empty"
+    state: Phase,
+    city: str,
+    flip_order: str = "reversed",
+    refill_timing: str = "as-soon-as-empty",
+    provided=(),
+    threat_units: str = "not-modelled",
 ) -> Phase:
     """The threat of `city` was eliminated: its tile goes on top of the threat discard pile.
 
-    An empty recruit stack waiting for tiles is then refilled at once (see `settle`).
+    `provided` are the units the player gave for it. ``not-modelled``: where they
+    go is settled outside phase three, so the barracks stay as they are;
+    ``to-barracks``: they go back to the barracks. An empty recruit stack
+    waiting for tiles is then refilled at once (see `settle`).
     """
+    if threat_units not in THREAT_UNITS_READINGS:
+        raise ValueError(f"unknown reading {threat_units!r}; readings: {', '.join(THREAT_UNITS_READINGS)}")
     slot = state.city(city)
     if slot is None or slot.side != "threat":
         raise ValueError(f"{city} has no threat tile")
+    if threat_units == "to-barracks":
+        state = replace(state, barracks=tuple(sorted(state.barracks + tuple(provided))))
     return settle(
         replace(state.with_city(city, None), threat_discard=(slot.tile,) + state.threat_discard),
         flip_order,
@@ -293,12 +308,22 @@ def replace_tile(
     empty_next: str = "stays-empty",
     flip_order: str = "reversed",
     refill_timing: str = "as-soon-as-empty",
+    provided=(),
+    threat_units: str = "not-modelled",
 ) -> Phase:
-    """The whole step: remove the finished tile of `city` and bring the next one of the same side."""
+    """The whole step: remove the finished tile of `city` and bring the next one of the same side
+    (`provided`: the units given for an eliminated threat, see `remove_threat`)."""
     if side == "recruit":
         state = remove_recruit(state, city, flip_order=flip_order, refill_timing=refill_timing)
     else:
-        state = remove_threat(state, city, flip_order=flip_order, refill_timing=refill_timing)
+        state = remove_threat(
+            state,
+            city,
+            flip_order=flip_order,
+            refill_timing=refill_timing,
+            provided=provided,
+            threat_units=threat_units,
+        )
     return place_next(state, city, side, empty_next=empty_next, flip_order=flip_order, refill_timing=refill_timing)
 
 
@@ -331,8 +356,14 @@ def manage_tiles(
     finished = list(finished)
     if replace_when == "at-once":
         for city, side in finished:
-            state = replace_tile(
-                state, city, side, empty_next=empty_next, flip_order=flip_order, refill_timing=refill_timing
+            state = replace_tile(  # no units are handed over here, so no reading of threat_units can matter
+                state,
+                city,
+                side,
+                empty_next=empty_next,
+                flip_order=flip_order,
+                refill_timing=refill_timing,
+                threat_units="not-modelled",
             )
         return state
     if replace_when != "in-phase-three":

@@ -5,7 +5,8 @@
 - ``problems``: what players could not read (example results without names or captions, the
   engine's words: `results`), worked examples' pictures that cannot be drawn (the examples with
   pictures run for it), authors' words in public text (`wording`) and raw HTML in the
-  Markdown (`rulepress.text.safety`), settled by the game's content format (`formats.settle`);
+  Markdown (`rulepress.text.safety`), rules sentences about an open point without the register's
+  link (`readings`), settled by the game's content format (`formats.settle`);
 - ``examples``: every worked example run against the engine (`examples.ExampleRuns`);
 - ``translations``: the translation check's findings (`translations.report`);
 - ``terms``: the glossary terms each rules section uses, in words or with ``{term}``;
@@ -23,7 +24,7 @@ from dataclasses import asdict
 from pathlib import Path
 
 from rulepress.analysis import Analyser, GameAnalysis
-from rulepress.check import examples, results, translations, wording
+from rulepress.check import examples, readings, results, translations, wording
 from rulepress.check.names import NameFinder, names_of
 from rulepress.check.sources import markdown_prose
 from rulepress.errors import Problem, RulepressError
@@ -85,7 +86,12 @@ def problems_of(content: GameContent, out: Path | None, pending: list) -> list[P
             return [Problem(**p) for p in kept]
         except TypeError:
             pass  # a damaged memo: read the game again
-    problems = raw_html(content) + wording.authors_words(content) + results.unreadable_results(content)
+    problems = (
+        raw_html(content)
+        + wording.authors_words(content)
+        + results.unreadable_results(content)
+        + readings.register_links(content)
+    )
     memo.put(key, [asdict(p) for p in problems])
     pending.append(memo)
     return problems

@@ -43,6 +43,7 @@ import doctest
 import hashlib
 import json
 import re
+import sys
 import traceback
 from dataclasses import asdict, fields, is_dataclass
 from decimal import Decimal
@@ -58,7 +59,7 @@ from rulepress.check import numbers
 from rulepress.check.names import Name, mentions, names_of
 from rulepress.errors import Problem
 from rulepress.memo import Memo, key_of
-from rulepress.model import GameContent, load_games
+from rulepress.model import GameContent, formats, load_games
 from rulepress.model.engine import PREFIX as ENGINE_PREFIX
 from rulepress.model.engine import chosen_readings, engine_functions, load_engine, namespace, reading_parameters
 from rulepress.model.loader import display_path
@@ -619,13 +620,19 @@ def unused_options(content: GameContent, module: ModuleType | None) -> list[str]
 
 def run(content_dir: Path, games: list[str], fmt: str = "text") -> int:
     """Run the examples of the named games (or all); exit code 1 if any fails or is unpaired."""
+    from rulepress.check.readings import idle_readings  # it runs examples with this module's functions
+
     contents = load_games(content_dir, games or None)
     all_results: list[ExampleResult] = []
     all_unpaired: list[Problem] = []
+    warned: list[Problem] = []  # rules that do not bind the game's format yet
     summaries = []
     for content in contents:
         results = run_game(content)
-        missing = unpaired(content, load_engine(content))
+        module = load_engine(content)
+        register = formats.settle(idle_readings(content, module), content.format)
+        warned.extend(formats.warnings(register))
+        missing = unpaired(content, module) + formats.errors(register)
         all_results.extend(results)
         all_unpaired.extend(missing)
         passed = sum(r.passed for r in results)
@@ -648,6 +655,8 @@ def run(content_dir: Path, games: list[str], fmt: str = "text") -> int:
             )
         )
     else:
+        for problem in warned:
+            print(problem, file=sys.stderr)
         for result in failed:
             print(result.message())
         for problem in all_unpaired:

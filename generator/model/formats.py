@@ -54,6 +54,16 @@ RULES = {
             2,
             "give the engine function that depends on this reading a keyword parameter named like the option",
         ),
+        Rule(
+            "register-link",
+            2,
+            "link the sentence to its ambiguity with {ambiguity}`shown text <ambiguity-id>` (or correct the quote in ambiguities.yaml `rules:`)",
+        ),
+        Rule(
+            "reading-shown",
+            2,
+            "let the engine function that depends on the reading take the option, and add a worked example with `:reading: option=reading`",
+        ),
         Rule("format-declared", 2, "declare `format: 2` in game.yaml (rulepress upgrade does)", warns_only=True),
         Rule("todo-marker", 2, "replace the TODO with what players should read", warns_only=True),
         Rule(

@@ -49,6 +49,8 @@ LABEL_ID = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
 EXAMPLE_ID = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
 OPTION = re.compile(r"^:([a-z][a-z-]*):\s*(.*?)\s*$")
 TERM_REF = re.compile(r"\{term\}`([^`<]*?)\s*<([a-z0-9][a-z0-9_-]*)>`")
+# A link to an entry of the ambiguity register: {ambiguity}`shown text <ambiguity-id>`.
+AMBIGUITY_REF = re.compile(r"\{ambiguity\}`([^`<]*?)\s*<([a-z0-9][a-z0-9_-]*)>`")
 
 
 @dataclass
@@ -120,8 +122,13 @@ def term_refs(text: str) -> list[tuple[str, str]]:
 
 
 def strip_term_refs(text: str) -> str:
-    """Replace glossary references by their shown text (for plain outputs)."""
-    return TERM_REF.sub(lambda m: m.group(1), text)
+    """Replace glossary and register references by their shown text (for plain outputs)."""
+    return AMBIGUITY_REF.sub(lambda m: m.group(1), TERM_REF.sub(lambda m: m.group(1), text))
+
+
+def ambiguity_refs(text: str) -> list[tuple[str, str]]:
+    """(shown text, ambiguity id) of every link to the ambiguity register in `text`."""
+    return AMBIGUITY_REF.findall(text)
 
 
 def split_doctest(content: str) -> tuple[dict[str, str], dict[str, int], list[str]]:

@@ -577,6 +577,15 @@ class Reading(Model):
     source: str | None = Field(None, description="Where this reading comes from (seed, edition).")
 
 
+class RuleSentence(Model):
+    """A sentence of the rules text that states or depends on an ambiguity's reading."""
+
+    section: Id = Field(description="Id of the rule section that holds the sentence.")
+    quote: Text = Field(
+        description="A few words of the sentence in each language, exactly as written there (after removing glossary markup); the sentence must carry the register's link, {ambiguity}`shown <ambiguity-id>`."
+    )
+
+
 class Ambiguity(Model):
     """A contradiction or unclear point found in the sources."""
 
@@ -591,6 +600,10 @@ class Ambiguity(Model):
     engine_option: str | None = Field(None, description="Name of the rules-engine option that selects the reading.")
     section: Id | None = Field(
         None, description="Id of the rule section the point concerns (the register links to it)."
+    )
+    rules: list[RuleSentence] = Field(
+        default_factory=list,
+        description="The sentences of the rules text that quote, paraphrase or decide this point; each must link back to the register ({ambiguity}`shown <id>`).",
     )
     edition_variant: bool = Field(
         False,
@@ -701,6 +714,10 @@ class Players(Model):
 
     min: int = Field(ge=1, le=100, description="Fewest players (1 to 100).")
     max: int = Field(ge=1, le=100, description="Most players (1 to 100).")
+    provenance: Provenance | None = Field(
+        None,
+        description="Where the player count comes from when the sources do not state it (public: the overview names the source; reconstructed/unknown: marked).",
+    )
 
 
 LINES = re.compile(r"^\s*(\d+)\s*(?:-\s*(\d+))?\s*$")

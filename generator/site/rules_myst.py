@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 
 from rulepress.markdown import Token, parse
 from rulepress.model import scenario
-from rulepress.model.rules_text import TERM_REF, RuleText, Section, split_doctest
+from rulepress.model.rules_text import AMBIGUITY_REF, TERM_REF, RuleText, Section, split_doctest, strip_term_refs
 from rulepress.site import search
 from rulepress.text import safety
 
@@ -79,7 +79,8 @@ def example_anchor(game_id: str, example_id: str) -> str:
 
 
 def rewrite_terms(text: str, game_id: str, term_ids: set[str]) -> str:
-    """``{term}`shown <term-id>` `` -> a link to the glossary entry (unknown terms: the shown text)."""
+    """``{term}`shown <term-id>` `` -> a link to the glossary entry (unknown terms: the shown text);
+    ``{ambiguity}`shown <id>` `` -> a link to the entry of the ambiguity register."""
 
     def replace(match: re.Match) -> str:
         shown, term_id = match.group(1), match.group(2)
@@ -87,7 +88,10 @@ def rewrite_terms(text: str, game_id: str, term_ids: set[str]) -> str:
             return shown
         return f"[{shown}](#{term_anchor(game_id, term_id)})"
 
-    return TERM_REF.sub(replace, text)
+    def to_register(match: re.Match) -> str:
+        return f"[{match.group(1)}](#{game_id}-amb-{match.group(2)})"
+
+    return AMBIGUITY_REF.sub(to_register, TERM_REF.sub(replace, text))
 
 
 def _depth(section: Section, by_id: dict[str, Section]) -> int:
@@ -253,7 +257,7 @@ def page_search_words(text: RuleText, glossary, lang: str) -> list[str]:
     vocab = search.vocabulary(glossary, lang)
     full = "\n".join(section.title + "\n" + section.body for section in text.sections)
     term_ids = sorted({term_id for _shown, term_id in TERM_REF.findall(full)})
-    plain = TERM_REF.sub(lambda m: m.group(1), full)
+    plain = strip_term_refs(full)
     return search.section_words(plain, term_ids, glossary, lang, vocab)
 
 

@@ -78,6 +78,16 @@ def provenance_plain(provenance: Provenance | None, lang: str) -> str:
     return words(lang)[f"provenance_{provenance.kind}"]
 
 
+def players_text(players, lang: str) -> str:
+    """The player count for the overview, with where it comes from when the sources do not give it."""
+    count = f"{players.min}–{players.max}" if players.min != players.max else str(players.min)
+    origin = players.provenance
+    if origin is None or origin.kind in ("seed", "original"):
+        return count
+    label = words(lang)[f"provenance_{origin.kind}"]
+    return f"{count} ({label}: {origin.source})" if origin.kind == "public" and origin.source else f"{count} ({label})"
+
+
 def files_link(path: str, depth: int) -> str:
     """Link from a page `depth` folders below site/<lang>/ to a built file copied into site/files/."""
     return "../" * (depth + 1) + "files/" + path
@@ -163,9 +173,7 @@ def game_data(content: GameContent, lang: str, extras: GameExtras) -> dict:
         "id": game.id,
         "title": game.title.get(lang),
         "subtitle": game.subtitle.get(lang) if game.subtitle else "",
-        "players": f"{game.players.min}–{game.players.max}"
-        if game.players.min != game.players.max
-        else str(game.players.min),
+        "players": players_text(game.players, lang),
         "age": s["age_from"].format(age=game.age) if game.age else "",
         "provenance": provenance_plain(game.provenance, lang),
         "components": [_component(c, lang) for c in game.components],

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from rulepress.check.examples import code_of
 from rulepress.model import load_game
-from rulepress.model.engine import load_engine
+from rulepress.model.engine import load_engine, namespace
 from rulepress.model.rules_text import steps, term_refs
 
 GAME = Path(__file__).resolve().parents[2] / "content" / "anti-monopoly-3"
@@ -338,10 +338,9 @@ def test_components_match_the_seed(content):
 # --- worked examples of the rule texts --------------------------------------------------------
 
 
-def _namespace(game):
-    names = {k: v for k, v in vars(E).items() if not k.startswith("_")}
-    names.update(engine=E, OPTIONS=dict(game.engine_options))
-    return names
+def _namespace(content, example):
+    """The example's namespace under its readings (`:reading:` on top of the chosen ones)."""
+    return namespace(content, E, readings=example.readings())
 
 
 @pytest.mark.parametrize("lang", ["de", "en"])
@@ -350,7 +349,7 @@ def test_rule_examples_run(content, lang):
     examples = content.rules[lang].examples
     assert len(examples) >= 25
     for example in examples:
-        test = parser.get_doctest(example.source, _namespace(content.game), example.id, example.path, example.line)
+        test = parser.get_doctest(example.source, _namespace(content, example), example.id, example.path, example.line)
         runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
         result = runner.run(test, out=failures.append)
         assert result.attempted > 0
@@ -516,4 +515,4 @@ def test_all_win_agreement_readings():
 def test_six_player_deck_and_refusal_payment_readings():
     assert E.coop_sets(6) == 6 and E.coop_sets(6, six_player_deck="seven-sets") == 7
     assert E.coop_sets(3, six_player_deck="seven-sets") == E.coop_sets(3) == 4
-    assert E.crisis("2b", 4, y_steps=2, refusal_payment="x-card") == E.crisis("2b", 4, y_steps=2)
+    assert "refusal_payment" not in E.crisis.__code__.co_varnames  # both readings pay the same: no option

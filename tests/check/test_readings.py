@@ -1,0 +1,150 @@
+"""The register against the rules text and the engine (`rulepress.check.readings`), on the dice-duel fixture."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+from rulepress.check.readings import idle_readings, register_links, sentences
+from rulepress.model import load_game
+from rulepress.model.engine import load_engine
+from rulepress.site.rules_myst import rewrite_terms
+from rulepress.text.markup import plain
+
+FIXTURE = Path(__file__).parent.parent / "data" / "examples" / "dice-duel"
+
+TIES_RULES = """    engine_option: ties
+    rules:
+      - section: duel
+        quote: {de: "nur, wenn er höher ist", en: "only when it is higher"}
+"""
+
+
+def copy_fixture(tmp_path) -> Path:
+    shutil.copytree(FIXTURE, tmp_path / "dice-duel")
+    return tmp_path / "dice-duel"
+
+
+def edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert old in text, old
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def line_of(path: Path, fragment: str) -> int:
+    return next(n for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if fragment in line)
+
+
+def test_sentences_end_at_full_stops_and_blank_lines():
+    text = "First one. Second: still (the second).\n\nThird"
+    assert [s for _o, s in sentences(text)] == ["First one.", "Second: still (the second).", "Third"]
+
+
+def test_a_listed_sentence_without_the_link_is_reported_at_its_line(tmp_path):
+    folder = copy_fixture(tmp_path)
+    edit(folder / "game.yaml", "    engine_option: ties\n", TIES_RULES)
+    problems = register_links(load_game(folder))
+    assert sorted((Path(p.path).name, p.line, p.rule) for p in problems) == [
+        ("rules.de.md", line_of(folder / "rules.de.md", "nur, wenn er höher ist"), "register-link"),
+        ("rules.en.md", line_of(folder / "rules.en.md", "only when it is higher"), "register-link"),
+    ]
+    assert all("<ties>" in p.message for p in problems)
+
+
+def test_the_link_in_the_sentence_satisfies_the_check(tmp_path):
+    folder = copy_fixture(tmp_path)
+    edit(folder / "game.yaml", "    engine_option: ties\n", TIES_RULES)
+    edit(folder / "rules.en.md", "only when it is higher.", "only when it is higher ({ambiguity}`see <ties>`).")
+    edit(folder / "rules.de.md", "nur, wenn er höher ist.", "nur, wenn er höher ist ({ambiguity}`siehe <ties>`).")
+    assert register_links(load_game(folder)) == []
+
+
+def test_a_link_in_the_next_sentence_does_not_count(tmp_path):
+    folder = copy_fixture(tmp_path)
+    edit(folder / "game.yaml", "    engine_option: ties\n", TIES_RULES)
+    edit(folder / "rules.en.md", "only when it is higher.", "only when it is higher. Ties: {ambiguity}`see <ties>`.")
+    edit(folder / "rules.de.md", "nur, wenn er höher ist.", "nur, wenn er höher ist ({ambiguity}`siehe <ties>`).")
+    problems = register_links(load_game(folder))
+    assert [Path(p.path).name for p in problems] == ["rules.en.md"]
+
+
+def test_a_quote_missing_from_the_rules_is_reported_at_the_register(tmp_path):
+    folder = copy_fixture(tmp_path)
+    edit(
+        folder / "game.yaml", "    engine_option: ties\n", TIES_RULES.replace("only when it is higher", "never higher")
+    )
+    edit(folder / "rules.de.md", "nur, wenn er höher ist.", "nur, wenn er höher ist ({ambiguity}`siehe <ties>`).")
+    (problem,) = register_links(load_game(folder))
+    assert Path(problem.path).name == "game.yaml" and problem.line == line_of(folder / "game.yaml", "never higher")
+    assert "'never higher' is not in section 'duel'" in problem.message
+
+
+def test_a_link_to_an_unknown_entry_is_reported(tmp_path):
+    folder = copy_fixture(tmp_path)
+    edit(folder / "rules.en.md", "only when it is higher.", "only when it is higher ({ambiguity}`see <draws>`).")
+    (problem,) = register_links(load_game(folder))
+    assert problem.line == line_of(folder / "rules.en.md", "<draws>") and "'draws'" in problem.message
+
+
+def test_every_reading_of_the_fixture_is_shown_by_an_example(tmp_path):
+    content = load_game(copy_fixture(tmp_path))
+    assert idle_readings(content, load_engine(content)) == []
+
+
+def test_a_reading_no_example_shows_is_an_error_of_the_register(tmp_path):
+    folder = copy_fixture(tmp_path)
+    with (folder / "engine.py").open("a", encoding="utf-8") as engine:
+        engine.write(
+            '\n\ndef reroll_allowed(rerolls="none"):\n    """Rerolls are never allowed (ignores its reading)."""\n    return False\n'
+        )
+    edit(
+        folder / "game.yaml",
+        "glossary:\n",
+        """  - id: rerolls
+    title: {de: Nachwürfeln, en: Rerolls}
+    description: {de: "Darf man nachwürfeln?", en: "May a player roll again?"}
+    readings:
+      - {id: none, text: {de: Nie., en: Never.}}
+      - {id: once, text: {de: Einmal., en: Once.}}
+    used: none
+    engine_option: rerolls
+  - id: alone
+    title: {de: Allein, en: Alone}
+    description: {de: "Nur eine Lesart.", en: "Only one reading."}
+    readings:
+      - {id: only, text: {de: Die einzige., en: The only one.}}
+    used: only
+glossary:
+""",
+    )
+    edit(folder / "game.yaml", "id: dice-duel\n", "format: 2\nid: dice-duel\n")  # the fixture predates formats
+    content = load_game(folder)
+    problems = idle_readings(content, load_engine(content))
+    assert sorted((p.line, p.rule) for p in problems) == [
+        (line_of(folder / "game.yaml", "{id: once,"), "reading-shown"),
+        (line_of(folder / "game.yaml", "{id: only,"), "reading-shown"),
+    ]
+    idle = next(p for p in problems if "'once'" in p.message)
+    assert "`:reading: rerolls=once`" in idle.message
+    done = subprocess.run(
+        [sys.executable, "-m", "rulepress", "check", "examples", "--content", str(tmp_path)],
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 1 and "the reading 'once' changes no worked example" in done.stdout
+    assert "Traceback" not in done.stderr
+    edit(folder / "game.yaml", "format: 2\n", "")  # content of an earlier format: a warning, exit code 0
+    done = subprocess.run(
+        [sys.executable, "-m", "rulepress", "check", "examples", "--content", str(tmp_path)],
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 0 and "warning" in done.stderr and "rerolls=once" in done.stderr
+
+
+def test_the_link_becomes_a_link_to_the_register_on_the_site_and_its_words_in_print():
+    site = rewrite_terms("as read here ({ambiguity}`see the register <ties>`).", "dice-duel", set())
+    assert site == "as read here ([see the register](#dice-duel-amb-ties))."
+    assert plain("as read here ({ambiguity}`see the register <ties>`).") == "as read here (see the register)."
