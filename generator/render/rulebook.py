@@ -89,7 +89,7 @@ def _heading(level: int, text: str, key: str, style, toc: bool = True):
     return made
 
 
-def _example_view(book: Book, example_id: str, situation: str) -> blocks.ExampleView:
+def _example_view(book: Book, example_id: str, situation: str, numbers: tuple[str, ...] = ()) -> blocks.ExampleView:
     lang, content = book.lang, book.content
     s = dict(words(lang), lang=lang)
     game = content.game
@@ -116,6 +116,7 @@ def _example_view(book: Book, example_id: str, situation: str) -> blocks.Example
         example_id,
         state,
         tuple(book.example_pictures.get(example_id, ())),
+        numbers,
     )
 
 

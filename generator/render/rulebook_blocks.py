@@ -35,6 +35,7 @@ class ExampleView:
     example_id: str
     state: str  # verified, failed, unchecked
     pictures: tuple = ()  # ReportLab flowables or Drawings drawn from the example's scenario
+    situation_numbers: tuple[str, ...] = ()  # the situation's rule number (`rulepress.model.numbering`)
 
 
 def _clean(text: str) -> str:
@@ -187,7 +188,7 @@ def example_box(view: ExampleView, style_set: dict, width: float):
     box = dict(style_set, rule=style_set["box"], item=_item_style(style_set), body=style_set["box"])
     cell: list = [Paragraph(html.escape(view.head), style_set["box_head"])]
     if view.situation.strip():
-        cell += paragraphs(view.situation, box, inner, base="rule")
+        cell += paragraphs(view.situation, box, inner, view.situation_numbers, base="rule")
     cell += [Paragraph(html.escape(line), style_set["box"]) for line in view.readings]
     for picture in view.pictures:
         cell.append(_fitted(picture, inner))
@@ -235,13 +236,14 @@ def _fitted(picture, width: float):
 
 def section_flowables(section: Section, style_set: dict, width: float, example_view) -> list:
     """The body of a rule section: numbered rule paragraphs, lists and tables, worked examples as boxes
-    (`example_view(example_id, situation_markdown)` gives an example's `ExampleView`)."""
+    (`example_view(example_id, situation_markdown, situation_numbers)` gives an example's `ExampleView`)."""
     lines = section.body.splitlines()
     tokens = parse(section.body)
     situations = numbering.situations(tokens)
     numbers = {n.first: n for n in section.numbered}
     out: list = []
     held = ""  # the situation paragraph waiting for its example
+    held_numbers: list[str] = []
     for index, token in enumerate(tokens):
         if token.level != 0 or token.nesting == -1 or token.map is None:
             continue
@@ -251,14 +253,11 @@ def section_flowables(section: Section, style_set: dict, width: float, example_v
             info = token.info.strip()
             if info.startswith("{doctest}"):
                 example_id = info[len("{doctest}") :].strip()
-                out.append(example_box(example_view(example_id, held), style_set, width))
-                held = ""
+                out.append(example_box(example_view(example_id, held, tuple(held_numbers)), style_set, width))
+                held, held_numbers = "", []
             continue  # other code blocks are for authors, not players
-        if held:  # a situation whose example did not follow (cannot happen: kept as text)
-            out += paragraphs(held, style_set, width, base="plain")
-            held = ""
         if index in situations:
-            held = source
+            held, held_numbers = source, [numbers[first].number] if first in numbers else []
             continue
         if token.type in ("myst_target", "myst_line_comment", "html_block", "hr"):
             continue
@@ -266,6 +265,4 @@ def section_flowables(section: Section, style_set: dict, width: float, example_v
         out += paragraphs(
             source, style_set, width, inside if inside or first not in numbers else [numbers[first].number]
         )
-    if held:
-        out += paragraphs(held, style_set, width, base="plain")
     return out

@@ -28,7 +28,7 @@ import re
 from dataclasses import dataclass, field
 
 from rulepress.markdown import Token, parse
-from rulepress.model import scenario
+from rulepress.model import numbering, scenario
 from rulepress.model.rules_text import TERM_REF, RuleText, Section, split_doctest
 from rulepress.site import search
 from rulepress.text import safety
@@ -159,10 +159,37 @@ def _situation(tokens: list[Token], index: int) -> tuple[int, int] | None:
     return None
 
 
-def rewrite_body(body: str, page: PageWords, term_ids: set[str]) -> str:
-    """A section body with term links and example boxes (code blocks stay untouched); its structure is read
-    with `rulepress.markdown`, the parser the site's MyST agrees with."""
-    lines = body.splitlines()
+MARKER = re.compile(r"^(\s*(?:>\s*)*(?:[-*+]|\d{1,9}[.)])?\s*)")
+
+
+def number_rules(lines: list[str], numbered: list, page: PageWords) -> list[str]:
+    """The body `lines` with each numbered rule paragraph (`rulepress.model.numbering`) starting with its number:
+    shown, an index entry (the search finds the paragraph by its number) and a permalink ``#r-4-2``."""
+    out = list(lines)
+    for rule in numbered:
+        if rule.first >= len(out):
+            continue
+        target = numbering.anchor(rule.number)
+        title = html.escape(page.words.get("rule_link", ""), quote=True)
+        mark = (
+            f"{{index}}`{rule.number} <single: {rule.number}>`"
+            f'<a class="rp-permalink" id="{target}" href="#{target}" title="{title}" aria-label="{title} {rule.number}">#</a> '
+        )
+        line = out[rule.first]
+        if rule.kind == "table":
+            out[rule.first] = f"{mark}\n\n{line}"
+            continue
+        lead = MARKER.match(line)
+        at = lead.end() if lead else 0
+        out[rule.first] = line[:at] + mark + line[at:]
+    return out
+
+
+def rewrite_body(body: str, page: PageWords, term_ids: set[str], numbered: list | None = None) -> str:
+    """A section body with term links and example boxes (code blocks stay untouched), its rule paragraphs
+    numbered (`numbered`: the section's `Section.numbered`); its structure is read with `rulepress.markdown`,
+    the parser the site's MyST agrees with."""
+    lines = number_rules(body.splitlines(), numbered or [], page)
     tokens = parse(body)
     fences = {token.map[0]: (token, index) for index, token in enumerate(tokens) if token.type == "fence" and token.map}
     out: list[str] = []
@@ -220,7 +247,7 @@ def rules_page(text: RuleText, page: PageWords, term_ids: set[str]) -> str:
                 + " · ".join(f"[{scenario.escape_markdown(title)}](#{target})" for target, title in links)
             )
         if section.body.strip():
-            parts.append(rewrite_body(safety.sanitise(section.body, allowed), page, term_ids))
+            parts.append(rewrite_body(safety.sanitise(section.body, allowed), page, term_ids, section.numbered))
     return "\n\n".join(parts) + "\n"
 
 
