@@ -39,7 +39,7 @@ if TYPE_CHECKING:
 __all__ = ["ACROSS_GAMES", "NOT_READ", "PER_GAME", "RENDERERS", "Artifact", "Renderer", "renderer"]
 
 # the parts of a game the print renderers do not read (see `Renderer.not_read`)
-PRINT_NOT_READ = ("rule_texts", "glossary", "ambiguities", "site")
+PRINT_NOT_READ = ("rule_texts", "glossary", "ambiguities", "site", "version", "changelog")
 
 
 @dataclass(frozen=True)

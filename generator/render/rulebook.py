@@ -31,7 +31,7 @@ from pathlib import Path
 from rulepress import i18n
 from rulepress.analysis import Analysis
 from rulepress.memo import output_root
-from rulepress.model import GameContent, numbering, scenario
+from rulepress.model import GameContent, history, numbering, scenario
 from rulepress.model.schema import Provenance
 from rulepress.render import Artifact, booklet
 from rulepress.render import rulebook_blocks as blocks
@@ -168,6 +168,53 @@ def _cover(book: Book, page: rs.Page, st: dict, w: dict) -> list:
     mark = _provenance_word(game.provenance, lang)
     if mark:
         out.append(Paragraph(html.escape(mark), st["cover_small"]))
+    shown = version_line(game, lang)
+    if shown:
+        out.append(Spacer(1, 6))
+        out.append(Paragraph(html.escape(shown), st["cover_small"]))
+    return out
+
+
+def version_line(game, lang: str) -> str:
+    """ "Version 1.1 · 3 March 2027" ("" when the game gives no version)."""
+    if game.version is None:
+        return ""
+    release = history.current(game)
+    shown = book_words(lang)["version"].format(version=game.version)
+    return f"{shown} \u00b7 {i18n.long_date(release.date, lang)}" if release else shown
+
+
+def _changes(book: Book, st: dict, w: dict) -> list:
+    """The changelog appendix: every version, newest first, its changes with the sections they touch."""
+    from reportlab.platypus import Paragraph
+
+    game, lang = book.content.game, book.lang
+    text = book.content.rules[lang]
+    ambiguities = {a.id: a for a in game.ambiguities}
+    out: list = [_heading(0, w["changelog"], "changelog", st["h1"])]
+    for release in history.releases(game):
+        title = f"{w['version'].format(version=release.version)} \u00b7 {i18n.long_date(release.date, lang)}"
+        out.append(_heading(1, title, history.release_anchor(release.version), st["h3"], toc=False))
+        for index, change in enumerate(release.changes, start=1):
+            said = html.escape(" ".join(change.text.get(lang).split()))
+            links = []
+            for sid in change.sections:
+                section = text.section(sid)
+                if section is not None:
+                    links.append(
+                        f'<a href="#s-{sid}" color="{rs.ACCENT}">{html.escape(section.number)} '
+                        f"{html.escape(_plain(section.title))}</a>"
+                    )
+            if links:
+                said += f" ({html.escape(w['concerns'])}: {', '.join(links)})"
+            amb = ambiguities.get(change.erratum or "")
+            if amb is not None:
+                said += (
+                    f" \u00b7 <b>{html.escape(words(lang)['erratum'])}:</b> "
+                    f'<a href="#amb-{amb.id}" color="{rs.ACCENT}">{html.escape(amb.title.get(lang))}</a>'
+                )
+            anchor = history.change_anchor(release.version, index)
+            out.append(Paragraph(f'<a name="{anchor}"/>{said}', st["item"], bulletText="\u2022"))
     return out
 
 
@@ -319,6 +366,7 @@ def story(book: Book, page: rs.Page, notes: int = 0) -> list:
     if text.preamble.strip():
         out += blocks.paragraphs(text.preamble, st, page.frame_width, base="plain")
     by_id = {s.id: s for s in text.sections}
+    changed = history.touched(content.game)
     for section in text.sections:
         depth, parent = 0, section.parent
         while parent in by_id:
@@ -330,11 +378,17 @@ def story(book: Book, page: rs.Page, notes: int = 0) -> list:
         mark = next((_provenance_word(r.provenance, lang) for r in content.game.rules if r.id == section.id), "")
         if mark:
             out.append(Paragraph(html.escape(mark), st["mark"]))
+        change = changed.get(section.id)
+        if change is not None:  # touched by a change of the current version: marked, linked to the change
+            shown = html.escape(words(lang)["changed_in"].format(version=change.version))
+            out.append(Paragraph(f'<a href="#{change.anchor}" color="{rs.ACCENT}">{shown}</a>', st["mark"]))
         out += blocks.section_flowables(section, st, page.frame_width, partial(_example_view, book))
     if content.game.glossary:
         out += [PageBreak(), *_glossary(book, st, w)]
     if content.game.ambiguities:
         out += [PageBreak(), *_unclear(book, st, w)]
+    if content.game.changelog:
+        out += [PageBreak(), *_changes(book, st, w)]
     out += [PageBreak(), *_credits(book, st, w)]
     for _ in range(notes):
         out += [PageBreak(), NotesPage(w["notes"], st)]
@@ -403,6 +457,7 @@ def _document(target, page: rs.Page, book: Book):
     content, lang = book.content, book.lang
     title = content.game.title.get(lang)
     w = book_words(lang)
+    version = version_line(content.game, lang)
 
     class RulebookDoc(BaseDocTemplate):
         def __init__(self):
@@ -477,6 +532,10 @@ def _document(target, page: rs.Page, book: Book):
             canvas.setFont("Body", size + 0.5)
             canvas.setFillColor(colors.black)
             canvas.drawCentredString(page.inner + page.frame_width / 2, page.bottom - 10 * rs.MM, str(doc.page))
+            if version:
+                canvas.setFont("Body", rs.MIN_SIZE)
+                canvas.setFillColor(colors.HexColor(rs.RULE_COLOUR))
+                canvas.drawRightString(page.width - page.outer, page.bottom - 10 * rs.MM, version)
             canvas.restoreState()
             self.carry = self.last or self.carry
 

@@ -178,10 +178,10 @@ def _Indented(indent: float, flowable, indenter):  # noqa: N802 (a flowable fact
 
 
 def example_box(view: ExampleView, style_set: dict, width: float):
-    """A worked example in a ruled box that never splits across a page (KeepTogether): its head (the check's
+    """A worked example in a ruled box that never splits across a page (a one-cell table): its head (the check's
     mark), the situation, the readings it runs under, its pictures (scaled to the box), its results, its id."""
     from reportlab.lib import colors
-    from reportlab.platypus import KeepTogether, Paragraph, Spacer, Table, TableStyle
+    from reportlab.platypus import Paragraph, Spacer, Table, TableStyle
 
     pad = 6.0
     inner = width - 2 * pad - style_set["rule"].leftIndent
@@ -195,7 +195,15 @@ def example_box(view: ExampleView, style_set: dict, width: float):
         cell.append(Spacer(1, 3))
     cell += paragraphs(view.results, box, inner, base="rule")
     cell.append(Paragraph(html.escape(view.example_id), style_set["box_id"]))
-    frame = Table([[cell]], colWidths=[width - style_set["rule"].leftIndent], hAlign="RIGHT")
+    # one row: a table that cannot split, so the box moves whole to the next page (a KeepTogether around it would
+    # hide its height from a heading kept with it: the heading would stay behind at the foot of the page)
+    frame = Table(
+        [[cell]],
+        colWidths=[width - style_set["rule"].leftIndent],
+        hAlign="RIGHT",
+        spaceBefore=2,
+        spaceAfter=style_set["body"].fontSize * 0.8,
+    )
     line = colors.HexColor(rs.ACCENT if view.state == "failed" else rs.BOX_LINE)
     frame.setStyle(
         TableStyle(
@@ -211,7 +219,7 @@ def example_box(view: ExampleView, style_set: dict, width: float):
             ]
         )
     )
-    return KeepTogether([Spacer(1, 2), frame, Spacer(1, style_set["body"].fontSize * 0.8)])
+    return frame
 
 
 def _item_style(style_set: dict):

@@ -55,6 +55,7 @@ class PageWords:
     names: dict = field(default_factory=dict)  # id of a thing of the game -> its name in the page's language
     labels: dict = field(default_factory=dict)  # record field or refusal code -> label (game.yaml site.labels)
     allow_html: tuple = ()  # HTML tags the game's rule text may use (game.yaml site.allow_html), sanitised
+    changed: dict = field(default_factory=dict)  # section id -> (shown "changed in 1.1", anchor of the change)
 
     def reader(self) -> scenario.Reader:
         """Whom the examples' results are written for (see `rulepress.model.scenario`)."""
@@ -240,6 +241,9 @@ def rules_page(text: RuleText, page: PageWords, term_ids: set[str]) -> str:
         plain = page.provenance.get(section.id)
         if plain:  # the rule id is the heading's anchor and an index entry, not text players read
             parts.append(f'<span class="rp-mark">{html.escape(plain)}</span>')
+        changed = page.changed.get(section.id)
+        if changed:  # a change of the current version touches this section: marked, linked to the change
+            parts.append(f"{{.rp-changed}}\n[{scenario.escape_markdown(changed[0])}](#{changed[1]})")
         links = page.ambiguities.get(section.id)
         if links:
             parts.append(
