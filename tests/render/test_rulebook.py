@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import io
 import re
+from pathlib import Path
 
 import pdfplumber
 import pytest
@@ -44,11 +46,18 @@ def test_sheet_order_is_saddle_stitch():
 
 
 def _footer_number(page, left: bool) -> int | None:
-    half = page.crop(
-        (0 if left else page.width / 2, page.height * 0.85, page.width / 2 if left else page.width, page.height)
+    """The page number printed at the foot of one half of a booklet side: the number-only word nearest the
+    middle of that half (the version and its date stand at the outer edge)."""
+    middle = page.width * (0.25 if left else 0.75)
+    foot = page.crop(
+        (0 if left else page.width / 2, page.height * 0.88, page.width / 2 if left else page.width, page.height)
     )
-    numbers = re.findall(r"\b\d+\b", half.extract_text() or "")
-    return int(numbers[-1]) if numbers else None
+    numbers = [
+        w
+        for w in foot.extract_words()
+        if re.fullmatch(r"\d+", w["text"]) and abs((w["x0"] + w["x1"]) / 2 - middle) < 30
+    ]
+    return int(numbers[0]["text"]) if numbers else None
 
 
 def test_booklet_pages_are_a_multiple_of_four_in_saddle_stitch_order(built):
@@ -99,3 +108,21 @@ def test_rule_numbers_in_the_pdf_are_the_sites_anchors(built):
         assert section.number in body
     for number in numbers:
         assert re.search(rf"(?m)^{re.escape(number)}\b", body), number
+
+
+def test_content_of_an_earlier_release_makes_a_rulebook():
+    """A game written for an earlier release (no version, no changelog) still gets its whole rulebook."""
+    from rulepress.render import rulebook
+    from rulepress.render import rulebook_style as rs
+
+    folder = Path(__file__).parents[1] / "data" / "earlier-releases" / "2026-11-22"
+    content = load_games(folder, ["revolution-1848"])[0]
+    assert content.game.version is None
+    data, pages = rulebook.render(rulebook.Book(content, "de"), rs.PAGES["a5"])
+    with pdfplumber.open(io.BytesIO(data)) as pdf:
+        assert len(pdf.pages) == pages
+        text = "\n".join(p.extract_text() or "" for p in pdf.pages)
+        assert min(c["size"] for p in pdf.pages for c in p.chars if c["text"].strip()) >= 7.95
+    sections = content.rules["de"].sections
+    assert all(s.number in text for s in sections)
+    assert "Inhalt" in text and "Unklare Stellen" in text and "Version" not in text.split("Inhalt")[0]
