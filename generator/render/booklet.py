@@ -36,20 +36,26 @@ def impose(source: bytes, sheet: tuple[float, float], target, title: str, author
     width, height = max(sheet), min(sheet)
     with pikepdf.open(io.BytesIO(source)) as pdf, pikepdf.new() as out:
         pages = list(pdf.pages)
+        forms: dict[int, pikepdf.Object] = {}  # each page once, as a form XObject of the booklet
         for left, right in sheet_order(len(pages)):
-            blank = out.add_blank_page(page_size=(width, height))
+            drawn, named = [], pikepdf.Dictionary()
             for index, x in ((left, 0.0), (right, width / 2)):
-                page = out.copy_foreign(pages[index].obj)
-                out.pages.append(pikepdf.Page(page))
-                placed = out.pages[-1]
-                box = placed.mediabox
-                w, h = float(box[2]) - float(box[0]), float(box[3]) - float(box[1])
+                if index not in forms:
+                    forms[index] = out.copy_foreign(pages[index].as_form_xobject())
+                box = [float(v) for v in pages[index].mediabox]
+                w, h = box[2] - box[0], box[3] - box[1]
                 scale = min((width / 2) / w, height / h)
-                dx, dy = (width / 2 - w * scale) / 2, (height - h * scale) / 2
-                pikepdf.Page(blank).add_overlay(
-                    placed, pikepdf.Rectangle(x + dx, dy, x + dx + w * scale, dy + h * scale)
-                )
-                del out.pages[-1]
+                dx, dy = x + (width / 2 - w * scale) / 2, (height - h * scale) / 2
+                name = f"/Page{index + 1}"  # named after the page: the same bytes on every run
+                named[name] = forms[index]
+                drawn.append(f"q {scale:.6f} 0 0 {scale:.6f} {dx:.4f} {dy:.4f} cm {name} Do Q")
+            side = pikepdf.Dictionary(
+                Type=pikepdf.Name.Page,
+                MediaBox=[0, 0, width, height],
+                Resources=pikepdf.Dictionary(XObject=named),
+                Contents=out.make_stream("\n".join(drawn).encode()),
+            )
+            out.pages.append(pikepdf.Page(side))
         out.docinfo["/Title"] = title
         out.docinfo["/Author"] = author
         out.docinfo["/Subject"] = subject

@@ -126,3 +126,31 @@ def test_content_of_an_earlier_release_makes_a_rulebook():
     sections = content.rules["de"].sections
     assert all(s.number in text for s in sections)
     assert "Inhalt" in text and "Unklare Stellen" in text and "Version" not in text.split("Inhalt")[0]
+
+
+def test_impose_places_pages_in_saddle_stitch_order_with_the_same_bytes_every_time(tmp_path):
+    from rulepress.layout.paper import MM
+    from rulepress.render.pdf import Meta, new_canvas
+
+    buffer = io.BytesIO()
+    canvas = new_canvas(buffer, (148 * MM, 210 * MM), Meta("eight"))
+    for number in range(1, 9):
+        canvas.setFont("Body", 30)
+        canvas.drawCentredString(74 * MM, 100 * MM, f"P{number}")
+        canvas.showPage()
+    canvas.save()
+    made = []
+    for run in range(2):
+        target = tmp_path / f"booklet{run}.pdf"
+        assert booklet.impose(buffer.getvalue(), (216 * MM, 279 * MM), str(target), "t", "a", "s") == 4
+        made.append(target.read_bytes())
+    assert made[0] == made[1]
+    with pdfplumber.open(io.BytesIO(made[0])) as pdf:
+        halves = [
+            [
+                (page.crop((0, 0, page.width / 2, page.height)).extract_text() or "").strip(),
+                (page.crop((page.width / 2, 0, page.width, page.height)).extract_text() or "").strip(),
+            ]
+            for page in pdf.pages
+        ]
+    assert halves == [["P8", "P1"], ["P2", "P7"], ["P6", "P3"], ["P4", "P5"]]
