@@ -124,13 +124,15 @@ def renderer_options(options: BuildOptions) -> dict[str, object]:
         gap=o.card_gap,
         offset=o.duplex_offset,
     )
-    partial = any(name not in o.kinds for name in PER_GAME)  # earlier files of renderers not run stay shown
+    # earlier files of renderers not run stay shown (the rulebook too: planned across games, shown per game)
+    partial = any(name not in o.kinds for name in (*PER_GAME, "rulebook"))
     made = {
         "cards": cards,
         "calibration": render_options.CalibrationOptions(o.papers, o.card_flip),
         "boards": render_options.BoardOptions(o.papers, o.board_overlap),
         "quickref": render_options.QuickrefOptions(o.papers),
         "exports": render_options.ExportOptions(cards, o.out),
+        "rulebook": render_options.RulebookOptions(o.papers, o.out),
         "site": render_options.SiteOptions(o.out, o.content, o.site_url, partial),
         "reports": render_options.ReportOptions(o.out, o.content, o.sources),
     }

@@ -62,6 +62,16 @@ def word(lang: str, key: str) -> str:
     return str(words(lang, section)[name])
 
 
+def long_date(value, lang: str) -> str:
+    """A date as the language writes it in running text (Babel's long format: 22. November 2026)."""
+    from babel.dates import format_date
+
+    try:
+        return format_date(value, format="long", locale=lang)
+    except (ValueError, LookupError):
+        return value.isoformat()
+
+
 def every_form(key: str) -> tuple[str, ...]:
     """The word `key` in every catalog, English first, each once (``examples.result``: Result, Ergebnis, ...):
     what an author may write in a text that any language's readers read."""

@@ -181,7 +181,31 @@ def text_problems(content: GameContent) -> list[Problem]:
         for _lang, text in content.rules.items():
             if amb.section and text.section(amb.section) is None:
                 report(("ambiguities", i, "section"), f"section {amb.section!r} is not in {text.path}")
+    _changelog(content, report)
     return problems
+
+
+def _changelog(content: GameContent, report) -> None:
+    """The changelog names versions once, sections of the rule texts and ambiguities of the register; the
+    game's `version` has an entry."""
+    game = content.game
+    versions = [r.version for r in game.changelog]
+    _unique(report, ("changelog",), versions, "version")
+    if game.version is not None and game.changelog and game.version not in versions:
+        report(("version",), f"version {game.version!r} has no entry in changelog ({', '.join(versions)})")
+    if game.changelog and game.version is None:
+        report(("version",), f"the changelog lists versions ({', '.join(versions)}) but the game gives no version")
+    ambiguities = {a.id for a in game.ambiguities}
+    for i, release in enumerate(game.changelog):
+        for j, change in enumerate(release.changes):
+            key = ("changelog", i, "changes", j)
+            for k, section in enumerate(change.sections):
+                for _lang, text in content.rules.items():
+                    if text.section(section) is None:
+                        report(key + ("sections", k), f"section {section!r} is not in {text.path}")
+                        break
+            if change.erratum is not None and change.erratum not in ambiguities:
+                report(key + ("erratum",), f"unknown ambiguity {change.erratum!r} (ids of `ambiguities`)")
 
 
 def _reporter(content: GameContent, problems: list[Problem]):

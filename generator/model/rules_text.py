@@ -43,6 +43,7 @@ from pathlib import Path
 
 from rulepress.errors import Problem
 from rulepress.markdown import Token, parse
+from rulepress.model.numbering import Numbered, number_blocks
 from rulepress.model.pictures import PictureProblem, PictureSpec, parse_picture
 
 LABEL_ID = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
@@ -89,6 +90,7 @@ class Section:
     parent: str | None = None
     number: str = ""  # "2.3", assigned from the order of headings
     examples: list[str] = field(default_factory=list)
+    numbered: list[Numbered] = field(default_factory=list)  # its rule paragraphs' numbers (`numbering`)
 
     def paragraphs(self) -> list[str]:
         """Body paragraphs without code blocks (for comparing languages)."""
@@ -260,6 +262,9 @@ def parse_rules(text: str, lang: str, path: str) -> tuple[RuleText, list[Problem
 
     for section, end, following in zip(sections, ends, [*starts[1:], len(lines)], strict=True):
         section.body = source(end, following).strip("\n")
+    children = {s.id: sum(1 for c in sections if c.parent == s.id) for s in sections}
+    for section in sections:
+        section.numbered = number_blocks(section.body, section.number, children[section.id])
     preamble = source(0, starts[0] if starts else len(lines)).strip()
     return RuleText(lang, path, sections, examples, preamble), problems
 

@@ -11,6 +11,7 @@ errors (``extra="forbid"``) so typos never pass silently.
 
 from __future__ import annotations
 
+import datetime
 import re
 from typing import Annotated, Literal, Union, get_args
 
@@ -845,6 +846,28 @@ class RuleMeta(Model):
     )
 
 
+class Change(Model):
+    """One change of the rules in a version: what changed, in every language, and what it touches."""
+
+    text: Text = Field(description="What changed, in every language of the game.")
+    sections: list[Id] = Field(
+        default_factory=list, description="Ids of the rule sections the change touches (marked 'changed in' there)."
+    )
+    erratum: Id | None = Field(
+        None, description="Id of the ambiguity whose decision this change records (an erratum); see `ambiguities`."
+    )
+
+
+class Release(Model):
+    """One version of a game's rules in its changelog."""
+
+    version: str = Field(pattern=r"^\d+(\.\d+)*$", description="Version number: 1.0, 1.1, 2.0 ...")
+    date: datetime.date = Field(description="Date of the version (YYYY-MM-DD).")
+    changes: list[Change] = Field(
+        default_factory=list, description="What changed in the rules since the version before."
+    )
+
+
 def _both_languages() -> list[str]:
     return list(LANGS)
 
@@ -873,6 +896,17 @@ class Game(Model):
     subtitle: Text | None = Field(None, description="Edition, publisher line.")
     author: str | None = Field(
         None, description="Designer (and publisher) of the game; written into the metadata of every PDF."
+    )
+    version: str | None = Field(
+        None,
+        pattern=r"^\d+(\.\d+)*$",
+        description="Version of these rules (1.0, 1.1 ...): printed in the rulebook, shown on the website; it must "
+        "have an entry in `changelog`.",
+    )
+    changelog: list[Release] = Field(
+        default_factory=list,
+        description="The versions of the rules, each with its date and what changed (in every language), newest "
+        "first or last; a change may name the sections it touches and the ambiguity it settles (an erratum).",
     )
     players: Players = Field(description="Player counts.")
     age: int | None = Field(None, ge=0, le=99, description="Minimum age (0 to 99).")

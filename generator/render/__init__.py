@@ -39,7 +39,7 @@ if TYPE_CHECKING:
 __all__ = ["ACROSS_GAMES", "NOT_READ", "PER_GAME", "RENDERERS", "Artifact", "Renderer", "renderer"]
 
 # the parts of a game the print renderers do not read (see `Renderer.not_read`)
-PRINT_NOT_READ = ("rule_texts", "glossary", "ambiguities", "site")
+PRINT_NOT_READ = ("rule_texts", "glossary", "ambiguities", "site", "version", "changelog")
 
 
 @dataclass(frozen=True)
@@ -86,6 +86,7 @@ RENDERERS = (
     Renderer("boards", True, opts.BoardOptions, PRINT_NOT_READ),
     Renderer("quickref", True, opts.QuickrefOptions, ("rule_texts",)),
     Renderer("exports", True, opts.ExportOptions, PRINT_NOT_READ),
+    Renderer("rulebook", False, opts.RulebookOptions),  # across games: reads the analysis and the cover's picture
     Renderer("site", False, opts.SiteOptions),
     Renderer("reports", False, opts.ReportOptions),
 )

@@ -64,6 +64,15 @@ class ExportOptions:
 
 
 @dataclass(frozen=True)
+class RulebookOptions:
+    """Rulebooks: the papers of the A4/Letter books and of the sheets the A5 booklet is imposed on, and the
+    output folder (the cover's picture is read from the build's outputs there)."""
+
+    papers: tuple[str, ...] = PAPERS
+    out: Path = paths.DEFAULT_OUTPUT
+
+
+@dataclass(frozen=True)
 class SiteOptions:
     """The website: where the output and the content are (it shows earlier builds' games too), where it
     will be published, and whether only some per-game renderers run (`partial`: their earlier files stay

@@ -30,7 +30,7 @@ import re
 from dataclasses import dataclass, field
 
 from rulepress.markdown import Token, parse
-from rulepress.model import scenario
+from rulepress.model import numbering, scenario
 from rulepress.model.rules_text import AMBIGUITY_REF, TERM_REF, RuleText, Section, split_doctest, strip_term_refs
 from rulepress.site import search
 from rulepress.text import safety
@@ -58,6 +58,7 @@ class PageWords:
     labels: dict = field(default_factory=dict)  # record field or refusal code -> label (game.yaml site.labels)
     allow_html: tuple = ()  # HTML tags the game's rule text may use (game.yaml site.allow_html), sanitised
     pictures: dict = field(default_factory=dict)  # example id -> [{src, width, height, alt, caption}] (PNG files)
+    changed: dict = field(default_factory=dict)  # section id -> (shown "changed in 1.1", anchor of the change)
 
     def reader(self) -> scenario.Reader:
         """Whom the examples' results are written for (see `rulepress.model.scenario`)."""
@@ -186,10 +187,37 @@ def _situation(tokens: list[Token], index: int) -> tuple[int, int] | None:
     return None
 
 
-def rewrite_body(body: str, page: PageWords, term_ids: set[str]) -> str:
-    """A section body with term links and example boxes (code blocks stay untouched); its structure is read
-    with `rulepress.markdown`, the parser the site's MyST agrees with."""
-    lines = body.splitlines()
+MARKER = re.compile(r"^(\s*(?:>\s*)*(?:[-*+]|\d{1,9}[.)])?\s*)")
+
+
+def number_rules(lines: list[str], numbered: list, page: PageWords) -> list[str]:
+    """The body `lines` with each numbered rule paragraph (`rulepress.model.numbering`) starting with its number:
+    shown, an index entry (the search finds the paragraph by its number) and a permalink ``#r-4-2``."""
+    out = list(lines)
+    for rule in numbered:
+        if rule.first >= len(out):
+            continue
+        target = numbering.anchor(rule.number)
+        title = html.escape(page.words.get("rule_link", ""), quote=True)
+        mark = (
+            f"{{index}}`{rule.number} <single: {rule.number}>`"
+            f'<a class="rp-permalink" id="{target}" href="#{target}" title="{title}" aria-label="{title} {rule.number}">#</a> '
+        )
+        line = out[rule.first]
+        if rule.kind == "table":
+            out[rule.first] = f"{mark}\n\n{line}"
+            continue
+        lead = MARKER.match(line)
+        at = lead.end() if lead else 0
+        out[rule.first] = line[:at] + mark + line[at:]
+    return out
+
+
+def rewrite_body(body: str, page: PageWords, term_ids: set[str], numbered: list | None = None) -> str:
+    """A section body with term links and example boxes (code blocks stay untouched), its rule paragraphs
+    numbered (`numbered`: the section's `Section.numbered`); its structure is read with `rulepress.markdown`,
+    the parser the site's MyST agrees with."""
+    lines = number_rules(body.splitlines(), numbered or [], page)
     tokens = parse(body)
     fences = {token.map[0]: (token, index) for index, token in enumerate(tokens) if token.type == "fence" and token.map}
     out: list[str] = []
@@ -240,6 +268,9 @@ def rules_page(text: RuleText, page: PageWords, term_ids: set[str]) -> str:
         plain = page.provenance.get(section.id)
         if plain:  # the rule id is the heading's anchor and an index entry, not text players read
             parts.append(f'<span class="rp-mark">{html.escape(plain)}</span>')
+        changed = page.changed.get(section.id)
+        if changed:  # a change of the current version touches this section: marked, linked to the change
+            parts.append(f"{{.rp-changed}}\n[{scenario.escape_markdown(changed[0])}](#{changed[1]})")
         links = page.ambiguities.get(section.id)
         if links:
             parts.append(
@@ -247,7 +278,7 @@ def rules_page(text: RuleText, page: PageWords, term_ids: set[str]) -> str:
                 + " · ".join(f"[{scenario.escape_markdown(title)}](#{target})" for target, title in links)
             )
         if section.body.strip():
-            parts.append(rewrite_body(safety.sanitise(section.body, allowed), page, term_ids))
+            parts.append(rewrite_body(safety.sanitise(section.body, allowed), page, term_ids, section.numbered))
     return "\n\n".join(parts) + "\n"
 
 

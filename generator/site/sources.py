@@ -20,8 +20,8 @@ from pathlib import Path
 from jinja2 import FileSystemLoader, StrictUndefined
 from jinja2.sandbox import SandboxedEnvironment
 
-from rulepress import paths
-from rulepress.model import GameContent
+from rulepress import i18n, paths
+from rulepress.model import GameContent, history
 from rulepress.model.rules_text import strip_term_refs, term_refs
 from rulepress.model.scenario import escape_markdown
 from rulepress.model.schema import Provenance, Term
@@ -29,7 +29,7 @@ from rulepress.site import downloads, rules_myst, search
 from rulepress.text.words import thing_names, words
 
 TEMPLATES = paths.TEMPLATES / "site"
-GAME_PAGES = ("index", "rules", "glossary", "ambiguities", "gallery", "downloads")
+GAME_PAGES = ("index", "rules", "glossary", "ambiguities", "gallery", "downloads", "changes")
 
 
 @dataclass(frozen=True)
@@ -158,6 +158,10 @@ def game_data(content: GameContent, lang: str, extras: GameExtras) -> dict:
             {k: v.get(lang) for k, v in game.site.labels.items()},
             tuple(game.site.allow_html),
             extras.pictures,
+            {
+                sid: (s["changed_in"].format(version=t.version), f"{game.id}-{t.anchor}")
+                for sid, t in history.touched(game).items()
+            },
         )
         rules_body = rules_myst.rules_page(text, page, term_ids)
         rules_meta = rules_myst.front_matter(rules_myst.page_search_words(text, game.glossary, lang))
@@ -203,8 +207,50 @@ def game_data(content: GameContent, lang: str, extras: GameExtras) -> dict:
         ],
         "gallery": _gallery(extras.artifacts, lang, _captions(game, lang)),
         "downloads": download_bundles(game, lang, extras),
-        "pages": [p for p in GAME_PAGES if p != "index"],
+        "pages": [p for p in GAME_PAGES if p != "index" and (p != "changes" or game.changelog)],
+        "version": _version(game, lang),
+        "changelog": _changelog(game, lang, sections),
     }
+
+
+def _version(game, lang: str) -> dict | None:
+    """The game's version and its date in `lang` (None when the game gives no version)."""
+    release = history.current(game)
+    if game.version is None:
+        return None
+    return {"number": game.version, "date": i18n.long_date(release.date, lang) if release else ""}
+
+
+def _changelog(game, lang: str, sections: dict) -> list[dict]:
+    """The changelog in `lang`, newest version first: each change with its anchor, the sections it touches and
+    the ambiguity it settles (an erratum)."""
+    ambiguities = {a.id: a for a in game.ambiguities}
+    shown = []
+    for release in history.releases(game):
+        changes = []
+        for index, change in enumerate(release.changes, start=1):
+            amb = ambiguities.get(change.erratum or "")
+            changes.append(
+                {
+                    "anchor": f"{game.id}-{history.change_anchor(release.version, index)}",
+                    "text": " ".join(change.text.get(lang).split()),
+                    "sections": [
+                        {"anchor": rules_myst.anchor(game.id, sid), "label": _section_label(sections[sid])}
+                        for sid in change.sections
+                        if sid in sections
+                    ],
+                    "erratum": {"anchor": f"{game.id}-amb-{amb.id}", "title": amb.title.get(lang)} if amb else None,
+                }
+            )
+        shown.append(
+            {
+                "anchor": f"{game.id}-{history.release_anchor(release.version)}",
+                "version": release.version,
+                "date": i18n.long_date(release.date, lang),
+                "changes": changes,
+            }
+        )
+    return shown
 
 
 def _component(comp, lang: str) -> dict:

@@ -1,0 +1,67 @@
+"""Impose a document of A5 pages as a saddle-stitched booklet for home duplex printing.
+
+`sheet_order(n)` is the page order of a booklet of `n` pages (a multiple of 4): sheet side by sheet side,
+(left page, right page), so that the printed stack, folded in the middle, reads 1, 2, 3, ... The outer
+side of the first sheet carries the last page and the first (the cover), its inner side pages 2 and n-1.
+`impose` places two pages of a PDF side by side on each landscape side of A4 or Letter (scaled to fit
+each half, centred), with pikepdf; printed duplex, flipped on the short edge.
+"""
+
+from __future__ import annotations
+
+import io
+
+
+def sheet_order(pages: int) -> list[tuple[int, int]]:
+    """(left, right) page indexes (0-based) of every printed side, in print order, for a booklet of `pages`."""
+    if pages % 4:
+        raise ValueError(f"a booklet has a multiple of 4 pages, not {pages}")
+    sides = []
+    for sheet in range(pages // 4):
+        sides.append((pages - 1 - 2 * sheet, 2 * sheet))  # outside: last page left, first page right
+        sides.append((2 * sheet + 1, pages - 2 - 2 * sheet))  # inside
+    return sides
+
+
+def padding(pages: int) -> int:
+    """How many pages a document of `pages` pages needs to become a booklet (a multiple of 4)."""
+    return -pages % 4
+
+
+def impose(source: bytes, sheet: tuple[float, float], target, title: str, author: str, subject: str) -> int:
+    """Write the booklet of the PDF `source` (a multiple of 4 pages) on landscape sheets of `sheet` (points,
+    portrait width and height) to `target`; returns the number of printed sides."""
+    import pikepdf
+
+    width, height = max(sheet), min(sheet)
+    with pikepdf.open(io.BytesIO(source)) as pdf, pikepdf.new() as out:
+        pages = list(pdf.pages)
+        forms: dict[int, pikepdf.Object] = {}  # each page once, as a form XObject of the booklet
+        for left, right in sheet_order(len(pages)):
+            drawn, named = [], pikepdf.Dictionary()
+            for index, x in ((left, 0.0), (right, width / 2)):
+                if index not in forms:
+                    forms[index] = out.copy_foreign(pages[index].as_form_xobject())
+                box = [float(v) for v in pages[index].mediabox]
+                w, h = box[2] - box[0], box[3] - box[1]
+                scale = min((width / 2) / w, height / h)
+                dx, dy = x + (width / 2 - w * scale) / 2, (height - h * scale) / 2
+                name = f"/Page{index + 1}"  # named after the page: the same bytes on every run
+                named[name] = forms[index]
+                drawn.append(f"q {scale:.6f} 0 0 {scale:.6f} {dx:.4f} {dy:.4f} cm {name} Do Q")
+            side = pikepdf.Dictionary(
+                Type=pikepdf.Name.Page,
+                MediaBox=[0, 0, width, height],
+                Resources=pikepdf.Dictionary(XObject=named),
+                Contents=out.make_stream("\n".join(drawn).encode()),
+            )
+            out.pages.append(pikepdf.Page(side))
+        out.docinfo["/Title"] = title
+        out.docinfo["/Author"] = author
+        out.docinfo["/Subject"] = subject
+        out.docinfo["/Creator"] = "Rulepress"
+        if "/Lang" in pdf.Root:
+            out.Root.Lang = pdf.Root.Lang
+        sides = len(out.pages)
+        out.save(target, deterministic_id=True, compress_streams=True)
+    return sides

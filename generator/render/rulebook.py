@@ -1,0 +1,665 @@
+"""The printed rulebook of a game, per language: A4 and Letter, and an A5 booklet imposed for duplex printing.
+
+Artifacts (kind ``rulebook``, in the print-and-play bundle of their paper):
+``<game>/rulebook.<lang>.<paper>.pdf`` and ``<game>/rulebook-booklet.<lang>.<paper>.pdf`` (kind
+``rulebook-booklet``: A5 pages, padded with notes pages to a multiple of 4, two per side of the paper in
+saddle-stitch order, `rulepress.render.booklet`).
+
+A rulebook holds: a cover with the title and a picture of the game's own outputs (the board's PNG, else
+card faces, as the board and export renderers drew them: read from the build, never drawn again); a table
+of contents; the rule sections numbered as on the website, their rule paragraphs numbered
+(`rulepress.model.numbering`, a PDF destination ``r-4-2`` each); worked examples as boxes that never split,
+with their results as the website shows them and their check's mark (from the build's analysis); the
+glossary; the ambiguity register as the appendix "unclear points" saying which reading the rules use;
+credits and provenance (reconstructed and unknown content marked); the quick reference as the last page.
+Running heads, page numbers, PDF bookmarks, internal links, metadata (title, author, subject, language),
+embedded fonts, hyphenation in the book's language (pyphen), nothing under 8 pt.
+
+The rulebook is planned across games (it reads the build's analysis and the artifacts planned before it:
+the picture on its cover), after the per-game renderers and before the website, which lists it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import html
+import io
+from dataclasses import dataclass, field
+from functools import partial
+from pathlib import Path
+
+from rulepress import i18n
+from rulepress.analysis import Analysis
+from rulepress.memo import output_root
+from rulepress.model import GameContent, history, numbering, scenario
+from rulepress.model.schema import Provenance
+from rulepress.render import Artifact, booklet
+from rulepress.render import rulebook_blocks as blocks
+from rulepress.render import rulebook_style as rs
+from rulepress.render.options import RulebookOptions
+from rulepress.render.pdf import CREATOR, INITIAL_FONT
+from rulepress.text import fonts
+from rulepress.text.words import thing_names, words
+
+NEEDS = ("examples",)  # what a rulebook shows of the analysis: the worked examples' marks
+TOC_DEPTH = 2  # heading levels listed in the table of contents
+
+
+def book_words(lang: str) -> dict:
+    """The rulebook's interface words in `lang` (``rulebook`` of the catalogs)."""
+    return i18n.words(lang, "rulebook")
+
+
+def rulebook_path(game: str, lang: str, paper: str, booklet_: bool = False) -> str:
+    return f"{game}/rulebook{'-booklet' if booklet_ else ''}.{lang}.{paper}.pdf"
+
+
+# ----------------------------------------------------------------------------- what a book shows
+
+
+@dataclass
+class Book:
+    """Everything one rulebook shows besides the game's content."""
+
+    content: GameContent
+    lang: str
+    results: list | None = None  # the game's `ExampleResult`s (None: not checked)
+    pictures: list[Path] = field(default_factory=list)  # the cover's pictures, from the build's outputs
+    example_pictures: dict = field(default_factory=dict)  # example id -> flowables/Drawings (optional)
+
+
+def _provenance_word(provenance: Provenance | None, lang: str) -> str:
+    if provenance is None or provenance.kind not in ("reconstructed", "unknown"):
+        return ""
+    return words(lang)[f"provenance_plain_{provenance.kind}"]
+
+
+class Heading:
+    """A heading's place in the book: its level (0 = top), plain text, destination key, TOC/outline use."""
+
+    def __init__(self, level: int, text: str, key: str, toc: bool = True):
+        self.level, self.text, self.key, self.toc = level, text, key, toc
+
+
+def _heading(level: int, text: str, key: str, style, toc: bool = True):
+    from reportlab.platypus import Paragraph
+
+    made = Paragraph(f'<a name="{key}"/>{html.escape(text)}', style)
+    made._rulebook_heading = Heading(level, text, key, toc)  # read by the document's afterFlowable
+    return made
+
+
+def _example_view(book: Book, example_id: str, situation: str, numbers: tuple[str, ...] = ()) -> blocks.ExampleView:
+    lang, content = book.lang, book.content
+    s = dict(words(lang), lang=lang)
+    game = content.game
+    text = content.rules[lang]
+    example = text.example(example_id)
+    state, label = "unchecked", s["unchecked"]
+    for result in book.results or []:
+        if result.id == example_id and result.lang == lang:
+            state, label = ("verified", s["verified_badge"]) if result.passed else ("failed", s["failed"])
+    readings = []
+    texts = {a.engine_option: {r.id: r.text.get(lang) for r in a.readings} for a in game.ambiguities if a.engine_option}
+    source, options = (example.source, example.options) if example else ("", {})
+    for name, reading in (example.readings() if example else {}).items():
+        said = texts.get(name, {}).get(reading)
+        if said:
+            readings.append(f"{s['under_reading']}: {said}")
+    reader = scenario.Reader(s, lang, thing_names(game, lang), {k: v.get(lang) for k, v in game.site.labels.items()})
+    results = "\n".join(scenario.results_markdown(source, reader, scenario.part_labels(options.get("labels", ""))))
+    return blocks.ExampleView(
+        f"{s['example']} \u00b7 {label}",
+        situation,
+        tuple(readings),
+        results,
+        example_id,
+        state,
+        tuple(book.example_pictures.get(example_id, ())),
+        numbers,
+    )
+
+
+def _cover(book: Book, page: rs.Page, st: dict, w: dict) -> list:
+    from reportlab.platypus import Image, Paragraph, Spacer, Table
+
+    game, lang = book.content.game, book.lang
+    out: list = [Spacer(1, page.frame_height * 0.06), Paragraph(html.escape(game.title.get(lang)), st["cover_title"])]
+    if game.subtitle:
+        out.append(Paragraph(html.escape(game.subtitle.get(lang)), st["cover_sub"]))
+    out.append(Spacer(1, 6))
+    out.append(Paragraph(html.escape(w["rules"]), st["cover_sub"]))
+    out.append(Spacer(1, page.frame_height * 0.04))
+    if book.pictures:
+        room_w, room_h = page.frame_width, page.frame_height * 0.5
+        images = []
+        gap = 4 * rs.MM
+        each_w = (room_w - gap * (len(book.pictures) - 1)) / len(book.pictures)
+        for path in book.pictures:
+            from reportlab.lib.utils import ImageReader
+
+            iw, ih = ImageReader(str(path)).getSize()
+            scale = min(each_w / iw, room_h / ih)
+            images.append(Image(str(path), iw * scale, ih * scale))
+        out.append(
+            Table(
+                [images],
+                hAlign="CENTER",
+                style=[
+                    ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+                    ("FONTNAME", (0, 0), (-1, -1), "Body"),
+                    ("LEFTPADDING", (0, 0), (-1, -1), gap / 2),
+                    ("RIGHTPADDING", (0, 0), (-1, -1), gap / 2),
+                ],
+            )
+        )
+    out.append(Spacer(1, page.frame_height * 0.04))
+    facts = []
+    s = words(lang)
+    players = (
+        f"{game.players.min}\u2013{game.players.max}" if game.players.min != game.players.max else str(game.players.min)
+    )
+    facts.append(f"{s['players']}: {players}")
+    if game.age:
+        facts.append(f"{s['age']}: {s['age_from'].format(age=game.age)}")
+    out.append(Paragraph(html.escape("  \u00b7  ".join(facts)), st["cover_sub"]))
+    if game.author:
+        out.append(Paragraph(html.escape(game.author), st["cover_small"]))
+    mark = _provenance_word(game.provenance, lang)
+    if mark:
+        out.append(Paragraph(html.escape(mark), st["cover_small"]))
+    shown = version_line(game, lang)
+    if shown:
+        out.append(Spacer(1, 6))
+        out.append(Paragraph(html.escape(shown), st["cover_small"]))
+    return out
+
+
+def version_line(game, lang: str) -> str:
+    """ "Version 1.1 · 3 March 2027" ("" when the game gives no version)."""
+    if game.version is None:
+        return ""
+    release = history.current(game)
+    shown = book_words(lang)["version"].format(version=game.version)
+    return f"{shown} \u00b7 {i18n.long_date(release.date, lang)}" if release else shown
+
+
+def _changes(book: Book, st: dict, w: dict) -> list:
+    """The changelog appendix: every version, newest first, its changes with the sections they touch."""
+    from reportlab.platypus import Paragraph
+
+    game, lang = book.content.game, book.lang
+    text = book.content.rules[lang]
+    ambiguities = {a.id: a for a in game.ambiguities}
+    out: list = [_heading(0, w["changelog"], "changelog", st["h1"])]
+    for release in history.releases(game):
+        title = f"{w['version'].format(version=release.version)} \u00b7 {i18n.long_date(release.date, lang)}"
+        out.append(_heading(1, title, history.release_anchor(release.version), st["h3"], toc=False))
+        for index, change in enumerate(release.changes, start=1):
+            said = html.escape(" ".join(change.text.get(lang).split()))
+            links = []
+            for sid in change.sections:
+                section = text.section(sid)
+                if section is not None:
+                    links.append(
+                        f'<a href="#s-{sid}" color="{rs.ACCENT}">{html.escape(section.number)} '
+                        f"{html.escape(_plain(section.title))}</a>"
+                    )
+            if links:
+                said += f" ({html.escape(w['concerns'])}: {', '.join(links)})"
+            amb = ambiguities.get(change.erratum or "")
+            if amb is not None:
+                said += (
+                    f" \u00b7 <b>{html.escape(words(lang)['erratum'])}:</b> "
+                    f'<a href="#amb-{amb.id}" color="{rs.ACCENT}">{html.escape(amb.title.get(lang))}</a>'
+                )
+            anchor = history.change_anchor(release.version, index)
+            out.append(Paragraph(f'<a name="{anchor}"/>{said}', st["item"], bulletText="\u2022"))
+    return out
+
+
+def _glossary(book: Book, st: dict, w: dict) -> list:
+    from reportlab.platypus import Paragraph
+
+    game, lang = book.content.game, book.lang
+    out: list = [_heading(0, w["glossary"], "glossary", st["h1"])]
+    for term in sorted(game.glossary, key=lambda t: (t.name(lang).lower(), t.id)):
+        definition = " ".join(term.definition.get(lang).split())
+        out.append(
+            Paragraph(
+                f'<a name="term-{term.id}"/><b>{html.escape(term.name(lang))}</b> \u2013 {html.escape(definition)}',
+                st["term"],
+            )
+        )
+    return out
+
+
+def _unclear(book: Book, st: dict, w: dict) -> list:
+    from reportlab.platypus import KeepTogether, Paragraph
+
+    from rulepress.site.sources import ambiguity_sections
+
+    game, lang = book.content.game, book.lang
+    text = book.content.rules[lang]
+    out: list = [
+        _heading(0, w["unclear_points"], "unclear-points", st["h1"]),
+        Paragraph(html.escape(w["unclear_intro"]), st["body"]),
+    ]
+    concerns = ambiguity_sections(book.content, lang)
+    for amb in game.ambiguities:
+        part = [_heading(1, amb.title.get(lang), f"amb-{amb.id}", st["h3"], toc=False)]
+        part.append(Paragraph(html.escape(" ".join(amb.description.get(lang).split())), st["body"]))
+        for reading in amb.readings:
+            used = reading.id == amb.used
+            said = html.escape(" ".join(reading.text.get(lang).split()))
+            lead = w["reading_used"] if used else w["reading_other"]
+            part.append(
+                Paragraph(
+                    f"<b>{html.escape(lead)}:</b> {said}" if used else f"<i>{html.escape(lead)}:</i> {said}",
+                    st["item"],
+                    bulletText="\u2022",
+                )
+            )
+        links = []
+        for sid in concerns.get(amb.id, []):
+            section = text.section(sid)
+            if section is not None:
+                links.append(
+                    f'<a href="#s-{sid}" color="{rs.ACCENT}">{html.escape(section.number)} {html.escape(_plain(section.title))}</a>'
+                )
+        if links:
+            part.append(Paragraph(f"<i>{html.escape(w['concerns'])}:</i> " + "; ".join(links), st["body"]))
+        out.append(KeepTogether(part))
+    return out
+
+
+def _plain(title: str) -> str:
+    from rulepress.model.rules_text import strip_term_refs
+
+    return strip_term_refs(title)
+
+
+def _credits(book: Book, st: dict, w: dict) -> list:
+    from reportlab.platypus import Paragraph
+
+    game, lang = book.content.game, book.lang
+    s = words(lang)
+    out: list = [_heading(0, w["credits"], "credits", st["h1"])]
+    if game.author:
+        out.append(Paragraph(f"<b>{html.escape(w['author'])}:</b> {html.escape(game.author)}", st["body"]))
+    out.append(
+        Paragraph(
+            f"<b>{html.escape(s['provenance'])}:</b> {html.escape(s['provenance_' + game.provenance.kind])}"
+            + (f" ({html.escape(game.provenance.note)})" if game.provenance.note else ""),
+            st["body"],
+        )
+    )
+    if game.sources:
+        out.append(Paragraph(f"<b>{html.escape(s['sources'])}:</b>", st["body"]))
+        out += [Paragraph(html.escape(src), st["item"], bulletText="\u2022") for src in game.sources]
+    text = book.content.rules[lang]
+    marked = []
+    for rule in game.rules:
+        mark = _provenance_word(rule.provenance, lang)
+        section = text.section(rule.id)
+        if mark and section is not None:
+            marked.append(
+                f'<a href="#s-{rule.id}">{html.escape(section.number)} {html.escape(_plain(section.title))}</a>: {html.escape(mark)}'
+            )
+    for comp in game.components:
+        mark = _provenance_word(comp.provenance, lang)
+        if mark:
+            marked.append(f"{html.escape(comp.name.get(lang))}: {html.escape(mark)}")
+    if marked:
+        out.append(Paragraph(f"<b>{html.escape(w['marked'])}</b>", st["body"]))
+        out += [Paragraph(m, st["item"], bulletText="\u2022") for m in marked]
+    out.append(Paragraph(html.escape(w["made_with"]), st["mark"]))
+    return out
+
+
+def _quickref(book: Book, page: rs.Page, st: dict, w: dict) -> list:
+    from rulepress.model.engine import load_engine
+    from rulepress.render import quickref
+
+    content, lang = book.content, book.lang
+    refs = [q for q in content.game.quickrefs if (q.id, lang) in content.quickref_texts]
+    if not refs:
+        return []
+    engine = load_engine(content)
+    out: list = [_heading(0, w["quick_reference"], "quick-reference", st["h1"])]
+    size = max(rs.MIN_SIZE, page.body - 1)
+    for ref in refs:
+        text = quickref.sheet_text(content, ref, lang, engine)
+        made = quickref.flowables(text, size, page.frame_width, page.frame_height * 0.8, content.folder)
+        out += [f for _kind, f in made or []]
+    return out
+
+
+def story(book: Book, page: rs.Page, notes: int = 0) -> list:
+    """The flowables of a rulebook on `page`, with `notes` notes pages before the quick reference."""
+    from reportlab.platypus import CondPageBreak, NextPageTemplate, PageBreak, Paragraph
+    from reportlab.platypus.tableofcontents import TableOfContents
+
+    content, lang = book.content, book.lang
+    w = book_words(lang)
+    st = rs.styles(page, lang, heading_font(content))
+    text = content.rules[lang]
+    out: list = _cover(book, page, st, w)
+    out += [NextPageTemplate("body"), PageBreak()]
+    from reportlab.platypus import TableStyle
+
+    toc = TableOfContents(
+        levelStyles=[st["toc1"], st["toc2"], st["toc3"]],
+        dotsMinLevel=0,
+        tableStyle=TableStyle(
+            [
+                ("FONTNAME", (0, 0), (-1, -1), "Body"),
+                ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+                ("TOPPADDING", (0, 0), (-1, -1), 0),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
+            ]
+        ),
+    )
+    out += [_heading(0, w["contents"], "contents", st["h1"], toc=False), toc, PageBreak()]
+    if text.preamble.strip():
+        out += blocks.paragraphs(text.preamble, st, page.frame_width, base="plain")
+    by_id = {s.id: s for s in text.sections}
+    changed = history.touched(content.game)
+    for section in text.sections:
+        depth, parent = 0, section.parent
+        while parent in by_id:
+            depth, parent = depth + 1, by_id[parent].parent
+        title = f"{section.number}\u2002{_plain(section.title)}"
+        if depth == 0:
+            out.append(CondPageBreak(page.frame_height * 0.25))
+        out.append(_heading(depth, title, f"s-{section.id}", st[f"h{min(depth + 1, 3)}"]))
+        mark = next((_provenance_word(r.provenance, lang) for r in content.game.rules if r.id == section.id), "")
+        if mark:
+            out.append(Paragraph(html.escape(mark), st["mark"]))
+        change = changed.get(section.id)
+        if change is not None:  # touched by a change of the current version: marked, linked to the change
+            shown = html.escape(words(lang)["changed_in"].format(version=change.version))
+            out.append(Paragraph(f'<a href="#{change.anchor}" color="{rs.ACCENT}">{shown}</a>', st["mark"]))
+        out += blocks.section_flowables(section, st, page.frame_width, partial(_example_view, book))
+    if content.game.glossary:
+        out += [PageBreak(), *_glossary(book, st, w)]
+    if content.game.ambiguities:
+        out += [PageBreak(), *_unclear(book, st, w)]
+    if content.game.changelog:
+        out += [PageBreak(), *_changes(book, st, w)]
+    out += [PageBreak(), *_credits(book, st, w)]
+    for _ in range(notes):
+        out += [PageBreak(), NotesPage(w["notes"], st)]
+    reference = _quickref(book, page, st, w)
+    if reference:
+        out += [PageBreak(), *reference]
+    return out
+
+
+def heading_font(content: GameContent) -> str:
+    """The font of the title and headings: the game's first own font (game.yaml `fonts`), else the bundled bold."""
+    fonts.register()
+    if content.game.fonts:
+        names = fonts.register_game_fonts(content.folder, content.game.fonts[:1])
+        return next(iter(names.values()))
+    return "Body-Bold"
+
+
+def _notes_flowable():
+    from reportlab.platypus import Flowable
+
+    class _Notes(Flowable):
+        """A page for the reader's notes: its title and ruled lines down to the bottom of the frame."""
+
+        def __init__(self, title: str, st: dict):
+            super().__init__()
+            self.title, self.st = title, st
+
+        def wrap(self, available_width, available_height):
+            self.width, self.height = available_width, available_height - 1
+            return self.width, self.height
+
+        def draw(self):
+            from reportlab.lib import colors
+
+            c = self.canv
+            head = self.st["h1"]
+            c.setFont(head.fontName, head.fontSize)
+            c.setFillColor(head.textColor)
+            c.drawString(0, self.height - head.fontSize, self.title)
+            c.setStrokeColor(colors.HexColor("#b8b2a4"))
+            c.setLineWidth(0.4)
+            y = self.height - head.leading * 2
+            while y > 0:
+                c.line(0, y, self.width, y)
+                y -= 8 * rs.MM
+
+    return _Notes
+
+
+class _LazyNotes:
+    def __call__(self, title: str, st: dict):
+        return _notes_flowable()(title, st)
+
+
+NotesPage = _LazyNotes()
+
+
+# ----------------------------------------------------------------------------- the document
+
+
+def _document(target, page: rs.Page, book: Book):
+    from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate
+
+    fonts.register()
+    content, lang = book.content, book.lang
+    title = content.game.title.get(lang)
+    w = book_words(lang)
+    version = version_line(content.game, lang)
+
+    class RulebookDoc(BaseDocTemplate):
+        def __init__(self):
+            super().__init__(
+                target,
+                pagesize=(page.width, page.height),
+                title=f"{title} \u2013 {w['rules']}",
+                author=content.game.author or "",
+                subject=w["subject"].format(game=title),
+                creator=CREATOR,
+                lang=lang,
+                invariant=1,
+                pageCompression=1,
+                initialFontName=INITIAL_FONT,
+                leftMargin=page.inner,
+                rightMargin=page.outer,
+                topMargin=page.top,
+                bottomMargin=page.bottom,
+            )
+            frame = Frame(
+                page.inner,
+                page.bottom,
+                page.frame_width,
+                page.frame_height,
+                id="text",
+                leftPadding=0,
+                rightPadding=0,
+                topPadding=0,
+                bottomPadding=0,
+            )
+            self.addPageTemplates(
+                [
+                    PageTemplate("cover", [frame]),
+                    PageTemplate("body", [frame], onPageEnd=self.furniture),
+                ]
+            )
+            self.carry = ""  # the top section in effect when a page starts
+            self.first = ""  # the first top section starting on this page
+            self.last = ""
+
+        def beforePage(self):
+            self.first = ""
+
+        def afterFlowable(self, flowable):
+            heading = getattr(flowable, "_rulebook_heading", None)
+            if heading is None:
+                return
+            c = self.canv
+            c.bookmarkPage(heading.key)
+            c.addOutlineEntry(heading.text, heading.key, heading.level, closed=heading.level > 0)
+            if heading.toc and heading.level < TOC_DEPTH:
+                self.notify("TOCEntry", (heading.level, heading.text, self.page, heading.key))
+            if heading.level == 0:
+                self.first = self.first or heading.text
+                self.last = heading.text
+
+        def furniture(self, canvas, doc):
+            from reportlab.lib import colors
+
+            size = rs.MIN_SIZE + 0.5
+            canvas.saveState()
+            canvas.setFont("Body", size)
+            canvas.setFillColor(colors.HexColor(rs.RULE_COLOUR))
+            top = page.height - page.top + 5 * rs.MM
+            running = self.first or self.carry
+            canvas.drawString(page.inner, top, title)
+            if running:
+                canvas.drawRightString(page.width - page.outer, top, running)
+            canvas.setStrokeColor(colors.HexColor(rs.BOX_LINE))
+            canvas.setLineWidth(0.4)
+            canvas.line(page.inner, top - 2.5, page.width - page.outer, top - 2.5)
+            canvas.setFont("Body", size + 0.5)
+            canvas.setFillColor(colors.black)
+            canvas.drawCentredString(page.inner + page.frame_width / 2, page.bottom - 10 * rs.MM, str(doc.page))
+            if version:
+                canvas.setFont("Body", rs.MIN_SIZE)
+                canvas.setFillColor(colors.HexColor(rs.RULE_COLOUR))
+                canvas.drawRightString(page.width - page.outer, page.bottom - 10 * rs.MM, version)
+            canvas.restoreState()
+            self.carry = self.last or self.carry
+
+    return RulebookDoc()
+
+
+def render(book: Book, page: rs.Page, notes: int = 0) -> tuple[bytes, int]:
+    """The rulebook's PDF bytes on `page` (with `notes` notes pages) and its number of pages."""
+    buffer = io.BytesIO()
+    doc = _document(buffer, page, book)
+    doc.multiBuild(story(book, page, notes))
+    return buffer.getvalue(), doc.page
+
+
+def write_rulebook(book_of, paper: str, target: Path) -> dict:
+    data, pages = render(book_of(), rs.PAGES[paper])
+    Path(target).write_bytes(data)
+    return {"pages": pages}
+
+
+def write_booklet(book_of, paper: str, target: Path) -> dict:
+    book = book_of()
+    a5 = rs.PAGES["a5"]
+    data, pages = render(book, a5)
+    extra = booklet.padding(pages)
+    if extra:
+        data, pages = render(book, a5, extra)
+    w = book_words(book.lang)
+    title = book.content.game.title.get(book.lang)
+    sides = booklet.impose(
+        data,
+        (rs.PAGES[paper].width, rs.PAGES[paper].height),
+        str(target),
+        f"{title} \u2013 {w['rules']} ({w['booklet']})",
+        book.content.game.author or "",
+        w["subject"].format(game=title),
+    )
+    return {"pages": sides}
+
+
+# ----------------------------------------------------------------------------- planning
+
+
+def _located(out: Path, relative: str) -> Path:
+    staged = out / relative
+    return staged if staged.exists() else output_root(out) / relative
+
+
+def _cover_source(content: GameContent, lang: str, artifacts: list[Artifact]) -> Artifact | None:
+    """The artifact whose picture the cover shows: the board's PNG in `lang`, else the first card images."""
+    mine = [a for a in artifacts if a.game == content.id and a.lang == lang]
+    for kind in ("board-png", "png"):
+        found = sorted((a for a in mine if a.kind == kind), key=lambda a: a.path)
+        if found:
+            return found[0]
+    return None
+
+
+def _cover_pictures(out: Path, source: Artifact | None) -> list[Path]:
+    if source is None:
+        return []
+    place = _located(out, source.path)
+    if source.kind == "board-png":
+        return [place] if place.is_file() else []
+    fronts = sorted(p for p in (place / "trim").glob("*.png") if "back" not in p.stem) if place.is_dir() else []
+    return fronts[:3]
+
+
+def _content_digest(content: GameContent) -> str:
+    h = hashlib.sha256()
+    for path in sorted(content.files):
+        h.update(str(path.relative_to(content.folder)).encode() + b"\0")
+        h.update(path.read_bytes() if path.is_file() else b"")
+    return h.hexdigest()
+
+
+def _book(content: GameContent, lang: str, analysis: Analysis, out: Path, source: Artifact | None) -> Book:
+    results = analysis.of(content, *NEEDS).examples
+    return Book(content, lang, results, _cover_pictures(out, source))
+
+
+def plan_all(
+    contents: list[GameContent], options: RulebookOptions, artifacts: list[Artifact], analysis: Analysis
+) -> list[Artifact]:
+    """Per game, language and paper a rulebook and a booklet, in the print-and-play bundle of the paper."""
+    out = Path(options.out)
+    planned = []
+    for content in contents:
+        if not content.rules:
+            continue
+        digest = _content_digest(content)
+        for lang in content.game.languages:
+            if lang not in content.rules:
+                continue
+            source = _cover_source(content, lang, artifacts)
+            after = (source.path,) if source is not None else ()
+            book_of = partial(_book, content, lang, analysis, out, source)
+            for paper in options.papers:
+                for kind, as_booklet, write in (
+                    ("rulebook", False, write_rulebook),
+                    ("rulebook-booklet", True, write_booklet),
+                ):
+                    inputs = {
+                        "content": digest,
+                        "lang": lang,
+                        "paper": paper,
+                        "booklet": as_booklet,
+                        "cover": source.digest() if source is not None else None,
+                    }
+                    planned.append(
+                        Artifact(
+                            content.id,
+                            kind,
+                            rulebook_path(content.id, lang, paper, as_booklet),
+                            inputs,
+                            partial(write, book_of, paper),
+                            lang=lang,
+                            paper=paper,
+                            after=after,
+                            needs=NEEDS,
+                            bundles=("play",),
+                        )
+                    )
+    return planned
+
+
+__all__ = ["Book", "numbering", "plan_all", "render", "story"]

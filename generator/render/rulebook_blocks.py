@@ -1,0 +1,276 @@
+"""Markdown blocks of a rule text as ReportLab Platypus flowables, for the rulebook.
+
+The structure comes from the one Markdown parser (`rulepress.markdown`) through `rulepress.text.markup.blocks`
+(the same paragraphs, list items, tables, emphasis and headings the website and the quick references show);
+this module only sets them: a numbered rule paragraph carries its number (`rulepress.model.numbering`) in the
+margin and a named PDF destination ``r-4-2`` (the website's anchor), list items their markers, tables a grid.
+Worked examples become boxes that never split across pages (`example_box`), optionally with pictures.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from rulepress.layout.paper import MM
+from rulepress.markdown import parse
+from rulepress.model import numbering
+from rulepress.model.rules_text import Section
+from rulepress.render import rulebook_style as rs
+from rulepress.text import markup
+
+IMG = re.compile(r"<img [^>]*/>")
+
+
+@dataclass(frozen=True)
+class ExampleView:
+    """What an example box shows, in the book's language (strings are ReportLab markup or plain, as named)."""
+
+    head: str  # plain: "Example · ✓ verified by the rules engine"
+    situation: str  # Markdown of the situation paragraph ("" when none)
+    readings: tuple[str, ...]  # plain: "Under the reading: ..."
+    results: str  # Markdown of the results (as the website shows them)
+    example_id: str
+    state: str  # verified, failed, unchecked
+    pictures: tuple = ()  # ReportLab flowables or Drawings drawn from the example's scenario
+    situation_numbers: tuple[str, ...] = ()  # the situation's rule number (`rulepress.model.numbering`)
+
+
+def _clean(text: str) -> str:
+    """ReportLab markup without inline pictures (a rulebook prints no picture inside a line of text)."""
+    return IMG.sub("", text)
+
+
+def paragraphs(md: str, style_set: dict, width: float, numbers: Sequence[str] = (), base: str = "rule") -> list:
+    """Flowables of a Markdown text: `numbers` go, in order, to its paragraphs and top-level list items (each
+    set in the margin, with its named destination); the rest is set unnumbered in the `base` style."""
+    from reportlab.lib.styles import ParagraphStyle
+    from reportlab.platypus import Paragraph
+
+    out: list = []
+    pending = list(numbers)
+    for kind, content in _markers_first(markup.blocks(md)):
+        if kind == "table":
+            out.append(table(content, style_set, width - style_set[base].leftIndent, indent=style_set[base].leftIndent))
+            if pending:  # a table numbered as one rule: its number before it
+                out.insert(len(out) - 1, _number_only(pending.pop(0), style_set))
+            continue
+        if kind == "img":
+            continue
+        text = _clean(content)
+        if kind.startswith("li"):
+            depth = int(kind[2:] or 1)
+            marker, _, rest = text.partition(" ")
+            style = ParagraphStyle(
+                f"li{depth}",
+                parent=style_set["item"],
+                leftIndent=style_set["item"].leftIndent + (depth - 1) * 5 * MM,
+            )
+            body = f"{marker}\u00a0{rest}"
+            if depth == 1 and pending:
+                number = pending.pop(0)
+                out.append(_numbered(number, body, style, style_set))
+            else:
+                out.append(Paragraph(f"{marker}\u00a0{rest}", ParagraphStyle(f"li{depth}x", parent=style)))
+            continue
+        if kind.startswith("h"):
+            out.append(Paragraph(text, style_set["h3"]))
+            continue
+        if pending:
+            out.append(_numbered(pending.pop(0), text, style_set[base], style_set))
+        else:
+            out.append(Paragraph(text, style_set[base]))
+    return out
+
+
+MARKER_ONLY = re.compile(r"^(\d+\.|\u2022)\s*$")
+
+
+def _markers_first(found: list) -> list:
+    """The blocks with a list item's marker put before the table it holds (`markup.blocks` gives an item
+    whose only content is a table as the table, then the bare marker)."""
+    found = list(found)
+    for index in range(len(found) - 1):
+        kind, content = found[index]
+        after, text = found[index + 1]
+        if kind == "table" and after.startswith("li") and MARKER_ONLY.match(str(text)):
+            found[index], found[index + 1] = found[index + 1], found[index]
+    return found
+
+
+def _numbered(number: str, text: str, style, style_set: dict):
+    """A paragraph with its rule number in the margin and the PDF destination of the website's anchor."""
+    from reportlab.lib.styles import ParagraphStyle
+    from reportlab.platypus import Paragraph
+
+    hanging = ParagraphStyle(f"{style.name}-n", parent=style, bulletIndent=0)
+    target = numbering.anchor(number)
+    return Paragraph(
+        f'<a name="{target}"/>{text}',
+        hanging,
+        bulletText=number,
+    )
+
+
+def _number_only(number: str, style_set: dict):
+    from reportlab.platypus import Paragraph
+
+    return Paragraph(
+        f'<a name="{numbering.anchor(number)}"/><font name="Body-Bold" color="{rs.ACCENT}">{number}</font>',
+        style_set["body"],
+    )
+
+
+def table(rows: list[list[tuple[bool, str]]], style_set: dict, width: float, indent: float = 0.0):
+    """A table of (header?, markup) cells across `width`, columns as wide as their longest words need."""
+    from reportlab.lib import colors
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+    from reportlab.platypus import Paragraph, Table, TableStyle
+
+    columns = max((len(r) for r in rows), default=1)
+    cells = [
+        [Paragraph(_clean(text), style_set["cell_head" if head else "cell"]) for head, text in row]
+        + [""] * (columns - len(row))
+        for row in rows
+    ]
+    size = style_set["cell"].fontSize
+    natural = [
+        max(
+            (
+                stringWidth(re.sub(r"<[^>]+>", "", html.unescape(row[c][1])), "Body-Bold", size) + 8
+                for row in rows
+                if c < len(row)
+            ),
+            default=20.0,
+        )
+        for c in range(columns)
+    ]
+    total = sum(natural)
+    widths = [width * n / total for n in natural] if total > width else natural
+    made = Table(cells, colWidths=widths, hAlign="LEFT", repeatRows=1 if rows and rows[0][0][0] else 0)
+    made.setStyle(
+        TableStyle(
+            [
+                ("LINEBELOW", (0, 0), (-1, -1), 0.4, colors.HexColor(rs.BOX_LINE)),
+                ("LINEABOVE", (0, 0), (-1, 0), 0.8, colors.HexColor(rs.RULE_COLOUR)),
+                ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                ("FONTNAME", (0, 0), (-1, -1), "Body"),
+                ("LEFTPADDING", (0, 0), (-1, -1), 3),
+                ("RIGHTPADDING", (0, 0), (-1, -1), 3),
+                ("TOPPADDING", (0, 0), (-1, -1), 2),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
+            ]
+        )
+    )
+    if indent:
+        from reportlab.platypus import Indenter
+
+        return _Indented(indent, made, Indenter)
+    return made
+
+
+def _Indented(indent: float, flowable, indenter):  # noqa: N802 (a flowable factory)
+    from reportlab.platypus import KeepTogether
+
+    return KeepTogether([indenter(left=indent), flowable, indenter(left=-indent)])
+
+
+def example_box(view: ExampleView, style_set: dict, width: float):
+    """A worked example in a ruled box that never splits across a page (a one-cell table): its head (the check's
+    mark), the situation, the readings it runs under, its pictures (scaled to the box), its results, its id."""
+    from reportlab.lib import colors
+    from reportlab.platypus import Paragraph, Spacer, Table, TableStyle
+
+    pad = 6.0
+    inner = width - 2 * pad - style_set["rule"].leftIndent
+    box = dict(style_set, rule=style_set["box"], item=_item_style(style_set), body=style_set["box"])
+    cell: list = [Paragraph(html.escape(view.head), style_set["box_head"])]
+    if view.situation.strip():
+        cell += paragraphs(view.situation, box, inner, view.situation_numbers, base="rule")
+    cell += [Paragraph(html.escape(line), style_set["box"]) for line in view.readings]
+    for picture in view.pictures:
+        cell.append(_fitted(picture, inner))
+        cell.append(Spacer(1, 3))
+    cell += paragraphs(view.results, box, inner, base="rule")
+    cell.append(Paragraph(html.escape(view.example_id), style_set["box_id"]))
+    # one row: a table that cannot split, so the box moves whole to the next page (a KeepTogether around it would
+    # hide its height from a heading kept with it: the heading would stay behind at the foot of the page)
+    frame = Table(
+        [[cell]],
+        colWidths=[width - style_set["rule"].leftIndent],
+        hAlign="RIGHT",
+        spaceBefore=2,
+        spaceAfter=style_set["body"].fontSize * 0.8,
+    )
+    line = colors.HexColor(rs.ACCENT if view.state == "failed" else rs.BOX_LINE)
+    frame.setStyle(
+        TableStyle(
+            [
+                ("BACKGROUND", (0, 0), (-1, -1), colors.HexColor(rs.BOX_FILL)),
+                ("FONTNAME", (0, 0), (-1, -1), "Body"),
+                ("BOX", (0, 0), (-1, -1), 0.6, line),
+                ("LINEBEFORE", (0, 0), (0, -1), 2.4, line),
+                ("LEFTPADDING", (0, 0), (-1, -1), pad),
+                ("RIGHTPADDING", (0, 0), (-1, -1), pad),
+                ("TOPPADDING", (0, 0), (-1, -1), pad - 1),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), pad - 2),
+            ]
+        )
+    )
+    return frame
+
+
+def _item_style(style_set: dict):
+    from reportlab.lib.styles import ParagraphStyle
+
+    return ParagraphStyle("box-item", parent=style_set["box"], leftIndent=4 * MM, bulletIndent=0)
+
+
+def _fitted(picture, width: float):
+    """A picture (flowable or Drawing) scaled down to `width` when it is wider."""
+    from reportlab.graphics.shapes import Drawing
+
+    if isinstance(picture, Drawing) and picture.width > width:
+        factor = width / picture.width
+        picture.scale(factor, factor)
+        picture.width, picture.height = picture.width * factor, picture.height * factor
+    elif hasattr(picture, "drawWidth") and picture.drawWidth > width:
+        factor = width / picture.drawWidth
+        picture.drawWidth, picture.drawHeight = width, picture.drawHeight * factor
+    return picture
+
+
+def section_flowables(section: Section, style_set: dict, width: float, example_view) -> list:
+    """The body of a rule section: numbered rule paragraphs, lists and tables, worked examples as boxes
+    (`example_view(example_id, situation_markdown, situation_numbers)` gives an example's `ExampleView`)."""
+    lines = section.body.splitlines()
+    tokens = parse(section.body)
+    situations = numbering.situations(tokens)
+    numbers = {n.first: n for n in section.numbered}
+    out: list = []
+    held = ""  # the situation paragraph waiting for its example
+    held_numbers: list[str] = []
+    for index, token in enumerate(tokens):
+        if token.level != 0 or token.nesting == -1 or token.map is None:
+            continue
+        first, end = token.map
+        source = "\n".join(lines[first:end])
+        if token.type == "fence":
+            info = token.info.strip()
+            if info.startswith("{doctest}"):
+                example_id = info[len("{doctest}") :].strip()
+                out.append(example_box(example_view(example_id, held, tuple(held_numbers)), style_set, width))
+                held, held_numbers = "", []
+            continue  # other code blocks are for authors, not players
+        if index in situations:
+            held, held_numbers = source, [numbers[first].number] if first in numbers else []
+            continue
+        if token.type in ("myst_target", "myst_line_comment", "html_block", "hr"):
+            continue
+        inside = [n.number for n in section.numbered if first <= n.first < end]
+        out += paragraphs(
+            source, style_set, width, inside if inside or first not in numbers else [numbers[first].number]
+        )
+    return out

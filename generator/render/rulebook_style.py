@@ -1,0 +1,214 @@
+"""The rulebook's typography: page geometry per paper and the paragraph styles, in one place.
+
+Sizes scale with the page (A5 is set a little smaller than A4/Letter) but never go below `MIN_SIZE`:
+nothing printed in a rulebook is smaller than 8 pt. Text is hyphenated in the book's language with
+pyphen (through ReportLab's `hyphenationLang`); the game's own first font (game.yaml `fonts`) sets the
+title and the headings, the bundled faces the rest.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rulepress.layout.paper import MM
+
+MIN_SIZE = 8.0  # pt: the smallest text of a rulebook
+BOX_FILL = "#f3f1ea"
+BOX_LINE = "#8a8270"
+RULE_COLOUR = "#5a5a5a"
+ACCENT = "#7a2e1f"
+
+
+@dataclass(frozen=True)
+class Page:
+    """One rulebook page size and its type area (points)."""
+
+    name: str  # a4, letter, a5
+    width: float
+    height: float
+    inner: float  # margin at the binding
+    outer: float
+    top: float
+    bottom: float
+    body: float  # body text size, pt
+
+    @property
+    def frame_width(self) -> float:
+        return self.width - self.inner - self.outer
+
+    @property
+    def frame_height(self) -> float:
+        return self.height - self.top - self.bottom
+
+
+PAGES = {
+    "a4": Page("a4", 210 * MM, 297 * MM, 22 * MM, 18 * MM, 22 * MM, 22 * MM, 10.0),
+    "letter": Page("letter", 215.9 * MM, 279.4 * MM, 22 * MM, 19 * MM, 21 * MM, 21 * MM, 10.0),
+    "a5": Page("a5", 148 * MM, 210 * MM, 16 * MM, 13 * MM, 17 * MM, 17 * MM, 8.8),
+}
+
+
+def hyphenation(lang: str) -> str:
+    """The pyphen dictionary for `lang` ('' when pyphen has none: the text is then not hyphenated)."""
+    import pyphen
+
+    return pyphen.language_fallback(lang) or ""
+
+
+def styles(page: Page, lang: str, heading_font: str = "Body-Bold") -> dict:
+    """The paragraph styles of a rulebook on `page` in `lang` (every size at least `MIN_SIZE`)."""
+    from reportlab.lib import colors
+    from reportlab.lib.enums import TA_CENTER, TA_JUSTIFY, TA_LEFT
+    from reportlab.lib.styles import ParagraphStyle
+
+    size = page.body
+    hyph = hyphenation(lang)
+    small = max(MIN_SIZE, size - 1)
+    body = ParagraphStyle(
+        "body",
+        fontName="Body",
+        fontSize=size,
+        leading=size * 1.38,
+        alignment=TA_JUSTIFY,
+        spaceAfter=size * 0.5,
+        hyphenationLang=hyph,
+        embeddedHyphenation=1,
+        uriWasteReduce=0.3,
+        allowWidows=0,
+        allowOrphans=0,
+        bulletFontName="Body-Bold",
+        bulletFontSize=small,
+        textColor=colors.black,
+    )
+    rule_indent = 11 * MM if page.name != "a5" else 9.5 * MM
+    made = {
+        "body": body,
+        "rule": ParagraphStyle("rule", parent=body, leftIndent=rule_indent, bulletIndent=0, bulletColor=ACCENT),
+        "item": ParagraphStyle(
+            "item", parent=body, leftIndent=rule_indent + 4 * MM, bulletIndent=0, spaceAfter=size * 0.3
+        ),
+        "plain": ParagraphStyle("plain", parent=body, leftIndent=rule_indent),
+        "h1": ParagraphStyle(
+            "h1",
+            parent=body,
+            fontName=heading_font,
+            fontSize=size * 1.6,
+            leading=size * 1.95,
+            alignment=TA_LEFT,
+            spaceBefore=size * 1.4,
+            spaceAfter=size * 0.7,
+            textColor=colors.HexColor(ACCENT),
+            hyphenationLang="",
+            keepWithNext=1,
+        ),
+        "h2": ParagraphStyle(
+            "h2",
+            parent=body,
+            fontName=heading_font,
+            fontSize=size * 1.25,
+            leading=size * 1.55,
+            alignment=TA_LEFT,
+            spaceBefore=size * 1.1,
+            spaceAfter=size * 0.45,
+            hyphenationLang="",
+            keepWithNext=1,
+        ),
+        "h3": ParagraphStyle(
+            "h3",
+            parent=body,
+            fontName=heading_font,
+            fontSize=size * 1.08,
+            leading=size * 1.4,
+            alignment=TA_LEFT,
+            spaceBefore=size * 0.9,
+            spaceAfter=size * 0.35,
+            hyphenationLang="",
+            keepWithNext=1,
+        ),
+        "mark": ParagraphStyle(
+            "mark", parent=body, fontName="Body-Italic", fontSize=small, leading=small * 1.3, alignment=TA_LEFT
+        ),
+        "box": ParagraphStyle("box", parent=body, fontSize=small + 0.3, leading=(small + 0.3) * 1.32, spaceAfter=3),
+        "box_head": ParagraphStyle(
+            "box_head",
+            parent=body,
+            fontName="Body-Bold",
+            fontSize=small,
+            leading=small * 1.3,
+            alignment=TA_LEFT,
+            textColor=colors.HexColor(ACCENT),
+            spaceAfter=3,
+        ),
+        "box_id": ParagraphStyle(
+            "box_id",
+            parent=body,
+            fontName="Condensed",
+            fontSize=MIN_SIZE,
+            leading=MIN_SIZE * 1.2,
+            alignment=TA_LEFT,
+            textColor=colors.HexColor(RULE_COLOUR),
+            spaceAfter=0,
+        ),
+        "cell": ParagraphStyle(
+            "cell", parent=body, fontSize=small, leading=small * 1.25, alignment=TA_LEFT, spaceAfter=0
+        ),
+        "cell_head": ParagraphStyle(
+            "cell_head",
+            parent=body,
+            fontName="Body-Bold",
+            fontSize=small,
+            leading=small * 1.25,
+            alignment=TA_LEFT,
+            spaceAfter=0,
+        ),
+        "term": ParagraphStyle("term", parent=body, leftIndent=6 * MM, firstLineIndent=-6 * MM, alignment=TA_LEFT),
+        "toc1": ParagraphStyle(
+            "toc1",
+            parent=body,
+            fontName="Body-Bold",
+            alignment=TA_LEFT,
+            leftIndent=9 * MM,
+            firstLineIndent=-9 * MM,
+            spaceBefore=size * 0.35,
+            spaceAfter=0,
+            hyphenationLang="",
+        ),
+        "toc2": ParagraphStyle(
+            "toc2",
+            parent=body,
+            alignment=TA_LEFT,
+            leftIndent=20 * MM,
+            firstLineIndent=-11 * MM,
+            spaceAfter=0,
+            hyphenationLang="",
+        ),
+        "toc3": ParagraphStyle(
+            "toc3",
+            parent=body,
+            fontSize=small,
+            leading=small * 1.35,
+            alignment=TA_LEFT,
+            leftIndent=33 * MM,
+            firstLineIndent=-13 * MM,
+            spaceAfter=0,
+            hyphenationLang="",
+        ),
+        "cover_title": ParagraphStyle(
+            "cover_title",
+            parent=body,
+            fontName=heading_font,
+            fontSize=size * 3.2,
+            leading=size * 3.7,
+            alignment=TA_CENTER,
+            hyphenationLang="",
+            textColor=colors.HexColor(ACCENT),
+        ),
+        "cover_sub": ParagraphStyle(
+            "cover_sub", parent=body, fontSize=size * 1.3, leading=size * 1.7, alignment=TA_CENTER, hyphenationLang=""
+        ),
+        "cover_small": ParagraphStyle(
+            "cover_small", parent=body, fontSize=small, leading=small * 1.4, alignment=TA_CENTER, hyphenationLang=""
+        ),
+        "notes_line": ParagraphStyle("notes_line", parent=body, alignment=TA_LEFT),
+    }
+    return made

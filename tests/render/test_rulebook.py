@@ -1,0 +1,156 @@
+"""The printed rulebook: manifest entries, the booklet's saddle-stitch order, fonts, sizes, rule numbers."""
+
+from __future__ import annotations
+
+import io
+import re
+from pathlib import Path
+
+import pdfplumber
+import pytest
+from pypdf import PdfReader
+
+from rulepress import paths
+from rulepress.build import BuildOptions, build
+from rulepress.model import load_games, numbering
+from rulepress.render import booklet
+
+GAME = "xidit"
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    """One game's rulebooks on A4 (with the website's page of the same game)."""
+    out = tmp_path_factory.mktemp("rulebook")
+    build(BuildOptions(content=paths.BUNDLED_CONTENT, out=out, games=[GAME], papers=("a4",), kinds=("rulebook",)))
+    return out
+
+
+def test_manifest_lists_a_rulebook_and_a_booklet_for_every_game_language_and_paper(bundled_build):
+    _out, result = bundled_build
+    found = {(e["game"], e["kind"], e["lang"], e["paper"]) for e in result.manifest}
+    for content in load_games(paths.BUNDLED_CONTENT, None):
+        for lang in content.game.languages:
+            for paper in ("a4", "letter"):
+                assert (content.id, "rulebook", lang, paper) in found
+                assert (content.id, "rulebook-booklet", lang, paper) in found
+    entries = [e for e in result.manifest if e["kind"].startswith("rulebook")]
+    assert all("play" in e["bundles"] for e in entries)
+
+
+def test_sheet_order_is_saddle_stitch():
+    assert booklet.sheet_order(8) == [(7, 0), (1, 6), (5, 2), (3, 4)]
+    with pytest.raises(ValueError):
+        booklet.sheet_order(6)
+    assert [booklet.padding(n) for n in (4, 5, 6, 7)] == [0, 3, 2, 1]
+
+
+def _footer_number(page, left: bool) -> int | None:
+    """The page number printed at the foot of one half of a booklet side: the number-only word nearest the
+    middle of that half (the version and its date stand at the outer edge)."""
+    middle = page.width * (0.25 if left else 0.75)
+    foot = page.crop(
+        (0 if left else page.width / 2, page.height * 0.88, page.width / 2 if left else page.width, page.height)
+    )
+    numbers = [
+        w
+        for w in foot.extract_words()
+        if re.fullmatch(r"\d+", w["text"]) and abs((w["x0"] + w["x1"]) / 2 - middle) < 30
+    ]
+    return int(numbers[0]["text"]) if numbers else None
+
+
+def test_booklet_pages_are_a_multiple_of_four_in_saddle_stitch_order(built):
+    path = built / GAME / "rulebook-booklet.en.a4.pdf"
+    with pdfplumber.open(path) as pdf:
+        sides = len(pdf.pages)
+        pages = sides * 2
+        assert pages % 4 == 0
+        assert all(p.width > p.height for p in pdf.pages)  # landscape A4: two A5 pages side by side
+        order = booklet.sheet_order(pages)
+        for side, (left, right) in zip(pdf.pages, order):
+            # the cover (page 1) carries no number; every other page its own
+            assert _footer_number(side, True) == (left + 1 if left else None)
+            assert _footer_number(side, False) == (right + 1 if right else None)
+    text = "\n".join(p.extract_text() or "" for p in PdfReader(path).pages)
+    assert "Notes" in text or pages == 4 * (pages // 4)
+
+
+def test_fonts_are_embedded_and_no_text_is_under_8_pt(built):
+    path = built / GAME / "rulebook.de.a4.pdf"
+    reader = PdfReader(path)
+    for page in reader.pages:
+        for font in (page["/Resources"].get("/Font") or {}).values():
+            font = font.get_object()
+            descendants = font.get("/DescendantFonts")
+            described = descendants[0].get_object() if descendants else font
+            descriptor = described.get("/FontDescriptor")
+            assert descriptor is not None, font.get("/BaseFont")
+            descriptor = descriptor.get_object()
+            assert any(k in descriptor for k in ("/FontFile", "/FontFile2", "/FontFile3")), font.get("/BaseFont")
+    with pdfplumber.open(path) as pdf:
+        sizes = [c["size"] for p in pdf.pages for c in p.chars if c["text"].strip()]
+    assert sizes and min(sizes) >= 7.95
+    assert reader.metadata.title.startswith("Xidit") or reader.metadata.title
+    assert reader.trailer["/Root"].get("/Lang") == "de"
+    assert reader.outline  # bookmarks
+
+
+def test_rule_numbers_in_the_pdf_are_the_sites_anchors(built):
+    content = load_games(paths.BUNDLED_CONTENT, [GAME])[0]
+    text = content.rules["en"]
+    numbers = [n.number for s in text.sections for n in s.numbered]
+    assert numbers
+    reader = PdfReader(built / GAME / "rulebook.en.a4.pdf")
+    assert all(numbering.anchor(n).startswith("r-") for n in numbers)
+    body = "\n".join(p.extract_text() or "" for p in reader.pages)
+    for section in text.sections:
+        assert section.number in body
+    for number in numbers:
+        assert re.search(rf"(?m)^{re.escape(number)}\b", body), number
+
+
+def test_content_of_an_earlier_release_makes_a_rulebook():
+    """A game written for an earlier release (no version, no changelog) still gets its whole rulebook."""
+    from rulepress.render import rulebook
+    from rulepress.render import rulebook_style as rs
+
+    folder = Path(__file__).parents[1] / "data" / "earlier-releases" / "2026-11-22"
+    content = load_games(folder, ["revolution-1848"])[0]
+    assert content.game.version is None
+    data, pages = rulebook.render(rulebook.Book(content, "de"), rs.PAGES["a5"])
+    with pdfplumber.open(io.BytesIO(data)) as pdf:
+        assert len(pdf.pages) == pages
+        text = "\n".join(p.extract_text() or "" for p in pdf.pages)
+        assert min(c["size"] for p in pdf.pages for c in p.chars if c["text"].strip()) >= 7.95
+    sections = content.rules["de"].sections
+    assert all(s.number in text for s in sections)
+    assert "Inhalt" in text and "Unklare Stellen" in text and "Version" not in text.split("Inhalt")[0]
+
+
+def test_impose_places_pages_in_saddle_stitch_order_with_the_same_bytes_every_time(tmp_path):
+    from rulepress.layout.paper import MM
+    from rulepress.render.pdf import Meta, new_canvas
+
+    buffer = io.BytesIO()
+    canvas = new_canvas(buffer, (148 * MM, 210 * MM), Meta("eight"))
+    for number in range(1, 9):
+        canvas.setFont("Body", 30)
+        canvas.drawCentredString(74 * MM, 100 * MM, f"P{number}")
+        canvas.showPage()
+    canvas.save()
+    made = []
+    for run in range(2):
+        target = tmp_path / f"booklet{run}.pdf"
+        assert booklet.impose(buffer.getvalue(), (216 * MM, 279 * MM), str(target), "t", "a", "s") == 4
+        made.append(target.read_bytes())
+    assert made[0] == made[1]
+    with pdfplumber.open(io.BytesIO(made[0])) as pdf:
+        halves = [
+            [
+                (page.crop((0, 0, page.width / 2, page.height)).extract_text() or "").strip(),
+                (page.crop((page.width / 2, 0, page.width, page.height)).extract_text() or "").strip(),
+            ]
+            for page in pdf.pages
+        ]
+    assert halves == [["P8", "P1"], ["P2", "P7"], ["P6", "P3"], ["P4", "P5"]]
