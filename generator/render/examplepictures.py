@@ -522,15 +522,28 @@ class PictureFlowable(_flowable_base()):  # type: ignore[misc]
         super().__init__()
         self.items = items
         self.rows: list[list[tuple[Panel, float]]] = []
+        self.max_height: float | None = None  # points: the panels shrink together to stay within it
+
+    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:  # noqa: N803 - ReportLab's names
+        width, height = self._layout(availWidth, 1.0)
+        if self.max_height and height > self.max_height:
+            # captions keep their size, so shrink by the ratio a second time if the first pass falls short
+            factor = self.max_height / height
+            for _ in range(3):
+                width, height = self._layout(availWidth, factor)
+                if height <= self.max_height:
+                    break
+                factor *= self.max_height / height
+        return width, height
 
     def _caption_h(self, row) -> float:
         return CAPTION_PT * 1.6 if any(p.caption for p, _s in row) else 0.0
 
-    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:  # noqa: N803 - ReportLab's names
+    def _layout(self, availWidth: float, limit: float) -> tuple[float, float]:  # noqa: N803 - ReportLab's names
         rows: list[list[tuple[Panel, float]]] = [[]]
         used = 0.0
         for panel in self.items:
-            scale = min(1.0, availWidth / (panel.width * MM))
+            scale = min(limit, availWidth / (panel.width * MM))
             width = panel.width * MM * scale
             if rows[-1] and used + GAP * MM + width > availWidth:
                 rows.append([])

@@ -177,6 +177,9 @@ def _Indented(indent: float, flowable, indenter):  # noqa: N802 (a flowable fact
     return KeepTogether([indenter(left=indent), flowable, indenter(left=-indent)])
 
 
+PICTURE_MAX_H = 62 * MM  # an example's pictures shrink to this height, so a box fits an A5 page
+
+
 def example_box(view: ExampleView, style_set: dict, width: float):
     """A worked example in a ruled box that never splits across a page (a one-cell table): its head (the check's
     mark), the situation, the readings it runs under, its pictures (scaled to the box), its results, its id."""
@@ -191,6 +194,8 @@ def example_box(view: ExampleView, style_set: dict, width: float):
         cell += paragraphs(view.situation, box, inner, view.situation_numbers, base="rule")
     cell += [Paragraph(html.escape(line), style_set["box"]) for line in view.readings]
     for picture in view.pictures:
+        if hasattr(picture, "max_height"):
+            picture.max_height = PICTURE_MAX_H
         cell.append(_fitted(picture, inner))
         cell.append(Spacer(1, 3))
     cell += paragraphs(view.results, box, inner, base="rule")
