@@ -104,6 +104,20 @@ def site_views(content: GameContent) -> dict[str | None, str]:
     return views
 
 
+def example_view(content: GameContent) -> str:
+    """Digest of what decides whether the game's worked examples pass, in every language: their doctests and the
+    game's program files. Every language's site shows the draft banner while any example fails, so a changed
+    example in one language rebuilds the other languages' sites too (a prose edit does not)."""
+    h = hashlib.sha256()
+    for lang, text in sorted(content.rules.items()):
+        for example in text.examples:
+            h.update(f"{lang}\0{example.id}\0{example.source}\0".encode())
+    for path in sorted(content.files):
+        if path.suffix == ".py":
+            h.update(str(path.relative_to(content.folder)).encode() + b"\0" + path.read_bytes())
+    return h.hexdigest()
+
+
 def located(out: Path, relative: str) -> Path:
     """An artifact written by this build (in the staging area `out`) or by an earlier one."""
     staged = out / relative
@@ -161,24 +175,25 @@ def rendered_game(
         if cached.get("facts") == facts_key:
             return cached["pages"], cached["entries"]
         # only the files' sizes or pages changed: the downloads page shows them, made again from them
+        failed = cached.get("failures") or []
         pages = {
             **cached["pages"],
-            **site_sources.downloads_page(content, lang, site_sources.GameExtras(None, items, facts)),
+            **site_sources.downloads_page(content, lang, site_sources.GameExtras(None, items, facts), failed),
         }
-        _keep_pages(store, key, facts_key, pages, cached["entries"])
+        _keep_pages(store, key, facts_key, pages, cached["entries"], failed)
         return pages, cached["entries"]
     found = analysis.of(content, *NEEDS)
     pages, entries = site_sources.render_game(
         content, lang, site_sources.GameExtras(found.examples, items, facts, found.terms)
     )
-    _keep_pages(store, key, facts_key, pages, entries)
+    _keep_pages(store, key, facts_key, pages, entries, site_sources.failures(content, lang, found.examples))
     return pages, entries
 
 
-def _keep_pages(store: Store, key: str, facts_key: str, pages: dict, entries: list) -> None:
-    """Keep a game's pages and search entries in `store` (the game's in the work area) under `key`, for the
-    files whose facts hash to `facts_key`."""
-    store.replace({key: {"facts": facts_key, "pages": pages, "entries": entries}})
+def _keep_pages(store: Store, key: str, facts_key: str, pages: dict, entries: list, failed: list) -> None:
+    """Keep a game's pages, search entries and failed examples in `store` (the game's in the work area) under
+    `key`, for the files whose facts hash to `facts_key`."""
+    store.replace({key: {"facts": facts_key, "pages": pages, "entries": entries, "failures": failed}})
     store.save()
 
 
@@ -222,6 +237,7 @@ def write_language(
         site_url,
         code,
         {c.id: list(c.game.languages) for c in written if list(c.game.languages) != list(languages)},
+        site_sources.draft(contents, analysis.example_failures(contents), lang),
     )
     build_html(pages, conf, tmp, work, lang, words)
     return {"pages": sum(1 for p in pages if p.endswith(".md"))}
@@ -265,9 +281,13 @@ def _env():
     )
 
 
-def write_root(name: str, contents: list[GameContent], tmp: Path, site_url: str) -> dict | None:
-    """The language chooser (index.html) or the site-wide 404 page, in every language of the site."""
+def write_root(
+    name: str, contents: list[GameContent], tmp: Path, site_url: str, analysis: Analysis | None = None
+) -> dict | None:
+    """The language chooser (index.html) or the site-wide 404 page, in every language of the site (with the draft
+    banner while worked examples fail)."""
     languages = site_languages(contents)
+    failed = analysis.example_failures(contents) if analysis is not None else []
     games = [
         {"id": c.id, "title": {l: c.game.title.get(l) for l in languages if l in c.game.languages}}
         for c in sorted(contents, key=lambda c: c.id)
@@ -286,6 +306,7 @@ def write_root(name: str, contents: list[GameContent], tmp: Path, site_url: str)
             langs=languages,
             games=games,
             prefix=prefix.replace("//", "/"),
+            drafts={l: site_sources.draft(contents, failed, l) for l in languages},
         ),
         encoding="utf-8",
     )
@@ -421,6 +442,7 @@ def plan_all(
     # what is shown: the linked paths and their inputs (the downloads page shows sizes and page counts),
     # serialised once for both languages
     shown_inputs = _digest([[a.path, a.kind, a.lang, a.paper, list(a.bundles), a.digest()] for a in shown])
+    examples = _digest({c.id: example_view(c) for c in everything})  # the draft banner follows them
     after = tuple(a.path for a in shown if a.write is not None)
     planned = [
         Artifact(
@@ -443,7 +465,7 @@ def plan_all(
                 None,
                 "site",
                 f"site/{lang}",
-                {"games": views[lang], "shown": shown_inputs, "lang": lang, "site_url": site_url},
+                {"games": views[lang], "shown": shown_inputs, "lang": lang, "site_url": site_url, "examples": examples},
                 write,
                 lang=lang,
                 directory=True,
@@ -459,8 +481,9 @@ def plan_all(
                 None,
                 "site",
                 f"site/{name}.html",
-                {"games": titles, "site_url": site_url},
-                functools.partial(write_root, name, everything, site_url=site_url),
+                {"games": titles, "site_url": site_url, "examples": examples},
+                functools.partial(write_root, name, everything, site_url=site_url, analysis=analysis),
+                needs=("examples",),
             )
         )
     planned.append(

@@ -28,7 +28,11 @@ def test_a_mapping_with_pairs_as_keys_takes_column_names():
     reader = scenario.Reader(strings()["en"], "en")
     source = ">>> battle_odds(3, 2)\n{(0, 2): Fraction(1445, 3888), (1, 1): Fraction(2611, 7776)}\n"
     text = "\n".join(scenario.results_markdown(source, reader, [["losses (attacker, defender)", "chance"]]))
-    assert "| losses \\(attacker, defender\\) | chance |\n|---|---|\n| 0, 2 | 1445/3888 |\n| 1, 1 | 2611/7776 |" in text
+    assert (
+        "| losses \\(attacker, defender\\) | chance |\n|---|---|\n"
+        '| 0, 2 | <abbr class="rp-exact" tabindex="0" title="1445/3888">37\\.2%</abbr> |\n'
+        '| 1, 1 | <abbr class="rp-exact" tabindex="0" title="2611/7776">33\\.6%</abbr> |'
+    ) in text
 
 
 def test_a_mapping_of_records_takes_no_column_names():
