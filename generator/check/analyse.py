@@ -22,7 +22,7 @@ from dataclasses import asdict
 from pathlib import Path
 
 from rulepress.analysis import Analyser, GameAnalysis
-from rulepress.check import examples, results, translations, wording
+from rulepress.check import examples, prose, results, translations, wording
 from rulepress.check.names import NameFinder, names_of
 from rulepress.check.sources import markdown_prose
 from rulepress.errors import Problem, RulepressError
@@ -82,7 +82,12 @@ def problems_of(content: GameContent, out: Path | None, pending: list) -> list[P
             return [Problem(**p) for p in kept]
         except TypeError:
             pass  # a damaged memo: read the game again
-    problems = raw_html(content) + wording.authors_words(content) + results.unreadable_results(content)
+    problems = (
+        raw_html(content)
+        + wording.authors_words(content)
+        + results.unreadable_results(content)
+        + prose.sections_without_prose(content)
+    )
     memo.put(key, [asdict(p) for p in problems])
     pending.append(memo)
     return problems

@@ -476,31 +476,79 @@ def engine_words(value, reader: Reader) -> list[str]:
     return []
 
 
+def unlabelled_columns(expected: str, parts: list[str] | None, columns: list[str] | None) -> int:
+    """How many columns of values the table `result_markdown` makes of `expected` shows without a heading
+    (rows of values or printed rows without column names, a tuple of mixed parts without part names); 0 for
+    a table of label and value (a record, a mapping, named parts) or a result on one line."""
+    if parts or columns or RESULT.match(expected.strip()) or REFUSED.match(expected.strip()):
+        return 0
+    try:
+        value = parse_value(expected)
+    except ValueError:
+        rows = printed_rows(expected)
+        return len(rows[0]) if rows else 0
+    if not isinstance(value, tuple) or not value or all(_is_scalar(v) for v in value):
+        return 0
+    if all(isinstance(v, Record) for v in value):
+        return 0  # records: their field names head the columns
+    widths = {len(v) for v in value if isinstance(v, tuple)}
+    if all(isinstance(v, tuple) and all(_is_scalar(x) for x in v) for v in value):
+        return max(widths)
+    return 1
+
+
 def unreadable(source: str, reader: Reader, labels: list[list[str]] | None = None) -> list[tuple[Step, str, str]]:
     """(statement, rule, what a player could not read) for the results of a doctest as `results_markdown` shows
-    them: a statement written as ``a, b`` whose parts have no names, one of several results shown on one
-    line without a caption (the list would say "1. 6  2. yes"), and engine words (`engine_words`)."""
+    them: a statement written as ``a, b`` whose parts have no names, one of several results without a caption or
+    names (the list would say "1. 6  2. yes", or show two tables nobody can tell apart), a table whose columns
+    have no heading, a group of ``:labels:`` that names nothing (it would be dropped) and engine words
+    (`engine_words`)."""
     found = []
-    shown = labelled_steps(source, labels)
-    for step, parts, columns in shown:
+    shown = labelled(source, labels)
+    for item in shown:
+        step, parts, columns = item.step, item.parts, item.columns
         size = tuple_size(step.code)
         written = RESULT.match(step.expected.strip())
+        block = result_markdown(step.expected, reader, parts, columns)[1]
         if size > 1 and parts is None and not written:
             found.append(
                 (step, "example-labels", f"its {size} parts have no names (`:labels: {' | '.join(['...'] * size)}`)")
             )
-        elif (
-            len(shown) > 1
-            and not written
-            and not caption(step.code)
-            and not result_markdown(step.expected, reader, parts, columns)[1]
-        ):
+        elif len(shown) > 1 and not written and not caption(step.code) and not block:
             found.append(
                 (
                     step,
                     "example-caption",
                     "it is one of several results and does not say what it is "
                     "(a caption after the statement: `>>> ...  # what it is`)",
+                )
+            )
+        elif len(shown) > 1 and block and not caption(step.code) and not (parts or columns):
+            found.append(
+                (
+                    step,
+                    "example-part-caption",
+                    "it is one of several results, shown as a table that does not say what it is "
+                    "(a caption after the statement: `>>> ...  # what it is`, or names in `:labels:`)",
+                )
+            )
+        if item.names is not None and parts is None and columns is None and not size:
+            found.append(
+                (
+                    step,
+                    "example-labels-unused",
+                    f"its `:labels:` group {' | '.join(item.names)!r} has {len(item.names)} names for "
+                    f"{item.wanted} parts or columns, so the page would drop them",
+                )
+            )
+        missing = unlabelled_columns(step.expected, parts, columns) if block else 0
+        if missing and not written:
+            found.append(
+                (
+                    step,
+                    "table-columns",
+                    f"it is a table whose {missing} column{'s' if missing > 1 else ''} of values "
+                    f"{'have' if missing > 1 else 'has'} no heading (name them: `:labels: first | second`)",
                 )
             )
         if written or REFUSED.match(step.expected.strip()):
@@ -513,4 +561,9 @@ def unreadable(source: str, reader: Reader, labels: list[list[str]] | None = Non
             found.append(
                 (step, "engine-word", f"it shows the engine's word {word!r} (name it in game.yaml `site.labels`)")
             )
+    for group in unused_labels(source, labels):
+        last = shown[-1].step if shown else Step("", "", 0)
+        found.append(
+            (last, "example-labels-unused", f"its `:labels:` group {group!r} names no result, so the page drops it")
+        )
     return found
