@@ -15,19 +15,19 @@ def _section(folder, lang: str, body: str) -> None:
     rules.write_text(rules.read_text(encoding="utf-8") + f"\n(extra)=\n# Extra\n\n{body}", encoding="utf-8")
 
 
+def _declare_extra(folder) -> None:
+    yaml = folder / "game.yaml"
+    extra = "  - {id: moving, provenance: original}\n  - {id: extra, provenance: original}"
+    text = yaml.read_text(encoding="utf-8").replace("  - {id: moving, provenance: original}", extra)
+    yaml.write_text(text, encoding="utf-8")
+
+
 def test_a_section_of_examples_only_is_reported_at_its_heading(tmp_path):
     content = tmp_path / "content"
     folder = new_game("demo", content)
     _section(folder, "en", "A piece on space 1 plays a One:\n\n" + EXAMPLE)
     _section(folder, "de", "Eine Figur steht auf Feld 1 und spielt eine Eins:\n\n" + EXAMPLE.replace("ex-x", "ex-x"))
-    yaml = folder / "game.yaml"
-    yaml.write_text(
-        yaml.read_text(encoding="utf-8").replace(
-            "  - {id: moving, provenance: original}",
-            "  - {id: moving, provenance: original}\n  - {id: extra, provenance: original}",
-        ),
-        encoding="utf-8",
-    )
+    _declare_extra(folder)
     problems = sections_without_prose(load_games(content)[0])
     assert [(p.path.rsplit("/", 1)[-1], p.rule) for p in problems] == [
         ("rules.de.md", "section-prose"),
@@ -43,14 +43,7 @@ def test_a_rule_paragraph_of_its_own_is_enough(tmp_path):
     folder = new_game("demo", content)
     for lang in ("en", "de"):
         _section(folder, lang, "The rule in words.\n\nA piece on space 1:\n\n" + EXAMPLE + "\n- a list is prose too\n")
-    yaml = folder / "game.yaml"
-    yaml.write_text(
-        yaml.read_text(encoding="utf-8").replace(
-            "  - {id: moving, provenance: original}",
-            "  - {id: moving, provenance: original}\n  - {id: extra, provenance: original}",
-        ),
-        encoding="utf-8",
-    )
+    _declare_extra(folder)
     assert sections_without_prose(load_games(content)[0]) == []
 
 
