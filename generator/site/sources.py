@@ -115,7 +115,7 @@ def draft(contents: list[GameContent], failed: list, lang: str) -> dict:
     games = sorted({r.game for r in failed})
     return {
         "title": s["draft_title"],
-        "body": downloads.count_text(len(failed), s["draft_body"]),
+        "body": downloads.count_text(len({(r.game, r.id) for r in failed}), s["draft_body"]),  # in any language
         "link": s["draft_link"],
         "games": [
             {"href": f"{c.id}/index.html", "title": c.game.title.get(lang)}
