@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING, Protocol
 
-from rulepress.errors import Problem
+from rulepress.errors import CheckFailed, Problem
 
 if TYPE_CHECKING:
     from rulepress.model import GameContent
@@ -86,8 +86,32 @@ def failure_lines(failed: list[ExampleResult]) -> list[str]:
     many = len(failed) > 1
     return [example.message() for example in failed] + [
         f"{len(failed)} worked example{'s' if many else ''} failed: the website shows {'them' if many else 'it'}"
-        " marked as failed (rulepress check examples)"
+        " marked as failed and every page as a draft (rulepress check examples; --strict refuses to publish)"
     ]
+
+
+class ExamplesFailed(CheckFailed):
+    """``rulepress build --strict`` while worked examples fail: nothing is written (exit code 1)."""
+
+    def __init__(self, failed: list[ExampleResult]):
+        self.failed = failed
+        super().__init__(f"{len(failed)} worked example(s) failed")
+
+    def problems(self) -> list[Problem]:
+        many = len(self.failed) > 1
+        return [
+            Problem(r.path, r.line, None, r.id, f"expected {_one_line(r.expected)}, got {_one_line(r.got)}")
+            for r in self.failed
+        ] + [
+            Problem(
+                "rulepress",
+                None,
+                None,
+                "",
+                f"--strict: {len(self.failed)} worked example{'s' if many else ''} failed; nothing was published "
+                "(the earlier output is unchanged; without --strict the website is written marked as a draft)",
+            )
+        ]
 
 
 # ---------------------------------------------------------------- translations

@@ -47,7 +47,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from rulepress import incremental, paths
-from rulepress.analysis import Analysis
+from rulepress.analysis import Analysis, ExamplesFailed
 from rulepress.check.analyse import analyser
 from rulepress.errors import Problem, RulepressError, problems_error
 from rulepress.layout.check import check_layouts
@@ -97,6 +97,7 @@ class BuildOptions:
     duplex_offset: tuple[float, float] | None = None  # mm the back page is shifted (x right, y down)
     site_url: str = ""  # where the website will be published (absolute links in sitemap and social previews)
     sources: Path | None = None  # folder of the source texts: the authors' report shows their coverage
+    strict: bool = False  # refuse to publish (exit 1, nothing written) while a worked example fails
 
 
 @dataclass
@@ -269,6 +270,10 @@ def build(options: BuildOptions) -> BuildResult:
             if formats.errors(problems):
                 raise problems_error(formats.errors(problems))
             warned = [w for c in contents for w in c.warnings] + formats.warnings(problems)
+            if options.strict:  # every game's examples run (remembered passes reused) before anything is written
+                failed = [r for c in contents for r in analysis.of(c, "examples").failed_examples()]
+                if failed:
+                    raise ExamplesFailed(failed)
             _analyse_needs([a for a, _ in todo], contents, analysis)  # before the workers start: once for all
             records = _write_staged([a for a, _ in todo], staging, options)
             for artifact, key in todo:

@@ -131,6 +131,12 @@ def command_line(width: int | None = None) -> tuple[argparse.ArgumentParser, lis
     )
     build.add("--force", action="store_true", help="render everything, even unchanged artifacts")
     build.add(
+        "--strict",
+        action="store_true",
+        help="publish nothing while a worked example fails (exit 1, the earlier output unchanged); without it the "
+        "website is written and every page marked as a draft",
+    )
+    build.add(
         "--quiet",
         action="store_true",
         help="no progress display (there is none when not on a terminal or when CI is set)",
@@ -263,6 +269,7 @@ def _run(args) -> int:
             duplex_offset=tuple(args.offset) if args.offset else None,
             site_url=args.site_url,
             sources=args.sources,
+            strict=args.strict,
         )
         if args.sources is not None and not args.sources.is_dir():
             raise UsageError(f"--sources {args.sources}: no such folder")

@@ -197,8 +197,26 @@ def test_a_build_names_each_failed_example_and_exits_1(tmp_path, capsys):
     assert 'class="rp-example rp-failed' in page
     german = (out / "site" / "de" / "demo" / "rules.html").read_text(encoding="utf-8")
     assert "rp-failed" not in german and "rp-verified" in german
+    assert 'class="rp-draft"' in german and 'class="rp-draft"' in page  # the whole site is a draft
+    overview = (out / "site" / "en" / "demo" / "index.html").read_text(encoding="utf-8")
+    assert 'href="rules.html#demo-example-ex-move-to-goal"' in overview  # the overview links the failure
+    # --strict publishes nothing while it fails: exit 1, the earlier output unchanged (a German edit is not written)
+    german_rules = tmp_path / "games" / "demo" / "rules.de.md"
+    german_rules.write_text(german_rules.read_text(encoding="utf-8") + "\nNeuer Absatz.\n", encoding="utf-8")
+
+    def published():
+        return {p: p.read_bytes() for p in [out / "manifest.json", *(out / "site").rglob("*")] if p.is_file()}
+
+    before = published()
+    capsys.readouterr()
+    assert main([*build, "--strict"]) == 1
+    err = capsys.readouterr().err
+    assert f"{rules}:{prompt + 1}: ex-move-to-goal: expected 5, got 4" in err and "--strict: 1 worked example" in err
+    assert published() == before
     assert main([*build, "--only", "cards"]) == 0  # no website, no report: the examples are not its business
     rules.write_text(good, encoding="utf-8")
     capsys.readouterr()
     assert main(build) == 0
     assert capsys.readouterr().err == ""
+    assert "rp-draft" not in (out / "site" / "de" / "demo" / "rules.html").read_text(encoding="utf-8")
+    assert main([*build, "--strict"]) == 0

@@ -63,21 +63,27 @@ def test_upgrade_leaves_todo_markers_and_the_authors_words_then_no_warning(relea
     games = _copy(release, tmp_path)
     assert main(["upgrade", "--content", str(games)]) == 0
     said = capsys.readouterr().out
-    left = [line for line in said.splitlines() if "left for you" in line]
+    left = [line for line in said.splitlines() if "left for you" in line and not _next_format(line)]
     assert all("names the authors' source text" in line for line in left), said  # no machine rewrites prose
     assert main(["check", "content", "--content", str(games)]) == 0
     err = capsys.readouterr().err
-    warned = [line for line in err.splitlines() if ": warning: " in line]
+    warned = [line for line in err.splitlines() if ": warning: " in line and not _next_format(line)]
     assert warned and all("TODO marker" in w or "authors' source text" in w or "no `format`" in w for w in warned)
     _author_fixes(games)
     assert main(["upgrade", "--content", str(games)]) == 0
     said = capsys.readouterr().out
-    assert "left for you" not in said, said
+    assert not [line for line in said.splitlines() if "left for you" in line and not _next_format(line)], said
     for game in games.iterdir():
         assert re.search(r"^format: 2$", (game / "game.yaml").read_text(encoding="utf-8"), re.M), game
     assert main(["check", "content", "--content", str(games)]) == 0
     err = capsys.readouterr().err
-    assert "warning" not in err, err
+    assert not [line for line in err.splitlines() if ": warning: " in line and not _next_format(line)], err
+
+
+def _next_format(line: str) -> bool:
+    """A warning of a rule of the next format (`formats.upcoming`): it warns and does not keep a game from the
+    current format, and no machine settles it."""
+    return f"an error from format {formats.CURRENT + 1} on" in line
 
 
 def test_a_rule_binds_from_its_format_on_and_tells_the_fix():

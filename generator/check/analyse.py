@@ -24,7 +24,7 @@ from dataclasses import asdict
 from pathlib import Path
 
 from rulepress.analysis import Analyser, GameAnalysis
-from rulepress.check import examples, readings, results, translations, wording
+from rulepress.check import examples, prose, readings, results, translations, wording
 from rulepress.check.names import NameFinder, names_of
 from rulepress.check.sources import markdown_prose
 from rulepress.errors import Problem, RulepressError
@@ -91,6 +91,7 @@ def problems_of(content: GameContent, out: Path | None, pending: list) -> list[P
         + wording.authors_words(content)
         + results.unreadable_results(content)
         + readings.register_links(content)
+        + prose.sections_without_prose(content)
     )
     memo.put(key, [asdict(p) for p in problems])
     pending.append(memo)

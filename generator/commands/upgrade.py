@@ -74,7 +74,7 @@ def upgrade(content: GameContent, warnings: list[Problem]) -> Plan:
             plan.left.append(problem)
     if labels:
         _site_labels(plan, content, text_of, sorted(labels))
-    if any(p.rule != "todo-marker" for p in plan.left):  # the game cannot be current yet: its format stays
+    if any(p.rule != "todo-marker" and not formats.upcoming(p.rule) for p in plan.left):  # it cannot be current yet
         game_yaml = content.folder / "game.yaml"
         for number, texts in list(plan.edits[game_yaml].items()):
             if texts and texts[0] == f"format: {formats.CURRENT}":

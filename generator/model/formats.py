@@ -10,7 +10,7 @@ declares the current format.
 
 The checks give each such problem the id of its rule (`Problem.rule`); `settle` turns the ones
 that do not bind the game yet into warnings. A new strict rule is added here with the next
-format number and `CURRENT` raised to it.
+format number; until `CURRENT` is raised to it, the rule warns for all content (`upcoming`).
 """
 
 from __future__ import annotations
@@ -46,6 +46,23 @@ RULES = {
             2,
             "name each part of the result on a line `:labels: first | second` in the example's options",
         ),
+        Rule(
+            "example-part-caption",
+            3,
+            "say what each table of a result is: a caption after the statement `>>> f(x)  # what it is`, "
+            "or names in `:labels:`",
+        ),
+        Rule(
+            "example-labels-unused",
+            3,
+            "give each `:labels:` group as many names as its result has parts or columns, one group per result",
+        ),
+        Rule("table-columns", 3, "name the columns of the result's table: `:labels: first | second`"),
+        Rule(
+            "section-prose",
+            3,
+            "state the rule in the section's own words, outside the example: the example only shows it at work",
+        ),
         Rule("engine-word", 2, "give the engine's word a name in each language under game.yaml `site.labels`"),
         Rule("authors-words", 2, "say it in players' words (no source names, file names or engine keys)"),
         Rule("board-value-label", 2, "add the value's name in each language to the board's `value_labels`"),
@@ -80,6 +97,13 @@ def declared(data: object) -> int:
     """The format a game.yaml's data declares (FIRST when it declares none)."""
     value = data.get("format") if isinstance(data, dict) else None
     return value if isinstance(value, int) and not isinstance(value, bool) else FIRST
+
+
+def upcoming(rule: str) -> bool:
+    """True for a rule of a format after `CURRENT`: a warning for all content until that format is released
+    (`rulepress upgrade` cannot settle it, and it does not keep a game from the current format)."""
+    known = RULES.get(rule)
+    return known is not None and known.since > CURRENT
 
 
 def binds(rule: str, fmt: int) -> bool:

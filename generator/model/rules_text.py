@@ -92,6 +92,22 @@ class Section:
     examples: list[str] = field(default_factory=list)
     numbered: list[Numbered] = field(default_factory=list)  # its rule paragraphs' numbers (`numbering`)
 
+    def prose_outside_examples(self) -> bool:
+        """Does the section state anything outside its examples? The paragraph directly before an example is
+        its situation (the website moves it into the example's box); every other paragraph, list, table or
+        quote is the rule's own prose. True for a section without examples."""
+        blocks = [t for t in parse(self.body) if t.level == 0 and t.nesting >= 0 and t.type != "myst_target"]
+        if not any(_is_doctest(t) for t in blocks):
+            return True
+        for index, token in enumerate(blocks):
+            if token.type == "fence" or token.type in ("hr", "myst_line_comment", "html_block"):
+                continue  # examples, code, rules and comments are no prose
+            following = blocks[index + 1] if index + 1 < len(blocks) else None
+            if token.type == "paragraph_open" and following is not None and _is_doctest(following):
+                continue  # an example's situation
+            return True
+        return False
+
     def paragraphs(self) -> list[str]:
         """Body paragraphs without code blocks (for comparing languages)."""
         lines = self.body.splitlines()
@@ -99,6 +115,10 @@ class Section:
             if token.type == "fence" and token.map is not None:
                 lines[token.map[0] : token.map[1]] = [""] * (token.map[1] - token.map[0])
         return [p.strip() for p in re.split(r"\n\s*\n", "\n".join(lines)) if p.strip()]
+
+
+def _is_doctest(token: Token) -> bool:
+    return token.type == "fence" and token.info.strip().startswith("{doctest}")
 
 
 @dataclass

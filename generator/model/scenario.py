@@ -18,7 +18,8 @@ import re
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from babel.numbers import format_decimal
+from babel import Locale
+from babel.numbers import format_decimal, format_percent
 
 from rulepress import i18n
 from rulepress.model.rules_text import Step, caption, steps
@@ -101,12 +102,44 @@ class Reader:
 MINUS = "\u2212"  # a negative number is written with the minus sign, not a hyphen
 
 
+# A probability (a fraction from 0 to 1) is shown as a percentage with its exact fraction on demand: `inline`
+# writes it between these private-use characters, `shown` turns that into ``<abbr title="exact">percent</abbr>``.
+EXACT_OPEN, EXACT_SPLIT, EXACT_CLOSE = "\ue000", "\ue001", "\ue002"
+EXACT = re.compile(f"{EXACT_OPEN}([^{EXACT_SPLIT}]*){EXACT_SPLIT}([^{EXACT_CLOSE}]*){EXACT_CLOSE}")
+
+
+def percent(value: Fraction, lang: str) -> str:
+    """A probability as a percentage in `lang`'s format (Babel): one decimal, more for small values
+    ("37,2 %", "0.13%")."""
+    decimals = 1 if value >= Fraction(1, 100) or value == 0 else (2 if value >= Fraction(1, 1000) else 3)
+    pattern = Locale.parse(lang).percent_formats[None].pattern.split(";")[0]
+    last = pattern.rfind("0")
+    pattern = pattern[: last + 1] + "." + "0" * decimals + pattern[last + 1 :]
+    return format_percent(value.numerator / value.denominator, format=pattern, locale=lang)
+
+
 def _number(value, lang: str) -> str:
     if isinstance(value, Fraction):
-        text = f"{abs(value.numerator)}/{value.denominator}"
+        exact = f"{abs(value.numerator)}/{value.denominator}"
+        if 0 <= value <= 1 and value.denominator > 1:
+            return f"{EXACT_OPEN}{exact}{EXACT_SPLIT}{percent(value, lang)}{EXACT_CLOSE}"
+        text = exact
     else:
         text = format_decimal(abs(value), locale=lang)
     return MINUS + text if value < 0 else text
+
+
+def plain_words(text: str) -> str:
+    """`text` from `inline` for a reader without markup: a probability as "37.2 % (1445/3888)"."""
+    return EXACT.sub(lambda m: f"{m.group(2)} ({m.group(1)})", text)
+
+
+def shown(text: str) -> str:
+    """`text` from `inline` as MyST Markdown: escaped (`escape_markdown`), a probability as its percentage with
+    the exact fraction in the title of an ``<abbr>`` (a tooltip; the fraction is made of digits and '/')."""
+    return EXACT.sub(
+        lambda m: f'<abbr class="rp-exact" tabindex="0" title="{m.group(1)}">{m.group(2)}</abbr>', escape_markdown(text)
+    )
 
 
 def _is_scalar(value) -> bool:
@@ -141,7 +174,7 @@ def inline(value, reader: Reader) -> str:
 
 def _rows_table(header: list[str], rows: list[list[str]]) -> str:
     def cells(row: list[str]) -> str:
-        return "| " + " | ".join(escape_markdown(c) for c in row) + " |"
+        return "| " + " | ".join(shown(c) for c in row) + " |"
 
     width = max(len(header), *(len(r) for r in rows))
     return "\n".join(
@@ -273,7 +306,7 @@ def result_markdown(
     except ValueError:
         return _printed_markdown(expected, reader, columns)
     table = _table(value, reader, parts, columns)
-    return (table, True) if table is not None else (escape_markdown(inline(value, reader)), False)
+    return (table, True) if table is not None else (shown(inline(value, reader)), False)
 
 
 def part_labels(option: str) -> list[list[str]]:
@@ -294,34 +327,108 @@ def tuple_size(code: str) -> int:
     return 0
 
 
-def labelled_steps(
-    source: str, labels: list[list[str]] | None = None
-) -> list[tuple[Step, list[str] | None, list[str] | None]]:
-    """The statements of a doctest that expect output, each with the names of its parts (a statement written
-    as ``a, b, c``) or of its columns (a result that is rows of values or a mapping), or None: each group of
-    `labels` names, in order, the next statement that has parts or columns, when the number of names fits."""
+def _parts_table(value) -> bool:
+    """Is `value` a tuple shown as a numbered table of parts (some of its parts are not single values)?"""
+    return isinstance(value, tuple) and len(value) > 1 and not all(_is_scalar(v) for v in value)
+
+
+@dataclass(frozen=True)
+class Labelled:
+    """A statement that expects output, with the names the example's ``:labels:`` give its parts or columns."""
+
+    step: Step
+    parts: list[str] | None  # names of the parts of a result written as ``a, b`` or shown as a table of parts
+    columns: list[str] | None  # names of the columns of a result that is rows of values or a mapping
+    index: int  # its place among all ``>>>`` statements of the doctest (0-based)
+    names: list[str] | None = None  # the group of labels it took (None: none), fitting or not
+    wanted: int = 0  # how many names it has room for (parts, or columns), 0 when it takes none
+
+
+def label_room(step: Step) -> tuple[int, int, int]:
+    """(parts of a statement written as ``a, b``, columns of rows or a mapping, parts of a tuple shown as a
+    table of parts) of a statement's expected output."""
+    try:
+        value = parse_value(step.expected)
+    except ValueError:
+        rows = printed_rows(step.expected)
+        return tuple_size(step.code), len(rows[0]) if rows else 0, 0
+    return tuple_size(step.code), row_width(value), len(value) if _parts_table(value) else 0
+
+
+def labelled(source: str, labels: list[list[str]] | None = None, keep: frozenset[int] = frozenset()) -> list[Labelled]:
+    """The statements of a doctest that expect output (and those at the places in `keep`), each with the names of
+    its parts or columns: each group of `labels` names, in order, the next statement that has parts (written as
+    ``a, b``, or a tuple of mixed parts) or columns (rows of values, a mapping), when the number of names fits."""
     groups = list(labels or [])
     found = []
-    for step in (s for s in steps(source) if s.expected):
-        try:
-            width = row_width(parse_value(step.expected))
-        except ValueError:
-            rows = printed_rows(step.expected)
-            width = len(rows[0]) if rows else 0
-        size = tuple_size(step.code)
-        names = groups.pop(0) if (size or width) and groups else None
-        parts = names if size and names and len(names) == size else None
-        columns = names if not size and names and len(names) == width else None
-        found.append((step, parts, columns))
+    for index, step in enumerate(steps(source)):
+        if not step.expected and index not in keep:
+            continue
+        size, width, pieces = label_room(step)
+        names = groups.pop(0) if (size or width or pieces) and groups else None
+        parts = columns = None
+        if names and size:
+            parts = names if len(names) == size else None
+        elif names and width and len(names) == width:
+            columns = names
+        elif names and pieces and len(names) == pieces:
+            parts = names
+        found.append(Labelled(step, parts, columns, index, names, size or (width if not pieces else pieces)))
     return found
 
 
-def results_markdown(source: str, reader: Reader, labels: list[list[str]] | None = None) -> list[str]:
+def labelled_steps(
+    source: str, labels: list[list[str]] | None = None
+) -> list[tuple[Step, list[str] | None, list[str] | None]]:
+    """(statement, part names, column names) of every statement that expects output (see `labelled`)."""
+    return [(found.step, found.parts, found.columns) for found in labelled(source, labels)]
+
+
+def unused_labels(source: str, labels: list[list[str]] | None) -> list[str]:
+    """The groups of ``:labels:`` no statement takes, joined as written ("a | b")."""
+    taken = sum(1 for found in labelled(source, labels) if found.names is not None)
+    return [" | ".join(group) for group in (labels or [])[taken:]]
+
+
+def _failed_markdown(got: str, expected: str, reader: Reader, parts, columns) -> str:
+    """A statement whose expected output the engine did not give: what it computed, then the expected
+    value struck out (a block: two containers the site's CSS shows side by side)."""
+    words = reader.words
+    computed, computed_block = (
+        result_markdown(got, reader, parts, columns) if got.strip() else (words["nothing"], False)
+    )
+    wrong, wrong_block = (
+        result_markdown(expected, reader, parts, columns) if expected.strip() else (words["nothing"], False)
+    )
+    struck = f"\n\n{wrong}" if wrong_block else f" <del>{wrong}</del>"
+    return "\n".join(
+        [
+            "```{container} rp-computed",
+            f"**{escape_markdown(words['computed'])}:**" + (f"\n\n{computed}" if computed_block else f" {computed}"),
+            "```",
+            "",
+            "```{container} rp-expected" + (" rp-struck" if wrong_block else ""),
+            f"**{escape_markdown(words['expected_wrong'])}:**{struck}",
+            "```",
+        ]
+    )
+
+
+def results_markdown(
+    source: str, reader: Reader, labels: list[list[str]] | None = None, computed: dict[int, str] | None = None
+) -> list[str]:
     """Markdown lines of the results of a doctest: one line per expected output, tables as blocks, the
-    parts and columns named by `labels` (see `labelled_steps`), each result after its `caption`."""
+    parts and columns named by `labels` (see `labelled`), each result after its `caption`. `computed`: what
+    the engine gave for each statement that failed, by its place among the ``>>>`` statements; such a
+    result shows the computed value and the expected one struck out (`_failed_markdown`)."""
+    failed = computed or {}
     rendered = []
-    for step, parts, columns in labelled_steps(source, labels):
-        text, block = result_markdown(step.expected, reader, parts, columns)
+    for found in labelled(source, labels, frozenset(failed)):
+        step, parts, columns = found.step, found.parts, found.columns
+        if found.index in failed:
+            text, block = _failed_markdown(failed[found.index], step.expected, reader, parts, columns), True
+        else:
+            text, block = result_markdown(step.expected, reader, parts, columns)
         said = caption(step.code)
         if said:
             said = f"*{escape_markdown(said)}:*"
@@ -369,31 +476,79 @@ def engine_words(value, reader: Reader) -> list[str]:
     return []
 
 
+def unlabelled_columns(expected: str, parts: list[str] | None, columns: list[str] | None) -> int:
+    """How many columns of values the table `result_markdown` makes of `expected` shows without a heading
+    (rows of values or printed rows without column names, a tuple of mixed parts without part names); 0 for
+    a table of label and value (a record, a mapping, named parts) or a result on one line."""
+    if parts or columns or RESULT.match(expected.strip()) or REFUSED.match(expected.strip()):
+        return 0
+    try:
+        value = parse_value(expected)
+    except ValueError:
+        rows = printed_rows(expected)
+        return len(rows[0]) if rows else 0
+    if not isinstance(value, tuple) or not value or all(_is_scalar(v) for v in value):
+        return 0
+    if all(isinstance(v, Record) for v in value):
+        return 0  # records: their field names head the columns
+    widths = {len(v) for v in value if isinstance(v, tuple)}
+    if all(isinstance(v, tuple) and all(_is_scalar(x) for x in v) for v in value):
+        return max(widths)
+    return 1
+
+
 def unreadable(source: str, reader: Reader, labels: list[list[str]] | None = None) -> list[tuple[Step, str, str]]:
     """(statement, rule, what a player could not read) for the results of a doctest as `results_markdown` shows
-    them: a statement written as ``a, b`` whose parts have no names, one of several results shown on one
-    line without a caption (the list would say "1. 6  2. yes"), and engine words (`engine_words`)."""
+    them: a statement written as ``a, b`` whose parts have no names, one of several results without a caption or
+    names (the list would say "1. 6  2. yes", or show two tables nobody can tell apart), a table whose columns
+    have no heading, a group of ``:labels:`` that names nothing (it would be dropped) and engine words
+    (`engine_words`)."""
     found = []
-    shown = labelled_steps(source, labels)
-    for step, parts, columns in shown:
+    shown = labelled(source, labels)
+    for item in shown:
+        step, parts, columns = item.step, item.parts, item.columns
         size = tuple_size(step.code)
         written = RESULT.match(step.expected.strip())
+        block = result_markdown(step.expected, reader, parts, columns)[1]
         if size > 1 and parts is None and not written:
             found.append(
                 (step, "example-labels", f"its {size} parts have no names (`:labels: {' | '.join(['...'] * size)}`)")
             )
-        elif (
-            len(shown) > 1
-            and not written
-            and not caption(step.code)
-            and not result_markdown(step.expected, reader, parts, columns)[1]
-        ):
+        elif len(shown) > 1 and not written and not caption(step.code) and not block:
             found.append(
                 (
                     step,
                     "example-caption",
                     "it is one of several results and does not say what it is "
                     "(a caption after the statement: `>>> ...  # what it is`)",
+                )
+            )
+        elif len(shown) > 1 and block and not caption(step.code) and not (parts or columns):
+            found.append(
+                (
+                    step,
+                    "example-part-caption",
+                    "it is one of several results, shown as a table that does not say what it is "
+                    "(a caption after the statement: `>>> ...  # what it is`, or names in `:labels:`)",
+                )
+            )
+        if item.names is not None and parts is None and columns is None and not size:
+            found.append(
+                (
+                    step,
+                    "example-labels-unused",
+                    f"its `:labels:` group {' | '.join(item.names)!r} has {len(item.names)} names for "
+                    f"{item.wanted} parts or columns, so the page would drop them",
+                )
+            )
+        missing = unlabelled_columns(step.expected, parts, columns) if block else 0
+        if missing and not written:
+            found.append(
+                (
+                    step,
+                    "table-columns",
+                    f"it is a table whose {missing} column{'s' if missing > 1 else ''} of values "
+                    f"{'have' if missing > 1 else 'has'} no heading (name them: `:labels: first | second`)",
                 )
             )
         if written or REFUSED.match(step.expected.strip()):
@@ -406,4 +561,9 @@ def unreadable(source: str, reader: Reader, labels: list[list[str]] | None = Non
             found.append(
                 (step, "engine-word", f"it shows the engine's word {word!r} (name it in game.yaml `site.labels`)")
             )
+    for group in unused_labels(source, labels):
+        last = shown[-1].step if shown else Step("", "", 0)
+        found.append(
+            (last, "example-labels-unused", f"its `:labels:` group {group!r} names no result, so the page drops it")
+        )
     return found

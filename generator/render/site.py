@@ -106,6 +106,20 @@ def site_views(content: GameContent) -> dict[str | None, str]:
     return views
 
 
+def example_view(content: GameContent) -> str:
+    """Digest of what decides whether the game's worked examples pass, in every language: their doctests and the
+    game's program files. Every language's site shows the draft banner while any example fails, so a changed
+    example in one language rebuilds the other languages' sites too (a prose edit does not)."""
+    h = hashlib.sha256()
+    for lang, text in sorted(content.rules.items()):
+        for example in text.examples:
+            h.update(f"{lang}\0{example.id}\0{example.source}\0".encode())
+    for path in sorted(content.files):
+        if path.suffix == ".py":
+            h.update(str(path.relative_to(content.folder)).encode() + b"\0" + path.read_bytes())
+    return h.hexdigest()
+
+
 def located(out: Path, relative: str) -> Path:
     """An artifact written by this build (in the staging area `out`) or by an earlier one."""
     staged = out / relative
@@ -177,11 +191,12 @@ def rendered_game(
         if cached.get("facts") == facts_key:
             return cached["pages"], cached["entries"], pictures
         # only the files' sizes or pages changed: the downloads page shows them, made again from them
+        failed = cached.get("failures") or []
         pages = {
             **cached["pages"],
-            **site_sources.downloads_page(content, lang, site_sources.GameExtras(None, items, facts)),
+            **site_sources.downloads_page(content, lang, site_sources.GameExtras(None, items, facts), failed),
         }
-        _keep_pages(store, key, facts_key, pages, cached["entries"], pictures)
+        _keep_pages(store, key, facts_key, pages, cached["entries"], pictures, failed)
         return pages, cached["entries"], pictures
     found = analysis.of(content, *NEEDS)
     drawn = examplepictures.site_pictures(content, lang, found.examples)
@@ -200,15 +215,17 @@ def rendered_game(
         content, lang, site_sources.GameExtras(found.examples, items, facts, found.terms, shown_pictures)
     )
     pictures = {f"{content.id}/{PICTURES}/{p.file}": p.png for p in drawn}
-    _keep_pages(store, key, facts_key, pages, entries, pictures)
+    _keep_pages(store, key, facts_key, pages, entries, pictures, site_sources.failures(content, lang, found.examples))
     return pages, entries, pictures
 
 
-def _keep_pages(store: Store, key: str, facts_key: str, pages: dict, entries: list, pictures: dict[str, bytes]) -> None:
-    """Keep a game's pages, search entries and example pictures in `store` (the game's in the work area)
-    under `key`, for the files whose facts hash to `facts_key`."""
+def _keep_pages(
+    store: Store, key: str, facts_key: str, pages: dict, entries: list, pictures: dict[str, bytes], failed: list
+) -> None:
+    """Keep a game's pages, search entries, example pictures and failed examples in `store` (the game's in the
+    work area) under `key`, for the files whose facts hash to `facts_key`."""
     kept = {path: base64.b64encode(png).decode("ascii") for path, png in pictures.items()}
-    store.replace({key: {"facts": facts_key, "pages": pages, "entries": entries, "pictures": kept}})
+    store.replace({key: {"facts": facts_key, "pages": pages, "entries": entries, "pictures": kept, "failures": failed}})
     store.save()
 
 
@@ -252,6 +269,7 @@ def write_language(
         site_url,
         code,
         {c.id: list(c.game.languages) for c in written if list(c.game.languages) != list(languages)},
+        site_sources.draft(contents, analysis.example_failures(contents), lang),
     )
     build_html(pages, conf, tmp, work, lang, words)
     for _c, _pages, _entries, pictures in rendered:  # beside the rules page that shows them
@@ -300,9 +318,13 @@ def _env():
     )
 
 
-def write_root(name: str, contents: list[GameContent], tmp: Path, site_url: str) -> dict | None:
-    """The language chooser (index.html) or the site-wide 404 page, in every language of the site."""
+def write_root(
+    name: str, contents: list[GameContent], tmp: Path, site_url: str, analysis: Analysis | None = None
+) -> dict | None:
+    """The language chooser (index.html) or the site-wide 404 page, in every language of the site (with the draft
+    banner while worked examples fail)."""
     languages = site_languages(contents)
+    failed = analysis.example_failures(contents) if analysis is not None else []
     games = [
         {"id": c.id, "title": {l: c.game.title.get(l) for l in languages if l in c.game.languages}}
         for c in sorted(contents, key=lambda c: c.id)
@@ -321,6 +343,7 @@ def write_root(name: str, contents: list[GameContent], tmp: Path, site_url: str)
             langs=languages,
             games=games,
             prefix=prefix.replace("//", "/"),
+            drafts={l: site_sources.draft(contents, failed, l) for l in languages},
         ),
         encoding="utf-8",
     )
@@ -456,6 +479,7 @@ def plan_all(
     # what is shown: the linked paths and their inputs (the downloads page shows sizes and page counts),
     # serialised once for both languages
     shown_inputs = _digest([[a.path, a.kind, a.lang, a.paper, list(a.bundles), a.digest()] for a in shown])
+    examples = _digest({c.id: example_view(c) for c in everything})  # the draft banner follows them
     after = tuple(a.path for a in shown if a.write is not None)
     planned = [
         Artifact(
@@ -478,7 +502,7 @@ def plan_all(
                 None,
                 "site",
                 f"site/{lang}",
-                {"games": views[lang], "shown": shown_inputs, "lang": lang, "site_url": site_url},
+                {"games": views[lang], "shown": shown_inputs, "lang": lang, "site_url": site_url, "examples": examples},
                 write,
                 lang=lang,
                 directory=True,
@@ -494,8 +518,9 @@ def plan_all(
                 None,
                 "site",
                 f"site/{name}.html",
-                {"games": titles, "site_url": site_url},
-                functools.partial(write_root, name, everything, site_url=site_url),
+                {"games": titles, "site_url": site_url, "examples": examples},
+                functools.partial(write_root, name, everything, site_url=site_url, analysis=analysis),
+                needs=("examples",),
             )
         )
     planned.append(

@@ -42,6 +42,8 @@ class ExampleMark:
 
     state: str
     label: str  # the shown mark, in the page's language
+    computed: dict = field(default_factory=dict)  # failed: place of each failing '>>>' statement -> what it gave
+    got: str = ""  # failed with no failing statement (the engine did not load, time ran out): what happened
 
 
 @dataclass(frozen=True)
@@ -138,7 +140,7 @@ def _example_block(example_id: str, code: list[str], situation: list[str], page:
     words = page.words
     options, _lines, code = split_doctest("\n".join(code))
     mark = page.marks.get(example_id) or ExampleMark("unchecked", words["unchecked"])
-    badge = words["verified_badge"] if mark.state == "verified" else mark.label
+    badge = {"verified": words["verified_badge"], "failed": words["failed_badge"]}.get(mark.state, mark.label)
     target = example_anchor(page.game_id, example_id)
     fence = "`````"  # outer fence longer than the inner code fence
     lines = [
@@ -147,12 +149,18 @@ def _example_block(example_id: str, code: list[str], situation: list[str], page:
         f":name: {target}",
         "",
     ]
+    if mark.state == "failed":
+        lines += ["{.rp-failed-note}", scenario.escape_markdown(words["failed_note"]), ""]
+        if not mark.computed and mark.got.strip():
+            lines += [f"**{scenario.escape_markdown(words['computed'])}:** {scenario.escape_markdown(mark.got)}", ""]
     if situation:
         lines += [f"**{words['situation']}:** " + situation[0].lstrip(), *situation[1:], ""]
     for line in _reading_lines(options, page):
         lines += [line, ""]
     lines += _picture_lines(page.pictures.get(example_id, []), words)
-    results = scenario.results_markdown("\n".join(code), page.reader(), scenario.part_labels(options.get("labels", "")))
+    results = scenario.results_markdown(
+        "\n".join(code), page.reader(), scenario.part_labels(options.get("labels", "")), mark.computed
+    )
     lines += ["````{container} rp-results", *results, "````", ""]
     lines += [
         f'<details class="rp-code"><summary>{html.escape(words["show_code"])}</summary>',

@@ -10,22 +10,21 @@ beyond reading its templates.
 
 from __future__ import annotations
 
-import html
 import json
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-from jinja2 import FileSystemLoader, StrictUndefined
+from jinja2 import FileSystemLoader
 from jinja2.sandbox import SandboxedEnvironment
 
 from rulepress import i18n, paths
 from rulepress.model import GameContent, history
 from rulepress.model.rules_text import strip_term_refs, term_refs
-from rulepress.model.scenario import escape_markdown
 from rulepress.model.schema import Provenance, Term
-from rulepress.site import downloads, rules_myst, search
+from rulepress.site import downloads, rules_myst, safety, search
+from rulepress.site.safety import Markdown
 from rulepress.text.words import thing_names, words
 
 TEMPLATES = paths.TEMPLATES / "site"
@@ -59,16 +58,8 @@ class GameExtras:
 
 @lru_cache(maxsize=1)  # one per process: its compiled templates serve every page and every rebuild of `serve`
 def environment() -> SandboxedEnvironment:
-    env = SandboxedEnvironment(
-        loader=FileSystemLoader(str(TEMPLATES / "myst")),
-        undefined=StrictUndefined,
-        keep_trailing_newline=True,
-        trim_blocks=True,
-        lstrip_blocks=True,
-    )
-    env.filters["md"] = escape_markdown  # every string from YAML: literal text, never Markdown or HTML
-    env.filters["attr"] = lambda text: html.escape(str(text), quote=True)
-    return env
+    """The MyST templates' Jinja: every value written as literal Markdown unless marked `safety.Markdown`."""
+    return safety.environment(FileSystemLoader(str(TEMPLATES / "myst")))
 
 
 def provenance_plain(provenance: Provenance | None, lang: str) -> str:
@@ -101,8 +92,48 @@ def _example_marks(results, lang: str) -> dict[str, rules_myst.ExampleMark]:
     for result in results:
         if result.lang == lang:
             state = "verified" if result.passed else "failed"
-            marks[result.id] = rules_myst.ExampleMark(state, s[state])
+            computed = {i: st.got for i, st in enumerate(result.statements) if not st.passed}
+            marks[result.id] = rules_myst.ExampleMark(state, s[state], computed, "" if computed else result.got)
     return marks
+
+
+def failures(content: GameContent, lang: str, results) -> list[dict]:
+    """The worked examples of the game in `lang` that failed their check, in the order of the rule text:
+    id, anchor on the rules page and the section's number and title (for links from other pages)."""
+    failed = {r.id for r in results or [] if r.lang == lang and not r.passed}
+    text = content.rules.get(lang)
+    if not failed or text is None:
+        return []
+    sections = {sec.id: sec for sec in text.sections}
+    return [
+        {
+            "id": example.id,
+            "anchor": rules_myst.example_anchor(content.id, example.id),
+            "section": _section_label(sections[example.section]) if example.section in sections else "",
+        }
+        for example in text.examples
+        if example.id in failed
+    ]
+
+
+def draft(contents: list[GameContent], failed: list, lang: str) -> dict:
+    """The draft banner of the site in `lang` while worked examples of its games fail (in any language; `failed`:
+    their results): its words and the overview page of each game written in `lang` that has failed examples,
+    relative to the language's root; {} when none fails."""
+    if not failed:
+        return {}
+    s = words(lang)
+    games = sorted({r.game for r in failed})
+    return {
+        "title": s["draft_title"],
+        "body": downloads.count_text(len({(r.game, r.id) for r in failed}), s["draft_body"]),  # in any language
+        "link": s["draft_link"],
+        "games": [
+            {"href": f"{c.id}/index.html", "title": c.game.title.get(lang)}
+            for c in sorted(contents, key=lambda c: c.id)
+            if c.id in games and lang in c.game.languages
+        ],
+    }
 
 
 def ambiguity_sections(content: GameContent, lang: str) -> dict[str, list[str]]:
@@ -181,14 +212,17 @@ def game_data(content: GameContent, lang: str, extras: GameExtras) -> dict:
         "age": s["age_from"].format(age=game.age) if game.age else "",
         "provenance": provenance_plain(game.provenance, lang),
         "components": [_component(c, lang) for c in game.components],
-        "rules": rules_body,
-        "rules_meta": rules_meta,
-        "glossary_meta": rules_myst.front_matter([w for t in game.glossary for w in search.term_words(t, lang)]),
+        "rules": Markdown(rules_body),  # the game's rule text, sanitised (`rulepress.text.safety`), and example boxes
+        "rules_meta": Markdown(rules_meta),
+        "glossary_meta": Markdown(
+            rules_myst.front_matter([w for t in game.glossary for w in search.term_words(t, lang)])
+        ),
         "examples": {
             "checked": extras.example_results is not None,
             "total": len(results),
             "passed": sum(1 for r in results if r.passed),
         },
+        "failures": failures(content, lang, extras.example_results),
         "glossary": [
             _term(t, lang, game.id, used_in[t.id], game.languages)
             for t in sorted(game.glossary, key=lambda t: (t.name(lang).lower(), t.name(lang), t.id))
@@ -437,13 +471,17 @@ def _entry(game: str, page: str, anchor: str, label: str, title: str, words: lis
     }
 
 
-def downloads_page(content: GameContent, lang: str, extras: GameExtras) -> dict[str, str]:
-    """The downloads page of one game in `lang` ({relative path: MyST text}): it needs no example results, so it
-    can be rendered again alone when only the built files' bytes changed."""
+def downloads_page(
+    content: GameContent, lang: str, extras: GameExtras, failed: list[dict] | None = None
+) -> dict[str, str]:
+    """The downloads page of one game in `lang` ({relative path: MyST text}): it needs no example results (the
+    failed examples it links are `failed`, from `failures`), so it can be rendered again alone when only the
+    built files' bytes changed."""
     game = {
         "id": content.id,
         "title": content.game.title.get(lang),
         "downloads": download_bundles(content.game, lang, extras),
+        "failures": failed if failed is not None else failures(content, lang, extras.example_results),
     }
     return {
         f"{content.id}/downloads.md": environment()
@@ -453,7 +491,8 @@ def downloads_page(content: GameContent, lang: str, extras: GameExtras) -> dict[
 
 
 def render_game(content: GameContent, lang: str, extras: GameExtras) -> tuple[dict[str, str], list[dict]]:
-    """The pages of one game in `lang` ({relative path: MyST text}) and its sections-search entries."""
+    """The pages of one game in `lang` ({relative path: MyST text}) and its sections-search entries (the
+    failed examples the pages link: `failures`)."""
     env = environment()
     s = words(lang)
     game = game_data(content, lang, extras)

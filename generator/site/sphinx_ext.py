@@ -7,8 +7,9 @@ language of the site), every other page between all languages of the site. For e
 to the template context: ``rp_alternates`` (language, name, relative link; the
 templates turn them into ``<link rel="alternate" hreflang>`` tags and the
 switcher), ``rp_game_nav`` (the pages of the game the page belongs to, shown
-at the top of every page of that game) and ``rp_strings`` (Rulepress's own
-words in the page's language). The theme writes a few labels without gettext
+at the top of every page of that game), ``rp_strings`` (Rulepress's own
+words in the page's language) and ``rp_draft`` (while worked examples fail, the
+draft banner every page shows, with links to the games' failed examples). The theme writes a few labels without gettext
 (aria labels of its buttons); `translate_literals` replaces those in the pages
 written by this build.
 """
@@ -41,6 +42,14 @@ def game_nav(pagename: str, docnames: set[str], labels: dict[str, str]) -> list[
     ]
 
 
+def draft_context(draft: dict, up: str) -> dict:
+    """The draft banner of a page (``rulepress_draft``: its words and the overview page of each game with failed
+    examples, relative to the language's root), its links relative to a page `up` folders below it; {} for none."""
+    if not draft:
+        return {}
+    return dict(draft, games=[dict(game, href=up + game["href"]) for game in draft.get("games", [])])
+
+
 MAIN = ('<article role="main" id="furo-main-content">', '<article id="furo-main-content">')
 
 
@@ -63,6 +72,7 @@ def _page_context(app, pagename, templatename, context, doctree):
     context["rp_chooser"] = "../" * (pagename.count("/") + 1) + "index.html"
     context["rp_choose_language"] = config.rulepress_choose_language
     context["rp_strings"] = strings
+    context["rp_draft"] = draft_context(config.rulepress_draft, "../" * pagename.count("/"))
     context["rp_game_nav"] = game_nav(pagename, set(app.env.found_docs), strings.get("pages", {}))
     game = pagename.split("/")[0] if pagename.count("/") == 1 else ""
     context["rp_game_title"] = (
@@ -90,6 +100,7 @@ def setup(app):
     app.add_config_value("rulepress_game_languages", {}, "html")  # game id -> its languages (when not the site's)
     app.add_config_value("rulepress_choose_language", "", "html")
     app.add_config_value("rulepress_strings", {}, "html")
+    app.add_config_value("rulepress_draft", {}, "html")  # worked examples fail: the banner on every page
     app.add_config_value("rulepress_code", "", "env")  # Rulepress's code version: a change rebuilds every page
     app.connect("html-page-context", _page_context)
     app.connect("build-finished", _finished)

@@ -48,9 +48,11 @@ def conf_text(
     site_url: str = "",
     code: str = "",
     game_languages: dict[str, list[str]] | None = None,
+    draft: dict | None = None,
 ) -> str:
     """conf.py of one language build, from templates/site/conf.py.j2 (`game_languages`: the languages of each
-    game written in fewer or other languages than the site's, for its pages' language switch)."""
+    game written in fewer or other languages than the site's, for its pages' language switch; `draft`: the
+    draft banner's words and links while worked examples fail, `rulepress.site.sphinx_ext.draft_context`)."""
     env = _conf_environment()
     strings = strings or {}
     site_url = site_url.rstrip("/") + "/" if site_url else ""
@@ -74,6 +76,7 @@ def conf_text(
         code=code,
         not_found_title=strings.get("not_found_title", ""),
         not_found_body=strings.get("not_found_body", ""),
+        draft=draft or {},
     )
 
 

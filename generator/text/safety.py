@@ -1,7 +1,10 @@
 """Raw HTML in a game's Markdown: an error, unless the game allows a few tags, which are then sanitised.
 
 Rule texts and quick references are MyST Markdown, which would pass HTML such
-as ``<script>`` or ``<img onerror=...>`` straight into the pages. `raw_html`
+as ``<script>`` or ``<img onerror=...>`` straight into the pages, and MyST
+directives and roles such as ``{raw}``, ``{eval-rst}`` or ``{include}`` (which reads
+any file): only those of `DIRECTIVES` and `ROLES` are allowed, any other one is an
+error at its line. `raw_html`
 finds every HTML block and inline HTML tag with `rulepress.markdown` (markdown-it,
 the parser MyST is built on; code blocks and code spans are not HTML) and reports it at its
 file and line. Strings from YAML never reach a page as Markdown: the site's
@@ -32,6 +35,12 @@ from rulepress.markdown import parse
 from rulepress.model import GameContent
 from rulepress.model.loader import display_path
 
+# MyST directives and roles a rule text may use: worked examples, boxes and the glossary; any other one (``{raw}``,
+# ``{eval-rst}``, ``{include}`` reading files, ...) is an error like raw HTML.
+DIRECTIVES = frozenset(
+    {"doctest", "note", "tip", "hint", "important", "warning", "caution", "attention", "seealso", "admonition"}
+)
+ROLES = frozenset({"term", "ambiguity", "sub", "sup", "abbr"})  # ambiguity: a link to the register
 ATTRIBUTES = {"*": {"title", "lang"}, "a": {"href"}, "img": {"src", "alt", "width", "height"}}
 URL_SCHEMES = {"http", "https", "mailto"}
 TAG = re.compile(r"^<\s*(/?)\s*([A-Za-z][A-Za-z0-9-]*)")
@@ -39,11 +48,13 @@ TAG = re.compile(r"^<\s*(/?)\s*([A-Za-z][A-Za-z0-9-]*)")
 
 @functools.lru_cache(maxsize=64)  # pure in `text`: `rulepress serve` parses only the texts that changed
 def html_tokens(text: str) -> tuple[tuple[str, int, int, str], ...]:
-    """(kind, first line, end line, the HTML) of every raw HTML block, inline tag and raw-output fence
-    in Markdown `text`; lines are 1-based, `end` is the line after a block."""
+    """(kind, first line, end line, the HTML) of every raw HTML block, inline tag, MyST directive and role other
+    than `DIRECTIVES` and `ROLES` in Markdown `text` (kinds block, inline, fence, role); lines are 1-based, `end`
+    is the line after a block."""
     found = []
     for token in parse(text):
-        if token.type == "fence" and token.info.strip().startswith(("{raw}", "{eval-rst}")):
+        directive = re.match(r"\{([^}]*)\}", token.info.strip()) if token.type == "fence" else None
+        if directive and directive.group(1).strip() not in DIRECTIVES:
             assert token.map is not None  # block tokens have their lines
             found.append(("fence", token.map[0] + 1, token.map[1] + 1, "```" + token.info.strip()))
         elif token.type == "html_block":
@@ -56,6 +67,8 @@ def html_tokens(text: str) -> tuple[tuple[str, int, int, str], ...]:
                     line += 1
                 elif child.type == "html_inline":
                     found.append(("inline", line, line + 1, child.content))
+                elif child.type == "myst_role" and child.meta.get("name") not in ROLES:
+                    found.append(("role", line, line + 1, f"{{{child.meta.get('name')}}}`{child.content}`"))
     return tuple(found)
 
 
@@ -107,8 +120,8 @@ def sanitise(text: str, allowed: Iterable[str]) -> str:
     lines = text.split("\n")
     cursor: dict[int, int] = {}
     for kind, line, end, html in sorted(found, key=lambda f: (f[1], f[0] != "block")):
-        if kind == "fence":
-            continue  # never reaches a page: raw-output fences are errors of `raw_html`
+        if kind in ("fence", "role"):
+            continue  # never reaches a page: other directives and roles are errors of `raw_html`
         if kind == "block":
             cleaned = clean("\n".join(lines[line - 1 : end - 1]), tags)
             lines[line - 1 : end - 1] = [cleaned.replace("\n", " ")] + [""] * (end - line - 1)
@@ -144,9 +157,16 @@ def _problems(shown: str, file: Path | None, allowed: AbstractSet[str], quickref
     problems = []
     for kind, line, _end, html in html_tokens(file.read_text(encoding="utf-8")):
         names = tag_names(html)
-        if kind != "fence" and names and all(n in allowed for n in names):
+        if kind not in ("fence", "role") and names and all(n in allowed for n in names):
             continue
         snippet = html.strip().splitlines()[0] if html.strip() else html
+        if kind in ("fence", "role"):
+            what = "directive" if kind == "fence" else "role"
+            known = ", ".join(sorted(DIRECTIVES if kind == "fence" else ROLES))
+            problems.append(
+                Problem(shown, line, 1, "html", f"the MyST {what} {snippet[:60]!r} is not allowed (only: {known})")
+            )
+            continue
         if quickref:
             hint = "(quick references are printed: write Markdown; for a literal '<' write '\\<')"
         elif allowed:

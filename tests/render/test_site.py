@@ -106,7 +106,10 @@ def test_records_ids_fractions_and_mixed_tuples_read_as_words_and_tables():
         "| points | 3: 19 |",
     ]
     table, _ = scenario.result_markdown("{('greenland', 1): Fraction(1445, 3888)}", reader)
-    assert table.splitlines()[2:] == ["| Grönland, 1 | 1445/3888 |"]
+    # a probability: its percentage in the page's language, the exact fraction on demand
+    assert table.splitlines()[2:] == [
+        '| Grönland, 1 | <abbr class="rp-exact" tabindex="0" title="1445/3888">37,2 %</abbr> |'
+    ]
     table, _ = scenario.result_markdown("(None, ('t1', 't9'), 1500000.5)", reader)
     assert table.splitlines()[2:] == ["| 1 | – |", "| 2 | t1, t9 |", "| 3 | 1\\.500\\.000,5 |"]
     table, _ = scenario.result_markdown("(Slot(side='a', n=()), Slot(side='b', n=(1, 2)))", reader)

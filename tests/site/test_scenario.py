@@ -28,7 +28,11 @@ def test_a_mapping_with_pairs_as_keys_takes_column_names():
     reader = scenario.Reader(strings()["en"], "en")
     source = ">>> battle_odds(3, 2)\n{(0, 2): Fraction(1445, 3888), (1, 1): Fraction(2611, 7776)}\n"
     text = "\n".join(scenario.results_markdown(source, reader, [["losses (attacker, defender)", "chance"]]))
-    assert "| losses \\(attacker, defender\\) | chance |\n|---|---|\n| 0, 2 | 1445/3888 |\n| 1, 1 | 2611/7776 |" in text
+    assert (
+        "| losses \\(attacker, defender\\) | chance |\n|---|---|\n"
+        '| 0, 2 | <abbr class="rp-exact" tabindex="0" title="1445/3888">37\\.2%</abbr> |\n'
+        '| 1, 1 | <abbr class="rp-exact" tabindex="0" title="2611/7776">33\\.6%</abbr> |'
+    ) in text
 
 
 def test_a_mapping_of_records_takes_no_column_names():
@@ -85,3 +89,24 @@ def test_a_statements_trailing_comment_captions_its_result():
     assert "2. \\#\n" in text  # a doctest directive is no caption, a '#' in a string neither
     assert "3. *Siegpunkte:*\n\n   |  |  |\n   |---|---|\n   | 1 | 5 |" in text  # a table below its caption
     assert scenario.caption("f(1)  # mit 1 Karte") == "mit 1 Karte" and scenario.caption("f(1)") == ""
+
+
+def test_a_failed_statement_shows_what_the_engine_computed_and_the_expected_value_struck_out():
+    reader = scenario.Reader(strings()["en"], "en")
+    source = ">>> move(3, 2)  # where it ends\n13\n>>> table()  # the table\n[(1, 2), (3, 4)]\n"
+    text = "\n".join(scenario.results_markdown(source, reader, None, {0: "12\n", 1: "[(1, 2), (3, 5)]\n"}))
+    assert "```{container} rp-computed\n   **✗ Computed by the rules engine:** 12\n" in text
+    assert "**Written in this example \\(does not match\\):** <del>13</del>" in text
+    assert "```{container} rp-expected rp-struck" in text and "| 3 | 5 |" in text and "| 3 | 4 |" in text
+    passed = "\n".join(scenario.results_markdown(source, reader))
+    assert "rp-computed" not in passed and "13" in passed
+
+
+def test_a_probability_reads_as_a_percentage_in_the_page_s_language():
+    from fractions import Fraction
+
+    assert scenario.percent(Fraction(1445, 3888), "de") == "37,2\xa0%"
+    assert scenario.percent(Fraction(1445, 3888), "en") == "37.2%"
+    assert scenario.percent(Fraction(1, 7776), "fr").startswith("0,013")
+    text, _ = scenario.result_markdown("Fraction(3, 2)", scenario.Reader(strings()["en"], "en"))
+    assert text == "3/2"  # more than 1: no probability
