@@ -1,0 +1,205 @@
+"""The words that decide how a game is played, per language, read from the reviewed data files
+``templates/lexicons/<lang>.yaml``; `signals(text, lang)` finds them in one sentence.
+
+A lexicon lists number words (cardinals, fractions, multiplicatives such as ``double`` / ``doppelt``),
+ordinals (German ones count only after a determiner: ``Achte darauf`` is no eighth), and phrases for the
+signal categories ``negation``, ``bound`` (at most, at least, more than, fewer than, exactly, only),
+``quantifier`` (each, any), ``time`` (before, after, then, until, immediately, at the end of),
+``direction`` (left, right, clockwise, adjacent, above, below), ``modality`` (must, may), ``condition``
+(if, unless, only if, except) and ``colour``. ``no_signal`` lists phrases that look like a signal but
+say none (``regardless``, ``nicht nur``); ``answers`` are words that are no negation where they stand
+alone or before a comma (a table cell ``No``).
+
+A phrase is whole words, matched case-insensitively; each word is a regular expression that must
+match a whole word. A phrase starting with ``~`` is weak: it answers the signal on the other side but is
+never reported missing. The longest phrase wins at each word and uses its words up (``no more than`` is
+a bound, not a negation). A language without a lexicon file finds digits only.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cache
+from pathlib import Path
+
+import yaml
+
+from rulepress import paths
+from rulepress.check import numbers
+
+LEXICONS = paths.TEMPLATES / "lexicons"
+WORD = re.compile(r"[^\W\d_]+(?:['’\-][^\W\d_]+)*")
+_PLAIN = re.compile(r"^[^\W\d_]+(?:['’\-][^\W\d_]+)*$")
+
+
+@dataclass(frozen=True)
+class Signal:
+    """One signal found in a sentence: its category, its value, the words as written and whether it is weak."""
+
+    category: str  # number, negation, bound, quantifier, time, direction, modality, condition, colour
+    value: str | Fraction
+    words: str
+    weak: bool
+    start: int = 0
+
+
+@dataclass(frozen=True)
+class _Entry:
+    words: tuple[re.Pattern | str, ...]  # a plain word (lower case) or a pattern matching a whole word
+    category: str
+    value: str | Fraction
+    weak: bool
+    ordinal: bool = False
+
+
+@dataclass(frozen=True)
+class Lexicon:
+    """One language's lexicon, ready to match."""
+
+    lang: str
+    by_first: dict[str, tuple[_Entry, ...]]  # entries whose first word is plain, by that word
+    patterned: tuple[_Entry, ...]  # entries whose first word is a pattern
+    ordinals_after: tuple[re.Pattern, ...]
+    digit_suffix: str
+    answers: frozenset[str]
+
+
+def _value(raw) -> tuple[Fraction, bool]:
+    text = str(raw)
+    weak = text.startswith("~")
+    return Fraction(text.lstrip("~")), weak
+
+
+def _word(word: str) -> re.Pattern | str:
+    return word.lower() if _PLAIN.match(word) else re.compile(word, re.I)
+
+
+def _entry(phrase: str, category: str, value, weak: bool = False, ordinal: bool = False) -> _Entry:
+    if phrase.startswith("~"):
+        phrase, weak = phrase[1:], True
+    return _Entry(tuple(_word(w) for w in phrase.split()), category, value, weak, ordinal)
+
+
+class LexiconError(ValueError):
+    """A lexicon file that cannot be read."""
+
+
+def parse(data: dict, lang: str) -> Lexicon:
+    """A `Lexicon` from the data of a lexicon file (see the module docstring)."""
+    entries: list[_Entry] = []
+    try:
+        for phrase, raw in (data.get("numbers") or {}).items():
+            value, weak = _value(raw)
+            entries.append(_entry(str(phrase), "number", value, weak))
+        for phrase, raw in (data.get("ordinals") or {}).items():
+            value, weak = _value(raw)
+            entries.append(_entry(str(phrase), "number", value, weak, ordinal=True))
+        for category, values in (data.get("signals") or {}).items():
+            for value, phrases in values.items():
+                entries += [_entry(str(p), str(category), str(value)) for p in phrases]
+        after = tuple(re.compile(str(w), re.I) for w in data.get("ordinals_after") or ())
+    except (AttributeError, TypeError, ValueError, ZeroDivisionError, re.error) as exc:
+        raise LexiconError(f"lexicon {lang}: {exc}") from exc
+    entries.sort(key=lambda e: -len(e.words))  # the longest phrase first
+    by_first: dict[str, list[_Entry]] = {}
+    patterned = []
+    for e in entries:
+        if isinstance(e.words[0], str):
+            by_first.setdefault(e.words[0], []).append(e)
+        else:
+            patterned.append(e)
+    return Lexicon(
+        lang,
+        {k: tuple(v) for k, v in by_first.items()},
+        tuple(patterned),
+        after,
+        str(data.get("digit_suffix") or ""),
+        frozenset(str(w).lower() for w in data.get("answers") or ()),
+    )
+
+
+@cache
+def load(lang: str, folder: Path = LEXICONS) -> Lexicon | None:
+    """The lexicon of `lang`, or None when there is none."""
+    path = folder / f"{lang}.yaml"
+    if not path.is_file():
+        return None
+    return parse(yaml.safe_load(path.read_text(encoding="utf-8")) or {}, lang)
+
+
+def known(lang: str) -> bool:
+    return load(lang) is not None
+
+
+def _matches(word: re.Pattern | str, token: str) -> bool:
+    return word == token.lower() if isinstance(word, str) else word.fullmatch(token) is not None
+
+
+def _match_at(entry: _Entry, tokens: list[re.Match], i: int) -> bool:
+    if i + len(entry.words) > len(tokens):
+        return False
+    return all(_matches(w, tokens[i + k].group(0)) for k, w in enumerate(entry.words))
+
+
+def _is_answer(lexicon: Lexicon, text: str, token: re.Match, index: int) -> bool:
+    """A word such as 'No' / 'Nein' standing alone or first before a comma: an answer, no negation."""
+    if token.group(0).lower() not in lexicon.answers or index > 0:
+        return False
+    rest = text[token.end() :].lstrip(" *_")
+    return not rest or rest[0] in ",.!;:|"
+
+
+def signals(text: str, lang: str) -> list[Signal]:
+    """The signals of one sentence `text` in `lang`, in reading order (quoted names and code left out)."""
+    text = numbers.clean(text)
+    found = _digits(text, lang)
+    lexicon = load(lang)
+    if lexicon is None:
+        return found
+    tokens = list(WORD.finditer(text))
+    i = 0
+    while i < len(tokens):
+        token = tokens[i]
+        candidates = lexicon.by_first.get(token.group(0).lower(), ()) + lexicon.patterned
+        hit = next(
+            (e for e in sorted(candidates, key=lambda e: -len(e.words)) if _match_at(e, tokens, i)),
+            None,
+        )
+        if hit is None:
+            i += 1
+            continue
+        span = tokens[i + len(hit.words) - 1].end()
+        words = text[token.start() : span]
+        if hit.ordinal and lexicon.ordinals_after:
+            before = tokens[i - 1].group(0) if i else ""
+            if not any(p.fullmatch(before) for p in lexicon.ordinals_after):
+                i += len(hit.words)
+                continue
+        if hit.category == "negation" and _is_answer(lexicon, text, token, i):
+            i += len(hit.words)
+            continue
+        if hit.category != "no_signal":
+            found.append(Signal(hit.category, hit.value, words, hit.weak, token.start()))
+        i += len(hit.words)
+    return sorted(found, key=lambda s: s.start)
+
+
+def _digits(text: str, lang: str) -> list[Signal]:
+    """Numbers written as digits, in the language's separators (a card '2s', an ordinal '3rd' / '3.')."""
+    found = []
+    for match in numbers.DIGITS.finditer(text):
+        if text[match.end() : match.end() + 1].isalpha() and not _suffix_ok(text, match.end(), lang):
+            continue  # part of a name or unit glued to letters: 'd6', '2x'
+        for value in numbers.parse_digits(match.group(0), lang):
+            found.append(Signal("number", value, match.group(0), False, match.start()))
+    return found
+
+
+def _suffix_ok(text: str, end: int, lang: str) -> bool:
+    lexicon = load(lang)
+    if lexicon is None or not lexicon.digit_suffix:
+        return False
+    following = re.match(r"[^\W\d_]*", text[end:])
+    return following is not None and re.fullmatch(lexicon.digit_suffix, following.group(0), re.I) is not None
