@@ -20,6 +20,7 @@ one language and quotes that language's sentence first.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -146,8 +147,19 @@ def _show(value) -> str:
     return str(value).replace("_", " ")
 
 
-def _compare_signals(report: _Report, found_a, found_b) -> None:
+def _kept_names(found: Sequence[lexicon.Signal], other_text: str) -> list[lexicon.Signal]:
+    """`found` without the words the other language writes alike: a name kept untranslated ('Vier Asse')."""
+    return [
+        s
+        for s in found
+        if not (s.words[:1].isalpha() and re.search(rf"(?<![\w-]){re.escape(s.words)}(?![\w-])", other_text))
+    ]
+
+
+def _compare_signals(report: _Report, found_a, found_b, text_a: str = "", text_b: str = "") -> None:
     names = [_name(s.lang) for s in report.sides]
+    if report.sides[0].lang != report.sides[1].lang:
+        found_a, found_b = _kept_names(found_a, text_b), _kept_names(found_b, text_a)
     categories = dict.fromkeys(s.category for s in (*found_a, *found_b))
     for category in categories:
         firm_a, every_a = _values(found_a, category)
@@ -236,7 +248,9 @@ def compare(
             _dropped(report, 0 if pair.a else 1, pair.a or pair.b)
         else:
             text_a, text_b = AlignedPair.text(pair.a), AlignedPair.text(pair.b)
-            _compare_signals(report, lexicon.signals(text_a, side_a.lang), lexicon.signals(text_b, side_b.lang))
+            _compare_signals(
+                report, lexicon.signals(text_a, side_a.lang), lexicon.signals(text_b, side_b.lang), text_a, text_b
+            )
             _compare_terms(report, glossary, text_a, text_b)
         pairs.append(pair)
     return pairs

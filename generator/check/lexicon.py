@@ -64,6 +64,7 @@ class Lexicon:
     ordinals_after: tuple[re.Pattern, ...]
     digit_suffix: str
     answers: frozenset[str]
+    verb_first_condition: bool = False  # a clause opening with a finite verb is a condition ('Hat er ..., darf er')
 
 
 def _value(raw) -> tuple[Fraction, bool]:
@@ -76,7 +77,9 @@ def _word(word: str) -> re.Pattern | str:
     return word.lower() if _PLAIN.match(word) else re.compile(word, re.I)
 
 
-def _entry(phrase: str, category: str, value, weak: bool = False, ordinal: bool = False) -> _Entry:
+def _entry(phrase, category: str, value, weak: bool = False, ordinal: bool = False) -> _Entry:
+    if not isinstance(phrase, str) or not phrase.strip():
+        raise TypeError(f'{category} {value}: {phrase!r} is no phrase (quote words YAML reads otherwise: "no")')
     if phrase.startswith("~"):
         phrase, weak = phrase[1:], True
     return _Entry(tuple(_word(w) for w in phrase.split()), category, value, weak, ordinal)
@@ -92,13 +95,13 @@ def parse(data: dict, lang: str) -> Lexicon:
     try:
         for phrase, raw in (data.get("numbers") or {}).items():
             value, weak = _value(raw)
-            entries.append(_entry(str(phrase), "number", value, weak))
+            entries.append(_entry(phrase, "number", value, weak))
         for phrase, raw in (data.get("ordinals") or {}).items():
             value, weak = _value(raw)
-            entries.append(_entry(str(phrase), "number", value, weak, ordinal=True))
+            entries.append(_entry(phrase, "number", value, weak, ordinal=True))
         for category, values in (data.get("signals") or {}).items():
             for value, phrases in values.items():
-                entries += [_entry(str(p), str(category), str(value)) for p in phrases]
+                entries += [_entry(p, str(category), str(value)) for p in phrases]
         after = tuple(re.compile(str(w), re.I) for w in data.get("ordinals_after") or ())
     except (AttributeError, TypeError, ValueError, ZeroDivisionError, re.error) as exc:
         raise LexiconError(f"lexicon {lang}: {exc}") from exc
@@ -117,6 +120,7 @@ def parse(data: dict, lang: str) -> Lexicon:
         after,
         str(data.get("digit_suffix") or ""),
         frozenset(str(w).lower() for w in data.get("answers") or ()),
+        bool(data.get("verb_first_condition")),
     )
 
 
@@ -137,10 +141,22 @@ def _matches(word: re.Pattern | str, token: str) -> bool:
     return word == token.lower() if isinstance(word, str) else word.fullmatch(token) is not None
 
 
-def _match_at(entry: _Entry, tokens: list[re.Match], i: int) -> bool:
+def _match_at(entry: _Entry, tokens: list[re.Match], i: int, text: str) -> bool:
+    """Does `entry` match the words from `tokens[i]` on, with nothing but spaces between them?"""
     if i + len(entry.words) > len(tokens):
         return False
-    return all(_matches(w, tokens[i + k].group(0)) for k, w in enumerate(entry.words))
+    for k, word in enumerate(entry.words):
+        if k and text[tokens[i + k - 1].end() : tokens[i + k].start()].strip():
+            return False
+        if not _matches(word, tokens[i + k].group(0)):
+            return False
+    return True
+
+
+def _stands_last(text: str, end: int) -> bool:
+    """Does a clause end after `end` (a pronoun 'one', an adverb 'each': 'play one', 'one card each')?"""
+    rest = text[end:].lstrip(" *_")
+    return not rest or rest[0] in ",.;:!?)—–|"
 
 
 def _is_answer(lexicon: Lexicon, text: str, token: re.Match, index: int) -> bool:
@@ -164,7 +180,7 @@ def signals(text: str, lang: str) -> list[Signal]:
         token = tokens[i]
         candidates = lexicon.by_first.get(token.group(0).lower(), ()) + lexicon.patterned
         hit = next(
-            (e for e in sorted(candidates, key=lambda e: -len(e.words)) if _match_at(e, tokens, i)),
+            (e for e in sorted(candidates, key=lambda e: -len(e.words)) if _match_at(e, tokens, i, text)),
             None,
         )
         if hit is None:
@@ -180,10 +196,32 @@ def signals(text: str, lang: str) -> list[Signal]:
         if hit.category == "negation" and _is_answer(lexicon, text, token, i):
             i += len(hit.words)
             continue
+        weak = hit.weak or (
+            (hit.category == "quantifier" or (hit.category == "number" and hit.value == 1)) and _stands_last(text, span)
+        )
         if hit.category != "no_signal":
-            found.append(Signal(hit.category, hit.value, words, hit.weak, token.start()))
+            found.append(Signal(hit.category, hit.value, words, weak, token.start()))
         i += len(hit.words)
+    if lexicon.verb_first_condition:
+        found += _verb_first(text, lang)
     return sorted(found, key=lambda s: s.start)
+
+
+_CLAUSE_START = re.compile(r"(?:^|[—–:;]\s*|[.!?]\s+)[*_\s]*([^\W\d_]+)\s+[^,.;:!?]+,")
+
+
+def _verb_first(text: str, lang: str) -> list[Signal]:
+    """Weak conditions: clauses that open with a finite verb and end in a comma ('Hat der Spieler keine Karte,
+    zieht er'), whose lemma is a verb's (ends in -en or -n and differs from the word: no noun, no article)."""
+    from rulepress.check.terms import lemma  # simplemma, loaded only for such languages
+
+    found = []
+    for match in _CLAUSE_START.finditer(text):
+        word = match.group(1)
+        base = lemma(word, lang)
+        if base != word.lower() and base.endswith("n") and not base.endswith("ung"):
+            found.append(Signal("condition", "if", word, True, match.start(1)))
+    return found
 
 
 def _digits(text: str, lang: str) -> list[Signal]:
