@@ -55,6 +55,7 @@ SEVERITY = {
     "dropped-item": "warning",
     "dropped-heading": "warning",
 }
+UNEVEN = 1.9  # a joined pair whose longer side is this many times the other (after the texts' own ratio) lost text
 MIN_WORDS = 3  # a sentence of fewer words said on one side only is no finding (a caption, an interjection)
 
 
@@ -231,6 +232,23 @@ def _dropped(report: _Report, about: int, units: Sequence[Unit]) -> None:
         report.add(kind, about, f"{kind.split('-')[1]} only in {name}, {other} says nothing for it")
 
 
+def _uneven(report: _Report, text_a: str, text_b: str, ratio: float) -> None:
+    """A pair of 2-1 or 1-2 units whose two sides differ much in length: a sentence said on one side only,
+    which the alignment joined to its neighbour."""
+    pair = report.pair
+    if len(pair.a) + len(pair.b) != 3:
+        return
+    longer = 0 if len(pair.a) == 2 else 1
+    sizes = (len(text_a) * ratio, len(text_b))
+    if sizes[longer] > UNEVEN * sizes[1 - longer] and sizes[longer] > 60:
+        names = [_name(s.lang) for s in report.sides]
+        report.add(
+            "dropped-sentence",
+            longer,
+            f"sentence only in {names[longer]}? the two sentences say much more than the {names[1 - longer]} one",
+        )
+
+
 def compare(
     side_a: Side,
     side_b: Side,
@@ -241,6 +259,8 @@ def compare(
 ) -> list[AlignedPair]:
     """The aligned pairs of two texts' units with their findings."""
     pairs = []
+    total_a, total_b = (sum(len(u.text) for u in side.units) for side in (side_a, side_b))
+    ratio = total_b / total_a if total_a and total_b else 1.0
     for ia, ib in beads if beads is not None else align(side_a.units, side_b.units):
         pair = AlignedPair([side_a.units[i] for i in ia], [side_b.units[i] for i in ib])
         report = _Report(side_a, side_b, pair, list(ids), game)
@@ -248,6 +268,7 @@ def compare(
             _dropped(report, 0 if pair.a else 1, pair.a or pair.b)
         else:
             text_a, text_b = AlignedPair.text(pair.a), AlignedPair.text(pair.b)
+            _uneven(report, text_a, text_b, ratio)
             _compare_signals(
                 report, lexicon.signals(text_a, side_a.lang), lexicon.signals(text_b, side_b.lang), text_a, text_b
             )
