@@ -56,6 +56,15 @@ SEVERITY = {
     "dropped-heading": "warning",
 }
 UNEVEN = 1.9  # a joined pair whose longer side is this many times the other (after the texts' own ratio) lost text
+# values of a category that answer each other ('jede' / 'any'; 'nur ... wenn' / 'only if')
+ANSWERS = {
+    ("quantifier", "each"): {"any"},
+    ("quantifier", "any"): {"each"},
+    ("condition", "if"): {"only_if"},
+    ("condition", "only_if"): {"if"},
+}
+# a negated signal that says another: 'nicht mehr als' / 'no more than' = at most; 'sofern ... nicht' = unless
+NEGATED = {("bound", "more"): "max", ("bound", "fewer"): "min", ("condition", "if"): "unless"}
 MIN_WORDS = 3  # a sentence of fewer words said on one side only is no finding (a caption, an interjection)
 
 
@@ -157,16 +166,35 @@ def _kept_names(found: Sequence[lexicon.Signal], other_text: str) -> list[lexico
     ]
 
 
+def _negated(found: list[lexicon.Signal], other: Sequence[lexicon.Signal]) -> list[lexicon.Signal]:
+    """`found` where a negation and a signal of `NEGATED` say what `other` says in one word ('not more than'
+    where the other says 'at most'): that signal, without the negation."""
+    negations = [s for s in found if s.category == "negation" and not s.weak]
+    other_values = {(s.category, s.value) for s in other}
+    other_negated = any(s.category == "negation" for s in other)
+    for signal in list(found):
+        meant = NEGATED.get((signal.category, str(signal.value)))
+        if meant and negations and (signal.category, meant) in other_values and not other_negated:
+            found[found.index(signal)] = lexicon.Signal(signal.category, meant, signal.words, signal.weak, signal.start)
+            found.remove(negations.pop(0))
+    return found
+
+
+def _answered(category: str, value, every: set) -> bool:
+    return value in every or bool(ANSWERS.get((category, str(value)), set()) & every)
+
+
 def _compare_signals(report: _Report, found_a, found_b, text_a: str = "", text_b: str = "") -> None:
     names = [_name(s.lang) for s in report.sides]
     if report.sides[0].lang != report.sides[1].lang:
         found_a, found_b = _kept_names(found_a, text_b), _kept_names(found_b, text_a)
+    found_a, found_b = _negated(list(found_a), found_b), _negated(list(found_b), found_a)
     categories = dict.fromkeys(s.category for s in (*found_a, *found_b))
     for category in categories:
         firm_a, every_a = _values(found_a, category)
         firm_b, every_b = _values(found_b, category)
-        only_a = {v: w for v, w in firm_a.items() if v not in every_b}
-        only_b = {v: w for v, w in firm_b.items() if v not in every_a}
+        only_a = {v: w for v, w in firm_a.items() if not _answered(category, v, every_b)}
+        only_b = {v: w for v, w in firm_b.items() if not _answered(category, v, every_a)}
         if not only_a and not only_b:
             continue
         kind = category

@@ -19,7 +19,7 @@ a bound, not a negation). A language without a lexicon file finds digits only.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache
 from pathlib import Path
@@ -65,6 +65,8 @@ class Lexicon:
     digit_suffix: str
     answers: frozenset[str]
     verb_first_condition: bool = False  # a clause opening with a finite verb is a condition ('Hat er ..., darf er')
+    capitalised_inside_no_signal: bool = False  # a capitalised word inside a sentence is a noun or a name
+    also: dict[str, tuple[tuple[str, str], ...]] = field(default_factory=dict)  # phrase -> (category, value), weak
 
 
 def _value(raw) -> tuple[Fraction, bool]:
@@ -121,6 +123,11 @@ def parse(data: dict, lang: str) -> Lexicon:
         str(data.get("digit_suffix") or ""),
         frozenset(str(w).lower() for w in data.get("answers") or ()),
         bool(data.get("verb_first_condition")),
+        bool(data.get("capitalised_inside_no_signal")),
+        {
+            str(phrase).lower(): tuple(tuple(str(s).split(".", 1)) for s in signals)  # type: ignore[misc]
+            for phrase, signals in (data.get("also") or {}).items()
+        },
     )
 
 
@@ -141,6 +148,12 @@ def _matches(word: re.Pattern | str, token: str) -> bool:
     return word == token.lower() if isinstance(word, str) else word.fullmatch(token) is not None
 
 
+def _sentence_start(text: str, start: int) -> bool:
+    """Does a sentence or clause begin at `start` (nothing but markup or an opening mark after a stop before it)?"""
+    before = text[:start].rstrip(" *_\"„“(«»'[")
+    return not before or before[-1] in ".!?:;—–|"
+
+
 def _match_at(entry: _Entry, tokens: list[re.Match], i: int, text: str) -> bool:
     """Does `entry` match the words from `tokens[i]` on, with nothing but spaces between them?"""
     if i + len(entry.words) > len(tokens):
@@ -151,6 +164,13 @@ def _match_at(entry: _Entry, tokens: list[re.Match], i: int, text: str) -> bool:
         if not _matches(word, tokens[i + k].group(0)):
             return False
     return True
+
+
+def _lower_case_phrase(entry: _Entry) -> bool:
+    """Is the first word of `entry` written in lower case (no noun)?"""
+    first = entry.words[0]
+    written = first if isinstance(first, str) else first.pattern
+    return not written[:1].isupper()
 
 
 def _stands_last(text: str, end: int) -> bool:
@@ -183,6 +203,15 @@ def signals(text: str, lang: str) -> list[Signal]:
             (e for e in sorted(candidates, key=lambda e: -len(e.words)) if _match_at(e, tokens, i, text)),
             None,
         )
+        if (
+            hit is not None
+            and lexicon.capitalised_inside_no_signal
+            and token.group(0)[:1].isupper()
+            and hit.category != "number"  # a card named by its number: 'die Zehn', 'alle Zweien'
+            and not _sentence_start(text, token.start())
+            and _lower_case_phrase(hit)
+        ):
+            hit = None  # a noun ('die Rechten', 'das Überschreiten'), not the word the phrase means
         if hit is None:
             i += 1
             continue
@@ -201,24 +230,30 @@ def signals(text: str, lang: str) -> list[Signal]:
         )
         if hit.category != "no_signal":
             found.append(Signal(hit.category, hit.value, words, weak, token.start()))
+            for category, value in lexicon.also.get(words.lower(), ()):
+                found.append(Signal(category, value, words, True, token.start()))
         i += len(hit.words)
     if lexicon.verb_first_condition:
         found += _verb_first(text, lang)
     return sorted(found, key=lambda s: s.start)
 
 
-_CLAUSE_START = re.compile(r"(?:^|[—–:;]\s*|[.!?]\s+)[*_\s]*([^\W\d_]+)\s+[^,.;:!?]+,")
+_CLAUSE_START = re.compile(r"(?:^|[—–:;]\s*|[.!?]\s+)[*_\s]*([^\W\d_]+)(?=\s+[^,.;:!?—–]+,)")
 
 
 def _verb_first(text: str, lang: str) -> list[Signal]:
     """Weak conditions: clauses that open with a finite verb and end in a comma ('Hat der Spieler keine Karte,
     zieht er'), whose lemma is a verb's (ends in -en or -n and differs from the word: no noun, no article)."""
-    from rulepress.check.terms import lemma  # simplemma, loaded only for such languages
+    import simplemma  # loaded only for such languages
 
     found = []
     for match in _CLAUSE_START.finditer(text):
         word = match.group(1)
-        base = lemma(word, lang)
+        base = simplemma.lemmatize(word, lang=lang)
+        if base[:1].isupper() and base != word:
+            continue  # a noun ('Karten': 'Karte')
+        if base.lower() == word.lower():
+            base = simplemma.lemmatize(word.lower(), lang=lang)  # 'Hat': 'hat': 'haben'
         if base != word.lower() and base.endswith("n") and not base.endswith("ung"):
             found.append(Signal("condition", "if", word, True, match.start(1)))
     return found
