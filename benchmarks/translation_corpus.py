@@ -74,12 +74,33 @@ SWAPS = {
         ("minimum", "maximum"),
     ],
     "before-after": [("before", "after"), ("after", "before"), ("After", "Before"), ("Before", "After")],
-    "each-one": [("each ", "one "), ("Each ", "One "), ("every ", "one "), ("Every ", "One ")],
+    "each-one": [
+        ("each player", "one player"),
+        ("Each player", "One player"),
+        ("every player", "one player"),
+        ("Every player", "One player"),
+        ("each card", "one card"),
+        ("Each card", "One card"),
+        ("each turn", "one turn"),
+        ("each round", "one round"),
+        ("every turn", "one turn"),
+        ("every round", "one round"),
+        ("each of", "one of"),
+        ("Each of", "One of"),
+    ],
     "direction": [
-        ("left", "right"),
-        ("right", "left"),
+        ("to the left", "to the right"),
+        ("to the right", "to the left"),
+        ("the left", "the right"),
+        ("the right", "the left"),
         ("counterclockwise", "clockwise"),
         ("clockwise", "counterclockwise"),
+        ("left of", "right of"),
+        ("right of", "left of"),
+        ("above", "below"),
+        ("below", "above"),
+        ("adjacent", "opposite"),
+        ("next to", "opposite"),
     ],
     "colours": [
         ("red", "blue"),
@@ -197,6 +218,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--per-kind", type=int, default=12, help="mistakes injected per kind (spread over the pairs)")
     parser.add_argument("--markdown", type=Path, help="also write the results as Markdown to this file")
+    parser.add_argument("--show-misses", action="store_true", help="print every mistake the check missed")
     args = parser.parse_args(argv)
     judged = yaml.safe_load(JUDGEMENTS.read_text(encoding="utf-8")) if JUDGEMENTS.exists() else {}
     judged = judged or {}
@@ -236,7 +258,12 @@ def main(argv: list[str] | None = None) -> int:
     out += ["| mistake kind | injected | caught | rate |", "|---|---:|---:|---:|"]
     for kind in sorted(sites):
         chosen = _spread(sites[kind], args.per_kind)
-        hits = sum(caught(p, m, before) for p, m, before in chosen)
+        results = [caught(p, m, before) for p, m, before in chosen]
+        hits = sum(results)
+        if args.show_misses:
+            for (p, m, _), hit in zip(chosen, results):
+                if not hit:
+                    print(f"missed {kind}: {p.name} line {m.line}: {m.said[:150]!r}", file=sys.stderr)
         out.append(f"| {kind} | {len(chosen)} | {hits} | {100 * hits / max(len(chosen), 1):.0f} % |")
     text = "\n".join(out)
     print(text)

@@ -27,11 +27,14 @@ from rulepress.check.pairs import Paragraph
 
 # Gale and Church's bead probabilities (their Table 5), and 2-2 beads as rare as they found them
 PRIORS = {(1, 1): 0.89, (1, 0): 0.0099 / 2, (0, 1): 0.0099 / 2, (2, 1): 0.089 / 2, (1, 2): 0.089 / 2, (2, 2): 0.011}
+# sections: translators keep a text's headings, and seldom split or join or drop a section
+SECTION_PRIORS = {(1, 1): 0.98, (1, 0): 0.005, (0, 1): 0.005, (2, 1): 0.005, (1, 2): 0.005}
 VARIANCE = 6.8  # variance of the length difference per character (Gale and Church)
 ANCHOR_BONUS = 3.0  # a bead whose units share every anchor costs this much less
 ANCHOR_PENALTY = 2.0  # a bead whose units both hold anchors but share none costs this much more
 MISMATCH = 25.0  # a heading with a sentence
 KIND_MISMATCH = 4.0  # a list item or table cell with a sentence of running text
+ITEM_JOIN = 3.0  # two list items or table cells joined into one: translators keep lists as they are
 
 _LIST_MARK = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
 _TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{2,}")
@@ -126,9 +129,9 @@ def _anchor_cost(a: Sequence[Unit], b: Sequence[Unit]) -> float:
     return -ANCHOR_BONUS * shared if shared else ANCHOR_PENALTY
 
 
-def bead_cost(a: Sequence[Unit], b: Sequence[Unit], ratio: float) -> float:
+def bead_cost(a: Sequence[Unit], b: Sequence[Unit], ratio: float, priors: dict = PRIORS) -> float:
     """What pairing the units `a` with the units `b` costs (lower is likelier)."""
-    cost = -math.log(PRIORS[(len(a), len(b))])
+    cost = -math.log(priors[(len(a), len(b))])
     cost += _length_cost(sum(u.length for u in a), sum(u.length for u in b), ratio)
     headings = {u.kind == "heading" for u in (*a, *b)}
     if a and b:
@@ -137,6 +140,8 @@ def bead_cost(a: Sequence[Unit], b: Sequence[Unit], ratio: float) -> float:
             cost += MISMATCH
         if len({u.kind for u in (*a, *b)}) > 1:
             cost += KIND_MISMATCH
+        if any(len(side) > 1 and side[0].kind in ("item", "cell") for side in (a, b)):
+            cost += ITEM_JOIN
     return cost
 
 
@@ -144,12 +149,17 @@ Bead = tuple[list[int], list[int]]  # indices into the two unit lists
 
 
 def align(
-    a: Sequence[Unit], b: Sequence[Unit], cost: Callable[[Sequence[Unit], Sequence[Unit], float], float] = bead_cost
+    a: Sequence[Unit],
+    b: Sequence[Unit],
+    cost: Callable[..., float] = bead_cost,
+    priors: dict = PRIORS,
+    ratio: float | None = None,
 ) -> list[Bead]:
     """The cheapest sequence of beads covering `a` and `b` in order (Gale and Church's dynamic programming)."""
     n, m = len(a), len(b)
     total_a, total_b = sum(u.length for u in a), sum(u.length for u in b)
-    ratio = total_b / total_a if total_a and total_b else 1.0
+    if ratio is None:  # the texts' own ratio of lengths (give the whole texts' one for a part of them)
+        ratio = total_b / total_a if total_a and total_b else 1.0
     best = [[math.inf] * (m + 1) for _ in range(n + 1)]
     back: list[list[tuple[int, int] | None]] = [[None] * (m + 1) for _ in range(n + 1)]
     best[0][0] = 0.0
@@ -157,10 +167,10 @@ def align(
         for j in range(m + 1):
             if i == j == 0:
                 continue
-            for di, dj in PRIORS:
+            for di, dj in priors:
                 if di > i or dj > j or best[i - di][j - dj] == math.inf:
                     continue
-                value = best[i - di][j - dj] + cost(a[i - di : i], b[j - dj : j], ratio)
+                value = best[i - di][j - dj] + cost(a[i - di : i], b[j - dj : j], ratio, priors)
                 if value < best[i][j]:
                     best[i][j], back[i][j] = value, (di, dj)
     beads: list[Bead] = []
@@ -184,7 +194,7 @@ class Section:
 
     def unit(self, lang: str) -> Unit:
         text = " ".join(p.text for p in self.paragraphs)
-        return Unit(self.line, text, "section", _anchors(self.title, lang))
+        return Unit(self.line, text, "section", _anchors(text, lang))
 
 
 def sections(paragraphs: Sequence[Paragraph]) -> list[Section]:
@@ -204,4 +214,4 @@ def sections(paragraphs: Sequence[Paragraph]) -> list[Section]:
 def align_sections(a: Sequence[Section], b: Sequence[Section], lang_a: str, lang_b: str) -> list[Bead]:
     """Which sections of two bare files go together: by their lengths and the numbers and names of their
     headings, in order; a section split in two in the other file is a 1-2 bead."""
-    return align([s.unit(lang_a) for s in a], [s.unit(lang_b) for s in b])
+    return align([s.unit(lang_a) for s in a], [s.unit(lang_b) for s in b], priors=SECTION_PRIORS)

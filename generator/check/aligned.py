@@ -55,7 +55,7 @@ SEVERITY = {
     "dropped-item": "warning",
     "dropped-heading": "warning",
 }
-UNEVEN = 1.9  # a joined pair whose longer side is this many times the other (after the texts' own ratio) lost text
+UNEVEN = 1.6  # a joined pair whose longer side is this many times the other (after the texts' own ratio) lost text
 # values of a category that answer each other ('jede' / 'any'; 'nur ... wenn' / 'only if')
 ANSWERS = {
     ("quantifier", "each"): {"any"},
@@ -264,11 +264,17 @@ def _uneven(report: _Report, text_a: str, text_b: str, ratio: float) -> None:
     """A pair of 2-1 or 1-2 units whose two sides differ much in length: a sentence said on one side only,
     which the alignment joined to its neighbour."""
     pair = report.pair
+    for about, mine, theirs in ((0, pair.a, pair.b), (1, pair.b, pair.a)):
+        if len(mine) > 1 and not any(u.kind == "item" for u in theirs):
+            items = [u for u in mine if u.kind == "item"]
+            if items and len(items) < len(mine):  # a list item joined to a sentence: the other side lacks it
+                _dropped(report, about, items)
+                return
     if len(pair.a) + len(pair.b) != 3:
         return
     longer = 0 if len(pair.a) == 2 else 1
     sizes = (len(text_a) * ratio, len(text_b))
-    if sizes[longer] > UNEVEN * sizes[1 - longer] and sizes[longer] > 60:
+    if sizes[longer] > UNEVEN * sizes[1 - longer] and sizes[longer] > 40:
         names = [_name(s.lang) for s in report.sides]
         report.add(
             "dropped-sentence",
@@ -284,12 +290,15 @@ def compare(
     game: str = "",
     glossary: Glossary | None = None,
     beads: list[Bead] | None = None,
+    ratio: float | None = None,
 ) -> list[AlignedPair]:
-    """The aligned pairs of two texts' units with their findings."""
+    """The aligned pairs of two texts' units with their findings (`ratio`: the length of the second text per
+    character of the first, when the units are a part of longer texts)."""
     pairs = []
-    total_a, total_b = (sum(len(u.text) for u in side.units) for side in (side_a, side_b))
-    ratio = total_b / total_a if total_a and total_b else 1.0
-    for ia, ib in beads if beads is not None else align(side_a.units, side_b.units):
+    if ratio is None:
+        total_a, total_b = (sum(len(u.text) for u in side.units) for side in (side_a, side_b))
+        ratio = total_b / total_a if total_a and total_b else 1.0
+    for ia, ib in beads if beads is not None else align(side_a.units, side_b.units, ratio=ratio):
         pair = AlignedPair([side_a.units[i] for i in ia], [side_b.units[i] for i in ib])
         report = _Report(side_a, side_b, pair, list(ids), game)
         if not pair.a or not pair.b:

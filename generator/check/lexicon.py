@@ -64,7 +64,7 @@ class Lexicon:
     ordinals_after: tuple[re.Pattern, ...]
     digit_suffix: str
     answers: frozenset[str]
-    verb_first_condition: bool = False  # a clause opening with a finite verb is a condition ('Hat er ..., darf er')
+    verb_first_subjects: tuple[re.Pattern, ...] = ()  # 'Hat er ..., darf er': a verb, then one of these: a condition
     capitalised_inside_no_signal: bool = False  # a capitalised word inside a sentence is a noun or a name
     also: dict[str, tuple[tuple[str, str], ...]] = field(default_factory=dict)  # phrase -> (category, value), weak
 
@@ -122,7 +122,7 @@ def parse(data: dict, lang: str) -> Lexicon:
         after,
         str(data.get("digit_suffix") or ""),
         frozenset(str(w).lower() for w in data.get("answers") or ()),
-        bool(data.get("verb_first_condition")),
+        tuple(re.compile(str(w), re.I) for w in data.get("verb_first_subjects") or ()),
         bool(data.get("capitalised_inside_no_signal")),
         {
             str(phrase).lower(): tuple(tuple(str(s).split(".", 1)) for s in signals)  # type: ignore[misc]
@@ -233,29 +233,32 @@ def signals(text: str, lang: str) -> list[Signal]:
             for category, value in lexicon.also.get(words.lower(), ()):
                 found.append(Signal(category, value, words, True, token.start()))
         i += len(hit.words)
-    if lexicon.verb_first_condition:
-        found += _verb_first(text, lang)
+    if lexicon.verb_first_subjects:
+        found += _verb_first(text, lexicon)
     return sorted(found, key=lambda s: s.start)
 
 
-_CLAUSE_START = re.compile(r"(?:^|[—–:;]\s*|[.!?]\s+)[*_\s]*([^\W\d_]+)(?=\s+[^,.;:!?—–]+,)")
+_CLAUSE_START = re.compile(r"(?:^|[—–:;]\s*|[.!?]\s+)[*_\s]*([^\W\d_]+)\s+([^\W\d_]+)(?=[^,.;:!?—–]*,)")
 
 
-def _verb_first(text: str, lang: str) -> list[Signal]:
-    """Weak conditions: clauses that open with a finite verb and end in a comma ('Hat der Spieler keine Karte,
+def _verb_first(text: str, lexicon: Lexicon) -> list[Signal]:
+    """Conditions without a conjunction: clauses that open with a finite verb and end in a comma ('Hat der Spieler keine Karte,
     zieht er'), whose lemma is a verb's (ends in -en or -n and differs from the word: no noun, no article)."""
     import simplemma  # loaded only for such languages
 
     found = []
+    lang = lexicon.lang
     for match in _CLAUSE_START.finditer(text):
         word = match.group(1)
+        if not any(p.fullmatch(match.group(2)) for p in lexicon.verb_first_subjects):
+            continue  # no subject after the verb: 'Gewonnen hat, wer ...'
         base = simplemma.lemmatize(word, lang=lang)
         if base[:1].isupper() and base != word:
             continue  # a noun ('Karten': 'Karte')
         if base.lower() == word.lower():
             base = simplemma.lemmatize(word.lower(), lang=lang)  # 'Hat': 'hat': 'haben'
         if base != word.lower() and base.endswith("n") and not base.endswith("ung"):
-            found.append(Signal("condition", "if", word, True, match.start(1)))
+            found.append(Signal("condition", "if", word, False, match.start(1)))
     return found
 
 

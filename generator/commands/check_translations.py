@@ -56,6 +56,8 @@ def compare_files(
     sections_a = align.sections(split_paragraphs(_read(path_a), 1))
     sections_b = align.sections(split_paragraphs(_read(path_b), 1))
     pairs: list[aligned.AlignedPair] = []
+    length_a, length_b = (sum(len(p.text) for s in found for p in s.paragraphs) for found in (sections_a, sections_b))
+    ratio = length_b / length_a if length_a and length_b else 1.0
     for ia, ib in align.align_sections(sections_a, sections_b, lang_a, lang_b):
         side_a = aligned.Side(
             lang_a, str(path_a), [u for i in ia for u in align.units(sections_a[i].paragraphs, lang_a)]
@@ -64,7 +66,7 @@ def compare_files(
             lang_b, str(path_b), [u for i in ib for u in align.units(sections_b[i].paragraphs, lang_b)]
         )
         title = sections_a[ia[0]].title if ia else sections_b[ib[0]].title
-        pairs += aligned.compare(side_a, side_b, ids=[title] if title else [], glossary=glossary)
+        pairs += aligned.compare(side_a, side_b, ids=[title] if title else [], glossary=glossary, ratio=ratio)
     return pairs
 
 
