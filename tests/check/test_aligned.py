@@ -57,7 +57,7 @@ def test_a_faithful_translation_has_no_finding(texts, capsys):
     "old, new, kind, words",
     [
         ("at most 2", "at least 2", "bound", "'at least'"),
-        ("to the left", "to the right", "direction", "'right'"),
+        ("to the left", "to the right", "direction", "'to the right'"),
         ("before you draw", "after you draw", "time", "'after'"),
         ("Each player", "One player", "quantifier", "'Jeder'"),
         ("If you cannot discard a card, you draw one.", "You draw one card.", "condition", "'Wenn'"),
