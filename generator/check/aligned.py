@@ -62,6 +62,8 @@ ANSWERS = {
     ("quantifier", "any"): {"each"},
     ("condition", "if"): {"only_if"},
     ("condition", "only_if"): {"if"},
+    ("condition", "unless"): {"except"},
+    ("condition", "except"): {"unless"},
 }
 # a negated signal that says another: 'nicht mehr als' / 'no more than' = at most; 'sofern ... nicht' = unless
 NEGATED = {("bound", "more"): "max", ("bound", "fewer"): "min", ("condition", "if"): "unless"}
@@ -171,10 +173,10 @@ def _negated(found: list[lexicon.Signal], other: Sequence[lexicon.Signal]) -> li
     where the other says 'at most'): that signal, without the negation."""
     negations = [s for s in found if s.category == "negation" and not s.weak]
     other_values = {(s.category, s.value) for s in other}
-    other_negated = any(s.category == "negation" for s in other)
+    other_negations = sum(s.category == "negation" and not s.weak for s in other)
     for signal in list(found):
         meant = NEGATED.get((signal.category, str(signal.value)))
-        if meant and negations and (signal.category, meant) in other_values and not other_negated:
+        if meant and len(negations) > other_negations and (signal.category, meant) in other_values:
             found[found.index(signal)] = lexicon.Signal(signal.category, meant, signal.words, signal.weak, signal.start)
             found.remove(negations.pop(0))
     return found

@@ -64,6 +64,7 @@ class Lexicon:
     ordinals_after: tuple[re.Pattern, ...]
     digit_suffix: str
     answers: frozenset[str]
+    verb_first_verb: re.Pattern | None = None  # what a finite verb opening such a clause looks like
     verb_first_subjects: tuple[re.Pattern, ...] = ()  # 'Hat er ..., darf er': a verb, then one of these: a condition
     capitalised_inside_no_signal: bool = False  # a capitalised word inside a sentence is a noun or a name
     also: dict[str, tuple[tuple[str, str], ...]] = field(default_factory=dict)  # phrase -> (category, value), weak
@@ -122,6 +123,7 @@ def parse(data: dict, lang: str) -> Lexicon:
         after,
         str(data.get("digit_suffix") or ""),
         frozenset(str(w).lower() for w in data.get("answers") or ()),
+        re.compile(str(data["verb_first_verb"]), re.I) if data.get("verb_first_verb") else None,
         tuple(re.compile(str(w), re.I) for w in data.get("verb_first_subjects") or ()),
         bool(data.get("capitalised_inside_no_signal")),
         {
@@ -166,6 +168,14 @@ def _match_at(entry: _Entry, tokens: list[re.Match], i: int, text: str) -> bool:
     return True
 
 
+def _number_part(lexicon: Lexicon, part: str) -> _Entry | None:
+    """The one-word number entry saying `part` (the first part of a hyphenated word), if any."""
+    candidates = lexicon.by_first.get(part.lower(), ()) + lexicon.patterned
+    return next(
+        (e for e in candidates if e.category == "number" and len(e.words) == 1 and _matches(e.words[0], part)), None
+    )
+
+
 def _lower_case_phrase(entry: _Entry) -> bool:
     """Is the first word of `entry` written in lower case (no noun)?"""
     first = entry.words[0]
@@ -207,11 +217,13 @@ def signals(text: str, lang: str) -> list[Signal]:
             hit is not None
             and lexicon.capitalised_inside_no_signal
             and token.group(0)[:1].isupper()
-            and hit.category != "number"  # a card named by its number: 'die Zehn', 'alle Zweien'
+            and hit.category not in ("number", "colour")  # a card named by its number or colour: 'die Zehn'
             and not _sentence_start(text, token.start())
             and _lower_case_phrase(hit)
         ):
             hit = None  # a noun ('die Rechten', 'das Überschreiten'), not the word the phrase means
+        if hit is None and "-" in token.group(0):
+            hit = _number_part(lexicon, token.group(0).split("-")[0])  # 'three-player', 'two-sided'
         if hit is None:
             i += 1
             continue
@@ -250,6 +262,10 @@ def _verb_first(text: str, lexicon: Lexicon) -> list[Signal]:
     lang = lexicon.lang
     for match in _CLAUSE_START.finditer(text):
         word = match.group(1)
+        if lexicon.verb_first_verb is not None and not lexicon.verb_first_verb.fullmatch(word):
+            continue  # an imperative: 'Lege eine Karte, ...'
+        if text.rstrip(" *_").endswith("?"):
+            continue  # a question
         if not any(p.fullmatch(match.group(2)) for p in lexicon.verb_first_subjects):
             continue  # no subject after the verb: 'Gewonnen hat, wer ...'
         base = simplemma.lemmatize(word, lang=lang)
