@@ -308,7 +308,8 @@ def _run(args) -> int:
                 raise UsageError("--langs, --baseline, --glossary and --accept go with check translations --pair A B")
             from rulepress.commands.check_translations import run_pair
 
-            return run_pair(*args.pair, args.format, args.langs, args.baseline, args.glossary, args.accept)
+            first, second = args.pair
+            return run_pair(first, second, args.format, args.langs, args.baseline, args.glossary, args.accept)
         if args.format == "sarif":
             raise UsageError("--format sarif goes with check translations --pair A B")
         where = "rulepress.commands.check_content" if args.what == "content" else f"rulepress.check.{args.what}"

@@ -28,7 +28,7 @@ from rulepress.check.pairs import Paragraph
 # Gale and Church's bead probabilities (their Table 5), and 2-2 beads as rare as they found them
 PRIORS = {(1, 1): 0.89, (1, 0): 0.0099 / 2, (0, 1): 0.0099 / 2, (2, 1): 0.089 / 2, (1, 2): 0.089 / 2, (2, 2): 0.011}
 # sections: translators keep a text's headings, and seldom split or join or drop a section
-SECTION_PRIORS = {(1, 1): 0.98, (1, 0): 0.005, (0, 1): 0.005, (2, 1): 0.005, (1, 2): 0.005}
+SECTION_PRIORS = {(1, 1): 0.978, (1, 0): 0.01, (0, 1): 0.01, (2, 1): 0.001, (1, 2): 0.001}
 VARIANCE = 6.8  # variance of the length difference per character (Gale and Church)
 ANCHOR_BONUS = 3.0  # a bead whose units share every anchor costs this much less
 ANCHOR_PENALTY = 2.0  # a bead whose units both hold anchors but share none costs this much more
