@@ -141,3 +141,13 @@ def test_a_real_translation_stays_nearly_silent(capsys):
     assert data["pairs"] > 100
     assert len(data["findings"]) <= 0.03 * data["pairs"]
     assert code in (0, 1)
+
+
+def test_glossary_terms_swapped_or_missing(texts, capsys):
+    (texts / "translations-glossary.yaml").write_text(
+        "coin: {de: Münze, en: coin}\ncard: {de: Karte, en: card}\n", encoding="utf-8"
+    )
+    assert check(texts, capsys=capsys)[0] == 0
+    (texts / "rules.en.md").write_text(EN.replace("Take two coins.", "Take two cards."), encoding="utf-8")
+    code, out = check(texts, capsys=capsys)
+    assert code == 1 and "term: terms differ: 'card' in English where German says 'Münze'" in out
