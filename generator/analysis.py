@@ -129,6 +129,10 @@ class Finding:
     documented: bool = False
     other: str = ""  # path:line of the counterpart in the other language, if any
     game: str = ""
+    severity: str = ""  # error or warning (findings of the aligned comparison); '' for the others
+    text: str = ""  # the sentence(s) the finding is about, in the language of `path`
+    other_text: str = ""  # the aligned sentence(s) of the other language
+    lang: str = ""  # the language of `text`
 
     @property
     def location(self) -> str:

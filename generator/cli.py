@@ -151,7 +151,18 @@ def command_line(width: int | None = None) -> tuple[argparse.ArgumentParser, lis
         help="what to check (default: content)",
     )
     games_and_content(check)
-    check.add("--format", choices=["text", "json"], default="text", help="report format")
+    check.add("--format", choices=["text", "json", "sarif"], default="text", help="report format (sarif: translations)")
+    check.add(
+        "--pair",
+        nargs=2,
+        type=Path,
+        metavar=("A", "B"),
+        help="check translations: compare two bare Markdown files (rules.de.md rules.en.md), no game folder",
+    )
+    check.add("--langs", metavar="A,B", help="check translations --pair: the files' languages (default: from names)")
+    check.add("--baseline", type=Path, metavar="FILE", help="check translations --pair: accepted findings file")
+    check.add("--glossary", type=Path, metavar="FILE", help="check translations --pair: glossary of terms (YAML)")
+    check.add("--accept", action="store_true", help="check translations --pair: accept every current finding")
     check.add(
         "--sources",
         type=Path,
@@ -299,6 +310,15 @@ def _run(args) -> int:
 
         return serve(BuildOptions(content=args.content, out=args.out, games=args.games), args.host, args.port)
     if args.command == "check":
+        if args.pair is not None or args.langs or args.accept or args.baseline or args.glossary:
+            if args.what != "translations" or args.pair is None:
+                raise UsageError("--langs, --baseline, --glossary and --accept go with check translations --pair A B")
+            from rulepress.commands.check_translations import run_pair
+
+            first, second = args.pair
+            return run_pair(first, second, args.format, args.langs, args.baseline, args.glossary, args.accept)
+        if args.format == "sarif":
+            raise UsageError("--format sarif goes with check translations --pair A B")
         where = "rulepress.commands.check_content" if args.what == "content" else f"rulepress.check.{args.what}"
         module = importlib.import_module(where)
         if args.what == "sources":

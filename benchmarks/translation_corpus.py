@@ -1,0 +1,289 @@
+"""The translation check on real translations nobody on the project wrote (benchmarks/data/translation-corpus/).
+
+For every pair of texts (``X.de.md`` with ``X.en.md``, ``X.fr.md`` with ``X.en.md``) it reports the aligned
+sentence pairs, the findings on the unchanged texts and how many of them are false alarms (as judged by
+reading both texts, written down in ``judgements.yaml``: one entry per finding fingerprint), then injects
+realistic translator mistakes into the English side, one at a time, and counts how many the check catches
+per kind. A mistake is caught when a finding that the unchanged texts do not have quotes the changed
+English sentence, or (for a dropped sentence or list item) the German sentence aligned with it.
+
+    python benchmarks/translation_corpus.py [--per-kind 12] [--markdown benchmarks/translation_corpus.md]
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+import tempfile
+from collections import defaultdict
+from dataclasses import dataclass
+from pathlib import Path
+
+import yaml
+
+from rulepress.check import baseline, terms
+from rulepress.commands.check_translations import compare_files
+
+CORPUS = Path(__file__).parent / "data" / "translation-corpus"
+JUDGEMENTS = CORPUS / "judgements.yaml"
+
+
+@dataclass
+class Pair:
+    name: str
+    source: Path  # the German (or French) text
+    english: Path
+    glossary: terms.Glossary | None
+
+
+def pairs() -> list[Pair]:
+    found = []
+    for source in sorted(CORPUS.glob("*/*.md")):
+        match = re.match(r"(.*)\.(de|fr)\.md$", source.name)
+        english = source.with_name(f"{match.group(1)}.en.md") if match else None
+        if match and english and english.exists():
+            glossary_file = source.parent / "translations-glossary.yaml"
+            glossary = terms.load(glossary_file) if glossary_file.exists() else None
+            found.append(Pair(f"{source.parent.name}/{source.name}", source, english, glossary))
+    return found
+
+
+def run(pair: Pair, english_text: str | None = None):
+    """The aligned pairs of `pair` (with `english_text` in place of the English file, if given)."""
+    if english_text is None:
+        return compare_files(pair.source, pair.english, glossary=pair.glossary)
+    with tempfile.TemporaryDirectory() as folder:
+        changed = Path(folder) / pair.english.name
+        changed.write_text(english_text, encoding="utf-8")
+        return compare_files(pair.source, changed, glossary=pair.glossary)
+
+
+# ---------------------------------------------------------------- mistakes
+
+
+SWAPS = {
+    "bounds": [
+        ("at most", "at least"),
+        ("at least", "at most"),
+        ("up to", "at least"),
+        ("more than", "fewer than"),
+        ("fewer than", "more than"),
+        ("less than", "more than"),
+        ("maximum", "minimum"),
+        ("minimum", "maximum"),
+    ],
+    "before-after": [("before", "after"), ("after", "before"), ("After", "Before"), ("Before", "After")],
+    "each-one": [
+        ("each player", "one player"),
+        ("Each player", "One player"),
+        ("every player", "one player"),
+        ("Every player", "One player"),
+        ("each card", "one card"),
+        ("Each card", "One card"),
+        ("each turn", "one turn"),
+        ("each round", "one round"),
+        ("every turn", "one turn"),
+        ("every round", "one round"),
+        ("each of", "one of"),
+        ("Each of", "One of"),
+    ],
+    "direction": [
+        ("to the left", "to the right"),
+        ("to the right", "to the left"),
+        ("the left", "the right"),
+        ("the right", "the left"),
+        ("counterclockwise", "clockwise"),
+        ("clockwise", "counterclockwise"),
+        ("left of", "right of"),
+        ("right of", "left of"),
+        ("above", "below"),
+        ("below", "above"),
+        ("adjacent", "opposite"),
+        ("next to", "opposite"),
+    ],
+    "colours": [
+        ("red", "blue"),
+        ("blue", "green"),
+        ("green", "yellow"),
+        ("yellow", "red"),
+        ("black", "white"),
+        ("white", "black"),
+        ("Red", "Blue"),
+        ("Blue", "Green"),
+        ("Green", "Red"),
+        ("purple", "orange"),
+    ],
+    "negation": [
+        ("cannot ", "can "),
+        ("can't ", "can "),
+        ("do not ", "do "),
+        ("does not ", "does "),
+        ("must not ", "must "),
+        ("may not ", "may "),
+        ("is not ", "is "),
+        ("are not ", "are "),
+        ("never ", "always "),
+        ("no longer ", "still "),
+        (" not ", " "),
+        ("n't ", " "),
+    ],
+}
+
+
+@dataclass
+class Mistake:
+    kind: str
+    line: int  # 1-based line of the English file
+    new_line: str | None  # None: the line (a list item) goes
+    said: str  # what a finding must quote to catch it (the changed sentence, or the German counterpart)
+
+
+def _word_swap(line: str, old: str, new: str) -> str | None:
+    pattern = re.compile(rf"(?<![\w-]){re.escape(old.strip())}(?![\w-])")
+    if old.endswith(" "):
+        pattern = re.compile(rf"(?<![\w-]){re.escape(old)}")
+    return pattern.sub(new.strip() if not old.endswith(" ") else new, line, count=1) if pattern.search(line) else None
+
+
+def mistakes(pair: Pair, aligned) -> list[Mistake]:
+    """Every place in the English text where a mistake of each kind can be made, in reading order."""
+    lines = pair.english.read_text(encoding="utf-8").splitlines()
+    found: list[Mistake] = []
+    for bead in aligned:
+        if not bead.a or not bead.b:
+            continue
+        german = " ".join(u.text for u in bead.a)
+        for unit in bead.b:
+            index = unit.line - 1
+            line = lines[index]
+            if unit.kind == "heading" or unit.text not in line.replace("\u2024", "."):
+                continue
+            sentence = unit.text
+            for kind, swaps in SWAPS.items():
+                for old, new in swaps:
+                    changed = _word_swap(sentence, old, new)
+                    if changed and changed != sentence:
+                        found.append(Mistake(kind, unit.line, line.replace(sentence, changed, 1), changed))
+                        break
+            number = re.search(r"(?<![\w.,])(\d+)(?![\w.,]\d)", sentence)
+            if number and not re.search(r"\d", sentence[: number.start()] + sentence[number.end() :]) or number:
+                value = int(number.group(1)) if number else 0
+                if number:
+                    changed = sentence[: number.start()] + str(value + 1) + sentence[number.end() :]
+                    found.append(Mistake("numbers", unit.line, line.replace(sentence, changed, 1), changed))
+            condition = re.match(r"(\W*)(?:If|When|Unless|Only if) [^,]{3,}, (\w)", sentence)
+            if condition:
+                changed = condition.group(1) + condition.group(2).upper() + sentence[condition.end() :]
+                found.append(Mistake("dropped condition", unit.line, line.replace(sentence, changed, 1), changed))
+            if unit.kind == "item" and len(sentence.split()) >= 3 and line.strip()[2:].strip() == sentence.strip():
+                found.append(Mistake("dropped list item", unit.line, None, german))
+            elif unit.kind == "sentence" and len(sentence.split()) >= 5 and len(line) > len(sentence) + 10:
+                rest = line.replace(sentence, "", 1)
+                if rest.strip():
+                    found.append(Mistake("dropped sentence", unit.line, re.sub(r"\s{2,}", " ", rest), german))
+        if pair.glossary:
+            for unit in bead.b:
+                said = pair.glossary.find(unit.text, "en")
+                others = sorted(t for t in pair.glossary.terms if t not in said and "en" in pair.glossary.terms[t])
+                for term in sorted(said):
+                    spelling = pair.glossary.spelling(term, "en")
+                    if others and spelling in unit.text and spelling in lines[unit.line - 1]:
+                        other = pair.glossary.spelling(others[len(spelling) % len(others)], "en")
+                        changed = unit.text.replace(spelling, other, 1)
+                        found.append(
+                            Mistake(
+                                "swapped terms", unit.line, lines[unit.line - 1].replace(spelling, other, 1), changed
+                            )
+                        )
+                        break
+    return found
+
+
+def caught(pair: Pair, mistake: Mistake, before: set[str]) -> bool:
+    lines = pair.english.read_text(encoding="utf-8").splitlines()
+    if mistake.new_line is None:
+        del lines[mistake.line - 1]
+    else:
+        lines[mistake.line - 1] = mistake.new_line
+    new = [f for p in run(pair, "\n".join(lines) + "\n") for f in p.findings if baseline.fingerprint(f) not in before]
+    folded = " ".join(mistake.said.split())
+    return any(folded in " ".join(f.text.split()) or folded in " ".join(f.other_text.split()) for f in new)
+
+
+# ---------------------------------------------------------------- report
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--per-kind", type=int, default=12, help="mistakes injected per kind (spread over the pairs)")
+    parser.add_argument("--markdown", type=Path, help="also write the results as Markdown to this file")
+    parser.add_argument("--show-misses", action="store_true", help="print every mistake the check missed")
+    args = parser.parse_args(argv)
+    judged = yaml.safe_load(JUDGEMENTS.read_text(encoding="utf-8")) if JUDGEMENTS.exists() else {}
+    judged = judged or {}
+    out: list[str] = [
+        "| pair | aligned pairs | findings | false alarms | real differences | unjudged |",
+        "|---|---:|---:|---:|---:|---:|",
+    ]
+    totals = defaultdict(int)
+    sites: dict[str, list[tuple[Pair, Mistake, set[str]]]] = defaultdict(list)
+    for pair in pairs():
+        aligned = run(pair)
+        findings = [f for p in aligned for f in p.findings]
+        prints = {baseline.fingerprint(f) for f in findings}
+        verdicts = [judged.get(baseline.fingerprint(f), {}).get("verdict") for f in findings]
+        false, real = verdicts.count("false alarm"), verdicts.count("real")
+        unjudged = len(findings) - false - real
+        out.append(f"| {pair.name} | {len(aligned)} | {len(findings)} | {false} | {real} | {unjudged} |")
+        for key, value in (
+            ("pairs", len(aligned)),
+            ("findings", len(findings)),
+            ("false", false),
+            ("real", real),
+            ("unjudged", unjudged),
+        ):
+            totals[key] += value
+        for f in findings:
+            if baseline.fingerprint(f) not in judged:
+                print(f"unjudged {baseline.fingerprint(f)}: {f}", file=sys.stderr)
+        if pair.source.name.endswith(".de.md"):  # mistakes go into the English of the German/English pairs
+            for mistake in mistakes(pair, aligned):
+                sites[mistake.kind].append((pair, mistake, prints))
+    out.append(
+        f"| **all** | {totals['pairs']} | {totals['findings']} | {totals['false']} | {totals['real']} | {totals['unjudged']} |"
+    )
+    rate = 100 * totals["false"] / max(totals["pairs"], 1)
+    out += ["", f"False alarms per 100 aligned pairs: **{rate:.1f}** (target ≤ 3).", ""]
+    out += ["| mistake kind | injected | caught | rate |", "|---|---:|---:|---:|"]
+    for kind in sorted(sites):
+        chosen = _spread(sites[kind], args.per_kind)
+        results = [caught(p, m, before) for p, m, before in chosen]
+        hits = sum(results)
+        if args.show_misses:
+            for (p, m, _), hit in zip(chosen, results):
+                if not hit:
+                    print(f"missed {kind}: {p.name} line {m.line}: {m.said[:150]!r}", file=sys.stderr)
+        out.append(f"| {kind} | {len(chosen)} | {hits} | {100 * hits / max(len(chosen), 1):.0f} % |")
+    text = "\n".join(out)
+    print(text)
+    if args.markdown:
+        args.markdown.write_text(text + "\n", encoding="utf-8")
+    return 0
+
+
+def _spread(found: list, wanted: int) -> list:
+    """Up to `wanted` of `found`, taken in turn from each pair (never all from one text)."""
+    by_pair: dict[str, list] = defaultdict(list)
+    for item in found:
+        by_pair[item[0].name].append(item)
+    chosen: list = []
+    while len(chosen) < wanted and any(by_pair.values()):
+        for name in sorted(by_pair):
+            if by_pair[name] and len(chosen) < wanted:
+                chosen.append(by_pair[name].pop(0))
+    return chosen
+
+
+if __name__ == "__main__":
+    sys.exit(main())

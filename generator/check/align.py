@@ -1,0 +1,217 @@
+"""Sentence alignment of a text and its translation: which sentences, list items, table cells and headings
+of one say what which of the other say.
+
+`units(paragraphs, lang)` cuts paragraphs (`rulepress.check.pairs.Paragraph`) into units with their file
+lines: a heading, a list item's sentences, a table row's cells, a paragraph's sentences. `align(a, b)`
+pairs two lists of units by the length-based dynamic programming of Gale and Church (1993, "A program for
+aligning sentences in bilingual corpora"), with beads of 1-1, 1-0, 0-1, 2-1, 1-2 and 2-2 units: a bead costs
+``-log P(bead) - log P(length difference)`` where the length difference is normalised by the texts' own
+length ratio. Anchors make it surer: units that share a number, a name written alike on both sides (a
+capitalised word or a word with a digit that both sides spell the same) cost less together, units that
+both hold anchors and share none cost more. A heading goes with a heading only. Splits and joins of
+sentences come out as 2-1 and 1-2 beads; a sentence said in one language only as a 1-0 or 0-1 bead.
+
+The same dynamic programming aligns whole sections of two bare files (`align_sections`), a section being
+a heading with what follows it. Pure functions.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from rulepress.check import lexicon, numbers, signals
+from rulepress.check.pairs import Paragraph
+
+# Gale and Church's bead probabilities (their Table 5), and 2-2 beads as rare as they found them
+PRIORS = {(1, 1): 0.89, (1, 0): 0.0099 / 2, (0, 1): 0.0099 / 2, (2, 1): 0.089 / 2, (1, 2): 0.089 / 2, (2, 2): 0.011}
+# sections: translators keep a text's headings, and seldom split or join or drop a section
+SECTION_PRIORS = {(1, 1): 0.978, (1, 0): 0.01, (0, 1): 0.01, (2, 1): 0.001, (1, 2): 0.001}
+VARIANCE = 6.8  # variance of the length difference per character (Gale and Church)
+ANCHOR_BONUS = 3.0  # a bead whose units share every anchor costs this much less
+ANCHOR_PENALTY = 2.0  # a bead whose units both hold anchors but share none costs this much more
+MISMATCH = 25.0  # a heading with a sentence
+KIND_MISMATCH = 4.0  # a list item or table cell with a sentence of running text
+ITEM_JOIN = 3.0  # two list items or table cells joined into one: translators keep lists as they are
+
+_LIST_MARK = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
+_TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{2,}")
+_HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
+_NAME = re.compile(r"(?<![\w-])(?:[A-ZÄÖÜ][\w’'-]*\d[\w-]*|\d+[A-Za-z]\w*|[A-Z]{2,}\w*)")
+
+
+@dataclass
+class Unit:
+    """A sentence, list item sentence, table cell or heading, and the file line it is on."""
+
+    line: int
+    text: str
+    kind: str = "sentence"  # sentence, item, cell, heading
+    anchors: frozenset = field(default_factory=frozenset)
+
+    @property
+    def length(self) -> int:
+        return max(1, len(self.text))
+
+
+def _anchors(text: str, lang: str) -> frozenset:
+    """What should be the same in a translation: numbers (not weak ones) and names spelled alike."""
+    found: set = {s.value for s in lexicon.signals(text, lang) if s.category == "number" and not s.weak}
+    found |= {m.group(0) for m in _NAME.finditer(numbers.clean(text))}
+    return frozenset(found)
+
+
+def _line_of(sentence: str, lines: list[str], first: int, start: int) -> int:
+    """The file line (index into `lines` + `first`) holding the start of `sentence`, searched from `start`."""
+    words = re.findall(r"\w+", sentence)[:3]
+    for index in range(start, len(lines)):
+        if all(w in lines[index] for w in words[:1]) and (len(words) < 2 or words[1] in " ".join(lines[index:])):
+            return index
+    return start
+
+
+def units(paragraphs: Sequence[Paragraph], lang: str) -> list[Unit]:
+    """The units of `paragraphs` in reading order."""
+    found: list[Unit] = []
+    for paragraph in paragraphs:
+        lines = paragraph.text.split("\n")
+        heading = _HEADING.match(lines[0])
+        if heading and len(lines) == 1:
+            found.append(Unit(paragraph.line, heading.group(2), "heading"))
+            continue
+        # blocks: a list item or table row with its continuation lines, or plain lines
+        blocks: list[tuple[int, list[str], str]] = []
+        for index, line in enumerate(lines):
+            if _LIST_MARK.match(line):
+                blocks.append((index, [_LIST_MARK.sub("", line, count=1)], "item"))
+            elif line.lstrip().startswith("|"):
+                blocks.append((index, [line], "row"))
+            elif blocks and blocks[-1][2] != "row":
+                blocks[-1][1].append(line)
+            else:
+                blocks.append((index, [line], "sentence"))
+        for index, block, kind in blocks:
+            if kind == "row":
+                if not _TABLE_RULE.match(block[0]):
+                    cells = [c.strip() for c in block[0].strip().strip("|").split("|")]
+                    found += [Unit(paragraph.line + index, c, "cell") for c in cells if re.search(r"[^\W_]", c)]
+                continue
+            at = 0
+            for sentence in signals.sentences(" ".join(block), lang):
+                at = _line_of(sentence, block, 0, at)
+                found.append(Unit(paragraph.line + index + at, sentence.replace("\u2024", "."), kind))
+    for unit in found:
+        unit.anchors = _anchors(unit.text, lang)
+    return found
+
+
+def _norm_sf(x: float) -> float:
+    """P(|Z| >= x) for a standard normal Z."""
+    return math.erfc(x / math.sqrt(2))
+
+
+def _length_cost(la: int, lb: int, ratio: float) -> float:
+    if la == 0 and lb == 0:
+        return 0.0
+    mean = (la + lb / ratio) / 2
+    delta = (lb - la * ratio) / math.sqrt(max(mean, 1.0) * VARIANCE)
+    return -math.log(max(_norm_sf(abs(delta)), 1e-12))
+
+
+def _anchor_cost(a: Sequence[Unit], b: Sequence[Unit]) -> float:
+    anchors_a = frozenset().union(*(u.anchors for u in a))
+    anchors_b = frozenset().union(*(u.anchors for u in b))
+    if not anchors_a or not anchors_b:
+        return 0.0
+    shared = len(anchors_a & anchors_b) / len(anchors_a | anchors_b)
+    return -ANCHOR_BONUS * shared if shared else ANCHOR_PENALTY
+
+
+def bead_cost(a: Sequence[Unit], b: Sequence[Unit], ratio: float, priors: dict = PRIORS) -> float:
+    """What pairing the units `a` with the units `b` costs (lower is likelier)."""
+    cost = -math.log(priors[(len(a), len(b))])
+    cost += _length_cost(sum(u.length for u in a), sum(u.length for u in b), ratio)
+    headings = {u.kind == "heading" for u in (*a, *b)}
+    if a and b:
+        cost += _anchor_cost(a, b)
+        if len(headings) > 1:
+            cost += MISMATCH
+        if len({u.kind for u in (*a, *b)}) > 1:
+            cost += KIND_MISMATCH
+        if any(len(side) > 1 and side[0].kind in ("item", "cell") for side in (a, b)):
+            cost += ITEM_JOIN
+    return cost
+
+
+Bead = tuple[list[int], list[int]]  # indices into the two unit lists
+
+
+def align(
+    a: Sequence[Unit],
+    b: Sequence[Unit],
+    cost: Callable[..., float] = bead_cost,
+    priors: dict = PRIORS,
+    ratio: float | None = None,
+) -> list[Bead]:
+    """The cheapest sequence of beads covering `a` and `b` in order (Gale and Church's dynamic programming)."""
+    n, m = len(a), len(b)
+    total_a, total_b = sum(u.length for u in a), sum(u.length for u in b)
+    if ratio is None:  # the texts' own ratio of lengths (give the whole texts' one for a part of them)
+        ratio = total_b / total_a if total_a and total_b else 1.0
+    best = [[math.inf] * (m + 1) for _ in range(n + 1)]
+    back: list[list[tuple[int, int] | None]] = [[None] * (m + 1) for _ in range(n + 1)]
+    best[0][0] = 0.0
+    for i in range(n + 1):
+        for j in range(m + 1):
+            if i == j == 0:
+                continue
+            for di, dj in priors:
+                if di > i or dj > j or best[i - di][j - dj] == math.inf:
+                    continue
+                value = best[i - di][j - dj] + cost(a[i - di : i], b[j - dj : j], ratio, priors)
+                if value < best[i][j]:
+                    best[i][j], back[i][j] = value, (di, dj)
+    beads: list[Bead] = []
+    i, j = n, m
+    while i or j:
+        step = back[i][j]
+        assert step is not None
+        di, dj = step
+        beads.append((list(range(i - di, i)), list(range(j - dj, j))))
+        i, j = i - di, j - dj
+    return beads[::-1]
+
+
+@dataclass
+class Section:
+    """A heading (none for the text before the first) and the paragraphs under it, of one bare file."""
+
+    title: str
+    line: int
+    paragraphs: list[Paragraph]
+
+    def unit(self, lang: str) -> Unit:
+        text = " ".join(p.text for p in self.paragraphs)
+        return Unit(self.line, text, "section", _anchors(text, lang))
+
+
+def sections(paragraphs: Sequence[Paragraph]) -> list[Section]:
+    """The paragraphs of a file cut at its headings."""
+    found: list[Section] = []
+    for paragraph in paragraphs:
+        heading = _HEADING.match(paragraph.text)
+        if heading and "\n" not in paragraph.text:
+            found.append(Section(heading.group(2), paragraph.line, [paragraph]))
+        elif found:
+            found[-1].paragraphs.append(paragraph)
+        else:
+            found.append(Section("", paragraph.line, [paragraph]))
+    return found
+
+
+def align_sections(a: Sequence[Section], b: Sequence[Section], lang_a: str, lang_b: str) -> list[Bead]:
+    """Which sections of two bare files go together: by their lengths and the numbers and names of their
+    headings, in order; a section split in two in the other file is a 1-2 bead."""
+    return align([s.unit(lang_a) for s in a], [s.unit(lang_b) for s in b], priors=SECTION_PRIORS)

@@ -1,0 +1,316 @@
+"""Compare a text and its translation sentence by sentence, after aligning them (`rulepress.check.align`).
+
+Per aligned pair (a bead of 1-1, 2-1, 1-2 or 2-2 units) the signals of `rulepress.check.lexicon` are
+compared:
+
+- ``number``: a number (digits, number word, ordinal, fraction, multiplicative) said on one side only; a
+  weak number ('ein', 'both') answers the other side but is never missing itself;
+- a signal of one category on each side that disagree (``höchstens`` / ``at least``, ``vor`` / ``after``,
+  ``links`` / ``right``, ``muss`` / ``may``) is a finding of that category naming both words;
+- a signal said on one side only, for the signals whose loss changes a rule (`MISSING`): negation, the
+  bounds at most / at least / more than / fewer than, each, before / after, every direction, if / unless /
+  only if, colours;
+- ``terms``: a glossary term (`rulepress.check.terms`) said on one side only, or two terms swapped;
+- ``dropped-sentence`` / ``dropped-item`` / ``dropped-heading``: a unit of one side that the other does
+  not say at all (a 1-0 or 0-1 bead of three words or more; a list item or heading of any length).
+
+Every finding names the line of its sentence in both files and quotes both sentences; its message is about
+one language and quotes that language's sentence first.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from rulepress import i18n
+from rulepress.analysis import Finding
+from rulepress.check import lexicon
+from rulepress.check.align import Bead, Unit, align
+from rulepress.check.terms import Glossary
+
+# the signals reported when one side says them and the other does not (the rest only when swapped)
+MISSING = {
+    "negation": {"not"},
+    "bound": {"max", "min", "more", "fewer"},
+    "quantifier": {"each"},
+    "time": {"before", "after"},
+    "direction": {"left", "right", "clockwise", "counterclockwise", "adjacent", "above", "below"},
+    "condition": {"if", "unless", "only_if"},
+    "colour": None,  # every colour
+}
+SEVERITY = {
+    "number": "error",
+    "negation": "error",
+    "bound": "error",
+    "quantifier": "error",
+    "time": "error",
+    "direction": "error",
+    "condition": "error",
+    "colour": "error",
+    "modality": "warning",
+    "term": "warning",
+    "dropped-sentence": "warning",
+    "dropped-item": "warning",
+    "dropped-heading": "warning",
+}
+UNEVEN = 1.6  # a joined pair whose longer side is this many times the other (after the texts' own ratio) lost text
+# values of a category that answer each other ('jede' / 'any'; 'nur ... wenn' / 'only if')
+ANSWERS = {
+    ("quantifier", "each"): {"any"},
+    ("quantifier", "any"): {"each"},
+    ("condition", "if"): {"only_if"},
+    ("condition", "only_if"): {"if"},
+    ("condition", "unless"): {"except"},
+    ("condition", "except"): {"unless"},
+}
+# a negated signal that says another: 'nicht mehr als' / 'no more than' = at most; 'sofern ... nicht' = unless
+NEGATED = {("bound", "more"): "max", ("bound", "fewer"): "min", ("condition", "if"): "unless"}
+MIN_WORDS = 3  # a sentence of fewer words said on one side only is no finding (a caption, an interjection)
+
+
+@dataclass
+class Side:
+    """One language of an aligned text: where it is and its units."""
+
+    lang: str
+    path: str
+    units: list[Unit]
+
+
+@dataclass
+class AlignedPair:
+    """The units of the two sides that say the same (one side may be empty), and the findings on them."""
+
+    a: list[Unit]
+    b: list[Unit]
+    findings: list[Finding] = field(default_factory=list)
+
+    @staticmethod
+    def text(units: Sequence[Unit]) -> str:
+        return " ".join(u.text for u in units)
+
+    @staticmethod
+    def line(units: Sequence[Unit]) -> int | None:
+        return units[0].line if units else None
+
+
+def _name(lang: str) -> str:
+    """The English name of a language ("German"): the report is in English."""
+    return i18n.language_name(lang, "en")
+
+
+def _short(text: str, limit: int = 160) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+class _Report:
+    """Makes the findings of one aligned pair."""
+
+    def __init__(self, side_a: Side, side_b: Side, pair: AlignedPair, ids: list[str], game: str):
+        self.sides = (side_a, side_b)
+        self.pair = pair
+        self.ids = ids
+        self.game = game
+
+    def add(self, kind: str, about: int, message: str) -> None:
+        """A finding about side `about` (0 or 1): located at its sentence, naming the other's."""
+        units = (self.pair.a, self.pair.b)
+        side, other = self.sides[about], self.sides[1 - about]
+        mine, theirs = units[about], units[1 - about]
+        line = AlignedPair.line(mine) if mine else AlignedPair.line(theirs)
+        other_line = AlignedPair.line(theirs)
+        where = f"{other.path}:{other_line}" if other_line is not None else other.path
+        text, other_text = AlignedPair.text(mine), AlignedPair.text(theirs)
+        quoted = f"{_name(side.lang)} {_short(text)!r}"
+        if theirs:
+            quoted += f" vs {_name(other.lang)} {_short(other_text)!r}"
+        finding = Finding(
+            kind,
+            side.path if mine else other.path,
+            line,
+            list(self.ids),
+            f"{message}: {quoted} (vs {where})",
+            other=where,
+            game=self.game,
+            severity=SEVERITY.get(kind, "warning"),
+            text=text,
+            other_text=other_text,
+            lang=side.lang,
+        )
+        self.pair.findings.append(finding)
+
+
+def _values(found: Sequence[lexicon.Signal], category: str) -> tuple[dict, set]:
+    """The firm values of `category` (value -> the words first saying it) and all its values."""
+    firm: dict = {}
+    every = set()
+    for s in found:
+        if s.category == category:
+            every.add(s.value)
+            if not s.weak:
+                firm.setdefault(s.value, s.words)
+    return firm, every
+
+
+def _show(value) -> str:
+    return str(value).replace("_", " ")
+
+
+def _kept_names(found: Sequence[lexicon.Signal], other_text: str) -> list[lexicon.Signal]:
+    """`found` without the words the other language writes alike: a name kept untranslated ('Vier Asse')."""
+    return [
+        s
+        for s in found
+        if not (s.words[:1].isalpha() and re.search(rf"(?<![\w-]){re.escape(s.words)}(?![\w-])", other_text))
+    ]
+
+
+def _negated(found: list[lexicon.Signal], other: Sequence[lexicon.Signal]) -> list[lexicon.Signal]:
+    """`found` where a negation and a signal of `NEGATED` say what `other` says in one word ('not more than'
+    where the other says 'at most'): that signal, without the negation."""
+    negations = [s for s in found if s.category == "negation" and not s.weak]
+    other_values = {(s.category, s.value) for s in other}
+    other_negations = sum(s.category == "negation" and not s.weak for s in other)
+    for signal in list(found):
+        meant = NEGATED.get((signal.category, str(signal.value)))
+        if meant and len(negations) > other_negations and (signal.category, meant) in other_values:
+            found[found.index(signal)] = lexicon.Signal(signal.category, meant, signal.words, signal.weak, signal.start)
+            found.remove(negations.pop(0))
+    return found
+
+
+def _answered(category: str, value, every: set) -> bool:
+    return value in every or bool(ANSWERS.get((category, str(value)), set()) & every)
+
+
+def _compare_signals(report: _Report, found_a, found_b, text_a: str = "", text_b: str = "") -> None:
+    names = [_name(s.lang) for s in report.sides]
+    if report.sides[0].lang != report.sides[1].lang:
+        found_a, found_b = _kept_names(found_a, text_b), _kept_names(found_b, text_a)
+    found_a, found_b = _negated(list(found_a), found_b), _negated(list(found_b), found_a)
+    categories = dict.fromkeys(s.category for s in (*found_a, *found_b))
+    for category in categories:
+        firm_a, every_a = _values(found_a, category)
+        firm_b, every_b = _values(found_b, category)
+        only_a = {v: w for v, w in firm_a.items() if not _answered(category, v, every_b)}
+        only_b = {v: w for v, w in firm_b.items() if not _answered(category, v, every_a)}
+        if not only_a and not only_b:
+            continue
+        kind = category
+        if category == "number":
+            parts = [
+                f"{', '.join(f'{_show(v)} ({w!r})' for v, w in only.items())} only in {name}"
+                for only, name in ((only_a, names[0]), (only_b, names[1]))
+                if only
+            ]
+            report.add(kind, 1 if only_b else 0, "numbers differ: " + "; ".join(parts))
+            continue
+        if only_a and only_b:
+            (va, wa), (vb, wb) = next(iter(only_a.items())), next(iter(only_b.items()))
+            report.add(
+                kind,
+                1,
+                f"{category} differs: {wb!r} ({_show(vb)}) in {names[1]} where {names[0]} says {wa!r} ({_show(va)})",
+            )
+            continue
+        wanted = MISSING.get(category, set())
+        for about, only, name in ((0, only_a, names[0]), (1, only_b, names[1])):
+            reported = {v: w for v, w in only.items() if wanted is None or v in wanted}
+            if reported:
+                said = ", ".join(f"{w!r} ({_show(v)})" for v, w in reported.items())
+                report.add(kind, about, f"{category} only in {name}: {said}")
+
+
+def _compare_terms(report: _Report, glossary: Glossary | None, text_a: str, text_b: str) -> None:
+    if glossary is None:
+        return
+    lang_a, lang_b = (s.lang for s in report.sides)
+    found_a, found_b = glossary.find(text_a, lang_a), glossary.find(text_b, lang_b)
+    only_a, only_b = found_a - found_b, found_b - found_a
+    names = [_name(s.lang) for s in report.sides]
+    if only_a and only_b:
+        ta, tb = sorted(only_a)[0], sorted(only_b)[0]
+        report.add(
+            "term",
+            1,
+            f"terms differ: {glossary.spelling(tb, lang_b)!r} in {names[1]} where {names[0]} says "
+            f"{glossary.spelling(ta, lang_a)!r} (translated {glossary.spelling(ta, lang_b)!r})",
+        )
+        return
+    for about, only, lang in ((0, only_a, lang_a), (1, only_b, lang_b)):
+        if only:
+            other_lang = lang_b if about == 0 else lang_a
+            said = ", ".join(
+                f"{glossary.spelling(t, lang)!r} ({glossary.spelling(t, other_lang)!r})" for t in sorted(only)
+            )
+            report.add("term", about, f"term only in {names[about]}: {said}")
+
+
+def _dropped(report: _Report, about: int, units: Sequence[Unit]) -> None:
+    for unit in units:
+        words = len(unit.text.split())
+        kind = {"item": "dropped-item", "heading": "dropped-heading"}.get(unit.kind, "dropped-sentence")
+        if kind == "dropped-sentence" and words < MIN_WORDS:
+            continue
+        if unit.kind == "cell" and words < MIN_WORDS:
+            continue
+        name = _name(report.sides[about].lang)
+        other = _name(report.sides[1 - about].lang)
+        report.add(kind, about, f"{kind.split('-')[1]} only in {name}, {other} says nothing for it")
+
+
+def _uneven(report: _Report, text_a: str, text_b: str, ratio: float) -> None:
+    """A pair of 2-1 or 1-2 units whose two sides differ much in length: a sentence said on one side only,
+    which the alignment joined to its neighbour."""
+    pair = report.pair
+    for about, mine, theirs in ((0, pair.a, pair.b), (1, pair.b, pair.a)):
+        if len(mine) > 1 and not any(u.kind == "item" for u in theirs):
+            items = [u for u in mine if u.kind == "item"]
+            if items and len(items) < len(mine):  # a list item joined to a sentence: the other side lacks it
+                _dropped(report, about, items)
+                return
+    if len(pair.a) + len(pair.b) != 3:
+        return
+    longer = 0 if len(pair.a) == 2 else 1
+    sizes = (len(text_a) * ratio, len(text_b))
+    if sizes[longer] > UNEVEN * sizes[1 - longer] and sizes[longer] > 40:
+        names = [_name(s.lang) for s in report.sides]
+        report.add(
+            "dropped-sentence",
+            longer,
+            f"sentence only in {names[longer]}? the two sentences say much more than the {names[1 - longer]} one",
+        )
+
+
+def compare(
+    side_a: Side,
+    side_b: Side,
+    ids: Sequence[str] = (),
+    game: str = "",
+    glossary: Glossary | None = None,
+    beads: list[Bead] | None = None,
+    ratio: float | None = None,
+) -> list[AlignedPair]:
+    """The aligned pairs of two texts' units with their findings (`ratio`: the length of the second text per
+    character of the first, when the units are a part of longer texts)."""
+    pairs = []
+    if ratio is None:
+        total_a, total_b = (sum(len(u.text) for u in side.units) for side in (side_a, side_b))
+        ratio = total_b / total_a if total_a and total_b else 1.0
+    for ia, ib in beads if beads is not None else align(side_a.units, side_b.units, ratio=ratio):
+        pair = AlignedPair([side_a.units[i] for i in ia], [side_b.units[i] for i in ib])
+        report = _Report(side_a, side_b, pair, list(ids), game)
+        if not pair.a or not pair.b:
+            _dropped(report, 0 if pair.a else 1, pair.a or pair.b)
+        else:
+            text_a, text_b = AlignedPair.text(pair.a), AlignedPair.text(pair.b)
+            _uneven(report, text_a, text_b, ratio)
+            _compare_signals(
+                report, lexicon.signals(text_a, side_a.lang), lexicon.signals(text_b, side_b.lang), text_a, text_b
+            )
+            _compare_terms(report, glossary, text_a, text_b)
+        pairs.append(pair)
+    return pairs

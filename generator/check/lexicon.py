@@ -1,0 +1,297 @@
+"""The words that decide how a game is played, per language, read from the reviewed data files
+``templates/lexicons/<lang>.yaml``; `signals(text, lang)` finds them in one sentence.
+
+A lexicon lists number words (cardinals, fractions, multiplicatives such as ``double`` / ``doppelt``),
+ordinals (German ones count only after a determiner: ``Achte darauf`` is no eighth), and phrases for the
+signal categories ``negation``, ``bound`` (at most, at least, more than, fewer than, exactly, only),
+``quantifier`` (each, any), ``time`` (before, after, then, until, immediately, at the end of),
+``direction`` (left, right, clockwise, adjacent, above, below), ``modality`` (must, may), ``condition``
+(if, unless, only if, except) and ``colour``. ``no_signal`` lists phrases that look like a signal but
+say none (``regardless``, ``nicht nur``); ``answers`` are words that are no negation where they stand
+alone or before a comma (a table cell ``No``).
+
+A phrase is whole words, matched case-insensitively; each word is a regular expression that must
+match a whole word. A phrase starting with ``~`` is weak: it answers the signal on the other side but is
+never reported missing. The longest phrase wins at each word and uses its words up (``no more than`` is
+a bound, not a negation). A language without a lexicon file finds digits only.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import cache
+from pathlib import Path
+
+import yaml
+
+from rulepress import paths
+from rulepress.check import numbers
+
+LEXICONS = paths.TEMPLATES / "lexicons"
+WORD = re.compile(r"[^\W\d_]+(?:['’\-][^\W\d_]+)*")
+_PLAIN = re.compile(r"^[^\W\d_]+(?:['’\-][^\W\d_]+)*$")
+
+
+@dataclass(frozen=True)
+class Signal:
+    """One signal found in a sentence: its category, its value, the words as written and whether it is weak."""
+
+    category: str  # number, negation, bound, quantifier, time, direction, modality, condition, colour
+    value: str | Fraction
+    words: str
+    weak: bool
+    start: int = 0
+
+
+@dataclass(frozen=True)
+class _Entry:
+    words: tuple[re.Pattern | str, ...]  # a plain word (lower case) or a pattern matching a whole word
+    category: str
+    value: str | Fraction
+    weak: bool
+    ordinal: bool = False
+
+
+@dataclass(frozen=True)
+class Lexicon:
+    """One language's lexicon, ready to match."""
+
+    lang: str
+    by_first: dict[str, tuple[_Entry, ...]]  # entries whose first word is plain, by that word
+    patterned: tuple[_Entry, ...]  # entries whose first word is a pattern
+    ordinals_after: tuple[re.Pattern, ...]
+    digit_suffix: str
+    answers: frozenset[str]
+    verb_first_verb: re.Pattern | None = None  # what a finite verb opening such a clause looks like
+    verb_first_subjects: tuple[re.Pattern, ...] = ()  # 'Hat er ..., darf er': a verb, then one of these: a condition
+    capitalised_inside_no_signal: bool = False  # a capitalised word inside a sentence is a noun or a name
+    also: dict[str, tuple[tuple[str, str], ...]] = field(default_factory=dict)  # phrase -> (category, value), weak
+
+
+def _value(raw) -> tuple[Fraction, bool]:
+    text = str(raw)
+    weak = text.startswith("~")
+    return Fraction(text.lstrip("~")), weak
+
+
+def _word(word: str) -> re.Pattern | str:
+    return word.lower() if _PLAIN.match(word) else re.compile(word, re.I)
+
+
+def _entry(phrase, category: str, value, weak: bool = False, ordinal: bool = False) -> _Entry:
+    if not isinstance(phrase, str) or not phrase.strip():
+        raise TypeError(f'{category} {value}: {phrase!r} is no phrase (quote words YAML reads otherwise: "no")')
+    if phrase.startswith("~"):
+        phrase, weak = phrase[1:], True
+    return _Entry(tuple(_word(w) for w in phrase.split()), category, value, weak, ordinal)
+
+
+class LexiconError(ValueError):
+    """A lexicon file that cannot be read."""
+
+
+def parse(data: dict, lang: str) -> Lexicon:
+    """A `Lexicon` from the data of a lexicon file (see the module docstring)."""
+    entries: list[_Entry] = []
+    try:
+        for phrase, raw in (data.get("numbers") or {}).items():
+            value, weak = _value(raw)
+            entries.append(_entry(phrase, "number", value, weak))
+        for phrase, raw in (data.get("ordinals") or {}).items():
+            value, weak = _value(raw)
+            entries.append(_entry(phrase, "number", value, weak, ordinal=True))
+        for category, values in (data.get("signals") or {}).items():
+            for value, phrases in values.items():
+                entries += [_entry(p, str(category), str(value)) for p in phrases]
+        after = tuple(re.compile(str(w), re.I) for w in data.get("ordinals_after") or ())
+    except (AttributeError, TypeError, ValueError, ZeroDivisionError, re.error) as exc:
+        raise LexiconError(f"lexicon {lang}: {exc}") from exc
+    entries.sort(key=lambda e: -len(e.words))  # the longest phrase first
+    by_first: dict[str, list[_Entry]] = {}
+    patterned = []
+    for e in entries:
+        if isinstance(e.words[0], str):
+            by_first.setdefault(e.words[0], []).append(e)
+        else:
+            patterned.append(e)
+    return Lexicon(
+        lang,
+        {k: tuple(v) for k, v in by_first.items()},
+        tuple(patterned),
+        after,
+        str(data.get("digit_suffix") or ""),
+        frozenset(str(w).lower() for w in data.get("answers") or ()),
+        re.compile(str(data["verb_first_verb"]), re.I) if data.get("verb_first_verb") else None,
+        tuple(re.compile(str(w), re.I) for w in data.get("verb_first_subjects") or ()),
+        bool(data.get("capitalised_inside_no_signal")),
+        {
+            str(phrase).lower(): tuple(tuple(str(s).split(".", 1)) for s in signals)  # type: ignore[misc]
+            for phrase, signals in (data.get("also") or {}).items()
+        },
+    )
+
+
+@cache
+def load(lang: str, folder: Path = LEXICONS) -> Lexicon | None:
+    """The lexicon of `lang`, or None when there is none."""
+    path = folder / f"{lang}.yaml"
+    if not path.is_file():
+        return None
+    return parse(yaml.safe_load(path.read_text(encoding="utf-8")) or {}, lang)
+
+
+def known(lang: str) -> bool:
+    return load(lang) is not None
+
+
+def _matches(word: re.Pattern | str, token: str) -> bool:
+    return word == token.lower() if isinstance(word, str) else word.fullmatch(token) is not None
+
+
+def _sentence_start(text: str, start: int) -> bool:
+    """Does a sentence or clause begin at `start` (nothing but markup or an opening mark after a stop before it)?"""
+    before = text[:start].rstrip(" *_\"„“(«»'[")
+    return not before or before[-1] in ".!?:;—–|"
+
+
+def _match_at(entry: _Entry, tokens: list[re.Match], i: int, text: str) -> bool:
+    """Does `entry` match the words from `tokens[i]` on, with nothing but spaces between them?"""
+    if i + len(entry.words) > len(tokens):
+        return False
+    for k, word in enumerate(entry.words):
+        if k and text[tokens[i + k - 1].end() : tokens[i + k].start()].strip():
+            return False
+        if not _matches(word, tokens[i + k].group(0)):
+            return False
+    return True
+
+
+def _number_part(lexicon: Lexicon, part: str) -> _Entry | None:
+    """The one-word number entry saying `part` (the first part of a hyphenated word), if any."""
+    candidates = lexicon.by_first.get(part.lower(), ()) + lexicon.patterned
+    return next(
+        (e for e in candidates if e.category == "number" and len(e.words) == 1 and _matches(e.words[0], part)), None
+    )
+
+
+def _lower_case_phrase(entry: _Entry) -> bool:
+    """Is the first word of `entry` written in lower case (no noun)?"""
+    first = entry.words[0]
+    written = first if isinstance(first, str) else first.pattern
+    return not written[:1].isupper()
+
+
+def _stands_last(text: str, end: int) -> bool:
+    """Does a clause end after `end` (a pronoun 'one', an adverb 'each': 'play one', 'one card each')?"""
+    rest = text[end:].lstrip(" *_")
+    return not rest or rest[0] in ",.;:!?)—–|"
+
+
+def _is_answer(lexicon: Lexicon, text: str, token: re.Match, index: int) -> bool:
+    """A word such as 'No' / 'Nein' standing alone or first before a comma: an answer, no negation."""
+    if token.group(0).lower() not in lexicon.answers or index > 0:
+        return False
+    rest = text[token.end() :].lstrip(" *_")
+    return not rest or rest[0] in ",.!;:|"
+
+
+def signals(text: str, lang: str) -> list[Signal]:
+    """The signals of one sentence `text` in `lang`, in reading order (quoted names and code left out)."""
+    text = numbers.clean(text)
+    found = _digits(text, lang)
+    lexicon = load(lang)
+    if lexicon is None:
+        return found
+    tokens = list(WORD.finditer(text))
+    i = 0
+    while i < len(tokens):
+        token = tokens[i]
+        candidates = lexicon.by_first.get(token.group(0).lower(), ()) + lexicon.patterned
+        hit = next(
+            (e for e in sorted(candidates, key=lambda e: -len(e.words)) if _match_at(e, tokens, i, text)),
+            None,
+        )
+        if (
+            hit is not None
+            and lexicon.capitalised_inside_no_signal
+            and token.group(0)[:1].isupper()
+            and hit.category not in ("number", "colour")  # a card named by its number or colour: 'die Zehn'
+            and not _sentence_start(text, token.start())
+            and _lower_case_phrase(hit)
+        ):
+            hit = None  # a noun ('die Rechten', 'das Überschreiten'), not the word the phrase means
+        if hit is None and "-" in token.group(0):
+            hit = _number_part(lexicon, token.group(0).split("-")[0])  # 'three-player', 'two-sided'
+        if hit is None:
+            i += 1
+            continue
+        span = tokens[i + len(hit.words) - 1].end()
+        words = text[token.start() : span]
+        if hit.ordinal and lexicon.ordinals_after:
+            before = tokens[i - 1].group(0) if i else ""
+            if not any(p.fullmatch(before) for p in lexicon.ordinals_after):
+                i += len(hit.words)
+                continue
+        if hit.category == "negation" and _is_answer(lexicon, text, token, i):
+            i += len(hit.words)
+            continue
+        weak = hit.weak or (
+            (hit.category == "quantifier" or (hit.category == "number" and hit.value == 1)) and _stands_last(text, span)
+        )
+        if hit.category != "no_signal":
+            found.append(Signal(hit.category, hit.value, words, weak, token.start()))
+            for category, value in lexicon.also.get(words.lower(), ()):
+                found.append(Signal(category, value, words, True, token.start()))
+        i += len(hit.words)
+    if lexicon.verb_first_subjects:
+        found += _verb_first(text, lexicon)
+    return sorted(found, key=lambda s: s.start)
+
+
+_CLAUSE_START = re.compile(r"(?:^|[—–:;]\s*|[.!?]\s+)[*_\s]*([^\W\d_]+)\s+([^\W\d_]+)(?=[^,.;:!?—–]*,)")
+
+
+def _verb_first(text: str, lexicon: Lexicon) -> list[Signal]:
+    """Conditions without a conjunction: clauses that open with a finite verb and end in a comma ('Hat der Spieler keine Karte,
+    zieht er'), whose lemma is a verb's (ends in -en or -n and differs from the word: no noun, no article)."""
+    import simplemma  # loaded only for such languages
+
+    found = []
+    lang = lexicon.lang
+    for match in _CLAUSE_START.finditer(text):
+        word = match.group(1)
+        if lexicon.verb_first_verb is not None and not lexicon.verb_first_verb.fullmatch(word):
+            continue  # an imperative: 'Lege eine Karte, ...'
+        if text.rstrip(" *_").endswith("?"):
+            continue  # a question
+        if not any(p.fullmatch(match.group(2)) for p in lexicon.verb_first_subjects):
+            continue  # no subject after the verb: 'Gewonnen hat, wer ...'
+        base = simplemma.lemmatize(word, lang=lang)
+        if base[:1].isupper() and base != word:
+            continue  # a noun ('Karten': 'Karte')
+        if base.lower() == word.lower():
+            base = simplemma.lemmatize(word.lower(), lang=lang)  # 'Hat': 'hat': 'haben'
+        if base != word.lower() and base.endswith("n") and not base.endswith("ung"):
+            found.append(Signal("condition", "if", word, False, match.start(1)))
+    return found
+
+
+def _digits(text: str, lang: str) -> list[Signal]:
+    """Numbers written as digits, in the language's separators (a card '2s', an ordinal '3rd' / '3.')."""
+    found = []
+    for match in numbers.DIGITS.finditer(text):
+        if text[match.end() : match.end() + 1].isalpha() and not _suffix_ok(text, match.end(), lang):
+            continue  # part of a name or unit glued to letters: 'd6', '2x'
+        for value in numbers.parse_digits(match.group(0), lang):
+            found.append(Signal("number", value, match.group(0), False, match.start()))
+    return found
+
+
+def _suffix_ok(text: str, end: int, lang: str) -> bool:
+    lexicon = load(lang)
+    if lexicon is None or not lexicon.digit_suffix:
+        return False
+    following = re.match(r"[^\W\d_]*", text[end:])
+    return following is not None and re.fullmatch(lexicon.digit_suffix, following.group(0), re.I) is not None

@@ -1,0 +1,153 @@
+"""The translator's check of two bare files: findings per aligned pair, baseline, formats, exit codes."""
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from rulepress.cli import main
+
+CORPUS = Path(__file__).resolve().parents[2] / "benchmarks" / "data" / "translation-corpus"
+DE = """# Spielregeln
+
+Jeder Spieler erhält 5 Karten. Der Startspieler wird ausgelost.
+
+## Ablauf
+
+Der Spieler links vom Startspieler beginnt. Das Spiel geht im Uhrzeigersinn weiter.
+Du darfst höchstens 2 Karten ablegen, bevor du ziehst. Wenn du keine Karte ablegen kannst, ziehst du eine.
+
+- Lege eine rote Karte ab.
+- Nimm zwei Münzen.
+"""
+EN = """# Rules
+
+Each player receives 5 cards. The starting player is drawn by lot.
+
+## Play
+
+The player to the left of the starting player begins. Play continues clockwise. You may discard at most 2 cards before you draw.
+If you cannot discard a card, you draw one.
+
+- Discard a red card.
+- Take two coins.
+"""
+
+
+@pytest.fixture
+def texts(tmp_path):
+    (tmp_path / "rules.de.md").write_text(DE, encoding="utf-8")
+    (tmp_path / "rules.en.md").write_text(EN, encoding="utf-8")
+    return tmp_path
+
+
+def check(folder, *extra, capsys):
+    code = main(["check", "translations", "--pair", str(folder / "rules.de.md"), str(folder / "rules.en.md"), *extra])
+    return code, capsys.readouterr().out
+
+
+def test_a_faithful_translation_has_no_finding(texts, capsys):
+    code, out = check(texts, capsys=capsys)
+    assert code == 0, out
+    assert "0 findings" in out
+
+
+@pytest.mark.parametrize(
+    "old, new, kind, words",
+    [
+        ("at most 2", "at least 2", "bound", "'at least'"),
+        ("to the left", "to the right", "direction", "'to the right'"),
+        ("before you draw", "after you draw", "time", "'after'"),
+        ("Each player", "One player", "quantifier", "'Jeder'"),
+        ("If you cannot discard a card, you draw one.", "You draw one card.", "condition", "'Wenn'"),
+        ("5 cards", "6 cards", "number", "6"),
+        ("a red card", "a blue card", "colour", "'blue'"),
+        ("- Take two coins.\n", "", "number", "'zwei'"),
+    ],
+)
+def test_an_injected_mistake_is_named_with_both_sentences(texts, capsys, old, new, kind, words):
+    path = texts / "rules.en.md"
+    path.write_text(EN.replace(old, new), encoding="utf-8")
+    code, out = check(texts, "--format", "json", capsys=capsys)
+    assert code == 1
+    findings = json.loads(out)["findings"]
+    hit = [f for f in findings if f["kind"] == kind and words in f["message"]]
+    assert hit, findings
+    assert hit[0]["text"] and hit[0]["other_text"] and hit[0]["line"] and hit[0]["other"]
+    # the message quotes the sentence of the language it is about first
+    about = "German" if hit[0]["lang"] == "de" else "English"
+    assert f"{about} {hit[0]['text'][:20]!r}"[:-1] in hit[0]["message"]
+
+
+def test_accepted_findings_stay_accepted_until_a_sentence_changes(texts, capsys):
+    (texts / "rules.en.md").write_text(EN.replace("at most 2", "at least 2"), encoding="utf-8")
+    assert check(texts, capsys=capsys)[0] == 1
+    assert check(texts, "--accept", capsys=capsys)[0] == 0
+    assert (texts / "translations-accepted.yaml").is_file()
+    code, out = check(texts, capsys=capsys)
+    assert code == 0 and "(accepted)" in out
+    # moving the sentence keeps it accepted; changing the other one brings it back
+    (texts / "rules.en.md").write_text("\n" + EN.replace("at most 2", "at least 2"), encoding="utf-8")
+    assert check(texts, capsys=capsys)[0] == 0
+    (texts / "rules.de.md").write_text(DE.replace("bevor du ziehst", "bevor du eine Karte ziehst"), encoding="utf-8")
+    assert check(texts, capsys=capsys)[0] == 1
+
+
+def test_sarif_output(texts, capsys):
+    (texts / "rules.en.md").write_text(EN.replace("clockwise", "counterclockwise"), encoding="utf-8")
+    code, out = check(texts, "--format", "sarif", capsys=capsys)
+    log = json.loads(out)
+    assert code == 1 and log["version"] == "2.1.0"
+    run = log["runs"][0]
+    rules = [r["id"] for r in run["tool"]["driver"]["rules"]]
+    result = run["results"][0]
+    assert result["ruleId"] in rules and rules[result["ruleIndex"]] == result["ruleId"]
+    assert result["locations"][0]["physicalLocation"]["region"]["startLine"] >= 1
+    assert result["relatedLocations"][0]["physicalLocation"]["artifactLocation"]["uri"].endswith(".md")
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["missing.de.md", "missing.en.md"], "no such file"),
+        (["rules", "rules.en.md"], "cannot tell its language"),
+    ],
+)
+def test_bad_input_is_exit_2_with_one_line(texts, capsys, monkeypatch, args, message):
+    monkeypatch.chdir(texts)
+    shutil.copy(texts / "rules.de.md", texts / "rules")
+    code = main(["check", "translations", "--pair", *args])
+    err = capsys.readouterr().err
+    assert code == 2 and message in err and "Traceback" not in err
+
+
+def test_a_real_translation_stays_nearly_silent(capsys):
+    folder = CORPUS / "binokel"
+    code = main(
+        [
+            "check",
+            "translations",
+            "--pair",
+            str(folder / "rules.de.md"),
+            str(folder / "rules.en.md"),
+            "--format",
+            "json",
+            "--baseline",
+            str(folder / "none.yaml"),
+        ]
+    )
+    data = json.loads(capsys.readouterr().out)
+    assert data["pairs"] > 100
+    assert len(data["findings"]) <= 0.03 * data["pairs"]
+    assert code in (0, 1)
+
+
+def test_glossary_terms_swapped_or_missing(texts, capsys):
+    (texts / "translations-glossary.yaml").write_text(
+        "coin: {de: Münze, en: coin}\ncard: {de: Karte, en: card}\n", encoding="utf-8"
+    )
+    assert check(texts, capsys=capsys)[0] == 0
+    (texts / "rules.en.md").write_text(EN.replace("Take two coins.", "Take two cards."), encoding="utf-8")
+    code, out = check(texts, capsys=capsys)
+    assert code == 1 and "term: terms differ: 'card' in English where German says 'Münze'" in out

@@ -1,0 +1,84 @@
+"""The lexicons (templates/lexicons/*.yaml) find what decides a rule, and not what only looks like it."""
+
+from fractions import Fraction
+
+import pytest
+
+from rulepress.check import lexicon
+
+
+def said(text: str, lang: str) -> list[tuple[str, object, bool]]:
+    return [(s.category, s.value, s.weak) for s in lexicon.signals(text, lang)]
+
+
+@pytest.mark.parametrize("lang", ["de", "en", "fr"])
+def test_every_lexicon_file_reads(lang):
+    assert lexicon.load(lang) is not None
+
+
+@pytest.mark.parametrize(
+    "text, lang, wanted",
+    [
+        ("Du darfst höchstens 3 Karten ziehen.", "de", ("bound", "max")),
+        ("nicht mehr als zwei", "de", ("bound", "max")),
+        ("You may draw no more than 2 cards.", "en", ("bound", "max")),
+        ("at least one", "en", ("bound", "min")),
+        ("Jeder Spieler zieht", "de", ("quantifier", "each")),
+        ("im Uhrzeigersinn", "de", ("direction", "clockwise")),
+        ("gegen den Uhrzeigersinn", "de", ("direction", "counterclockwise")),
+        ("counter-clockwise", "en", ("direction", "counterclockwise")),
+        ("bevor du ziehst", "de", ("time", "before")),
+        ("Wenn du keine Karte hast", "de", ("condition", "if")),
+        ("es sei denn, du passt", "de", ("condition", "unless")),
+        ("a red card", "en", ("colour", "red")),
+        ("You must pass", "en", ("modality", "must")),
+    ],
+)
+def test_finds_the_signal(text, lang, wanted):
+    assert wanted in [(c, v) for c, v, weak in said(text, lang) if not weak]
+
+
+def test_longest_phrase_uses_its_words_up():
+    # 'no more than' is a bound, not a negation; 'nicht mehr als' likewise
+    assert [c for c, _, _ in said("no more than 2", "en")] == ["bound", "number"]
+    assert "negation" not in [c for c, _, _ in said("nicht mehr als zwei", "de")]
+
+
+@pytest.mark.parametrize(
+    "text, lang",
+    [
+        ("regardless of colour", "en"),
+        ("No", "en"),
+        ("Nein", "de"),
+        ("unabhängig davon", "de"),
+    ],
+)
+def test_no_negation(text, lang):
+    assert "negation" not in [c for c, _, _ in said(text, lang)]
+
+
+def test_german_ordinals_need_a_determiner():
+    assert ("number", Fraction(8), False) not in said("Achte darauf, dass du ziehst.", "de")
+    assert ("number", Fraction(8), False) in said("die achte Karte", "de")
+
+
+def test_card_plurals_halves_and_multiplicatives():
+    assert ("number", Fraction(2), False) in said("alle Zweien", "de")
+    assert ("number", Fraction(1, 2), False) in said("die Hälfte", "de")
+    assert ("number", Fraction(2), False) in said("doppelt so viele", "de")
+    assert ("number", Fraction(3), False) in said("triple the points", "en")
+
+
+def test_german_article_ein_is_weak_and_a_pronoun_one_too():
+    assert ("number", Fraction(1), True) in said("Ziehe eine Karte.", "de")
+    assert ("number", Fraction(1), True) in said("If you have one, play it.", "en")
+    assert ("number", Fraction(1), False) in said("Draw one card.", "en")
+
+
+def test_phrases_do_not_cross_punctuation():
+    assert ("condition", "only_if") not in [(c, v) for c, v, _ in said("(4-player games only): if you win", "en")]
+
+
+def test_a_bad_lexicon_is_an_error():
+    with pytest.raises(lexicon.LexiconError):
+        lexicon.parse({"signals": {"negation": {"not": [False]}}}, "xx")
