@@ -78,7 +78,7 @@ RULES = {
         ),
         Rule(
             "reading-shown",
-            2,
+            3,
             "let the engine function that depends on the reading take the option, and add a worked example with `:reading: option=reading`",
         ),
         Rule("format-declared", 2, "declare `format: 2` in game.yaml (rulepress upgrade does)", warns_only=True),
