@@ -77,17 +77,17 @@ def _one_per_page(job: Job) -> tuple[bytes, list[str], dict[str, str]]:
     c = rl_canvas.Canvas(buffer, pagesize=((w + 2 * b) * MM, (h + 2 * b) * MM), invariant=1, initialFontName="Body")
     names = []
     aliases: dict[str, str] = {}  # a design identical to an earlier one is drawn once
-    seen: dict[FaceContent, str] = {}
+    seen: dict[tuple[bool, FaceContent], str] = {}  # a back never stands in for a front with the same texts
     backs = {x.id: x for x in job.comp.backs}
     shared = []
     for design in designs(job):
         for face, name, back in ((design.front, design.id, False), (design.back_face, f"{design.id}.back", True)):
             if face is None:
                 continue
-            if face in seen:
-                aliases[name] = seen[face]
+            if (back, face) in seen:
+                aliases[name] = seen[back, face]
                 continue
-            seen[face] = name
+            seen[back, face] = name
             c.translate(b * MM, b * MM)
             try:
                 draw_face(c, w, h, face, job.layout, b, art=job.art, back=back)
@@ -216,7 +216,7 @@ def write_print_pdf(job: Job, target: Path) -> dict:
             except FaceError as exc:
                 raise face_error(job, design.id, back, exc) from None
 
-        return form(("face", content), paint)
+        return form(("face", back, content), paint)
 
     def shared_back(key: str):
         back = backs.get(key)
