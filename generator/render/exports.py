@@ -90,7 +90,7 @@ def _one_per_page(job: Job) -> tuple[bytes, list[str], dict[str, str]]:
             seen[back, face] = name
             c.translate(b * MM, b * MM)
             try:
-                draw_face(c, w, h, face, job.layout, b, art=job.art, back=back)
+                draw_face(c, w, h, face, job.layout, b, art=job.art, back=back, lang=job.lang)
             except FaceError as exc:
                 raise face_error(job, design.id, name.endswith(".back"), exc) from None
             c.showPage()
@@ -114,6 +114,7 @@ def _one_per_page(job: Job) -> tuple[bytes, list[str], dict[str, str]]:
             job.art,
             None,
             job.comp.name.get(job.lang),
+            job.lang,
         )
         c.showPage()
         names.append(f"back-{key or 'default'}")
@@ -212,7 +213,7 @@ def write_print_pdf(job: Job, target: Path) -> dict:
     def face(design, content: FaceContent, back: bool = False):
         def paint():
             try:
-                draw_face(c, w, h, content, job.layout, b, art=job.art, back=back, pictures=pictures)
+                draw_face(c, w, h, content, job.layout, b, art=job.art, back=back, pictures=pictures, lang=job.lang)
             except FaceError as exc:
                 raise face_error(job, design.id, back, exc) from None
 
@@ -236,6 +237,7 @@ def write_print_pdf(job: Job, target: Path) -> dict:
                 job.art,
                 pictures,
                 job.comp.name.get(job.lang),
+                job.lang,
             ),
         )
 
