@@ -167,7 +167,7 @@ def safe_box(w: float, h: float, layout: dict) -> Box:
 from rulepress.render.elements import FaceError  # noqa: E402  (one error type for both ways of drawing)
 
 
-def _fit(markup: str, box_w: float, box_h: float, style: dict, align: str | None = None):
+def _fit(markup: str, box_w: float, box_h: float, style: dict, align: str | None = None, lang: str | None = None):
     return fit(
         markup,
         box_w,
@@ -178,6 +178,7 @@ def _fit(markup: str, box_w: float, box_h: float, style: dict, align: str | None
         float(style.get("leading", 1.2)),
         align or style.get("align", "left"),
         style.get("color", "#000000"),
+        lang,
     )
 
 
@@ -200,6 +201,7 @@ def draw_face(
     art: Art | None = None,
     back: bool = False,
     pictures: Pictures | None = None,
+    lang: str | None = None,
 ) -> None:
     """Paint one front face (or individual back face); the origin is the trim's bottom-left corner (points).
     FaceError on overflow.
@@ -209,13 +211,13 @@ def draw_face(
     if art is not None:
         elements = (art.back_face if art.back_face is not None else art.front) if back else art.front
         if elements is not None:
-            draw_with(c, w, h, bleed, elements, dict(face.data), art, pictures, face.write_in)
+            draw_with(c, w, h, bleed, elements, dict(face.data), art, pictures, face.write_in, lang)
             return
     if frames is None:
         _draw_frame(c, w, h, face.color, layout, bleed)
     else:
         c.doForm(frame_form(c, frames, w, h, face.color, layout, bleed))
-    _draw_texts(c, h, safe_box(w, h, layout), face, layout)
+    _draw_texts(c, h, safe_box(w, h, layout), face, layout, lang)
 
 
 def frame_form(
@@ -254,7 +256,7 @@ def _draw_frame(c, w: float, h: float, color: str | None, layout: dict, bleed: f
         _shape(c, inner * MM, inner * MM, W - 2 * inner * MM, H - 2 * inner * MM, shape, radius, 0, 1)
 
 
-def _draw_texts(c, h: float, safe: Box, face: FaceContent, layout: dict) -> None:
+def _draw_texts(c, h: float, safe: Box, face: FaceContent, layout: dict, lang: str | None = None) -> None:
     gap = float(layout.get("gap", 1.5))
     top = safe.y  # mm from the trim top
     bottom = safe.bottom
@@ -269,14 +271,14 @@ def _draw_texts(c, h: float, safe: Box, face: FaceContent, layout: dict) -> None
     bottom -= DESCENT * float(lowest.get("size", 6)) / MM
     if face.mark:
         try:
-            mark = _fit(face.mark, safe.w, safe.h / 4, mark_style, "center")
+            mark = _fit(face.mark, safe.w, safe.h / 4, mark_style, "center", lang)
         except Overflow as exc:
             raise FaceError(f"provenance mark: {exc}") from None
         place(mark, bottom - mark.height)
         bottom -= mark.height + gap / 2
     if face.values:
         try:
-            values = _fit(_values_markup(face), safe.w, (bottom - top) * 0.5, layout.get("values", {}))
+            values = _fit(_values_markup(face), safe.w, (bottom - top) * 0.5, layout.get("values", {}), lang=lang)
         except Overflow as exc:
             raise FaceError(f"values: {exc}") from None
         place(values, bottom - values.height)
@@ -286,7 +288,7 @@ def _draw_texts(c, h: float, safe: Box, face: FaceContent, layout: dict) -> None
     if face.title:
         room = (bottom - top) if alone else (bottom - top) * 0.4
         try:
-            title = _fit(face.title, safe.w, room, title_style)
+            title = _fit(face.title, safe.w, room, title_style, lang=lang)
         except Overflow as exc:
             raise FaceError(f"title: {exc}") from None
         if alone and title_style.get("valign") == "middle":
@@ -296,7 +298,7 @@ def _draw_texts(c, h: float, safe: Box, face: FaceContent, layout: dict) -> None
         top += title.height + gap
     if face.body:
         try:
-            body = _fit(face.body, safe.w, bottom - top, layout.get("text", {}))
+            body = _fit(face.body, safe.w, bottom - top, layout.get("text", {}), lang=lang)
         except Overflow as exc:
             raise FaceError(f"text: {exc}") from None
         place(body, top)
@@ -323,6 +325,7 @@ def draw_back(
     art: Art | None = None,
     pictures: Pictures | None = None,
     name: str = "",
+    lang: str | None = None,
 ) -> None:
     """Paint a shared back (colour, optional image, title); origin at the trim's bottom-left."""
     style = layout.get("back", {})
@@ -339,7 +342,7 @@ def draw_back(
             "mark": mark or "",
             "name": name,
         }
-        draw_with(c, w, h, bleed, art.back, data, art, pictures)
+        draw_with(c, w, h, bleed, art.back, data, art, pictures, lang=lang)
         return
     c.setFillColor(_rgb(color))
     if layout.get("shape") == "circle":
@@ -355,7 +358,7 @@ def draw_back(
         title=dict(style, valign="middle", align="center"),
         mark=dict(layout.get("mark", {}), color=style.get("color", "#ffffff")),
     )
-    _draw_texts(c, h, safe, content, title_layout)
+    _draw_texts(c, h, safe, content, title_layout, lang)
 
 
 # ---------------------------------------------------------------- a component
@@ -540,6 +543,7 @@ def write_component(job: Job, target: Path) -> dict:
                 job.art,
                 pictures,
                 job.comp.name.get(job.lang),
+                job.lang,
             )
         except FaceError as exc:
             raise job.error(
@@ -579,7 +583,7 @@ def write_component(job: Job, target: Path) -> dict:
             B = s.bleed * MM
             c.beginForm(name, -B, -B, w * MM + B, h * MM + B)
         try:
-            draw_face(c, w, h, content, job.layout, s.bleed, frames, job.art, back, pictures)
+            draw_face(c, w, h, content, job.layout, s.bleed, frames, job.art, back, pictures, job.lang)
         except FaceError as exc:
             raise face_error(job, item.id, back, exc) from None
         if repeated:
@@ -732,7 +736,18 @@ def check_faces(job: Job) -> None:
                 continue
             drawn.add(content)
             try:
-                draw_face(c, w, h, content, job.layout, job.settings.bleed, art=job.art, back=back, pictures=pictures)
+                draw_face(
+                    c,
+                    w,
+                    h,
+                    content,
+                    job.layout,
+                    job.settings.bleed,
+                    art=job.art,
+                    back=back,
+                    pictures=pictures,
+                    lang=job.lang,
+                )
             except FaceError as exc:
                 raise face_error(job, item.id, back, exc) from None
             c.showPage()
@@ -870,6 +885,24 @@ def jobs(content, options: CardOptions) -> list[Job]:
     return result
 
 
+def bound_values(job: Job, templates: list[str]) -> set[str]:
+    """Every value the `templates` (such as an image element's ``art/{suit}.png``) take on the faces of the
+    job's cards, in the job's language."""
+    from rulepress.layout.binding import face_data, render
+
+    patterns = [t for t in templates if "{" in t]
+    values = {t for t in templates if "{" not in t}
+    if not patterns:
+        return values
+    for card in printed_cards(job.comp, (job.lang,)):
+        for side, face in enumerate((card.front, card.back_face)):
+            if face is None:
+                continue
+            data = face_data(face, job.comp, job.lang, card.id, None, side)
+            values |= {render(t, data).strip() for t in patterns}
+    return values
+
+
 def used_svg_icons(job: Job) -> set[str]:
     """The SVG icons (bundled set or the game's own) a component's sheets show, for their attribution."""
     from rulepress.layout.binding import face_data, render
@@ -942,12 +975,13 @@ def job_inputs(job: Job) -> dict:
     images = {}
     files = [b.image for b in job.comp.backs] + [c.image for c in job.comp.cards]
     files += [c.back_face.image for c in job.comp.cards if c.back_face is not None]
-    files += [
-        el.get("src")
+    sources = [
+        str(el["src"])
         for k in layout_data.ELEMENT_LISTS
         for el in job.layout.get(k) or []
-        if isinstance(el, dict) and "{" not in str(el.get("src", "{"))
+        if isinstance(el, dict) and el.get("src")
     ]
+    files += sorted(bound_values(job, sources))  # a pattern such as art/{suit}.png: every file it names
     for name in files:
         if name and job.folder is not None:
             path = job.folder / name
