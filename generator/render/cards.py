@@ -942,12 +942,19 @@ def write_credits(used: list[str], notices: list[str], target: Path) -> dict:
 
 
 def game_icons(folder: Path | None) -> dict:
-    """The icon table of a game: glyph icons and aliases (icons.yaml) and the SVG icon font."""
+    """The icon table of a game: glyph icons and aliases (icons.yaml) and the SVG icon font (the one table
+    cards, quick references and boards use). An alias naming no icon is a ContentError at its line."""
     from rulepress.text.iconfont import icon_font
-    from rulepress.text.icons import icon_table
+    from rulepress.text.icons import UnknownIcon, icon_table
 
     fonts.register()
-    return icon_table(layout_data.icons(folder), icon_font(folder))
+    glyphs = layout_data.icons(folder)
+    try:
+        return icon_table(glyphs, icon_font(folder))
+    except UnknownIcon as exc:
+        name = str(exc).split("'")[1]
+        path, line, col = layout_data.icon_source(folder, name)
+        raise ContentError(path, str(exc), line, col, name) from None
 
 
 def game_fonts(content) -> dict[str, str]:

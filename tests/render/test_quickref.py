@@ -355,3 +355,64 @@ def test_text_closer_than_5_mm_to_the_paper_edge_is_an_error(tmp_path):
     )
     with pytest.raises(ContentError, match=r"demo/short \(de\): on a4 portrait its text would come 4.0 mm close"):
         quickref.plan(load_game(folder), QuickrefOptions(papers=("a4",)))
+
+
+def _fonts_of(pdf_path: Path) -> dict[str, set[str]]:
+    """Font name -> the characters drawn in it."""
+    found: dict[str, set[str]] = {}
+    with pdfplumber.open(pdf_path) as pdf:
+        for ch in pdf.pages[0].chars:
+            found.setdefault(ch["fontname"].split("+")[-1], set()).add(ch["text"])
+    return found
+
+
+def test_a_quick_reference_takes_every_icon_cards_take(tmp_path):
+    """A bundled SVG icon, the game's own SVG icon and an alias of layouts/icons.yaml are drawn in the icon
+    font (not printed as their names), as on the cards."""
+    folder = new_game("demo", tmp_path / "games")
+    (folder / "icons").mkdir()
+    (folder / "icons" / "lighthouse.svg").write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512"><path d="M200 40h112l40 432H160z"/></svg>',
+        encoding="utf-8",
+    )
+    (folder / "layouts" / "icons.yaml").write_text("deal: shaking-hands\n", encoding="utf-8")
+    (folder / "quickref.de.md").write_text(
+        "# Symbole\n\n:shaking-hands: Handel, :lighthouse: Leuchtturm, :deal: Wettkarten.\n\n"
+        "| Symbol | Bedeutung |\n|---|---|\n| :deal: | Handel |\n",
+        encoding="utf-8",
+    )
+    content = load_game(folder)
+    written = write(content, tmp_path)
+    pdf = written["demo/quickref-short.de.a4.pdf"]
+    fonts_used = _fonts_of(pdf)
+    icon_fonts = [name for name in fonts_used if name.startswith("Icons")]
+    assert len(icon_fonts) == 1
+    assert len(fonts_used[icon_fonts[0]]) == 2  # shaking-hands (also through the alias) and lighthouse
+    with pdfplumber.open(pdf) as doc:
+        text = doc.pages[0].extract_text()
+    assert "shaking-hands" not in text and "lighthouse" not in text and "deal" not in text
+    assert "Wettkarten" in text
+
+
+def test_an_unknown_icon_in_a_quick_reference_is_an_error_at_its_line_listing_the_icons(tmp_path):
+    folder = new_game("demo", tmp_path / "games")
+    (folder / "quickref.de.md").write_text("# X\n\nZeile zwei.\n\nNimm :lighthouse: jetzt.\n", encoding="utf-8")
+    with pytest.raises(ContentError) as exc:
+        write(load_game(folder), tmp_path)
+    problem = exc.value.problem
+    assert (Path(problem.path).name, problem.line, problem.col) == ("quickref.de.md", 5, 6)
+    assert "unknown icon :lighthouse:" in problem.message and "shaking-hands" in problem.message
+
+
+def test_an_alias_that_names_no_icon_is_an_error_at_its_line_in_icons_yaml(tmp_path):
+    from rulepress.render import cards
+    from rulepress.render.options import CardOptions
+
+    folder = new_game("demo", tmp_path / "games")
+    (folder / "layouts" / "icons.yaml").write_text(
+        "# aliases\nboat: sailboat\ndeal: nonexistent-icon\n", encoding="utf-8"
+    )
+    problems = cards.check(load_game(folder), CardOptions(papers=("a4",)))
+    (problem,) = [p for p in problems if Path(p.path).name == "icons.yaml"]
+    assert problem.line == 2 and "'sailboat'" in problem.message
+    assert "shaking-hands" in problem.message  # the names that exist
