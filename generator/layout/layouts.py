@@ -236,6 +236,12 @@ def icon_source(game_folder: Path | None, name: str) -> tuple[str, int | None, i
     return "icons.yaml", None, None
 
 
+def icons_of_game(game_folder: Path) -> dict[str, str]:
+    """The icon names the game's own layouts/icons.yaml gives (not the bundled ones)."""
+    path = Path(game_folder) / "layouts" / "icons.yaml"
+    return {str(k): str(v) for k, v in _read(path).items()} if path.is_file() else {}
+
+
 def icons(game_folder: Path | None = None) -> dict[str, str]:
     """Inline icon names -> the glyph drawn for them."""
     result: dict[str, str] = {}

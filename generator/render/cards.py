@@ -926,35 +926,46 @@ def used_svg_icons(job: Job) -> set[str]:
     return {icon.svg for name in names if (icon := job.icons.get(name)) is not None and getattr(icon, "svg", None)}
 
 
-def icon_credits(content, jobs_: list[Job]) -> tuple[list[str], list[str]]:
-    """The icons a game's sheets use and the licence notices of their sets."""
-    from rulepress.text.iconfont import attributions, icon_files
+def icon_credits(content, jobs_: list[Job]) -> tuple[list[str], list[tuple[str, list[str]]]]:
+    """The icons a game's sheets use, and per icon set the set's licence notice with the icons taken
+    from it (a game's own icons are never credited to a set they do not come from)."""
+    from rulepress.text.iconfont import credit_sections, icon_files
 
     used = sorted(set().union(*(used_svg_icons(j) for j in jobs_))) if jobs_ else []
-    return used, attributions(icon_files(content.folder), set(used))
+    return used, credit_sections(icon_files(content.folder), set(used))
 
 
-def write_credits(used: list[str], notices: list[str], target: Path) -> dict:
-    """The licence and attribution of the icons printed on the game's sheets."""
-    text = "\n\n".join(notices) + "\n\nIcons used on these sheets: " + ", ".join(used) + "\n"
-    target.write_text(text, encoding="utf-8")
+def write_credits(sections: list[tuple[str, list[str]]], target: Path) -> dict:
+    """The licence and attribution of the icons printed on the game's sheets, set by set."""
+    text = "\n\n".join(f"{notice}\n\nIcons used on these sheets: {', '.join(names)}" for notice, names in sections)
+    target.write_text(text + "\n", encoding="utf-8")
     return {}
 
 
 def game_icons(folder: Path | None) -> dict:
     """The icon table of a game: glyph icons and aliases (icons.yaml) and the SVG icon font (the one table
-    cards, quick references and boards use). An alias naming no icon is a ContentError at its line."""
-    from rulepress.text.iconfont import icon_font
-    from rulepress.text.icons import UnknownIcon, icon_table
+    cards, quick references and boards use). What the game gives wins over what Rulepress bundles: its
+    icons.yaml, then its SVG icons (its own and the sets `rulepress icons add` put in), then the bundled
+    icons.yaml glyphs and SVG icons. An alias naming no icon is a ContentError at its line."""
+    from rulepress.text.iconfont import icon_files, icon_font
+    from rulepress.text.icons import Icon, UnknownIcon, icon_table
 
     fonts.register()
     glyphs = layout_data.icons(folder)
+    font = icon_font(folder)
     try:
-        return icon_table(glyphs, icon_font(folder))
+        table = icon_table(glyphs, font)
     except UnknownIcon as exc:
         name = str(exc).split("'")[1]
         path, line, col = layout_data.icon_source(folder, name)
         raise ContentError(path, str(exc), line, col, name) from None
+    if folder is not None:
+        own = set(layout_data.icons_of_game(folder))
+        for name, svg_path in icon_files(folder).items():
+            char = font.char(name)
+            if name not in own and char is not None and Path(folder).absolute() in svg_path.absolute().parents:
+                table[name] = Icon(char, font.name, name)
+    return table
 
 
 def game_fonts(content) -> dict[str, str]:
@@ -1027,15 +1038,15 @@ def plan(content, options: CardOptions) -> list[Artifact]:
                 bundles=("play",),
             )
         )
-    used, notices = icon_credits(content, all_jobs)
+    used, sections = icon_credits(content, all_jobs)
     if used:
         artifacts.append(
             Artifact(
                 content.game.id,
                 "credits",
                 f"{content.game.id}/icons-license.txt",
-                {"used": used, "notices": notices},
-                _bind(write_credits, used, notices),
+                {"used": used, "sections": sections},
+                _bind(write_credits, sections),
                 bundles=("credits",),
             )
         )

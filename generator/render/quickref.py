@@ -28,7 +28,6 @@ from typing import TYPE_CHECKING
 
 from rulepress import i18n
 from rulepress.errors import ContentError, Problem
-from rulepress.layout import layouts as layout_data
 from rulepress.layout.geometry import Rect
 from rulepress.layout.nup import OVERHANG, Imposition, impose
 from rulepress.layout.paper import MM, PAPERS, PRINTABLE_MARGIN
