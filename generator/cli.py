@@ -281,6 +281,15 @@ def _run(args) -> int:
         result = build(options)
         for line in warning_lines(result.warnings):
             print(line, file=sys.stderr)
+        if result.stale:
+            listed = ", ".join(result.stale[:12]) + (
+                f" and {len(result.stale) - 12} more" if len(result.stale) > 12 else ""
+            )
+            print(
+                f"stale: {len(result.stale)} earlier output(s) of renderers not run (--only) are out of date: {listed}; "
+                "run `rulepress build` without --only to bring them up to date",
+                file=sys.stderr,
+            )
         games = sorted({e["game"] for e in result.manifest if e["game"]})
         print(
             f"built {len(result.built)}, unchanged {len(result.skipped)} artifacts of {', '.join(games) or 'no game'} "

@@ -19,12 +19,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
-from html import escape
 from pathlib import Path
 
 from rulepress.errors import ContentError, ContentErrors, Problem
 from rulepress.layout import layouts as layout_data
-from rulepress.layout.face import FaceContent, card_markup, card_provenance, face_content, mark_for, printed_cards
+from rulepress.layout.face import FaceContent, card_markup, card_provenance, face_content, printed_cards
 from rulepress.layout.paper import MM, PAPERS, PRINTABLE_MARGIN, Paper
 from rulepress.layout.sheet import Box, Grid, SheetError, SheetSpec, back_box, chunks, crop_marks, grid, used
 from rulepress.model.schema import Back, Component
@@ -395,6 +394,11 @@ class Job:
     title: dict[str, str] = field(default_factory=dict)  # the game's title per language
     author: str = ""  # game.yaml's author, for the PDF metadata
 
+    @property
+    def languages(self) -> tuple[str, ...]:
+        """The game's languages."""
+        return tuple(self.title)
+
     def sheet_error(self, exc: SheetError) -> ContentError:
         """The ContentError for cards that cannot be placed on the paper, naming component and layout."""
         return self.error(
@@ -500,13 +504,14 @@ def iter_designs(job: Job) -> Iterator[Design]:
 
 def write_component(job: Job, target: Path) -> dict:
     """Write the duplex sheet PDF of one component; ContentError before anything is written."""
+    from rulepress.render.painter import SHARED, Forms, back_of, front_of  # (the painter draws with this module)
+
     try:
         paper, g = choose_paper(job.paper, job.size, job.settings)
     except SheetError as exc:
         raise job.sheet_error(exc) from None
     check_images(job)
     items = (d for d in iter_designs(job) for _ in range(d.qty))
-    backs = {b.id: b for b in job.comp.backs}
     # the canvas opens `target` only in save(): a ContentError raised while drawing leaves no file behind
     meta = job.meta(f"{job.paper} sheets")
     c = new_canvas(target, paper.points, meta)
@@ -519,78 +524,17 @@ def write_component(job: Job, target: Path) -> dict:
     pictures = Pictures(c)
     for path in picture_files(job):  # placeholders first: ReportLab forms begun mid-page lose its alpha states
         pictures.prepare(path)
-    # ReportLab loses transparency states inside forms: a layout using opacity draws every copy in full
-    use_forms = not (job.art is not None and job.art.alpha)
-    w, h = job.size
     s = job.settings
-    forms: dict[str, str] = {}
-    prov_mark = mark_for(job.comp.provenance, job.lang)
-
-    def paint_back(key: str) -> None:
-        back = backs.get(key)
-        title = back.title.get(job.lang) if back and back.title else job.comp.name.get(job.lang)
-        try:
-            draw_back(
-                c,
-                w,
-                h,
-                back,
-                escape(title, quote=False),
-                prov_mark,
-                job.layout,
-                s.bleed,
-                job.folder,
-                job.art,
-                pictures,
-                job.comp.name.get(job.lang),
-                job.lang,
-            )
-        except FaceError as exc:
-            raise job.error(
-                ("backs",), f"game {job.game}, {job.comp.kind} {job.comp.id}, back {key or 'default'}: {exc.message}"
-            ) from None
-
-    def shared_back(key: str) -> str | None:
-        """The form holding back `key` (drawn once), or None when it was painted directly."""
-        if not use_forms:
-            paint_back(key)
-            return None
-        if key not in forms:
-            name = f"back_{len(forms)}"
-            B = s.bleed * MM
-            c.beginForm(name, -B, -B, w * MM + B, h * MM + B)
-            paint_back(key)
-            c.endForm()
-            forms[key] = name
-        return forms[key]
-
-    faces: dict[tuple[bool, FaceContent], str] = {}
-    frames: dict[str | None, str] = {}
-
-    def face(item: Design, content: FaceContent, back: bool) -> None:
-        """Paint a front (or an individual back); a design printed more than once becomes a form."""
-        key = (back, content)
-        if key in faces:
-            c.doForm(faces[key])
-            return
-        repeated = item.qty > 1 and use_forms
-        if repeated:
-            if job.art is None or job.art.front is None:
-                frame_form(c, frames, w, h, content.color, job.layout, s.bleed)  # defined outside the face's form
-            else:
-                _prepare_pictures(job, job.art, content, back, pictures)  # ReportLab forms do not nest
-            name = f"face_{len(faces)}"
-            B = s.bleed * MM
-            c.beginForm(name, -B, -B, w * MM + B, h * MM + B)
-        try:
-            draw_face(c, w, h, content, job.layout, s.bleed, frames, job.art, back, pictures, job.lang)
-        except FaceError as exc:
-            raise face_error(job, item.id, back, exc) from None
-        if repeated:
-            c.endForm()
-            faces[key] = name
-            c.doForm(name)
-
+    # shared backs are forms from the first copy; a front (or individual back) once it is printed twice;
+    # classic faces share their background and frame as forms of their own (one per colour)
+    forms = Forms(
+        c,
+        job,
+        pictures,
+        lambda ref, same, _: f"back_{same}" if ref.side == SHARED else f"face_{same}",
+        only_repeated=True,
+        frames={},
+    )
     pages = 0
     for page_items in _pages(items, g.per_page):
         page = Page(c, paper)
@@ -598,7 +542,7 @@ def write_component(job: Job, target: Path) -> dict:
             c.saveState()
             page.clip(cell)
             c.translate(trim.x * MM, (paper.height - trim.bottom) * MM)
-            face(item, item.front, back=False)
+            forms.place(front_of(item), item.qty)
             c.restoreState()
         _guides(c, page, g, job.layout, s, len(page_items))
         c.showPage()
@@ -609,12 +553,7 @@ def write_component(job: Job, target: Path) -> dict:
             c.saveState()
             page.clip(clip)
             c.translate(box.x * MM, (paper.height - box.bottom) * MM)
-            if item.back_face is not None:
-                face(item, item.back_face, back=True)
-            else:
-                form = shared_back(item.back_key)
-                if form is not None:
-                    c.doForm(form)
+            forms.place(back_of(item), item.qty)
             c.restoreState()
         c.showPage()
         pages += 1
@@ -642,7 +581,7 @@ def picture_files(job: Job) -> list[Path]:
     ]
 
 
-def _prepare_pictures(job: Job, art: Art, content: FaceContent, back: bool, pictures: Pictures) -> None:
+def prepare_pictures(job: Job, art: Art, content: FaceContent, back: bool, pictures: Pictures) -> None:
     """Define the picture placeholders a face will use (`art`: the job's) before the face's own form is opened."""
     from rulepress.layout.binding import render
 
@@ -985,6 +924,18 @@ def outlines(game) -> dict[str, tuple]:
     return found
 
 
+def in_language(data, lang: str, languages: tuple[str, ...]):
+    """JSON data of the model with every text (a mapping whose keys are all languages of the game) cut to its
+    text in `lang`: what a sheet in `lang` is made from, so an edit in another language leaves it alone."""
+    if isinstance(data, dict):
+        if data and set(data) <= set(languages) and all(isinstance(v, str) for v in data.values()):
+            return {lang: data.get(lang)}
+        return {key: in_language(value, lang, languages) for key, value in data.items()}
+    if isinstance(data, list):
+        return [in_language(value, lang, languages) for value in data]
+    return data
+
+
 def job_inputs(job: Job) -> dict:
     """Everything a component's sheets are made from (the artifact's digest): its data, layout, settings,
     icons, fonts and the SHA-256 of each picture file it names."""
@@ -1006,7 +957,7 @@ def job_inputs(job: Job) -> dict:
             images[name] = sha256_of(path) if path.is_file() else None
     icons = {name: [getattr(i, "char", i), getattr(i, "font", None)] for name, i in sorted(job.icons.items())}
     return {
-        "component": job.comp.model_dump(mode="json"),
+        "component": in_language(job.comp.model_dump(mode="json"), job.lang, job.languages),
         "layout": job.layout,
         "size": job.size,
         "settings": job.settings.__dict__,
@@ -1016,7 +967,7 @@ def job_inputs(job: Job) -> dict:
         "images": images,
         "fonts": job.fonts,
         "outlines": job.art.outlines if job.art else {},
-        "title": job.title,
+        "title": job.title.get(job.lang),
         "author": job.author,
     }
 
