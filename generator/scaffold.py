@@ -85,9 +85,26 @@ def table_in_languages(text: str, langs: tuple[str, ...]) -> str:
     return out.getvalue()
 
 
-def new_game(name: str, content_dir: Path, languages: tuple[str, ...] = LANGS) -> Path:
+def yaml_cards(table: str) -> str:
+    """The template's card table as the YAML `cards:` list it stands for (a game written without a table)."""
+    rows = list(csv.DictReader(io.StringIO(table, newline="")))
+    lines = ["    cards:"]
+    for row in rows:
+        langs = [c.split(".")[1] for c in row if c.startswith("title.")]
+        lines.append(f"      - id: {row['id']}")
+        if row.get("qty", "1") != "1":
+            lines.append(f"        qty: {row['qty']}")
+        lines.append("        title: {" + ", ".join(f"{lang}: {row['title.' + lang]}" for lang in langs) + "}")
+        lines.append("        text: {" + ", ".join(f'{lang}: "{row["text." + lang]}"' for lang in langs) + "}")
+        values = [(c.split(".", 1)[1], row[c]) for c in row if c.startswith("values.")]
+        lines.append("        values: {" + ", ".join(f"{k}: {v}" for k, v in values) + "}")
+    return "\n".join(lines) + "\n"
+
+
+def new_game(name: str, content_dir: Path, languages: tuple[str, ...] = LANGS, table: bool = True) -> Path:
     """Create `content_dir/name` from templates/new-game in `languages` (the first its source language),
-    with the id filled in."""
+    with the id filled in. The deck's cards are read from ``cards.csv``; with `table` False they are a
+    ``cards:`` list in game.yaml instead (the same cards, for content that keeps everything in YAML)."""
     if not NAME.match(name):
         raise UsageError(f"{name!r} is not a valid game id: use lower-case letters, digits, '-' and '_'")
     languages = languages_option(",".join(languages))
@@ -99,6 +116,16 @@ def new_game(name: str, content_dir: Path, languages: tuple[str, ...] = LANGS) -
     if tmp.exists():
         shutil.rmtree(tmp)
     shutil.copytree(paths.TEMPLATES / "new-game", tmp, ignore=shutil.ignore_patterns("__pycache__"))
+    if not table:
+        game_file, table_file = tmp / "game.yaml", tmp / "cards.csv"
+        game_text = re.sub(
+            r"^    cards_from: cards\.csv.*\n",
+            lambda m: yaml_cards(table_file.read_text(encoding="utf-8")),
+            game_file.read_text(encoding="utf-8"),
+            flags=re.M,
+        )
+        game_file.write_text(game_text, encoding="utf-8")
+        table_file.unlink()
     for file in sorted(tmp.glob("*.*.md")):
         if file.name.split(".")[-2] not in languages:
             file.unlink()

@@ -17,7 +17,7 @@ FIXTURE = Path(__file__).parent.parent / "data" / "cards" / "components.yaml"
 @pytest.fixture(scope="module")
 def built(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("exports")
-    folder = new_game("cardtest", tmp / "content")
+    folder = new_game("cardtest", tmp / "content", table=False)
     game = yaml.safe_load((folder / "game.yaml").read_text())
     game["components"] = [c for c in game["components"] if c["kind"] == "board"] + yaml.safe_load(FIXTURE.read_text())
     (folder / "game.yaml").write_text(yaml.safe_dump(game, allow_unicode=True, sort_keys=False))

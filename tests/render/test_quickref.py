@@ -139,7 +139,7 @@ def test_same_input_gives_the_same_bytes(tmp_path, dice_sheets):
 
 
 def test_text_is_shrunk_before_it_fails_and_too_long_text_is_an_error_naming_the_sheet(tmp_path):
-    folder = new_game("demo", tmp_path / "games")
+    folder = new_game("demo", tmp_path / "games", table=False)
     item = "- Eine ziemlich lange Zeile Kurzregel, die mehrfach wiederholt wird, damit es eng wird.\n"
     (folder / "quickref.de.md").write_text("# Kurzregeln\n\n" + item * 20, encoding="utf-8")
     content = load_game(folder)
@@ -165,7 +165,7 @@ def test_text_is_shrunk_before_it_fails_and_too_long_text_is_an_error_naming_the
 
 
 def test_panels_that_do_not_fit_the_paper_are_an_error(tmp_path):
-    folder = new_game("demo", tmp_path / "games")
+    folder = new_game("demo", tmp_path / "games", table=False)
     game_yaml = folder / "game.yaml"
     game_yaml.write_text(game_yaml.read_text().replace("n_up: 4", "n_up: 6"))
     with pytest.raises(ContentError, match=r"demo/short \(de\): 6 panels of 95 x 130 mm do not fit"):
@@ -173,7 +173,7 @@ def test_panels_that_do_not_fit_the_paper_are_an_error(tmp_path):
 
 
 def test_template_error_points_at_the_quickref_line(tmp_path):
-    folder = new_game("demo", tmp_path / "games")
+    folder = new_game("demo", tmp_path / "games", table=False)
     (folder / "quickref.en.md").write_text("# Short\n\n{{ engine.no_such_rule(1) }}\n", encoding="utf-8")
     with pytest.raises(ContentError) as err:
         quickref.plan(load_game(folder), QuickrefOptions(papers=("a4",)))
@@ -270,7 +270,7 @@ def test_bundled_quick_references_fill_their_panels(bundled_build, game, sheet, 
 
 
 def test_short_text_grows_to_the_largest_size_that_fits(tmp_path):
-    folder = new_game("demo", tmp_path / "games")
+    folder = new_game("demo", tmp_path / "games", table=False)
     (folder / "quickref.de.md").write_text("# Kurz\n\n- eins\n- zwei\n\nEin Satz.\n", encoding="utf-8")
     content = load_game(folder)
     ref = content.game.quickrefs[0]
@@ -290,7 +290,7 @@ def test_short_text_grows_to_the_largest_size_that_fits(tmp_path):
 
 
 def test_list_items_carry_one_marker(tmp_path):
-    folder = new_game("demo", tmp_path / "games")
+    folder = new_game("demo", tmp_path / "games", table=False)
     (folder / "quickref.de.md").write_text(
         "# Fälle\n\n- a) erster Fall\n- b) zweiter Fall\n- ohne eigenes Zeichen\n\n1. (i) nummeriert\n",
         encoding="utf-8",
@@ -306,7 +306,7 @@ def test_list_items_carry_one_marker(tmp_path):
 def test_pictures_and_icons_in_a_quick_reference(tmp_path):
     from PIL import Image
 
-    folder = new_game("demo", tmp_path / "games")
+    folder = new_game("demo", tmp_path / "games", table=False)
     Image.new("RGB", (400, 200), (200, 30, 30)).save(folder / "map.png")
     Image.new("RGB", (64, 64), (30, 30, 200)).save(folder / "die.png")
     (folder / "quickref.de.md").write_text(
@@ -341,14 +341,14 @@ def test_pictures_and_icons_in_a_quick_reference(tmp_path):
     ],
 )
 def test_bad_pictures_and_icons_are_errors_naming_the_sheet(tmp_path, text, message):
-    folder = new_game("demo", tmp_path / "games")
+    folder = new_game("demo", tmp_path / "games", table=False)
     (folder / "quickref.de.md").write_text(f"# X\n\n{text}\n", encoding="utf-8")
     with pytest.raises(ContentError, match=re.escape(message)):
         write(load_game(folder), tmp_path)
 
 
 def test_text_closer_than_5_mm_to_the_paper_edge_is_an_error(tmp_path):
-    folder = new_game("demo", tmp_path / "games")
+    folder = new_game("demo", tmp_path / "games", table=False)
     game_yaml = folder / "game.yaml"
     game_yaml.write_text(
         game_yaml.read_text().replace("panel: {width: 95, height: 130}", "panel: {width: 105, height: 146}")
@@ -369,7 +369,7 @@ def _fonts_of(pdf_path: Path) -> dict[str, set[str]]:
 def test_a_quick_reference_takes_every_icon_cards_take(tmp_path):
     """A bundled SVG icon, the game's own SVG icon and an alias of layouts/icons.yaml are drawn in the icon
     font (not printed as their names), as on the cards."""
-    folder = new_game("demo", tmp_path / "games")
+    folder = new_game("demo", tmp_path / "games", table=False)
     (folder / "icons").mkdir()
     (folder / "icons" / "lighthouse.svg").write_text(
         '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512"><path d="M200 40h112l40 432H160z"/></svg>',
@@ -395,7 +395,7 @@ def test_a_quick_reference_takes_every_icon_cards_take(tmp_path):
 
 
 def test_an_unknown_icon_in_a_quick_reference_is_an_error_at_its_line_listing_the_icons(tmp_path):
-    folder = new_game("demo", tmp_path / "games")
+    folder = new_game("demo", tmp_path / "games", table=False)
     (folder / "quickref.de.md").write_text("# X\n\nZeile zwei.\n\nNimm :lighthouse: jetzt.\n", encoding="utf-8")
     with pytest.raises(ContentError) as exc:
         write(load_game(folder), tmp_path)
@@ -408,7 +408,7 @@ def test_an_alias_that_names_no_icon_is_an_error_at_its_line_in_icons_yaml(tmp_p
     from rulepress.render import cards
     from rulepress.render.options import CardOptions
 
-    folder = new_game("demo", tmp_path / "games")
+    folder = new_game("demo", tmp_path / "games", table=False)
     (folder / "layouts" / "icons.yaml").write_text(
         "# aliases\nboat: sailboat\ndeal: nonexistent-icon\n", encoding="utf-8"
     )
