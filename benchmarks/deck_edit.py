@@ -123,7 +123,8 @@ def edit(folder: Path, round_: int) -> None:
 
 def serve_latency(folder: Path, content: Path, out: Path, env: dict[str, str], rounds: int) -> list[float]:
     """Seconds from saving an edit until `rulepress serve` has the edited card's PNG in the output."""
-    png = out / GAME / "deck.en.images" / "trim" / "c17.png"
+    png = out / GAME / "cards.en.images" / "trim" / "c17.png"  # the scaffold's deck is the component 'cards'
+
     process = subprocess.Popen(
         command() + ["serve", GAME, "--content", str(content), "--out", str(out), "--port", "0"],
         env=env,
@@ -135,6 +136,8 @@ def serve_latency(folder: Path, content: Path, out: Path, env: dict[str, str], r
         deadline = time.time() + 600
         while not png.exists() and time.time() < deadline:
             time.sleep(0.2)
+        if not png.exists():
+            raise SystemExit(f"serve wrote no {png}")
         time.sleep(SETTLE)
         found = []
         for round_ in range(rounds):
@@ -159,6 +162,7 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--keep", type=Path, help="make the game in this folder and keep it")
     parser.add_argument("--no-serve", action="store_true", help="skip the serve measurement")
+    parser.add_argument("--serve-only", action="store_true", help="measure only `rulepress serve`")
     args = parser.parse_args()
     tmp = Path(tempfile.mkdtemp(prefix="rulepress-deck-bench-")) if args.keep is None else args.keep
     try:
@@ -168,6 +172,10 @@ def main() -> None:
         env["PYTHONPYCACHEPREFIX"] = str(tmp / "pycache")
         build = command() + ["build", GAME, "--content", str(content), "--out", str(out), "--quiet"]
         run(command() + ["--help"], env)  # compiles the bytecode once
+        if args.serve_only:
+            latencies = serve_latency(folder, content, tmp / "served", env, args.rounds)
+            print("serve, save to changed PNG: " + ", ".join(f"{s:.2f} s" for s in latencies))
+            return
         colds = []
         for _ in range(args.rounds):
             shutil.rmtree(out, ignore_errors=True)
