@@ -109,6 +109,7 @@ class BuildResult:
     contents: list[GameContent] = field(default_factory=list)  # the games built, as loaded
     warnings: list[Problem] = field(default_factory=list)  # rules the games' formats predate (formats.settle)
     analysis: Analysis | None = None  # what the build's outputs show of the games' analysis
+    stale: list[str] = field(default_factory=list)  # earlier outputs a build with --only left out of date
 
 
 def renderer_options(options: BuildOptions) -> dict[str, object]:
@@ -283,6 +284,7 @@ def build(options: BuildOptions) -> BuildResult:
                     memo, game, name, key, [a for a in artifacts if a.game == game and makers.get(a.path) == name]
                 )
             manifest = _manifest(out, artifacts, state, {c.id for c in contents}, options.kinds)
+            stale = stale_outputs(contents, options, state, version)
             # state and manifest are staged too and move in with the artifacts: all or nothing
             write_json(staging.root / STATE_FILE, state)
             write_json(staging.root / MANIFEST, {"artifacts": manifest})
@@ -296,8 +298,33 @@ def build(options: BuildOptions) -> BuildResult:
         finally:
             staging.discard()
     return BuildResult(
-        [a.path for a, _ in todo], skipped, manifest, time.perf_counter() - start, contents, warned, analysis
+        [a.path for a, _ in todo], skipped, manifest, time.perf_counter() - start, contents, warned, analysis, stale
     )
+
+
+def stale_outputs(contents: list[GameContent], options: BuildOptions, state: dict, version: str) -> list[str]:
+    """With ``--only``: the outputs of the renderers not run that are now out of date (or missing), those of
+    the games built: each such renderer is planned (nothing is drawn) and its artifacts' input keys compared
+    with the ones they were made from. The website and the reports (across games) are named when they exist
+    and anything was built, as they show the games' other outputs."""
+    skipped = [r for r in RENDERERS if r.name not in options.kinds]
+    if not skipped:
+        return []
+    own = renderer_options(options)
+    stale: list[str] = []
+    for content in contents:
+        for each in (r for r in skipped if r.per_game):
+            try:
+                made = each.plan(incremental.without(content, each.not_read), own[each.name])
+            except RulepressError:
+                continue  # its problems are reported when it runs
+            for artifact in made:
+                previous = state.get(artifact.path)
+                if previous is not None and previous.get("key") != input_key(artifact, version):
+                    stale.append(artifact.path)
+    for each in (r for r in skipped if not r.per_game):
+        stale.extend(sorted(path for path, record in state.items() if record.get("renderer") == each.name)[:1])
+    return stale
 
 
 def _analyse_needs(todo: list[Artifact], contents: list[GameContent], analysis: Analysis) -> None:

@@ -205,6 +205,18 @@ def command_line(width: int | None = None) -> tuple[argparse.ArgumentParser, lis
         help="the game's languages, comma-separated, the source language first (de, en, fr; default: de,en)",
     )
 
+    icons = command("icons", "add game-icons.net icons to a game (from the npm package, with their licence)")
+    icons.add("action", choices=["add"], help="add: copy the named icons into <game>/icons/game-icons/")
+    icons.add("game", metavar="GAME", help="the game's id")
+    icons.add("names", nargs="+", metavar="NAME", help="game-icons.net names, e.g. anchor sailboat")
+    icons.add("--content", type=Path, default=Path("."), help="folder of game folders (default: here)")
+    icons.add(
+        "--package",
+        type=Path,
+        metavar="TGZ",
+        help="the tarball of `npm pack @iconify-json/game-icons` (default: run npm pack now)",
+    )
+
     schema = command("schema", "print the JSON Schema of game.yaml (for editor autocompletion)")
     schema.add("--out", type=Path, help="write to this file instead of standard output")
     schema.add("--layout", action="store_true", help="the JSON Schema of a layout file (layouts/*.yaml) instead")
@@ -287,6 +299,15 @@ def _run(args) -> int:
         result = build(options)
         for line in warning_lines(result.warnings):
             print(line, file=sys.stderr)
+        if result.stale:
+            listed = ", ".join(result.stale[:12]) + (
+                f" and {len(result.stale) - 12} more" if len(result.stale) > 12 else ""
+            )
+            print(
+                f"stale: {len(result.stale)} earlier output(s) of renderers not run (--only) are out of date: {listed}; "
+                "run `rulepress build` without --only to bring them up to date",
+                file=sys.stderr,
+            )
         games = sorted({e["game"] for e in result.manifest if e["game"]})
         print(
             f"built {len(result.built)}, unchanged {len(result.skipped)} artifacts of {', '.join(games) or 'no game'} "
@@ -356,6 +377,10 @@ def _run(args) -> int:
         folder = new_game(args.name, args.content, languages_option(args.languages))
         print(f"created {folder}; build it with: rulepress build {args.name} --content {args.content}")
         return 0
+    if args.command == "icons":
+        from rulepress.commands.icons import add
+
+        return add(args.content, args.game, args.names, args.package)
     if args.command == "schema":
         from rulepress.layout.spec import json_schema as layout_schema
         from rulepress.model.schema import json_schema

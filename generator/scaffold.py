@@ -4,12 +4,14 @@ The template (``templates/new-game``) holds every text in each language it knows
 (`TEMPLATE_LANGUAGES`): flow mappings such as ``{de: Karte, en: Card, fr: Carte}``, a
 glossary term's ``de:``/``en:``/``fr:`` lines, and ``rules.<lang>.md``/``quickref.<lang>.md``.
 The new game keeps the languages asked for, in that order (the first is the source
-language), and drops the others; a game in German and English, the default, declares no
+language), and drops the others (in the card table ``cards.csv`` too: its columns of other languages); a game in German and English, the default, declares no
 ``languages`` (they are the default).
 """
 
 from __future__ import annotations
 
+import csv
+import io
 import re
 import shutil
 from pathlib import Path
@@ -60,9 +62,49 @@ def in_languages(text: str, langs: tuple[str, ...]) -> str:
     return "".join(lines)
 
 
-def new_game(name: str, content_dir: Path, languages: tuple[str, ...] = LANGS) -> Path:
+def table_in_languages(text: str, langs: tuple[str, ...]) -> str:
+    """A CSV card table of the template without the columns of languages not in `langs` (kept in that order)."""
+    rows = list(csv.reader(io.StringIO(text, newline="")))
+    if not rows:
+        return text
+
+    def language(column: str) -> str | None:
+        match = re.match(r"^(?:title|text)[._]([a-z]{2,3})$", column)
+        return match.group(1) if match else None
+
+    header = rows[0]
+    base = [name.split(".")[0] if language(name) else name for name in header]
+    first = {name: base.index(name) for name in base}
+    rank = {lang: n for n, lang in enumerate(langs)}
+    kept = [i for i, name in enumerate(header) if language(name) is None or language(name) in langs]
+    order = sorted(kept, key=lambda i: (first[base[i]], rank.get(language(header[i]) or "", 0)))
+    out = io.StringIO(newline="")
+    writer = csv.writer(out, lineterminator="\n")
+    for row in rows:
+        writer.writerow([row[i] for i in order if i < len(row)])
+    return out.getvalue()
+
+
+def yaml_cards(table: str) -> str:
+    """The template's card table as the YAML `cards:` list it stands for (a game written without a table)."""
+    rows = list(csv.DictReader(io.StringIO(table, newline="")))
+    lines = ["    cards:"]
+    for row in rows:
+        langs = [c.split(".")[1] for c in row if c.startswith("title.")]
+        lines.append(f"      - id: {row['id']}")
+        if row.get("qty", "1") != "1":
+            lines.append(f"        qty: {row['qty']}")
+        lines.append("        title: {" + ", ".join(f"{lang}: {row['title.' + lang]}" for lang in langs) + "}")
+        lines.append("        text: {" + ", ".join(f'{lang}: "{row["text." + lang]}"' for lang in langs) + "}")
+        values = [(c.split(".", 1)[1], row[c]) for c in row if c.startswith("values.")]
+        lines.append("        values: {" + ", ".join(f"{k}: {v}" for k, v in values) + "}")
+    return "\n".join(lines) + "\n"
+
+
+def new_game(name: str, content_dir: Path, languages: tuple[str, ...] = LANGS, table: bool = True) -> Path:
     """Create `content_dir/name` from templates/new-game in `languages` (the first its source language),
-    with the id filled in."""
+    with the id filled in. The deck's cards are read from ``cards.csv``; with `table` False they are a
+    ``cards:`` list in game.yaml instead (the same cards, for content that keeps everything in YAML)."""
     if not NAME.match(name):
         raise UsageError(f"{name!r} is not a valid game id: use lower-case letters, digits, '-' and '_'")
     languages = languages_option(",".join(languages))
@@ -74,10 +116,22 @@ def new_game(name: str, content_dir: Path, languages: tuple[str, ...] = LANGS) -
     if tmp.exists():
         shutil.rmtree(tmp)
     shutil.copytree(paths.TEMPLATES / "new-game", tmp, ignore=shutil.ignore_patterns("__pycache__"))
+    if not table:
+        game_file, table_file = tmp / "game.yaml", tmp / "cards.csv"
+        game_text = re.sub(
+            r"^    cards_from: cards\.csv.*\n",
+            lambda m: yaml_cards(table_file.read_text(encoding="utf-8")),
+            game_file.read_text(encoding="utf-8"),
+            flags=re.M,
+        )
+        game_file.write_text(game_text, encoding="utf-8")
+        table_file.unlink()
     for file in sorted(tmp.glob("*.*.md")):
         if file.name.split(".")[-2] not in languages:
             file.unlink()
     for file in tmp.rglob("*"):
+        if file.is_file() and file.suffix == ".csv":
+            file.write_text(table_in_languages(file.read_text(encoding="utf-8"), languages), encoding="utf-8")
         if file.is_file() and file.suffix in (".yaml", ".md", ".py"):
             text = file.read_text(encoding="utf-8").replace("__GAME_ID__", name)
             if file.suffix == ".yaml":

@@ -65,7 +65,7 @@ def test_rerun_with_nothing_changed_renders_nothing(bundled_build):
 
 def test_editing_one_card_rebuilds_only_what_shows_it(tmp_path):
     games = tmp_path / "games"
-    new_game("demo", games)
+    new_game("demo", games, table=False)
     out = tmp_path / "out"
     first = build(BuildOptions(content=games, out=out))
     game_yaml = games / "demo" / "game.yaml"
@@ -82,8 +82,8 @@ def test_editing_one_card_rebuilds_only_what_shows_it(tmp_path):
 
 def test_building_one_game_keeps_the_others_in_the_manifest(tmp_path):
     games = tmp_path / "games"
-    new_game("one", games)
-    new_game("two", games)
+    new_game("one", games, table=False)
+    new_game("two", games, table=False)
     out = tmp_path / "out"
     build(BuildOptions(content=games, out=out))
     build(BuildOptions(content=games, out=out, games=["one"], force=True))
@@ -93,7 +93,7 @@ def test_building_one_game_keeps_the_others_in_the_manifest(tmp_path):
 
 def test_failed_build_leaves_previous_outputs(tmp_path):
     games = tmp_path / "games"
-    new_game("demo", games)
+    new_game("demo", games, table=False)
     out = tmp_path / "out"
     build(BuildOptions(content=games, out=out))
     before = {p: p.read_bytes() for p in out.rglob("*") if p.is_file()}
@@ -140,7 +140,7 @@ def test_content_error_in_a_worker_reaches_the_caller_unchanged(tmp_path, monkey
 
     monkeypatch.setattr(exports, "write_tts", broken)
     games = tmp_path / "games"
-    new_game("demo", games)
+    new_game("demo", games, table=False)
     out = tmp_path / "out"
     with pytest.raises(ContentError) as caught:
         build(BuildOptions(content=games, out=out, kinds=("cards", "exports")))
@@ -223,7 +223,7 @@ def _add_cards(games: Path, count: int) -> None:
 def demo_with_output(tmp_path):
     """A demo game, a good build of it, and an edit so that the next build renders everything again."""
     games = tmp_path / "games"
-    new_game("demo", games)
+    new_game("demo", games, table=False)
     out = tmp_path / "out"
     build(BuildOptions(content=games, out=out, kinds=("cards", "boards", "quickref", "exports")))
     game_yaml = games / "demo" / "game.yaml"
@@ -292,7 +292,7 @@ def test_failed_build_keeps_image_folders_and_manifest(demo_with_output, monkeyp
 
 def test_a_changed_folder_artifact_is_rebuilt(tmp_path):
     games = tmp_path / "games"
-    new_game("demo", games)
+    new_game("demo", games, table=False)
     out = tmp_path / "out"
     options = BuildOptions(content=games, out=out, kinds=("cards", "exports"), papers=("a4",))
     build(options)
@@ -305,8 +305,8 @@ def test_a_changed_folder_artifact_is_rebuilt(tmp_path):
 
 def test_one_game_after_another_into_one_folder_keeps_both_in_the_manifest(tmp_path):
     games = tmp_path / "games"
-    new_game("one", games)
-    new_game("two", games)
+    new_game("one", games, table=False)
+    new_game("two", games, table=False)
     out = tmp_path / "out"
     for game in ("one", "two"):
         build(BuildOptions(content=games, out=out, games=[game], kinds=("cards", "quickref"), papers=("a4",)))
@@ -317,7 +317,7 @@ def test_one_game_after_another_into_one_folder_keeps_both_in_the_manifest(tmp_p
 
 def test_one_core_and_two_cores_and_any_working_directory_give_the_same_bytes(tmp_path):
     games = tmp_path / "games"
-    new_game("demo", games)
+    new_game("demo", games, table=False)
     (tmp_path / "a").mkdir()
     (tmp_path / "b" / "deeper").mkdir(parents=True)
     args = ()  # every renderer, the website too (built in one process, its languages once leaked into each other)

@@ -160,7 +160,7 @@ def test_a_command_of_its_own_collects_garbage_rarely_and_not_at_exit_a_caller_k
 
     from rulepress.scaffold import new_game
 
-    new_game("demo", tmp_path)
+    new_game("demo", tmp_path, table=False)
     script = (
         "import gc, sys; from rulepress.cli import main; default = gc.get_threshold(); "
         f"sys.argv = ['rulepress', 'list', '--content', {str(tmp_path)!r}]; code = main(); "

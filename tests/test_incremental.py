@@ -65,8 +65,8 @@ def test_a_no_op_build_plans_nothing_again_and_an_edit_replans_its_game(tmp_path
     from rulepress.render import quickref
 
     games = tmp_path / "games"
-    new_game("one", games)
-    new_game("two", games)
+    new_game("one", games, table=False)
+    new_game("two", games, table=False)
     options = BuildOptions(content=games, out=tmp_path / "out", kinds=("quickref",), papers=("a4",))
     first = build(options)
     planned = []
@@ -90,7 +90,7 @@ def test_bytecode_written_as_a_user_s_python_does_neither_litters_games_nor_defe
 
     monkeypatch.setattr(sys, "dont_write_bytecode", False)
     games = tmp_path / "games"
-    new_game("one", games)
+    new_game("one", games, table=False)
     options = BuildOptions(content=games, out=tmp_path / "out", kinds=("quickref",), papers=("a4",))
     build(options)
     assert not list((games / "one").rglob("__pycache__"))
@@ -106,7 +106,7 @@ def test_the_site_check_of_a_game_that_passed_with_these_files_is_not_read_again
     from rulepress.model import load_game
 
     games = tmp_path / "games"
-    new_game("one", games)
+    new_game("one", games, table=False)
     out = tmp_path / "out"
     build(BuildOptions(content=games, out=out, kinds=("site", "reports")))
     read = []
@@ -135,7 +135,7 @@ def test_an_edit_replans_only_the_renderers_that_read_the_edited_part(tmp_path, 
     from rulepress.render import cards, quickref
 
     games = tmp_path / "games"
-    new_game("one", games)
+    new_game("one", games, table=False)
     _split_glossary(games / "one")
     options = BuildOptions(content=games, out=tmp_path / "out", kinds=("cards", "quickref"), papers=("a4",))
     build(options)
@@ -170,7 +170,7 @@ def test_an_edit_replans_only_the_renderers_that_read_the_edited_part(tmp_path, 
 def test_unread_files_are_those_holding_only_unread_parts(tmp_path):
     from rulepress.model import load_games
 
-    new_game("one", tmp_path)
+    new_game("one", tmp_path, table=False)
     _split_glossary(tmp_path / "one")
     [content] = load_games(tmp_path, ["one"])
     held = incremental.parts_by_file(content)

@@ -108,7 +108,7 @@ def test_both_translations_are_checked_against_the_source(tri):
 
 
 def test_a_missing_language_is_an_error_at_the_text(tmp_path):
-    folder = new_game("duo", tmp_path, ("en", "fr"))
+    folder = new_game("duo", tmp_path, ("en", "fr"), table=False)
     game_yaml = folder / "game.yaml"
     game_yaml.write_text(
         game_yaml.read_text(encoding="utf-8").replace("title: {en: My Game, fr: Mon jeu}", "title: {en: My Game}", 1),
@@ -122,7 +122,7 @@ def test_a_missing_language_is_an_error_at_the_text(tmp_path):
 
 
 def test_a_text_in_an_undeclared_language_is_a_warning(tmp_path):
-    folder = new_game("duo", tmp_path, ("en", "fr"))
+    folder = new_game("duo", tmp_path, ("en", "fr"), table=False)
     game_yaml = folder / "game.yaml"
     game_yaml.write_text(
         game_yaml.read_text(encoding="utf-8").replace(

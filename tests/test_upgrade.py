@@ -113,6 +113,6 @@ def test_bundled_games_and_the_scaffold_are_current(tmp_path, capsys):
     from rulepress.model import load_games
     from rulepress.scaffold import new_game
 
-    new_game("fresh", tmp_path)
+    new_game("fresh", tmp_path, table=False)
     for content in load_games(paths.BUNDLED_CONTENT) + load_games(tmp_path):
         assert content.game.format == formats.CURRENT and content.warnings == [], content.id

@@ -221,6 +221,27 @@ def resolve_size(size, layout: dict, game_folder: Path | None = None, where: str
     return float(size.width), float(size.height)
 
 
+def icon_source(game_folder: Path | None, name: str) -> tuple[str, int | None, int | None]:
+    """File, line and column of icon `name` in the icons.yaml that defines it (the game's before the bundled)."""
+    from rulepress.model.loader import display_path
+    from rulepress.model.yamlsource import load_yaml
+
+    for folder in _folders(game_folder):
+        path = folder / "icons.yaml"
+        if path.is_file():
+            data, positions = load_yaml(path, display_path(path))
+            if isinstance(data, dict) and name in data:
+                line, col = positions.locate((name,))
+                return display_path(path), line, col
+    return "icons.yaml", None, None
+
+
+def icons_of_game(game_folder: Path) -> dict[str, str]:
+    """The icon names the game's own layouts/icons.yaml gives (not the bundled ones)."""
+    path = Path(game_folder) / "layouts" / "icons.yaml"
+    return {str(k): str(v) for k, v in _read(path).items()} if path.is_file() else {}
+
+
 def icons(game_folder: Path | None = None) -> dict[str, str]:
     """Inline icon names -> the glyph drawn for them."""
     result: dict[str, str] = {}

@@ -22,7 +22,7 @@ from pathlib import Path
 from pydantic import BaseModel, ValidationError
 
 from rulepress.errors import ContentError, ContentErrors, Problem
-from rulepress.model import formats, references
+from rulepress.model import cardtable, formats, references
 from rulepress.model.rules_text import RuleText, read_rules
 from rulepress.model.schema import LANGS, Game, Term, Text, walk
 from rulepress.model.sourcefile import display_path, read_source
@@ -41,6 +41,7 @@ class GameContent:
     quickref_texts: dict[tuple[str, str], str]  # (quickref id, lang) -> Markdown
     files: list[Path]  # every input file, for change tracking
     positions: dict[str, Positions] = field(default_factory=dict)  # top-level key -> file positions
+    tables: dict[tuple, cardtable.TablePositions] = field(default_factory=dict)  # ('components', i, 'cards') -> table
     warnings: list[Problem] = field(default_factory=list)  # problems of rules the game's format predates
 
     @property
@@ -64,13 +65,26 @@ class GameContent:
         return self.folder / self.game.engine if self.game.engine else None
 
     def locate(self, key: tuple) -> tuple[str, int | None, int | None]:
-        """File, line, column of a key path of the merged game data."""
+        """File, line, column of a key path of the merged game data (row and column for cards from a table)."""
+        table = _table_at(self.tables, key)
+        if table is not None:
+            return table
         if key and key[0] in self.positions:
             pos = self.positions[key[0]]
             line, col = pos.locate(key)
             return pos.path, line, col
         root = self.positions.get("", None)
         return (root.path if root else str(self.folder / "game.yaml")), None, None
+
+
+def _table_at(tables: dict, key: tuple) -> tuple[str, int | None, int | None] | None:
+    """File, row, column of `key` when it lies inside cards read from a table, else None."""
+    prefix = tuple(key[:3])
+    if len(key) > 3 and prefix in tables:
+        table = tables[prefix]
+        row, col = table.locate(tuple(key[3:]))
+        return table.path, row, col
+    return None
 
 
 def inside(folder: Path, relative: str) -> Path | None:
@@ -162,6 +176,9 @@ def _problems_from_validation(exc: ValidationError, data: dict, content: _Source
                 message = f"{error.get('input')!r} is not a valid id (lower-case letters, digits, '-' and '_')"
             file, line, col = content.locate(path, at_key=(kind == "missing"))
         key = ".".join(str(p) for p in path)
+        column = content.column(path)
+        if column is not None:
+            message = f"column {column!r}: {message}"
         if path not in problems:
             problems[path] = Problem(file, line, col, key, message)
     return list(problems.values())
@@ -195,6 +212,7 @@ class _Sources:
         self.positions: dict[str, Positions] = {}
         self.files: list[Path] = []
         self.problems: list[Problem] = []
+        self.tables: dict[tuple, cardtable.TablePositions] = {}
 
     def read(self, name: str) -> None:
         path = self.folder / name
@@ -225,7 +243,49 @@ class _Sources:
             self.data[key] = value
             self.positions[key] = positions
 
+    def read_tables(self, languages: list[str]) -> None:
+        """The cards of every component that names a `cards_from` table, put in as its `cards`."""
+        components = self.data.get("components")
+        for i, comp in enumerate(components if isinstance(components, list) else []):
+            if not isinstance(comp, dict) or comp.get("cards_from") is None:
+                continue
+            file, line, col = self.locate(("components", i, "cards_from"))
+            name = comp["cards_from"]
+            path = inside(self.folder, name) if isinstance(name, str) else None
+            if path is None or not path.is_file():
+                state = "is not a file in the game folder" if path is None or not path.exists() else "is not a file"
+                self.problems.append(Problem(file, line, col, f"components.{i}.cards_from", f"{name!r} {state}"))
+                continue
+            if comp.get("cards"):
+                self.problems.append(
+                    Problem(
+                        file,
+                        line,
+                        col,
+                        f"components.{i}.cards_from",
+                        "give the cards in `cards` or in `cards_from`, not both",
+                    )
+                )
+                continue
+            shown = display_path(path)
+            self.files.append(path)
+            try:
+                cards, table = cardtable.read(path, shown, comp, languages, comp.get("cards_sheet"))
+            except ContentError as exc:
+                self.problems.extend(exc.problems())
+                continue
+            comp["cards"] = cards
+            self.tables[("components", i, "cards")] = table
+
+    def column(self, key: tuple) -> str | None:
+        """The name of the table column a value inside cards read from a table came from, else None."""
+        prefix = tuple(key[:3])
+        return self.tables[prefix].column(tuple(key[3:])) if len(key) > 3 and prefix in self.tables else None
+
     def locate(self, key: tuple, at_key: bool = False) -> tuple[str, int | None, int | None]:
+        table = _table_at(self.tables, key)
+        if table is not None:
+            return table
         if key and key[0] in self.positions:
             pos = self.positions[key[0]]
             line, col = pos.locate(key, at_key=at_key)
@@ -245,6 +305,9 @@ def load_game(folder: Path, parse: Callable[[Path, str], tuple[object, Positions
     sources = _Sources(folder, parse)
     for name in GAME_FILES:
         sources.read(name)
+    if not sources.problems:
+        languages = sources.data.get("languages")
+        sources.read_tables(languages if isinstance(languages, list) else list(LANGS))
     if sources.problems:
         raise ContentErrors(sources.problems)
     try:
@@ -307,7 +370,7 @@ def load_game(folder: Path, parse: Callable[[Path, str], tuple[object, Positions
     layouts = folder / "layouts"
     if layouts.is_dir():
         files.extend(sorted(layouts.glob("*.yaml")))
-    content = GameContent(game, folder, rules, quickref_texts, files, sources.positions)
+    content = GameContent(game, folder, rules, quickref_texts, files, sources.positions, sources.tables)
     if game.id != folder.name:
         file, line, col = sources.locate(("id",))
         problems.append(

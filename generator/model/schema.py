@@ -268,6 +268,13 @@ class Component(Model):
         max_length=MAX_ITEMS,
         description=f"The cards, tiles or tokens (decks, tiles, tokens; at most {MAX_ITEMS}).",
     )
+    cards_from: str | None = Field(
+        None,
+        description="A spreadsheet holding the cards instead of `cards` (CSV, TSV, XLSX, XLS or ODS, relative to the game folder): one row per card, the first row naming the columns (id, qty, title.<lang>, text.<lang>, values.<name>, fields.<name>, ...; see content-format.md).",
+    )
+    cards_sheet: str | None = Field(
+        None, description="The sheet of a `cards_from` workbook holding the cards (default: the first sheet)."
+    )
     denominations: list[Denomination] = Field(
         default_factory=list, max_length=100, description="Banknotes (money; at most 100 denominations)."
     )

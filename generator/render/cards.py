@@ -19,12 +19,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
-from html import escape
 from pathlib import Path
 
 from rulepress.errors import ContentError, ContentErrors, Problem
 from rulepress.layout import layouts as layout_data
-from rulepress.layout.face import FaceContent, card_markup, card_provenance, face_content, mark_for, printed_cards
+from rulepress.layout.face import FaceContent, card_markup, card_provenance, face_content, printed_cards
 from rulepress.layout.paper import MM, PAPERS, PRINTABLE_MARGIN, Paper
 from rulepress.layout.sheet import Box, Grid, SheetError, SheetSpec, back_box, chunks, crop_marks, grid, used
 from rulepress.model.schema import Back, Component
@@ -167,7 +166,7 @@ def safe_box(w: float, h: float, layout: dict) -> Box:
 from rulepress.render.elements import FaceError  # noqa: E402  (one error type for both ways of drawing)
 
 
-def _fit(markup: str, box_w: float, box_h: float, style: dict, align: str | None = None):
+def _fit(markup: str, box_w: float, box_h: float, style: dict, align: str | None = None, lang: str | None = None):
     return fit(
         markup,
         box_w,
@@ -178,6 +177,7 @@ def _fit(markup: str, box_w: float, box_h: float, style: dict, align: str | None
         float(style.get("leading", 1.2)),
         align or style.get("align", "left"),
         style.get("color", "#000000"),
+        lang,
     )
 
 
@@ -200,6 +200,7 @@ def draw_face(
     art: Art | None = None,
     back: bool = False,
     pictures: Pictures | None = None,
+    lang: str | None = None,
 ) -> None:
     """Paint one front face (or individual back face); the origin is the trim's bottom-left corner (points).
     FaceError on overflow.
@@ -209,13 +210,13 @@ def draw_face(
     if art is not None:
         elements = (art.back_face if art.back_face is not None else art.front) if back else art.front
         if elements is not None:
-            draw_with(c, w, h, bleed, elements, dict(face.data), art, pictures, face.write_in)
+            draw_with(c, w, h, bleed, elements, dict(face.data), art, pictures, face.write_in, lang)
             return
     if frames is None:
         _draw_frame(c, w, h, face.color, layout, bleed)
     else:
         c.doForm(frame_form(c, frames, w, h, face.color, layout, bleed))
-    _draw_texts(c, h, safe_box(w, h, layout), face, layout)
+    _draw_texts(c, h, safe_box(w, h, layout), face, layout, lang)
 
 
 def frame_form(
@@ -254,7 +255,7 @@ def _draw_frame(c, w: float, h: float, color: str | None, layout: dict, bleed: f
         _shape(c, inner * MM, inner * MM, W - 2 * inner * MM, H - 2 * inner * MM, shape, radius, 0, 1)
 
 
-def _draw_texts(c, h: float, safe: Box, face: FaceContent, layout: dict) -> None:
+def _draw_texts(c, h: float, safe: Box, face: FaceContent, layout: dict, lang: str | None = None) -> None:
     gap = float(layout.get("gap", 1.5))
     top = safe.y  # mm from the trim top
     bottom = safe.bottom
@@ -269,14 +270,14 @@ def _draw_texts(c, h: float, safe: Box, face: FaceContent, layout: dict) -> None
     bottom -= DESCENT * float(lowest.get("size", 6)) / MM
     if face.mark:
         try:
-            mark = _fit(face.mark, safe.w, safe.h / 4, mark_style, "center")
+            mark = _fit(face.mark, safe.w, safe.h / 4, mark_style, "center", lang)
         except Overflow as exc:
             raise FaceError(f"provenance mark: {exc}") from None
         place(mark, bottom - mark.height)
         bottom -= mark.height + gap / 2
     if face.values:
         try:
-            values = _fit(_values_markup(face), safe.w, (bottom - top) * 0.5, layout.get("values", {}))
+            values = _fit(_values_markup(face), safe.w, (bottom - top) * 0.5, layout.get("values", {}), lang=lang)
         except Overflow as exc:
             raise FaceError(f"values: {exc}") from None
         place(values, bottom - values.height)
@@ -286,7 +287,7 @@ def _draw_texts(c, h: float, safe: Box, face: FaceContent, layout: dict) -> None
     if face.title:
         room = (bottom - top) if alone else (bottom - top) * 0.4
         try:
-            title = _fit(face.title, safe.w, room, title_style)
+            title = _fit(face.title, safe.w, room, title_style, lang=lang)
         except Overflow as exc:
             raise FaceError(f"title: {exc}") from None
         if alone and title_style.get("valign") == "middle":
@@ -296,7 +297,7 @@ def _draw_texts(c, h: float, safe: Box, face: FaceContent, layout: dict) -> None
         top += title.height + gap
     if face.body:
         try:
-            body = _fit(face.body, safe.w, bottom - top, layout.get("text", {}))
+            body = _fit(face.body, safe.w, bottom - top, layout.get("text", {}), lang=lang)
         except Overflow as exc:
             raise FaceError(f"text: {exc}") from None
         place(body, top)
@@ -323,6 +324,7 @@ def draw_back(
     art: Art | None = None,
     pictures: Pictures | None = None,
     name: str = "",
+    lang: str | None = None,
 ) -> None:
     """Paint a shared back (colour, optional image, title); origin at the trim's bottom-left."""
     style = layout.get("back", {})
@@ -339,7 +341,7 @@ def draw_back(
             "mark": mark or "",
             "name": name,
         }
-        draw_with(c, w, h, bleed, art.back, data, art, pictures)
+        draw_with(c, w, h, bleed, art.back, data, art, pictures, lang=lang)
         return
     c.setFillColor(_rgb(color))
     if layout.get("shape") == "circle":
@@ -355,7 +357,7 @@ def draw_back(
         title=dict(style, valign="middle", align="center"),
         mark=dict(layout.get("mark", {}), color=style.get("color", "#ffffff")),
     )
-    _draw_texts(c, h, safe, content, title_layout)
+    _draw_texts(c, h, safe, content, title_layout, lang)
 
 
 # ---------------------------------------------------------------- a component
@@ -391,6 +393,11 @@ class Job:
     fonts: dict[str, str] = field(default_factory=dict)  # the game's font names -> registered names
     title: dict[str, str] = field(default_factory=dict)  # the game's title per language
     author: str = ""  # game.yaml's author, for the PDF metadata
+
+    @property
+    def languages(self) -> tuple[str, ...]:
+        """The game's languages."""
+        return tuple(self.title)
 
     def sheet_error(self, exc: SheetError) -> ContentError:
         """The ContentError for cards that cannot be placed on the paper, naming component and layout."""
@@ -497,13 +504,14 @@ def iter_designs(job: Job) -> Iterator[Design]:
 
 def write_component(job: Job, target: Path) -> dict:
     """Write the duplex sheet PDF of one component; ContentError before anything is written."""
+    from rulepress.render.painter import SHARED, Forms, back_of, front_of  # (the painter draws with this module)
+
     try:
         paper, g = choose_paper(job.paper, job.size, job.settings)
     except SheetError as exc:
         raise job.sheet_error(exc) from None
     check_images(job)
     items = (d for d in iter_designs(job) for _ in range(d.qty))
-    backs = {b.id: b for b in job.comp.backs}
     # the canvas opens `target` only in save(): a ContentError raised while drawing leaves no file behind
     meta = job.meta(f"{job.paper} sheets")
     c = new_canvas(target, paper.points, meta)
@@ -516,77 +524,17 @@ def write_component(job: Job, target: Path) -> dict:
     pictures = Pictures(c)
     for path in picture_files(job):  # placeholders first: ReportLab forms begun mid-page lose its alpha states
         pictures.prepare(path)
-    # ReportLab loses transparency states inside forms: a layout using opacity draws every copy in full
-    use_forms = not (job.art is not None and job.art.alpha)
-    w, h = job.size
     s = job.settings
-    forms: dict[str, str] = {}
-    prov_mark = mark_for(job.comp.provenance, job.lang)
-
-    def paint_back(key: str) -> None:
-        back = backs.get(key)
-        title = back.title.get(job.lang) if back and back.title else job.comp.name.get(job.lang)
-        try:
-            draw_back(
-                c,
-                w,
-                h,
-                back,
-                escape(title, quote=False),
-                prov_mark,
-                job.layout,
-                s.bleed,
-                job.folder,
-                job.art,
-                pictures,
-                job.comp.name.get(job.lang),
-            )
-        except FaceError as exc:
-            raise job.error(
-                ("backs",), f"game {job.game}, {job.comp.kind} {job.comp.id}, back {key or 'default'}: {exc.message}"
-            ) from None
-
-    def shared_back(key: str) -> str | None:
-        """The form holding back `key` (drawn once), or None when it was painted directly."""
-        if not use_forms:
-            paint_back(key)
-            return None
-        if key not in forms:
-            name = f"back_{len(forms)}"
-            B = s.bleed * MM
-            c.beginForm(name, -B, -B, w * MM + B, h * MM + B)
-            paint_back(key)
-            c.endForm()
-            forms[key] = name
-        return forms[key]
-
-    faces: dict[tuple[bool, FaceContent], str] = {}
-    frames: dict[str | None, str] = {}
-
-    def face(item: Design, content: FaceContent, back: bool) -> None:
-        """Paint a front (or an individual back); a design printed more than once becomes a form."""
-        key = (back, content)
-        if key in faces:
-            c.doForm(faces[key])
-            return
-        repeated = item.qty > 1 and use_forms
-        if repeated:
-            if job.art is None or job.art.front is None:
-                frame_form(c, frames, w, h, content.color, job.layout, s.bleed)  # defined outside the face's form
-            else:
-                _prepare_pictures(job, job.art, content, back, pictures)  # ReportLab forms do not nest
-            name = f"face_{len(faces)}"
-            B = s.bleed * MM
-            c.beginForm(name, -B, -B, w * MM + B, h * MM + B)
-        try:
-            draw_face(c, w, h, content, job.layout, s.bleed, frames, job.art, back, pictures)
-        except FaceError as exc:
-            raise face_error(job, item.id, back, exc) from None
-        if repeated:
-            c.endForm()
-            faces[key] = name
-            c.doForm(name)
-
+    # shared backs are forms from the first copy; a front (or individual back) once it is printed twice;
+    # classic faces share their background and frame as forms of their own (one per colour)
+    forms = Forms(
+        c,
+        job,
+        pictures,
+        lambda ref, same, _: f"back_{same}" if ref.side == SHARED else f"face_{same}",
+        only_repeated=True,
+        frames={},
+    )
     pages = 0
     for page_items in _pages(items, g.per_page):
         page = Page(c, paper)
@@ -594,7 +542,7 @@ def write_component(job: Job, target: Path) -> dict:
             c.saveState()
             page.clip(cell)
             c.translate(trim.x * MM, (paper.height - trim.bottom) * MM)
-            face(item, item.front, back=False)
+            forms.place(front_of(item), item.qty)
             c.restoreState()
         _guides(c, page, g, job.layout, s, len(page_items))
         c.showPage()
@@ -605,12 +553,7 @@ def write_component(job: Job, target: Path) -> dict:
             c.saveState()
             page.clip(clip)
             c.translate(box.x * MM, (paper.height - box.bottom) * MM)
-            if item.back_face is not None:
-                face(item, item.back_face, back=True)
-            else:
-                form = shared_back(item.back_key)
-                if form is not None:
-                    c.doForm(form)
+            forms.place(back_of(item), item.qty)
             c.restoreState()
         c.showPage()
         pages += 1
@@ -638,7 +581,7 @@ def picture_files(job: Job) -> list[Path]:
     ]
 
 
-def _prepare_pictures(job: Job, art: Art, content: FaceContent, back: bool, pictures: Pictures) -> None:
+def prepare_pictures(job: Job, art: Art, content: FaceContent, back: bool, pictures: Pictures) -> None:
     """Define the picture placeholders a face will use (`art`: the job's) before the face's own form is opened."""
     from rulepress.layout.binding import render
 
@@ -732,7 +675,18 @@ def check_faces(job: Job) -> None:
                 continue
             drawn.add(content)
             try:
-                draw_face(c, w, h, content, job.layout, job.settings.bleed, art=job.art, back=back, pictures=pictures)
+                draw_face(
+                    c,
+                    w,
+                    h,
+                    content,
+                    job.layout,
+                    job.settings.bleed,
+                    art=job.art,
+                    back=back,
+                    pictures=pictures,
+                    lang=job.lang,
+                )
             except FaceError as exc:
                 raise face_error(job, item.id, back, exc) from None
             c.showPage()
@@ -870,6 +824,24 @@ def jobs(content, options: CardOptions) -> list[Job]:
     return result
 
 
+def bound_values(job: Job, templates: list[str]) -> set[str]:
+    """Every value the `templates` (such as an image element's ``art/{suit}.png``) take on the faces of the
+    job's cards, in the job's language."""
+    from rulepress.layout.binding import face_data, render
+
+    patterns = [t for t in templates if "{" in t]
+    values = {t for t in templates if "{" not in t}
+    if not patterns:
+        return values
+    for card in printed_cards(job.comp, (job.lang,)):
+        for side, face in enumerate((card.front, card.back_face)):
+            if face is None:
+                continue
+            data = face_data(face, job.comp, job.lang, card.id, None, side)
+            values |= {render(t, data).strip() for t in patterns}
+    return values
+
+
 def used_svg_icons(job: Job) -> set[str]:
     """The SVG icons (bundled set or the game's own) a component's sheets show, for their attribution."""
     from rulepress.layout.binding import face_data, render
@@ -893,28 +865,46 @@ def used_svg_icons(job: Job) -> set[str]:
     return {icon.svg for name in names if (icon := job.icons.get(name)) is not None and getattr(icon, "svg", None)}
 
 
-def icon_credits(content, jobs_: list[Job]) -> tuple[list[str], list[str]]:
-    """The icons a game's sheets use and the licence notices of their sets."""
-    from rulepress.text.iconfont import attributions, icon_files
+def icon_credits(content, jobs_: list[Job]) -> tuple[list[str], list[tuple[str, list[str]]]]:
+    """The icons a game's sheets use, and per icon set the set's licence notice with the icons taken
+    from it (a game's own icons are never credited to a set they do not come from)."""
+    from rulepress.text.iconfont import credit_sections, icon_files
 
     used = sorted(set().union(*(used_svg_icons(j) for j in jobs_))) if jobs_ else []
-    return used, attributions(icon_files(content.folder), set(used))
+    return used, credit_sections(icon_files(content.folder), set(used))
 
 
-def write_credits(used: list[str], notices: list[str], target: Path) -> dict:
-    """The licence and attribution of the icons printed on the game's sheets."""
-    text = "\n\n".join(notices) + "\n\nIcons used on these sheets: " + ", ".join(used) + "\n"
-    target.write_text(text, encoding="utf-8")
+def write_credits(sections: list[tuple[str, list[str]]], target: Path) -> dict:
+    """The licence and attribution of the icons printed on the game's sheets, set by set."""
+    text = "\n\n".join(f"{notice}\n\nIcons used on these sheets: {', '.join(names)}" for notice, names in sections)
+    target.write_text(text + "\n", encoding="utf-8")
     return {}
 
 
 def game_icons(folder: Path | None) -> dict:
-    """The icon table of a game: glyph icons and aliases (icons.yaml) and the SVG icon font."""
-    from rulepress.text.iconfont import icon_font
-    from rulepress.text.icons import icon_table
+    """The icon table of a game: glyph icons and aliases (icons.yaml) and the SVG icon font (the one table
+    cards, quick references and boards use). What the game gives wins over what Rulepress bundles: its
+    icons.yaml, then its SVG icons (its own and the sets `rulepress icons add` put in), then the bundled
+    icons.yaml glyphs and SVG icons. An alias naming no icon is a ContentError at its line."""
+    from rulepress.text.iconfont import icon_files, icon_font
+    from rulepress.text.icons import Icon, UnknownIcon, icon_table
 
     fonts.register()
-    return icon_table(layout_data.icons(folder), icon_font(folder))
+    glyphs = layout_data.icons(folder)
+    font = icon_font(folder)
+    try:
+        table = icon_table(glyphs, font)
+    except UnknownIcon as exc:
+        name = str(exc).split("'")[1]
+        path, line, col = layout_data.icon_source(folder, name)
+        raise ContentError(path, str(exc), line, col, name) from None
+    if folder is not None:
+        own = set(layout_data.icons_of_game(folder))
+        for name, svg_path in icon_files(folder).items():
+            char = font.char(name)
+            if name not in own and char is not None and Path(folder).absolute() in svg_path.absolute().parents:
+                table[name] = Icon(char, font.name, name)
+    return table
 
 
 def game_fonts(content) -> dict[str, str]:
@@ -934,6 +924,18 @@ def outlines(game) -> dict[str, tuple]:
     return found
 
 
+def in_language(data, lang: str, languages: tuple[str, ...]):
+    """JSON data of the model with every text (a mapping whose keys are all languages of the game) cut to its
+    text in `lang`: what a sheet in `lang` is made from, so an edit in another language leaves it alone."""
+    if isinstance(data, dict):
+        if data and set(data) <= set(languages) and all(isinstance(v, str) for v in data.values()):
+            return {lang: data.get(lang)}
+        return {key: in_language(value, lang, languages) for key, value in data.items()}
+    if isinstance(data, list):
+        return [in_language(value, lang, languages) for value in data]
+    return data
+
+
 def job_inputs(job: Job) -> dict:
     """Everything a component's sheets are made from (the artifact's digest): its data, layout, settings,
     icons, fonts and the SHA-256 of each picture file it names."""
@@ -942,19 +944,20 @@ def job_inputs(job: Job) -> dict:
     images = {}
     files = [b.image for b in job.comp.backs] + [c.image for c in job.comp.cards]
     files += [c.back_face.image for c in job.comp.cards if c.back_face is not None]
-    files += [
-        el.get("src")
+    sources = [
+        str(el["src"])
         for k in layout_data.ELEMENT_LISTS
         for el in job.layout.get(k) or []
-        if isinstance(el, dict) and "{" not in str(el.get("src", "{"))
+        if isinstance(el, dict) and el.get("src")
     ]
+    files += sorted(bound_values(job, sources))  # a pattern such as art/{suit}.png: every file it names
     for name in files:
         if name and job.folder is not None:
             path = job.folder / name
             images[name] = sha256_of(path) if path.is_file() else None
     icons = {name: [getattr(i, "char", i), getattr(i, "font", None)] for name, i in sorted(job.icons.items())}
     return {
-        "component": job.comp.model_dump(mode="json"),
+        "component": in_language(job.comp.model_dump(mode="json"), job.lang, job.languages),
         "layout": job.layout,
         "size": job.size,
         "settings": job.settings.__dict__,
@@ -964,7 +967,7 @@ def job_inputs(job: Job) -> dict:
         "images": images,
         "fonts": job.fonts,
         "outlines": job.art.outlines if job.art else {},
-        "title": job.title,
+        "title": job.title.get(job.lang),
         "author": job.author,
     }
 
@@ -986,15 +989,15 @@ def plan(content, options: CardOptions) -> list[Artifact]:
                 bundles=("play",),
             )
         )
-    used, notices = icon_credits(content, all_jobs)
+    used, sections = icon_credits(content, all_jobs)
     if used:
         artifacts.append(
             Artifact(
                 content.game.id,
                 "credits",
                 f"{content.game.id}/icons-license.txt",
-                {"used": used, "notices": notices},
-                _bind(write_credits, used, notices),
+                {"used": used, "sections": sections},
+                _bind(write_credits, sections),
                 bundles=("credits",),
             )
         )

@@ -16,11 +16,14 @@ Folder artifacts per printed component and language:
 
 Every PNG is exactly the card's size at 300 dpi (trim plus bleed, or the trim,
 each rounded to whole pixels) and says so in its pHYs chunk (`exact_size`).
-The pictures are drawn by the same code as the PDF sheets (`cards.draw_face`,
-`cards.draw_back`) onto one page per design and rasterised with pypdfium2
-(a wheel, so the build needs no system package): a PNG can never differ from
-the printed card. PNG compression runs in two threads (zlib releases the
-GIL). The TTS sheets are assembled from the trimmed PNGs. PNGs carry no timestamps.
+The pictures are drawn by the one face painter of every output (`rulepress.render.painter`),
+one page per distinct face, and rasterised with pypdfium2 (a wheel, so the build
+needs no system package): a PNG can never differ from the printed card. Each face's
+PNGs are kept in the output folder's cache by the face's digest, so a rebuild after
+a one-card edit rasterises only that card. PNG compression runs in two threads
+(zlib releases the GIL). The TTS sheets are assembled from the trimmed PNGs. PNGs
+carry no timestamps. The print-shop PDF places each distinct face as a form XObject
+drawn once (`painter.Forms`, as the duplex sheets do).
 """
 
 from __future__ import annotations
@@ -28,29 +31,28 @@ from __future__ import annotations
 import io
 import math
 from concurrent.futures import ThreadPoolExecutor
-from html import escape
+from functools import partial
 from pathlib import Path
 
-from rulepress.layout.face import FaceContent, mark_for
 from rulepress.layout.paper import MM
 from rulepress.render import Artifact
-from rulepress.render.cards import (
-    KIND,
-    FaceError,
-    Job,
-    check_images,
-    designs,
-    draw_back,
-    draw_face,
-    face_error,
-    job_inputs,
-    jobs,
-    picture_files,
-)
+from rulepress.render.cards import KIND, Job, check_images, designs, job_inputs, jobs, picture_files
 from rulepress.render.options import ExportOptions
+from rulepress.render.painter import (
+    FaceRef,
+    Forms,
+    back_of,
+    common_digest,
+    distinct_faces,
+    face_digest,
+    front_of,
+    paint,
+)
 from rulepress.render.pdf import new_canvas
 from rulepress.render.pictures import Pictures
+from rulepress.store import Store
 from rulepress.text import fonts
+from rulepress.version import code_version
 
 DPI = 300
 TTS_COLS, TTS_ROWS, TTS_MAX_PX = 10, 7, 4096
@@ -64,61 +66,21 @@ def tts_folder(game: str, comp_id: str, lang: str) -> str:
     return f"{game}/{comp_id}.{lang}.tts"
 
 
-def _one_per_page(job: Job) -> tuple[bytes, list[str], dict[str, str]]:
-    """A PDF with one page per distinct design front, individual back and shared back; the page names;
-    and the names of designs that repeat an earlier page."""
+def _one_per_page(job: Job, faces: list[FaceRef]) -> bytes:
+    """A PDF with one page per face of `faces` (each the size of trim plus bleed)."""
     from reportlab.pdfgen import canvas as rl_canvas
 
     fonts.register()
-    check_images(job)
     w, h = job.size
     b = job.settings.bleed
     buffer = io.BytesIO()
     c = rl_canvas.Canvas(buffer, pagesize=((w + 2 * b) * MM, (h + 2 * b) * MM), invariant=1, initialFontName="Body")
-    names = []
-    aliases: dict[str, str] = {}  # a design identical to an earlier one is drawn once
-    seen: dict[FaceContent, str] = {}
-    backs = {x.id: x for x in job.comp.backs}
-    shared = []
-    for design in designs(job):
-        for face, name, back in ((design.front, design.id, False), (design.back_face, f"{design.id}.back", True)):
-            if face is None:
-                continue
-            if face in seen:
-                aliases[name] = seen[face]
-                continue
-            seen[face] = name
-            c.translate(b * MM, b * MM)
-            try:
-                draw_face(c, w, h, face, job.layout, b, art=job.art, back=back)
-            except FaceError as exc:
-                raise face_error(job, design.id, name.endswith(".back"), exc) from None
-            c.showPage()
-            names.append(name)
-        if design.back_face is None and design.back_key not in shared:
-            shared.append(design.back_key)
-    for key in shared:
-        shared_back = backs.get(key)
-        title = shared_back.title.get(job.lang) if shared_back and shared_back.title else job.comp.name.get(job.lang)
+    for ref in faces:
         c.translate(b * MM, b * MM)
-        draw_back(
-            c,
-            w,
-            h,
-            shared_back,
-            escape(title, quote=False),
-            mark_for(job.comp.provenance, job.lang),
-            job.layout,
-            b,
-            job.folder,
-            job.art,
-            None,
-            job.comp.name.get(job.lang),
-        )
+        paint(c, job, ref)
         c.showPage()
-        names.append(f"back-{key or 'default'}")
     c.save()
-    return buffer.getvalue(), names, aliases
+    return buffer.getvalue()
 
 
 def _render(pdf_bytes: bytes, count: int):
@@ -135,6 +97,13 @@ def _render(pdf_bytes: bytes, count: int):
 def _save(image, path: Path) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     image.save(path, format="PNG", compress_level=1, dpi=(DPI, DPI))
+
+
+def _png(image) -> bytes:
+    """The PNG file of an image, as `_save` writes it."""
+    buffer = io.BytesIO()
+    image.save(buffer, format="PNG", compress_level=1, dpi=(DPI, DPI))
+    return buffer.getvalue()
 
 
 def pixels(mm: float) -> int:
@@ -157,27 +126,50 @@ def exact_size(image, width: int, height: int):
     return padded.crop((left + 2, top + 2, left + 2 + width, top + 2 + height))
 
 
-def write_images(job: Job, target: Path) -> dict:
-    """The PNG folder of one component and language."""
-    pdf, names, aliases = _one_per_page(job)
-    images = _render(pdf, len(names))
-    w, h = job.size
-    b = job.settings.bleed
-    full = (pixels(w + 2 * b), pixels(h + 2 * b))
-    trim = (pixels(w), pixels(h))
-    target.mkdir(parents=True, exist_ok=True)
-    tasks = []
-    for name, image in zip(names, images):
-        image = exact_size(image, *full)
-        trimmed = exact_size(image, *trim)
-        tasks.append((image, target / "bleed" / f"{name}.png"))
-        tasks.append((trimmed, target / "trim" / f"{name}.png"))
-    with ThreadPoolExecutor(2) as pool:
-        list(pool.map(lambda t: _save(*t), tasks))
+def write_images(job: Job, target: Path, out: Path | None = None) -> dict:
+    """The PNG folder of one component and language. Each distinct face is rasterised once; with `out` (the
+    output folder) its PNGs are kept in the cache by the face's digest, so a rebuild rasterises only the
+    faces that changed (`rulepress.render.painter`)."""
+    check_images(job)
+    faces, aliases = distinct_faces(designs(job))
+    store = Store.at(out, f"faces/{job.game}/{job.comp.id}.{job.lang}", version=code_version(), kind="pickle")
+    common = common_digest(job, {"dpi": DPI})
+    digests = {ref.name: face_digest(job, ref, common) for ref in faces}
+    pngs: dict[str, tuple[bytes, bytes]] = {}
+    missing = []
+    for ref in faces:
+        kept = store.get(digests[ref.name])
+        if kept is not None:
+            pngs[ref.name] = kept
+        else:
+            missing.append(ref)
+    if missing:
+        images = _render(_one_per_page(job, missing), len(missing))
+        w, h = job.size
+        b = job.settings.bleed
+        full = (pixels(w + 2 * b), pixels(h + 2 * b))
+        trim = (pixels(w), pixels(h))
+
+        def encode(item):
+            ref, image = item
+            image = exact_size(image, *full)
+            return ref.name, (_png(image), _png(exact_size(image, *trim)))
+
+        with ThreadPoolExecutor(2) as pool:  # zlib releases the GIL
+            for name, data in pool.map(encode, zip(missing, images)):
+                pngs[name] = data
+                store.put(digests[name], data)
+    for part in ("bleed", "trim"):
+        (target / part).mkdir(parents=True, exist_ok=True)
+    for ref in faces:
+        bleed_png, trim_png = pngs[ref.name]
+        (target / "bleed" / f"{ref.name}.png").write_bytes(bleed_png)
+        (target / "trim" / f"{ref.name}.png").write_bytes(trim_png)
     for alias, original in aliases.items():
         for part in ("bleed", "trim"):
             (target / part / f"{alias}.png").write_bytes((target / part / f"{original}.png").read_bytes())
-    return {"pages": len(names) + len(aliases)}
+    store.save()
+    return {"pages": len(faces) + len(aliases)}
 
 
 def write_print_pdf(job: Job, target: Path) -> dict:
@@ -191,66 +183,20 @@ def write_print_pdf(job: Job, target: Path) -> dict:
     c.setTrimBox((B, B, W - B, H - B))
     c.setBleedBox((0, 0, W, H))
     c.setArtBox((B, B, W - B, H - B))
-    backs = {x.id: x for x in job.comp.backs}
-    forms: dict[object, str] = {}
     pictures = Pictures(c)
     for path in picture_files(job):  # placeholders before any form: ReportLab forms do not nest
         pictures.prepare(path)
-    use_forms = not (job.art is not None and job.art.alpha)  # transparency is lost inside ReportLab forms
-
-    def form(key, paint):
-        """A form's name, or (for layouts with transparency) the painting itself, done per page."""
-        if not use_forms:
-            return paint
-        if key not in forms:
-            forms[key] = f"card_{len(forms)}"
-            c.beginForm(forms[key], -B, -B, w * MM + B, h * MM + B)
-            paint()
-            c.endForm()
-        return forms[key]
-
-    def face(design, content: FaceContent, back: bool = False):
-        def paint():
-            try:
-                draw_face(c, w, h, content, job.layout, b, art=job.art, back=back, pictures=pictures)
-            except FaceError as exc:
-                raise face_error(job, design.id, back, exc) from None
-
-        return form(("face", content), paint)
-
-    def shared_back(key: str):
-        back = backs.get(key)
-        title = back.title.get(job.lang) if back and back.title else job.comp.name.get(job.lang)
-        return form(
-            ("back", key),
-            lambda: draw_back(
-                c,
-                w,
-                h,
-                back,
-                escape(title, quote=False),
-                mark_for(job.comp.provenance, job.lang),
-                job.layout,
-                b,
-                job.folder,
-                job.art,
-                pictures,
-                job.comp.name.get(job.lang),
-            ),
-        )
-
+    forms = Forms(c, job, pictures, lambda ref, same, every: f"card_{every}")
     pages = 0
     for design in designs(job):
-        front = face(design, design.front)
-        back = face(design, design.back_face, True) if design.back_face is not None else shared_back(design.back_key)
+        faces = (front_of(design), back_of(design))
+        for ref in faces:  # both forms before the design's first page (the order of the PDF's objects)
+            forms.define(ref)
         for _ in range(design.qty):
-            for name in (front, back):
+            for ref in faces:
                 c.saveState()
                 c.translate(B, B)
-                if callable(name):
-                    name()
-                else:
-                    c.doForm(name)
+                forms.place(ref)
                 c.restoreState()
                 c.showPage()
                 pages += 1
@@ -271,11 +217,16 @@ def tts_grid(count: int, card_px: tuple[int, int]) -> tuple[int, int, tuple[int,
     return cols, rows, (max(1, int(card_px[0] * scale)), max(1, int(card_px[1] * scale)))
 
 
-def write_tts(job: Job, images_dir: Path, target: Path) -> dict:
-    """Tabletop Simulator deck sheets of one component and language, from the trimmed PNGs in `images_dir`."""
+def write_tts(job: Job, images_dir: Path, target: Path, out: Path | None = None) -> dict:
+    """Tabletop Simulator deck sheets of one component and language, from the trimmed PNGs in `images_dir`.
+    With `out`, each card's cell (the PNG scaled to the sheet's grid) is kept in the output folder's cache by
+    the PNG's digest and the cell size: a rebuild decodes and scales only the cards that changed."""
+    import hashlib
+
     from PIL import Image
 
     cache: dict[str, object] = {}
+    cells = Store.at(out, f"faces/{job.game}/{job.comp.id}.{job.lang}.tts", version=code_version(), kind="pickle")
 
     def trimmed(name):
         if name not in cache:
@@ -284,14 +235,25 @@ def write_tts(job: Job, images_dir: Path, target: Path) -> dict:
                 cache[name] = im if im.mode == "RGB" else im.convert("RGB")
         return cache[name]
 
+    def cell_of(name: str, cell: tuple[int, int]):
+        key = (hashlib.sha256((images_dir / "trim" / f"{name}.png").read_bytes()).hexdigest(), cell)
+        raw = cells.get(key)
+        if raw is None:
+            raw = trimmed(name).resize(cell, Image.Resampling.BILINEAR).tobytes()
+            cells.put(key, raw)
+        return Image.frombytes("RGB", cell, raw)
+
+    def size_of(name: str) -> tuple[int, int]:
+        with Image.open(images_dir / "trim" / f"{name}.png") as im:
+            return im.size
+
     cards = [d for d in designs(job) for _ in range(d.qty)]
     target.mkdir(parents=True, exist_ok=True)
     per_sheet = TTS_COLS * TTS_ROWS - 1  # the last slot is TTS's hidden-card image
     sheets = 0
     for n, start in enumerate(range(0, len(cards), per_sheet), start=1):
         chunk = cards[start : start + per_sheet]
-        first = trimmed(chunk[0].id)
-        cols, rows, cell = tts_grid(len(chunk) + 1, first.size)
+        cols, rows, cell = tts_grid(len(chunk) + 1, size_of(chunk[0].id))
         for side, key in (("deck", "front"), ("backs", "back")):
             if side == "backs" and all(d.back_face is None for d in chunk):
                 continue
@@ -306,13 +268,14 @@ def write_tts(job: Job, images_dir: Path, target: Path) -> dict:
                     )
                 )
                 if name not in resized:
-                    resized[name] = trimmed(name).resize(cell, Image.Resampling.BILINEAR)
+                    resized[name] = cell_of(name, cell)
                 sheet.paste(resized[name], ((i % cols) * cell[0], (i // cols) * cell[1]))
             _save(sheet, target / f"{side}-{n}.png")
         sheets += 1
     back_name = next((f"back-{d.back_key or 'default'}" for d in cards if d.back_face is None), None)
     back = trimmed(back_name) if back_name else trimmed(f"{cards[0].id}.back")
     _save(back, target / "back.png")
+    cells.save()
     return {"pages": sheets}
 
 
@@ -346,7 +309,7 @@ def plan(content, options: ExportOptions) -> list[Artifact]:
                 "png",
                 image_folder(job.game, job.comp.id, job.lang),
                 inputs,
-                _bind(write_images, job),
+                partial(write_images, job, out=Path(options.out)),
                 lang=job.lang,
                 directory=True,
                 bundles=("digital",),
@@ -359,7 +322,7 @@ def plan(content, options: ExportOptions) -> list[Artifact]:
                 "tts",
                 tts_folder(job.game, job.comp.id, job.lang),
                 inputs,
-                _bind(write_tts, job, Path(options.out) / images),
+                partial(write_tts, job, Path(options.out) / images, out=Path(options.out)),
                 lang=job.lang,
                 directory=True,
                 after=(images,),

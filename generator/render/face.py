@@ -99,9 +99,12 @@ def draw_with(
     art: Art,
     pictures=None,
     write_in: bool = False,
+    lang: str | None = None,
 ) -> None:
     """Paint `elements` with `data` bound; then the mark, unless an element shows it. FaceError on failure."""
-    ctx = Context(c, w, h, bleed, data, art.folder, art.fonts, art.icons, pictures, art.outlines, art.markup, write_in)
+    ctx = Context(
+        c, w, h, bleed, data, art.folder, art.fonts, art.icons, pictures, art.outlines, art.markup, write_in, lang
+    )
     draw_elements(elements, ctx)
     if data.get("mark") and not _binds_mark(elements):
         draw_elements([mark_element(art.layout, w, h)], ctx)

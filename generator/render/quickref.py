@@ -8,7 +8,8 @@ blocks (`rulepress.text.markup.blocks`) and drawn with ReportLab: headings,
 paragraphs, bulleted/numbered items (one marker each), real tables, pictures
 (PNG or JPEG from the game folder: ``![alt](file.png)`` alone in a paragraph
 spans the panel width, inside text it is set as large as the text) and the
-game's inline icons (``:name:``, as on cards).
+game's inline icons (``:name:``, the same table as on cards: glyph icons, the bundled and the game's own
+SVG icons, and the aliases of icons.yaml; an unknown name is an error at its line listing the names).
 
 Cut panels: every panel carries the same text, cut lines run along the panel
 grid. Folded sheet (``fold: true``): the text flows through the panels in
@@ -27,7 +28,6 @@ from typing import TYPE_CHECKING
 
 from rulepress import i18n
 from rulepress.errors import ContentError, Problem
-from rulepress.layout import layouts as layout_data
 from rulepress.layout.geometry import Rect
 from rulepress.layout.nup import OVERHANG, Imposition, impose
 from rulepress.layout.paper import MM, PAPERS, PRINTABLE_MARGIN
@@ -35,10 +35,11 @@ from rulepress.model.engine import load_engine
 from rulepress.model.loader import GameContent, display_path
 from rulepress.model.schema import QuickRef
 from rulepress.render import Artifact
+from rulepress.render.cards import game_icons
 from rulepress.render.options import QuickrefOptions
 from rulepress.render.pdf import Meta, new_canvas
 from rulepress.text import fonts, markup, template
-from rulepress.text.icons import ICON, UnknownIcon, replace_icons
+from rulepress.text.icons import UnknownIcon, icon_chars, icon_fonts, line_of, without_icon_chars
 
 if TYPE_CHECKING:
     from reportlab.platypus import Flowable
@@ -198,6 +199,17 @@ def _inline_images(text: str, size: float, folder: Path | None) -> str:
     return markup.IMAGE.sub(sub, text)
 
 
+def _set_icons(text: str, folder: Path | None) -> str:
+    """Markup with the SVG icons' characters set in the game's icon font."""
+    from rulepress.text.icons import ICON_FONT_CHARS
+
+    if not ICON_FONT_CHARS.search(text):
+        return text
+    from rulepress.text.iconfont import icon_font
+
+    return icon_fonts(text, icon_font(folder).name)
+
+
 def _picture(src: str, folder: Path | None) -> Path:
     """The picture file named in the text (relative to the game folder)."""
     return (folder / src) if folder is not None else Path(src)
@@ -234,7 +246,8 @@ def flowables(
     out: list[tuple[str, Flowable]] = []
     for kind, content in markup.blocks(KEEP_TOGETHER.sub("\u00a0", md)):
         if kind == "table":
-            table = _table(content, styles, size, width)
+            rows = [[(header, _set_icons(cell, folder)) for header, cell in row] for row in content]
+            table = _table(rows, styles, size, width)
             if table is None:
                 return None
             out.append((kind, table))
@@ -242,7 +255,7 @@ def flowables(
         if kind == "img":
             out.append((kind, _image(content[0], width, height, folder)))
             continue
-        content = _inline_images(content, size, folder)
+        content = _set_icons(_inline_images(content, size, folder), folder)
         if kind.startswith("li"):
             para = _item(content, int(kind[2:] or 1), styles, size)
         else:
@@ -422,14 +435,14 @@ def sheet_text(content: GameContent, quickref: QuickRef, lang: str, engine) -> s
     source = content.quickref_texts[(quickref.id, lang)]
     shown = display_path(content.folder / f"{quickref.source}.{lang}.md")
     text = template.render(source, shown, lang, {"engine": engine, "game": content.game})
-    table = layout_data.icons(content.folder)  # the same table the card sheets use
-    # a time or a ratio (10:30:) is no icon: only names that start with a letter are looked up
-    protected = ICON.sub(lambda m: m.group(0).replace(":", "\x00") if m.group(1)[0].isdigit() else m.group(0), text)
+    table = game_icons(content.folder)  # the same table the card sheets use
     try:
-        return replace_icons(protected, table).replace("\x00", ":")
+        return icon_chars(text, table)
     except UnknownIcon as exc:
         where, sheet, key = _sheet_name(content, quickref, lang)
-        raise ContentError(where, f"{sheet}: {exc}", key=key) from None
+        token = str(exc).split()[2].rstrip(";")  # ':name:'
+        line, col = line_of(source, token)
+        raise ContentError(where, f"{sheet}: {exc}", line, col, key=key) from None
 
 
 def _sheet_name(content: GameContent, quickref: QuickRef, lang: str) -> tuple[str, str, str]:
@@ -464,7 +477,7 @@ def impose_sheet(content: GameContent, quickref: QuickRef, lang: str, paper: str
 def fit_sheet(content: GameContent, quickref: QuickRef, lang: str, text: str) -> Fitted:
     """The text fitted into the panel (same on every paper); ContentError naming the sheet if it cannot fit."""
     where, name, key = _sheet_name(content, quickref, lang)
-    missing = fonts.missing_glyphs(markup.plain(text))
+    missing = fonts.missing_glyphs(without_icon_chars(markup.plain(text)))
     if missing:
         raise ContentError(where, f"{name}: the bundled font has no glyph for {' '.join(missing)}", key=key)
     for src in pictures(text):

@@ -1,9 +1,12 @@
-"""Fitting a paragraph into a box: auto-shrink from the layout's size down to a minimum.
+"""Fitting a paragraph into a box: auto-shrink from the layout's size down to a minimum, as a typesetter would.
 
 Works on ReportLab paragraph markup (see `rulepress.text.markup.inline`). The
-size goes down in half-point steps; if the text is still too large at the
-minimum, `Overflow` is raised and the caller turns it into a ContentError that
-names the card.
+size goes down in half-point steps with lines broken only between words and after
+the hyphens a text has (a word wider than the box never fits); only when the text
+does not fit at the minimum are words hyphenated, and then only at the hyphenation
+points of the text's language (`rulepress.text.hyphenate`, pyphen), with a hyphen shown.
+If the text is still too large, `Overflow` is raised and the caller turns it into
+a ContentError that names the card. A fitted text says whether it was hyphenated.
 
 Speed: text that fits on one line and uses no markup beyond <b>/<i> is measured
 with `stringWidth` and drawn as plain text runs, placed exactly where a
@@ -21,6 +24,7 @@ from typing import TYPE_CHECKING
 from reportlab.lib.units import mm as MM  # 72 / 25.4 points, as rulepress.layout.paper.MM
 
 from rulepress.text import fonts
+from rulepress.text.hyphenate import Pairs, breaks, hyphenates
 
 if TYPE_CHECKING:
     from reportlab.platypus import Paragraph
@@ -39,6 +43,7 @@ class Fitted:
     width: float  # mm, the wrapped width
     height: float  # mm, the wrapped height
     line: Line | None = None  # the single line drawn without Paragraph
+    hyphenated: bool = False  # words may be broken at hyphenation points (only at the minimum size)
 
     def draw(self, canvas, x: float, y: float) -> None:
         """Paint with the bottom-left corner of the wrapped box at (x, y) points."""
@@ -123,8 +128,17 @@ def _family(font: str) -> str:
     return font.split("-")[0]
 
 
-def paragraph(markup: str, font: str, size: float, leading: float = 1.2, align: str = "left", color: str = "#000000"):
-    """A ReportLab Paragraph in one of the bundled fonts."""
+def paragraph(
+    markup: str,
+    font: str,
+    size: float,
+    leading: float = 1.2,
+    align: str = "left",
+    color: str = "#000000",
+    hyphenate: Pairs | None = None,
+):
+    """A ReportLab Paragraph in one of the bundled fonts; lines break between words only, and inside a word
+    only where `hyphenate` (word -> (head, tail) pairs) allows."""
     from reportlab.lib.colors import HexColor
     from reportlab.lib.enums import TA_CENTER, TA_LEFT, TA_RIGHT
     from reportlab.lib.styles import ParagraphStyle
@@ -139,6 +153,10 @@ def paragraph(markup: str, font: str, size: float, leading: float = 1.2, align: 
         leading=size * leading,
         alignment={"left": TA_LEFT, "center": TA_CENTER, "right": TA_RIGHT}[align],
         textColor=HexColor(color),
+        splitLongWords=0,  # never cut a word at an arbitrary letter
+        hyphenationLang=hyphenate or "",
+        embeddedHyphenation=0,  # hyphens are offered by `hyphenate`, which knows the word's parts
+        uriWasteReduce=0,
     )
     text = f"<b>{markup}</b>" if bold else markup
     return Paragraph(text, style)
@@ -154,8 +172,11 @@ def fit(
     leading: float = 1.2,
     align: str = "left",
     color: str = "#000000",
+    lang: str | None = None,
 ) -> Fitted:
-    """The largest size from `size` down to `min_size` at which `markup` fits `width` x `height` mm."""
+    """The largest size from `size` down to `min_size` at which `markup` fits `width` x `height` mm with lines
+    broken between words and after hyphens; else the text at `min_size` with words also broken at the
+    hyphenation points of `lang` (None: none). Overflow when neither fits."""
     fonts.register()
     current = size
     parts = runs(markup, font)
@@ -172,17 +193,55 @@ def fit(
                     )
                 current = max(min_size, current - STEP)
                 continue
-        para = paragraph(markup, font, current, leading, align, color)
-        w, h = para.wrap(width * MM, 10_000)
-        widest = max((line_width(para)), default=0)
-        if h <= height * MM + 0.01 and widest <= width * MM + 0.01:
-            return Fitted(para, current, w / MM, h / MM)
+        fitted, needed = _wrapped(markup, width, height, font, current, leading, align, color, breaks(None))
+        if fitted is not None:
+            return fitted
         if current <= min_size:
-            raise Overflow(
-                f"text does not fit {width:.1f} x {height:.1f} mm even at {min_size:g} pt "
-                f"(needs {h / MM:.1f} mm height)"
-            )
+            break
         current = max(min_size, current - STEP)
+    if lang is None or not hyphenates(lang):
+        raise Overflow(f"text does not fit {width:.1f} x {height:.1f} mm even at {min_size:g} pt ({needed})")
+    fitted, hyphenated_needs = _wrapped(markup, width, height, font, current, leading, align, color, breaks(lang))
+    if fitted is not None:
+        fitted.hyphenated = True
+        return fitted
+    needed = hyphenated_needs or needed
+    raise Overflow(f"text does not fit {width:.1f} x {height:.1f} mm even at {min_size:g} pt ({needed})")
+
+
+def _wrapped(
+    markup: str,
+    width: float,
+    height: float,
+    font: str,
+    size: float,
+    leading: float,
+    align: str,
+    color: str,
+    hyphenate: Pairs | None,
+) -> tuple[Fitted | None, str]:
+    """The paragraph wrapped at `size` if it fits the box, else None and what it would need."""
+    para = paragraph(markup, font, size, leading, align, color, hyphenate)
+    w, h = para.wrap(width * MM, 10_000)
+    widest = max(line_width(para), default=0)
+    if h <= height * MM + 0.01 and widest <= width * MM + 0.01:
+        return Fitted(para, size, w / MM, h / MM), ""
+    if widest > width * MM + 0.01:
+        word = _widest_word(para)
+        return None, f"the word {word!r} needs {widest / MM:.1f} mm width" if word else "a line is too wide"
+    return None, f"needs {h / MM:.1f} mm height"
+
+
+def _widest_word(para) -> str:
+    """The text of the widest wrapped line (the word that does not fit), or ''."""
+    lines = getattr(para.blPara, "lines", [])
+    widths = line_width(para)
+    if not widths:
+        return ""
+    line = lines[widths.index(max(widths))]
+    if isinstance(line, tuple):
+        return " ".join(str(word) for word in line[1])
+    return "".join(str(t) for w in getattr(line, "words", []) for t in ([w.text] if hasattr(w, "text") else []))
 
 
 def line_width(para) -> list[float]:

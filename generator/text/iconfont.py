@@ -49,15 +49,38 @@ class IconFont:
 
 
 def icon_files(game_folder: Path | None) -> dict[str, Path]:
-    """Icon name -> SVG file: the bundled sets, then the game's own icons/ folder (which wins)."""
+    """Icon name -> SVG file: the bundled sets, then the sets a game added (``icons/<set>/*.svg``, such as
+    `rulepress icons add` writes), then the game's own ``icons/*.svg`` (which win)."""
     found: dict[str, Path] = {}
     for folder in sorted(p for p in ICONS.iterdir() if p.is_dir()) if ICONS.is_dir() else []:
         for svg in sorted(folder.glob("*.svg")):
             found[svg.stem] = svg
-    if game_folder is not None and (Path(game_folder) / "icons").is_dir():
-        for svg in sorted((Path(game_folder) / "icons").glob("*.svg")):
+    own = Path(game_folder) / "icons" if game_folder is not None else None
+    if own is not None and own.is_dir():
+        for svg in sorted(own.glob("*/*.svg")):
+            found[svg.stem] = svg
+        for svg in sorted(own.glob("*.svg")):
             found[svg.stem] = svg
     return found
+
+
+def credit_sections(files: dict[str, Path], used: set[str]) -> list[tuple[str, list[str]]]:
+    """(licence notice, icons) per icon folder the `used` icons come from: a set's LICENSE.txt, or for
+    icons without one (a game's own drawings) a line saying whose they are and that no licence is given.
+    Folders with the same notice (the bundled game-icons and those a game added) make one section."""
+    sections: dict[str, list[str]] = {}
+    for folder in sorted({files[name].parent for name in used if name in files}):
+        names = sorted(name for name in used if name in files and files[name].parent == folder)
+        licence = next((folder / f for f in LICENSE_FILES if (folder / f).is_file()), None)
+        if licence is not None:
+            notice = licence.read_text(encoding="utf-8").strip()
+        else:
+            notice = (
+                f"Icons of the game itself ({folder.parent.name}/{folder.name}/): no licence notice given "
+                f"(add {folder.name}/LICENSE.txt naming their author and licence)."
+            )
+        sections[notice] = sorted(sections.get(notice, []) + names)
+    return list(sections.items())
 
 
 def attributions(files: dict[str, Path], used: set[str]) -> list[str]:

@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass
 
 ICON = re.compile(r":([a-z0-9][a-z0-9_-]*):")
+ICON_FONT_CHARS = re.compile("[\ue000-\uf8ff]+")  # the SVG icon font's glyphs (Private Use Area)
 
 
 class UnknownIcon(ValueError):
@@ -42,7 +43,11 @@ def icon_table(glyphs: dict[str, str], font=None) -> dict[str, Icon]:
         elif value in table:
             table[name] = table[value]
         else:
-            raise UnknownIcon(f"icon {name!r} names {value!r}, which is neither one character nor an SVG icon")
+            svgs = ", ".join(sorted(n for n, icon in table.items() if icon.svg))
+            raise UnknownIcon(
+                f"icon {name!r} names {value!r}, which is neither one character nor an SVG icon; "
+                f"SVG icons: {svgs or 'none'}"
+            )
     return table
 
 
@@ -80,3 +85,43 @@ def plain_text(text: str, table: dict) -> str:
 def used_svg_icons(text: str, table: dict) -> set[str]:
     """The SVG icons a text uses (for attribution)."""
     return {icon.svg for m in ICON.finditer(text) if isinstance(icon := table.get(m.group(1)), Icon) and icon.svg}
+
+
+def icon_chars(text: str, table: dict) -> str:
+    """`text` (Markdown, before it becomes markup) with every ``:name:`` replaced by its character: a glyph
+    of the text font, or the icon font's character, which `icon_fonts` later sets in the icon font. A time
+    or ratio such as ``10:30:`` is left alone (icon names start with a letter). UnknownIcon otherwise."""
+
+    def sub(match: re.Match) -> str:
+        if match.group(1)[0].isdigit():
+            return match.group(0)
+        icon = _lookup(match, table)
+        return icon if isinstance(icon, str) else icon.char
+
+    return ICON.sub(sub, text)
+
+
+def icon_fonts(markup: str, font: str) -> str:
+    """Paragraph markup with the icon font's characters (from `icon_chars`) set in `font`."""
+    return ICON_FONT_CHARS.sub(lambda m: f'<font name="{font}">{m.group(0)}</font>', markup)
+
+
+def without_icon_chars(text: str) -> str:
+    """`text` without the icon font's characters (what the text font itself must cover)."""
+    return ICON_FONT_CHARS.sub("", text)
+
+
+def first_unknown(text: str, table: dict) -> str | None:
+    """The first ``:name:`` in `text` that names no icon of `table`, or None."""
+    for match in ICON.finditer(text):
+        if not match.group(1)[0].isdigit() and match.group(1) not in table:
+            return match.group(0)
+    return None
+
+
+def line_of(source: str, token: str) -> tuple[int | None, int | None]:
+    """1-based line and column of the first `token` in `source`, or (None, None)."""
+    at = source.find(token)
+    if at < 0:
+        return None, None
+    return source.count("\n", 0, at) + 1, at - (source.rfind("\n", 0, at) + 1) + 1

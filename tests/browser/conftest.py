@@ -37,7 +37,7 @@ def site_output(request, tmp_path_factory) -> Path:
         out, _result = request.getfixturevalue("bundled_build")
         return out
     content = tmp_path_factory.mktemp("scaffold-content")
-    new_game("demo", content)
+    new_game("demo", content, table=False)
     out = tmp_path_factory.mktemp("scaffold-output")
     build(BuildOptions(content=content, out=out))
     return out

@@ -238,7 +238,7 @@ def test_allowed_html_is_sanitised_and_runs_nothing(driver, tmp_path):
     from rulepress.scaffold import new_game
 
     content = tmp_path / "content"
-    folder = new_game("demo", content)
+    folder = new_game("demo", content, table=False)
     (folder / "game.yaml").write_text(
         (folder / "game.yaml").read_text(encoding="utf-8") + "site:\n  allow_html: [b, sub, img, a]\n", encoding="utf-8"
     )

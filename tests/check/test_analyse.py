@@ -9,7 +9,7 @@ from rulepress.scaffold import new_game
 
 
 def test_a_section_uses_the_terms_it_refers_to_or_names_in_words_not_in_code(tmp_path):
-    folder = new_game("demo", tmp_path)
+    folder = new_game("demo", tmp_path, table=False)
     rules = folder / "rules.de.md"
     rules.write_text(
         rules.read_text(encoding="utf-8")

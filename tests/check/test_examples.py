@@ -32,7 +32,7 @@ def line_of(path: Path, text: str) -> int:
 
 
 def test_scaffold_and_fixture_examples_pass(tmp_path, capsys):
-    new_game("demo", tmp_path)
+    new_game("demo", tmp_path, table=False)
     copy_fixture(tmp_path)
     assert run(tmp_path, [], "text") == 0
     out = capsys.readouterr().out
@@ -41,7 +41,7 @@ def test_scaffold_and_fixture_examples_pass(tmp_path, capsys):
 
 
 def test_changed_expected_value_fails_with_path_line_id_expected_and_got(tmp_path):
-    folder = new_game("demo", tmp_path)
+    folder = new_game("demo", tmp_path, table=False)
     rules = folder / "rules.de.md"
     rules.write_text(rules.read_text(encoding="utf-8").replace("von Feld 3\n4\n", "von Feld 3\n5\n"), encoding="utf-8")
     result = rulepress("check", "examples", "--content", str(tmp_path))
@@ -304,7 +304,7 @@ def test_refusal_and_reading_differences_across_languages_are_translation_findin
 
 
 def test_a_failure_is_run_again_by_the_next_run_but_read_back_for_the_builds_report(tmp_path, monkeypatch):
-    folder = new_game("demo", tmp_path / "games")
+    folder = new_game("demo", tmp_path / "games", table=False)
     rules = folder / "rules.en.md"
     rules.write_text(
         rules.read_text(encoding="utf-8").replace("from space 3\n4\n", "from space 3\n5\n"), encoding="utf-8"

@@ -9,7 +9,7 @@ from rulepress.scaffold import new_game
 
 
 def test_yaml_pairs_are_remembered_per_file_and_a_changed_file_is_parsed_again(tmp_path, monkeypatch):
-    folder = new_game("demo", tmp_path / "games")
+    folder = new_game("demo", tmp_path / "games", table=False)
     text = (folder / "game.yaml").read_text()
     start, end = text.index("glossary:\n"), text.index("rules:\n")
     (folder / "glossary.yaml").write_text(text[start:end])

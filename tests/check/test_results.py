@@ -95,7 +95,7 @@ def test_bundled_games_show_every_result_in_words():
 
 def test_check_content_names_the_statement_line(tmp_path, capsys):
     content = tmp_path / "content"
-    folder = new_game("demo", content)
+    folder = new_game("demo", content, table=False)
     rules = folder / "rules.en.md"
     rules.write_text(
         rules.read_text(encoding="utf-8").replace(

@@ -42,7 +42,7 @@ def rulepress(*args):
 @pytest.fixture
 def game(tmp_path) -> Path:
     """The scaffold game, based on a made-up source it paraphrases."""
-    folder = new_game("demo", tmp_path / "content")
+    folder = new_game("demo", tmp_path / "content", table=False)
     sources = tmp_path / "sources"
     sources.mkdir()
     (sources / "spielregel.txt").write_text(SOURCE, encoding="utf-8")

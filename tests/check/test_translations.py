@@ -280,7 +280,7 @@ def test_issue_false_alarms_short_alias_in_a_heading_and_inclusive_german(tmp_pa
 def test_scaffold_has_no_finding(tmp_path):
     from rulepress.scaffold import new_game
 
-    result = report(load_game(new_game("demo", tmp_path)))
+    result = report(load_game(new_game("demo", tmp_path, table=False)))
     assert [str(f) for f in result.findings] == []
     assert result.paragraphs >= 15
 

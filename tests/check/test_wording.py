@@ -72,7 +72,7 @@ def test_only_visible_markdown_counts():
 
 def _demo(tmp_path: Path) -> Path:
     content = tmp_path / "content"
-    folder = new_game("demo", content)
+    folder = new_game("demo", content, table=False)
     game = folder / "game.yaml"
     game.write_text(
         game.read_text(encoding="utf-8")

@@ -49,7 +49,7 @@ def _lines(text: str) -> list[str]:
 
 @pytest.mark.parametrize("fixture", FILE_FIXTURES, ids=[f.stem for f in FILE_FIXTURES])
 def test_bad_game_file(fixture: Path, tmp_path: Path, monkeypatch, capsys):
-    game = new_game("bad", tmp_path / "games")
+    game = new_game("bad", tmp_path / "games", table=False)
     (game / "game.yaml").write_text(fixture.read_text(encoding="utf-8"), encoding="utf-8")
     for lang, title in (("de", "Regeln"), ("en", "Rules")):  # rules without the scaffold's glossary terms
         (game / f"rules.{lang}.md").write_text(f"(rules)=\n# {title}\n", encoding="utf-8")
@@ -135,7 +135,7 @@ def _apply(game: Path, edits: list[dict]) -> None:
 def good_output(tmp_path_factory) -> Path:
     """A good build of the demo game (card sheets, A4), copied into every case's output folder."""
     root = tmp_path_factory.mktemp("good")
-    new_game("demo", root / "games")
+    new_game("demo", root / "games", table=False)
     assert (
         main(
             [
@@ -206,7 +206,7 @@ def _run_isolated(tmp_path: Path, argv: list[str], case: dict) -> tuple[int, str
 @pytest.mark.parametrize("case_dir", CASES, ids=[c.name for c in CASES])
 def test_bad_input_case(case_dir: Path, tmp_path: Path, good_output: Path, monkeypatch, capsys):
     case = yaml.safe_load((case_dir / "case.yaml").read_text(encoding="utf-8"))
-    game = new_game("demo", tmp_path / "games")
+    game = new_game("demo", tmp_path / "games", table=False)
     if (case_dir / "files").is_dir():
         shutil.copytree(case_dir / "files", game, dirs_exist_ok=True)
     _apply(game, case.get("edits", []))

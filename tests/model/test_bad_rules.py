@@ -16,7 +16,7 @@ FIXTURES = sorted((Path(__file__).parent.parent / "data" / "bad-rules").glob("*.
 @pytest.mark.parametrize("fixture", FIXTURES, ids=[f.stem for f in FIXTURES])
 def test_bad_rules_fixture(fixture: Path, tmp_path: Path):
     games = tmp_path / "games"
-    new_game("demo", games)
+    new_game("demo", games, table=False)
     text = fixture.read_text(encoding="utf-8")
     (games / "demo" / "rules.en.md").write_text(text, encoding="utf-8")
     expected = [

@@ -11,7 +11,7 @@ from rulepress.scaffold import new_game
 
 def test_an_unchanged_game_comes_from_the_cache_and_any_edit_reloads_it(tmp_path, monkeypatch):
     games = tmp_path / "games"
-    folder = new_game("demo", games)
+    folder = new_game("demo", games, table=False)
     load = cache.cached_loader(tmp_path / "cache", "v1")
     first = load_games(games, load=load)[0]
     assert (tmp_path / "cache" / "demo.pickle").is_file()
@@ -35,7 +35,7 @@ def test_an_unchanged_game_comes_from_the_cache_and_any_edit_reloads_it(tmp_path
 
 def test_a_reload_parses_only_the_yaml_files_that_changed(tmp_path, monkeypatch):
     games = tmp_path / "games"
-    folder = new_game("demo", games)
+    folder = new_game("demo", games, table=False)
     text = (folder / "game.yaml").read_text()
     start, end = text.index("glossary:\n"), text.index("rules:\n")
     (folder / "glossary.yaml").write_text(text[start:end])
@@ -62,7 +62,7 @@ def test_a_reload_parses_only_the_yaml_files_that_changed(tmp_path, monkeypatch)
 
 def test_a_game_with_problems_is_never_cached(tmp_path):
     games = tmp_path / "games"
-    folder = new_game("demo", games)
+    folder = new_game("demo", games, table=False)
     (folder / "game.yaml").write_text((folder / "game.yaml").read_text().replace("id: demo", "id: other"))
     load = cache.cached_loader(tmp_path / "cache", "v1")
     for _ in range(2):  # reported every time
@@ -72,7 +72,7 @@ def test_a_game_with_problems_is_never_cached(tmp_path):
 
 
 def test_the_key_follows_the_working_directory(tmp_path, monkeypatch):
-    folder = new_game("demo", tmp_path / "games")
+    folder = new_game("demo", tmp_path / "games", table=False)
     monkeypatch.chdir(tmp_path)
     here = cache.folder_key(folder, "v1")
     monkeypatch.chdir(folder)
@@ -81,7 +81,7 @@ def test_the_key_follows_the_working_directory(tmp_path, monkeypatch):
 
 def test_a_rules_only_edit_reads_the_rules_again_and_checks_them_as_a_full_load_would(tmp_path, monkeypatch):
     games = tmp_path / "games"
-    folder = new_game("demo", games)
+    folder = new_game("demo", games, table=False)
     load = cache.cached_loader(tmp_path / "cache", "v1")
     first = load_games(games, load=load)[0]
     loads = []

@@ -13,7 +13,7 @@ from rulepress.scaffold import new_game
 
 
 def test_namespace_has_public_names_engine_and_options(tmp_path):
-    folder = new_game("demo", tmp_path)
+    folder = new_game("demo", tmp_path, table=False)
     (folder / "engine.py").write_text("import math\nLIMIT = 5\n\ndef f(x):\n    return x\n\ndef _hidden():\n    pass\n")
     content = load_game(folder)
     names = namespace(content)
@@ -25,8 +25,8 @@ def test_namespace_has_public_names_engine_and_options(tmp_path):
 
 
 def test_same_game_id_in_two_folders_gives_two_modules(tmp_path):
-    one = new_game("demo", tmp_path / "a")
-    two = new_game("demo", tmp_path / "b")
+    one = new_game("demo", tmp_path / "a", table=False)
+    two = new_game("demo", tmp_path / "b", table=False)
     (two / "engine.py").write_text("def move(position, card_value, goal=4):\n    return -1\n")
     first, second = load_game(one), load_game(two)
     assert module_name(first) != module_name(second)
@@ -37,7 +37,7 @@ def test_same_game_id_in_two_folders_gives_two_modules(tmp_path):
 
 
 def test_engine_with_dataclasses_and_future_annotations_loads(tmp_path):
-    folder = new_game("demo", tmp_path)
+    folder = new_game("demo", tmp_path, table=False)
     (folder / "engine.py").write_text(
         "from __future__ import annotations\nfrom dataclasses import dataclass\n\n"
         "@dataclass(frozen=True)\nclass Hand:\n    cards: tuple[int, ...]\n"
@@ -46,7 +46,7 @@ def test_engine_with_dataclasses_and_future_annotations_loads(tmp_path):
 
 
 def test_broken_engine_is_a_content_error_at_its_line(tmp_path):
-    folder = new_game("demo", tmp_path)
+    folder = new_game("demo", tmp_path, table=False)
     (folder / "engine.py").write_text("X = 1\n\nY = 1 / 0\n")
     with pytest.raises(ContentError) as err:
         load_engine(load_game(folder))
@@ -56,7 +56,7 @@ def test_broken_engine_is_a_content_error_at_its_line(tmp_path):
 
 
 def test_game_without_engine_has_only_options(tmp_path):
-    folder = new_game("demo", tmp_path)
+    folder = new_game("demo", tmp_path, table=False)
     game_yaml = folder / "game.yaml"
     game_yaml.write_text(game_yaml.read_text().replace("engine: engine.py\n", ""))
     content = load_game(folder)
@@ -100,7 +100,7 @@ AMBIGUITY = """ambiguities:
 
 
 def test_game_yaml_reading_is_passed_even_when_the_engine_default_differs(tmp_path):
-    folder = new_game("demo", tmp_path)
+    folder = new_game("demo", tmp_path, table=False)
     (folder / "engine.py").write_text(
         "def bonus(cards, bonus_rule='per-card'):\n    return 2 * cards if bonus_rule == 'per-card' else min(2, 2 * cards)\n"
     )

@@ -6,8 +6,8 @@ from rulepress.scaffold import new_game
 
 
 def test_bom_and_crlf_in_every_file_load_like_plain_files(tmp_path, capsys):
-    plain = load_game(new_game("demo", tmp_path / "plain"))
-    folder = new_game("demo", tmp_path / "windows")
+    plain = load_game(new_game("demo", tmp_path / "plain", table=False))
+    folder = new_game("demo", tmp_path / "windows", table=False)
     for path in folder.iterdir():
         if path.suffix in (".yaml", ".md"):
             path.write_bytes(b"\xef\xbb\xbf" + path.read_bytes().replace(b"\n", b"\r\n"))
@@ -26,7 +26,7 @@ def test_bom_and_crlf_in_every_file_load_like_plain_files(tmp_path, capsys):
 
 
 def test_files_that_would_not_be_read_are_named(tmp_path, capsys):
-    folder = new_game("demo", tmp_path)
+    folder = new_game("demo", tmp_path, table=False)
     (folder / "boards.yml").write_text("boards: []\n")
     (folder / "rules.fr.md").write_text("# Règles\n")
     (folder / "README.md").write_text("notes for me\n")  # not content-like: left alone

@@ -23,7 +23,7 @@ PT = 25.4 / 72
 def make_game(tmp_path: Path, edit=None) -> Path:
     """A scaffold game whose printed components are the fixture's (optionally edited)."""
     content = tmp_path / "content"
-    folder = new_game("cardtest", content)
+    folder = new_game("cardtest", content, table=False)
     game = yaml.safe_load((folder / "game.yaml").read_text())
     comps = yaml.safe_load(FIXTURE.read_text())
     if edit:

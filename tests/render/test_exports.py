@@ -17,7 +17,7 @@ FIXTURE = Path(__file__).parent.parent / "data" / "cards" / "components.yaml"
 @pytest.fixture(scope="module")
 def built(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("exports")
-    folder = new_game("cardtest", tmp / "content")
+    folder = new_game("cardtest", tmp / "content", table=False)
     game = yaml.safe_load((folder / "game.yaml").read_text())
     game["components"] = [c for c in game["components"] if c["kind"] == "board"] + yaml.safe_load(FIXTURE.read_text())
     (folder / "game.yaml").write_text(yaml.safe_dump(game, allow_unicode=True, sort_keys=False))
@@ -89,3 +89,21 @@ def test_tts_grid_limits():
     cols, rows, cell = tts_grid(70, (750, 1050))
     assert cols * cell[0] <= 4096 and rows * cell[1] <= 4096
     assert tts_grid(3, (100, 100)) == (3, 2, (100, 100))
+
+
+def test_a_back_is_never_deduplicated_with_its_front(built):
+    """Money has an individual back face with the front's texts: the back PNG is the banknote's back layout,
+    not a copy of the front (faces are told apart by their side)."""
+    out, _ = built
+    trim = out / "cardtest" / "money.en.images" / "trim"
+    front, back = (trim / "note-1.png").read_bytes(), (trim / "note-1.back.png").read_bytes()
+    assert front != back
+    with Image.open(trim / "note-1.png") as f, Image.open(trim / "note-1.back.png") as b:
+        from PIL import ImageChops
+
+        mask = ImageChops.difference(f.convert("RGB"), b.convert("RGB")).convert("L").point(lambda v: 255 if v else 0)
+        differing = mask.histogram()[255]
+        assert differing > 0.01 * f.width * f.height
+    tts = out / "cardtest" / "money.en.tts"
+    with Image.open(tts / "deck-1.png") as deck, Image.open(tts / "backs-1.png") as backs:
+        assert deck.tobytes() != backs.tobytes()

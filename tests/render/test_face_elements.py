@@ -51,7 +51,7 @@ def check_content(content: Path) -> None:
 
 def game(tmp_path: Path, layout: str = LAYOUT, cards=None) -> Path:
     content = tmp_path / "content"
-    folder = new_game("facetest", content)
+    folder = new_game("facetest", content, table=False)
     (folder / "layouts").mkdir(exist_ok=True)  # the new game has a layout of its own
     (folder / "layouts" / "art-card.yaml").write_text(layout)
     (folder / "fonts").mkdir()
@@ -186,7 +186,7 @@ def test_missing_card_image_is_reported_at_the_card(tmp_path):
 def test_picture_deck_pictures_unchanged_to_the_bleed(tmp_path):
     """A picture deck: PNG and JPEG fronts go in unchanged and cover trim and bleed; same sheet grid."""
     content = tmp_path / "content"
-    folder = new_game("pictest", content)
+    folder = new_game("pictest", content, table=False)
     Image.new("RGB", (821, 1121), (200, 40, 40)).save(folder / "a.png")
     Image.new("RGB", (821, 1121), (40, 40, 200)).save(folder / "b.jpg", quality=90)
     Image.new("RGB", (821, 1121), (30, 30, 30)).save(folder / "back.png")

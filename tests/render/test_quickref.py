@@ -139,7 +139,7 @@ def test_same_input_gives_the_same_bytes(tmp_path, dice_sheets):
 
 
 def test_text_is_shrunk_before_it_fails_and_too_long_text_is_an_error_naming_the_sheet(tmp_path):
-    folder = new_game("demo", tmp_path / "games")
+    folder = new_game("demo", tmp_path / "games", table=False)
     item = "- Eine ziemlich lange Zeile Kurzregel, die mehrfach wiederholt wird, damit es eng wird.\n"
     (folder / "quickref.de.md").write_text("# Kurzregeln\n\n" + item * 20, encoding="utf-8")
     content = load_game(folder)
@@ -165,7 +165,7 @@ def test_text_is_shrunk_before_it_fails_and_too_long_text_is_an_error_naming_the
 
 
 def test_panels_that_do_not_fit_the_paper_are_an_error(tmp_path):
-    folder = new_game("demo", tmp_path / "games")
+    folder = new_game("demo", tmp_path / "games", table=False)
     game_yaml = folder / "game.yaml"
     game_yaml.write_text(game_yaml.read_text().replace("n_up: 4", "n_up: 6"))
     with pytest.raises(ContentError, match=r"demo/short \(de\): 6 panels of 95 x 130 mm do not fit"):
@@ -173,7 +173,7 @@ def test_panels_that_do_not_fit_the_paper_are_an_error(tmp_path):
 
 
 def test_template_error_points_at_the_quickref_line(tmp_path):
-    folder = new_game("demo", tmp_path / "games")
+    folder = new_game("demo", tmp_path / "games", table=False)
     (folder / "quickref.en.md").write_text("# Short\n\n{{ engine.no_such_rule(1) }}\n", encoding="utf-8")
     with pytest.raises(ContentError) as err:
         quickref.plan(load_game(folder), QuickrefOptions(papers=("a4",)))
@@ -270,7 +270,7 @@ def test_bundled_quick_references_fill_their_panels(bundled_build, game, sheet, 
 
 
 def test_short_text_grows_to_the_largest_size_that_fits(tmp_path):
-    folder = new_game("demo", tmp_path / "games")
+    folder = new_game("demo", tmp_path / "games", table=False)
     (folder / "quickref.de.md").write_text("# Kurz\n\n- eins\n- zwei\n\nEin Satz.\n", encoding="utf-8")
     content = load_game(folder)
     ref = content.game.quickrefs[0]
@@ -290,7 +290,7 @@ def test_short_text_grows_to_the_largest_size_that_fits(tmp_path):
 
 
 def test_list_items_carry_one_marker(tmp_path):
-    folder = new_game("demo", tmp_path / "games")
+    folder = new_game("demo", tmp_path / "games", table=False)
     (folder / "quickref.de.md").write_text(
         "# Fälle\n\n- a) erster Fall\n- b) zweiter Fall\n- ohne eigenes Zeichen\n\n1. (i) nummeriert\n",
         encoding="utf-8",
@@ -306,7 +306,7 @@ def test_list_items_carry_one_marker(tmp_path):
 def test_pictures_and_icons_in_a_quick_reference(tmp_path):
     from PIL import Image
 
-    folder = new_game("demo", tmp_path / "games")
+    folder = new_game("demo", tmp_path / "games", table=False)
     Image.new("RGB", (400, 200), (200, 30, 30)).save(folder / "map.png")
     Image.new("RGB", (64, 64), (30, 30, 200)).save(folder / "die.png")
     (folder / "quickref.de.md").write_text(
@@ -341,17 +341,78 @@ def test_pictures_and_icons_in_a_quick_reference(tmp_path):
     ],
 )
 def test_bad_pictures_and_icons_are_errors_naming_the_sheet(tmp_path, text, message):
-    folder = new_game("demo", tmp_path / "games")
+    folder = new_game("demo", tmp_path / "games", table=False)
     (folder / "quickref.de.md").write_text(f"# X\n\n{text}\n", encoding="utf-8")
     with pytest.raises(ContentError, match=re.escape(message)):
         write(load_game(folder), tmp_path)
 
 
 def test_text_closer_than_5_mm_to_the_paper_edge_is_an_error(tmp_path):
-    folder = new_game("demo", tmp_path / "games")
+    folder = new_game("demo", tmp_path / "games", table=False)
     game_yaml = folder / "game.yaml"
     game_yaml.write_text(
         game_yaml.read_text().replace("panel: {width: 95, height: 130}", "panel: {width: 105, height: 146}")
     )
     with pytest.raises(ContentError, match=r"demo/short \(de\): on a4 portrait its text would come 4.0 mm close"):
         quickref.plan(load_game(folder), QuickrefOptions(papers=("a4",)))
+
+
+def _fonts_of(pdf_path: Path) -> dict[str, set[str]]:
+    """Font name -> the characters drawn in it."""
+    found: dict[str, set[str]] = {}
+    with pdfplumber.open(pdf_path) as pdf:
+        for ch in pdf.pages[0].chars:
+            found.setdefault(ch["fontname"].split("+")[-1], set()).add(ch["text"])
+    return found
+
+
+def test_a_quick_reference_takes_every_icon_cards_take(tmp_path):
+    """A bundled SVG icon, the game's own SVG icon and an alias of layouts/icons.yaml are drawn in the icon
+    font (not printed as their names), as on the cards."""
+    folder = new_game("demo", tmp_path / "games", table=False)
+    (folder / "icons").mkdir()
+    (folder / "icons" / "lighthouse.svg").write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512"><path d="M200 40h112l40 432H160z"/></svg>',
+        encoding="utf-8",
+    )
+    (folder / "layouts" / "icons.yaml").write_text("deal: shaking-hands\n", encoding="utf-8")
+    (folder / "quickref.de.md").write_text(
+        "# Symbole\n\n:shaking-hands: Handel, :lighthouse: Leuchtturm, :deal: Wettkarten.\n\n"
+        "| Symbol | Bedeutung |\n|---|---|\n| :deal: | Handel |\n",
+        encoding="utf-8",
+    )
+    content = load_game(folder)
+    written = write(content, tmp_path)
+    pdf = written["demo/quickref-short.de.a4.pdf"]
+    fonts_used = _fonts_of(pdf)
+    icon_fonts = [name for name in fonts_used if name.startswith("Icons")]
+    assert len(icon_fonts) == 1
+    assert len(fonts_used[icon_fonts[0]]) == 2  # shaking-hands (also through the alias) and lighthouse
+    with pdfplumber.open(pdf) as doc:
+        text = doc.pages[0].extract_text()
+    assert "shaking-hands" not in text and "lighthouse" not in text and "deal" not in text
+    assert "Wettkarten" in text
+
+
+def test_an_unknown_icon_in_a_quick_reference_is_an_error_at_its_line_listing_the_icons(tmp_path):
+    folder = new_game("demo", tmp_path / "games", table=False)
+    (folder / "quickref.de.md").write_text("# X\n\nZeile zwei.\n\nNimm :lighthouse: jetzt.\n", encoding="utf-8")
+    with pytest.raises(ContentError) as exc:
+        write(load_game(folder), tmp_path)
+    problem = exc.value.problem
+    assert (Path(problem.path).name, problem.line, problem.col) == ("quickref.de.md", 5, 6)
+    assert "unknown icon :lighthouse:" in problem.message and "shaking-hands" in problem.message
+
+
+def test_an_alias_that_names_no_icon_is_an_error_at_its_line_in_icons_yaml(tmp_path):
+    from rulepress.render import cards
+    from rulepress.render.options import CardOptions
+
+    folder = new_game("demo", tmp_path / "games", table=False)
+    (folder / "layouts" / "icons.yaml").write_text(
+        "# aliases\nboat: sailboat\ndeal: nonexistent-icon\n", encoding="utf-8"
+    )
+    problems = cards.check(load_game(folder), CardOptions(papers=("a4",)))
+    (problem,) = [p for p in problems if Path(p.path).name == "icons.yaml"]
+    assert problem.line == 2 and "'sailboat'" in problem.message
+    assert "shaking-hands" in problem.message  # the names that exist

@@ -17,7 +17,7 @@ SOURCE = (
 
 def _game(tmp_path: Path) -> tuple[Path, Path]:
     content = tmp_path / "content"
-    folder = new_game("demo", content)
+    folder = new_game("demo", content, table=False)
     sources = tmp_path / "sources"
     sources.mkdir()
     (sources / "spielregel.txt").write_text(SOURCE, encoding="utf-8")

@@ -181,7 +181,7 @@ def test_alternates_link_the_same_page_in_every_language():
 
 def _game(tmp_path: Path, extra_de: str = "") -> Path:
     content = tmp_path / "content"
-    folder = new_game("demo", content)
+    folder = new_game("demo", content, table=False)
     glossary = folder / "game.yaml"
     glossary.write_text(
         glossary.read_text(encoding="utf-8")
@@ -300,7 +300,7 @@ def test_site_view_ignores_card_texts_but_not_what_pages_show(tmp_path):
     from rulepress.render.site import site_view
 
     games = tmp_path / "games"
-    new_game("demo", games)
+    new_game("demo", games, table=False)
     yaml_file = games / "demo" / "game.yaml"
     original = yaml_file.read_text(encoding="utf-8")
     before = site_view(load_games(games)[0])
@@ -318,7 +318,7 @@ HOSTILE = "<script>alert(1)</script><img src=x onerror=alert(2)>"
 
 def test_hostile_strings_from_yaml_are_escaped_everywhere(tmp_path):
     content = tmp_path / "content"
-    folder = new_game("demo", content)
+    folder = new_game("demo", content, table=False)
     game_yaml = folder / "game.yaml"
     text = game_yaml.read_text(encoding="utf-8")
     comp_name = load_games(content)[0].game.components[0].name.en
@@ -362,8 +362,8 @@ def test_raw_html_in_rules_is_a_content_error_with_its_line(tmp_path, capsys):
 
 def test_two_builds_of_single_games_give_one_site_with_both(tmp_path):
     content = tmp_path / "content"
-    new_game("alpha", content)
-    new_game("beta", content)
+    new_game("alpha", content, table=False)
+    new_game("beta", content, table=False)
     out = tmp_path / "out"
     build(BuildOptions(content=content, out=out, games=["alpha"], kinds=("site", "reports")))
     build(BuildOptions(content=content, out=out, games=["beta"], kinds=("site", "reports")))
@@ -507,7 +507,7 @@ def test_report_paths_do_not_depend_on_the_working_directory(tmp_path, monkeypat
     from rulepress.model import load_game
     from rulepress.render.reports import game_path, game_text
 
-    folder = new_game("demo", tmp_path / "games")
+    folder = new_game("demo", tmp_path / "games", table=False)
     seen = []
     for cwd in (tmp_path, tmp_path / "games", folder, folder.parent.parent.parent):
         monkeypatch.chdir(cwd)
@@ -561,8 +561,8 @@ def test_an_edit_rebuilds_only_what_depends_on_it_and_equals_a_clean_build(tmp_p
 
 def test_a_card_text_refreshes_the_report_but_not_the_site(tmp_path):
     content = tmp_path / "content"
-    new_game("alpha", content)
-    new_game("beta", content)
+    new_game("alpha", content, table=False)
+    new_game("beta", content, table=False)
     out = tmp_path / "out"
     options = BuildOptions(content=content, out=out, kinds=("site", "reports"))
     build(options)

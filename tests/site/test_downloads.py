@@ -357,7 +357,7 @@ def test_a_card_text_edit_shows_the_new_sizes_on_the_downloads_page_and_leaves_o
     from rulepress.scaffold import new_game
 
     content = tmp_path / "content"
-    new_game("demo", content)
+    new_game("demo", content, table=False)
     out = tmp_path / "out"
     build(BuildOptions(content=content, out=out))
     rules = (out / "site" / "en" / "demo" / "rules.html").read_bytes()

@@ -93,3 +93,76 @@ def test_one_line_too_low_for_the_box_shrinks_then_overflows():
     assert fitted.line is not None and fitted.size * 1.2 * 25.4 / 72 <= 3.5 < (fitted.size + 0.5) * 1.2 * 25.4 / 72
     with pytest.raises(Overflow, match="even at 10 pt"):
         fit("Short", 50, 3.5, "Body", 12, 10)
+
+
+def _lines(fitted) -> list[str]:
+    """The wrapped lines of a fitted paragraph as text (a broken word's head ends with its hyphen)."""
+    assert fitted.paragraph is not None
+    lines = fitted.paragraph.blPara.lines
+    if fitted.paragraph.blPara.kind == 0:
+        return [" ".join(str(w) for w in line[1]) for line in lines]
+    return [
+        " ".join("".join(str(t) for t in w.text) if hasattr(w, "text") else str(w) for w in line.words)
+        for line in lines
+    ]
+
+
+def test_a_hyphenated_title_breaks_at_its_hyphen_not_inside_a_word():
+    """The 30 x 15 mm title box (13 pt, min 7) printed 'Meeresgrund-W / ette'."""
+    fitted = fit("Meeresgrund-Wette", 30, 15, "Body-Bold", 13, 7, lang="de")
+    assert _lines(fitted) == ["Meeresgrund-", "Wette"]
+    assert fitted.size > 7 and not fitted.hyphenated
+    chip = fit("Anklage-Chips", 18, 18, "Body-Bold", 13, 7, lang="de")
+    assert _lines(chip) == ["Anklage-", "Chips"]
+
+
+# compounds from public German rule texts (a quartet game's rules on Wikipedia, the NJET/MÜ rule booklet)
+COMPOUNDS = [
+    "Entscheidungsrunde",
+    "Auftragskarten",
+    "Zeitbegrenzung",
+    "Nachziehstapel",
+    "Kartenspielvariante",
+    "Mehrspielermodus",
+    "Trumpfzahl-Karten",
+    "Übersichtskarten",
+]
+
+
+def test_words_shrink_to_the_minimum_before_they_are_broken():
+    for word in COMPOUNDS:
+        fitted = fit(word, 25, 20, "Body", 12, 6, lang="de")
+        assert not fitted.hyphenated and fitted.line is not None or _lines(fitted)[0].endswith("-")
+        assert fitted.size >= 6
+
+
+def test_at_the_minimum_words_break_only_at_hyphenation_points_with_a_hyphen():
+    import pyphen
+
+    dictionary = pyphen.Pyphen(lang="de")
+    for word in COMPOUNDS:
+        fitted = fit(word, 13, 30, "Body", 10, 8, lang="de")
+        assert fitted.size == 8 and fitted.hyphenated, word
+        lines = _lines(fitted)
+        assert len(lines) > 1 and all(line.endswith("-") for line in lines[:-1]), (word, lines)
+        position = 0
+        for line in lines[:-1]:
+            if word[position:].startswith(line):  # after a hyphen of the word itself
+                position += len(line)
+                continue
+            head = line[:-1]  # the hyphen was added at a hyphenation point of the word's part
+            assert word[position:].startswith(head), (word, lines)
+            position += len(head)
+            part_start = word.rfind("-", 0, position) + 1
+            part = word[part_start:].split("-")[0]
+            assert position - part_start in dictionary.positions(part), (word, lines)
+        assert word[position:] == lines[-1]
+
+
+def test_a_word_that_fits_nowhere_overflows_naming_it():
+    import pytest
+
+    with pytest.raises(Overflow, match="Nachziehstapel"):
+        fit("Nachziehstapel", 6, 30, "Body", 10, 9, lang="de")
+    with pytest.raises(Overflow, match="Nachziehstapel"):  # no language: no hyphenation points
+        fit("Nachziehstapel", 13, 30, "Body", 10, 8)

@@ -41,6 +41,7 @@ class Context:
     outlines: dict[str, tuple] = field(default_factory=dict)  # space id (and board/space) -> polygons
     markup: Callable[[str], str] = str  # Markdown -> paragraph markup
     write_in: bool = False  # the card's text is unknown
+    lang: str | None = None  # the language of the face's texts (their hyphenation points)
 
     def points(self, box: Rect) -> tuple[float, float, float, float]:
         """x, y (bottom-left), width, height in points of a box in mm from the trim's top-left."""

@@ -29,7 +29,7 @@ def draw(el: TextElement, box: Rect, ctx: Context) -> None:
         raise FaceError(f"font {el.font} has no glyph for {shown}")
     color = ctx.hex(el.color, "text colour") or "#000000"
     try:
-        fitted = fit(markup, box.w, box.h, font, el.size, el.smallest, el.leading, el.align, color)
+        fitted = fit(markup, box.w, box.h, font, el.size, el.smallest, el.leading, el.align, color, ctx.lang)
     except Overflow as exc:
         raise FaceError(f"text {el.text!r}: {exc}") from None
     top = aligned_top(box.y, box.h, fitted.height, el.valign)
