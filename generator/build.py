@@ -95,6 +95,7 @@ class BuildOptions:
     card_safe_guide: bool | None = None
     card_gap: str | None = None  # spaced (each card its own bleed) or butted (shared cut lines)
     duplex_offset: tuple[float, float] | None = None  # mm the back page is shifted (x right, y down)
+    cut_machines: tuple[str, ...] = ()  # print-and-cut files for these cutting machines (none: not made)
     site_url: str = ""  # where the website will be published (absolute links in sitemap and social previews)
     sources: Path | None = None  # folder of the source texts: the authors' report shows their coverage
 
@@ -131,6 +132,7 @@ def renderer_options(options: BuildOptions) -> dict[str, object]:
         "boards": render_options.BoardOptions(o.papers, o.board_overlap),
         "quickref": render_options.QuickrefOptions(o.papers),
         "exports": render_options.ExportOptions(cards, o.out),
+        "printcut": render_options.PrintCutOptions(o.cut_machines, cards),
         "site": render_options.SiteOptions(o.out, o.content, o.site_url, partial),
         "reports": render_options.ReportOptions(o.out, o.content, o.sources),
     }

@@ -75,7 +75,7 @@ def command_line(width: int | None = None) -> tuple[argparse.ArgumentParser, lis
         "--only",
         action="append",
         metavar="RENDERER",
-        help="run only these renderers (cards, calibration, boards, quickref, exports, site, reports)",
+        help="run only these renderers (cards, calibration, boards, quickref, exports, printcut, site, reports)",
     )
     build.add(
         "--overlap",
@@ -116,6 +116,15 @@ def command_line(width: int | None = None) -> tuple[argparse.ArgumentParser, lis
         metavar=("X", "Y"),
         group=sheets,
         help="shift of the back pages in mm (x right, y down; each -10 to 10), measured with the calibration sheet",
+    )
+    build.add(
+        "--cut",
+        action="append",
+        choices=["silhouette", "cricut", "scanncut"],
+        metavar="MACHINE",
+        group=sheets,
+        help="also make print-and-cut sheets and cut files (SVG, DXF) for this cutting machine: silhouette, cricut "
+        "or scanncut; may be repeated (docs/printing.md)",
     )
     build.add(
         "--site-url",
@@ -261,6 +270,7 @@ def _run(args) -> int:
             card_safe_guide=args.safe_guide,
             card_gap=args.gap,
             duplex_offset=tuple(args.offset) if args.offset else None,
+            cut_machines=tuple(dict.fromkeys(args.cut or ())),
             site_url=args.site_url,
             sources=args.sources,
         )

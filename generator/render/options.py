@@ -64,6 +64,15 @@ class ExportOptions:
 
 
 @dataclass(frozen=True)
+class PrintCutOptions:
+    """Print-and-cut sheets and cut files: the cutting machines asked for (none: nothing is made) and the card
+    sheets' settings (papers, bleed)."""
+
+    machines: tuple[str, ...] = ()  # silhouette, cricut, scanncut (rulepress.layout.printcut.MACHINES)
+    cards: CardOptions = CardOptions()
+
+
+@dataclass(frozen=True)
 class SiteOptions:
     """The website: where the output and the content are (it shows earlier builds' games too), where it
     will be published, and whether only some per-game renderers run (`partial`: their earlier files stay
