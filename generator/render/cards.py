@@ -28,7 +28,7 @@ from rulepress.layout.face import FaceContent, card_markup, card_provenance, fac
 from rulepress.layout.paper import MM, PAPERS, PRINTABLE_MARGIN, Paper
 from rulepress.layout.sheet import Box, Grid, SheetError, SheetSpec, back_box, chunks, crop_marks, grid, used
 from rulepress.model.schema import Back, Component
-from rulepress.render import Artifact
+from rulepress.render import Artifact, lowink
 from rulepress.render.face import Art, draw_with
 from rulepress.render.options import CardOptions
 from rulepress.render.pdf import Meta, new_canvas
@@ -391,6 +391,11 @@ class Job:
     fonts: dict[str, str] = field(default_factory=dict)  # the game's font names -> registered names
     title: dict[str, str] = field(default_factory=dict)  # the game's title per language
     author: str = ""  # game.yaml's author, for the PDF metadata
+
+    @property
+    def piece_points(self) -> tuple[float, float]:
+        """One piece's size with its bleed, in points."""
+        return ((self.size[0] + 2 * self.settings.bleed) * MM, (self.size[1] + 2 * self.settings.bleed) * MM)
 
     def sheet_error(self, exc: SheetError) -> ContentError:
         """The ContentError for cards that cannot be placed on the paper, naming component and layout."""
@@ -979,8 +984,10 @@ def plan(content, options: CardOptions) -> list[Artifact]:
                 job.game,
                 KIND[job.comp.kind],
                 component_path(job.game, job.comp.id, job.lang, job.paper),
-                job_inputs(job),
-                _bind(write_component, job),
+                dict(job_inputs(job), ink=options.ink) if options.ink != "normal" else job_inputs(job),
+                lowink.then_lighten(_bind(write_component, job), job.piece_points)
+                if options.ink == "low"
+                else _bind(write_component, job),
                 lang=job.lang,
                 paper=job.paper,
                 bundles=("play",),

@@ -33,7 +33,7 @@ from pathlib import Path
 
 from rulepress.layout.face import FaceContent, mark_for
 from rulepress.layout.paper import MM
-from rulepress.render import Artifact
+from rulepress.render import Artifact, pdfx
 from rulepress.render.cards import (
     KIND,
     FaceError,
@@ -371,8 +371,10 @@ def plan(content, options: ExportOptions) -> list[Artifact]:
                 job.game,
                 "print",
                 print_path(job.game, job.comp.id, job.lang),
-                dict(job_inputs(job), paper=None),
-                _bind(write_print_pdf, job),
+                dict(job_inputs(job), paper=None, pdfx=options.pdfx and options.pdfx.__dict__),
+                pdfx.then_convert(_bind(write_print_pdf, job), options.pdfx)
+                if options.pdfx
+                else _bind(write_print_pdf, job),
                 lang=job.lang,
                 bundles=("shop",),
             )

@@ -10,8 +10,10 @@ import yaml
 from PIL import Image
 from svg.path import parse_path
 
-from rulepress.build import BuildOptions, build
 from rulepress.layout.printcut import CRICUT_MAX, MarkSpec, sheet
+from rulepress.model import load_game
+from rulepress.render import exports, printcut
+from rulepress.render.options import CardOptions, ExportOptions, PrintCutOptions
 from rulepress.scaffold import new_game
 
 FIXTURE = Path(__file__).parent.parent / "data" / "cards" / "components.yaml"
@@ -26,14 +28,16 @@ def built(tmp_path_factory):
     game["components"] = [c for c in game["components"] if c["kind"] == "board"] + yaml.safe_load(FIXTURE.read_text())
     (folder / "game.yaml").write_text(yaml.safe_dump(game, allow_unicode=True, sort_keys=False))
     out = tmp / "out"
-    options = BuildOptions(
-        content=tmp / "content",
-        out=out,
-        kinds=("exports", "printcut"),
-        papers=("a4",),
-        cut_machines=("silhouette", "cricut", "scanncut"),
+    content = load_game(folder)
+    cards = CardOptions(("a4",))
+    planned = exports.plan(content, ExportOptions(cards)) + printcut.plan(
+        content, PrintCutOptions(("silhouette", "cricut", "scanncut"), cards)
     )
-    build(options)
+    for artifact in planned:  # the English print-shop PDFs and cut folders, as a build writes them
+        if artifact.lang == "en" and artifact.kind in ("print", "printcut"):
+            target = out / artifact.path
+            target.parent.mkdir(parents=True, exist_ok=True)
+            artifact.write(target)
     return out / "cuttest"
 
 
