@@ -167,6 +167,7 @@ def game_data(content: GameContent, lang: str, extras: GameExtras) -> dict:
         "age": s["age_from"].format(age=game.age) if game.age else "",
         "provenance": provenance_plain(game.provenance, lang),
         "components": [_component(c, lang) for c in game.components],
+        "credits": [credit.model_dump() for credit in game.credits],
         "rules": rules_body,
         "rules_meta": rules_meta,
         "glossary_meta": rules_myst.front_matter([w for t in game.glossary for w in search.term_words(t, lang)]),
