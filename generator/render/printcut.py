@@ -85,51 +85,51 @@ def cut_svg(outlines: list[Outline], size: tuple[float, float], paper: tuple[flo
 
 
 def cut_dxf(outlines: list[Outline], height: float, target: Path) -> None:
-    """The outlines as a DXF drawing in mm (y up, the sheet's bottom-left at 0,0) on a layer CUT: circles as
-    CIRCLE, rounded rectangles as closed LWPOLYLINEs whose corners are arcs (bulges)."""
-    import ezdxf
-    from ezdxf import units
-
-    doc = ezdxf.new("R2010", setup=False)
-    doc.units = units.MM
-    doc.layers.add("CUT", color=1)
-    msp = doc.modelspace()
-    bulge = math.tan(math.radians(90) / 4)  # a quarter circle
-    for o in outlines:
-        if o.shape == "circle":
-            r = min(o.w, o.h) / 2
-            msp.add_circle((o.x + o.w / 2, height - o.y - o.h / 2), r, dxfattribs={"layer": "CUT"})
-            continue
-        r = min(o.radius, o.w / 2, o.h / 2)
-        x0, x1, y0, y1 = o.x, o.x + o.w, height - o.y - o.h, height - o.y  # y up
-        if r <= 0:
-            points: list[tuple[float, float, float]] = [(x0, y0, 0.0), (x1, y0, 0.0), (x1, y1, 0.0), (x0, y1, 0.0)]
-        else:  # counter-clockwise: each straight edge ends where a corner arc starts
-            points = [
-                (x0 + r, y0, 0.0),
-                (x1 - r, y0, bulge),
-                (x1, y0 + r, 0.0),
-                (x1, y1 - r, bulge),
-                (x1 - r, y1, 0.0),
-                (x0 + r, y1, bulge),
-                (x0, y1 - r, 0.0),
-                (x0, y0 + r, bulge),
-            ]
-        msp.add_lwpolyline(points, format="xyb", close=True, dxfattribs={"layer": "CUT"})
-    doc.header["$TDCREATE"] = 2451545.0  # a fixed date: the same input gives the same bytes
-    doc.header["$TDUPDATE"] = 2451545.0
-    target.write_text(_without_handseed_noise(doc), encoding="utf-8")
-
-
-def _without_handseed_noise(doc) -> str:
-    """The DXF text; ezdxf writes a random GUID per document, replaced by a fixed one for reproducible files."""
+    """The outlines as a DXF R12 drawing (the version every cutter program reads) in mm (y up, the sheet's
+    bottom-left at 0,0) on a layer CUT: circles as CIRCLE, rounded rectangles as closed POLYLINEs whose
+    corners are arcs (bulges). Written with ezdxf's fixed dates and GUIDs (its public option for reproducible
+    files) instead of the time of writing: the same input gives the same bytes."""
     import io
 
-    doc.header["$FINGERPRINTGUID"] = "{00000000-0000-0000-0000-000000000000}"
-    doc.header["$VERSIONGUID"] = "{00000000-0000-0000-0000-000000000000}"
-    stream = io.StringIO()
-    doc.write(stream)
-    return stream.getvalue()
+    import ezdxf
+
+    before = ezdxf.options.write_fixed_meta_data_for_testing
+    ezdxf.options.write_fixed_meta_data_for_testing = True
+    try:
+        doc = ezdxf.new("R12", setup=False)
+        doc.header["$MEASUREMENT"] = 1  # metric
+        doc.layers.add("CUT", color=1)
+        msp = doc.modelspace()
+        for o in outlines:
+            if o.shape == "circle":
+                msp.add_circle((o.x + o.w / 2, height - o.y - o.h / 2), min(o.w, o.h) / 2, dxfattribs={"layer": "CUT"})
+            else:
+                msp.add_polyline2d(_bulge_points(o, height), format="xyb", close=True, dxfattribs={"layer": "CUT"})
+        stream = io.StringIO()
+        doc.write(stream)
+    finally:
+        ezdxf.options.write_fixed_meta_data_for_testing = before
+    target.write_text(stream.getvalue(), encoding="utf-8")
+
+
+def _bulge_points(o: Outline, height: float) -> list[tuple[float, float, float]]:
+    """A rectangle's outline with y up as (x, y, bulge) points, counter-clockwise; each straight edge ends where
+    a corner's quarter-circle arc (bulge tan 22.5 degrees) starts."""
+    r = min(o.radius, o.w / 2, o.h / 2)
+    x0, x1, y0, y1 = o.x, o.x + o.w, height - o.y - o.h, height - o.y
+    if r <= 0:
+        return [(x0, y0, 0.0), (x1, y0, 0.0), (x1, y1, 0.0), (x0, y1, 0.0)]
+    bulge = math.tan(math.radians(90) / 4)
+    return [
+        (x0 + r, y0, 0.0),
+        (x1 - r, y0, bulge),
+        (x1, y0 + r, 0.0),
+        (x1, y1 - r, bulge),
+        (x1 - r, y1, 0.0),
+        (x0 + r, y1, bulge),
+        (x0, y1 - r, 0.0),
+        (x0, y0 + r, bulge),
+    ]
 
 
 def _fronts(job: Job, scratch: Path) -> Path:

@@ -111,19 +111,19 @@ def test_dxf_holds_the_same_outlines(built):
 
     folder = built / "deck.en.cut-silhouette.a4"
     doc = ezdxf.readfile(folder / "cut-1.dxf")
-    polylines = list(doc.modelspace().query("LWPOLYLINE"))
+    polylines = list(doc.modelspace().query("POLYLINE"))
     paths = svg_paths(folder / "cut-1.svg")
     assert len(polylines) == len(paths)
     with pikepdf.open(folder / "sheets.pdf") as pdf:
         height = float(pdf.pages[0].mediabox[3]) / PT
     for poly, path in zip(polylines, paths):
-        xs = [p[0] for p in poly.get_points("xy")]
-        ys = [height - p[1] for p in poly.get_points("xy")]
+        xs = [v.dxf.location.x for v in poly.vertices]
+        ys = [height - v.dxf.location.y for v in poly.vertices]
         svg_x = [path.point(i / 360).real for i in range(361)]
         svg_y = [path.point(i / 360).imag for i in range(361)]
         assert min(xs) == pytest.approx(min(svg_x), abs=0.1) and max(xs) == pytest.approx(max(svg_x), abs=0.1)
         assert min(ys) == pytest.approx(min(svg_y), abs=0.1) and max(ys) == pytest.approx(max(svg_y), abs=0.1)
-        assert poly.closed and any(b for _, _, b in poly.get_points("xyb"))  # corners are arcs
+        assert poly.is_closed and any(v.dxf.bulge for v in poly.vertices)  # corners are arcs
     assert len(list(doc.modelspace().query("CIRCLE"))) == 0
     assert (
         len(list(ezdxf.readfile(built / "chips.en.cut-silhouette.a4" / "cut-1.dxf").modelspace().query("CIRCLE"))) >= 2
