@@ -128,7 +128,7 @@ def export_options(o: BuildOptions, cards: render_options.CardOptions) -> render
         pdfx = render_options.PdfxOptions(version, o.ink_limit or (shop.ink_limit if shop else 300.0))
     if shop is not None and o.card_bleed is None:
         cards = replace(cards, bleed=shop.bleed)
-    return render_options.ExportOptions(cards, o.out, pdfx)
+    return render_options.ExportOptions(cards, o.out, pdfx, o.shop)
 
 
 def renderer_options(options: BuildOptions) -> dict[str, object]:

@@ -33,7 +33,7 @@ from pathlib import Path
 
 from rulepress.layout.face import FaceContent, mark_for
 from rulepress.layout.paper import MM
-from rulepress.render import Artifact, pdfx
+from rulepress.render import Artifact, pdfx, shops
 from rulepress.render.cards import (
     KIND,
     FaceError,
@@ -380,6 +380,11 @@ def plan(content, options: ExportOptions) -> list[Artifact]:
             )
         )
     return artifacts
+
+
+def check(content, options: ExportOptions) -> list:
+    """Warnings for components whose size the chosen print shop does not make (`rulepress.render.shops`)."""
+    return shops.size_warnings(jobs(content, options.cards), options.shop) if options.shop else []
 
 
 def _bind(function, *args):

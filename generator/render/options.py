@@ -72,6 +72,7 @@ class ExportOptions:
     cards: CardOptions = CardOptions()
     out: Path = paths.DEFAULT_OUTPUT
     pdfx: PdfxOptions | None = None
+    shop: str | None = None  # print-shop preset (rulepress.render.shops): its card sizes are checked
 
 
 @dataclass(frozen=True)

@@ -120,6 +120,23 @@ def test_neutral_colours_become_black_ink_only():
     assert sum(pdfx.rgb_to_cmyk(0.1, 0.05, 0.2, 240.0)) <= 2.4 + 1e-3
 
 
+def test_shop_sizes():
+    from rulepress.render import shops
+
+    assert shops.product(shops.SHOPS["dtc"], (63.5, 88.9)) == "poker"
+    assert shops.product(shops.SHOPS["tgc"], (88.9, 63.5)) == "poker"  # landscape cards too
+    assert shops.product(shops.SHOPS["dtc"], (50, 50)) is None
+    assert shops.product(shops.SHOPS["mpc"], (63.5, 63.5)) == "square"
+
+
+def test_shop_warns_about_sizes_it_does_not_make(picture_game, tmp_path):
+    content = load_game(picture_game(tmp_path, "sizetest"))
+    options = export_options(BuildOptions(papers=("a4",), shop="dtc"), CardOptions(("a4",)))
+    found = exports.check(content, options)
+    assert [p.warning for p in found] == [True]  # the 25 mm chips; the poker decks are fine
+    assert "DriveThruCards makes no 25 x 25 mm card" in found[0].message and found[0].key.endswith(".size")
+
+
 def test_shop_preset_sets_its_bleed(shop_builds):
     """DriveThruCards: 1/8 in bleed, so a poker page is 2.75 x 3.75 in."""
     with pikepdf.open(shop_builds["dtc"] / "deck.en.print.pdf") as pdf:
