@@ -235,7 +235,8 @@ def _stable_id(path: Path) -> str:
 def check(path: Path) -> list[str]:
     """What keeps the PDF at `path` from being the CMYK PDF/X that `convert` makes: DeviceRGB in a content
     stream, image or group; no OutputIntent or GTS_PDFXVersion; a page without TrimBox or BleedBox; a font
-    without an embedded font file. Empty when none is found."""
+    without an embedded font file; in a PDF/X-1a, any transparency (soft masks, constant alpha below 1).
+    Empty when none is found."""
     import pikepdf
 
     found: list[str] = []
@@ -244,6 +245,7 @@ def check(path: Path) -> list[str]:
             found.append("no GTS_PDFX OutputIntent")
         if "/GTS_PDFXVersion" not in pdf.docinfo:
             found.append("no GTS_PDFXVersion")
+        x1a = str(pdf.docinfo.get("/GTS_PDFXVersion", "")).startswith("PDF/X-1a")
         if pdf.docinfo.get("/Trapped") not in (pikepdf.Name.False_, pikepdf.Name.True_):
             found.append("Trapped is not set")
         seen: set = set()
@@ -264,6 +266,11 @@ def check(path: Path) -> list[str]:
             res = holder.get("/Resources")
             if res is None:
                 return
+            if x1a:
+                for name, state in (res.get("/ExtGState") or pikepdf.Dictionary()).items():
+                    alpha = [float(state.get(k, 1)) for k in ("/CA", "/ca")]
+                    if min(alpha) < 1 or state.get("/SMask", pikepdf.Name.None_) != pikepdf.Name.None_:
+                        found.append(f"{where}: transparency ({name}) in a PDF/X-1a")
             for name, font in (res.get("/Font") or pikepdf.Dictionary()).items():
                 descriptor = font.get("/FontDescriptor")
                 for descendant in font.get("/DescendantFonts", []):
@@ -280,6 +287,8 @@ def check(path: Path) -> list[str]:
                     resources(x, f"{where} form {name}")
                 elif x.get("/ColorSpace") == pikepdf.Name.DeviceRGB:
                     found.append(f"{where}: DeviceRGB image {name}")
+                elif x1a and "/SMask" in x:
+                    found.append(f"{where}: soft mask of image {name} in a PDF/X-1a")
 
         for n, page in enumerate(pdf.pages, start=1):
             if "/TrimBox" not in page.obj or "/BleedBox" not in page.obj:
