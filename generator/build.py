@@ -95,6 +95,11 @@ class BuildOptions:
     card_safe_guide: bool | None = None
     card_gap: str | None = None  # spaced (each card its own bleed) or butted (shared cut lines)
     duplex_offset: tuple[float, float] | None = None  # mm the back page is shifted (x right, y down)
+    ink: str = "normal"  # low: card sheets with backgrounds and large pictures lightened, for playtests
+    cut_machines: tuple[str, ...] = ()  # print-and-cut files for these cutting machines (none: not made)
+    shop: str | None = None  # print-shop preset (rulepress.render.shops.SHOPS): bleed, PDF/X, ink limit
+    pdfx: str | None = None  # the print-shop PDF as PDF/X: x4 or x1a (None: the shop's, else RGB)
+    ink_limit: float | None = None  # % total ink of the PDF/X file (None: the shop's, else 300)
     site_url: str = ""  # where the website will be published (absolute links in sitemap and social previews)
     sources: Path | None = None  # folder of the source texts: the authors' report shows their coverage
     strict: bool = False  # refuse to publish (exit 1, nothing written) while a worked example fails
@@ -112,6 +117,22 @@ class BuildResult:
     stale: list[str] = field(default_factory=list)  # earlier outputs a build with --only left out of date
 
 
+def export_options(o: BuildOptions, cards: render_options.CardOptions) -> render_options.ExportOptions:
+    """The print-shop outputs' options: a shop preset's bleed and PDF/X settings unless given on their own."""
+    from dataclasses import replace
+
+    from rulepress.render.shops import SHOPS
+
+    shop = SHOPS[o.shop] if o.shop else None
+    version = o.pdfx or (shop.pdfx if shop else None)
+    pdfx = None
+    if version is not None:
+        pdfx = render_options.PdfxOptions(version, o.ink_limit or (shop.ink_limit if shop else 300.0))
+    if shop is not None and o.card_bleed is None:
+        cards = replace(cards, bleed=shop.bleed)
+    return render_options.ExportOptions(cards, o.out, pdfx, o.shop)
+
+
 def renderer_options(options: BuildOptions) -> dict[str, object]:
     """Each renderer's own typed options (`rulepress.render.options`), by renderer name: the one place
     where the build's options are handed out."""
@@ -125,6 +146,7 @@ def renderer_options(options: BuildOptions) -> dict[str, object]:
         safe_guide=o.card_safe_guide,
         gap=o.card_gap,
         offset=o.duplex_offset,
+        ink=o.ink,
     )
     # earlier files of renderers not run stay shown (the rulebook too: planned across games, shown per game)
     partial = any(name not in o.kinds for name in (*PER_GAME, "rulebook"))
@@ -133,7 +155,8 @@ def renderer_options(options: BuildOptions) -> dict[str, object]:
         "calibration": render_options.CalibrationOptions(o.papers, o.card_flip),
         "boards": render_options.BoardOptions(o.papers, o.board_overlap),
         "quickref": render_options.QuickrefOptions(o.papers),
-        "exports": render_options.ExportOptions(cards, o.out),
+        "exports": export_options(o, cards),
+        "printcut": render_options.PrintCutOptions(o.cut_machines, cards),
         "rulebook": render_options.RulebookOptions(o.papers, o.out),
         "site": render_options.SiteOptions(o.out, o.content, o.site_url, partial),
         "reports": render_options.ReportOptions(o.out, o.content, o.sources),

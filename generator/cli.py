@@ -75,7 +75,7 @@ def command_line(width: int | None = None) -> tuple[argparse.ArgumentParser, lis
         "--only",
         action="append",
         metavar="RENDERER",
-        help="run only these renderers (cards, calibration, boards, quickref, exports, site, reports)",
+        help="run only these renderers (cards, calibration, boards, quickref, exports, printcut, site, reports)",
     )
     build.add(
         "--overlap",
@@ -116,6 +116,43 @@ def command_line(width: int | None = None) -> tuple[argparse.ArgumentParser, lis
         metavar=("X", "Y"),
         group=sheets,
         help="shift of the back pages in mm (x right, y down; each -10 to 10), measured with the calibration sheet",
+    )
+    build.add(
+        "--ink",
+        choices=["normal", "low"],
+        default="normal",
+        group=sheets,
+        help="low: playtest sheets with backgrounds and full-bleed pictures lightened; frames, text and icons kept",
+    )
+    build.add(
+        "--cut",
+        action="append",
+        choices=["silhouette", "cricut", "scanncut"],
+        metavar="MACHINE",
+        group=sheets,
+        help="also make print-and-cut sheets and cut files (SVG, DXF) for this cutting machine: silhouette, cricut "
+        "or scanncut; may be repeated (docs/printing.md)",
+    )
+    shop = build.parser.add_argument_group("print-shop files (docs/printing.md)")
+    build.add(
+        "--shop",
+        choices=["tgc", "mpc", "dtc"],
+        group=shop,
+        help="make the print-shop PDF and PNGs as this shop asks: tgc (The Game Crafter), mpc (MakePlayingCards), "
+        "dtc (DriveThruCards): its bleed, PDF/X version and ink limit",
+    )
+    build.add(
+        "--pdfx",
+        choices=["x4", "x1a"],
+        group=shop,
+        help="make the print-shop PDF a CMYK PDF/X-4 or PDF/X-1a with an OutputIntent (default: RGB as drawn)",
+    )
+    build.add(
+        "--ink-limit",
+        type=float,
+        metavar="PERCENT",
+        group=shop,
+        help="total ink (C+M+Y+K) of the PDF/X print-shop file at most this (default 300 %%, or the shop's; 100 to 400)",
     )
     build.add(
         "--site-url",
@@ -274,6 +311,8 @@ def _run(args) -> int:
         if unknown:
             raise UsageError(f"unknown renderer {', '.join(unknown)}; renderers: {', '.join(PER_GAME + ACROSS_GAMES)}")
         check_ranges(args)
+        if args.ink_limit is not None and not 100 <= args.ink_limit <= 400:
+            raise UsageError(f"--ink-limit {args.ink_limit:g} is out of range: the total ink must be 100 to 400 %")
         options = BuildOptions(
             content=args.content,
             out=args.out,
@@ -290,6 +329,11 @@ def _run(args) -> int:
             card_safe_guide=args.safe_guide,
             card_gap=args.gap,
             duplex_offset=tuple(args.offset) if args.offset else None,
+            ink=args.ink,
+            cut_machines=tuple(dict.fromkeys(args.cut or ())),
+            shop=args.shop,
+            pdfx=args.pdfx,
+            ink_limit=args.ink_limit,
             site_url=args.site_url,
             sources=args.sources,
             strict=args.strict,

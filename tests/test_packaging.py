@@ -72,6 +72,11 @@ def test_wheel_holds_code_templates_fonts_scaffold_and_games(wheel):
         "rulepress/templates/site/conf.py.j2",
         "rulepress/content/risk/game.yaml",
         "rulepress/content/risk/engine.py",
+        "rulepress/docs/cli.md",  # the reference pages, complete (generated from the code)
+        "rulepress/docs/content-format.md",
+        "rulepress/docs/layouts.md",
+        "rulepress/docs/images/layout-text.png",
+        "rulepress/docs/printing.md",
     ):
         assert needed in names
     assert not any(n.startswith("generator/") for n in names), "the import package must be rulepress"

@@ -704,6 +704,19 @@ class Site(Model):
     )
 
 
+class Credit(Model):
+    """Who made a font, picture or icon set the game uses, and under which licence (printed in the credits file,
+    the PDFs' metadata and the website's overview page)."""
+
+    kind: Literal["font", "art", "icons", "other"] = Field(description="What is credited: font, art, icons or other.")
+    name: str = Field(min_length=1, description="What it is: the font family, picture set or icon set, e.g. Fira Sans.")
+    author: str = Field(min_length=1, description="Who made it (person, studio or foundry).")
+    licence: str = Field(
+        min_length=1, description="Its licence, e.g. SIL OFL 1.1, CC BY 4.0, or 'used with permission'."
+    )
+    source: str | None = Field(None, description="Where it comes from: a web address or a package name.")
+
+
 class FontFile(Model):
     """A font file in the game folder that layouts may use by name."""
 
@@ -948,6 +961,11 @@ class Game(Model):
     fonts: list[FontFile] = Field(
         default_factory=list,
         description="The game's own fonts (TTF files in the game folder) that its layouts may name.",
+    )
+    credits: list[Credit] = Field(
+        default_factory=list,
+        description="Fonts, art and icons made by others, each with name, author, licence and source: printed in "
+        "credits.txt, the PDFs' metadata and the website's overview page.",
     )
     languages: list[Lang] = Field(
         default_factory=_both_languages,

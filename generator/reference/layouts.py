@@ -1,8 +1,9 @@
 """The layout-language page of the project documentation, with one rendered example per element kind.
 
 `layout_reference(image_dir)` writes a PNG per example (drawn by the same
-element code as the card sheets, rasterised with pypdfium2) into `image_dir` and
-returns the page as MyST Markdown: the keys of a layout file, bindings and
+element code as the card sheets, rasterised with pypdfium2) into `image_dir` (None:
+none written) and returns the page as MyST Markdown, linking the pictures as
+``images/layout-<kind>.png`` beside the page: the keys of a layout file, bindings and
 conditions, then per element kind its example, its picture and its keys
 (generated from the schema's field descriptions, like the content-format page).
 """
@@ -87,14 +88,15 @@ def render_example(
     return out.getvalue()
 
 
-def layout_reference(image_dir: Path) -> str:
+def layout_reference(image_dir: Path | None = None) -> str:
     """The page as Markdown; writes one PNG per element kind into `image_dir` (named layout-<kind>.png)."""
     from pydantic import TypeAdapter
 
     from rulepress.layout.elements import Element
     from rulepress.reference.pages import field_table
 
-    image_dir.mkdir(parents=True, exist_ok=True)
+    if image_dir is not None:
+        image_dir.mkdir(parents=True, exist_ok=True)
     adapter = TypeAdapter(list[Element])
     lines = (
         [
@@ -144,8 +146,9 @@ def layout_reference(image_dir: Path) -> str:
     for kind, cls in KINDS.items():
         snippet = EXAMPLES[kind]
         elements = adapter.validate_python(yaml.safe_load(snippet))
-        png = render_example(elements, DATA, ICONS, {k: v for k, v in OUTLINES.items()})
-        (image_dir / f"layout-{kind}.png").write_bytes(png)
+        if image_dir is not None:
+            png = render_example(elements, DATA, ICONS, {k: v for k, v in OUTLINES.items()})
+            (image_dir / f"layout-{kind}.png").write_bytes(png)
         doc = " ".join((cls.__doc__ or "").split())
         lines += (
             [
@@ -159,7 +162,7 @@ def layout_reference(image_dir: Path) -> str:
                 snippet.replace("\n", "\n"),
                 "```",
                 "",
-                f"![{kind} example](_generated/layout-{kind}.png)",
+                f"![{kind} example](images/layout-{kind}.png)",
                 "",
             ]
             + field_table(cls)

@@ -5,7 +5,10 @@
 type, default and description; `undocumented()` lists fields without a
 description (a test keeps it empty). `cli_reference()` renders the commands
 that `rulepress.cli` declares (no private parts of argparse).
-``docs/_ext/rulepress_docs.py`` puts both into the docs build.
+`write_reference(docs)` writes them, and the layout page (`rulepress.reference.layouts`), into the docs
+folder as complete Markdown files (``python -m rulepress.reference``; the wheel carries them as
+``rulepress/docs/``); `stale(docs)` names the files that differ from what the code gives (a test keeps it
+empty).
 """
 
 from __future__ import annotations
@@ -154,3 +157,42 @@ def cli_reference() -> str:
             lines.append(f"| {shown} | {_cell(text)} |")
         lines.append("")
     return "\n".join(lines)
+
+
+GENERATED_NOTE = "<!-- Generated from the code by `python -m rulepress.reference`: edit the code, not this file. -->"
+
+
+def reference_pages() -> dict[str, str]:
+    """Every generated page by file name, as written to the docs folder."""
+    from rulepress.reference.layouts import layout_reference
+
+    pages = {"cli.md": cli_reference(), "content-format.md": content_format(), "layouts.md": layout_reference()}
+    return {name: f"{GENERATED_NOTE}\n\n{text.rstrip()}\n" for name, text in pages.items()}
+
+
+def write_reference(docs) -> list:
+    """Write the generated pages and the layout examples' pictures (``images/``) into the folder `docs`;
+    returns the paths written."""
+    from pathlib import Path
+
+    from rulepress.reference.layouts import layout_reference
+
+    docs = Path(docs)
+    layout_reference(docs / "images")  # the pictures; the page text comes from reference_pages
+    written = []
+    for name, text in reference_pages().items():
+        (docs / name).write_text(text, encoding="utf-8")
+        written.append(docs / name)
+    return written
+
+
+def stale(docs) -> list[str]:
+    """The generated pages in `docs` whose text is not what the code gives now (missing ones included)."""
+    from pathlib import Path
+
+    found = []
+    for name, text in reference_pages().items():
+        path = Path(docs) / name
+        if not path.is_file() or path.read_text(encoding="utf-8") != text:
+            found.append(name)
+    return found

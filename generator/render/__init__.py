@@ -86,6 +86,7 @@ RENDERERS = (
     Renderer("boards", True, opts.BoardOptions, PRINT_NOT_READ),
     Renderer("quickref", True, opts.QuickrefOptions, ("rule_texts",)),
     Renderer("exports", True, opts.ExportOptions, PRINT_NOT_READ),
+    Renderer("printcut", True, opts.PrintCutOptions, PRINT_NOT_READ),
     Renderer("rulebook", False, opts.RulebookOptions),  # across games: reads the analysis and the cover's picture
     Renderer("site", False, opts.SiteOptions),
     Renderer("reports", False, opts.ReportOptions),

@@ -27,7 +27,7 @@ from rulepress.layout.face import FaceContent, card_markup, card_provenance, fac
 from rulepress.layout.paper import MM, PAPERS, PRINTABLE_MARGIN, Paper
 from rulepress.layout.sheet import Box, Grid, SheetError, SheetSpec, back_box, chunks, crop_marks, grid, used
 from rulepress.model.schema import Back, Component
-from rulepress.render import Artifact
+from rulepress.render import Artifact, artcheck, credits, lowink
 from rulepress.render.face import Art, draw_with
 from rulepress.render.options import CardOptions
 from rulepress.render.pdf import Meta, new_canvas
@@ -393,6 +393,12 @@ class Job:
     fonts: dict[str, str] = field(default_factory=dict)  # the game's font names -> registered names
     title: dict[str, str] = field(default_factory=dict)  # the game's title per language
     author: str = ""  # game.yaml's author, for the PDF metadata
+    credits: str = ""  # game.yaml's credits in one line, for the PDF metadata (rulepress.render.credits.summary)
+
+    @property
+    def piece_points(self) -> tuple[float, float]:
+        """One piece's size with its bleed, in points."""
+        return ((self.size[0] + 2 * self.settings.bleed) * MM, (self.size[1] + 2 * self.settings.bleed) * MM)
 
     @property
     def languages(self) -> tuple[str, ...]:
@@ -414,6 +420,7 @@ class Job:
             f"{self.title.get(self.lang, self.game)} \u2013 {name} ({what})",
             self.author,
             f"{self.comp.kind} {self.comp.id}, {self.lang}",
+            self.credits,
         )
 
     def error(self, key: tuple, message: str) -> ContentError:
@@ -713,6 +720,7 @@ def check(content, options: CardOptions) -> list[Problem]:
                 problems.extend(job.sheet_error(exc).problems())
             except ContentError as exc:
                 problems.extend(exc.problems())
+    problems += artcheck.warnings(all_jobs)  # art under 300 ppi at print size, crops by fit: cover
     return sorted(set(problems), key=lambda p: (p.path, p.line or 0, p.col or 0, p.key, p.message))
 
 
@@ -819,6 +827,7 @@ def jobs(content, options: CardOptions) -> list[Job]:
                         font_map,
                         {x: game.title.get(x) for x in game.languages},
                         game.author or "",
+                        credits.summary(game.credits),
                     )
                 )
     return result
@@ -982,13 +991,16 @@ def plan(content, options: CardOptions) -> list[Artifact]:
                 job.game,
                 KIND[job.comp.kind],
                 component_path(job.game, job.comp.id, job.lang, job.paper),
-                job_inputs(job),
-                _bind(write_component, job),
+                dict(job_inputs(job), ink=options.ink) if options.ink != "normal" else job_inputs(job),
+                lowink.then_lighten(_bind(write_component, job), job.piece_points)
+                if options.ink == "low"
+                else _bind(write_component, job),
                 lang=job.lang,
                 paper=job.paper,
                 bundles=("play",),
             )
         )
+    artifacts += credits.plan(content)  # credits.txt of the game's fonts, art and icons
     used, sections = icon_credits(content, all_jobs)
     if used:
         artifacts.append(

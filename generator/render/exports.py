@@ -35,7 +35,7 @@ from functools import partial
 from pathlib import Path
 
 from rulepress.layout.paper import MM
-from rulepress.render import Artifact
+from rulepress.render import Artifact, pdfx, shops
 from rulepress.render.cards import KIND, Job, check_images, designs, job_inputs, jobs, picture_files
 from rulepress.render.options import ExportOptions
 from rulepress.render.painter import (
@@ -334,13 +334,20 @@ def plan(content, options: ExportOptions) -> list[Artifact]:
                 job.game,
                 "print",
                 print_path(job.game, job.comp.id, job.lang),
-                dict(job_inputs(job), paper=None),
-                _bind(write_print_pdf, job),
+                dict(job_inputs(job), paper=None, pdfx=options.pdfx and options.pdfx.__dict__),
+                pdfx.then_convert(_bind(write_print_pdf, job), options.pdfx)
+                if options.pdfx
+                else _bind(write_print_pdf, job),
                 lang=job.lang,
                 bundles=("shop",),
             )
         )
     return artifacts
+
+
+def check(content, options: ExportOptions) -> list:
+    """Warnings for components whose size the chosen print shop does not make (`rulepress.render.shops`)."""
+    return shops.size_warnings(jobs(content, options.cards), options.shop) if options.shop else []
 
 
 def _bind(function, *args):

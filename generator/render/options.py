@@ -29,6 +29,7 @@ class CardOptions:
     safe_guide: bool | None = None
     gap: str | None = None  # spaced (each card its own bleed) or butted (shared cut lines)
     offset: tuple[float, float] | None = None  # mm the back page is shifted (x right, y down)
+    ink: str = "normal"  # normal, or low: backgrounds and large pictures lightened (rulepress.render.lowink)
 
 
 @dataclass(frozen=True)
@@ -55,12 +56,32 @@ class QuickrefOptions:
 
 
 @dataclass(frozen=True)
+class PdfxOptions:
+    """The print-shop PDF as PDF/X (`rulepress.render.pdfx`): the version (x4 or x1a) and the total ink limit (%)."""
+
+    version: str = "x4"
+    ink_limit: float = 300.0
+
+
+@dataclass(frozen=True)
 class ExportOptions:
-    """Print-shop PDFs, PNG card images and Tabletop Simulator sheets: the card sheets' settings, and the
-    output folder (the TTS sheets are put together from the PNGs written there)."""
+    """Print-shop PDFs, PNG card images and Tabletop Simulator sheets: the card sheets' settings, the
+    output folder (the TTS sheets are put together from the PNGs written there), and whether the print-shop
+    PDF is made PDF/X in CMYK (None: RGB as drawn)."""
 
     cards: CardOptions = CardOptions()
     out: Path = paths.DEFAULT_OUTPUT
+    pdfx: PdfxOptions | None = None
+    shop: str | None = None  # print-shop preset (rulepress.render.shops): its card sizes are checked
+
+
+@dataclass(frozen=True)
+class PrintCutOptions:
+    """Print-and-cut sheets and cut files: the cutting machines asked for (none: nothing is made) and the card
+    sheets' settings (papers, bleed)."""
+
+    machines: tuple[str, ...] = ()  # silhouette, cricut, scanncut (rulepress.layout.printcut.MACHINES)
+    cards: CardOptions = CardOptions()
 
 
 @dataclass(frozen=True)

@@ -25,6 +25,7 @@ class Meta:
     title: str
     author: str = ""
     subject: str = ""
+    keywords: str = ""  # the game's credits (rulepress.render.credits.summary)
 
     @classmethod
     def of_game(cls, game, title: str, subject: str = "") -> Meta:
@@ -49,5 +50,7 @@ def new_canvas(target, pagesize: tuple[float, float], meta: Meta, **options):
     c.setTitle(meta.title)
     c.setAuthor(meta.author)
     c.setSubject(meta.subject)
+    if meta.keywords:
+        c.setKeywords(meta.keywords)
     c.setCreator(CREATOR)
     return c

@@ -212,6 +212,7 @@ def game_data(content: GameContent, lang: str, extras: GameExtras) -> dict:
         "age": s["age_from"].format(age=game.age) if game.age else "",
         "provenance": provenance_plain(game.provenance, lang),
         "components": [_component(c, lang) for c in game.components],
+        "credits": [credit.model_dump() for credit in game.credits],
         "rules": Markdown(rules_body),  # the game's rule text, sanitised (`rulepress.text.safety`), and example boxes
         "rules_meta": Markdown(rules_meta),
         "glossary_meta": Markdown(

@@ -48,6 +48,28 @@ def test_cli_reference_lists_every_command_and_option():
         assert all(action.help for action in command.arguments), command.name  # each says what it is for
 
 
+def test_generated_reference_pages_in_the_repository_are_current():
+    """docs/cli.md, content-format.md and layouts.md are what the code gives now (else: python -m rulepress.reference)."""
+    assert reference.stale(DOCS) == [], "stale reference pages: run python -m rulepress.reference"
+    for name in ("cli.md", "content-format.md", "layouts.md"):
+        text = (DOCS / name).read_text(encoding="utf-8")
+        assert "built by Sphinx" not in text and "generated at build time" not in text and len(text) > 3000
+    for image in re.findall(r"\(images/(layout-[a-z]+\.png)\)", (DOCS / "layouts.md").read_text(encoding="utf-8")):
+        assert (DOCS / "images" / image).is_file(), image
+
+
+def test_a_code_change_makes_the_pages_stale(tmp_path, monkeypatch):
+    from rulepress.model import schema
+
+    reference.write_reference(tmp_path)
+    assert reference.stale(tmp_path) == []
+    monkeypatch.setattr(schema.Players.model_fields["min"], "description", "Fewest players (changed).")
+    assert reference.stale(tmp_path) == ["content-format.md"]
+    from rulepress.reference.__main__ import main
+
+    assert main([str(tmp_path), "--check"]) == 1
+
+
 @pytest.fixture(scope="module")
 def built_docs(tmp_path_factory) -> Path:
     from sphinx import locale
