@@ -36,28 +36,41 @@ from rulepress.version import code_version
 
 def analyser(out: Path | None, sources: Path | None = None) -> Analyser:
     """The analysis of a build into `out` (its memos there), with the source texts in `sources`, if any."""
-    return functools.partial(analyse_game, out=out, sources=sources)
+    return functools.partial(analyse_game, out=out, sources=sources, runs={})
 
 
 def analyse_game(
-    content: GameContent, parts: frozenset[str], out: Path | None = None, sources: Path | None = None
+    content: GameContent,
+    parts: frozenset[str],
+    out: Path | None = None,
+    sources: Path | None = None,
+    runs: dict | None = None,
 ) -> GameAnalysis:
-    """The `parts` of the game's analysis (see the module docstring)."""
+    """The `parts` of the game's analysis (see the module docstring). `runs` keeps each game's
+    `examples.ExampleRuns` between calls: an example runs once per build, whichever part asks first."""
     found = GameAnalysis(content.id, parts=frozenset(parts))
     if "problems" in parts:
         found.problems = formats.settle(problems_of(content, out, found.pending), content.format)
-    runs = None
+    game_runs = None
     if {"examples", "examples-shown", "translations"} & parts and content.game.engine:
         fresh = "examples" in parts or "translations" in parts
-        runs = examples.ExampleRuns.at(content, out, rerun_failed=fresh)
-    if {"examples", "examples-shown"} & parts and runs is not None:
-        found.examples = examples.run_all(runs)
-    if "translations" in parts:
-        memo = Memo.at(out, f"{content.id}-translations")
-        found.translations = translations.report(content, runs, memo)
-        memo.save()
-        if runs is not None:
-            runs.save()
+        kept = {} if runs is None else runs
+        key = (content.id, fresh)
+        if key not in kept:
+            kept[key] = examples.ExampleRuns.at(content, out, rerun_failed=fresh)
+        game_runs = kept[key]
+    try:
+        if {"examples", "examples-shown"} & parts and game_runs is not None:
+            found.examples = examples.run_all(game_runs)
+        if "translations" in parts:
+            memo = Memo.at(out, f"{content.id}-translations")
+            found.translations = translations.report(content, game_runs, memo)
+            memo.save()
+            if game_runs is not None:
+                game_runs.save()
+    finally:
+        if game_runs is not None:
+            game_runs.close()
     if "terms" in parts:
         found.terms = {lang: terms_used(content, lang) for lang in content.rules}
     if "sources" in parts and sources is not None and content.game.source_texts:

@@ -48,6 +48,7 @@ from dataclasses import asdict, fields, is_dataclass
 from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
+from collections.abc import Callable
 from types import ModuleType
 
 from babel.numbers import format_decimal
@@ -56,12 +57,20 @@ from rulepress import i18n
 from rulepress.analysis import ExampleResult, Statement
 from rulepress.check import numbers
 from rulepress.check.names import Name, mentions, names_of
-from rulepress.errors import Problem
+from rulepress.errors import ContentError, Problem
 from rulepress.memo import Memo, key_of
 from rulepress.model import GameContent, load_games
 from rulepress.model.engine import PREFIX as ENGINE_PREFIX
-from rulepress.model.engine import chosen_readings, engine_functions, load_engine, namespace, reading_parameters
+from rulepress.model.engine import (
+    EngineProcess,
+    chosen_readings,
+    engine_functions,
+    module_in,
+    namespace,
+    reading_parameters,
+)
 from rulepress.model.rules_text import Example
+from rulepress.sandbox import Child, SandboxCrashed
 from rulepress.timelimit import TimeLimitExceeded, time_limit
 
 OPTIONFLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
@@ -254,25 +263,33 @@ class _Outcomes:
 
 
 class _Recorder(doctest.DocTestRunner):
-    """A DocTestRunner that records every statement's output instead of printing failures."""
+    """A DocTestRunner that records every statement's output instead of printing failures (and tells
+    `progress`, if given, which statement starts and what each gave: see `run_statements`)."""
 
-    def __init__(self) -> None:
+    def __init__(self, indexes: dict[int, int] | None = None, progress: Callable | None = None) -> None:
         super().__init__(verbose=False, optionflags=OPTIONFLAGS)
         self.got: dict[int, tuple[str, bool]] = {}
+        self.indexes, self.progress = indexes or {}, progress
+
+    def _record(self, example, got: str, passed: bool) -> None:
+        self.got[id(example)] = (got, passed)
+        if self.progress is not None:
+            self.progress(("done", self.indexes.get(id(example), 0), capped(got), passed))
 
     def report_start(self, out, test, example):
-        pass
+        if self.progress is not None:
+            self.progress(("start", self.indexes.get(id(example), 0)))
 
     def report_success(self, out, test, example, got):
-        self.got[id(example)] = (got, True)
+        self._record(example, got, True)
 
     def report_failure(self, out, test, example, got):
-        self.got[id(example)] = (got, False)
+        self._record(example, got, False)
 
     def report_unexpected_exception(self, out, test, example, exc_info):
-        self.got[id(example)] = (exception_text(exc_info[1]), False)
-        if isinstance(exc_info[1], TimeLimitExceeded):
-            self.optionflags |= doctest.FAIL_FAST  # out of time: the example stops at this statement
+        self._record(example, exception_text(exc_info[1]), False)
+        if isinstance(exc_info[1], (TimeLimitExceeded, MemoryError)):
+            self.optionflags |= doctest.FAIL_FAST  # out of time or memory: the example stops at this statement
 
 
 def exception_text(exc: BaseException) -> str:
@@ -304,8 +321,11 @@ def _rewrite(examples: list[doctest.Example]) -> list[tuple[str, str, str]]:
     return kinds
 
 
-def run_statements(example: Example, globs: dict, names: dict[str, Name], game: str = "") -> list[Statement]:
-    """Run one example with `globs` (not copied here); every statement with its outcome."""
+def run_statements(
+    example: Example, globs: dict, names: dict[str, Name], game: str = "", progress: Callable | None = None
+) -> list[Statement]:
+    """Run one example with `globs` (not copied here); every statement with its outcome. `progress`
+    hears ``("start", index)`` before each statement and ``("done", index, got, passed)`` after it."""
     test = doctest.DocTestParser().get_doctest(
         example.source, globs, f"{game}:{example.id}:{example.lang}", example.path, 0
     )
@@ -313,21 +333,63 @@ def run_statements(example: Example, globs: dict, names: dict[str, Name], game: 
     kinds = _rewrite(test.examples)
     outcomes = _Outcomes(test.globs, example.lang, names)  # the DocTest runs in its own copy of `globs`
     test.globs["__rulepress__"] = outcomes
-    runner = _Recorder()
+    runner = _Recorder({id(e): i for i, e in enumerate(test.examples)}, progress)
     with time_limit():
         runner.run(test, out=lambda _text: None, clear_globs=False)
+    got = {index: runner.got.get(id(e), ("", False)) for index, e in enumerate(test.examples)}
+    return _statements(example, test.examples, sources, kinds, got, outcomes.outcomes)
+
+
+def _statements(
+    example: Example,
+    parsed: list[doctest.Example],
+    sources: list[str],
+    kinds: list[tuple[str, str, str]],
+    got: dict[int, tuple[str, bool]],
+    outcomes: dict[int, str],
+) -> list[Statement]:
+    """The example's statements from what each gave (`got`: index -> (output, passed); capped)."""
     first = example.source_line or example.line + 1
     statements = []
-    for index, (e, source, (kind, _keyword, text)) in enumerate(zip(test.examples, sources, kinds)):
-        got, passed = runner.got.get(id(e), ("", False))
+    for index, (e, source, (kind, _keyword, text)) in enumerate(zip(parsed, sources, kinds)):
+        shown, passed = got.get(index, ("", False))
+        shown = capped(shown)
         if kind == "output":
-            outcome, expected = got, e.want
+            outcome, expected = shown, e.want
         elif kind == "refused":
-            outcome, expected = outcomes.outcomes.get(index, got), f"refused {text}"
+            outcome, expected = capped(outcomes.get(index, shown)), f"refused {text}"
         else:
-            outcome, expected = outcomes.outcomes.get(index, got), ""
-        statements.append(Statement(source, e.want, got, first + e.lineno, kind, outcome, expected, passed))
+            outcome, expected = capped(outcomes.get(index, shown)), ""
+        statements.append(Statement(source, e.want, shown, first + e.lineno, kind, outcome, expected, passed))
     return statements
+
+
+OUTPUT_LIMIT = 2000  # characters of a statement's output kept: what a failing example printed beyond is cut
+
+
+def capped(text: str, limit: int = OUTPUT_LIMIT) -> str:
+    """`text`, cut after `limit` characters with a note of how much was left out."""
+    if len(text) <= limit:
+        return text
+    return text[:limit] + f"\n... ({len(text) - limit:,} more characters not shown)\n"
+
+
+def stopped_statements(example: Example, reason: str, events: list[tuple]) -> list[Statement]:
+    """The statements of an example whose process was stopped (time limit, crash): those done as
+    `events` (from `run_statements`' progress) tell, the one running failing with `reason`."""
+    test = doctest.DocTestParser().get_doctest(example.source, {}, example.id, example.path, 0)
+    sources = [e.source.strip() for e in test.examples]
+    kinds = _rewrite(test.examples)
+    got: dict[int, tuple[str, bool]] = {}
+    running = 0
+    for event in events:
+        if event[0] == "start":
+            running = event[1]
+        else:
+            got[event[1]] = (event[2], event[3])
+    if running not in got:
+        got[running] = (reason + "\n", False)
+    return _statements(example, test.examples, sources, kinds, got, {})
 
 
 def term_names(content: GameContent) -> dict[str, Name]:
@@ -389,19 +451,28 @@ def example_problems(content: GameContent, example: Example) -> list[Problem]:
 
 
 def check_example(
-    content: GameContent, module: ModuleType | None, example: Example, names: dict[str, Name] | None = None
+    content: GameContent,
+    module: ModuleType | None,
+    example: Example,
+    names: dict[str, Name] | None = None,
+    progress: Callable | None = None,
 ) -> ExampleResult:
     """Run one example in a fresh namespace under its readings and return its result."""
     names = term_names(content) if names is None else names
     globs = namespace(content, module, readings=example.readings())
-    statements = run_statements(example, globs, names, content.id)
+    statements = run_statements(example, globs, names, content.id, progress)
+    return example_result(content.id, example, statements)
+
+
+def example_result(game: str, example: Example, statements: list[Statement]) -> ExampleResult:
+    """An example's result from its statements: passed, or failed at its first failing statement."""
     failed = next((s for s in statements if not s.passed), None)
     if failed is None:
         return ExampleResult(
-            content.id, example.id, example.lang, example.path, example.line, True, "", "", example.source, statements
+            game, example.id, example.lang, example.path, example.line, True, "", "", example.source, statements
         )
     return ExampleResult(
-        content.id,
+        game,
         example.id,
         example.lang,
         example.path,
@@ -441,11 +512,13 @@ class ExampleRuns:
             if "__pycache__" not in p.parts
         ]
         self.base = key_of(engine_code, chosen_readings(content), [asdict(n) for n in self.names.values()])
-        self.loaded = False
-        self.module: ModuleType | None = None
+        self.engine: EngineProcess | None = None
+        self.done: dict[str, ExampleResult] = {}  # run in this build: never twice, failed or not
 
     def result(self, example: Example) -> ExampleResult:
         key = key_of(self.base, example.id, example.lang, example.path, example.source, example.options)
+        if key in self.done:
+            return self.done[key]
         for memo in (self.memo,) if self.rerun_failed else (self.memo, self.failed):
             stored = memo.get(key)
             if stored is not None:
@@ -453,11 +526,21 @@ class ExampleRuns:
                     return _moved(stored["result"], example.line - stored["line"])
                 except (KeyError, TypeError):
                     pass  # a damaged memo: run the example
-        if not self.loaded:
-            self.module, self.loaded = load_engine(self.content), True
-        result = check_example(self.content, self.module, example, self.names)
+        result = self._run(example)
+        self.done[key] = result
         (self.memo if result.passed else self.failed).put(key, {"line": example.line, "result": asdict(result)})
         return result
+
+    def _run(self, example: Example) -> ExampleResult:
+        """Run one example in the game's engine process (`rulepress.model.engine.EngineProcess`)."""
+        if self.engine is None:
+            self.engine = EngineProcess(self.content)
+        events: list[tuple] = []
+        try:
+            return self.engine.call(_example_in_child, example, progress=events.append)
+        except (TimeLimitExceeded, SandboxCrashed) as exc:  # stopped from outside: C code, or the process died
+            reason = f"{exception_text(exc)}" if isinstance(exc, TimeLimitExceeded) else f"stopped: {exc}"
+            return example_result(self.content.id, example, stopped_statements(example, reason, events))
 
     @classmethod
     def at(cls, content: GameContent, out: Path | None, rerun_failed: bool = True) -> ExampleRuns:
@@ -470,9 +553,27 @@ class ExampleRuns:
         self.memo.save()
         self.failed.save()
 
+    def close(self) -> None:
+        """End the engine's process (the next example that must run starts it again)."""
+        if self.engine is not None:
+            self.engine.close()
+            self.engine = None
+
     def all(self) -> list[ExampleResult]:
         """Every example of every language, in language and file order."""
         return [self.result(example) for _lang, text in sorted(self.content.rules.items()) for example in text.examples]
+
+
+def _example_in_child(child: Child, example: Example) -> ExampleResult:
+    """Run one example inside the engine's process (the glossary's names computed there once)."""
+    content = child.context
+    if "names" not in child.state:
+        child.state["names"] = term_names(content)
+    return check_example(content, module_in(child), example, child.state["names"], child.progress)
+
+
+def _unused_in_child(child: Child) -> list[str]:
+    return unused_options(child.context, module_in(child))
 
 
 def _moved(stored: dict, lines: int) -> ExampleResult:
@@ -487,17 +588,20 @@ def run_game(content: GameContent, memo: Memo | None = None) -> list[ExampleResu
 
 
 def run_all(runs: ExampleRuns) -> list[ExampleResult]:
-    """Every example of `runs`, whose memos are saved afterwards."""
-    results = runs.all()
+    """Every example of `runs`, whose memos are saved afterwards (and its engine process ended)."""
+    try:
+        results = runs.all()
+    finally:
+        runs.close()
     runs.save()
     return results
 
 
-def unpaired(content: GameContent, module: ModuleType | None = None) -> list[Problem]:
+def unpaired(content: GameContent, unused: list[str] | None = None) -> list[Problem]:
     """Example ids present in one language's rules but missing in another's, bad example options,
-    and engine options no engine function takes (given the loaded `module`)."""
+    and the `unused` engine options (those no engine function takes: `unused_in`)."""
     problems: list[Problem] = []
-    for name in unused_options(content, module):
+    for name in unused or []:
         path, line, col = (
             content.locate(("engine_options", name))
             if name in content.game.engine_options
@@ -535,6 +639,17 @@ def unpaired(content: GameContent, module: ModuleType | None = None) -> list[Pro
     return problems
 
 
+def unused_in(content: GameContent) -> list[str]:
+    """`unused_options` of the game's engine, found in its own process (a ContentError if it cannot load)."""
+    if not content.game.engine:
+        return []
+    with EngineProcess(content) as engine:
+        try:
+            return engine.call(_unused_in_child)
+        except (TimeLimitExceeded, SandboxCrashed) as exc:
+            raise ContentError(content.game.engine, f"engine cannot be inspected: {exc}", key="engine") from None
+
+
 def unused_options(content: GameContent, module: ModuleType | None) -> list[str]:
     """Engine options that no public engine function takes (their reading could never reach the engine)."""
     if module is None:
@@ -552,7 +667,7 @@ def run(content_dir: Path, games: list[str], fmt: str = "text") -> int:
     summaries = []
     for content in contents:
         results = run_game(content)
-        missing = unpaired(content, load_engine(content))
+        missing = unpaired(content, unused_in(content))
         all_results.extend(results)
         all_unpaired.extend(missing)
         passed = sum(r.passed for r in results)
