@@ -13,8 +13,8 @@ What the child is held to:
 - **processes**: the child leads a process group of its own, killed with it; it dies with the build
   (PR_SET_PDEATHSIG); creating processes (fork, exec, subprocess, os.system), sending signals and
   loading C libraries through ctypes are refused;
-- **files**: the child's working folder, ``HOME`` and ``TMPDIR`` are a temporary folder, removed when
-  the sandbox closes; opening a file for writing, removing, renaming or changing a file outside it is
+- **files**: ``HOME``, ``TMPDIR`` and `tempfile`'s folder are a temporary folder, removed when the
+  sandbox closes (the working folder stays the build's, so messages name files as the build does); opening a file for writing, removing, renaming or changing a file outside it is
   refused; reading is allowed only inside the game folder, the temporary folder and Python's own
   installation (the engine cannot copy a private file into an example's output). Files it writes
   are limited to 64 MB each, its memory to 2 GB more than the build had when it forked;
@@ -137,16 +137,22 @@ def audit_hook(writable: str, readable: tuple[str, ...]) -> Callable[[str, tuple
                 isinstance(flags, int) and flags & WRITE_FLAGS
             )
             if writing and not _inside(real, writable_roots):
-                raise SandboxRefused(f"writing {os.fsdecode(path)} is not allowed: a game's code writes only in its temporary folder")
+                raise SandboxRefused(
+                    f"writing {os.fsdecode(path)} is not allowed: a game's code writes only in its temporary folder"
+                )
             if not writing and not _inside(real, readable_roots):
-                raise SandboxRefused(f"reading {os.fsdecode(path)} is not allowed: a game's code reads only its own folder")
+                raise SandboxRefused(
+                    f"reading {os.fsdecode(path)} is not allowed: a game's code reads only its own folder"
+                )
             return
         positions = CHANGING_EVENTS.get(event)
         if positions is not None:
             for index in positions:
                 real = _real(args[index]) if index < len(args) else None
                 if real is not None and not _inside(real, writable_roots):
-                    raise SandboxRefused(f"changing {os.fsdecode(args[index])} is not allowed: a game's code writes only in its temporary folder")
+                    raise SandboxRefused(
+                        f"changing {os.fsdecode(args[index])} is not allowed: a game's code writes only in its temporary folder"
+                    )
 
     return hook
 
@@ -198,7 +204,6 @@ def _child_main(context, folders: list[Path], temp: str, requests: Connection, a
     if size is not None:
         with contextlib.suppress(ValueError, OSError):
             resource.setrlimit(resource.RLIMIT_AS, (size + MEMORY_HEADROOM, resource.RLIM_INFINITY))
-    os.chdir(temp)
     os.environ.update(HOME=temp, TMPDIR=temp, TEMP=temp, TMP=temp)
     tempfile.tempdir = temp
     sys.dont_write_bytecode = True

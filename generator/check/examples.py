@@ -407,12 +407,13 @@ def example_problems(content: GameContent, example: Example) -> list[Problem]:
             problems.append(
                 Problem(
                     example.path,
-                    example.line,
+                    example.option_lines.get(option, example.line),
                     None,
                     example.id,
                     f"unknown example option ':{option}:' (known: {', '.join(KNOWN_OPTIONS)})",
                 )
             )
+    at = example.option_lines.get("reading", example.line)
     raw = example.options.get("reading", "")
     parts = [p.strip() for p in raw.split(",") if p.strip()]
     for part in parts:
@@ -421,7 +422,7 @@ def example_problems(content: GameContent, example: Example) -> list[Problem]:
             problems.append(
                 Problem(
                     example.path,
-                    example.line,
+                    at,
                     None,
                     example.id,
                     f":reading: {part!r} must be written option=reading-id",
@@ -431,7 +432,7 @@ def example_problems(content: GameContent, example: Example) -> list[Problem]:
             problems.append(
                 Problem(
                     example.path,
-                    example.line,
+                    at,
                     None,
                     example.id,
                     f":reading: unknown engine option {name!r} (known: {', '.join(sorted(known)) or 'none'})",
@@ -441,13 +442,24 @@ def example_problems(content: GameContent, example: Example) -> list[Problem]:
             problems.append(
                 Problem(
                     example.path,
-                    example.line,
+                    at,
                     None,
                     example.id,
                     f":reading: {name} has no reading {value!r} (readings: {', '.join(known[name])})",
                 )
             )
     return problems
+
+
+def option_problems(content: GameContent) -> list[Problem]:
+    """`example_problems` of every example of every language (the website cannot show an example run
+    under a reading that does not exist: `check content` and the build report them)."""
+    return [
+        problem
+        for _lang, text in sorted(content.rules.items())
+        for example in text.examples
+        for problem in example_problems(content, example)
+    ]
 
 
 def check_example(

@@ -78,6 +78,8 @@ def _register_file(path: str, digest: str, name: str) -> str:
             f"cannot use font file: {exc} (TrueType outlines are needed; an .otf with "
             f"PostScript/CFF outlines does not embed)"
         ) from None
+    except Exception as exc:  # a damaged or cut-off file: ReportLab reads past its end (struct.error, IndexError)
+        raise FontFileError(f"cannot read font file: it is damaged or cut off ({type(exc).__name__}: {exc})") from None
     return name
 
 
@@ -98,6 +100,8 @@ def register_game_fonts(folder, declared) -> dict[str, str]:
             if file is None:
                 continue
             path = Path(folder) / file
+            if not path.resolve().is_relative_to(Path(folder).resolve()):
+                raise FontFileError(f"font file {file!r} is outside the game folder")
             if not path.is_file():
                 raise FontFileError(f"font file {file!r} not found in the game folder")
             digest = hashlib.sha256(path.read_bytes()).hexdigest()[:10]
