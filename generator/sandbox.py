@@ -44,6 +44,7 @@ import traceback
 from collections.abc import Callable
 from multiprocessing.connection import Connection
 from pathlib import Path
+from typing import Any
 
 from rulepress.timelimit import TimeLimitExceeded, seconds, time_limit
 
@@ -162,7 +163,8 @@ class Child:
     (lost when the child is restarted), and `progress` to tell the parent how far it got."""
 
     def __init__(self, context, connection: Connection):
-        self.context, self.state, self._connection = context, {}, connection
+        self.context, self._connection = context, connection
+        self.state: dict[str, Any] = {}
 
     def progress(self, payload) -> None:
         self._connection.send(("progress", payload))
@@ -195,6 +197,8 @@ def _child_main(context, folders: list[Path], temp: str, requests: Connection, a
     output = os.open(os.path.join(temp, "output.txt"), os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
     os.dup2(output, 1)
     os.dup2(output, 2)
+    sys.stdout = open(1, "w", encoding="utf-8", errors="replace", closefd=False)  # noqa: SIM115 - for the child's life
+    sys.stderr = open(2, "w", encoding="utf-8", errors="replace", closefd=False)  # noqa: SIM115
     low = 3  # the build's lock, sockets and output files are not the game's
     for fd in [*sorted(keep), _max_fd()]:
         os.closerange(low, fd)

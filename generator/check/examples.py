@@ -44,11 +44,11 @@ import hashlib
 import json
 import re
 import traceback
+from collections.abc import Callable
 from dataclasses import asdict, fields, is_dataclass
 from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
-from collections.abc import Callable
 from types import ModuleType
 
 from babel.numbers import format_decimal

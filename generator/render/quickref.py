@@ -32,15 +32,15 @@ from rulepress.layout.geometry import Rect
 from rulepress.layout.nup import OVERHANG, Imposition, impose
 from rulepress.layout.paper import MM, PAPERS, PRINTABLE_MARGIN
 from rulepress.model.engine import EngineProcess, module_in
-from rulepress.sandbox import Child, SandboxCrashed
-from rulepress.timelimit import TimeLimitExceeded
 from rulepress.model.loader import GameContent, display_path
 from rulepress.model.schema import QuickRef
 from rulepress.render import Artifact
 from rulepress.render.options import QuickrefOptions
 from rulepress.render.pdf import Meta, new_canvas
+from rulepress.sandbox import Child, SandboxCrashed
 from rulepress.text import fonts, markup, template
 from rulepress.text.icons import ICON, UnknownIcon, replace_icons
+from rulepress.timelimit import TimeLimitExceeded
 
 if TYPE_CHECKING:
     from reportlab.platypus import Flowable

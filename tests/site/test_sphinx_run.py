@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from rulepress.errors import ContentError
 from rulepress.site.sphinx_run import UNFINISHED, begin_work, build_html, sync_sources
 
 CONF = "project = 'kill test'\nextensions = ['myst_parser']\nhtml_theme = 'basic'\n"

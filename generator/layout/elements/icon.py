@@ -10,7 +10,7 @@ from typing import Literal
 
 from pydantic import Field, field_validator
 
-from rulepress.layout.elements.base import Color, Element, MAX_MM, Template
+from rulepress.layout.elements.base import MAX_MM, Color, Element, Template
 from rulepress.layout.geometry import Rect
 
 MAX_REPEAT = 50
