@@ -30,8 +30,8 @@ def check_fonts(content) -> tuple[list[Problem], set[str]]:
             fonts.register_game_fonts(content.folder, [decl])
             font_names.add(decl.name)
         except FontFileError as exc:
-            file, line, col = content.locate(("fonts", i, "file"))
-            problems.append(Problem(file, line, col, f"fonts.{i}.file", str(exc)))
+            file, line, col = content.locate(("fonts", i, exc.part))
+            problems.append(Problem(file, line, col, f"fonts.{i}.{exc.part}", str(exc)))
             font_names.add(decl.name)  # declared: its layouts are not wrong, its file is
     return problems, font_names
 

@@ -63,7 +63,11 @@ def coverage(name: str = "Body") -> frozenset[int]:
 
 
 class FontFileError(ValueError):
-    """A declared font file that ReportLab cannot use."""
+    """A declared font file that ReportLab cannot use (`part`: the key naming it, ``file`` or ``bold``)."""
+
+    def __init__(self, message: str, part: str = "file"):
+        super().__init__(message)
+        self.part = part
 
 
 @cache
@@ -99,13 +103,19 @@ def register_game_fonts(folder, declared) -> dict[str, str]:
         for part, file in (("regular", decl.file), ("bold", decl.bold)):
             if file is None:
                 continue
+            key = "bold" if part == "bold" else "file"
             path = Path(folder) / file
             if not path.resolve().is_relative_to(Path(folder).resolve()):
-                raise FontFileError(f"font file {file!r} is outside the game folder")
+                raise FontFileError(f"font file {file!r} is outside the game folder", key)
             if not path.is_file():
-                raise FontFileError(f"font file {file!r} not found in the game folder")
+                raise FontFileError(f"font file {file!r} not found in the game folder", key)
             digest = hashlib.sha256(path.read_bytes()).hexdigest()[:10]
-            names[part] = _register_file(str(path), digest, f"{decl.name}{'Bold' if part == 'bold' else ''}_{digest}")
+            try:
+                names[part] = _register_file(
+                    str(path), digest, f"{decl.name}{'Bold' if part == 'bold' else ''}_{digest}"
+                )
+            except FontFileError as exc:
+                raise FontFileError(str(exc), key) from None
         regular, bold = names["regular"], names.get("bold", names["regular"])
         for b, i, face in ((0, 0, regular), (1, 0, bold), (0, 1, regular), (1, 1, bold)):
             addMapping(regular, b, i, face)

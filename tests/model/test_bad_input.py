@@ -113,6 +113,11 @@ def _edit_mkdir(game: Path, file: str) -> None:
     (game / file).mkdir(parents=True)
 
 
+def _edit_copy(game: Path, file: str, source: str) -> None:
+    """Copy a file of this repository (`source`, from its root) into the game."""
+    shutil.copyfile(DATA.parent.parent.parent / source, game / file)
+
+
 EDITS = {
     "replace": _edit_replace,
     "write": _edit_write,
@@ -123,6 +128,7 @@ EDITS = {
     "truncate": _edit_truncate,
     "image": _edit_image,
     "mkdir": _edit_mkdir,
+    "copy": _edit_copy,
 }
 
 
