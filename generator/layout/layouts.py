@@ -178,8 +178,7 @@ def load_layout(name: str, game_folder: Path | None = None) -> dict:
     files: list[Path] = []
     while current is not None:
         if current in chain:
-            what = "extends itself" if len(chain) == 1 else "extends itself through others"
-            raise _at_extends(files[-1], f"layout {what}: {' -> '.join(chain + [current])}")
+            raise _at_extends(files[-1], f"layout extends itself: {' -> '.join(chain + [current])}")
         chain.append(current)
         try:
             path = layout_file(current, game_folder)
