@@ -339,7 +339,9 @@ def test_an_example_runs_once_per_build_whichever_parts_ask_for_it(tmp_path, mon
     analysis.prepare(content, {"translations"})
     shown = analysis.example_failures([content])
     assert sorted(ran) == [("ex-move-to-goal", "de"), ("ex-move-to-goal", "en")]
-    assert [r.got for r in shown] == ["rulepress.timelimit.TimeLimitExceeded: ran longer than the time limit of 0.5 s"] * 2
+    assert [r.got for r in shown] == [
+        "rulepress.timelimit.TimeLimitExceeded: ran longer than the time limit of 0.5 s"
+    ] * 2
 
 
 def test_what_a_failing_example_printed_is_capped(tmp_path):

@@ -51,3 +51,16 @@ def test_a_build_killed_before_sphinx_ran_does_not_leave_stale_pages(built, tmp_
     (built / UNFINISHED).write_text("killed\n")
     build_html(EDITED, CONF, tmp_path / "third", built)
     assert "Second words" in (tmp_path / "third" / "other.html").read_text(encoding="utf-8")
+
+
+def test_an_example_that_prints_nothing_builds_its_page(tmp_path):
+    """No result to show is no empty results block (docutils refuses an empty container)."""
+    from rulepress.site import rules_myst
+    from rulepress.text.words import strings
+
+    body = "Set up.\n\n```{doctest} ex-quiet\n>>> x = 1 + 1\n```\n"
+    page = rules_myst.PageWords("demo", dict(strings()["en"], lang="en"))
+    text = "# Quiet\n\n" + rules_myst.rewrite_body(body, page, set())
+    assert "rp-results" not in text
+    build_html({"index.md": text}, CONF, tmp_path / "site", tmp_path / "work")
+    assert "demo-example-ex-quiet" in (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
