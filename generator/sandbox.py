@@ -26,7 +26,8 @@ The refusals are an audit hook (`sys.addaudithook`), installed in the child befo
 runs; content code cannot remove it. It is a guard against accidents and careless code, **not a
 security boundary**: Python's audit hooks do not see what C code does, and code that reaches memory
 directly (ctypes' loaded libraries, a C extension of its own) can do anything the user can. Run game
-folders from people you do not trust only in a container or virtual machine.
+folders from people you do not trust only in a container or virtual machine. On a system without
+``fork`` (Windows) calls run in the build's own process, with no confinement at all.
 """
 
 from __future__ import annotations
@@ -35,7 +36,6 @@ import contextlib
 import ctypes
 import os
 import pickle
-import resource
 import shutil
 import signal
 import sys
@@ -47,6 +47,13 @@ from pathlib import Path
 from typing import Any
 
 from rulepress.timelimit import TimeLimitExceeded, seconds, time_limit
+
+try:
+    import resource
+except ImportError:  # not on a POSIX system: no child process either (see `FORKS`)
+    resource = None  # type: ignore[assignment]
+
+FORKS = hasattr(os, "fork") and resource is not None  # elsewhere calls run in the build's process, unconfined
 
 GRACE = 1.0  # seconds the parent waits beyond the limit before it kills the child (C code ignores SIGALRM)
 FILE_LIMIT = 64 * 1024 * 1024  # bytes of one file the child may write
@@ -162,12 +169,24 @@ class Child:
     """What a function called in the child gets first: the sandbox's context, state kept between calls
     (lost when the child is restarted), and `progress` to tell the parent how far it got."""
 
-    def __init__(self, context, connection: Connection):
+    def __init__(self, context, connection: Connection | None):
         self.context, self._connection = context, connection
         self.state: dict[str, Any] = {}
+        self._heard: Callable | None = None
 
     def progress(self, payload) -> None:
-        self._connection.send(("progress", payload))
+        if self._connection is not None:
+            self._connection.send(("progress", payload))
+        elif self._heard is not None:
+            self._heard(payload)
+
+    def call_here(self, function: Callable, args: tuple, progress: Callable | None):
+        """``function(self, *args)`` in this process (where there is no fork)."""
+        self._heard = progress
+        try:
+            return function(self, *args)
+        finally:
+            self._heard = None
 
 
 def _readable_roots(folders: list[Path]) -> tuple[str, ...]:
@@ -261,11 +280,12 @@ class Sandbox:
         self._requests: Connection | None = None
         self._answers: Connection | None = None
         self._temp: str | None = None
+        self._local: Child | None = None  # without fork: the state kept in this process
 
     @property
     def running(self) -> bool:
         """Is a child running (and holding what earlier calls kept in `Child.state`)?"""
-        return self._pid is not None
+        return self._pid is not None or self._local is not None
 
     def __enter__(self) -> Sandbox:
         return self
@@ -309,6 +329,11 @@ class Sandbox:
         raised here. `progress` gets what the function passes to `Child.progress`. Raises
         `TimeLimitExceeded` (the child is killed) or `SandboxCrashed`."""
         limit = seconds() if limit is None else limit
+        if not FORKS:
+            if self._local is None:
+                self._local = Child(self.context, None)
+            with time_limit(limit):
+                return self._local.call_here(function, args, progress)
         if self._pid is None:
             self._start()
         assert self._requests is not None and self._answers is not None
@@ -356,6 +381,7 @@ class Sandbox:
 
     def close(self) -> None:
         """End the child (its process group too) and remove its temporary folder."""
+        self._local = None
         self._kill()
         if self._temp is not None:
             shutil.rmtree(self._temp, ignore_errors=True)

@@ -118,3 +118,15 @@ def test_a_killed_child_takes_its_process_group(tmp_path):
     assert not _alive(pid)
     with pytest.raises(ProcessLookupError):
         os.killpg(pid, 0)  # nothing is left in its group (anything it started went with it)
+
+
+def test_without_fork_calls_run_in_this_process(monkeypatch):
+    import rulepress.sandbox as sandbox_module
+
+    monkeypatch.setattr(sandbox_module, "FORKS", False)
+    heard = []
+    with Sandbox({"id": "demo"}) as box:
+        assert box.call(_progress, progress=heard.append) == "done" and heard == ["half"]
+        assert box.call(_run, "import os\nresult = os.getpid()") == os.getpid()
+        with pytest.raises(TimeLimitExceeded):
+            box.call(_run, "while True:\n    pass", limit=0.3)
