@@ -651,15 +651,20 @@ def unpaired(content: GameContent, unused: list[str] | None = None) -> list[Prob
     return problems
 
 
-def unused_in(content: GameContent) -> list[str]:
-    """`unused_options` of the game's engine, found in its own process (a ContentError if it cannot load)."""
+def unused_in(content: GameContent, engine: EngineProcess | None = None) -> list[str]:
+    """`unused_options` of the game's engine, found in its process (`engine`, or one of its own; a
+    ContentError if it cannot load)."""
     if not content.game.engine:
         return []
-    with EngineProcess(content) as engine:
-        try:
-            return engine.call(_unused_in_child)
-        except (TimeLimitExceeded, SandboxCrashed) as exc:
-            raise ContentError(content.game.engine, f"engine cannot be inspected: {exc}", key="engine") from None
+    own = engine is None
+    engine = engine or EngineProcess(content)
+    try:
+        return engine.call(_unused_in_child)
+    except (TimeLimitExceeded, SandboxCrashed) as exc:
+        raise ContentError(content.game.engine, f"engine cannot be inspected: {exc}", key="engine") from None
+    finally:
+        if own:
+            engine.close()
 
 
 def unused_options(content: GameContent, module: ModuleType | None) -> list[str]:
@@ -678,8 +683,15 @@ def run(content_dir: Path, games: list[str], fmt: str = "text") -> int:
     all_unpaired: list[Problem] = []
     summaries = []
     for content in contents:
-        results = run_game(content)
-        missing = unpaired(content, unused_in(content))
+        runs = ExampleRuns(content)  # one engine process runs the examples and inspects the engine
+        try:
+            results = runs.all()
+            if runs.engine is None and content.game.engine:
+                runs.engine = EngineProcess(content)
+            missing = unpaired(content, unused_in(content, runs.engine))
+        finally:
+            runs.close()
+        runs.save()
         all_results.extend(results)
         all_unpaired.extend(missing)
         passed = sum(r.passed for r in results)
