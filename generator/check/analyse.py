@@ -3,7 +3,8 @@
 `analyse_game` computes the parts of a `rulepress.analysis.GameAnalysis` it is asked for:
 
 - ``problems``: what players could not read (example results without names or captions, the
-  engine's words: `results`; examples under readings that do not exist: `examples.option_problems`), authors' words in public text (`wording`) and raw HTML in the
+  engine's words: `results`; examples under readings that do not exist: `examples.option_problems`; an
+  engine that cannot be loaded: `examples.engine_problems`), authors' words in public text (`wording`) and raw HTML in the
   Markdown (`rulepress.text.safety`), settled by the game's content format (`formats.settle`);
 - ``examples``: every worked example run against the engine (`examples.ExampleRuns`);
 - ``translations``: the translation check's findings (`translations.report`);
@@ -100,6 +101,7 @@ def problems_of(content: GameContent, out: Path | None, pending: list) -> list[P
         + wording.authors_words(content)
         + results.unreadable_results(content)
         + examples.option_problems(content)
+        + examples.engine_problems(content)
     )
     memo.put(key, [asdict(p) for p in problems])
     pending.append(memo)

@@ -462,6 +462,19 @@ def option_problems(content: GameContent) -> list[Problem]:
     ]
 
 
+def engine_problems(content: GameContent) -> list[Problem]:
+    """Why the game's engine cannot be loaded (in its own process), if it cannot: the website's examples
+    need it, so `check content` reports it as the build would."""
+    if not content.game.engine:
+        return []
+    with EngineProcess(content) as engine:
+        try:
+            engine.load()
+        except ContentError as exc:
+            return exc.problems()
+    return []
+
+
 def check_example(
     content: GameContent,
     module: ModuleType | None,
