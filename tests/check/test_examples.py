@@ -247,12 +247,12 @@ def test_unknown_reading_or_option_is_reported(tmp_path, capsys):
     folder, rules = edited(tmp_path, "de", ":reading: ties=attacker", ":reading: ties=nobody\n:speed: fast")
     assert run(tmp_path, [], "text") == 1
     out = capsys.readouterr().out
-    fence = line_of(rules, "```{doctest} ex-other-reading")
+    reading, speed = line_of(rules, ":reading: ties=nobody"), line_of(rules, ":speed: fast")  # each at its own line
     assert (
-        f"rules.de.md:{fence}: ex-other-reading: :reading: ties has no reading 'nobody' (readings: defender, attacker)"
+        f"rules.de.md:{reading}: ex-other-reading: :reading: ties has no reading 'nobody' (readings: defender, attacker)"
         in out
     )
-    assert f"rules.de.md:{fence}: ex-other-reading: unknown example option ':speed:' (known: reading, labels)" in out
+    assert f"rules.de.md:{speed}: ex-other-reading: unknown example option ':speed:' (known: reading, labels)" in out
 
 
 def test_engine_option_no_function_takes_is_reported(tmp_path, capsys):
