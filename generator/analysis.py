@@ -72,11 +72,17 @@ class ExampleResult:
         return f"{self.path}:{self.line}: {self.id}: expected {_one_line(self.expected)}, got {_one_line(self.got)}"
 
 
+MESSAGE_LIMIT = 300  # characters of an expected or printed value in a one-line message
+
+
 def _one_line(text: str) -> str:
     text = text.strip("\n")
     if not text.strip():
         return "nothing"
-    return text.replace("\n", "\\n")
+    text = text.replace("\n", "\\n")
+    if len(text) > MESSAGE_LIMIT:
+        return f"{text[:MESSAGE_LIMIT]}... ({len(text) - MESSAGE_LIMIT:,} more characters)"
+    return text
 
 
 def failure_lines(failed: list[ExampleResult]) -> list[str]:

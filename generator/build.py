@@ -50,7 +50,7 @@ from rulepress import incremental, paths
 from rulepress.analysis import Analysis, ExamplesFailed
 from rulepress.check.analyse import analyser
 from rulepress.errors import Problem, RulepressError, problems_error
-from rulepress.layout.check import check_layouts
+from rulepress.layout.check import check_fonts, check_layouts
 from rulepress.layout.tiling import DEFAULT_OVERLAP
 from rulepress.model import GameContent, formats, load_games
 from rulepress.model.cache import cached_loader, folder_key
@@ -270,6 +270,9 @@ def build(options: BuildOptions) -> BuildResult:
                     if (made := incremental.reused(memo, state, out, *pair, key)) is not None
                 }
             )
+            font_problems = [p for c in contents for p in check_fonts(c)[0]]
+            if font_problems:  # the card sheets register the game's fonts while they plan
+                raise problems_error(font_problems)
             makers: dict[str, str] = {}
             artifacts = plan(contents, replace(options, out=staging.root), analysis, makers, reuse)
             todo: list[tuple[Artifact, str]] = []

@@ -300,6 +300,18 @@ def check_ranges(args) -> None:
                 raise UsageError(f"--{name} {shown} mm is out of range: the {what} must be {low:g} to {high:g} mm")
 
 
+def check_site_url(url: str) -> None:
+    """UsageError unless `url` is empty or an absolute http(s) address (it goes into the sitemap and every
+    page's link preview)."""
+    from urllib.parse import urlsplit
+
+    if not url:
+        return
+    parts = urlsplit(url)
+    if parts.scheme not in ("http", "https") or not parts.netloc or any(c.isspace() for c in url) or '"' in url:
+        raise UsageError(f"--site-url {url!r} is not an absolute http or https address (https://example.org/rules/)")
+
+
 def _run(args) -> int:
     if args.command == "build":
         from rulepress.build import PAPERS, BuildOptions, build
@@ -313,6 +325,7 @@ def _run(args) -> int:
         check_ranges(args)
         if args.ink_limit is not None and not 100 <= args.ink_limit <= 400:
             raise UsageError(f"--ink-limit {args.ink_limit:g} is out of range: the total ink must be 100 to 400 %")
+        check_site_url(args.site_url)
         options = BuildOptions(
             content=args.content,
             out=args.out,

@@ -54,6 +54,10 @@ class ContentError(RulepressError):
         self.problem = Problem(str(path), line, col, key, message)
         super().__init__(str(self.problem))
 
+    def __reduce__(self):  # passed back from the process running a game's code (`rulepress.sandbox`)
+        p = self.problem
+        return (type(self), (p.path, p.message, p.line, p.col, p.key))
+
     def problems(self) -> list[Problem]:
         return [self.problem]
 
@@ -64,6 +68,9 @@ class ContentErrors(RulepressError):
     def __init__(self, problems: list[Problem]):
         self._problems = sorted(problems, key=lambda p: (p.path, p.line or 0, p.col or 0, p.key))
         super().__init__("\n".join(str(p) for p in self._problems))
+
+    def __reduce__(self):
+        return (type(self), (self._problems,))
 
     def problems(self) -> list[Problem]:
         return list(self._problems)

@@ -109,10 +109,24 @@ def new_game(name: str, content_dir: Path, languages: tuple[str, ...] = LANGS, t
         raise UsageError(f"{name!r} is not a valid game id: use lower-case letters, digits, '-' and '_'")
     languages = languages_option(",".join(languages))
     target = content_dir / name
+    if content_dir.exists() and not content_dir.is_dir():
+        raise UsageError(f"--content {content_dir} is not a folder")
     if target.exists():
         raise UsageError(f"{target} already exists")
-    content_dir.mkdir(parents=True, exist_ok=True)
     tmp = content_dir / f".{name}.new"
+    try:
+        _create(name, content_dir, tmp, target, languages, table)
+    except OSError as exc:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise UsageError(f"cannot create {target}: {exc.strerror or exc}") from None
+    return target
+
+
+def _create(
+    name: str, content_dir: Path, tmp: Path, target: Path, languages: tuple[str, ...], table: bool = True
+) -> None:
+    """Copy the new game's template into `tmp`, fill it in and rename it to `target`."""
+    content_dir.mkdir(parents=True, exist_ok=True)
     if tmp.exists():
         shutil.rmtree(tmp)
     shutil.copytree(paths.TEMPLATES / "new-game", tmp, ignore=shutil.ignore_patterns("__pycache__"))
@@ -146,4 +160,3 @@ def new_game(name: str, content_dir: Path, languages: tuple[str, ...] = LANGS, t
                 )
             file.write_text(text, encoding="utf-8")
     tmp.rename(target)
-    return target

@@ -50,8 +50,8 @@ def test_examples_run_once_per_change_and_move_with_their_lines(tmp_path, monkey
     assert first and all(r.passed for r in first)
 
     loads = []
-    real = examples.load_engine
-    monkeypatch.setattr(examples, "load_engine", lambda content: loads.append(content.id) or real(content))
+    real = examples.EngineProcess  # the engine's process starts only when an example must run
+    monkeypatch.setattr(examples, "EngineProcess", lambda content: loads.append(content.id) or real(content))
     again = examples.run_game(load_game(folder), Memo(store, "v"))
     assert loads == [] and [asdict(r) for r in again] == [asdict(r) for r in first]
 

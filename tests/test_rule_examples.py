@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from rulepress import paths
-from rulepress.check.examples import check_example, term_names, unpaired
+from rulepress.check.examples import check_example, term_names, unpaired, unused_options
 from rulepress.errors import RulepressError
 from rulepress.model import find_games, load_game
 from rulepress.model.engine import load_engine
@@ -61,5 +61,5 @@ def test_worked_example(folder, lang, example_id):
 @pytest.mark.parametrize("folder", find_games(paths.BUNDLED_CONTENT), ids=lambda f: f.name)
 def test_every_example_exists_in_both_languages(folder):
     content, module, _ = _game(folder)
-    problems = unpaired(content, module)
+    problems = unpaired(content, unused_options(content, module))
     assert not problems, "\n".join(str(p) for p in problems)

@@ -3,10 +3,11 @@
 `analyse_game` computes the parts of a `rulepress.analysis.GameAnalysis` it is asked for:
 
 - ``problems``: what players could not read (example results without names or captions, the
-  engine's words: `results`), worked examples' pictures that cannot be drawn (the examples with
-  pictures run for it), authors' words in public text (`wording`) and raw HTML in the
-  Markdown (`rulepress.text.safety`), rules sentences about an open point without the register's
-  link (`readings`), settled by the game's content format (`formats.settle`);
+  engine's words: `results`; examples under readings that do not exist: `examples.option_problems`; an
+  engine that cannot be loaded: `examples.engine_problems`), worked examples' pictures that cannot be drawn (the
+  examples with pictures run for it), authors' words in public text (`wording`) and raw HTML in the Markdown
+  (`rulepress.text.safety`), rules sentences about an open point without the register's link (`readings`),
+  sections whose only prose sits in examples (`prose`), settled by the game's content format (`formats.settle`);
 - ``examples``: every worked example run against the engine (`examples.ExampleRuns`);
 - ``translations``: the translation check's findings (`translations.report`);
 - ``terms``: the glossary terms each rules section uses, in words or with ``{term}``;
@@ -38,30 +39,43 @@ from rulepress.version import code_version
 
 def analyser(out: Path | None, sources: Path | None = None) -> Analyser:
     """The analysis of a build into `out` (its memos there), with the source texts in `sources`, if any."""
-    return functools.partial(analyse_game, out=out, sources=sources)
+    return functools.partial(analyse_game, out=out, sources=sources, runs={})
 
 
 def analyse_game(
-    content: GameContent, parts: frozenset[str], out: Path | None = None, sources: Path | None = None
+    content: GameContent,
+    parts: frozenset[str],
+    out: Path | None = None,
+    sources: Path | None = None,
+    runs: dict | None = None,
 ) -> GameAnalysis:
-    """The `parts` of the game's analysis (see the module docstring)."""
+    """The `parts` of the game's analysis (see the module docstring). `runs` keeps each game's
+    `examples.ExampleRuns` between calls: an example runs once per build, whichever part asks first."""
     found = GameAnalysis(content.id, parts=frozenset(parts))
     if "problems" in parts:
         found.problems = formats.settle(
             problems_of(content, out, found.pending) + pictures_not_drawn(content, out), content.format
         )
-    runs = None
+    game_runs = None
     if {"examples", "examples-shown", "translations"} & parts and content.game.engine:
         fresh = "examples" in parts or "translations" in parts
-        runs = examples.ExampleRuns.at(content, out, rerun_failed=fresh)
-    if {"examples", "examples-shown"} & parts and runs is not None:
-        found.examples = examples.run_all(runs)
-    if "translations" in parts:
-        memo = Memo.at(out, f"{content.id}-translations")
-        found.translations = translations.report(content, runs, memo)
-        memo.save()
-        if runs is not None:
-            runs.save()
+        kept = {} if runs is None else runs
+        key = (content.id, fresh)
+        if key not in kept:
+            kept[key] = examples.ExampleRuns.at(content, out, rerun_failed=fresh)
+        game_runs = kept[key]
+    try:
+        if {"examples", "examples-shown"} & parts and game_runs is not None:
+            found.examples = examples.run_all(game_runs)
+        if "translations" in parts:
+            memo = Memo.at(out, f"{content.id}-translations")
+            found.translations = translations.report(content, game_runs, memo)
+            memo.save()
+            if game_runs is not None:
+                game_runs.save()
+    finally:
+        if game_runs is not None:
+            game_runs.close()
     if "terms" in parts:
         found.terms = {lang: terms_used(content, lang) for lang in content.rules}
     if "sources" in parts and sources is not None and content.game.source_texts:
@@ -92,6 +106,8 @@ def problems_of(content: GameContent, out: Path | None, pending: list) -> list[P
         + results.unreadable_results(content)
         + readings.register_links(content)
         + prose.sections_without_prose(content)
+        + examples.option_problems(content)
+        + examples.engine_problems(content)
     )
     memo.put(key, [asdict(p) for p in problems])
     pending.append(memo)
@@ -111,7 +127,10 @@ def pictures_not_drawn(content: GameContent, out: Path | None) -> list[Problem]:
             for p in e.pictures
         ]
     runs = examples.ExampleRuns.at(content, out)
-    found = examples.picture_problems([runs.result(e) for e in illustrated])
+    try:
+        found = examples.picture_problems([runs.result(e) for e in illustrated])
+    finally:
+        runs.close()
     runs.save()
     return found
 

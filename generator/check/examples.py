@@ -45,6 +45,7 @@ import json
 import re
 import sys
 import traceback
+from collections.abc import Callable
 from dataclasses import asdict, fields, is_dataclass
 from decimal import Decimal
 from fractions import Fraction
@@ -57,16 +58,24 @@ from rulepress import i18n
 from rulepress.analysis import ExampleResult, Statement
 from rulepress.check import numbers
 from rulepress.check.names import Name, mentions, names_of
-from rulepress.errors import Problem
+from rulepress.errors import ContentError, Problem
 from rulepress.memo import Memo, key_of
 from rulepress.model import GameContent, formats, load_games
 from rulepress.model.engine import PREFIX as ENGINE_PREFIX
-from rulepress.model.engine import chosen_readings, engine_functions, load_engine, namespace, reading_parameters
+from rulepress.model.engine import (
+    EngineProcess,
+    chosen_readings,
+    engine_functions,
+    module_in,
+    namespace,
+    reading_parameters,
+)
 from rulepress.model.loader import display_path
 from rulepress.model.pictures import PictureProblem
 from rulepress.model.pictures import resolve as resolve_picture
 from rulepress.model.rules_text import Example
-from rulepress.timelimit import TimeLimitExceeded, time_limit
+from rulepress.sandbox import Child, SandboxCrashed
+from rulepress.timelimit import TimeLimitExceeded, seconds, time_limit
 
 OPTIONFLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
 REFUSED = i18n.every_form("examples.refused")  # Refused, Abgelehnt, Refusé: in any catalog's language
@@ -258,25 +267,33 @@ class _Outcomes:
 
 
 class _Recorder(doctest.DocTestRunner):
-    """A DocTestRunner that records every statement's output instead of printing failures."""
+    """A DocTestRunner that records every statement's output instead of printing failures (and tells
+    `progress`, if given, which statement starts and what each gave: see `run_statements`)."""
 
-    def __init__(self) -> None:
+    def __init__(self, indexes: dict[int, int] | None = None, progress: Callable | None = None) -> None:
         super().__init__(verbose=False, optionflags=OPTIONFLAGS)
         self.got: dict[int, tuple[str, bool]] = {}
+        self.indexes, self.progress = indexes or {}, progress
+
+    def _record(self, example, got: str, passed: bool) -> None:
+        self.got[id(example)] = (got, passed)
+        if self.progress is not None:
+            self.progress(("done", self.indexes.get(id(example), 0), capped(got), passed))
 
     def report_start(self, out, test, example):
-        pass
+        if self.progress is not None:
+            self.progress(("start", self.indexes.get(id(example), 0)))
 
     def report_success(self, out, test, example, got):
-        self.got[id(example)] = (got, True)
+        self._record(example, got, True)
 
     def report_failure(self, out, test, example, got):
-        self.got[id(example)] = (got, False)
+        self._record(example, got, False)
 
     def report_unexpected_exception(self, out, test, example, exc_info):
-        self.got[id(example)] = (exception_text(exc_info[1]), False)
-        if isinstance(exc_info[1], TimeLimitExceeded):
-            self.optionflags |= doctest.FAIL_FAST  # out of time: the example stops at this statement
+        self._record(example, exception_text(exc_info[1]), False)
+        if isinstance(exc_info[1], (TimeLimitExceeded, MemoryError)):
+            self.optionflags |= doctest.FAIL_FAST  # out of time or memory: the example stops at this statement
 
 
 def exception_text(exc: BaseException) -> str:
@@ -308,12 +325,17 @@ def _rewrite(examples: list[doctest.Example]) -> list[tuple[str, str, str]]:
     return kinds
 
 
-def run_statements(example: Example, globs: dict, names: dict[str, Name], game: str = "") -> list[Statement]:
-    """Run one example with `globs` (not copied here); every statement with its outcome."""
-    return _run(example, globs, names, game)[0]
+def run_statements(
+    example: Example, globs: dict, names: dict[str, Name], game: str = "", progress: Callable | None = None
+) -> list[Statement]:
+    """Run one example with `globs` (not copied here); every statement with its outcome. `progress`
+    hears ``("start", index)`` before each statement and ``("done", index, got, passed)`` after it."""
+    return _run(example, globs, names, game, progress)[0]
 
 
-def _run(example: Example, globs: dict, names: dict[str, Name], game: str = "") -> tuple[list[Statement], dict]:
+def _run(
+    example: Example, globs: dict, names: dict[str, Name], game: str = "", progress: Callable | None = None
+) -> tuple[list[Statement], dict]:
     """Every statement of one example with its outcome, and the example's namespace after it ran."""
     test = doctest.DocTestParser().get_doctest(
         example.source, globs, f"{game}:{example.id}:{example.lang}", example.path, 0
@@ -322,21 +344,35 @@ def _run(example: Example, globs: dict, names: dict[str, Name], game: str = "") 
     kinds = _rewrite(test.examples)
     outcomes = _Outcomes(test.globs, example.lang, names)  # the DocTest runs in its own copy of `globs`
     test.globs["__rulepress__"] = outcomes
-    runner = _Recorder()
+    runner = _Recorder({id(e): i for i, e in enumerate(test.examples)}, progress)
     with time_limit():
         runner.run(test, out=lambda _text: None, clear_globs=False)
+    got = {index: runner.got.get(id(e), ("", False)) for index, e in enumerate(test.examples)}
+    return _statements(example, test.examples, sources, kinds, got, outcomes.outcomes), test.globs
+
+
+def _statements(
+    example: Example,
+    parsed: list[doctest.Example],
+    sources: list[str],
+    kinds: list[tuple[str, str, str]],
+    got: dict[int, tuple[str, bool]],
+    outcomes: dict[int, str],
+) -> list[Statement]:
+    """The example's statements from what each gave (`got`: index -> (output, passed); capped)."""
     first = example.source_line or example.line + 1
     statements = []
-    for index, (e, source, (kind, _keyword, text)) in enumerate(zip(test.examples, sources, kinds)):
-        got, passed = runner.got.get(id(e), ("", False))
+    for index, (e, source, (kind, _keyword, text)) in enumerate(zip(parsed, sources, kinds)):
+        shown, passed = got.get(index, ("", False))
+        shown = capped(shown)
         if kind == "output":
-            outcome, expected = got, e.want
+            outcome, expected = shown, e.want
         elif kind == "refused":
-            outcome, expected = outcomes.outcomes.get(index, got), f"refused {text}"
+            outcome, expected = capped(outcomes.get(index, shown)), f"refused {text}"
         else:
-            outcome, expected = outcomes.outcomes.get(index, got), ""
-        statements.append(Statement(source, e.want, got, first + e.lineno, kind, outcome, expected, passed))
-    return statements, test.globs
+            outcome, expected = capped(outcomes.get(index, shown)), ""
+        statements.append(Statement(source, e.want, shown, first + e.lineno, kind, outcome, expected, passed))
+    return statements
 
 
 def example_pictures(example: Example, globs: dict, game) -> tuple[list[dict], list[list]]:
@@ -346,6 +382,7 @@ def example_pictures(example: Example, globs: dict, game) -> tuple[list[dict], l
     drawn, problems = [], []
     for spec in example.pictures:
         values = {}
+        source = ""
         try:
             with time_limit():
                 for name, source in spec.expressions().items():
@@ -356,6 +393,34 @@ def example_pictures(example: Example, globs: dict, game) -> tuple[list[dict], l
         except Exception as exc:  # noqa: BLE001 - whatever the author's expression raises is reported
             problems.append([spec.line, f"cannot evaluate {source!r} in the example: {exception_text(exc)}"])
     return drawn, problems
+
+
+OUTPUT_LIMIT = 2000  # characters of a statement's output kept: what a failing example printed beyond is cut
+
+
+def capped(text: str, limit: int = OUTPUT_LIMIT) -> str:
+    """`text`, cut after `limit` characters with a note of how much was left out."""
+    if len(text) <= limit:
+        return text
+    return text[:limit] + f"\n... ({len(text) - limit:,} more characters not shown)\n"
+
+
+def stopped_statements(example: Example, reason: str, events: list[tuple]) -> list[Statement]:
+    """The statements of an example whose process was stopped (time limit, crash): those done as
+    `events` (from `run_statements`' progress) tell, the one running failing with `reason`."""
+    test = doctest.DocTestParser().get_doctest(example.source, {}, example.id, example.path, 0)
+    sources = [e.source.strip() for e in test.examples]
+    kinds = _rewrite(test.examples)
+    got: dict[int, tuple[str, bool]] = {}
+    running = 0
+    for event in events:
+        if event[0] == "start":
+            running = event[1]
+        else:
+            got[event[1]] = (event[2], event[3])
+    if running not in got:
+        got[running] = (reason + "\n", False)
+    return _statements(example, test.examples, sources, kinds, got, {})
 
 
 def term_names(content: GameContent) -> dict[str, Name]:
@@ -373,12 +438,13 @@ def example_problems(content: GameContent, example: Example) -> list[Problem]:
             problems.append(
                 Problem(
                     example.path,
-                    example.line,
+                    example.option_lines.get(option, example.line),
                     None,
                     example.id,
                     f"unknown example option ':{option}:' (known: {', '.join(KNOWN_OPTIONS)})",
                 )
             )
+    at = example.option_lines.get("reading", example.line)
     raw = example.options.get("reading", "")
     parts = [p.strip() for p in raw.split(",") if p.strip()]
     for part in parts:
@@ -387,7 +453,7 @@ def example_problems(content: GameContent, example: Example) -> list[Problem]:
             problems.append(
                 Problem(
                     example.path,
-                    example.line,
+                    at,
                     None,
                     example.id,
                     f":reading: {part!r} must be written option=reading-id",
@@ -397,7 +463,7 @@ def example_problems(content: GameContent, example: Example) -> list[Problem]:
             problems.append(
                 Problem(
                     example.path,
-                    example.line,
+                    at,
                     None,
                     example.id,
                     f":reading: unknown engine option {name!r} (known: {', '.join(sorted(known)) or 'none'})",
@@ -407,7 +473,7 @@ def example_problems(content: GameContent, example: Example) -> list[Problem]:
             problems.append(
                 Problem(
                     example.path,
-                    example.line,
+                    at,
                     None,
                     example.id,
                     f":reading: {name} has no reading {value!r} (readings: {', '.join(known[name])})",
@@ -416,18 +482,58 @@ def example_problems(content: GameContent, example: Example) -> list[Problem]:
     return problems
 
 
+def option_problems(content: GameContent) -> list[Problem]:
+    """`example_problems` of every example of every language (the website cannot show an example run
+    under a reading that does not exist: `check content` and the build report them)."""
+    return [
+        problem
+        for _lang, text in sorted(content.rules.items())
+        for example in text.examples
+        for problem in example_problems(content, example)
+    ]
+
+
+def engine_problems(content: GameContent) -> list[Problem]:
+    """Why the game's engine cannot be loaded (in its own process), if it cannot: the website's examples
+    need it, so `check content` reports it as the build would."""
+    if not content.game.engine:
+        return []
+    with EngineProcess(content) as engine:
+        try:
+            engine.load()
+        except ContentError as exc:
+            return exc.problems()
+    return []
+
+
 def check_example(
-    content: GameContent, module: ModuleType | None, example: Example, names: dict[str, Name] | None = None
+    content: GameContent,
+    module: ModuleType | None,
+    example: Example,
+    names: dict[str, Name] | None = None,
+    progress: Callable | None = None,
 ) -> ExampleResult:
     """Run one example in a fresh namespace under its readings and return its result."""
     names = term_names(content) if names is None else names
     globs = namespace(content, module, readings=example.readings())
-    statements, after = _run(example, globs, names, content.id)
+    statements, after = _run(example, globs, names, content.id, progress)
     pictures, picture_problems = example_pictures(example, after, content.game)
+    return example_result(content.id, example, statements, pictures, picture_problems)
+
+
+def example_result(
+    game: str,
+    example: Example,
+    statements: list[Statement],
+    pictures: list[dict] | None = None,
+    picture_problems: list[list] | None = None,
+) -> ExampleResult:
+    """An example's result from its statements: passed, or failed at its first failing statement."""
+    drawn, undrawn = pictures or [], picture_problems or []
     failed = next((s for s in statements if not s.passed), None)
     if failed is None:
         return ExampleResult(
-            content.id,
+            game,
             example.id,
             example.lang,
             example.path,
@@ -437,11 +543,11 @@ def check_example(
             "",
             example.source,
             statements,
-            pictures,
-            picture_problems,
+            drawn,
+            undrawn,
         )
     return ExampleResult(
-        content.id,
+        game,
         example.id,
         example.lang,
         example.path,
@@ -451,8 +557,8 @@ def check_example(
         failed.got,
         example.source,
         statements,
-        pictures,
-        picture_problems,
+        drawn,
+        undrawn,
     )
 
 
@@ -483,8 +589,8 @@ class ExampleRuns:
             if "__pycache__" not in p.parts
         ]
         self.base = key_of(engine_code, chosen_readings(content), [asdict(n) for n in self.names.values()])
-        self.loaded = False
-        self.module: ModuleType | None = None
+        self.engine: EngineProcess | None = None
+        self.done: dict[str, ExampleResult] = {}  # run in this build: never twice, failed or not
         self._things: str | None = None
 
     def things(self) -> str:
@@ -502,6 +608,8 @@ class ExampleRuns:
             key = key_of(
                 key, [[p.kind, p.board, p.expression, list(p.options)] for p in example.pictures], self.things()
             )
+        if key in self.done:
+            return self.done[key]
         for memo in (self.memo,) if self.rerun_failed else (self.memo, self.failed):
             stored = memo.get(key)
             if stored is not None:
@@ -509,11 +617,21 @@ class ExampleRuns:
                     return _moved(stored["result"], example.line - stored["line"])
                 except (KeyError, TypeError):
                     pass  # a damaged memo: run the example
-        if not self.loaded:
-            self.module, self.loaded = load_engine(self.content), True
-        result = check_example(self.content, self.module, example, self.names)
+        result = self._run(example)
+        self.done[key] = result
         (self.memo if result.passed else self.failed).put(key, {"line": example.line, "result": asdict(result)})
         return result
+
+    def _run(self, example: Example) -> ExampleResult:
+        """Run one example in the game's engine process (`rulepress.model.engine.EngineProcess`)."""
+        if self.engine is None:
+            self.engine = EngineProcess(self.content)
+        events: list[tuple] = []
+        try:
+            return self.engine.call(_example_in_child, example, progress=events.append)
+        except (TimeLimitExceeded, SandboxCrashed) as exc:  # stopped from outside: C code, or the process died
+            reason = f"{exception_text(exc)}" if isinstance(exc, TimeLimitExceeded) else f"stopped: {exc}"
+            return example_result(self.content.id, example, stopped_statements(example, reason, events))
 
     @classmethod
     def at(cls, content: GameContent, out: Path | None, rerun_failed: bool = True) -> ExampleRuns:
@@ -526,9 +644,35 @@ class ExampleRuns:
         self.memo.save()
         self.failed.save()
 
+    def close(self) -> None:
+        """End the engine's process (the next example that must run starts it again)."""
+        if self.engine is not None:
+            self.engine.close()
+            self.engine = None
+
     def all(self) -> list[ExampleResult]:
         """Every example of every language, in language and file order."""
         return [self.result(example) for _lang, text in sorted(self.content.rules.items()) for example in text.examples]
+
+
+def _example_in_child(child: Child, example: Example) -> ExampleResult:
+    """Run one example inside the engine's process (the glossary's names computed there once)."""
+    content = child.context
+    if "names" not in child.state:
+        child.state["names"] = term_names(content)
+    return check_example(content, module_in(child), example, child.state["names"], child.progress)
+
+
+def _idle_in_child(child: Child) -> list[Problem]:
+    """The register's readings that change no example (`rulepress.check.readings.idle_readings`), run with the
+    engine in its process like the examples."""
+    from rulepress.check.readings import idle_readings  # it runs examples with this module's functions
+
+    return idle_readings(child.context, module_in(child))
+
+
+def _unused_in_child(child: Child) -> list[str]:
+    return unused_options(child.context, module_in(child))
 
 
 def _moved(stored: dict, lines: int) -> ExampleResult:
@@ -561,17 +705,20 @@ def run_game(content: GameContent, memo: Memo | None = None) -> list[ExampleResu
 
 
 def run_all(runs: ExampleRuns) -> list[ExampleResult]:
-    """Every example of `runs`, whose memos are saved afterwards."""
-    results = runs.all()
+    """Every example of `runs`, whose memos are saved afterwards (and its engine process ended)."""
+    try:
+        results = runs.all()
+    finally:
+        runs.close()
     runs.save()
     return results
 
 
-def unpaired(content: GameContent, module: ModuleType | None = None) -> list[Problem]:
+def unpaired(content: GameContent, unused: list[str] | None = None) -> list[Problem]:
     """Example ids present in one language's rules but missing in another's, bad example options,
-    and engine options no engine function takes (given the loaded `module`)."""
+    and the `unused` engine options (those no engine function takes: `unused_in`)."""
     problems: list[Problem] = []
-    for name in unused_options(content, module):
+    for name in unused or []:
         path, line, col = (
             content.locate(("engine_options", name))
             if name in content.game.engine_options
@@ -609,6 +756,22 @@ def unpaired(content: GameContent, module: ModuleType | None = None) -> list[Pro
     return problems
 
 
+def unused_in(content: GameContent, engine: EngineProcess | None = None) -> list[str]:
+    """`unused_options` of the game's engine, found in its process (`engine`, or one of its own; a
+    ContentError if it cannot load)."""
+    if not content.game.engine:
+        return []
+    own = engine is None
+    engine = engine or EngineProcess(content)
+    try:
+        return engine.call(_unused_in_child)
+    except (TimeLimitExceeded, SandboxCrashed) as exc:
+        raise ContentError(content.game.engine, f"engine cannot be inspected: {exc}", key="engine") from None
+    finally:
+        if own:
+            engine.close()
+
+
 def unused_options(content: GameContent, module: ModuleType | None) -> list[str]:
     """Engine options that no public engine function takes (their reading could never reach the engine)."""
     if module is None:
@@ -620,19 +783,27 @@ def unused_options(content: GameContent, module: ModuleType | None) -> list[str]
 
 def run(content_dir: Path, games: list[str], fmt: str = "text") -> int:
     """Run the examples of the named games (or all); exit code 1 if any fails or is unpaired."""
-    from rulepress.check.readings import idle_readings  # it runs examples with this module's functions
-
     contents = load_games(content_dir, games or None)
     all_results: list[ExampleResult] = []
     all_unpaired: list[Problem] = []
     warned: list[Problem] = []  # rules that do not bind the game's format yet
     summaries = []
     for content in contents:
-        results = run_game(content)
-        module = load_engine(content)
-        register = formats.settle(idle_readings(content, module), content.format)
+        runs = ExampleRuns(content)  # one engine process runs the examples and inspects the engine
+        idle: list[Problem] = []
+        try:
+            results = runs.all()
+            if runs.engine is None and content.game.engine:
+                runs.engine = EngineProcess(content)
+            unused = unused_in(content, runs.engine)
+            if runs.engine is not None:
+                idle = runs.engine.call(_idle_in_child, limit=seconds() * max(1, len(results)) * 4)
+        finally:
+            runs.close()
+        runs.save()
+        register = formats.settle(idle, content.format)
         warned.extend(formats.warnings(register))
-        missing = unpaired(content, module) + formats.errors(register)
+        missing = unpaired(content, unused) + formats.errors(register)
         all_results.extend(results)
         all_unpaired.extend(missing)
         passed = sum(r.passed for r in results)

@@ -35,6 +35,7 @@ from rulepress.model import GameContent, load_games
 from rulepress.model.loader import display_path
 from rulepress.model.rules_text import strip_term_refs
 from rulepress.model.schema import SourceText, model_texts
+from rulepress.model.sourcefile import read_source
 
 DEFAULT_MIN_WORDS = 8
 WORD = re.compile(r"[^\W_]+")
@@ -149,7 +150,7 @@ def read_sources(content: GameContent, sources_dir: Path) -> list[Source]:
                 )
             )
             continue
-        found.append(Source(meta, display_path(path), path.read_text(encoding="utf-8").splitlines()))
+        found.append(Source(meta, display_path(path), read_source(path, display_path(path)).splitlines()))
     sizes = {s.meta.id: len(s.lines) for s in found}
     for i, rule in enumerate(content.game.rules):
         for j, ref in enumerate(rule.based_on):

@@ -788,8 +788,14 @@ def report(
             )
         else:
             pairs += _compare_sections(content, out, a, b) + example_pairs(a, b)
+            own = runs is None
             runs = runs or examples.ExampleRuns(content)
-            _compare_examples(content, out, a, b, runs)
+            try:
+                _compare_examples(content, out, a, b, runs)
+            finally:
+                if own:  # its engine process ends here (a caller's runs are the caller's to end)
+                    runs.close()
+                    runs = None
         compare_pairs(content, out, pairs + quickref_pairs(content, langs) + yaml_pairs(content, memo, langs), memo)
     result.findings.sort(key=lambda f: (f.documented, f.path, f.line or 0, f.kind))
     return result

@@ -97,7 +97,7 @@ def serve(options, host: str = "127.0.0.1", port: int = 8000, once: bool = False
 
     from rulepress.analysis import failure_lines
     from rulepress.build import build
-    from rulepress.errors import RulepressError
+    from rulepress.errors import RulepressError, UsageError
 
     versions = Versions()
 
@@ -113,7 +113,18 @@ def serve(options, host: str = "127.0.0.1", port: int = 8000, once: bool = False
             for problem in exc.problems():
                 print(str(problem), file=sys.stderr)
 
-    rebuild()
+    handler = type("SiteHandler", (Handler,), {"versions": versions})
+    try:  # the address first: a port in use is said at once, before a build
+        httpd = http.server.ThreadingHTTPServer(
+            (host, port), functools.partial(handler, directory=str(Path(options.out) / "site"))
+        )
+    except OSError as exc:
+        raise UsageError(f"cannot serve on {host}:{port}: {exc.strerror or exc}") from None
+    try:
+        rebuild()
+    except BaseException:
+        httpd.server_close()
+        raise
     watcher = (
         None
         if once
@@ -122,10 +133,6 @@ def serve(options, host: str = "127.0.0.1", port: int = 8000, once: bool = False
     if watcher is not None:
         next(watcher)  # the watcher is set up: every save from now on is seen
         warm_up()
-    handler = type("SiteHandler", (Handler,), {"versions": versions})
-    httpd = http.server.ThreadingHTTPServer(
-        (host, port), functools.partial(handler, directory=str(Path(options.out) / "site"))
-    )
     print(f"serving http://{host}:{httpd.server_address[1]}/ (Ctrl-C to stop)", file=sys.stderr)
     thread = threading.Thread(target=httpd.serve_forever, daemon=True)
     thread.start()

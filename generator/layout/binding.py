@@ -35,6 +35,19 @@ def refs(template: str) -> list[str]:
     return REF.findall(template)
 
 
+def stray_brace(template: str) -> str | None:
+    """What is wrong with a brace of `template` that is not part of a reference (``{title``, ``{ title }``,
+    ``title}``), or None: such a brace would be printed as it stands."""
+    rest = REF.sub("", template)
+    opened = rest.find("{")
+    if opened >= 0:
+        shown = rest[opened : opened + 24]
+        return f"'{{' not closed or not a reference: {shown!r} (a reference is written {{name}} or {{values.name}})"
+    if "}" in rest:
+        return "'}' without its '{' (a reference is written {name} or {values.name})"
+    return None
+
+
 def render(template: str, data: Mapping[str, str]) -> str:
     """`template` with every reference replaced by its value (a missing one by the empty string)."""
     if "{" not in template:

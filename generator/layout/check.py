@@ -12,25 +12,34 @@ from __future__ import annotations
 
 from rulepress.errors import ContentError, ContentErrors, Problem
 from rulepress.layout import layouts as layout_data
-from rulepress.layout.binding import BindingError, condition_refs, known_refs, refs
+from rulepress.layout.binding import BindingError, condition_refs, known_refs, refs, stray_brace
 from rulepress.model.yamlsource import load_yaml
+
+
+def check_fonts(content) -> tuple[list[Problem], set[str]]:
+    """Problems of the game's own font files (outside the folder, missing, damaged) at their `fonts` entry,
+    and every font name the layouts may use. The build checks them before it plans (the card sheets
+    register the fonts while planning)."""
+    from rulepress.text import fonts
+    from rulepress.text.fonts import FontFileError
+
+    problems: list[Problem] = []
+    font_names = set(fonts.FACES)
+    for i, decl in enumerate(content.game.fonts):
+        try:
+            fonts.register_game_fonts(content.folder, [decl])
+            font_names.add(decl.name)
+        except FontFileError as exc:
+            file, line, col = content.locate(("fonts", i, exc.part))
+            problems.append(Problem(file, line, col, f"fonts.{i}.{exc.part}", str(exc)))
+            font_names.add(decl.name)  # declared: its layouts are not wrong, its file is
+    return problems, font_names
 
 
 def check_layouts(content) -> list[Problem]:
     """Every layout problem of a loaded game."""
-    from rulepress.text import fonts
-    from rulepress.text.fonts import FontFileError
-
     game, folder = content.game, content.folder
-    problems: list[Problem] = []
-    font_names = set(fonts.FACES)
-    for i, decl in enumerate(game.fonts):
-        try:
-            fonts.register_game_fonts(folder, [decl])
-            font_names.add(decl.name)
-        except FontFileError as exc:
-            file, line, col = content.locate(("fonts", i, "file"))
-            problems.append(Problem(file, line, col, f"fonts.{i}.file", str(exc)))
+    problems, font_names = check_fonts(content)
     try:
         icon_names = _icon_names(folder)
     except ValueError as exc:
@@ -125,6 +134,11 @@ def _bindings(layout: dict, comp, name: str, folder, icon_names: set[str]) -> li
         known = BACK_REFS if key == "back_elements" else known_refs(comp)
         for j, el in enumerate(layout_data.elements(layout, key) or []):
             found = [(field, ref) for field, value in el.templates().items() for ref in refs(str(value))]
+            for field, value in el.templates().items():
+                wrong = stray_brace(str(value))
+                if wrong is not None:
+                    file, line, col = _where(name, folder, (key, j, field))
+                    problems.append(Problem(file, line, col, f"{key}.{j}.{field}", wrong))
             if el.when:
                 try:
                     found += [("when", ref) for ref in condition_refs(el.when)]

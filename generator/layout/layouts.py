@@ -170,27 +170,39 @@ def layout_file(name: str, game_folder: Path | None = None) -> Path:
 
 
 def load_layout(name: str, game_folder: Path | None = None) -> dict:
-    """Layout `name` with every `extends` resolved; a cycle is a ContentError."""
+    """Layout `name` with every `extends` resolved; a cycle or an unknown parent is a ContentError at
+    the `extends` line of the file that names it."""
     chain: list[str] = []
     data: dict = {}
     current: str | None = name
-    files = []
+    files: list[Path] = []
     while current is not None:
         if current in chain:
-            raise ContentError(
-                layout_file(chain[0], game_folder), f"layout extends itself: {' -> '.join(chain + [current])}"
-            )
+            raise _at_extends(files[-1], f"layout extends itself: {' -> '.join(chain + [current])}")
         chain.append(current)
-        path = layout_file(current, game_folder)
+        try:
+            path = layout_file(current, game_folder)
+        except ContentError as exc:
+            if not files:
+                raise
+            raise _at_extends(files[-1], exc.problem.message) from None
         files.append(path)
         own = dict(read_layout(path))
         parent = own.pop("extends", None)
         if parent is not None and not isinstance(parent, str):
-            raise ContentError(path, "'extends' must name one layout")
+            raise _at_extends(path, "'extends' must name one layout")
         data = merge(own, data)
         current = parent
     data["name"] = name
     return data
+
+
+def _at_extends(path: Path, message: str) -> ContentError:
+    """A ContentError at the `extends` key of the layout file `path`."""
+    shown = shown_path(path)
+    _data, positions = load_yaml(path, shown)
+    line, col = positions.locate(("extends",))
+    return ContentError(shown, message, line=line, col=col, key="extends")
 
 
 def sizes(game_folder: Path | None = None) -> dict[str, tuple[float, float]]:

@@ -6,7 +6,8 @@ maps with hairline gaps still count). Then:
 
 - a land link (a link type drawn solid, not wrapping) joins regions that touch;
 - a sea link (a dashed link type, or a wrap link) joins regions that do not touch;
-- regions that touch are joined by some link.
+- regions that touch are joined by some link;
+- no two regions overlap (by more than `MAX_OVERLAP` mm²: one piece of ground in two territories).
 
 Arrow link types (flows on a mat) are not borders and are not compared.
 Every difference is reported at the link or space it concerns.
@@ -20,6 +21,7 @@ from rulepress.layout import regions
 
 TOLERANCE = 0.3  # mm
 MIN_BORDER = 1.0  # mm
+MAX_OVERLAP = 1.0  # mm²: two regions covering more of the same ground than this overlap
 
 
 def touching(outlines: dict[str, list]) -> dict[frozenset, float]:
@@ -38,6 +40,21 @@ def touching(outlines: dict[str, list]) -> dict[frozenset, float]:
     return found
 
 
+def overlapping(outlines: dict[str, list]) -> dict[tuple[str, str], float]:
+    """Pairs of region ids (in the order given) whose areas overlap by more than `MAX_OVERLAP`, with the area."""
+    ids = list(outlines)
+    geoms = [regions.geometry(outlines[i]) for i in ids]
+    tree = STRtree(geoms)
+    found = {}
+    for i, geom in enumerate(geoms):
+        for j in tree.query(geom):
+            if j > i:
+                area = geom.intersection(geoms[j]).area
+                if area > MAX_OVERLAP:
+                    found[(ids[i], ids[j])] = area
+    return found
+
+
 def check_board(board, report, key: tuple) -> None:
     """Report every disagreement between the outlines of `board` and its links."""
     outlines = {}
@@ -51,6 +68,13 @@ def check_board(board, report, key: tuple) -> None:
             outlines[space.id] = space.outline
     if len(outlines) < 2:
         return
+    position = {s.id: j for j, s in enumerate(board.spaces)}
+    for (a, b), area in overlapping(outlines).items():
+        report(
+            key + ("spaces", position[b], "outline"),
+            f"region {b!r} overlaps region {a!r} by {area:.1f} mm²; neighbouring regions share a border, "
+            "they do not cover the same ground",
+        )
     styles = {t.id: t.style for t in board.link_types}
     touch = touching(outlines)
     linked = set()

@@ -102,7 +102,7 @@ def picture_size(path: Path) -> tuple[float, float]:
             if im.format not in ("PNG", "JPEG"):
                 raise PictureError(f"is a {im.format} picture; use PNG, JPEG or SVG")
             return float(im.width), float(im.height)
-    except (UnidentifiedImageError, OSError) as exc:
+    except (UnidentifiedImageError, OSError, Image.DecompressionBombError) as exc:  # a bomb: too many pixels
         raise PictureError(
             "is not an image file Rulepress can read (PNG or JPEG)"
             if isinstance(exc, UnidentifiedImageError)

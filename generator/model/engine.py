@@ -18,6 +18,11 @@ the ambiguity's ``engine_option`` (its default is the edition's own reading).
 each such function in the namespace is called with the chosen reading unless
 the caller passes one. `namespace(content, readings={...})` runs under other
 readings (an example's ``:reading:`` option).
+
+The build never runs an engine in its own process: `EngineProcess` loads it in a child process
+(`rulepress.sandbox`: a time limit that stops C code too, no processes, no network, writes only in a
+temporary folder) and runs there whatever needs the engine (worked examples, quick-reference
+templates); `module_in(child)` is the engine as the functions called there see it.
 """
 
 from __future__ import annotations
@@ -33,7 +38,8 @@ from types import ModuleType
 
 from rulepress.errors import ContentError
 from rulepress.model.loader import GameContent, display_path
-from rulepress.timelimit import time_limit
+from rulepress.sandbox import Child, Sandbox, SandboxCrashed
+from rulepress.timelimit import TimeLimitExceeded, seconds, time_limit
 
 PREFIX = "rulepress_engine_"
 
@@ -166,3 +172,65 @@ def namespace(
     names["engine"] = module
     names["OPTIONS"] = chosen
     return names
+
+
+# ---------------------------------------------------------------- the engine in a child process
+
+
+def module_in(child: Child) -> ModuleType | None:
+    """The game's engine inside the sandbox child (`child.context` is the game), loaded on first use."""
+    if "engine" not in child.state:
+        child.state["engine"] = load_engine(child.context)
+    return child.state["engine"]
+
+
+def _load_in(child: Child) -> bool:
+    return module_in(child) is not None
+
+
+class EngineProcess:
+    """A game's engine loaded in a sandbox child (`rulepress.sandbox`); `call(function, *args)` runs
+    ``function(child, *args)`` there, the engine loaded first (`module_in(child)` gives it).
+
+    An engine that cannot be loaded, runs longer than the time limit while loading (in C code too) or
+    ends its process is a ContentError at the engine file. Close it (or use it as a context manager).
+    """
+
+    def __init__(self, content: GameContent):
+        self.content = content
+        self.sandbox = Sandbox(content, [content.folder])
+
+    def __enter__(self) -> EngineProcess:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    def load(self) -> None:
+        """Load the engine in the child unless it is loaded (a ContentError if it cannot be)."""
+        if self.sandbox.running:
+            return
+        path = self.content.engine_path()
+        shown = display_path(path) if path is not None else self.content.game.engine or "engine.py"
+        try:
+            self.sandbox.call(_load_in)
+        except TimeLimitExceeded:
+            self.sandbox.close()
+            raise ContentError(
+                shown, f"engine cannot be loaded: ran longer than the time limit of {seconds():g} s", key="engine"
+            ) from None
+        except SandboxCrashed as exc:
+            self.sandbox.close()
+            raise ContentError(shown, f"engine cannot be loaded: {exc}", key="engine") from None
+        except ContentError:
+            self.sandbox.close()
+            raise
+
+    def call(self, function: Callable, *args, limit: float | None = None, progress: Callable | None = None):
+        """``function(child, *args)`` in the child within `limit` seconds (default: the time limit; see
+        `rulepress.sandbox.Sandbox.call`)."""
+        self.load()
+        return self.sandbox.call(function, *args, limit=limit, progress=progress)
+
+    def close(self) -> None:
+        self.sandbox.close()

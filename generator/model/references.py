@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from rulepress.errors import Problem
-from rulepress.model.rules_text import steps, term_refs
+from rulepress.model.rules_text import TERM_REF, steps, term_refs
 from rulepress.model.sourcefile import display_path
 
 if TYPE_CHECKING:
@@ -147,6 +147,11 @@ def check(content: GameContent) -> list[Problem]:
     return problems + text_problems(content)
 
 
+def _ref_at(body: str, term: str) -> int:
+    """Where in `body` the first glossary reference to `term` starts."""
+    return next((m.start() for m in TERM_REF.finditer(body) if term in m.groups()), max(body.find(term), 0))
+
+
 def text_problems(content: GameContent) -> list[Problem]:
     """The checks of `check` that read the rule texts (`content.rules`): glossary terms they name, sections
     they hold and sections that `rules` and ambiguities name. All that a rules-only edit can change."""
@@ -159,7 +164,9 @@ def text_problems(content: GameContent) -> list[Problem]:
         for section in text.sections:
             for _shown, term in term_refs(section.body):
                 if term not in term_ids:
-                    line = section.line + section.body.count("\n", 0, section.body.find(term)) + 1
+                    line = (section.body_line or section.line + 1) + section.body.count(
+                        "\n", 0, _ref_at(section.body, term)
+                    )
                     problems.append(Problem(text.path, line, None, section.id, f"unknown glossary term {term!r}"))
         if metas:
             for section in text.sections:

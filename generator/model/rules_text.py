@@ -89,6 +89,7 @@ class Section:
     body: str  # Markdown below the heading up to the next heading
     parent: str | None = None
     number: str = ""  # "2.3", assigned from the order of headings
+    body_line: int = 0  # line of the body's first line (0: no body)
     examples: list[str] = field(default_factory=list)
     numbered: list[Numbered] = field(default_factory=list)  # its rule paragraphs' numbers (`numbering`)
 
@@ -270,7 +271,9 @@ def parse_rules(text: str, lang: str, path: str) -> tuple[RuleText, list[Problem
                 last_block = " ".join(line.strip() for line in lines[token.map[0] : token.map[1]] if line.strip())
             continue
         if not _closed(token, lines):
-            problems.append(Problem(path, len(lines), 1, "fence", "code block is not closed"))
+            problems.append(
+                Problem(path, token.map[0] + 1, 1, "fence", "code block opened here is not closed (no closing fence)")
+            )
             continue
         if token.info.strip().startswith("{doctest}"):
             examples.append(_example(token, lang, path, current, last_block, examples, problems))
@@ -282,6 +285,7 @@ def parse_rules(text: str, lang: str, path: str) -> tuple[RuleText, list[Problem
 
     for section, end, following in zip(sections, ends, [*starts[1:], len(lines)], strict=True):
         section.body = source(end, following).strip("\n")
+        section.body_line = next((i + 1 for i in range(end, following) if i not in label_lines and lines[i]), 0)
     children = {s.id: sum(1 for c in sections if c.parent == s.id) for s in sections}
     for section in sections:
         section.numbered = number_blocks(section.body, section.number, children[section.id])

@@ -28,7 +28,9 @@ Lang = Annotated[
 Id = Annotated[
     str,
     Field(
-        pattern=r"^[a-z0-9][a-z0-9_-]*$", description="A stable identifier: lower-case letters, digits, '-' and '_'."
+        pattern=r"^[a-z0-9][a-z0-9_-]*$",
+        max_length=64,  # ids name output files: a file name has at most 255 bytes
+        description="A stable identifier: lower-case letters, digits, '-' and '_' (at most 64).",
     ),
 ]
 Color = Annotated[str, Field(pattern=r"^#[0-9a-fA-F]{6}$", description="A colour as #rrggbb.")]
@@ -427,12 +429,17 @@ class Layer(Model):
         description="sea: the board's background colour (drawn first); coast: a halo of `width` mm around every region; image: a picture file (background or centre art); compass: a compass rose; cartouche: a framed title box with the board's name."
     )
     color: Color = Field("#b9d7ea", description="Colour of the sea, coast halo, compass or cartouche frame.")
-    pos: tuple[float, float] | None = Field(
+    pos: tuple[Mm, Mm] | None = Field(
         None, description="Centre in mm (image, compass, cartouche); an image without it covers the whole board."
     )
-    size: tuple[float, float] | None = Field(None, description="Width and height in mm (image, compass, cartouche).")
-    width: float = Field(2.5, gt=0, description="Width of the coast halo in mm.")
+    size: tuple[Annotated[float, Field(gt=0, le=MAX_MM)], Annotated[float, Field(gt=0, le=MAX_MM)]] | None = Field(
+        None, description="Width and height in mm (image, compass, cartouche)."
+    )
+    width: float = Field(2.5, gt=0, le=MAX_MM, description="Width of the coast halo in mm.")
     file: str | None = Field(None, description="Image file (PNG/JPEG) relative to the game folder (kind image).")
+
+
+TOO_MANY = "__too_many_spaces__"  # set by Board on the track that makes more spaces than a board may have
 
 
 class Track(Model):
@@ -470,11 +477,23 @@ class Track(Model):
     )
     group: Id | None = Field(None, description="Group of the generated spaces.")
     type: Id | None = Field(None, description="Space type of the generated spaces.")
-    size: tuple[float, float] | None = Field(None, description="Size of the generated spaces in mm.")
+    size: tuple[Annotated[float, Field(gt=0, le=MAX_MM)], Annotated[float, Field(gt=0, le=MAX_MM)]] | None = Field(
+        None, description="Size of the generated spaces in mm."
+    )
     link: Id | None = Field(
         None,
         description="Link type joining each space to the next (none without it; a loop and a ring also join the last to the first).",
     )
+
+    @model_validator(mode="before")
+    @classmethod
+    def _not_too_many(cls, data):
+        if isinstance(data, dict) and TOO_MANY in data:
+            raise ValueError(
+                f"with this track the board has {data[TOO_MANY]} spaces, more than {MAX_ITEMS}; "
+                "make fewer spaces (count, spacing, rows and cols)"
+            )
+        return data
 
     @model_validator(mode="after")
     def _enough_to_place(self):
@@ -527,15 +546,23 @@ class Board(Model):
         if not isinstance(data, dict) or not isinstance(data.get("tracks"), list):
             return data
         usable = []
-        for track in data["tracks"]:
+        for index, track in enumerate(data["tracks"]):
             try:
-                usable.append(Track.model_validate(track).model_dump(exclude_unset=True))
+                usable.append((index, Track.model_validate(track).model_dump(exclude_unset=True)))
             except ValidationError:
                 continue
         try:
-            expanded = expand_tracks({**data, "tracks": usable})
+            expanded = expand_tracks({**data, "tracks": [track for _index, track in usable]})
         except (ValueError, ArithmeticError):
             return data
+        if len(expanded["spaces"]) > MAX_ITEMS:  # reported at the track that makes one too many
+            tracks = list(data["tracks"])
+            for count, (index, _track) in enumerate(usable, start=1):
+                made = expand_tracks({**data, "tracks": [t for _i, t in usable[:count]]})
+                if len(made["spaces"]) > MAX_ITEMS:
+                    tracks[index] = {**tracks[index], TOO_MANY: len(made["spaces"])}
+                    break
+            return {**data, "tracks": tracks}
         return {**expanded, "tracks": data["tracks"]}
 
     legend: bool = Field(True, description="Draw a legend of groups and their values.")

@@ -685,6 +685,27 @@ def _bind_png(scenes: _Scenes, board, lang: str, width_px: int):
     return write
 
 
+def _layer_image_problems(content, i: int, board) -> list[Problem]:
+    """Image layers whose file is outside the game folder, missing or no readable picture."""
+    from rulepress.layout.pictures import PictureError, picture_size
+    from rulepress.model.loader import inside
+
+    problems = []
+    for k, layer in enumerate(board.layers):
+        if layer.kind != "image" or not layer.file:
+            continue
+        key = ("boards", i, "layers", k, "file")
+        path = inside(content.folder, layer.file)
+        try:
+            if path is None:
+                raise PictureError("is outside the game folder")
+            picture_size(path)
+        except PictureError as exc:
+            where, row, column = content.locate(key)
+            problems.append(Problem(where, row, column, ".".join(map(str, key)), f"image {layer.file!r} {exc}"))
+    return problems
+
+
 def check(content, options: BoardOptions) -> list[Problem]:
     """Problems that would stop or spoil a board's build: a scene that cannot be laid out, a text the
     bundled fonts cannot show, a tiling that does not fit the paper with the chosen overlap."""
@@ -692,6 +713,10 @@ def check(content, options: BoardOptions) -> list[Problem]:
     overlap = options.overlap
     for i, board in enumerate(content.game.boards):
         file, line, col = content.locate(("boards", i))
+        broken = _layer_image_problems(content, i, board)
+        if broken:
+            problems.extend(broken)
+            continue  # the board cannot be drawn with these pictures
         if any(s.outline for s in board.spaces):  # drawn borders against the links (the geometry library's work)
 
             def located(key: tuple, message: str) -> None:

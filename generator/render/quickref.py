@@ -31,15 +31,17 @@ from rulepress.errors import ContentError, Problem
 from rulepress.layout.geometry import Rect
 from rulepress.layout.nup import OVERHANG, Imposition, impose
 from rulepress.layout.paper import MM, PAPERS, PRINTABLE_MARGIN
-from rulepress.model.engine import load_engine
+from rulepress.model.engine import EngineProcess, module_in
 from rulepress.model.loader import GameContent, display_path
 from rulepress.model.schema import QuickRef
 from rulepress.render import Artifact
 from rulepress.render.cards import game_icons
 from rulepress.render.options import QuickrefOptions
 from rulepress.render.pdf import Meta, new_canvas
+from rulepress.sandbox import Child, SandboxCrashed
 from rulepress.text import fonts, markup, template
-from rulepress.text.icons import UnknownIcon, icon_chars, icon_fonts, line_of, without_icon_chars
+from rulepress.text.icons import ICON, UnknownIcon, icon_chars, icon_fonts, line_of, without_icon_chars
+from rulepress.timelimit import TimeLimitExceeded
 
 if TYPE_CHECKING:
     from reportlab.platypus import Flowable
@@ -430,19 +432,36 @@ def _draw_panel(c, box: Rect, column: list[tuple[Flowable, float, float]], page_
 # ----------------------------------------------------------------------------- planning
 
 
-def sheet_text(content: GameContent, quickref: QuickRef, lang: str, engine) -> str:
-    """The quick reference's Markdown after the Jinja step, with the game's icons (``:name:``) put in."""
+def sheet_text(content: GameContent, quickref: QuickRef, lang: str, engine: EngineProcess | None) -> str:
+    """The quick reference's Markdown after the Jinja step (run in the engine's process, when the game
+    has an engine), with the game's icons (``:name:``) put in."""
     source = content.quickref_texts[(quickref.id, lang)]
     shown = display_path(content.folder / f"{quickref.source}.{lang}.md")
-    text = template.render(source, shown, lang, {"engine": engine, "game": content.game})
+    if engine is None:
+        text = template.render(source, shown, lang, {"engine": None, "game": content.game})
+    else:
+        try:
+            text = engine.call(_template_in_child, source, shown, lang)
+        except (TimeLimitExceeded, SandboxCrashed) as exc:
+            raise ContentError(shown, f"template error: {exc}", key="template") from None
     table = game_icons(content.folder)  # the same table the card sheets use
+    # a time or a ratio (10:30:) is no icon: only names that start with a letter are looked up
+    protected = ICON.sub(lambda m: m.group(0).replace(":", "\x00") if m.group(1)[0].isdigit() else m.group(0), text)
     try:
-        return icon_chars(text, table)
+        return icon_chars(protected, table).replace("\x00", ":")
     except UnknownIcon as exc:
         where, sheet, key = _sheet_name(content, quickref, lang)
         token = str(exc).split()[2].rstrip(";")  # ':name:'
         line, col = line_of(source, token)
         raise ContentError(where, f"{sheet}: {exc}", line, col, key=key) from None
+
+
+def _template_in_child(child: Child, source: str, shown: str, lang: str) -> str:
+    return template.render(source, shown, lang, {"engine": module_in(child), "game": child.context.game})
+
+
+def _engine_of(content: GameContent) -> EngineProcess | None:
+    return EngineProcess(content) if content.game.engine else None
 
 
 def _sheet_name(content: GameContent, quickref: QuickRef, lang: str) -> tuple[str, str, str]:
@@ -552,13 +571,23 @@ def plan(content: GameContent, options: QuickrefOptions) -> list[Artifact]:
     in the quick references' bundle."""
     if not content.game.quickrefs:
         return []
-    engine = load_engine(content)
+    engine = _engine_of(content)
+    try:
+        texts = {
+            (quickref.id, lang): sheet_text(content, quickref, lang, engine)
+            for quickref in content.game.quickrefs
+            for lang in content.game.languages
+            if (quickref.id, lang) in content.quickref_texts
+        }
+    finally:
+        if engine is not None:
+            engine.close()
     artifacts = []
     for quickref in content.game.quickrefs:
         for lang in content.game.languages:
             if (quickref.id, lang) not in content.quickref_texts:
                 continue
-            text = sheet_text(content, quickref, lang, engine)
+            text = texts[(quickref.id, lang)]
             title = f"{content.game.title.get(lang)} \u2013 {quickref.id}"
             caption = f"{content.game.title.get(lang)} \u00b7 {i18n.word(lang, 'print.quickref.' + ('fold' if quickref.fold else 'cut'))}"
             sheets = {paper: impose_sheet(content, quickref, lang, paper) for paper in options.papers}
@@ -606,20 +635,25 @@ def check(content: GameContent, options: QuickrefOptions) -> list[Problem]:
     on the paper, glyphs, text that does not fit), found with the functions `plan` and `write` use."""
     if not content.game.quickrefs:
         return []
+    problems: list[Problem] = []
+    engine = _engine_of(content)
     try:
-        engine = load_engine(content)
+        if engine is not None:
+            engine.load()
+        for quickref in content.game.quickrefs:
+            for lang in content.game.languages:
+                if (quickref.id, lang) not in content.quickref_texts:
+                    continue
+                try:
+                    text = sheet_text(content, quickref, lang, engine)
+                    for paper in options.papers:
+                        impose_sheet(content, quickref, lang, paper)
+                    fit_sheet(content, quickref, lang, text)
+                except ContentError as exc:
+                    problems.extend(exc.problems())
     except ContentError as exc:
         return exc.problems()
-    problems: list[Problem] = []
-    for quickref in content.game.quickrefs:
-        for lang in content.game.languages:
-            if (quickref.id, lang) not in content.quickref_texts:
-                continue
-            try:
-                text = sheet_text(content, quickref, lang, engine)
-                for paper in options.papers:
-                    impose_sheet(content, quickref, lang, paper)
-                fit_sheet(content, quickref, lang, text)
-            except ContentError as exc:
-                problems.extend(exc.problems())
+    finally:
+        if engine is not None:
+            engine.close()
     return problems

@@ -318,20 +318,24 @@ def _credits(book: Book, st: dict, w: dict) -> list:
 
 
 def _quickref(book: Book, page: rs.Page, st: dict, w: dict) -> list:
-    from rulepress.model.engine import load_engine
+    from rulepress.model.engine import EngineProcess
     from rulepress.render import quickref
 
     content, lang = book.content, book.lang
     refs = [q for q in content.game.quickrefs if (q.id, lang) in content.quickref_texts]
     if not refs:
         return []
-    engine = load_engine(content)
     out: list = [_heading(0, w["quick_reference"], "quick-reference", st["h1"])]
     size = max(rs.MIN_SIZE, page.body - 1)
-    for ref in refs:
-        text = quickref.sheet_text(content, ref, lang, engine)
-        made = quickref.flowables(text, size, page.frame_width, page.frame_height * 0.8, content.folder)
-        out += [f for _kind, f in made or []]
+    engine = EngineProcess(content) if content.game.engine else None  # the templates run in the sandbox
+    try:
+        for ref in refs:
+            text = quickref.sheet_text(content, ref, lang, engine)
+            made = quickref.flowables(text, size, page.frame_width, page.frame_height * 0.8, content.folder)
+            out += [f for _kind, f in made or []]
+    finally:
+        if engine is not None:
+            engine.close()
     return out
 
 

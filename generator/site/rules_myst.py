@@ -161,7 +161,8 @@ def _example_block(example_id: str, code: list[str], situation: list[str], page:
     results = scenario.results_markdown(
         "\n".join(code), page.reader(), scenario.part_labels(options.get("labels", "")), mark.computed
     )
-    lines += ["````{container} rp-results", *results, "````", ""]
+    if results:  # an example whose statements print nothing has no results to show (an empty container is an error)
+        lines += ["````{container} rp-results", *results, "````", ""]
     lines += [
         f'<details class="rp-code"><summary>{html.escape(words["show_code"])}</summary>',
         "",

@@ -8,6 +8,12 @@ finished HTML is then copied into `out` (the artifact's temporary folder).
 Sphinx's warnings are collected and raised as one `ContentError` so a broken
 page never ships; after a failure the work folder is removed, so the next
 build starts clean and reports the warning again.
+
+A build killed while it wrote the work folder (SIGKILL, power loss) leaves sources, environment,
+doctrees and HTML that disagree (an environment that lists pages whose ``searchindex.js`` was never
+written: "search index couldn't be loaded"; sources newer than their HTML). So the folder holds a
+marker file (`UNFINISHED`) from before the first change until the HTML is complete: a build that
+finds the marker removes the folder and builds from scratch.
 """
 
 from __future__ import annotations
@@ -29,6 +35,7 @@ from rulepress.site.locale import write_catalog, write_if_changed
 SITE_TEMPLATES = paths.TEMPLATES / "site"
 SPHINX_PAGES = ("search", "genindex", "404")
 NOT_COPIED = (".buildinfo", "_sources", ".doctrees", "objects.inv")
+UNFINISHED = ".rulepress-unfinished"  # in a work folder while a build changes it
 
 
 @functools.lru_cache(maxsize=1)  # its compiled template serves every build of the process
@@ -135,10 +142,12 @@ def build_html(
     with contextlib.redirect_stdout(io.StringIO()):  # it prints a note about optional social cards on import
         importlib.import_module("sphinxext.opengraph")
     src, doctrees, html = work / "src", work / "doctrees", work / "html"
+    begin_work(work)
     changed = sync_sources(src, sources, conf)
     changed = write_catalog(src, lang, words or {}) or changed
     if not changed and (html / "index.html").is_file():  # Sphinx would find nothing to do
         _copy(html, out, sources)
+        end_work(work)
         return
     warnings = io.StringIO()
     locale.translators.clear()  # Sphinx caches its UI translations per process: the last build's language would stick
@@ -169,6 +178,20 @@ def build_html(
     finally:
         locale.translators.clear()
     _copy(html, out, sources)
+    end_work(work)
+
+
+def begin_work(work: Path) -> None:
+    """Mark `work` as being changed; a folder an earlier build left marked (killed) is removed first."""
+    if (work / UNFINISHED).exists():
+        shutil.rmtree(work, ignore_errors=True)
+    work.mkdir(parents=True, exist_ok=True)
+    (work / UNFINISHED).write_text("a build is changing this folder (removed when it has finished)\n")
+
+
+def end_work(work: Path) -> None:
+    """`work` is complete again: its sources, environment, doctrees and HTML agree."""
+    (work / UNFINISHED).unlink(missing_ok=True)
 
 
 def keep_compiled_templates(app, folder: Path) -> None:

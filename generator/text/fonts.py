@@ -63,7 +63,11 @@ def coverage(name: str = "Body") -> frozenset[int]:
 
 
 class FontFileError(ValueError):
-    """A declared font file that ReportLab cannot use."""
+    """A declared font file that ReportLab cannot use (`part`: the key naming it, ``file`` or ``bold``)."""
+
+    def __init__(self, message: str, part: str = "file"):
+        super().__init__(message)
+        self.part = part
 
 
 @cache
@@ -78,6 +82,8 @@ def _register_file(path: str, digest: str, name: str) -> str:
             f"cannot use font file: {exc} (TrueType outlines are needed; an .otf with "
             f"PostScript/CFF outlines does not embed)"
         ) from None
+    except Exception as exc:  # a damaged or cut-off file: ReportLab reads past its end (struct.error, IndexError)
+        raise FontFileError(f"cannot read font file: it is damaged or cut off ({type(exc).__name__}: {exc})") from None
     return name
 
 
@@ -97,11 +103,19 @@ def register_game_fonts(folder, declared) -> dict[str, str]:
         for part, file in (("regular", decl.file), ("bold", decl.bold)):
             if file is None:
                 continue
+            key = "bold" if part == "bold" else "file"
             path = Path(folder) / file
+            if not path.resolve().is_relative_to(Path(folder).resolve()):
+                raise FontFileError(f"font file {file!r} is outside the game folder", key)
             if not path.is_file():
-                raise FontFileError(f"font file {file!r} not found in the game folder")
+                raise FontFileError(f"font file {file!r} not found in the game folder", key)
             digest = hashlib.sha256(path.read_bytes()).hexdigest()[:10]
-            names[part] = _register_file(str(path), digest, f"{decl.name}{'Bold' if part == 'bold' else ''}_{digest}")
+            try:
+                names[part] = _register_file(
+                    str(path), digest, f"{decl.name}{'Bold' if part == 'bold' else ''}_{digest}"
+                )
+            except FontFileError as exc:
+                raise FontFileError(str(exc), key) from None
         regular, bold = names["regular"], names.get("bold", names["regular"])
         for b, i, face in ((0, 0, regular), (1, 0, bold), (0, 1, regular), (1, 1, bold)):
             addMapping(regular, b, i, face)

@@ -247,13 +247,13 @@ def test_unknown_reading_or_option_is_reported(tmp_path, capsys):
     folder, rules = edited(tmp_path, "de", ":reading: ties=attacker", ":reading: ties=nobody\n:speed: fast")
     assert run(tmp_path, [], "text") == 1
     out = capsys.readouterr().out
-    fence = line_of(rules, "```{doctest} ex-other-reading")
+    reading, speed = line_of(rules, ":reading: ties=nobody"), line_of(rules, ":speed: fast")  # each at its own line
     assert (
-        f"rules.de.md:{fence}: ex-other-reading: :reading: ties has no reading 'nobody' (readings: defender, attacker)"
+        f"rules.de.md:{reading}: ex-other-reading: :reading: ties has no reading 'nobody' (readings: defender, attacker)"
         in out
     )
     assert (
-        f"rules.de.md:{fence}: ex-other-reading: unknown example option ':speed:' (known: reading, labels, picture)"
+        f"rules.de.md:{speed}: ex-other-reading: unknown example option ':speed:' (known: reading, labels, picture)"
         in out
     )
 
@@ -312,10 +312,52 @@ def test_a_failure_is_run_again_by_the_next_run_but_read_back_for_the_builds_rep
     content, out = load_game(folder), tmp_path / "out"
     assert [r.passed for r in run_all(ExampleRuns.at(content, out))] == [True, False]  # de, en; both remembered
     ran = []
-    real = examples.check_example
-    monkeypatch.setattr(examples, "check_example", lambda *a: ran.append(a[2].id) or real(*a))
+    real = examples.ExampleRuns._run  # the example runs in the engine's process: count the calls here
+    monkeypatch.setattr(examples.ExampleRuns, "_run", lambda self, e: ran.append(e.id) or real(self, e))
     shown = Analysis(analyser(out)).example_failures([content])
     assert [(r.id, r.lang, r.got) for r in shown] == [("ex-move-to-goal", "en", "4\n")]
     assert ran == []  # what the build's pages showed, not a third run
     assert [r.passed for r in run_all(ExampleRuns.at(content, out))] == [True, False]
     assert ran == ["ex-move-to-goal"]  # the failure runs again (a time-out may pass next time); the pass does not
+
+
+def test_an_example_runs_once_per_build_whichever_parts_ask_for_it(tmp_path, monkeypatch):
+    """The website's examples and the translation check share each run: a failing example (here a time-out)
+    costs its time limit once per language, not once per part or renderer that reads it."""
+    folder = new_game("demo", tmp_path / "games")
+    engine = folder / "engine.py"
+    engine.write_text(
+        engine.read_text(encoding="utf-8").replace(
+            "    return min(", "    while position == 3:\n        pass\n    return min("
+        ),
+        encoding="utf-8",
+    )
+    monkeypatch.setenv("RULEPRESS_TIME_LIMIT", "0.5")
+    ran = []
+    real = examples.ExampleRuns._run
+    monkeypatch.setattr(examples.ExampleRuns, "_run", lambda self, e: ran.append((e.id, e.lang)) or real(self, e))
+    content = load_game(folder)
+    analysis = Analysis(analyser(tmp_path / "out"))
+    analysis.prepare(content, {"examples"})
+    analysis.prepare(content, {"translations"})
+    shown = analysis.example_failures([content])
+    assert sorted(ran) == [("ex-move-to-goal", "de"), ("ex-move-to-goal", "en")]
+    assert [r.got for r in shown] == [
+        "rulepress.timelimit.TimeLimitExceeded: ran longer than the time limit of 0.5 s"
+    ] * 2
+
+
+def test_what_a_failing_example_printed_is_capped(tmp_path):
+    folder = new_game("demo", tmp_path / "games")
+    engine = folder / "engine.py"
+    engine.write_text(
+        engine.read_text(encoding="utf-8").replace("    return min(", "    print('x' * 10_000_000)\n    return min("),
+        encoding="utf-8",
+    )
+    results = run_game(load_game(folder))
+    failed = [r for r in results if not r.passed]
+    assert len(failed) == 2
+    for result in failed:
+        assert len(result.got) < 2100 and "more characters not shown" in result.got
+        assert all(len(s.got) < 2100 and len(s.outcome) < 2100 for s in result.statements)
+        assert len(result.message()) < 500

@@ -13,7 +13,8 @@ Two kinds of fixture:
 Commands run in-process (fast) from a temporary folder holding ``games/`` and ``out/``; ``out/``
 starts as a copy of a good build of the demo game. Expected lines are written without the
 ``games/`` prefix. A case with ``isolate: true`` runs in a subprocess (resource limits, a
-read-only output folder).
+read-only output folder or ``read_only: FOLDER``). With ``port_in_use: true`` a socket listens on
+a free port while the case runs; ``{port}`` in its commands and messages stands for that port.
 """
 
 from __future__ import annotations
@@ -112,6 +113,11 @@ def _edit_mkdir(game: Path, file: str) -> None:
     (game / file).mkdir(parents=True)
 
 
+def _edit_copy(game: Path, file: str, source: str) -> None:
+    """Copy a file of this repository (`source`, from its root) into the game."""
+    shutil.copyfile(DATA.parent.parent.parent / source, game / file)
+
+
 EDITS = {
     "replace": _edit_replace,
     "write": _edit_write,
@@ -122,6 +128,7 @@ EDITS = {
     "truncate": _edit_truncate,
     "image": _edit_image,
     "mkdir": _edit_mkdir,
+    "copy": _edit_copy,
 }
 
 
@@ -190,12 +197,15 @@ def _run_isolated(tmp_path: Path, argv: list[str], case: dict) -> tuple[int, str
         def preexec():  # noqa: E306 - runs in the child before exec
             resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
 
-    if case.get("read_only_out"):
+    read_only = case.get("read_only") or ("out" if case.get("read_only_out") else None)
+    if read_only:
+        (tmp_path / read_only).mkdir(parents=True, exist_ok=True)
         if os.geteuid() == 0:  # permissions do not bind root: a read-only mount does
-            script = 'mount --bind out out && mount -o remount,bind,ro out && exec "$@"'
+            script = f'mount --bind {read_only} {read_only} && mount -o remount,bind,ro {read_only} && exec "$@"'
             command = ["unshare", "-m", "sh", "-c", script, "sh", *command]
         else:
-            for folder in [tmp_path / "out", *(p for p in (tmp_path / "out").rglob("*") if p.is_dir())]:
+            top = tmp_path / read_only
+            for folder in [top, *(p for p in top.rglob("*") if p.is_dir())]:
                 folder.chmod(0o555)
     result = subprocess.run(
         command, cwd=tmp_path, env=env, capture_output=True, text=True, preexec_fn=preexec, timeout=120
@@ -219,7 +229,16 @@ def test_bad_input_case(case_dir: Path, tmp_path: Path, good_output: Path, monke
     monkeypatch.chdir(tmp_path)
     for name, value in case.get("env", {}).items():
         monkeypatch.setenv(name, str(value))
+    busy = None
+    if case.get("port_in_use"):  # a port another program listens on
+        import socket
+
+        busy = socket.socket()
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
     for line in case.get("run", ["check content", "build"]):
+        if busy is not None:
+            line = line.replace("{port}", str(busy.getsockname()[1]))
         argv = _command(line)
         if case.get("isolate"):
             code, text = _run_isolated(tmp_path, argv, case)
@@ -228,6 +247,8 @@ def test_bad_input_case(case_dir: Path, tmp_path: Path, good_output: Path, monke
             captured = capsys.readouterr()
             text = captured.out + captured.err
         assert "Traceback" not in text, text
+        if busy is not None:
+            text = text.replace(f":{busy.getsockname()[1]}", ":{port}")
         got = [g for g in _lines(text) if not g.startswith("built ") and not g.endswith(" examples passed")]
         assert (code, got) == (case.get("exit", 2), case["expect"]), f"{line}: {text}"
         assert _snapshot(out) == before, f"{line} changed the earlier output"

@@ -26,6 +26,8 @@ RENDERED = {
     ("money", True): ("play",),
     ("board", True): ("play",),
     ("quickref", True): ("play", "quickref"),
+    ("rulebook", True): ("play",),
+    ("rulebook-booklet", True): ("play",),
     ("credits", False): ("credits",),
     ("print", False): ("shop",),
     ("board", False): ("board",),

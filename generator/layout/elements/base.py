@@ -22,18 +22,26 @@ Color = Annotated[
         description="A colour as #rrggbb, or a reference such as {color}.",
     ),
 ]
+# Lengths far beyond any card or board (2 m): absurd input is an error naming the key, not an endless render.
+MAX_MM = 2000.0
+Mm = Annotated[float, Field(ge=-MAX_MM, le=MAX_MM, description=f"A length in mm (-{MAX_MM:g} to {MAX_MM:g}).")]
+Size = Annotated[float, Field(gt=0, le=MAX_MM)]
 Template = Annotated[str, Field(description="Text with references in braces, e.g. '{title}' or '{values.cost} $'.")]
 
 
 class Element(BaseModel):
     """Common keys of every element."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True, allow_inf_nan=False)
 
-    x: float = Field(0.0, description="Left edge in mm from the reference box's left edge.")
-    y: float = Field(0.0, description="Top edge in mm from the reference box's top edge.")
-    w: float | None = Field(None, gt=0, description="Width in mm; default: the reference width less x on both sides.")
-    h: float | None = Field(None, gt=0, description="Height in mm; default: the reference height less y on both sides.")
+    x: Mm = Field(0.0, description="Left edge in mm from the reference box's left edge.")
+    y: Mm = Field(0.0, description="Top edge in mm from the reference box's top edge.")
+    w: float | None = Field(
+        None, gt=0, le=MAX_MM, description="Width in mm; default: the reference width less x on both sides."
+    )
+    h: float | None = Field(
+        None, gt=0, le=MAX_MM, description="Height in mm; default: the reference height less y on both sides."
+    )
     origin: Literal["trim", "bleed"] = Field(
         "trim", alias="from", description="Measure from the trim (default) or from the bleed edge (art that bleeds)."
     )
@@ -41,7 +49,9 @@ class Element(BaseModel):
         None, description="Draw only when this holds: 'ref', 'not ref', 'ref == value', 'ref != value'."
     )
     opacity: float = Field(1.0, ge=0, le=1, description="0 (invisible) to 1 (opaque).")
-    rotate: float = Field(0.0, description="Rotation in degrees, counter-clockwise about the box centre.")
+    rotate: float = Field(
+        0.0, ge=-3600, le=3600, description="Rotation in degrees, counter-clockwise about the box centre."
+    )
 
     def box(self, w: float, h: float, bleed: float) -> Rect:
         """The element's box in mm from the trim's top-left corner, for a w x h mm card."""

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field
+from pydantic import Field, field_validator
 
-from rulepress.layout.elements.base import Color, Element, Template
+from rulepress.layout.elements.base import MAX_MM, Color, Element, Template
 from rulepress.layout.geometry import Rect
 
 MAX_REPEAT = 50
@@ -22,11 +22,22 @@ class IconElement(Element):
     kind: Literal["icon"] = Field(description="icon")
     icon: Template = Field(description="Icon name or a reference to one, e.g. 'cannon' or '{symbol}'.")
     color: Color = Field("#111111", description="Icon colour.")
-    repeat: int | Template = Field(1, description="How many icons: a number or a reference to a number field.")
-    size: float | None = Field(None, gt=0, description="Side of one icon in mm; default: the largest that fits.")
-    gap: float = Field(1.0, ge=0, description="Space between repeated icons in mm.")
+    repeat: int | Template = Field(
+        1, description=f"How many icons (0 to {MAX_REPEAT}): a number or a reference to a number field."
+    )
+    size: float | None = Field(
+        None, gt=0, le=MAX_MM, description="Side of one icon in mm; default: the largest that fits."
+    )
+    gap: float = Field(1.0, ge=0, le=MAX_MM, description="Space between repeated icons in mm.")
     direction: Literal["row", "column"] = Field("row", description="Repeat left to right, or top to bottom.")
     align: Literal["start", "center", "end"] = Field("center", description="Where a row shorter than the box sits.")
+
+    @field_validator("repeat")
+    @classmethod
+    def _few_enough(cls, value):
+        if isinstance(value, int) and not 0 <= value <= MAX_REPEAT:
+            raise ValueError(f"repeat {value} is not 0 to {MAX_REPEAT} icons")
+        return value
 
     def templates(self) -> dict[str, str]:
         found = {"icon": self.icon, "color": self.color}

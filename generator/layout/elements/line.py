@@ -6,7 +6,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from rulepress.layout.elements.base import Color, Element
+from rulepress.layout.elements.base import Color, Element, Mm, Size
 from rulepress.layout.geometry import Rect
 
 
@@ -14,11 +14,11 @@ class LineElement(Element):
     """A line (dividers, write-in rules)."""
 
     kind: Literal["line"] = Field(description="line")
-    x2: float = Field(description="End x in mm from the reference box.")
-    y2: float = Field(description="End y in mm from the reference box.")
+    x2: Mm = Field(description="End x in mm from the reference box.")
+    y2: Mm = Field(description="End y in mm from the reference box.")
     stroke: Color = Field("#111111", description="Line colour.")
     stroke_width: float = Field(0.3, gt=0, le=20, description="Line width in mm.")
-    dash: tuple[float, float] | None = Field(None, description="Dashed line: [dash, gap] in mm.")
+    dash: tuple[Size, Size] | None = Field(None, description="Dashed line: [dash, gap] in mm.")
 
     def templates(self) -> dict[str, str]:
         return {"stroke": self.stroke}

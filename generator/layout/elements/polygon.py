@@ -6,6 +6,7 @@ from typing import Literal
 
 from pydantic import Field
 
+from rulepress.layout.elements.base import Mm
 from rulepress.layout.elements.shapes import ShapeElement
 from rulepress.layout.geometry import Rect
 
@@ -14,7 +15,7 @@ class PolygonElement(ShapeElement):
     """A polygon (banners, arrows, star points, corner ribbons)."""
 
     kind: Literal["polygon"] = Field(description="polygon")
-    points: list[tuple[float, float]] = Field(
+    points: list[tuple[Mm, Mm]] = Field(
         min_length=3, description="At least three [x, y] points in mm from the element's x and y."
     )
 

@@ -6,6 +6,7 @@ from typing import Literal
 
 from pydantic import Field
 
+from rulepress.layout.elements.base import MAX_MM
 from rulepress.layout.elements.shapes import ShapeElement
 
 
@@ -13,7 +14,7 @@ class RoundRectElement(ShapeElement):
     """A rounded rectangle (frames, value plates)."""
 
     kind: Literal["roundrect"] = Field(description="roundrect")
-    radius: float = Field(3.0, ge=0, description="Corner radius in mm (limited to half the shorter side).")
+    radius: float = Field(3.0, ge=0, le=MAX_MM, description="Corner radius in mm (limited to half the shorter side).")
 
 
 def corner_radius(radius: float, w: float, h: float) -> float:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from rulepress.layout.elements.base import Color, Element
+from rulepress.layout.elements.base import Color, Element, Size
 
 
 class ShapeElement(Element):
@@ -13,7 +13,7 @@ class ShapeElement(Element):
     fill: Color | None = Field(None, description="Fill colour; none when omitted.")
     stroke: Color | None = Field(None, description="Outline colour; none when omitted.")
     stroke_width: float = Field(0.3, ge=0, le=20, description="Outline width in mm.")
-    dash: tuple[float, float] | None = Field(None, description="Dashed outline: [dash, gap] in mm.")
+    dash: tuple[Size, Size] | None = Field(None, description="Dashed outline: [dash, gap] in mm.")
 
     def templates(self) -> dict[str, str]:
         return {k: v for k, v in (("fill", self.fill), ("stroke", self.stroke)) if v is not None}
