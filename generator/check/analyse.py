@@ -54,7 +54,7 @@ def analyse_game(
     found = GameAnalysis(content.id, parts=frozenset(parts))
     if "problems" in parts:
         found.problems = formats.settle(
-            problems_of(content, out, found.pending) + pictures_not_drawn(content, out), content.format
+            problems_of(content, out, found.pending) + pictures_not_drawn(content, out, found.pending), content.format
         )
     game_runs = None
     if {"examples", "examples-shown", "translations"} & parts and content.game.engine:
@@ -114,9 +114,10 @@ def problems_of(content: GameContent, out: Path | None, pending: list) -> list[P
     return problems
 
 
-def pictures_not_drawn(content: GameContent, out: Path | None) -> list[Problem]:
+def pictures_not_drawn(content: GameContent, out: Path | None, pending: list) -> list[Problem]:
     """The worked examples' pictures that cannot be drawn: only the examples with pictures run (their results
-    remembered like every example's, `examples.ExampleRuns`)."""
+    remembered like every example's, `examples.ExampleRuns`, in memos added to `pending`: the build saves them
+    when it succeeds, so a failed build leaves the earlier output alone)."""
     illustrated = [e for text in content.rules.values() for e in text.examples if e.pictures]
     if not illustrated:
         return []
@@ -131,7 +132,7 @@ def pictures_not_drawn(content: GameContent, out: Path | None) -> list[Problem]:
         found = examples.picture_problems([runs.result(e) for e in illustrated])
     finally:
         runs.close()
-    runs.save()
+    pending += [runs.memo, runs.failed]
     return found
 
 

@@ -617,7 +617,7 @@ class RuleSentence(Model):
 
     section: Id = Field(description="Id of the rule section that holds the sentence.")
     quote: Text = Field(
-        description="A few words of the sentence in each language, exactly as written there (after removing glossary markup); the sentence must carry the register's link, {ambiguity}`shown <ambiguity-id>`."
+        description="A few words of the sentence in each language, exactly as written there (after removing glossary markup); the sentence must carry the register's link, ``{ambiguity}`shown <ambiguity-id>` ``."
     )
 
 
@@ -638,7 +638,7 @@ class Ambiguity(Model):
     )
     rules: list[RuleSentence] = Field(
         default_factory=list,
-        description="The sentences of the rules text that quote, paraphrase or decide this point; each must link back to the register ({ambiguity}`shown <id>`).",
+        description="The sentences of the rules text that quote, paraphrase or decide this point; each must link back to the register (``{ambiguity}`shown <id>` ``).",
     )
     edition_variant: bool = Field(
         False,

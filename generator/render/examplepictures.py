@@ -22,8 +22,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from rulepress import i18n
+from rulepress.errors import ContentError
 from rulepress.layout.boardgeom import Point, Rect, arrow_head, luminance, shorten
 from rulepress.layout.paper import MM
+from rulepress.model.loader import display_path
+from rulepress.render.elements.context import FaceError
 from rulepress.text import fonts
 
 GAP = 4.0  # mm between cards or dice of a group, and between panels in print
@@ -622,11 +625,18 @@ def site_pictures(content, lang: str, results) -> list[SitePicture]:
         if result.lang != lang:
             continue
         for n, picture in enumerate(result.pictures, 1):
-            for m, panel in enumerate(panels(content, picture, lang, faces), 1):
-                width, height = css_size(panel)
-                found.append(
-                    SitePicture(
-                        result.id, f"{result.id}-{n}-{m}.png", panel_png(panel), width, height, panel.alt, panel.caption
+            try:
+                for m, panel in enumerate(panels(content, picture, lang, faces), 1):
+                    width, height = css_size(panel)
+                    png = panel_png(panel)
+                    found.append(
+                        SitePicture(result.id, f"{result.id}-{n}-{m}.png", png, width, height, panel.alt, panel.caption)
                     )
-                )
+            except FaceError as exc:  # a card face the picture shows cannot be drawn: said at the picture's line
+                raise ContentError(
+                    display_path(result.path),
+                    f"example {result.id}: picture: {exc}",
+                    picture.get("line"),
+                    key="picture",
+                ) from None
     return found

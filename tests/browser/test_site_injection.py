@@ -47,7 +47,22 @@ AMBIGUITY = """ambiguities:
     used: one
 """
 GAME_FILES = ("game.yaml", "components.yaml", "boards.yaml", "glossary.yaml", "ambiguities.yaml")
-NOT_TEXT = {"id", "layout", "extends", "source", "font", "file", "path", "image", "engine", "used", "section"}
+NOT_TEXT = {
+    "id",
+    "layout",
+    "extends",
+    "source",
+    "font",
+    "file",
+    "path",
+    "image",
+    "engine",
+    "used",
+    "section",
+    "cards_from",
+    "cards_sheet",
+    "size",  # a size preset name (a choice the loader checks after the schema)
+}
 
 
 def _strings(data, path=()):
@@ -102,7 +117,7 @@ def _get(data, path):
 @pytest.fixture(scope="module")
 def hostile_site(tmp_path_factory):
     content = tmp_path_factory.mktemp("hostile-content")
-    folder = new_game("demo", content)
+    folder = new_game("demo", content, table=False)  # every text in YAML, where the payload walk finds it
     (folder / "ambiguities.yaml").write_text(AMBIGUITY, encoding="utf-8")
     game_yaml = folder / "game.yaml"
     game_yaml.write_text(  # a component note (two paragraphs once injected): it must stay inside its table cell
@@ -116,6 +131,8 @@ def hostile_site(tmp_path_factory):
     for lang in ("de", "en"):
         rules = folder / f"rules.{lang}.md"
         text = rules.read_text(encoding="utf-8")
+        # no pictures: a card whose title holds the payload cannot be drawn (an error at the picture's line)
+        text = "".join(line for line in text.splitlines(True) if not line.startswith(":picture:"))
         rules.write_text(text.replace("\n4\n```", "\n5\n```") + "\n\n" + MARKDOWN + "\n", encoding="utf-8")
     out = tmp_path_factory.mktemp("hostile-out")
     build(BuildOptions(content=content, out=out, kinds=("site",)))
