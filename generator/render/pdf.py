@@ -54,3 +54,15 @@ def new_canvas(target, pagesize: tuple[float, float], meta: Meta, **options):
         c.setKeywords(meta.keywords)
     c.setCreator(CREATOR)
     return c
+
+
+DUPLEX_MODES = ("Simplex", "DuplexFlipLongEdge", "DuplexFlipShortEdge")
+
+
+def print_preferences(c, duplex: str) -> None:
+    """Ask the viewer's print dialog for actual size (``/PrintScaling /None``) and the sheet's duplex mode
+    (``/Duplex``: Simplex, DuplexFlipLongEdge or DuplexFlipShortEdge)."""
+    if duplex not in DUPLEX_MODES:
+        raise ValueError(f"duplex must be one of {', '.join(DUPLEX_MODES)}, not {duplex!r}")
+    c.setViewerPreference("PrintScaling", "None")
+    c.setViewerPreference("Duplex", duplex)
