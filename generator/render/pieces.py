@@ -202,6 +202,10 @@ def title_size(title: str, width_pt: float, height_pt: float) -> float:
     return max(MIN_PT, min(height_pt * 0.6, width_pt / width))
 
 
+def _short(text: str, limit: int = 40) -> str:
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "\u2026"
+
+
 def face_texts(face: Face, lang: str) -> tuple[str, str]:
     return (face.title.get(lang) if face.title else "") or "", (face.text.get(lang) if face.text else "") or ""
 
@@ -245,7 +249,7 @@ def draw_face(c, job: PieceJob, face: Face, panel: Panel, token_shape: str | Non
     if text:
         fitted = fit_lines(text, w * inner, text_h)
         if fitted is None:
-            raise job.error(("cards",), f"the text {text!r} does not fit on the piece at {MIN_PT:g} pt")
+            raise job.error(("cards",), f"the text {_short(text)!r} does not fit on the piece at {MIN_PT:g} pt")
         lines, size = fitted
         c.setFont("Body", size)
         c.setFillColor(_rgb(ink))
@@ -399,7 +403,8 @@ def check_job(job: PieceJob) -> None:
                     inner = 0.72 if job.comp.piece and job.comp.piece.shape in ("circle", "hexagon") else 0.86
                     if fit_lines(text, panel.box.w * MM * inner, panel.box.h * MM * 0.3) is None:
                         raise job.error(
-                            ("cards", i, "text"), f"the text {text!r} does not fit on the piece at {MIN_PT:g} pt"
+                            ("cards", i, "text"),
+                            f"the text {_short(text)!r} does not fit on the piece at {MIN_PT:g} pt",
                         )
 
 
