@@ -30,7 +30,7 @@ from rulepress.model.schema import Back, Component
 from rulepress.render import Artifact, artcheck, credits, lowink
 from rulepress.render.face import Art, draw_with
 from rulepress.render.options import CardOptions
-from rulepress.render.pdf import Meta, new_canvas
+from rulepress.render.pdf import Meta, duplex_mode, new_canvas, print_preferences
 from rulepress.render.pictures import Pictures, draw_picture
 from rulepress.text import fonts
 from rulepress.text.fit import Overflow, fit
@@ -522,6 +522,7 @@ def write_component(job: Job, target: Path) -> dict:
     # the canvas opens `target` only in save(): a ContentError raised while drawing leaves no file behind
     meta = job.meta(f"{job.paper} sheets")
     c = new_canvas(target, paper.points, meta)
+    print_preferences(c, duplex_mode(job.settings.flip))
     used_icons = used_svg_icons(job)
     if used_icons:  # the icon set's licence asks for attribution: it travels in the PDF itself
         from rulepress.text.iconfont import attributions, icon_files

@@ -24,6 +24,7 @@ from rulepress.model.schema import Card, Component, Face
 from rulepress.render import Artifact
 from rulepress.render.options import CardOptions
 from rulepress.render.pdf import Meta, new_canvas, print_preferences
+from rulepress.render.pdf import duplex_mode as pdf_duplex_mode
 from rulepress.text import fonts
 
 MIN_PT = 6.0  # nothing a player reads is smaller
@@ -116,9 +117,7 @@ def back_of(card: Card) -> Face:
 
 def duplex_mode(job: PieceJob) -> str:
     """The PDF's /Duplex viewer preference."""
-    if not job.shape.duplex:
-        return "Simplex"
-    return "DuplexFlipLongEdge" if job.flip == "long" else "DuplexFlipShortEdge"
+    return pdf_duplex_mode(job.flip if job.shape.duplex else None)
 
 
 def guidance(job: PieceJob, back_page: bool = False) -> list[str]:

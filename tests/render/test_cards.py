@@ -167,6 +167,10 @@ def test_short_edge_flip_and_offset(tmp_path):
     )
     for got, exp in zip(back, want):
         assert got == pytest.approx(exp, abs=0.1)
+    prefs = PdfReader(out / "deck.en.a4.pdf").trailer["/Root"]["/ViewerPreferences"]
+    assert (prefs["/Duplex"], prefs["/PrintScaling"]) == ("/DuplexFlipShortEdge", "/None")
+    prefs = PdfReader(out / "calibration.a4.pdf").trailer["/Root"]["/ViewerPreferences"]
+    assert (prefs["/Duplex"], prefs["/PrintScaling"]) == ("/DuplexFlipShortEdge", "/None")
 
 
 def test_crop_marks_on_trim_lines_outside_bleed(sheets):
@@ -267,6 +271,9 @@ def test_tiles_tokens_money_and_calibration(sheets):
     with pdfplumber.open(sheets / "money.en.a4.pdf") as pdf:
         assert pdf.pages[0].extract_text().count("1 million") == 3
     assert len(PdfReader(sheets / "calibration.a4.pdf").pages) == 2
+    for name in ("deck.en.a4.pdf", "money.de.letter.pdf", "calibration.a4.pdf"):  # duplex, long edge by default
+        prefs = PdfReader(sheets / name).trailer["/Root"]["/ViewerPreferences"]
+        assert (prefs["/Duplex"], prefs["/PrintScaling"]) == ("/DuplexFlipLongEdge", "/None"), name
 
 
 def test_build_is_deterministic(tmp_path, sheets):
