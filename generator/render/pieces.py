@@ -120,6 +120,14 @@ def duplex_mode(job: PieceJob) -> str:
     return pdf_duplex_mode(job.flip if job.shape.duplex else None)
 
 
+def how_to_print(lang: str, flip: str | None) -> str:
+    """The sentence saying how to print a sheet: duplex over the `flip` edge (long/short), or one-sided for None."""
+    w = i18n.words(lang, "print")["sheet"]
+    if flip is None:
+        return w["print_simplex"]
+    return w["print_duplex"].format(edge=w["edge_long"] if flip == "long" else w["edge_short"])
+
+
 def guidance(job: PieceJob, back_page: bool = False) -> list[str]:
     """The margin's lines: what the sheet holds, how to print, cut and fold it (in the sheet's language)."""
     w = i18n.words(job.lang, "print")["pieces"]
@@ -129,11 +137,7 @@ def guidance(job: PieceJob, back_page: bool = False) -> list[str]:
     lines = [head]
     if comp.count_unknown or comp.provenance.marked:
         lines.append(w["count_reconstructed"])
-    if job.shape.duplex:
-        edge = w["edge_long"] if job.flip == "long" else w["edge_short"]
-        lines.append(w["print_duplex"].format(edge=edge))
-    else:
-        lines.append(w["print_simplex"])
+    lines.append(how_to_print(job.lang, job.flip if job.shape.duplex else None))
     form = comp.piece.form if comp.piece else "token"
     lines.append(w[f"howto_{form}"])
     if back_page:
@@ -439,7 +443,7 @@ def plan(content, options: CardOptions) -> list[Artifact]:
                     "orientation": job.orientation,
                     "offset": list(job.offset),
                     "title": job.title,
-                    "words": i18n.words(job.lang, "print")["pieces"],
+                    "words": [i18n.words(job.lang, "print")[k] for k in ("pieces", "sheet")],
                 },
                 _bind(job),
                 lang=job.lang,
