@@ -75,7 +75,7 @@ def command_line(width: int | None = None) -> tuple[argparse.ArgumentParser, lis
         "--only",
         action="append",
         metavar="RENDERER",
-        help="run only these renderers (cards, calibration, boards, quickref, exports, printcut, site, reports)",
+        help="run only these renderers (cards, calibration, pieces, boards, quickref, exports, printcut, rulebook, site, reports)",
     )
     build.add(
         "--overlap",
