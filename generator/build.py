@@ -153,6 +153,7 @@ def renderer_options(options: BuildOptions) -> dict[str, object]:
     made = {
         "cards": cards,
         "calibration": render_options.CalibrationOptions(o.papers, o.card_flip),
+        "pieces": cards,
         "boards": render_options.BoardOptions(o.papers, o.board_overlap),
         "quickref": render_options.QuickrefOptions(o.papers),
         "exports": export_options(o, cards),

@@ -75,7 +75,7 @@ def command_line(width: int | None = None) -> tuple[argparse.ArgumentParser, lis
         "--only",
         action="append",
         metavar="RENDERER",
-        help="run only these renderers (cards, calibration, boards, quickref, exports, printcut, site, reports)",
+        help="run only these renderers (cards, calibration, pieces, boards, quickref, exports, printcut, rulebook, site, reports)",
     )
     build.add(
         "--overlap",
@@ -419,7 +419,11 @@ def _run(args) -> int:
             shown = sorted(game.languages, key=lambda lang: lang != "en")  # English first: the command's language
             print(f"{game.id}: {' / '.join(game.title.get(lang) for lang in shown)} ({players} players)")
             for comp in game.components:
-                count = comp.count if comp.count is not None else (comp.total() if comp.printed else "?")
+                count = (
+                    comp.count
+                    if comp.count is not None
+                    else (comp.total() if comp.printed or comp.printed_pieces else "?")
+                )
                 mark = " (count unknown)" if comp.count_unknown else ""
                 mark += f" [{comp.provenance.kind}]" if comp.provenance.marked else ""
                 print(f"  {count:>4} x {' / '.join(comp.name.get(lang) for lang in shown)} [{comp.kind}]{mark}")

@@ -145,10 +145,11 @@ def used(g: Grid, count: int | None = None) -> Grid:
     return Grid(g.spec, min(count, g.cols), rows, g.gap, g.trims[:count], g.bleeds[:count])
 
 
-def crop_marks(g: Grid, count: int | None = None) -> list[tuple[float, float, float, float]]:
+def crop_marks(g: Grid, count: int | None = None, reserve: float = 0.0) -> list[tuple[float, float, float, float]]:
     """Crop mark segments (x1, y1, x2, y2): each trim line extended outside the bleed on both ends.
 
-    With `count`, only the lines of the first `count` cards are marked."""
+    With `count`, only the lines of the first `count` cards are marked. `reserve` mm above the bottom page
+    clearance are kept free of marks (a line of print guidance goes there, see `guide_room`)."""
     spec = g.spec
     g = used(g, count)
     outer = g.outer
@@ -157,7 +158,7 @@ def crop_marks(g: Grid, count: int | None = None) -> list[tuple[float, float, fl
     start = spec.bleed + spec.mark_offset
     # vertical marks above and below the grid
     top_room = outer.y - start - spec.page_clearance
-    bottom_room = spec.paper_h - outer.bottom - start - spec.page_clearance
+    bottom_room = spec.paper_h - outer.bottom - start - spec.page_clearance - reserve
     length_v = min(spec.mark_length, top_room, bottom_room)
     for x in xs:
         segments.append((x, outer.y - start - length_v, x, outer.y - start))
@@ -169,6 +170,16 @@ def crop_marks(g: Grid, count: int | None = None) -> list[tuple[float, float, fl
         segments.append((outer.x - start - length_h, y, outer.x - start, y))
         segments.append((outer.right + start, y, outer.right + start + length_h, y))
     return segments
+
+
+def guide_room(g: Grid, count: int | None, band: float) -> bool:
+    """True when a `band` mm high line of text fits between the bottom page clearance and the bottom crop
+    marks (shortened, never below their minimum length) of a page holding `count` cards."""
+    spec = g.spec
+    outer = used(g, count).outer
+    room = spec.paper_h - outer.bottom - spec.bleed - spec.mark_offset - spec.page_clearance
+    needed = band + (spec.min_mark_length if spec.marks == "crop" else 0.0)
+    return room >= needed - 1e-9
 
 
 def mirror_axis(flip: str, paper_w: float, paper_h: float) -> str:

@@ -56,7 +56,7 @@ def check(content: GameContent) -> list[Problem]:
                     f"image {back.image!r} "
                     + ("is a dangling symbolic link" if dangling else "not found inside the game folder"),
                 )
-        if comp.printed and comp.count is not None and comp.count != comp.total():
+        if (comp.printed or comp.printed_pieces) and comp.count is not None and comp.count != comp.total():
             report(key + ("count",), f"count is {comp.count} but the quantities add up to {comp.total()}")
         if comp.kind == "board":
             if comp.board and comp.board not in board_ids:

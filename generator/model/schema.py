@@ -223,6 +223,25 @@ class Denomination(Model):
     color: Color = Field("#d8efd3", description="Note colour.")
 
 
+class Piece(Model):
+    """How the playing pieces of a `pieces` component are printed: a token, a fold-over standee or a tent pawn."""
+
+    form: Literal["token", "standee", "pawn"] = Field(
+        description="token (a flat piece cut out along its shape, printed on both sides of the paper: duplex), standee (front and back joined at a fold line on top, with a base tab at each end that folds out into a foot) or pawn (a tent: front, back and base panels folded into a triangular prism and closed with a glue tab); standees and pawns print on one side of the paper."
+    )
+    shape: Literal["circle", "square", "hexagon", "rounded"] = Field(
+        "circle",
+        description="Outline of a token: circle (an ellipse if width and height differ), square (a rectangle), hexagon (flat top and bottom) or rounded (a rectangle with rounded corners). Standees and pawns are rectangles.",
+    )
+    size: Size = Field(description="Size in mm of one face of the piece as it stands (a token's width and height).")
+    base: float = Field(
+        12.0, ge=4, le=100, description="Depth in mm of a standee's base tabs (each end of the strip; 4 to 100)."
+    )
+    figure: bool = Field(
+        True, description="Standees and pawns: a plain figure (head and shoulders) is printed behind the title."
+    )
+
+
 CARD_KINDS = ("deck", "tiles", "tokens", "money")
 OTHER_KINDS = ("board", "dice", "pieces", "rules", "other")
 
@@ -281,6 +300,10 @@ class Component(Model):
         default_factory=list, max_length=100, description="Banknotes (money; at most 100 denominations)."
     )
     board: Id | None = Field(None, description="For kind 'board': the id of the board in the game's boards.")
+    piece: Piece | None = Field(
+        None,
+        description="For kind 'pieces': how the pieces are printed (form, shape, size); its `cards` are the piece designs (title, text, colour, an optional `back_face`, qty). Without it the pieces are only counted.",
+    )
     note: Text | None = Field(None, description="Remark shown with the component.")
     provenance: Provenance = Field(description="Where the component facts come from.")
 
@@ -300,6 +323,19 @@ class Component(Model):
                             f"`fields` (declared: {declared})"
                         )
         return self
+
+    @model_validator(mode="after")
+    def _piece_of_pieces(self):
+        if self.piece is not None and self.kind != "pieces":
+            raise ValueError(f"`piece` is for components of kind 'pieces', not {self.kind!r}")
+        if self.piece is not None and not self.cards:
+            raise ValueError("a component with `piece` lists its piece designs in `cards`")
+        return self
+
+    @property
+    def printed_pieces(self) -> bool:
+        """True for playing pieces that are printed (kind 'pieces' with a `piece`)."""
+        return self.kind == "pieces" and self.piece is not None
 
     def total(self) -> int:
         if self.kind == "money":

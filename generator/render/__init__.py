@@ -83,6 +83,7 @@ class Renderer:
 RENDERERS = (
     Renderer("cards", True, opts.CardOptions, PRINT_NOT_READ),
     Renderer("calibration", True, opts.CalibrationOptions, PRINT_NOT_READ),
+    Renderer("pieces", True, opts.CardOptions, PRINT_NOT_READ),
     Renderer("boards", True, opts.BoardOptions, PRINT_NOT_READ),
     Renderer("quickref", True, opts.QuickrefOptions, ("rule_texts",)),
     Renderer("exports", True, opts.ExportOptions, PRINT_NOT_READ),

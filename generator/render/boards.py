@@ -328,9 +328,11 @@ class Painter:
 
 
 def _canvas(target, width_mm: float, height_mm: float, title: str):
-    from rulepress.render.pdf import Meta, new_canvas
+    from rulepress.render.pdf import Meta, new_canvas, print_preferences
 
-    return new_canvas(target, (width_mm * MM, height_mm * MM), Meta(title))
+    c = new_canvas(target, (width_mm * MM, height_mm * MM), Meta(title))
+    print_preferences(c, "Simplex")
+    return c
 
 
 def scene_for(board, lang: str, held: dict | None = None) -> Scene:

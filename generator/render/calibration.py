@@ -21,7 +21,7 @@ from rulepress.model import GameContent
 from rulepress.render import Artifact
 from rulepress.render.cards import Settings
 from rulepress.render.options import CalibrationOptions
-from rulepress.render.pdf import Meta, new_canvas
+from rulepress.render.pdf import Meta, duplex_mode, new_canvas, print_preferences
 
 WORDS = (
     "<b>Duplex calibration / Duplex-Kalibrierung</b><br/>"
@@ -53,6 +53,7 @@ def write_calibration(paper_name: str, flip: str, target: Path, author: str = ""
     paper = PAPERS[paper_name]
     W, H = paper.width, paper.height
     c = new_canvas(target, paper.points, Meta(f"Duplex calibration ({paper_name}, {flip} edge)", author))
+    print_preferences(c, duplex_mode(flip))
     para, box = instructions(W)
     para.drawOn(c, box.x * MM, (H - box.bottom) * MM)
     points = geo.spots(W, H, box.bottom)

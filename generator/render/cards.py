@@ -25,18 +25,31 @@ from rulepress.errors import ContentError, ContentErrors, Problem
 from rulepress.layout import layouts as layout_data
 from rulepress.layout.face import FaceContent, card_markup, card_provenance, face_content, printed_cards
 from rulepress.layout.paper import MM, PAPERS, PRINTABLE_MARGIN, Paper
-from rulepress.layout.sheet import Box, Grid, SheetError, SheetSpec, back_box, chunks, crop_marks, grid, used
+from rulepress.layout.sheet import (
+    Box,
+    Grid,
+    SheetError,
+    SheetSpec,
+    back_box,
+    chunks,
+    crop_marks,
+    grid,
+    guide_room,
+    used,
+)
 from rulepress.model.schema import Back, Component
 from rulepress.render import Artifact, artcheck, credits, lowink
 from rulepress.render.face import Art, draw_with
 from rulepress.render.options import CardOptions
-from rulepress.render.pdf import Meta, new_canvas
+from rulepress.render.pdf import Meta, duplex_mode, new_canvas, print_preferences
 from rulepress.render.pictures import Pictures, draw_picture
 from rulepress.text import fonts
 from rulepress.text.fit import Overflow, fit
 from rulepress.text.icons import UnknownIcon, plain_text, replace_icons
 
 DESCENT = 0.3  # of the font size: room below the last baseline
+GUIDE_PT = 6.5  # the print guidance in the bottom margin
+GUIDE_BAND = GUIDE_PT * 1.3 / MM  # mm it takes, with its descent and a little air
 KIND = {"deck": "cards", "tiles": "tiles", "tokens": "tokens", "money": "money"}
 
 
@@ -522,6 +535,7 @@ def write_component(job: Job, target: Path) -> dict:
     # the canvas opens `target` only in save(): a ContentError raised while drawing leaves no file behind
     meta = job.meta(f"{job.paper} sheets")
     c = new_canvas(target, paper.points, meta)
+    print_preferences(c, duplex_mode(job.settings.flip))
     used_icons = used_svg_icons(job)
     if used_icons:  # the icon set's licence asks for attribution: it travels in the PDF itself
         from rulepress.text.iconfont import attributions, icon_files
@@ -551,7 +565,10 @@ def write_component(job: Job, target: Path) -> dict:
             c.translate(trim.x * MM, (paper.height - trim.bottom) * MM)
             forms.place(front_of(item), item.qty)
             c.restoreState()
-        _guides(c, page, g, job.layout, s, len(page_items))
+        guide = guide_room(g, len(page_items), GUIDE_BAND)
+        _guides(c, page, g, job.layout, s, len(page_items), GUIDE_BAND if guide else 0.0)
+        if guide:
+            _how_to_print(c, paper, job.lang, s.flip)
         c.showPage()
         pages += 1
         for item, trim, cell in zip(page_items, g.trims, g.bleeds):
@@ -562,6 +579,8 @@ def write_component(job: Job, target: Path) -> dict:
             c.translate(box.x * MM, (paper.height - box.bottom) * MM)
             forms.place(back_of(item), item.qty)
             c.restoreState()
+        if guide:
+            _how_to_print(c, paper, job.lang, s.flip)
         c.showPage()
         pages += 1
     c.save()
@@ -739,7 +758,16 @@ CUT_LINE = 0.5  # pt: the cut outline of a round or shaped token (and of every c
 CUT_COLOR = "#444444"
 
 
-def _guides(c, page: Page, g: Grid, layout: dict, s: Settings, count: int | None = None) -> None:
+def _how_to_print(c, paper: Paper, lang: str, flip: str) -> None:
+    """The line saying how to print the sheet, centred just inside the bottom page clearance."""
+    from rulepress.render.pieces import how_to_print
+
+    c.setFillColor(_rgb("#1a1a1a"))
+    c.setFont("Body", GUIDE_PT)
+    c.drawCentredString(paper.width / 2 * MM, PRINTABLE_MARGIN * MM + GUIDE_PT * DESCENT, how_to_print(lang, flip))
+
+
+def _guides(c, page: Page, g: Grid, layout: dict, s: Settings, count: int | None = None, reserve: float = 0.0) -> None:
     """Crop marks or cut lines, and the optional safe-zone guide, on a front page holding `count` cards.
 
     A token that is not a rectangle also gets its cut outline on the face (with crop marks too):
@@ -750,7 +778,7 @@ def _guides(c, page: Page, g: Grid, layout: dict, s: Settings, count: int | None
     shape = layout.get("shape", "rect")
     trims = used(g, count).trims
     if s.marks == "crop":
-        for x1, y1, x2, y2 in crop_marks(g, count):
+        for x1, y1, x2, y2 in crop_marks(g, count, reserve):
             c.line(x1 * MM, (H - y1) * MM, x2 * MM, (H - y2) * MM)
     if s.marks == "lines" or (s.marks == "crop" and shape != "rect"):
         c.setStrokeColor(_rgb(CUT_COLOR if shape != "rect" else "#888888"))

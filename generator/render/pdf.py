@@ -54,3 +54,24 @@ def new_canvas(target, pagesize: tuple[float, float], meta: Meta, **options):
         c.setKeywords(meta.keywords)
     c.setCreator(CREATOR)
     return c
+
+
+DUPLEX_MODES = ("Simplex", "DuplexFlipLongEdge", "DuplexFlipShortEdge")
+
+
+def duplex_mode(flip: str | None) -> str:
+    """The /Duplex value of a two-sided sheet turned over its `flip` edge (long or short); Simplex for None."""
+    if flip is None:
+        return "Simplex"
+    if flip not in ("long", "short"):
+        raise ValueError(f"flip must be 'long' or 'short', not {flip!r}")
+    return "DuplexFlipLongEdge" if flip == "long" else "DuplexFlipShortEdge"
+
+
+def print_preferences(c, duplex: str) -> None:
+    """Ask the viewer's print dialog for actual size (``/PrintScaling /None``) and the sheet's duplex mode
+    (``/Duplex``: Simplex, DuplexFlipLongEdge or DuplexFlipShortEdge)."""
+    if duplex not in DUPLEX_MODES:
+        raise ValueError(f"duplex must be one of {', '.join(DUPLEX_MODES)}, not {duplex!r}")
+    c.setViewerPreference("PrintScaling", "None")
+    c.setViewerPreference("Duplex", duplex)

@@ -37,7 +37,7 @@ from rulepress.model.schema import QuickRef
 from rulepress.render import Artifact
 from rulepress.render.cards import game_icons
 from rulepress.render.options import QuickrefOptions
-from rulepress.render.pdf import Meta, new_canvas
+from rulepress.render.pdf import Meta, new_canvas, print_preferences
 from rulepress.sandbox import Child, SandboxCrashed
 from rulepress.text import fonts, markup, template
 from rulepress.text.icons import ICON, UnknownIcon, icon_chars, icon_fonts, line_of, without_icon_chars
@@ -396,6 +396,7 @@ def draw(path: Path, sheet: Imposition, fitted: Fitted, fold: bool, title: str, 
 
     page_h = sheet.page_height
     c = new_canvas(path, (sheet.page_width * MM, page_h * MM), Meta(title, author))
+    print_preferences(c, "Simplex")
     for index, panel in enumerate(sheet.panels):
         if fold and index >= len(fitted.panels):
             continue  # a folded sheet whose text ends early leaves its last panels blank

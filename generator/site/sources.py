@@ -289,7 +289,7 @@ def _changelog(game, lang: str, sections: dict) -> list[dict]:
 
 
 def _component(comp, lang: str) -> dict:
-    count = comp.count if comp.count is not None else (comp.total() if comp.printed else None)
+    count = comp.count if comp.count is not None else (comp.total() if comp.printed or comp.printed_pieces else None)
     return {
         "id": comp.id,
         "name": comp.name.get(lang),

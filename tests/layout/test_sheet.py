@@ -3,7 +3,17 @@
 import pytest
 
 from rulepress.layout.paper import PAPERS, PRINTABLE_MARGIN
-from rulepress.layout.sheet import Box, SheetError, SheetSpec, back_box, crop_marks, grid, mirror_axis, used
+from rulepress.layout.sheet import (
+    Box,
+    SheetError,
+    SheetSpec,
+    back_box,
+    crop_marks,
+    grid,
+    guide_room,
+    mirror_axis,
+    used,
+)
 
 POKER = (63.5, 88.9)
 
@@ -106,3 +116,14 @@ def test_mirroring_long_and_short_edge_with_offset():
     assert mirror_axis("long", 297, 210) == "y"  # landscape sheet turned over its long edge
     with pytest.raises(ValueError):
         mirror_axis("sideways", 210, 297)
+
+
+def test_marks_make_room_for_a_guidance_line_but_keep_their_minimum_length():
+    spec = SheetSpec(297, 210, 63.5, 88.9)
+    g = grid(spec)
+    assert guide_room(g, None, 3.0)
+    plain, short = crop_marks(g), crop_marks(g, reserve=3.0)
+    assert max(max(s[1], s[3]) for s in plain) > 210 - 5.0 - 3.0  # without the reserve they reach into the band
+    assert max(max(s[1], s[3]) for s in short) <= 210 - 5.0 - 3.0 + 1e-9
+    assert all(abs(s[3] - s[1]) >= spec.min_mark_length - 1e-9 for s in short if s[0] == s[2])
+    assert not guide_room(g, None, 20.0)  # no room: the caller prints no guidance there

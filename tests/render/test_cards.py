@@ -12,8 +12,9 @@ from pypdf import PdfReader
 
 from rulepress.build import BuildOptions, build
 from rulepress.errors import ContentError, ContentErrors
+from rulepress.layout.paper import PRINTABLE_MARGIN
 from rulepress.layout.sheet import back_box
-from rulepress.render.cards import Settings, choose_paper
+from rulepress.render.cards import GUIDE_BAND, Settings, choose_paper
 from rulepress.scaffold import new_game
 
 FIXTURE = Path(__file__).parent.parent / "data" / "cards" / "components.yaml"
@@ -167,6 +168,10 @@ def test_short_edge_flip_and_offset(tmp_path):
     )
     for got, exp in zip(back, want):
         assert got == pytest.approx(exp, abs=0.1)
+    prefs = PdfReader(out / "deck.en.a4.pdf").trailer["/Root"]["/ViewerPreferences"]
+    assert (prefs["/Duplex"], prefs["/PrintScaling"]) == ("/DuplexFlipShortEdge", "/None")
+    prefs = PdfReader(out / "calibration.a4.pdf").trailer["/Root"]["/ViewerPreferences"]
+    assert (prefs["/Duplex"], prefs["/PrintScaling"]) == ("/DuplexFlipShortEdge", "/None")
 
 
 def test_crop_marks_on_trim_lines_outside_bleed(sheets):
@@ -222,7 +227,8 @@ def test_text_stays_in_the_safe_zone_and_marks_are_visible(sheets):
         text = page.extract_text()
     assert "reconstructed" in text and "text unknown" in text and "? (unknown)" in text
     safe = [(t.x + 3.2, t.y + 3.2, t.right - 3.2, t.bottom - 3.2) for t in g.trims]
-    for ch in chars:
+    band = p.height - PRINTABLE_MARGIN - GUIDE_BAND  # the print guidance under the cards
+    for ch in (ch for ch in chars if ch["top"] * PT < band - 0.05):
         x0, x1, top, bottom = ch["x0"] * PT, ch["x1"] * PT, ch["top"] * PT, ch["bottom"] * PT
         assert any(
             s[0] - 0.05 <= x0 and x1 <= s[2] + 0.05 and s[1] - 0.05 <= top and bottom <= s[3] + 0.05 for s in safe
@@ -253,7 +259,8 @@ def test_nothing_drawn_outside_the_bleed(sheets, tmp_path):
                     outer.x - mark_band <= xm <= outer.right + mark_band
                     and outer.y - mark_band <= ym <= outer.bottom + mark_band
                 )
-                if not inside and not in_marks:
+                in_guide = p.height - PRINTABLE_MARGIN - GUIDE_BAND <= ym <= p.height - PRINTABLE_MARGIN
+                if not inside and not in_marks and not in_guide:
                     assert px[x, y] > 250, (png, xm, ym)
         assert px[image.width // 2, image.height // 2] < 250 or png == "p-1.png"
 
@@ -267,6 +274,9 @@ def test_tiles_tokens_money_and_calibration(sheets):
     with pdfplumber.open(sheets / "money.en.a4.pdf") as pdf:
         assert pdf.pages[0].extract_text().count("1 million") == 3
     assert len(PdfReader(sheets / "calibration.a4.pdf").pages) == 2
+    for name in ("deck.en.a4.pdf", "money.de.letter.pdf", "calibration.a4.pdf"):  # duplex, long edge by default
+        prefs = PdfReader(sheets / name).trailer["/Root"]["/ViewerPreferences"]
+        assert (prefs["/Duplex"], prefs["/PrintScaling"]) == ("/DuplexFlipLongEdge", "/None"), name
 
 
 def test_build_is_deterministic(tmp_path, sheets):
@@ -337,3 +347,18 @@ def test_round_tokens_get_their_cut_circle(sheets, tmp_path):
     assert max(_cut_circle_darkness(sheets / "chips.en.a4.pdf", tmp_path / "crop")) < 140
     none = build_cards(tmp_path, card_marks="none", papers=("a4",))
     assert min(_cut_circle_darkness(none / "chips.en.a4.pdf", tmp_path / "none")) > 200  # marks: none draws none
+
+
+def test_each_page_says_how_to_print_it_clear_of_the_crop_marks(sheets):
+    with pdfplumber.open(sheets / "deck.en.a4.pdf") as pdf:
+        for page in pdf.pages[:2]:
+            words = " ".join(page.extract_text().split())
+            assert "Print both sides (duplex), flip on the long edge, at actual size (100 %" in words
+            guide = [ch for ch in page.chars if ch["bottom"] * PT > page.height * PT - 10]
+            assert guide and min(ch["size"] for ch in guide) >= 6.0
+            top = min(ch["top"] for ch in guide)
+            assert max(ch["bottom"] for ch in guide) * PT <= page.height * PT - 5.0 + 1e-6
+            for line in page.lines:  # the marks end above the guidance line
+                assert line["bottom"] <= top + 0.01 or line["top"] >= max(ch["bottom"] for ch in guide)
+    with pdfplumber.open(sheets / "deck.de.a4.pdf") as pdf:
+        assert "an der langen Kante wenden" in pdf.pages[0].extract_text()

@@ -2,11 +2,12 @@
 
 from pathlib import Path
 
+import pytest
 from pypdf import PdfReader
 
 from rulepress import paths
 from rulepress.model import load_games
-from rulepress.render.pdf import Meta, new_canvas
+from rulepress.render.pdf import Meta, duplex_mode, new_canvas, print_preferences
 
 
 def _fonts(reader: PdfReader):
@@ -61,6 +62,16 @@ def test_every_pdf_embeds_its_fonts_and_carries_metadata(bundled_build):
             assert info.author == authors[game], path
         dates.add(info["/CreationDate"])
     assert len(dates) == 1  # a fixed date: the same input gives the same bytes
+    sheets = {"cards", "tiles", "tokens", "money", "pieces", "board", "quickref", "calibration"}
+    duplex = {"cards", "tiles", "tokens", "money", "calibration"}
+    for entry in result.manifest:
+        if entry["kind"] in sheets and entry["path"].endswith(".pdf"):
+            prefs = PdfReader(Path(out) / entry["path"]).trailer["/Root"]["/ViewerPreferences"]
+            assert prefs["/PrintScaling"] == "/None", entry["path"]
+            if entry["kind"] in duplex:
+                assert prefs["/Duplex"] in ("/DuplexFlipLongEdge", "/DuplexFlipShortEdge"), entry["path"]
+            elif entry["kind"] != "pieces":  # pieces: duplex for tokens only
+                assert prefs["/Duplex"] == "/Simplex", entry["path"]
 
 
 def test_new_canvas_embeds_even_an_empty_page(tmp_path):
@@ -99,3 +110,19 @@ def test_marks_and_text_keep_5_mm_from_the_page_edge_in_every_sheet(bundled_buil
     # legible on paper: card texts and quick references at least 5 pt, ruler labels of the calibration 4.5 pt
     assert all(size >= 5 - 0.01 for kind, size in smallest.items() if kind != "calibration"), smallest
     assert smallest["calibration"] >= 4.5 - 0.01
+
+
+@pytest.mark.parametrize(
+    ("flip", "mode"), [(None, "/Simplex"), ("long", "/DuplexFlipLongEdge"), ("short", "/DuplexFlipShortEdge")]
+)
+def test_print_preferences_ask_for_actual_size_and_the_duplex_edge(tmp_path, flip, mode):
+    target = tmp_path / "prefs.pdf"
+    c = new_canvas(target, (100, 100), Meta("prefs"))
+    print_preferences(c, duplex_mode(flip))
+    c.drawString(10, 10, "x")
+    c.showPage()
+    c.save()
+    prefs = PdfReader(target).trailer["/Root"]["/ViewerPreferences"]
+    assert (prefs["/Duplex"], prefs["/PrintScaling"]) == (mode, "/None")
+    with pytest.raises(ValueError):
+        duplex_mode("diagonal")

@@ -1,0 +1,461 @@
+"""Sheets of printed playing pieces (tokens, fold-over standees, tent pawns) as PDFs.
+
+`plan` makes, per component of kind ``pieces`` with a `piece`, language and paper,
+``<game>/<component>.<lang>.<paper>.pdf``. The geometry of one piece (its faces, folds and cut outline) comes
+from `rulepress.layout.pieces`, the grid from `rulepress.layout.sheet` (each piece its cell, spaced by twice the
+bleed). Tokens are two-sided: each page of fronts is followed by its page of backs at the mirrored positions
+and the PDF asks for duplex on the long (or chosen) edge; standees and pawns carry both faces on one strip and
+print on one side. Every page's margin names the component, how many pieces it has (and that the count is
+reconstructed when it is), and how to print, cut and fold it; the PDF's viewer preferences ask for no page
+scaling. Texts that do not fit, at 6 pt and more, are a ContentError raised before anything is written.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from rulepress import i18n
+from rulepress.errors import ContentError, Problem
+from rulepress.layout.paper import MM, PRINTABLE_MARGIN, Paper
+from rulepress.layout.pieces import Panel, PieceShape, grown_outline, piece_shape
+from rulepress.layout.sheet import Grid, SheetError, back_box, chunks
+from rulepress.model.schema import Card, Component, Face
+from rulepress.render import Artifact
+from rulepress.render.options import CardOptions
+from rulepress.render.pdf import Meta, new_canvas, print_preferences
+from rulepress.render.pdf import duplex_mode as pdf_duplex_mode
+from rulepress.text import fonts
+
+MIN_PT = 6.0  # nothing a player reads is smaller
+TEXT_PT = 7.0  # the body text's size before it shrinks to fit
+MARGIN_PT = 7.0  # the margin's guidance
+BLEED = 2.0  # mm of colour beyond each cut line (tokens are small: less than a card's 3 mm)
+CLEARANCE = 16.0  # mm kept free at the paper's edges for the guidance lines
+MARGIN_LINES = 3  # lines of guidance at the top and at the bottom of a page
+CUT_COLOR = "#000000"
+FOLD_COLOR = "#555555"
+INK = "#1a1a1a"
+
+
+@dataclass(frozen=True)
+class PieceJob:
+    """One component's piece sheet in one language on one paper."""
+
+    game: str
+    title: str  # the game's title in `lang`
+    author: str
+    comp: Component
+    comp_index: int
+    lang: str
+    paper: str
+    flip: str
+    orientation: str
+    offset: tuple[float, float]
+    where: object  # key path -> (file, line, column)
+
+    def error(self, key: tuple, message: str) -> ContentError:
+        path, line, col = self.where(("components", self.comp_index) + key)  # type: ignore[operator]
+        keypath = ".".join(str(k) for k in ("components", self.comp_index) + key)
+        return ContentError(path, f"game {self.game}, pieces {self.comp.id}: {message}", line, col, keypath)
+
+    @property
+    def shape(self) -> PieceShape:
+        p = self.comp.piece
+        assert p is not None
+        return piece_shape(p.form, p.shape, p.size.width, p.size.height, p.base)
+
+
+def jobs(content, options: CardOptions) -> list[PieceJob]:
+    """One job per printed pieces component, language and paper."""
+    game = content.game
+    return [
+        PieceJob(
+            game.id,
+            game.title.get(lang) or game.id,
+            game.author or "",
+            comp,
+            i,
+            lang,
+            paper,
+            options.flip or "long",
+            options.orientation or "auto",
+            options.offset or (0.0, 0.0),
+            content.locate,
+        )
+        for i, comp in enumerate(game.components)
+        if comp.printed_pieces
+        for lang in game.languages
+        for paper in options.papers
+    ]
+
+
+# ---------------------------------------------------------------- layout of a sheet
+
+
+def sheet_grid(job: PieceJob) -> tuple[Paper, Grid]:
+    """Paper orientation and grid of pieces: the orientation that holds more (portrait on a tie)."""
+    from rulepress.render.cards import Settings, choose_paper
+
+    shape = job.shape
+    settings = Settings(bleed=BLEED, marks="none", page_clearance=CLEARANCE, orientation=job.orientation)
+    try:
+        return choose_paper(job.paper, (shape.width, shape.height), settings)
+    except SheetError as exc:
+        raise job.error(("piece", "size"), str(exc)) from None
+
+
+def printed_faces(comp: Component) -> list[Card]:
+    """Every piece to print, in order, `qty` copies each."""
+    return [card for card in comp.cards for _ in range(card.qty)]
+
+
+def back_of(card: Card) -> Face:
+    """The other side of a piece: its own `back_face`, or the front again (a piece looks the same from behind)."""
+    return card.back_face if card.back_face is not None else card.front
+
+
+def duplex_mode(job: PieceJob) -> str:
+    """The PDF's /Duplex viewer preference."""
+    return pdf_duplex_mode(job.flip if job.shape.duplex else None)
+
+
+def how_to_print(lang: str, flip: str | None) -> str:
+    """The sentence saying how to print a sheet: duplex over the `flip` edge (long/short), or one-sided for None."""
+    w = i18n.words(lang, "print")["sheet"]
+    if flip is None:
+        return w["print_simplex"]
+    return w["print_duplex"].format(edge=w["edge_long"] if flip == "long" else w["edge_short"])
+
+
+def guidance(job: PieceJob, back_page: bool = False) -> list[str]:
+    """The margin's lines: what the sheet holds, how to print, cut and fold it (in the sheet's language)."""
+    w = i18n.words(job.lang, "print")["pieces"]
+    comp = job.comp
+    total = comp.total()
+    head = w["holds"].format(name=comp.name.get(job.lang), count=total, game=job.title)
+    lines = [head]
+    if comp.count_unknown or comp.provenance.marked:
+        lines.append(w["count_reconstructed"])
+    lines.append(how_to_print(job.lang, job.flip if job.shape.duplex else None))
+    form = comp.piece.form if comp.piece else "token"
+    lines.append(w[f"howto_{form}"])
+    if back_page:
+        lines = [w["back_page"], lines[-2]]
+    return lines
+
+
+# ---------------------------------------------------------------- drawing
+
+
+def _rgb(color: str):
+    from reportlab.lib.colors import HexColor
+
+    return HexColor(color)
+
+
+def _luminance(color: str) -> float:
+    r, g, b = (int(color[i : i + 2], 16) / 255 for i in (1, 3, 5))
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def _ink_on(color: str) -> str:
+    return "#ffffff" if _luminance(color) < 0.45 else INK
+
+
+def _tint(color: str, amount: float) -> str:
+    """`color` mixed with white (amount 0: unchanged, 1: white)."""
+    rgb = [int(color[i : i + 2], 16) for i in (1, 3, 5)]
+    return "#" + "".join(f"{round(v + (255 - v) * amount):02x}" for v in rgb)
+
+
+def _path(c, points, x0: float, y_top: float, page_h: float):
+    """A closed ReportLab path of `points` (mm in the cell at x0, y_top; y down) in page points."""
+    p = c.beginPath()
+    for i, (x, y) in enumerate(points):
+        px, py = (x0 + x) * MM, (page_h - y_top - y) * MM
+        if i:
+            p.lineTo(px, py)
+        else:
+            p.moveTo(px, py)
+    p.close()
+    return p
+
+
+def fit_lines(text: str, width_pt: float, height_pt: float, font: str = "Body") -> tuple[list[str], float] | None:
+    """`text` wrapped to `width_pt` at the largest size from TEXT_PT down to MIN_PT that fits; None if none."""
+    from reportlab.lib.utils import simpleSplit
+
+    fonts.register()
+    size = TEXT_PT
+    while size >= MIN_PT - 1e-9:
+        lines = simpleSplit(text, font, size, width_pt)
+        if len(lines) * size * 1.15 <= height_pt:
+            return lines, size
+        size -= 0.5
+    return None
+
+
+def title_size(title: str, width_pt: float, height_pt: float) -> float:
+    """The title's size: as large as the panel allows (at most 60 % of its height), never under MIN_PT."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    fonts.register()
+    width = stringWidth(title, "Body-Bold", 10) / 10 or 1.0
+    return max(MIN_PT, min(height_pt * 0.6, width_pt / width))
+
+
+def _short(text: str, limit: int = 40) -> str:
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "\u2026"
+
+
+def face_texts(face: Face, lang: str) -> tuple[str, str]:
+    return (face.title.get(lang) if face.title else "") or "", (face.text.get(lang) if face.text else "") or ""
+
+
+def _figure(c, w: float, h: float, color: str) -> None:
+    """A simple figure (head and shoulders) behind a standee's or pawn's title, in a lighter tone."""
+    c.setFillColor(_rgb(color))
+    c.circle(w / 2, h * 0.72, min(w, h) * 0.16, stroke=0, fill=1)
+    p = c.beginPath()
+    p.moveTo(w * 0.2, h * 0.3)
+    p.curveTo(w * 0.2, h * 0.58, w * 0.8, h * 0.58, w * 0.8, h * 0.3)
+    p.close()
+    c.drawPath(p, stroke=0, fill=1)
+
+
+def draw_face(c, job: PieceJob, face: Face, panel: Panel, token_shape: str | None) -> None:
+    """One face in its panel (the canvas at the panel's bottom-left, in points)."""
+    w, h = panel.box.w * MM, panel.box.h * MM
+    color = face.color or "#dddddd"
+    ink = _ink_on(color)
+    c.saveState()
+    if panel.upside_down:
+        c.translate(w, h)
+        c.rotate(180)
+    c.setFillColor(_rgb(color))
+    c.rect(0, 0, w, h, stroke=0, fill=1)
+    if token_shape is None and job.comp.piece is not None and job.comp.piece.figure:
+        _figure(c, w, h, _tint(color, 0.3) if ink == INK else _tint(color, 0.18))
+    title, text = face_texts(face, job.lang)
+    inner = 0.72 if token_shape in ("circle", "hexagon") else 0.86
+    text_h = h * 0.3 if text else 0.0
+    if title:
+        size = title_size(title, w * inner, (h - text_h) * (0.6 if token_shape is None else 1.0))
+        c.setFont("Body-Bold", size)
+        c.setFillColor(_rgb(ink))
+        if token_shape is None:  # under the figure
+            y = text_h + h * 0.05
+        else:  # in the middle of what the text leaves
+            y = text_h + (h - text_h - size * 0.72) / 2
+        c.drawCentredString(w / 2, y, title)
+    if text:
+        fitted = fit_lines(text, w * inner, text_h)
+        if fitted is None:
+            raise job.error(("cards",), f"the text {_short(text)!r} does not fit on the piece at {MIN_PT:g} pt")
+        lines, size = fitted
+        c.setFont("Body", size)
+        c.setFillColor(_rgb(ink))
+        y = text_h - size
+        for line in lines:
+            c.drawCentredString(w / 2, y, line)
+            y -= size * 1.15
+    c.restoreState()
+
+
+def draw_piece(c, job: PieceJob, card: Card, x: float, y_top: float, page_h: float, back: bool) -> None:
+    """One piece with its top-left corner at (x, y_top) mm: colour to the bleed, faces, folds, cut line."""
+    shape = job.shape
+    piece = job.comp.piece
+    assert piece is not None
+    token = piece.shape if shape.duplex else None
+    face = back_of(card) if back else card.front
+    color = face.color or "#dddddd"
+    # colour to the bleed, clipped to the grown outline (so a neighbour is never touched)
+    c.saveState()
+    clip = _path(c, grown_outline(shape, piece.shape, BLEED), x, y_top, page_h)
+    c.clipPath(clip, stroke=0, fill=0)
+    c.setFillColor(_rgb(color))
+    c.rect(
+        (x - BLEED) * MM,
+        (page_h - y_top - shape.height - BLEED) * MM,
+        (shape.width + 2 * BLEED) * MM,
+        (shape.height + 2 * BLEED) * MM,
+        stroke=0,
+        fill=1,
+    )
+    for panel in shape.panels:
+        if panel.side not in ("front", "back"):
+            c.setFillColor(_rgb(_tint(color, 0.45)))
+            grow = BLEED if panel.side == "tab" else 0.0
+            c.rect(
+                (x + panel.box.x - BLEED) * MM,
+                (page_h - y_top - panel.box.bottom - grow) * MM,
+                (panel.box.w + 2 * BLEED) * MM,
+                (panel.box.h + 2 * grow) * MM,
+                stroke=0,
+                fill=1,
+            )
+            continue
+        side_face = card.front if panel.side == "front" and not back else back_of(card)
+        if shape.duplex:
+            side_face = face
+        c.saveState()
+        c.translate((x + panel.box.x) * MM, (page_h - y_top - panel.box.bottom) * MM)
+        if shape.duplex:  # the token's colour reaches the bleed: fill the cell wider than the face
+            c.setFillColor(_rgb(side_face.color or "#dddddd"))
+            c.rect(
+                -BLEED * MM,
+                -BLEED * MM,
+                (panel.box.w + 2 * BLEED) * MM,
+                (panel.box.h + 2 * BLEED) * MM,
+                stroke=0,
+                fill=1,
+            )
+        draw_face(c, job, side_face, panel, token)
+        c.restoreState()
+    c.restoreState()
+    if back:
+        return
+    c.setDash(2, 1.5)
+    c.setStrokeColor(_rgb(FOLD_COLOR))
+    c.setLineWidth(0.4)
+    for x1, y1, x2, y2 in shape.folds:
+        c.line((x + x1) * MM, (page_h - y_top - y1) * MM, (x + x2) * MM, (page_h - y_top - y2) * MM)
+    c.setDash()
+    c.setStrokeColor(_rgb(CUT_COLOR))
+    c.setLineWidth(0.5)
+    c.drawPath(_path(c, shape.outline, x, y_top, page_h), stroke=1, fill=0)
+
+
+def _block(lines: list[str], width_pt: float) -> tuple[list[tuple[str, str]], float]:
+    """`lines` wrapped to the width (font per line: the first bold), at the largest size from MARGIN_PT down to
+    MIN_PT that keeps them within MARGIN_LINES lines."""
+    from reportlab.lib.utils import simpleSplit
+
+    size = MARGIN_PT
+    while True:
+        out = [
+            (part, "Body-Bold" if i == 0 else "Body")
+            for i, line in enumerate(lines)
+            for part in simpleSplit(line, "Body-Bold" if i == 0 else "Body", size, width_pt)
+        ]
+        if len(out) <= MARGIN_LINES or size <= MIN_PT:
+            return out, size
+        size -= 0.5
+
+
+def _margin(c, lines: list[str], paper: Paper, top: bool) -> None:
+    """Guidance lines centred in the top (or bottom) margin, inside the printable area."""
+    block, size = _block(lines, (paper.width - 2 * CLEARANCE) * MM)
+    lead = size * 1.25
+    c.setFillColor(_rgb(INK))
+    if top:
+        y = (paper.height - PRINTABLE_MARGIN) * MM - size
+    else:
+        y = PRINTABLE_MARGIN * MM + (len(block) - 1) * lead + size * 0.25
+    for text, font in block:
+        c.setFont(font, size)
+        c.drawCentredString(paper.width / 2 * MM, y, text)
+        y -= lead
+
+
+def write_sheet(job: PieceJob, target: Path) -> dict:
+    """Write the PDF of one component's pieces; ContentError before anything is written."""
+    fonts.register()
+    paper, g = sheet_grid(job)
+    shape = job.shape
+    meta = Meta(
+        f"{job.title} \u2013 {job.comp.name.get(job.lang)} ({job.paper})",
+        job.author,
+        f"pieces {job.comp.id}, {job.lang}",
+    )
+    c = new_canvas(target, paper.points, meta)
+    print_preferences(c, duplex_mode(job))
+    pages = 0
+    for page in chunks(printed_faces(job.comp), g.per_page):
+        lines = guidance(job)
+        _margin(c, lines[:-2], paper, top=True)
+        _margin(c, lines[-2:], paper, top=False)
+        for card, trim in zip(page, g.trims):
+            draw_piece(c, job, card, trim.x, trim.y, paper.height, back=False)
+        c.showPage()
+        pages += 1
+        if shape.duplex:
+            _margin(c, guidance(job, back_page=True), paper, top=True)
+            for card, trim in zip(page, g.trims):
+                box = back_box(trim, paper.width, paper.height, job.flip, job.offset)
+                draw_piece(c, job, card, box.x, box.y, paper.height, back=True)
+            c.showPage()
+            pages += 1
+    c.save()
+    return {"pages": pages}
+
+
+# ---------------------------------------------------------------- check and plan
+
+
+def check_job(job: PieceJob) -> None:
+    """Every problem writing the sheet would stop with, raised as ContentError (nothing drawn)."""
+    sheet_grid(job)
+    for i, card in enumerate(job.comp.cards):
+        for face in (card.front, back_of(card)):
+            _, text = face_texts(face, job.lang)
+            for panel in job.shape.panels:
+                if panel.side == "front" and text:
+                    inner = 0.72 if job.comp.piece and job.comp.piece.shape in ("circle", "hexagon") else 0.86
+                    if fit_lines(text, panel.box.w * MM * inner, panel.box.h * MM * 0.3) is None:
+                        raise job.error(
+                            ("cards", i, "text"),
+                            f"the text {_short(text)!r} does not fit on the piece at {MIN_PT:g} pt",
+                        )
+
+
+def check(content, options: CardOptions) -> list[Problem]:
+    """The problems of every pieces sheet of the game (one per component)."""
+    problems: dict[str, Problem] = {}
+    for job in jobs(content, options):
+        try:
+            check_job(job)
+        except ContentError as exc:
+            problems.setdefault(job.comp.id, exc.problem)
+    return list(problems.values())
+
+
+def component_path(game: str, comp_id: str, lang: str, paper: str) -> str:
+    return f"{game}/{comp_id}.{lang}.{paper}.pdf"
+
+
+def plan(content, options: CardOptions) -> list[Artifact]:
+    """One PDF per printed pieces component, language and paper."""
+    artifacts = []
+    for job in jobs(content, options):
+        artifacts.append(
+            Artifact(
+                job.game,
+                "pieces",
+                component_path(job.game, job.comp.id, job.lang, job.paper),
+                {
+                    "component": job.comp.model_dump(mode="json"),
+                    "lang": job.lang,
+                    "paper": job.paper,
+                    "flip": job.flip,
+                    "orientation": job.orientation,
+                    "offset": list(job.offset),
+                    "title": job.title,
+                    "words": [i18n.words(job.lang, "print")[k] for k in ("pieces", "sheet")],
+                },
+                _bind(job),
+                lang=job.lang,
+                paper=job.paper,
+                bundles=("play",),
+            )
+        )
+    return artifacts
+
+
+def _bind(job: PieceJob):
+    def write(tmp: Path):
+        return write_sheet(job, tmp)
+
+    return write
