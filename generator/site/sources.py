@@ -421,17 +421,18 @@ def section_index(contents: list[GameContent], lang: str) -> list[dict]:
                     ]
             words += search.compound_parts(plain, vocab, lang)
             words.append(sec.id)
-            entries.append(
-                _entry(
-                    game.title.get(lang),
-                    f"{game.id}/rules",
-                    rules_myst.anchor(game.id, sec.id),
-                    _section_label(sec),
-                    strip_term_refs(sec.title),
-                    words,
-                    lang,
-                )
+            entry = _entry(
+                game.title.get(lang),
+                f"{game.id}/rules",
+                rules_myst.anchor(game.id, sec.id),
+                _section_label(sec),
+                strip_term_refs(sec.title),
+                words,
+                lang,
             )
+            entry["number"] = sec.number
+            entry["rules"] = [rule.number for rule in sec.numbered]
+            entries.append(entry)
         for term in game.glossary:
             words = [w for phrase in search.term_words(term, lang) for w in search.WORD.findall(phrase)]
             entries.append(
@@ -462,8 +463,12 @@ def section_index(contents: list[GameContent], lang: str) -> list[dict]:
 
 
 def _entry(game: str, page: str, anchor: str, label: str, title: str, words: list[str], lang: str) -> dict:
+    """One search entry: its stems (``words``, ``title``) and, for "did you mean", the written form of each stem
+    (``forms``, collected into the page's vocabulary by `render_site`)."""
     return {
         "game": game,
+        "gid": page.split("/")[0],
+        "forms": search.written_forms(words, lang),
         "page": page,
         "anchor": anchor,
         "label": label,
@@ -519,8 +524,7 @@ def render_site(games: list[tuple[GameContent, dict[str, str], list[dict]]], lan
     for _content, game_pages, game_entries in sorted(games, key=lambda g: g[0].id):
         pages.update(game_pages)
         entries += game_entries
-    data = json.dumps(entries, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
-    pages["_rp/rp-sections.js"] = "window.RP_SECTIONS = {};\n".format(data.replace("</", "<\\/"))
+    pages["_rp/rp-sections.js"] = search.index_script(entries, lang)
     return dict(sorted(pages.items()))
 
 

@@ -75,6 +75,7 @@ def _page_context(app, pagename, templatename, context, doctree):
     context["rp_draft"] = draft_context(config.rulepress_draft, "../" * pagename.count("/"))
     context["rp_game_nav"] = game_nav(pagename, set(app.env.found_docs), strings.get("pages", {}))
     game = pagename.split("/")[0] if pagename.count("/") == 1 else ""
+    context["rp_game_id"] = game  # the search started on a game's page looks in that game first
     context["rp_game_title"] = (
         app.env.titles[f"{game}/index"].astext() if game and f"{game}/index" in app.env.titles else ""
     )
