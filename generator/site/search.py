@@ -94,27 +94,27 @@ def stop_words(lang: str) -> tuple[str, ...]:
     return tuple(sorted({line for line in lines if line}))
 
 
-def written_forms(words: list[str], lang: str) -> dict[str, str]:
-    """The most frequent written form (lower case) of each stem of `words`; ties go to the shorter, then the
-    first in alphabetical order."""
+def written_forms(words: list[str], lang: str) -> dict[str, dict[str, int]]:
+    """How often each written form (lower case) of each stem occurs in `words`: {stem: {form: count}}."""
     counts: dict[str, Counter] = {}
     for word in words:
         counts.setdefault(stem(word, lang), Counter())[word.lower()] += 1
-    return {key: min(forms, key=lambda w: (-forms[w], len(w), w)) for key, forms in sorted(counts.items())}
+    return {key: dict(sorted(forms.items())) for key, forms in sorted(counts.items())}
 
 
 def index_script(entries: list[dict], lang: str) -> str:
     """The script with the sections-search data of one language: ``window.RP_SECTIONS`` (the entries without
-    their written forms) and ``window.RP_SEARCH`` (stop words and ``forms``: stem -> written form, the most
-    frequent over all entries)."""
+    their written forms) and ``window.RP_SEARCH``: the stop words and ``forms``, {stem: its written forms over
+    all entries, the most frequent first} for every stem written otherwise (a typo is measured against the
+    words as written, and "did you mean" shows one)."""
     totals: dict[str, Counter] = {}
     shown = []
     for entry in entries:
-        for key, form in entry.get("forms", {}).items():
-            totals.setdefault(key, Counter())[form] += 1
+        for key, forms in entry.get("forms", {}).items():
+            totals.setdefault(key, Counter()).update(forms)
         shown.append({k: v for k, v in entry.items() if k != "forms"})
-    forms = {key: min(c, key=lambda w: (-c[w], len(w), w)) for key, c in sorted(totals.items())}
-    meta = {"stop": list(stop_words(lang)), "forms": {k: v for k, v in forms.items() if v != k}}
+    forms = {key: sorted(c, key=lambda w: (-c[w], len(w), w)) for key, c in sorted(totals.items())}
+    meta = {"stop": list(stop_words(lang)), "forms": {k: v for k, v in forms.items() if v != [k]}}
 
     def dump(value) -> str:
         return json.dumps(value, sort_keys=True, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")

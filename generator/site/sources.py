@@ -10,7 +10,6 @@ beyond reading its templates.
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache

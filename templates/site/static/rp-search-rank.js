@@ -8,11 +8,12 @@
   const K1 = 1.2;
   const B = 0.5;
   const TITLE = 1.5; // weight of a word of the entry's title over a word of its text
+  const SECONDARY = 0.85; // glossary entries and ambiguities rank after a rule section matching as well
   const NUMBER = /^\s*(?:§|#|r-)?\s*(\d{1,3}(?:[.-]\d{1,3})*)\.?\s*$/u;
 
   // The words of a query, lower case, split at everything that is no letter or digit ("can't" -> can, t).
   function words(query) {
-    return query.toLowerCase().normalize("NFC").split(/[^\p{L}\p{N}]+/u).filter((w) => w.length > 1);
+    return query.toLowerCase().normalize("NFC").split(/[^\p{L}\p{N}]+/u).filter((w) => w.length > 0);
   }
 
   // Edit distance of a and b (insert, delete, replace, swap two neighbours), or max + 1 as soon as it exceeds max.
@@ -59,7 +60,7 @@
 
   // The index stems a query word stands for, each with a weight (1 for the word itself, less for a longer
   // word it begins, less again for a typo), and whether the word was corrected.
-  function expand(word, stem, stats) {
+  function expand(word, stem, stats, forms) {
     const own = stem(word);
     if (stats.df.has(own)) return { stems: [[own, 1]], corrected: null };
     const found = [];
@@ -70,20 +71,25 @@
     const max = allowed(word.length);
     if (!max) return { stems: [], corrected: null };
     let best = max + 1;
-    const near = [];
+    const near = new Map(); // stem -> its written form nearest to the word
     for (const s of stats.vocabulary) {
       if (s.length < 3) continue;
-      const d = Math.min(distance(own, s, max), distance(word, s, max));
-      if (d > max) continue;
+      let d = distance(own, s, max);
+      let shown = (forms[s] || [s])[0];
+      for (const written of forms[s] || [s]) {
+        const e = distance(word, written, max); // the typo is in the word as written, its stem may differ more
+        if (e < d) [d, shown] = [e, written];
+      }
+      if (d > max || d > best) continue;
       if (d < best) {
         best = d;
-        near.length = 0;
+        near.clear();
       }
-      if (d === best) near.push(s);
+      near.set(s, shown);
     }
-    if (!near.length) return { stems: [], corrected: null };
-    near.sort((a, b) => stats.df.get(b) - stats.df.get(a) || (a < b ? -1 : 1));
-    return { stems: near.slice(0, 3).map((s) => [s, best === 1 ? 0.7 : 0.5]), corrected: near[0] };
+    if (!near.size) return { stems: [], corrected: null };
+    const order = [...near.keys()].sort((a, b) => stats.df.get(b) - stats.df.get(a) || (a < b ? -1 : 1));
+    return { stems: order.slice(0, 3).map((s) => [s, best === 1 ? 0.7 : 0.5]), corrected: near.get(order[0]) };
   }
 
   // The entries a rule number names: the section with that number, or the section holding the rule
@@ -113,7 +119,7 @@
     const kept = all.filter((w) => !stop.has(w));
     const used = kept.length ? kept : all;
     const forms = (meta && meta.forms) || {};
-    const expanded = used.map((w) => expand(w, stem, stats));
+    const expanded = used.map((w) => expand(w, stem, stats, forms));
     const total = entries.length;
     const idf = (s) => {
       const n = stats.df.get(s) || 0;
@@ -137,12 +143,13 @@
       }
       if (!matched) return;
       const coverage = matched / expanded.length;
-      hits.push({ entry, anchor: entry.anchor, score: score * (0.5 + coverage), matched });
+      const kind = entry.page.endsWith("/rules") ? 1 : SECONDARY;
+      hits.push({ entry, anchor: entry.anchor, score: kind * score * (0.5 + coverage), matched });
     });
     hits.sort((a, b) => b.score - a.score || (a.entry.label < b.entry.label ? -1 : 1));
     const corrected = expanded.some((e) => e.corrected);
     const suggestion = corrected
-      ? used.map((w, i) => (expanded[i].corrected ? forms[expanded[i].corrected] || expanded[i].corrected : w)).join(" ")
+      ? used.map((w, i) => expanded[i].corrected || w).join(" ")
       : null;
     return { hits, suggestion, number: numberMatch ? numberMatch[1] : null, words: used };
   }
