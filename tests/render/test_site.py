@@ -268,7 +268,8 @@ def test_german_search_index_knows_stems_umlauts_compound_parts_and_rule_ids(bui
     assert rules in docs("wurfel")  # umlaut folded by the German stemmer, as in the browser
     assert any(rules == doc for doc, _anchor, _main in index["indexentries"]["moving"])
     sections = (out / "site" / "de" / "_static" / "rp-sections.js").read_text(encoding="utf-8")
-    entries = json.loads(sections[sections.index("=") + 1 :].strip().rstrip(";"))
+    first = sections.splitlines()[0]  # window.RP_SECTIONS = [...]; (then window.RP_SEARCH)
+    entries = json.loads(first[first.index("=") + 1 :].strip().rstrip(";"))
     goal = next(e for e in entries if e["anchor"] == "demo-goal")
     assert (
         goal["page"] == "demo/rules" and search.stem("Siegpunkte", "de") in goal["words"] and "punkt" in goal["words"]
