@@ -38,6 +38,7 @@ from rulepress.output import CACHE
 from rulepress.render import Artifact, examplepictures
 from rulepress.render.options import SiteOptions
 from rulepress.site import sources as site_sources
+from rulepress.site.offline import write_offline
 from rulepress.site.downloads import read_all, write_zip, zip_plan
 from rulepress.site.sphinx_run import build_html, conf_text, preload
 from rulepress.store import Store
@@ -277,6 +278,8 @@ def write_language(
             target = tmp / relative
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_bytes(png)
+    summary = ", ".join(c.game.title.get(lang) for c in sorted(written, key=lambda c: c.id))
+    write_offline(tmp, words["site_title"], lang, summary)  # installable, and readable without a network
     return {"pages": sum(1 for p in pages if p.endswith(".md"))}
 
 
