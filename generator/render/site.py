@@ -38,8 +38,8 @@ from rulepress.output import CACHE
 from rulepress.render import Artifact, examplepictures
 from rulepress.render.options import SiteOptions
 from rulepress.site import sources as site_sources
-from rulepress.site.offline import write_offline
 from rulepress.site.downloads import read_all, write_zip, zip_plan
+from rulepress.site.offline import write_offline
 from rulepress.site.sphinx_run import build_html, conf_text, preload
 from rulepress.store import Store
 
