@@ -354,7 +354,7 @@ def write_root(
 
 
 def write_sitemap(out: Path, tmp: Path, site_url: str, languages: tuple[str, ...]) -> dict | None:
-    """sitemap.xml of every language (absolute URLs need --site-url; without it they are relative to the site)."""
+    """sitemap.xml of every language, with absolute URLs (planned only when --site-url is given)."""
     from xml.sax.saxutils import escape
 
     base = site_url.rstrip("/") + "/" if site_url else ""
@@ -526,14 +526,15 @@ def plan_all(
                 needs=("examples",),
             )
         )
-    planned.append(
-        Artifact(
-            None,
-            "site",
-            "site/sitemap.xml",
-            {"games": digests, "site_url": site_url},
-            lambda tmp: write_sitemap(out, tmp, site_url, languages),
-            after=tuple(f"site/{lang}" for lang in languages),
+    if site_url:  # a sitemap needs absolute addresses: none without --site-url
+        planned.append(
+            Artifact(
+                None,
+                "site",
+                "site/sitemap.xml",
+                {"games": digests, "site_url": site_url},
+                lambda tmp: write_sitemap(out, tmp, site_url, languages),
+                after=tuple(f"site/{lang}" for lang in languages),
+            )
         )
-    )
     return planned

@@ -10,6 +10,7 @@ beyond reading its templates.
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -22,7 +23,7 @@ from rulepress import i18n, paths
 from rulepress.model import GameContent, history
 from rulepress.model.rules_text import strip_term_refs, term_refs
 from rulepress.model.schema import Provenance, Term
-from rulepress.site import downloads, rules_myst, safety, search
+from rulepress.site import downloads, rules_myst, safety, search, summary
 from rulepress.site.safety import Markdown
 from rulepress.text.words import thing_names, words
 
@@ -489,10 +490,43 @@ def downloads_page(
         "failures": failed if failed is not None else failures(content, lang, extras.example_results),
     }
     return {
-        f"{content.id}/downloads.md": environment()
-        .get_template("downloads.md.j2")
-        .render(s=words(lang), lang=lang, game=game)
+        f"{content.id}/downloads.md": described(
+            environment().get_template("downloads.md.j2").render(s=words(lang), lang=lang, game=game),
+            description(content, lang),
+        )
     }
+
+
+def description(content: GameContent, lang: str) -> str:
+    """What a game's pages say about it to search engines and link previews (`summary.game_description`)."""
+    game = content.game
+    text = content.rules.get(lang)
+    first = next((sec.body for sec in text.sections if sec.body.strip()), "") if text is not None else ""
+    return summary.game_description(
+        game.title.get(lang),
+        game.subtitle.get(lang) if game.subtitle else "",
+        f"{words(lang)['players']}: {game.players.min}–{game.players.max}"
+        if game.players.min != game.players.max
+        else f"{words(lang)['players']}: {game.players.min}",
+        strip_term_refs(first),
+    )
+
+
+def described(page: str, text: str) -> str:
+    """A MyST page with `text` as its meta description and og:description, in its front matter (merged into
+    the one the page has; JSON strings are YAML)."""
+    quoted = json.dumps(text, ensure_ascii=False)
+    head, body = "", page
+    if page.startswith("---\n") and "\n---\n" in page[3:]:
+        end = page.index("\n---\n", 3)
+        head, body = page[4 : end + 1], page[end + 5 :]
+    meta = "myst:\n  html_meta:\n"
+    head = (
+        head.replace(meta, f"{meta}    description: {quoted}\n", 1)
+        if meta in head
+        else head + (f"{meta}    description: {quoted}\n")
+    )
+    return f"---\n{head}og:description: {quoted}\n---\n{body}"
 
 
 def render_game(content: GameContent, lang: str, extras: GameExtras) -> tuple[dict[str, str], list[dict]]:
@@ -501,9 +535,11 @@ def render_game(content: GameContent, lang: str, extras: GameExtras) -> tuple[di
     env = environment()
     s = words(lang)
     game = game_data(content, lang, extras)
+    about = description(content, lang)
     pages = {
-        f"{game['id']}/{page}.md": env.get_template(f"{'overview' if page == 'index' else page}.md.j2").render(
-            s=s, lang=lang, game=game
+        f"{game['id']}/{page}.md": described(
+            env.get_template(f"{'overview' if page == 'index' else page}.md.j2").render(s=s, lang=lang, game=game),
+            about,
         )
         for page in game["pages"] + ["index"]
     }

@@ -16,6 +16,7 @@ written by this build.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 GAME_PAGES = ("index", "rules", "glossary", "ambiguities", "gallery", "downloads")
@@ -82,15 +83,26 @@ def _page_context(app, pagename, templatename, context, doctree):
     app.rp_written = getattr(app, "rp_written", set()) | {pagename}
 
 
+OG_URL = re.compile(r'<meta property="og:url" content="[^"]*" />\n?')
+
+
+def without_relative_og_url(html: str) -> str:
+    """The page without its og:url: without a site URL (``--site-url``) it could only be relative, which
+    link previews reject."""
+    return OG_URL.sub("", html)
+
+
 def _finished(app, exception):
     literals = app.config.rulepress_strings.get("theme_literals") or {}
     if exception is not None or app.builder.format != "html":
         return
+    absolute = bool(app.config.html_baseurl)
     for pagename in sorted(getattr(app, "rp_written", ())):
         path = Path(app.outdir) / f"{pagename}.html"
         if path.is_file():
             text = path.read_text(encoding="utf-8")
             new = translate_literals(text, literals)
+            new = new if absolute else without_relative_og_url(new)
             if new != text:
                 path.write_text(new, encoding="utf-8")
 
