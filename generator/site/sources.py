@@ -492,15 +492,17 @@ def downloads_page(
     return {
         f"{content.id}/downloads.md": described(
             environment().get_template("downloads.md.j2").render(s=words(lang), lang=lang, game=game),
-            description(content, lang),
+            description(content, lang, with_rules=False),
         )
     }
 
 
-def description(content: GameContent, lang: str) -> str:
-    """What a game's pages say about it to search engines and link previews (`summary.game_description`)."""
+def description(content: GameContent, lang: str, with_rules: bool = True) -> str:
+    """What a game's pages say about it to search engines and link previews (`summary.game_description`); the
+    start of the rules only `with_rules` (the overview and the rules page: an edit of the first rule paragraph
+    then leaves the other pages alone)."""
     game = content.game
-    text = content.rules.get(lang)
+    text = content.rules.get(lang) if with_rules else None
     first = next((sec.body for sec in text.sections if sec.body.strip()), "") if text is not None else ""
     return summary.game_description(
         game.title.get(lang),
@@ -535,11 +537,10 @@ def render_game(content: GameContent, lang: str, extras: GameExtras) -> tuple[di
     env = environment()
     s = words(lang)
     game = game_data(content, lang, extras)
-    about = description(content, lang)
     pages = {
         f"{game['id']}/{page}.md": described(
             env.get_template(f"{'overview' if page == 'index' else page}.md.j2").render(s=s, lang=lang, game=game),
-            about,
+            description(content, lang, with_rules=page in ("index", "rules")),
         )
         for page in game["pages"] + ["index"]
     }
