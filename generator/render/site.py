@@ -39,6 +39,7 @@ from rulepress.render import Artifact, examplepictures
 from rulepress.render.options import SiteOptions
 from rulepress.site import sources as site_sources
 from rulepress.site.downloads import read_all, write_zip, zip_plan
+from rulepress.site.offline import write_offline
 from rulepress.site.sphinx_run import build_html, conf_text, preload
 from rulepress.store import Store
 
@@ -277,6 +278,8 @@ def write_language(
             target = tmp / relative
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_bytes(png)
+    summary = ", ".join(c.game.title.get(lang) for c in sorted(written, key=lambda c: c.id))
+    write_offline(tmp, words["site_title"], lang, summary)  # installable, and readable without a network
     return {"pages": sum(1 for p in pages if p.endswith(".md"))}
 
 
@@ -351,7 +354,7 @@ def write_root(
 
 
 def write_sitemap(out: Path, tmp: Path, site_url: str, languages: tuple[str, ...]) -> dict | None:
-    """sitemap.xml of every language (absolute URLs need --site-url; without it they are relative to the site)."""
+    """sitemap.xml of every language, with absolute URLs (planned only when --site-url is given)."""
     from xml.sax.saxutils import escape
 
     base = site_url.rstrip("/") + "/" if site_url else ""
@@ -523,14 +526,15 @@ def plan_all(
                 needs=("examples",),
             )
         )
-    planned.append(
-        Artifact(
-            None,
-            "site",
-            "site/sitemap.xml",
-            {"games": digests, "site_url": site_url},
-            lambda tmp: write_sitemap(out, tmp, site_url, languages),
-            after=tuple(f"site/{lang}" for lang in languages),
+    if site_url:  # a sitemap needs absolute addresses: none without --site-url
+        planned.append(
+            Artifact(
+                None,
+                "site",
+                "site/sitemap.xml",
+                {"games": digests, "site_url": site_url},
+                lambda tmp: write_sitemap(out, tmp, site_url, languages),
+                after=tuple(f"site/{lang}" for lang in languages),
+            )
         )
-    )
     return planned

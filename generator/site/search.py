@@ -5,19 +5,25 @@ Sphinx splits text into words and stems them, so the German compound
 section we therefore collect hidden search words: the glossary terms it
 refers to with their keywords and aliases, the parts of compounds that are
 known words (glossary terms and keywords of the game), and the section id.
-Pure functions: text in, words out.
+It also writes the data of the sections search the browser runs (`index_script`): the entries, the
+language's stop words (a word list per language in templates/site/stopwords/, one word a line) and the
+written form of every stem, so a corrected typo can be shown as a word ("did you mean").
+Pure functions: text in, words out (the stop-word lists are read once per language).
 """
 
 from __future__ import annotations
 
+import json
 import re
+from collections import Counter
 from functools import lru_cache
 
-from rulepress import i18n
+from rulepress import i18n, paths
 from rulepress.model.schema import Lang, Term
 
 WORD = re.compile(r"\w+", re.UNICODE)
 MIN_PART = 4  # shorter parts ("Tag", "Ei") would match far too much
+STOPWORDS = paths.TEMPLATES / "site" / "stopwords"
 
 
 @lru_cache(maxsize=131072)
@@ -75,3 +81,42 @@ def section_words(text: str, term_ids: list[str], glossary: list[Term], lang: st
         if term_id in by_id:
             words.update(term_words(by_id[term_id], lang))
     return sorted(words, key=lambda w: (w.lower(), w))
+
+
+@lru_cache(maxsize=8)
+def stop_words(lang: str) -> tuple[str, ...]:
+    """The stop words of `lang` (lower case, sorted; from templates/site/stopwords/<lang>.txt; none for a
+    language without a list). A line's text after ``#`` is a comment."""
+    path = STOPWORDS / f"{lang}.txt"
+    if not path.is_file():
+        return ()
+    lines = (line.split("#", 1)[0].strip().lower() for line in path.read_text(encoding="utf-8").splitlines())
+    return tuple(sorted({line for line in lines if line}))
+
+
+def written_forms(words: list[str], lang: str) -> dict[str, dict[str, int]]:
+    """How often each written form (lower case) of each stem occurs in `words`: {stem: {form: count}}."""
+    counts: dict[str, Counter] = {}
+    for word in words:
+        counts.setdefault(stem(word, lang), Counter())[word.lower()] += 1
+    return {key: dict(sorted(forms.items())) for key, forms in sorted(counts.items())}
+
+
+def index_script(entries: list[dict], lang: str) -> str:
+    """The script with the sections-search data of one language: ``window.RP_SECTIONS`` (the entries without
+    their written forms) and ``window.RP_SEARCH``: the stop words and ``forms``, {stem: its written forms over
+    all entries, the most frequent first} for every stem written otherwise (a typo is measured against the
+    words as written, and "did you mean" shows one)."""
+    totals: dict[str, Counter] = {}
+    shown = []
+    for entry in entries:
+        for key, forms in entry.get("forms", {}).items():
+            totals.setdefault(key, Counter()).update(forms)
+        shown.append({k: v for k, v in entry.items() if k != "forms"})
+    forms = {key: sorted(c, key=lambda w: (-c[w], len(w), w)) for key, c in sorted(totals.items())}
+    meta = {"stop": list(stop_words(lang)), "forms": {k: v for k, v in forms.items() if v != [k]}}
+
+    def dump(value) -> str:
+        return json.dumps(value, sort_keys=True, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
+
+    return f"window.RP_SECTIONS = {dump(shown)};\nwindow.RP_SEARCH = {dump(meta)};\n"

@@ -23,7 +23,7 @@ from rulepress import i18n, paths
 from rulepress.model import GameContent, history
 from rulepress.model.rules_text import strip_term_refs, term_refs
 from rulepress.model.schema import Provenance, Term
-from rulepress.site import downloads, rules_myst, safety, search
+from rulepress.site import downloads, rules_myst, safety, search, summary
 from rulepress.site.safety import Markdown
 from rulepress.text.words import thing_names, words
 
@@ -421,17 +421,18 @@ def section_index(contents: list[GameContent], lang: str) -> list[dict]:
                     ]
             words += search.compound_parts(plain, vocab, lang)
             words.append(sec.id)
-            entries.append(
-                _entry(
-                    game.title.get(lang),
-                    f"{game.id}/rules",
-                    rules_myst.anchor(game.id, sec.id),
-                    _section_label(sec),
-                    strip_term_refs(sec.title),
-                    words,
-                    lang,
-                )
+            entry = _entry(
+                game.title.get(lang),
+                f"{game.id}/rules",
+                rules_myst.anchor(game.id, sec.id),
+                _section_label(sec),
+                strip_term_refs(sec.title),
+                words,
+                lang,
             )
+            entry["number"] = sec.number
+            entry["rules"] = [rule.number for rule in sec.numbered]
+            entries.append(entry)
         for term in game.glossary:
             words = [w for phrase in search.term_words(term, lang) for w in search.WORD.findall(phrase)]
             entries.append(
@@ -462,8 +463,12 @@ def section_index(contents: list[GameContent], lang: str) -> list[dict]:
 
 
 def _entry(game: str, page: str, anchor: str, label: str, title: str, words: list[str], lang: str) -> dict:
+    """One search entry: its stems (``words``, ``title``) and, for "did you mean", the written form of each stem
+    (``forms``, collected into the page's vocabulary by `render_site`)."""
     return {
         "game": game,
+        "gid": page.split("/")[0],
+        "forms": search.written_forms(words, lang),
         "page": page,
         "anchor": anchor,
         "label": label,
@@ -485,10 +490,45 @@ def downloads_page(
         "failures": failed if failed is not None else failures(content, lang, extras.example_results),
     }
     return {
-        f"{content.id}/downloads.md": environment()
-        .get_template("downloads.md.j2")
-        .render(s=words(lang), lang=lang, game=game)
+        f"{content.id}/downloads.md": described(
+            environment().get_template("downloads.md.j2").render(s=words(lang), lang=lang, game=game),
+            description(content, lang, with_rules=False),
+        )
     }
+
+
+def description(content: GameContent, lang: str, with_rules: bool = True) -> str:
+    """What a game's pages say about it to search engines and link previews (`summary.game_description`); the
+    start of the rules only `with_rules` (the overview and the rules page: an edit of the first rule paragraph
+    then leaves the other pages alone)."""
+    game = content.game
+    text = content.rules.get(lang) if with_rules else None
+    first = next((sec.body for sec in text.sections if sec.body.strip()), "") if text is not None else ""
+    return summary.game_description(
+        game.title.get(lang),
+        game.subtitle.get(lang) if game.subtitle else "",
+        f"{words(lang)['players']}: {game.players.min}–{game.players.max}"
+        if game.players.min != game.players.max
+        else f"{words(lang)['players']}: {game.players.min}",
+        strip_term_refs(first),
+    )
+
+
+def described(page: str, text: str) -> str:
+    """A MyST page with `text` as its meta description and og:description, in its front matter (merged into
+    the one the page has; JSON strings are YAML)."""
+    quoted = json.dumps(text, ensure_ascii=False)
+    head, body = "", page
+    if page.startswith("---\n") and "\n---\n" in page[3:]:
+        end = page.index("\n---\n", 3)
+        head, body = page[4 : end + 1], page[end + 5 :]
+    meta = "myst:\n  html_meta:\n"
+    head = (
+        head.replace(meta, f"{meta}    description: {quoted}\n", 1)
+        if meta in head
+        else head + (f"{meta}    description: {quoted}\n")
+    )
+    return f"---\n{head}og:description: {quoted}\n---\n{body}"
 
 
 def render_game(content: GameContent, lang: str, extras: GameExtras) -> tuple[dict[str, str], list[dict]]:
@@ -498,8 +538,9 @@ def render_game(content: GameContent, lang: str, extras: GameExtras) -> tuple[di
     s = words(lang)
     game = game_data(content, lang, extras)
     pages = {
-        f"{game['id']}/{page}.md": env.get_template(f"{'overview' if page == 'index' else page}.md.j2").render(
-            s=s, lang=lang, game=game
+        f"{game['id']}/{page}.md": described(
+            env.get_template(f"{'overview' if page == 'index' else page}.md.j2").render(s=s, lang=lang, game=game),
+            description(content, lang, with_rules=page in ("index", "rules")),
         )
         for page in game["pages"] + ["index"]
     }
@@ -519,8 +560,7 @@ def render_site(games: list[tuple[GameContent, dict[str, str], list[dict]]], lan
     for _content, game_pages, game_entries in sorted(games, key=lambda g: g[0].id):
         pages.update(game_pages)
         entries += game_entries
-    data = json.dumps(entries, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
-    pages["_rp/rp-sections.js"] = "window.RP_SECTIONS = {};\n".format(data.replace("</", "<\\/"))
+    pages["_rp/rp-sections.js"] = search.index_script(entries, lang)
     return dict(sorted(pages.items()))
 
 

@@ -16,6 +16,7 @@ written by this build.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 GAME_PAGES = ("index", "rules", "glossary", "ambiguities", "gallery", "downloads")
@@ -75,21 +76,33 @@ def _page_context(app, pagename, templatename, context, doctree):
     context["rp_draft"] = draft_context(config.rulepress_draft, "../" * pagename.count("/"))
     context["rp_game_nav"] = game_nav(pagename, set(app.env.found_docs), strings.get("pages", {}))
     game = pagename.split("/")[0] if pagename.count("/") == 1 else ""
+    context["rp_game_id"] = game  # the search started on a game's page looks in that game first
     context["rp_game_title"] = (
         app.env.titles[f"{game}/index"].astext() if game and f"{game}/index" in app.env.titles else ""
     )
     app.rp_written = getattr(app, "rp_written", set()) | {pagename}
 
 
+OG_URL = re.compile(r'<meta property="og:url" content="[^"]*" />\n?')
+
+
+def without_relative_og_url(html: str) -> str:
+    """The page without its og:url: without a site URL (``--site-url``) it could only be relative, which
+    link previews reject."""
+    return OG_URL.sub("", html)
+
+
 def _finished(app, exception):
     literals = app.config.rulepress_strings.get("theme_literals") or {}
     if exception is not None or app.builder.format != "html":
         return
+    absolute = bool(app.config.html_baseurl)
     for pagename in sorted(getattr(app, "rp_written", ())):
         path = Path(app.outdir) / f"{pagename}.html"
         if path.is_file():
             text = path.read_text(encoding="utf-8")
             new = translate_literals(text, literals)
+            new = new if absolute else without_relative_og_url(new)
             if new != text:
                 path.write_text(new, encoding="utf-8")
 

@@ -73,11 +73,7 @@ def conf_text(
         choose=choose,
         templates=str(SITE_TEMPLATES / "_templates"),
         static=str(SITE_TEMPLATES / "static"),
-        strings={
-            k: v
-            for k, v in strings.items()
-            if k in ("pages", "search_placeholder", "language", "theme_literals", "sections_found")
-        },
+        strings={k: v for k, v in strings.items() if k in SITE_STRINGS},
         site_url=site_url,
         site_path=site_path,
         code=code,
@@ -85,6 +81,18 @@ def conf_text(
         not_found_body=strings.get("not_found_body", ""),
         draft=draft or {},
     )
+
+
+SITE_STRINGS = (  # the interface words the theme's templates and scripts use (templates/locales/*.yaml)
+    "pages",
+    "search_placeholder",
+    "language",
+    "theme_literals",
+    "sections_found",
+    "search_hits",
+    "did_you_mean",
+    "search_all_games",
+)
 
 
 def sync_sources(src: Path, sources: dict[str, str], conf: str) -> bool:

@@ -210,12 +210,15 @@ def _index(out: Path, lang: str) -> dict:
     return json.loads(text[text.index("(") + 1 : text.rindex(")")])
 
 
+SITE_URL = "https://rules.example.org/games/"
+
+
 @pytest.fixture(scope="module")
 def built(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("site")
     content = _game(tmp)
     out = tmp / "out"
-    result = build(BuildOptions(content=content, out=out, kinds=("site", "reports")))
+    result = build(BuildOptions(content=content, out=out, kinds=("site", "reports"), site_url=SITE_URL))
     return content, out, result
 
 
@@ -268,7 +271,8 @@ def test_german_search_index_knows_stems_umlauts_compound_parts_and_rule_ids(bui
     assert rules in docs("wurfel")  # umlaut folded by the German stemmer, as in the browser
     assert any(rules == doc for doc, _anchor, _main in index["indexentries"]["moving"])
     sections = (out / "site" / "de" / "_static" / "rp-sections.js").read_text(encoding="utf-8")
-    entries = json.loads(sections[sections.index("=") + 1 :].strip().rstrip(";"))
+    first = sections.splitlines()[0]  # window.RP_SECTIONS = [...]; (then window.RP_SEARCH)
+    entries = json.loads(first[first.index("=") + 1 :].strip().rstrip(";"))
     goal = next(e for e in entries if e["anchor"] == "demo-goal")
     assert (
         goal["page"] == "demo/rules" and search.stem("Siegpunkte", "de") in goal["words"] and "punkt" in goal["words"]
@@ -277,10 +281,10 @@ def test_german_search_index_knows_stems_umlauts_compound_parts_and_rule_ids(bui
 
 def test_no_op_rebuild_skips_the_site_and_output_is_deterministic(built, tmp_path):
     content, out, _result = built
-    again = build(BuildOptions(content=content, out=out, kinds=("site", "reports")))
+    again = build(BuildOptions(content=content, out=out, kinds=("site", "reports"), site_url=SITE_URL))
     assert again.built == []
     other = tmp_path / "out2"
-    build(BuildOptions(content=content, out=other, kinds=("site", "reports")))
+    build(BuildOptions(content=content, out=other, kinds=("site", "reports"), site_url=SITE_URL))
     for lang in ("de", "en"):
         first = sorted(p.relative_to(out) for p in (out / "site" / lang).rglob("*") if p.is_file())
         second = sorted(p.relative_to(other) for p in (other / "site" / lang).rglob("*") if p.is_file())
@@ -408,7 +412,10 @@ def test_site_is_self_contained_and_reports_stay_apart(built):
     report = (out / "reports" / "demo.html").read_text(encoding="utf-8")
     assert "Example content created by rulepress new" in report and "Translation check" in report
     assert "demo/rules.de.md" in report and str(out.parent) not in report
-    assert (site / "sitemap.xml").read_text(encoding="utf-8").count("<loc>") >= 12
+    sitemap = (site / "sitemap.xml").read_text(encoding="utf-8")
+    assert sitemap.count("<loc>") >= 12 and sitemap.count(f"<loc>{SITE_URL}") == sitemap.count("<loc>")
+    rules = (site / "en" / "demo" / "rules.html").read_text(encoding="utf-8")
+    assert f'<meta property="og:url" content="{SITE_URL}en/demo/rules.html" />' in rules
 
 
 def test_localized_results_refusals_and_readings_are_shown_in_words():
@@ -439,7 +446,7 @@ def test_a_build_on_one_core_equals_a_build_on_two(built, tmp_path):
     script = (
         "import os, sys; from pathlib import Path; os.sched_setaffinity(0, {sorted(os.sched_getaffinity(0))[0]}); "
         "from rulepress.build import BuildOptions, build; "
-        "build(BuildOptions(content=Path(sys.argv[1]), out=Path(sys.argv[2]), kinds=('site',)))"
+        f"build(BuildOptions(content=Path(sys.argv[1]), out=Path(sys.argv[2]), kinds=('site',), site_url={SITE_URL!r}))"
     )
     subprocess.run([sys.executable, "-c", script, str(content), str(single)], check=True, cwd=tmp_path)
     for lang in ("de", "en"):
@@ -544,7 +551,9 @@ def test_an_edit_rebuilds_only_what_depends_on_it_and_equals_a_clean_build(tmp_p
         rules.read_text(encoding="utf-8").replace("Würfel gibt es nicht", "Würfel gibt es keine"), encoding="utf-8"
     )
     # a German rules paragraph: the German site (Sphinx re-reads that page only), the sitemap and the game's report
-    assert sorted(build(options).built) == ["reports/demo.html", "site/de", "site/sitemap.xml"]
+    assert sorted(build(options).built) == ["reports/demo.html", "site/de"]
+    assert not (out / "site" / "sitemap.xml").exists()  # no --site-url: no sitemap, no relative og:url
+    assert "og:url" not in (out / "site" / "de" / "demo" / "rules.html").read_text(encoding="utf-8")
     assert "Würfel gibt es keine" in (out / "site" / "de" / "demo" / "rules.html").read_text(encoding="utf-8")
     assert untouched() == before
     # a German glossary definition: the English site shows none of it
@@ -552,7 +561,7 @@ def test_an_edit_rebuilds_only_what_depends_on_it_and_equals_a_clean_build(tmp_p
     game_yaml.write_text(
         game_yaml.read_text(encoding="utf-8").replace("Punkte für den Sieg.", "Punkte zum Sieg."), encoding="utf-8"
     )
-    assert sorted(build(options).built) == ["reports/demo.html", "site/de", "site/sitemap.xml"]
+    assert sorted(build(options).built) == ["reports/demo.html", "site/de"]
     clean = tmp_path / "clean"
     build(BuildOptions(content=content, out=clean, kinds=("site", "reports")))
     for folder in ("site", "reports"):

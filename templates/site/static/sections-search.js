@@ -1,49 +1,86 @@
-// Sections search: on the search page, list the rule sections, glossary entries and ambiguities whose
-// words contain every word of the query (stemmed like Sphinx's own index), above Sphinx's page results.
-// The data (rp-sections.js) is written by Rulepress for each language.
+// Sections search: on the search page, list the rule sections, glossary entries and ambiguities that match the
+// query (ranked by rp-search-rank.js: stop words dropped, typos forgiven with "did you mean", entries matching
+// only some words still listed), above Sphinx's page results. A search started on a game's page (`game` in the
+// query string) lists that game's entries, with a link to search all games; a rule number ("4.2") of that game
+// goes straight to the rule. The data (rp-sections.js) is written by Rulepress for each language.
 document.addEventListener("DOMContentLoaded", () => {
   const form = new URLSearchParams(window.location.search);
   const query = (form.get("q") || "").trim();
-  if (!query) return;
+  const game = form.get("game") || "";
   document.querySelectorAll('.rp-search input[name="q"], .sidebar-search').forEach((i) => { i.value = query; });
   const results = document.getElementById("search-results");
-  if (!results || typeof Stemmer === "undefined") return;
+  if (!query || !results || typeof Stemmer === "undefined") return;
   const root = document.documentElement.dataset.content_root || "";
-  const script = document.createElement("script");
-  script.src = root + "_static/rp-sections.js";
-  script.onload = () => show(window.RP_SECTIONS || []);
-  document.head.appendChild(script);
+  const bar = document.querySelector(".rp-topbar");
+  const say = (key, fallback) => (bar && bar.dataset[key]) || fallback;
+  load(root + "_static/rp-search-rank.js", () => load(root + "_static/rp-sections.js", () => show(window.RP_SECTIONS || [])));
+
+  function load(src, then) {
+    const script = document.createElement("script");
+    script.src = src;
+    script.onload = then;
+    document.head.appendChild(script);
+  }
+
+  function link(search, scope) {
+    const params = new URLSearchParams({ q: search });
+    if (scope) params.set("game", scope);
+    return window.location.pathname + "?" + params.toString();
+  }
 
   function show(entries) {
     const stemmer = new Stemmer();
-    const words = query.toLowerCase().split(/[^\p{L}\p{N}_-]+/u).filter((w) => w.length > 1);
-    const stems = words.map((w) => stemmer.stemWord(w));
-    if (!stems.length) return;
-    const found = [];
-    for (const entry of entries) {
-      const all = new Set(entry.words);
-      if (!stems.every((s) => all.has(s) || entry.words.some((w) => s.length >= 4 && w.startsWith(s)))) continue;
-      const inTitle = stems.filter((s) => entry.title.includes(s)).length;
-      found.push([inTitle, entry]);
+    const stem = (w) => stemmer.stemWord(w);
+    const scoped = game ? entries.filter((e) => e.gid === game) : entries;
+    const found = window.RPRank.search(query, scoped.length ? scoped : entries, window.RP_SEARCH, stem);
+    if (found.number && game && found.hits.length === 1) {
+      const hit = found.hits[0];
+      window.location.replace(root + hit.entry.page + ".html#" + hit.anchor);
+      return;
     }
-    if (!found.length) return;
-    found.sort((a, b) => b[0] - a[0]);
     const box = document.createElement("section");
     box.className = "rp-section-results";
+    box.setAttribute("aria-live", "polite");
     const heading = document.createElement("h2");
-    const bar = document.querySelector(".rp-topbar");
-    heading.textContent = (bar && bar.dataset.rpSectionsLabel) || "Sections";
+    heading.textContent = say("rpSectionsLabel", "Sections");
     box.appendChild(heading);
-    const list = document.createElement("ul");
-    for (const [, entry] of found.slice(0, 20)) {
+    const count = document.createElement("p");
+    count.className = "rp-hit-count";
+    const n = found.hits.length;
+    count.textContent = say(n === 1 ? "rpHitsOne" : "rpHitsMany", "{n} found").replace("{n}", n);
+    box.appendChild(count);
+    if (found.suggestion && found.suggestion !== query.toLowerCase()) {
+      const mean = document.createElement("p");
+      mean.className = "rp-did-you-mean";
+      const a = document.createElement("a");
+      a.href = link(found.suggestion, game);
+      a.textContent = found.suggestion;
+      mean.append(say("rpDidYouMean", "Did you mean") + " ", a, "?");
+      box.appendChild(mean);
+    }
+    if (game) {
+      const scope = document.createElement("p");
+      scope.className = "rp-scope";
+      const all = document.createElement("a");
+      all.href = link(query, "");
+      all.textContent = say("rpAllGames", "Search all games");
+      const title = scoped.length ? scoped[0].game : "";
+      scope.append(title ? title + " · " : "", all);
+      box.appendChild(scope);
+    }
+    const list = document.createElement("ol");
+    for (const hit of found.hits.slice(0, 20)) {
       const item = document.createElement("li");
-      const link = document.createElement("a");
-      link.href = root + entry.page + ".html#" + entry.anchor;
-      link.textContent = entry.label;
-      const where = document.createElement("span");
-      where.className = "rp-where";
-      where.textContent = " — " + entry.game;
-      item.append(link, where);
+      const a = document.createElement("a");
+      a.href = root + hit.entry.page + ".html#" + hit.anchor;
+      a.textContent = found.number && hit.anchor.startsWith("r-") ? found.number + " — " + hit.entry.label : hit.entry.label;
+      item.appendChild(a);
+      if (!game) {
+        const where = document.createElement("span");
+        where.className = "rp-where";
+        where.textContent = " — " + hit.entry.game;
+        item.appendChild(where);
+      }
       list.appendChild(item);
     }
     box.appendChild(list);

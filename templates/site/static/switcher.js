@@ -1,11 +1,36 @@
-// Keep the place when switching language: both sites use the same page names and anchors
-// (rule sections, glossary entries, ambiguities, examples); the search query goes along too.
-document.addEventListener("click", (event) => {
-  const link = event.target.closest("a[data-rp-switch]");
-  if (!link) return;
-  const keep = window.location.search + window.location.hash;
-  if (keep) {
-    event.preventDefault();
-    window.location.href = link.getAttribute("href") + keep;
+// Keep the place when switching language: both sites use the same page names and anchors (rule sections,
+// rule paragraphs #r-4-2, glossary entries, ambiguities, examples). The link takes the anchor nearest above the
+// top of the window (what the player is reading, not the one the page was opened at), and the search query.
+(function () {
+  "use strict";
+  // The id of the last anchored element of the page text whose top is above the top of the window (+ a margin
+  // for the sticky header), or "" at the top of the page.
+  function readingAnchor() {
+    const main = document.querySelector('[role="main"]') || document.body;
+    const header = document.querySelector(".mobile-header");
+    const margin = (header && header.getBoundingClientRect().height) || 0;
+    let found = "";
+    for (const element of main.querySelectorAll("section[id], [id^='r-'], dt[id], div[id].rp-example, [id].admonition")) {
+      if (element.getBoundingClientRect().top - margin - 8 <= 0) found = element.id;
+    }
+    return window.scrollY > 0 ? found : "";
   }
-});
+
+  function target(link) {
+    const anchor = readingAnchor() || window.location.hash.slice(1);
+    link.dataset.rpBase = link.dataset.rpBase || link.getAttribute("href"); // the page in the other language
+    return link.dataset.rpBase + window.location.search + (anchor ? "#" + anchor : "");
+  }
+
+  document.addEventListener("click", (event) => {
+    const link = event.target.closest("a[data-rp-switch]");
+    if (!link || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    event.preventDefault();
+    window.location.href = target(link);
+  });
+  // a link opened another way (middle click, long press) carries the place too
+  document.addEventListener("pointerdown", (event) => {
+    const link = event.target.closest("a[data-rp-switch]");
+    if (link) link.href = target(link);
+  });
+})();
