@@ -60,6 +60,13 @@ def impose(source: bytes, sheet: tuple[float, float], target, title: str, author
         out.docinfo["/Author"] = author
         out.docinfo["/Subject"] = subject
         out.docinfo["/Creator"] = "Rulepress"
+        for key in ("/CreationDate", "/ModDate", "/Producer"):  # the A5 book's fixed date: the same bytes each time
+            if key in pdf.docinfo:
+                out.docinfo[key] = pdf.docinfo[key]
+        # two A5 pages per side, folded in the middle: duplex, turned over the short edge, at 100 %
+        out.Root.ViewerPreferences = pikepdf.Dictionary(
+            Duplex=pikepdf.Name.DuplexFlipShortEdge, PrintScaling=pikepdf.Name("/None")
+        )
         if "/Lang" in pdf.Root:
             out.Root.Lang = pdf.Root.Lang
         sides = len(out.pages)
