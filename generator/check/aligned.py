@@ -185,6 +185,12 @@ def _negated(found: list[lexicon.Signal], other: Sequence[lexicon.Signal]) -> li
     return found
 
 
+def _may_only(found: Sequence[lexicon.Signal], every: set) -> set:
+    """The modality values of one side, with 'must' where it says 'may' with 'only' ('darf nur': 'must')."""
+    only = any(s.category == "bound" and s.value == "only" for s in found)
+    return every | {"must"} if only and "may" in every else every
+
+
 def _negations(found: Sequence[lexicon.Signal]) -> int:
     return sum(s.category == "negation" and not s.weak for s in found)
 
@@ -204,6 +210,8 @@ def _compare_signals(report: _Report, found_a, found_b, text_a: str = "", text_b
         firm_b, every_b = _values(found_b, category)
         if category == "modality" and _negations(found_a) and _negations(found_b):
             every_a = every_b = every_a | every_b  # 'darf nicht' says 'must not': negated, may and must agree
+        if category == "modality":  # 'darf ausschließlich' says 'must': may with only
+            every_a, every_b = _may_only(found_a, every_a), _may_only(found_b, every_b)
         only_a = {v: w for v, w in firm_a.items() if not _answered(category, v, every_b)}
         only_b = {v: w for v, w in firm_b.items() if not _answered(category, v, every_a)}
         if not only_a and not only_b:
@@ -294,13 +302,24 @@ def _uneven(report: _Report, text_a: str, text_b: str, ratio: float) -> None:
         )
         return
     extra = _left_over(pair.a if longer == 0 else pair.b, sizes[1 - longer], ratio if longer == 0 else 1.0)
-    if extra is not None:
+    two, single = (pair.a, text_b) if longer == 0 else (pair.b, text_a)
+    lang, other_lang = report.sides[longer].lang, report.sides[1 - longer].lang
+    if extra is not None and not _said_in(extra, [u for u in two if u is not extra], lang, single, other_lang):
         report.add(
             "dropped-sentence",
             longer,
             f"sentence only in {names[longer]}? {_short(extra.text, 80)!r} has no counterpart, the other "
             f"sentence alone says as much as the {names[1 - longer]} one",
         )
+
+
+def _said_in(unit: Unit, rest: Sequence[Unit], lang: str, other_text: str, other_lang: str) -> bool:
+    """Does `other_text` say a firm signal of `unit` that the `rest` of its side does not ('clockwise' / 'im
+    Uhrzeigersinn')? Then `unit` was joined into it, not dropped."""
+    mine = {(s.category, s.value) for s in lexicon.signals(unit.text, lang) if not s.weak}
+    mine -= {(s.category, s.value) for u in rest for s in lexicon.signals(u.text, lang)}
+    theirs = {(s.category, s.value) for s in lexicon.signals(other_text, other_lang)}
+    return bool(mine & theirs)
 
 
 def _left_over(two: Sequence[Unit], single: float, ratio: float) -> Unit | None:

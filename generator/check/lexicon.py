@@ -73,6 +73,7 @@ class Lexicon:
     capitalised_inside_no_signal: bool = False  # a capitalised word inside a sentence is a noun or a name
     also: dict[str, tuple[tuple[str, str], ...]] = field(default_factory=dict)  # phrase -> (category, value), weak
     short_verbs: frozenset[str] = frozenset()  # verbs whose infinitive is not -en/-ern/-eln ('sein', 'tun')
+    verb_first_then: frozenset[str] = frozenset()  # words that may open the main clause before its verb ('so')
 
 
 def _value(raw) -> tuple[Fraction, bool]:
@@ -136,6 +137,7 @@ def parse(data: dict, lang: str) -> Lexicon:
             for phrase, signals in (data.get("also") or {}).items()
         },
         frozenset(str(w).lower() for w in data.get("short_verbs") or ()),
+        frozenset(str(w).lower() for w in data.get("verb_first_then") or ()),
     )
 
 
@@ -318,7 +320,10 @@ def _verb_then_verb(text: str, match: re.Match, lexicon: Lexicon) -> bool:
     if not _verb_lemma(base, lexicon) or base == word + "n":
         return False  # no verb, or an imperative ('lege': 'legen')
     clause = re.split(r"[.;:!?—–]", text[match.end(2) :], maxsplit=1)[0]
-    return any(_finite_verb(after, lexicon) for after in re.findall(r",[\s*_]*([^\W\d_]+)", clause))
+    for then, after in re.findall(r",[\s*_]*([^\W\d_]+)(?:\s+([^\W\d_]+))?", clause):
+        if _finite_verb(then, lexicon) or (then.lower() in lexicon.verb_first_then and _finite_verb(after, lexicon)):
+            return True
+    return False
 
 
 def _digits(text: str, lang: str) -> list[Signal]:
