@@ -153,7 +153,14 @@ SWAPS_DE = {
         ("weniger als", "mehr als"),
         ("maximal", "minimal"),
     ],
-    "before-after": [("vor", "nach"), ("nach", "vor"), ("bevor", "nachdem"), ("nachdem", "bevor"), ("Vor", "Nach")],
+    # the prepositions vor / nach also say place and direction ('nach Hause', 'vor sich'): only the time words
+    "before-after": [
+        ("bevor", "nachdem"),
+        ("nachdem", "bevor"),
+        ("vorher", "nachher"),
+        ("danach", "davor"),
+        ("zuvor", "danach"),
+    ],
     "each-one": [
         ("jeder Spieler", "ein Spieler"),
         ("Jeder Spieler", "Ein Spieler"),
