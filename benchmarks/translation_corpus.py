@@ -3,9 +3,11 @@
 For every pair of texts (``X.de.md`` with ``X.en.md``, ``X.fr.md`` with ``X.en.md``) it reports the aligned
 sentence pairs, the findings on the unchanged texts and how many of them are false alarms (as judged by
 reading both texts, written down in ``judgements.yaml``: one entry per finding fingerprint), then injects
-realistic translator mistakes into the English side, one at a time, and counts how many the check catches
-per kind. A mistake is caught when a finding that the unchanged texts do not have quotes the changed
-English sentence, or (for a dropped sentence or list item) the German sentence aligned with it.
+realistic translator mistakes, one at a time, into the English side and (with German words: bounds, order in
+time, each/one, direction, colours, negation, numbers, dropped sentences and list items) the German side of
+the German/English pairs, and counts how many the check catches per kind, taking the places in turn from
+every pair and side. A mistake is caught when a finding that the unchanged texts do not have quotes the
+changed sentence, or (for a dropped sentence or list item) the sentence of the other text aligned with it.
 
     python benchmarks/translation_corpus.py [--per-kind 12] [--markdown benchmarks/translation_corpus.md]
 """
@@ -49,14 +51,16 @@ def pairs() -> list[Pair]:
     return found
 
 
-def run(pair: Pair, english_text: str | None = None):
-    """The aligned pairs of `pair` (with `english_text` in place of the English file, if given)."""
-    if english_text is None:
+def run(pair: Pair, changed_text: str | None = None, side: str = "en"):
+    """The aligned pairs of `pair` (with `changed_text` in place of the file of `side`, "en" or the source's)."""
+    if changed_text is None:
         return compare_files(pair.source, pair.english, glossary=pair.glossary)
     with tempfile.TemporaryDirectory() as folder:
-        changed = Path(folder) / pair.english.name
-        changed.write_text(english_text, encoding="utf-8")
-        return compare_files(pair.source, changed, glossary=pair.glossary)
+        changed = Path(folder) / (pair.english if side == "en" else pair.source).name
+        changed.write_text(changed_text, encoding="utf-8")
+        if side == "en":
+            return compare_files(pair.source, changed, glossary=pair.glossary)
+        return compare_files(changed, pair.english, glossary=pair.glossary)
 
 
 # ---------------------------------------------------------------- mistakes
@@ -131,12 +135,71 @@ SWAPS = {
 }
 
 
+# the same kinds of mistakes in a German text (inflected forms listed: the swap replaces whole words)
+_DE_COLOURS = [
+    ("rot", "blau"),
+    ("blau", "grün"),
+    ("grün", "gelb"),
+    ("gelb", "rot"),
+    ("schwarz", "weiß"),
+    ("weiß", "schwarz"),
+]
+SWAPS_DE = {
+    "bounds": [
+        ("höchstens", "mindestens"),
+        ("mindestens", "höchstens"),
+        ("bis zu", "mindestens"),
+        ("mehr als", "weniger als"),
+        ("weniger als", "mehr als"),
+        ("maximal", "minimal"),
+    ],
+    # the prepositions vor / nach also say place and direction ('nach Hause', 'vor sich'): only the time words
+    "before-after": [
+        ("bevor", "nachdem"),
+        ("nachdem", "bevor"),
+        ("vorher", "nachher"),
+        ("danach", "davor"),
+        ("zuvor", "danach"),
+    ],
+    "each-one": [
+        ("jeder Spieler", "ein Spieler"),
+        ("Jeder Spieler", "Ein Spieler"),
+        ("jede Karte", "eine Karte"),
+        ("jeden Zug", "einen Zug"),
+        ("jede Runde", "eine Runde"),
+        ("Jeder", "Einer"),
+        ("jeder", "einer"),
+        ("jede", "eine"),
+    ],
+    "direction": [
+        ("links", "rechts"),
+        ("rechts", "links"),
+        ("linken", "rechten"),
+        ("rechten", "linken"),
+        ("im Uhrzeigersinn", "gegen den Uhrzeigersinn"),
+        ("oberhalb", "unterhalb"),
+        ("unterhalb", "oberhalb"),
+        ("benachbarte", "gegenüberliegende"),
+        ("benachbarten", "gegenüberliegenden"),
+        ("angrenzende", "gegenüberliegende"),
+    ],
+    "colours": [(old + ending, new + ending) for old, new in _DE_COLOURS for ending in ("", "e", "en", "er", "es")]
+    + [(old.capitalize(), new.capitalize()) for old, new in _DE_COLOURS],
+    "negation": [("nicht ", ""), ("kein", "ein"), ("keine", "eine"), ("keinen", "einen"), ("nie ", "immer ")],
+}
+CONDITION = {
+    "en": re.compile(r"(\W*)(?:If|When|Unless|Only if) [^,]{3,}, (\w)"),
+    "de": re.compile(r"(\W*)(?:Wenn|Falls|Sofern|Sobald) [^,]{3,}, (\w)"),
+}
+
+
 @dataclass
 class Mistake:
     kind: str
-    line: int  # 1-based line of the English file
+    line: int  # 1-based line of the changed file
     new_line: str | None  # None: the line (a list item) goes
-    said: str  # what a finding must quote to catch it (the changed sentence, or the German counterpart)
+    said: str  # what a finding must quote to catch it (the changed sentence, or its counterpart)
+    side: str = "en"  # the changed file: the English one or the source ("de")
 
 
 def _word_swap(line: str, old: str, new: str) -> str | None:
@@ -146,43 +209,47 @@ def _word_swap(line: str, old: str, new: str) -> str | None:
     return pattern.sub(new.strip() if not old.endswith(" ") else new, line, count=1) if pattern.search(line) else None
 
 
-def mistakes(pair: Pair, aligned) -> list[Mistake]:
-    """Every place in the English text where a mistake of each kind can be made, in reading order."""
-    lines = pair.english.read_text(encoding="utf-8").splitlines()
+def mistakes(pair: Pair, aligned, side: str = "en") -> list[Mistake]:
+    """Every place in one text of `pair` (`side`: "en", or "de" for the German source) where a mistake of
+    each kind can be made, in reading order."""
+    path = pair.english if side == "en" else pair.source
+    lines = path.read_text(encoding="utf-8").splitlines()
+    swaps = SWAPS if side == "en" else SWAPS_DE
     found: list[Mistake] = []
     for bead in aligned:
         if not bead.a or not bead.b:
             continue
-        german = " ".join(u.text for u in bead.a)
-        for unit in bead.b:
+        mine, theirs = (bead.b, bead.a) if side == "en" else (bead.a, bead.b)
+        counterpart = " ".join(u.text for u in theirs)
+        for unit in mine:
             index = unit.line - 1
             line = lines[index]
             if unit.kind == "heading" or unit.text not in line.replace("\u2024", "."):
                 continue
             sentence = unit.text
-            for kind, swaps in SWAPS.items():
-                for old, new in swaps:
+            for kind, kind_swaps in swaps.items():
+                for old, new in kind_swaps:
                     changed = _word_swap(sentence, old, new)
                     if changed and changed != sentence:
-                        found.append(Mistake(kind, unit.line, line.replace(sentence, changed, 1), changed))
+                        found.append(Mistake(kind, unit.line, line.replace(sentence, changed, 1), changed, side))
                         break
             number = re.search(r"(?<![\w.,])(\d+)(?![\w.,]\d)", sentence)
-            if number and not re.search(r"\d", sentence[: number.start()] + sentence[number.end() :]) or number:
-                value = int(number.group(1)) if number else 0
-                if number:
-                    changed = sentence[: number.start()] + str(value + 1) + sentence[number.end() :]
-                    found.append(Mistake("numbers", unit.line, line.replace(sentence, changed, 1), changed))
-            condition = re.match(r"(\W*)(?:If|When|Unless|Only if) [^,]{3,}, (\w)", sentence)
+            if number:
+                changed = sentence[: number.start()] + str(int(number.group(1)) + 1) + sentence[number.end() :]
+                found.append(Mistake("numbers", unit.line, line.replace(sentence, changed, 1), changed, side))
+            condition = CONDITION["en"].match(sentence) if side == "en" else None
             if condition:
                 changed = condition.group(1) + condition.group(2).upper() + sentence[condition.end() :]
-                found.append(Mistake("dropped condition", unit.line, line.replace(sentence, changed, 1), changed))
+                found.append(Mistake("dropped condition", unit.line, line.replace(sentence, changed, 1), changed, side))
             if unit.kind == "item" and len(sentence.split()) >= 3 and line.strip()[2:].strip() == sentence.strip():
-                found.append(Mistake("dropped list item", unit.line, None, german))
+                found.append(Mistake("dropped list item", unit.line, None, counterpart, side))
             elif unit.kind == "sentence" and len(sentence.split()) >= 5 and len(line) > len(sentence) + 10:
                 rest = line.replace(sentence, "", 1)
                 if rest.strip():
-                    found.append(Mistake("dropped sentence", unit.line, re.sub(r"\s{2,}", " ", rest), german))
-        if pair.glossary:
+                    found.append(
+                        Mistake("dropped sentence", unit.line, re.sub(r"\s{2,}", " ", rest), counterpart, side)
+                    )
+        if pair.glossary and side == "en":
             for unit in bead.b:
                 said = pair.glossary.find(unit.text, "en")
                 others = sorted(t for t in pair.glossary.terms if t not in said and "en" in pair.glossary.terms[t])
@@ -201,12 +268,14 @@ def mistakes(pair: Pair, aligned) -> list[Mistake]:
 
 
 def caught(pair: Pair, mistake: Mistake, before: set[str]) -> bool:
-    lines = pair.english.read_text(encoding="utf-8").splitlines()
+    path = pair.english if mistake.side == "en" else pair.source
+    lines = path.read_text(encoding="utf-8").splitlines()
     if mistake.new_line is None:
         del lines[mistake.line - 1]
     else:
         lines[mistake.line - 1] = mistake.new_line
-    new = [f for p in run(pair, "\n".join(lines) + "\n") for f in p.findings if baseline.fingerprint(f) not in before]
+    changed = run(pair, "\n".join(lines) + "\n", mistake.side)
+    new = [f for p in changed for f in p.findings if baseline.fingerprint(f) not in before]
     folded = " ".join(mistake.said.split())
     return any(folded in " ".join(f.text.split()) or folded in " ".join(f.other_text.split()) for f in new)
 
@@ -247,9 +316,10 @@ def main(argv: list[str] | None = None) -> int:
         for f in findings:
             if baseline.fingerprint(f) not in judged:
                 print(f"unjudged {baseline.fingerprint(f)}: {f}", file=sys.stderr)
-        if pair.source.name.endswith(".de.md"):  # mistakes go into the English of the German/English pairs
-            for mistake in mistakes(pair, aligned):
-                sites[mistake.kind].append((pair, mistake, prints))
+        if pair.source.name.endswith(".de.md"):  # mistakes go into either text of the German/English pairs
+            for side in ("en", "de"):
+                for mistake in mistakes(pair, aligned, side):
+                    sites[mistake.kind].append((pair, mistake, prints))
     out.append(
         f"| **all** | {totals['pairs']} | {totals['findings']} | {totals['false']} | {totals['real']} | {totals['unjudged']} |"
     )
@@ -273,10 +343,10 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _spread(found: list, wanted: int) -> list:
-    """Up to `wanted` of `found`, taken in turn from each pair (never all from one text)."""
+    """Up to `wanted` of `found`, taken in turn from each pair and side (never all from one text)."""
     by_pair: dict[str, list] = defaultdict(list)
     for item in found:
-        by_pair[item[0].name].append(item)
+        by_pair[f"{item[0].name} {item[1].side}"].append(item)
     chosen: list = []
     while len(chosen) < wanted and any(by_pair.values()):
         for name in sorted(by_pair):

@@ -113,8 +113,8 @@ def _norm_sf(x: float) -> float:
 
 
 def _length_cost(la: int, lb: int, ratio: float) -> float:
-    if la == 0 and lb == 0:
-        return 0.0
+    if la == 0 or lb == 0:
+        return 0.0  # a unit said on one side only: its prior alone (its length says nothing of a counterpart)
     mean = (la + lb / ratio) / 2
     delta = (lb - la * ratio) / math.sqrt(max(mean, 1.0) * VARIANCE)
     return -math.log(max(_norm_sf(abs(delta)), 1e-12))

@@ -67,6 +67,9 @@ ANSWERS = {
 }
 # a negated signal that says another: 'nicht mehr als' / 'no more than' = at most; 'sofern ... nicht' = unless
 NEGATED = {("bound", "more"): "max", ("bound", "fewer"): "min", ("condition", "if"): "unless"}
+SAME_LENGTH = (0.7, 1.3)  # one of two joined sentences this long against the single one says all it says
+SPLIT_SHARE = 0.3  # ... and the other is this long at least (a shorter one is a clause split off, not a sentence)
+LONGER = 1.15  # ... and the two together this much longer than the single one (a split sentence is as long)
 MIN_WORDS = 3  # a sentence of fewer words said on one side only is no finding (a caption, an interjection)
 
 
@@ -182,6 +185,16 @@ def _negated(found: list[lexicon.Signal], other: Sequence[lexicon.Signal]) -> li
     return found
 
 
+def _may_only(found: Sequence[lexicon.Signal], every: set) -> set:
+    """The modality values of one side, with 'must' where it says 'may' with 'only' ('darf nur': 'must')."""
+    only = any(s.category == "bound" and s.value == "only" for s in found)
+    return every | {"must"} if only and "may" in every else every
+
+
+def _negations(found: Sequence[lexicon.Signal]) -> int:
+    return sum(s.category == "negation" and not s.weak for s in found)
+
+
 def _answered(category: str, value, every: set) -> bool:
     return value in every or bool(ANSWERS.get((category, str(value)), set()) & every)
 
@@ -195,6 +208,10 @@ def _compare_signals(report: _Report, found_a, found_b, text_a: str = "", text_b
     for category in categories:
         firm_a, every_a = _values(found_a, category)
         firm_b, every_b = _values(found_b, category)
+        if category == "modality" and _negations(found_a) and _negations(found_b):
+            every_a = every_b = every_a | every_b  # 'darf nicht' says 'must not': negated, may and must agree
+        if category == "modality":  # 'darf ausschließlich' says 'must': may with only
+            every_a, every_b = _may_only(found_a, every_a), _may_only(found_b, every_b)
         only_a = {v: w for v, w in firm_a.items() if not _answered(category, v, every_b)}
         only_b = {v: w for v, w in firm_b.items() if not _answered(category, v, every_a)}
         if not only_a and not only_b:
@@ -276,13 +293,49 @@ def _uneven(report: _Report, text_a: str, text_b: str, ratio: float) -> None:
         return
     longer = 0 if len(pair.a) == 2 else 1
     sizes = (len(text_a) * ratio, len(text_b))
+    names = [_name(s.lang) for s in report.sides]
     if sizes[longer] > UNEVEN * sizes[1 - longer] and sizes[longer] > 40:
-        names = [_name(s.lang) for s in report.sides]
         report.add(
             "dropped-sentence",
             longer,
             f"sentence only in {names[longer]}? the two sentences say much more than the {names[1 - longer]} one",
         )
+        return
+    extra = _left_over(pair.a if longer == 0 else pair.b, sizes[1 - longer], ratio if longer == 0 else 1.0)
+    two, single = (pair.a, text_b) if longer == 0 else (pair.b, text_a)
+    lang, other_lang = report.sides[longer].lang, report.sides[1 - longer].lang
+    if extra is not None and not _said_in(extra, [u for u in two if u is not extra], lang, single, other_lang):
+        report.add(
+            "dropped-sentence",
+            longer,
+            f"sentence only in {names[longer]}? {_short(extra.text, 80)!r} has no counterpart, the other "
+            f"sentence alone says as much as the {names[1 - longer]} one",
+        )
+
+
+def _said_in(unit: Unit, rest: Sequence[Unit], lang: str, other_text: str, other_lang: str) -> bool:
+    """Does `other_text` say a firm signal of `unit` that the `rest` of its side does not ('clockwise' / 'im
+    Uhrzeigersinn')? Then `unit` was joined into it, not dropped."""
+    mine = {(s.category, s.value) for s in lexicon.signals(unit.text, lang) if not s.weak}
+    mine -= {(s.category, s.value) for u in rest for s in lexicon.signals(u.text, lang)}
+    theirs = {(s.category, s.value) for s in lexicon.signals(other_text, other_lang)}
+    return bool(mine & theirs)
+
+
+def _left_over(two: Sequence[Unit], single: float, ratio: float) -> Unit | None:
+    """Of two units joined against one, the one left over when the other alone is as long as the single unit
+    (a sentence added or dropped, not a sentence split in two): a whole sentence of `MIN_WORDS` words or more
+    that is no list item; `single` is the single unit's length on the scale of `two` times `ratio`."""
+    if any(u.kind != "sentence" for u in two):
+        return None
+    if sum(len(u.text) for u in two) * ratio < LONGER * single:
+        return None  # about as long as the single unit: a sentence split in two
+    for main, rest in ((two[0], two[1]), (two[1], two[0])):
+        share = len(main.text) * ratio / max(single, 1.0)
+        if SAME_LENGTH[0] <= share <= SAME_LENGTH[1] and len(rest.text.split()) >= MIN_WORDS:
+            if len(rest.text) * ratio >= SPLIT_SHARE * single:
+                return rest
+    return None
 
 
 def compare(

@@ -13,7 +13,11 @@ alone or before a comma (a table cell ``No``).
 A phrase is whole words, matched case-insensitively; each word is a regular expression that must
 match a whole word. A phrase starting with ``~`` is weak: it answers the signal on the other side but is
 never reported missing. The longest phrase wins at each word and uses its words up (``no more than`` is
-a bound, not a negation). A language without a lexicon file finds digits only.
+a bound, not a negation). ``also`` gives a phrase a second, weak signal (``once``: a condition too).
+A language that opens a condition with its verb (German ``Liegen Armeen aus, gewinnt ...``) names the
+verb's forms and subjects (``verb_first_verb``, ``verb_first_subjects``) and its ``short_verbs``
+(infinitives that do not end in -en); such verbs are told by their lemma (simplemma), loaded only for
+such a clause. A language without a lexicon file finds digits only.
 """
 
 from __future__ import annotations
@@ -27,7 +31,7 @@ from pathlib import Path
 import yaml
 
 from rulepress import paths
-from rulepress.check import numbers
+from rulepress.check import numbers, terms
 
 LEXICONS = paths.TEMPLATES / "lexicons"
 WORD = re.compile(r"[^\W\d_]+(?:['’\-][^\W\d_]+)*")
@@ -68,6 +72,8 @@ class Lexicon:
     verb_first_subjects: tuple[re.Pattern, ...] = ()  # 'Hat er ..., darf er': a verb, then one of these: a condition
     capitalised_inside_no_signal: bool = False  # a capitalised word inside a sentence is a noun or a name
     also: dict[str, tuple[tuple[str, str], ...]] = field(default_factory=dict)  # phrase -> (category, value), weak
+    short_verbs: frozenset[str] = frozenset()  # verbs whose infinitive is not -en/-ern/-eln ('sein', 'tun')
+    verb_first_then: frozenset[str] = frozenset()  # words that may open the main clause before its verb ('so')
 
 
 def _value(raw) -> tuple[Fraction, bool]:
@@ -130,6 +136,8 @@ def parse(data: dict, lang: str) -> Lexicon:
             str(phrase).lower(): tuple(tuple(str(s).split(".", 1)) for s in signals)  # type: ignore[misc]
             for phrase, signals in (data.get("also") or {}).items()
         },
+        frozenset(str(w).lower() for w in data.get("short_verbs") or ()),
+        frozenset(str(w).lower() for w in data.get("verb_first_then") or ()),
     )
 
 
@@ -232,6 +240,8 @@ def signals(text: str, lang: str) -> list[Signal]:
         if hit.ordinal and lexicon.ordinals_after:
             before = tokens[i - 1].group(0) if i else ""
             if not any(p.fullmatch(before) for p in lexicon.ordinals_after):
+                for category, value in lexicon.also.get(words.lower(), ()):  # 'first' as 'before'
+                    found.append(Signal(category, value, words, True, token.start()))
                 i += len(hit.words)
                 continue
         if hit.category == "negation" and _is_answer(lexicon, text, token, i):
@@ -253,29 +263,67 @@ def signals(text: str, lang: str) -> list[Signal]:
 _CLAUSE_START = re.compile(r"(?:^|[—–:;]\s*|[.!?]\s+)[*_\s]*([^\W\d_]+)\s+([^\W\d_]+)(?=[^,.;:!?—–]*,)")
 
 
-def _verb_first(text: str, lexicon: Lexicon) -> list[Signal]:
-    """Conditions without a conjunction: clauses that open with a finite verb and end in a comma ('Hat der Spieler keine Karte,
-    zieht er'), whose lemma is a verb's (ends in -en or -n and differs from the word: no noun, no article)."""
-    import simplemma  # loaded only for such languages
+_QUOTED = re.compile(r"„[^“”\n]*[“”]|“[^”\n]*”|»[^«\n]*«|«[^»\n]*»|\"[^\"\n]*\"")
 
+
+def _verb_first(text: str, lexicon: Lexicon) -> list[Signal]:
+    """Conditions without a conjunction: clauses that open with a finite verb and end in a comma ('Hat der
+    Spieler keine Karte, zieht er'). The verb is told by its lemma (simplemma): it ends in -en or -n and
+    differs from the word (no noun, no article), and either a subject of the lexicon follows it or the main
+    clause after the comma opens with a finite verb too ('Liegen Armeen aus, gewinnt ...', 'Zählte das
+    Überspringen, ginge ...'); an imperative ('Lege eine Karte, ...': the lemma is the word and -n) is none."""
     found = []
-    lang = lexicon.lang
+    text = _QUOTED.sub(lambda m: "x" * len(m.group(0)), text)  # a quoted name's dash ends no clause
     for match in _CLAUSE_START.finditer(text):
         word = match.group(1)
-        if lexicon.verb_first_verb is not None and not lexicon.verb_first_verb.fullmatch(word):
-            continue  # an imperative: 'Lege eine Karte, ...'
         if text.rstrip(" *_").endswith("?"):
             continue  # a question
-        if not any(p.fullmatch(match.group(2)) for p in lexicon.verb_first_subjects):
-            continue  # no subject after the verb: 'Gewonnen hat, wer ...'
-        base = simplemma.lemmatize(word, lang=lang)
-        if base[:1].isupper() and base != word:
-            continue  # a noun ('Karten': 'Karte')
-        if base.lower() == word.lower():
-            base = simplemma.lemmatize(word.lower(), lang=lang)  # 'Hat': 'hat': 'haben'
-        if base != word.lower() and base.endswith("n") and not base.endswith("ung"):
+        if _opens_clause(text, match, lexicon) or _verb_then_verb(text, match, lexicon):
             found.append(Signal("condition", "if", word, False, match.start(1)))
     return found
+
+
+def _opens_clause(text: str, match: re.Match, lexicon: Lexicon) -> bool:
+    """A finite verb of the lexicon's form, then one of its subjects ('Hat der Spieler ...')."""
+    word = match.group(1)
+    if lexicon.verb_first_verb is not None and not lexicon.verb_first_verb.fullmatch(word):
+        return False  # an imperative: 'Lege eine Karte, ...'
+    if not any(p.fullmatch(match.group(2)) for p in lexicon.verb_first_subjects):
+        return False  # no subject after the verb: 'Gewonnen hat, wer ...'
+    base = terms.lemma(word, lexicon.lang, keep_case=True)
+    if base[:1].isupper() and base != word:
+        return False  # a noun ('Karten': 'Karte')
+    if base.lower() == word.lower():
+        base = terms.lemma(word.lower(), lexicon.lang)  # 'Hat': 'hat': 'haben'
+    if base == word.lower() + "n":
+        return False  # an imperative: 'Starte eine Runde, ...'
+    plural = base == word.lower() and word.endswith("en")  # 'Haben beide ..., werden'
+    return (plural or base != word.lower()) and _verb_lemma(base, lexicon)
+
+
+def _verb_lemma(base: str, lexicon: Lexicon) -> bool:
+    """An infinitive: -en, -ern, -eln, or one of the lexicon's `short_verbs` ('sein'); 'dann', 'ein', 'wohin'
+    are none."""
+    return base in lexicon.short_verbs or (bool(re.search(r"(?:e|er|el)n$", base)) and not base.endswith("ung"))
+
+
+def _finite_verb(word: str, lexicon: Lexicon) -> bool:
+    """A lower-case inflected verb: its lemma differs from it and is a verb's ('gewinnt': 'gewinnen')."""
+    base = terms.lemma(word, lexicon.lang)
+    return word.islower() and base != word and _verb_lemma(base, lexicon)
+
+
+def _verb_then_verb(text: str, match: re.Match, lexicon: Lexicon) -> bool:
+    """A clause opening with a verb whose main clause after the comma opens with a finite verb."""
+    word = match.group(1).lower()
+    base = terms.lemma(word, lexicon.lang)
+    if not _verb_lemma(base, lexicon) or base == word + "n":
+        return False  # no verb, or an imperative ('lege': 'legen')
+    clause = re.split(r"[.;:!?—–]", text[match.end(2) :], maxsplit=1)[0]
+    for then, after in re.findall(r",[\s*_]*([^\W\d_]+)(?:\s+([^\W\d_]+))?", clause):
+        if _finite_verb(then, lexicon) or (then.lower() in lexicon.verb_first_then and _finite_verb(after, lexicon)):
+            return True
+    return False
 
 
 def _digits(text: str, lang: str) -> list[Signal]:

@@ -70,6 +70,9 @@ _ABBREVIATIONS = {
     "de": r"z\.\s?B|d\.\s?h|u\.\s?a|u\.\s?U|o\.\s?ä|ca|Nr|bzw|usw|vgl|evtl|ggf|inkl|bzgl|Abs|max|min|Mio|Mrd|Tsd|Std|St|S",
     "en": r"e\.g|i\.e|etc|vs|approx|No|max|min|Mr|Mrs|Dr|St|p|pp|ca",
 }
+# a name's initial: 'Mark S. Ball Unofficial', 'Mark S. Ball —' (a capitalised word follows, and no lower-case word
+# after it: 'Feld B. Dann ist' ends a sentence)
+_INITIAL = re.compile(r"(\b[A-Z][a-z]{2,} [A-Z])\.(?= [A-Z][a-z]+\b(?! [a-zäöüß]))")
 _SENTENCE_END = re.compile(r"(?<=[.!?…])[\"”“)]*\s+(?=[\"„“(*_]*[A-ZÄÖÜ0-9])")
 # a German number with a full stop is an ordinal after an article or preposition ("die 3. Serie"), else a sentence end
 _DE_ORDINAL = re.compile(
@@ -180,6 +183,7 @@ def sentences(text: str, lang: str) -> list[str]:
                 lambda m: m.group(1).replace(".", "\u2024") + "\u2024",
                 unit,
             )
+            unit = _INITIAL.sub("\\1\u2024", unit)  # 'Mark S. Ball': a name's initial, not a sentence end
             if lang == "de":
                 unit = _DE_ORDINAL.sub("\\1\u2024", unit)  # 3. Serie: an ordinal, not a sentence end
             units += [s.strip() for s in _SENTENCE_END.split(unit) if re.search(r"[^\W_]", s)]

@@ -30,12 +30,14 @@ class GlossaryError(ValueError):
 
 
 @lru_cache(maxsize=65536)
-def lemma(word: str, lang: str) -> str:
-    """The lemma of `word` in `lang`, lower case (the word itself where simplemma knows no better)."""
+def lemma(word: str, lang: str, keep_case: bool = False) -> str:
+    """The lemma of `word` in `lang`, lower case unless `keep_case` (a German noun's lemma is capitalised: the
+    word itself where simplemma knows no better)."""
     try:
-        return simplemma.lemmatize(word, lang=lang).lower()
+        found = simplemma.lemmatize(word, lang=lang)
     except ValueError:  # a language simplemma does not know
-        return word.lower()
+        found = word
+    return found if keep_case else found.lower()
 
 
 def lemmas(text: str, lang: str) -> list[str]:

@@ -26,7 +26,8 @@ the YAML files and of the game's own layouts) and compared:
 - ``negation``: aligned sentences hold different numbers of negations
   (`rulepress.check.signals`), inside quotations too where both quote as
   often;
-- ``sentence``: one side has more sentences (added or dropped);
+- ``sentence``: one side of a YAML text or quick reference has more sentences
+  (added or dropped; in a rules section the aligned ``dropped-sentence``);
 - ``prose-example``: one side announces more prose examples;
 - ``section-missing`` / ``rule-missing`` / ``example-missing``: a section
   (``(id)=`` label), a rule's metadata (``rules:`` in game.yaml) or a worked
@@ -38,9 +39,18 @@ the YAML files and of the game's own layouts) and compared:
 - ``edition-variant``: every ambiguity with ``edition_variant: true``, listed
   as a documented difference.
 
-Sentences are aligned in order when both sides have as many, else inside
-every paragraph pair with as many (`_align`). Every finding names both files
-with line numbers (``other``).
+A rules section's sentences, list items, table cells and headings are aligned
+by length-based dynamic programming anchored by numbers and names
+(`rulepress.check.align`, Gale and Church), so a sentence split in two or two
+joined into one is no finding and every aligned pair is checked; besides the
+checks above, each aligned pair's signals are compared (`rulepress.check.aligned`:
+``bound``, ``quantifier``, ``time``, ``direction``, ``condition``, ``modality``,
+``colour``, ``dropped-sentence`` / ``dropped-item`` / ``dropped-heading``), and
+such findings name the sentence's line in both files and quote both sentences.
+The id-paired YAML texts and quick references are aligned in order when both
+sides have as many sentences, else inside every paragraph pair with as many
+(`_align`), and their ``sentence`` counts compared. Every finding names both
+files with line numbers (``other``).
 
 Documented differences: an ambiguity with ``edition_variant: true`` lists the
 rule sections whose two texts differ because of it in ``sections:`` (a field
@@ -73,12 +83,16 @@ from pathlib import Path
 
 from rulepress import i18n
 from rulepress.analysis import Finding, TranslationReport
-from rulepress.check import examples, numbers, signals
+from rulepress.check import align, aligned, examples, numbers, signals
 from rulepress.check.names import NameFinder, mentions, names_of, occurrences, shares_spelling, shortened
 from rulepress.check.pairs import Paragraph, Side, TextPair, example_pairs, quickref_pairs, rules_pairs, yaml_pairs
 from rulepress.memo import Memo, key_of
 from rulepress.model import GameContent, load_games
 from rulepress.model.rules_text import RuleText
+
+# kinds of the aligned comparison that this module's own checks report (with the game's glossary and names)
+OWN_KINDS = frozenset({"number", "negation", "term"})
+ALIGNED_VERSION = "aligned-1"  # part of the memo's keys: findings remembered before the sentence alignment are stale
 
 
 class _LanguageNames(dict):
@@ -120,6 +134,15 @@ class _Collector:
             message += f" (edition variant {ambiguity!r})"
             ids = ids + [ambiguity]
         self.report.findings.append(Finding(kind, path, line, ids, message, bool(ambiguity), other, self.report.game))
+
+    def adopt(self, finding: Finding, section: str | None) -> None:
+        """A finding of the aligned comparison, marked documented inside a documented section."""
+        ambiguity = self.variants.get(section) if section is not None else None
+        if ambiguity:
+            finding.message += f" (edition variant {ambiguity!r})"
+            finding.ids = finding.ids + [ambiguity]
+            finding.documented = True
+        self.report.findings.append(finding)
 
 
 def _where(path: str, line: int | None) -> str:
@@ -512,18 +535,50 @@ def _short(text: str, width: int = 70) -> str:
     return text if len(text) <= width else text[: width - 1] + "…"
 
 
-def compare_pair(out: _Collector, pair: TextPair, finders: dict[str, NameFinder]) -> None:
-    """Every check of one pair of texts."""
+def _aligned_units(out: _Collector, pair: TextPair, ratio: float | None = None) -> list:
+    """A rules section's sentences, list items, table cells and headings aligned by `rulepress.check.align`
+    (splits, joins and sentences said on one side only are handled); the signals of each aligned pair
+    compared by `rulepress.check.aligned` (bounds, order in time, direction, quantifiers, conditions,
+    modality, colours, dropped units; numbers and negations are `_compare_numbers`' and
+    `_compare_negations`' and names `_compare_names`', which know the game's glossary). Returns the aligned
+    pairs with both sides, each as ((Paragraph at its first unit's line, text), (…, …)). `ratio`: the
+    length of the translation per character of the source over the whole rules text (a section's own
+    ratio would hide a sentence added to it)."""
+    side_a = aligned.Side(pair.a.lang, pair.a.path, align.units(pair.a.paragraphs, pair.a.lang))
+    side_b = aligned.Side(pair.b.lang, pair.b.path, align.units(pair.b.paragraphs, pair.b.lang))
+    if not side_a.units or not side_b.units:
+        return []
+    found = aligned.compare(side_a, side_b, ids=pair.ids, game=out.report.game, ratio=ratio)
+    for bead in found:
+        for finding in bead.findings:
+            if finding.kind not in OWN_KINDS:
+                out.adopt(finding, pair.section)
+    return [
+        (
+            (Paragraph(bead.a[0].line, aligned.AlignedPair.text(bead.a)), aligned.AlignedPair.text(bead.a)),
+            (Paragraph(bead.b[0].line, aligned.AlignedPair.text(bead.b)), aligned.AlignedPair.text(bead.b)),
+        )
+        for bead in found
+        if bead.a and bead.b
+    ]
+
+
+def compare_pair(out: _Collector, pair: TextPair, finders: dict[str, NameFinder], ratio: float | None = None) -> None:
+    """Every check of one pair of texts: a rules section's sentences aligned (`_aligned_units`), the
+    id-paired YAML texts and quick references sentence by sentence in order (`_align`)."""
     out.report.paragraphs += 1
     sentences_a, sentences_b = _sentences(pair.a), _sentences(pair.b)
-    aligned = _align(pair, sentences_a, sentences_b)
-    _compare_numbers(out, pair, aligned)
-    _compare_names(out, pair, finders, aligned)
+    if pair.kind == "rules":
+        aligned_pairs = _aligned_units(out, pair, ratio)
+    else:
+        aligned_pairs = _align(pair, sentences_a, sentences_b)
+    _compare_numbers(out, pair, aligned_pairs)
+    _compare_names(out, pair, finders, aligned_pairs)
     _compare_emphasis(out, pair)
     covered = signals.covers(pair.a.lang, pair.b.lang)  # negations and prose examples: German and English words only
     if covered:
-        _compare_negations(out, pair, aligned)
-    if len(sentences_a) != len(sentences_b):
+        _compare_negations(out, pair, aligned_pairs)
+    if pair.kind != "rules" and len(sentences_a) != len(sentences_b):  # a section's dropped units: `aligned`
         _compare_counts(out, pair, "sentence", "sentences", lambda text, lang: len(signals.sentences(text, lang)))
     if covered and not pair.id.endswith(
         (".title", ".name", ".label")
@@ -536,9 +591,10 @@ def compare_pairs(content: GameContent, out: _Collector, pairs: list[TextPair], 
     itself (ids, files, lines, texts), the game's names and the documented edition variants alone."""
     names = names_of(content)
     finders: dict[str, NameFinder] = {}
-    context = key_of([asdict(n) for n in names], out.variants)
+    context = key_of([asdict(n) for n in names], out.variants, ALIGNED_VERSION)
+    ratio = _length_ratio([p for p in pairs if p.kind == "rules"])
     for pair in pairs:
-        key = key_of(context, asdict(pair))
+        key = key_of(context, asdict(pair), ratio if pair.kind == "rules" else None)
         stored = memo.get(key)
         try:
             remembered = [Finding(**f) for f in stored] if stored is not None else None
@@ -551,8 +607,15 @@ def compare_pairs(content: GameContent, out: _Collector, pairs: list[TextPair], 
         if not finders:
             finders.update({lang: NameFinder(names, lang) for lang in content.game.languages})
         start = len(out.report.findings)
-        compare_pair(out, pair, finders)
+        compare_pair(out, pair, finders, ratio)
         memo.put(key, [asdict(f) for f in out.report.findings[start:]])
+
+
+def _length_ratio(pairs: list[TextPair]) -> float | None:
+    """The length of the translation per character of the source over `pairs` (None without text)."""
+    total_a = sum(len(pair.a.text) for pair in pairs)
+    total_b = sum(len(pair.b.text) for pair in pairs)
+    return round(total_b / total_a, 4) if total_a and total_b else None
 
 
 def _compare_sections(content: GameContent, out: _Collector, a: RuleText, b: RuleText) -> list[TextPair]:

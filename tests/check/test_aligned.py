@@ -63,7 +63,6 @@ def test_a_faithful_translation_has_no_finding(texts, capsys):
         ("If you cannot discard a card, you draw one.", "You draw one card.", "condition", "'Wenn'"),
         ("5 cards", "6 cards", "number", "6"),
         ("a red card", "a blue card", "colour", "'blue'"),
-        ("- Take two coins.\n", "", "number", "'zwei'"),
     ],
 )
 def test_an_injected_mistake_is_named_with_both_sentences(texts, capsys, old, new, kind, words):
@@ -78,6 +77,15 @@ def test_an_injected_mistake_is_named_with_both_sentences(texts, capsys, old, ne
     # the message quotes the sentence of the language it is about first
     about = "German" if hit[0]["lang"] == "de" else "English"
     assert f"{about} {hit[0]['text'][:20]!r}"[:-1] in hit[0]["message"]
+
+
+def test_a_dropped_list_item_is_said_in_one_language_only(texts, capsys):
+    (texts / "rules.en.md").write_text(EN.replace("- Take two coins.\n", ""), encoding="utf-8")
+    code, out = check(texts, "--format", "json", capsys=capsys)
+    assert code == 1
+    findings = json.loads(out)["findings"]
+    assert [(f["kind"], f["line"], f["text"]) for f in findings] == [("dropped-item", 11, "Nimm zwei Münzen.")]
+    assert "item only in German, English says nothing for it: German 'Nimm zwei Münzen.'" in findings[0]["message"]
 
 
 def test_accepted_findings_stay_accepted_until_a_sentence_changes(texts, capsys):

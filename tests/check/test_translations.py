@@ -241,6 +241,7 @@ def test_mistakes_cover_every_kind_and_text_kind():
         "negation",
         "emphasis",
         "sentence",
+        "dropped-sentence",
         "prose-example",
         "example-missing",
         "example-result",
@@ -723,7 +724,51 @@ def test_which_words_say_a_name(tmp_path, case):
     assert found == []
     game, found = _edited(tmp_path / "wrong", sentences(de_wrong or de, en_wrong or en), glossary)
     other_lang = "en" if at_lang == "de" else "de"
+    # a term that holds a colour word ('red stones') dropped is also a colour said in one language only
+    colours = [f for f in found if f.kind == "colour"]
+    assert all(f.location == str(game / f"rules.{at_lang}.md:9") for f in colours)
+    found = [f for f in found if f.kind != "colour"]
     assert [(f.kind, f.location, f.other) for f in found] == [
         (kind, str(game / f"rules.{at_lang}.md:9"), str(game / f"rules.{other_lang}.md:9"))
     ]
     assert f"uses the {'glossary term' if kind == 'term' else 'name'} {spelled!r}" in found[0].message
+
+
+# --- rules sections aligned sentence by sentence (rulepress.check.align / aligned) ---------------------------
+
+
+def test_a_sentence_split_in_two_is_aligned_and_its_signals_compared(tmp_path):
+    # the German splits the first sentence of 'moving' in two: no finding (the old check counted sentences)
+    split = (
+        "rules.de.md",
+        "Spiele eine Karte und ziehe so viele {term}`Felder <space>` vor, wie sie zeigt.",
+        "Spiele eine Karte. Ziehe dann so viele {term}`Felder <space>` vor, wie sie zeigt.",
+    )
+    _, found = _edited(tmp_path / "split", [split])
+    assert found == []
+    # the same split text with a bound only in English: found at the aligned pair, both lines, both sentences
+    bound = (
+        "rules.en.md",
+        "move as many {term}`spaces <space>` forward",
+        "move at most as many {term}`spaces <space>` forward",
+    )
+    game, found = _edited(tmp_path / "bound", [split, bound])
+    assert [(f.kind, f.location, f.other, f.severity) for f in found] == [
+        ("bound", str(game / "rules.en.md:9"), str(game / "rules.de.md:9"), "error")
+    ]
+    assert found[0].text.startswith("Play a card and move at most as many spaces forward")
+    assert found[0].other_text == "Spiele eine Karte. Ziehe dann so viele Felder vor, wie sie zeigt."
+    assert "'at most' (max)" in found[0].message and "vs German 'Spiele eine Karte." in found[0].message
+
+
+def test_a_verb_first_german_condition_answers_if(tmp_path):
+    edits = [
+        ("rules.de.md", "Das Ziel hält die Figur an.", "Erreicht die Figur das Ziel, hält sie an."),
+        ("rules.en.md", "The goal stops the piece.", "If the piece reaches the goal, it stops."),
+    ]
+    _, found = _edited(tmp_path / "ok", edits)
+    assert found == []
+    edits[1] = ("rules.en.md", "The goal stops the piece.", "The piece reaches the goal and stops.")
+    game, found = _edited(tmp_path / "dropped", edits)
+    assert [(f.kind, f.location) for f in found] == [("condition", str(game / "rules.de.md:9"))]
+    assert "'Erreicht' (if)" in found[0].message
