@@ -135,7 +135,7 @@ def test_workers_inherit_a_frozen_heap_and_the_build_collects_everything_again_a
 def test_content_error_in_a_worker_reaches_the_caller_unchanged(tmp_path, monkeypatch):
     from rulepress.render import exports
 
-    def broken(job, images_dir, target):
+    def broken(job, images_dir, target, **_options):
         raise ContentError("demo/game.yaml", "card sheet cannot be made", line=7, key="components")
 
     monkeypatch.setattr(exports, "write_tts", broken)
@@ -281,7 +281,7 @@ def test_failed_build_keeps_image_folders_and_manifest(demo_with_output, monkeyp
 
     games, out, before = demo_with_output
 
-    def broken(job, images_dir, target):
+    def broken(job, images_dir, target, **_options):
         raise ContentError("demo/game.yaml", "deck sheet cannot be made", line=7)
 
     monkeypatch.setattr(exports, "write_tts", broken)  # the PNG folders are rendered again first, then this fails

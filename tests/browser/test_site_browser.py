@@ -10,6 +10,7 @@ import re
 import urllib.error
 import urllib.request
 from html.parser import HTMLParser
+from pathlib import Path
 from urllib.parse import urldefrag, urljoin, urlparse
 
 import pytest
@@ -230,9 +231,14 @@ def test_allowed_html_is_sanitised_and_runs_nothing(driver, tmp_path):
     """A game that allows a few tags (site.allow_html) keeps them, but no handler or javascript: link survives."""
     import functools
     import http.server
+    import importlib.util
     import threading
 
-    from conftest import _QuietHandler
+    spec = importlib.util.spec_from_file_location("browser_conftest", Path(__file__).with_name("conftest.py"))
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    _QuietHandler = module._QuietHandler  # noqa: N806 - the class, named as in conftest
 
     from rulepress.build import BuildOptions, build
     from rulepress.scaffold import new_game

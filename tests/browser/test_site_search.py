@@ -37,8 +37,10 @@ def _section_with_long_title_word(entries):
 
 
 def _typo(word: str) -> str:
-    """The word with two letters in its middle swapped, as fast thumbs do."""
-    i = len(word) // 2
+    """The word with two different neighbouring letters near its middle swapped, as fast thumbs do (two equal
+    letters swapped would give the word itself)."""
+    middle = len(word) // 2
+    i = next(k for k in sorted(range(1, len(word)), key=lambda k: abs(k - middle)) if word[k] != word[k - 1])
     return word[: i - 1] + word[i] + word[i - 1] + word[i + 1 :]
 
 

@@ -343,7 +343,8 @@ def test_territory_deck(content, board):
 def test_counted_components(content):
     comps = {c.id: c for c in content.game.components}
     assert comps["dice"].count == 5
-    assert comps["armies"].count_unknown and comps["armies"].provenance.kind == "unknown"
+    # the count is not in the sources: printed as a generous set, its values and colours reconstructed
+    assert comps["armies"].count_unknown and comps["armies"].provenance.kind == "reconstructed"
     assert comps["mission-cards"].provenance.kind == "public"
     assert comps["board"].board == "map"
     assert (content.game.players.min, content.game.players.max) == (2, 6)

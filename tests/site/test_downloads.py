@@ -27,6 +27,7 @@ RENDERED = {
     ("board", True): ("play",),
     ("quickref", True): ("play", "quickref"),
     ("rulebook", True): ("play",),
+    ("pieces", True): ("play",),
     ("rulebook-booklet", True): ("play",),
     ("credits", False): ("credits",),
     ("print", False): ("shop",),

@@ -11,7 +11,9 @@
     const margin = (header && header.getBoundingClientRect().height) || 0;
     let found = "";
     for (const element of main.querySelectorAll("section[id], [id^='r-'], dt[id], div[id].rp-example, [id].admonition")) {
-      if (element.getBoundingClientRect().top - margin - 8 <= 0) found = element.id;
+      // an anchor the browser scrolled to stands its scroll-margin below the top: that one is being read too
+      const below = Math.max(margin, parseFloat(getComputedStyle(element).scrollMarginTop) || 0);
+      if (element.getBoundingClientRect().top - below - 8 <= 0) found = element.id;
     }
     return window.scrollY > 0 ? found : "";
   }
