@@ -9,6 +9,12 @@
     const main = document.querySelector('[role="main"]') || document.body;
     const header = document.querySelector(".mobile-header");
     const margin = (header && header.getBoundingClientRect().height) || 0;
+    // a page opened at an anchor, not scrolled away from it since: that anchor is what is being read
+    const hashed = window.location.hash ? document.getElementById(decodeURIComponent(window.location.hash.slice(1))) : null;
+    if (hashed) {
+      const top = hashed.getBoundingClientRect().top;
+      if (top >= -8 && top <= window.innerHeight / 3) return hashed.id;
+    }
     let found = "";
     for (const element of main.querySelectorAll("section[id], [id^='r-'], dt[id], div[id].rp-example, [id].admonition")) {
       // an anchor the browser scrolled to stands its scroll-margin below the top: that one is being read too
