@@ -87,15 +87,8 @@ class BuildOptions:
     progress: bool = False
     force: bool = False
     board_overlap: float = DEFAULT_OVERLAP  # mm of glue margin shared by neighbouring board tiles
-    # card sheets: None keeps the layout's `sheet` setting (templates/layouts/basic-card.yaml)
-    card_bleed: float | None = None  # mm
-    card_marks: str | None = None  # crop, lines, none
-    card_flip: str | None = None  # duplex binding edge: long or short
-    card_orientation: str | None = None  # portrait, landscape, auto
-    card_safe_guide: bool | None = None
-    card_gap: str | None = None  # spaced (each card its own bleed) or butted (shared cut lines)
-    duplex_offset: tuple[float, float] | None = None  # mm the back page is shifted (x right, y down)
-    ink: str = "normal"  # low: card sheets with backgrounds and large pictures lightened, for playtests
+    # card, tile, token and money sheets: overrides of each layout's `sheet` settings (their papers are `papers`)
+    cards: render_options.CardOptions = field(default_factory=render_options.CardOptions)
     cut_machines: tuple[str, ...] = ()  # print-and-cut files for these cutting machines (none: not made)
     shop: str | None = None  # print-shop preset (rulepress.render.shops.SHOPS): bleed, PDF/X, ink limit
     pdfx: str | None = None  # the print-shop PDF as PDF/X: x4 or x1a (None: the shop's, else RGB)
@@ -119,8 +112,6 @@ class BuildResult:
 
 def export_options(o: BuildOptions, cards: render_options.CardOptions) -> render_options.ExportOptions:
     """The print-shop outputs' options: a shop preset's bleed and PDF/X settings unless given on their own."""
-    from dataclasses import replace
-
     from rulepress.render.shops import SHOPS
 
     shop = SHOPS[o.shop] if o.shop else None
@@ -128,7 +119,7 @@ def export_options(o: BuildOptions, cards: render_options.CardOptions) -> render
     pdfx = None
     if version is not None:
         pdfx = render_options.PdfxOptions(version, o.ink_limit or (shop.ink_limit if shop else 300.0))
-    if shop is not None and o.card_bleed is None:
+    if shop is not None and cards.bleed is None:
         cards = replace(cards, bleed=shop.bleed)
     return render_options.ExportOptions(cards, o.out, pdfx, o.shop)
 
@@ -137,22 +128,12 @@ def renderer_options(options: BuildOptions) -> dict[str, object]:
     """Each renderer's own typed options (`rulepress.render.options`), by renderer name: the one place
     where the build's options are handed out."""
     o = options
-    cards = render_options.CardOptions(
-        o.papers,
-        bleed=o.card_bleed,
-        marks=o.card_marks,
-        flip=o.card_flip,
-        orientation=o.card_orientation,
-        safe_guide=o.card_safe_guide,
-        gap=o.card_gap,
-        offset=o.duplex_offset,
-        ink=o.ink,
-    )
+    cards = replace(o.cards, papers=o.papers)
     # earlier files of renderers not run stay shown (the rulebook too: planned across games, shown per game)
     partial = any(name not in o.kinds for name in (*PER_GAME, "rulebook"))
     made = {
         "cards": cards,
-        "calibration": render_options.CalibrationOptions(o.papers, o.card_flip),
+        "calibration": render_options.CalibrationOptions(o.papers, o.cards.flip),
         "pieces": cards,
         "boards": render_options.BoardOptions(o.papers, o.board_overlap),
         "quickref": render_options.QuickrefOptions(o.papers),

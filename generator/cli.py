@@ -317,6 +317,7 @@ def _run(args) -> int:
         from rulepress.build import PAPERS, BuildOptions, build
         from rulepress.progress import wanted
         from rulepress.render import ACROSS_GAMES, PER_GAME
+        from rulepress.render.options import CardOptions
 
         kinds = tuple(args.only) if args.only else PER_GAME + ACROSS_GAMES
         unknown = [k for k in kinds if k not in PER_GAME + ACROSS_GAMES]
@@ -335,14 +336,16 @@ def _run(args) -> int:
             progress=wanted(args.quiet),
             force=args.force,
             board_overlap=args.overlap,
-            card_bleed=args.bleed,
-            card_marks=args.marks,
-            card_flip=args.flip,
-            card_orientation=args.orientation,
-            card_safe_guide=args.safe_guide,
-            card_gap=args.gap,
-            duplex_offset=tuple(args.offset) if args.offset else None,
-            ink=args.ink,
+            cards=CardOptions(
+                bleed=args.bleed,
+                marks=args.marks,
+                flip=args.flip,
+                orientation=args.orientation,
+                safe_guide=args.safe_guide,
+                gap=args.gap,
+                offset=tuple(args.offset) if args.offset else None,
+                ink=args.ink,
+            ),
             cut_machines=tuple(dict.fromkeys(args.cut or ())),
             shop=args.shop,
             pdfx=args.pdfx,

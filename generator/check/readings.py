@@ -65,6 +65,10 @@ def _line_of(path: str, start: int, fragment: str) -> int:
     return next((n for n in range(max(start, 1), len(lines) + 1) if head and head in lines[n - 1]), start)
 
 
+def _link_problem(path: str, line: int | None, column: int | None, where: str, message: str) -> Problem:
+    return Problem(path, line, column, where, message, "register-link")
+
+
 def register_links(content: GameContent) -> list[Problem]:
     """Listed rules sentences that are missing or carry no link to their entry; links to unknown entries."""
     problems: list[Problem] = []
@@ -75,13 +79,12 @@ def register_links(content: GameContent) -> list[Problem]:
                 if target not in known:
                     line = _line_of(text.path, section.line, f"<{target}>")
                     problems.append(
-                        Problem(
+                        _link_problem(
                             text.path,
                             line,
                             None,
                             section.id,
                             f"links the ambiguity {target!r}, which the register does not have",
-                            "register-link",
                         )
                     )
     for i, amb in enumerate(content.game.ambiguities):
@@ -93,13 +96,12 @@ def register_links(content: GameContent) -> list[Problem]:
                 where = f"ambiguities.{amb.id}.rules[{j}]"
                 if part is None:
                     problems.append(
-                        Problem(
+                        _link_problem(
                             at_path,
                             at_line,
                             at_col,
                             where,
                             f"no section {ref.section!r} in {text.path}",
-                            "register-link",
                         )
                     )
                     continue
@@ -107,26 +109,24 @@ def register_links(content: GameContent) -> list[Problem]:
                 hit = next((s for _o, s in sentences(prose) if quote in strip_term_refs(s)), None)
                 if hit is None:
                     problems.append(
-                        Problem(
+                        _link_problem(
                             at_path,
                             at_line,
                             at_col,
                             where,
                             f"the sentence {quote!r} is not in section {ref.section!r} of {text.path}",
-                            "register-link",
                         )
                     )
                 elif amb.id not in {target for _s, target in ambiguity_refs(hit)}:
                     at = _line_of(text.path, part.line, hit)
                     problems.append(
-                        Problem(
+                        _link_problem(
                             text.path,
                             at,
                             None,
                             part.id,
                             f"the sentence {quote!r} states a reading of {amb.id!r} but does not link it: "
                             f"add {{ambiguity}}`… <{amb.id}>`",
-                            "register-link",
                         )
                     )
     return problems

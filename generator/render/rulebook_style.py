@@ -80,6 +80,23 @@ def styles(page: Page, lang: str, heading_font: str = "Body-Bold") -> dict:
         bulletFontSize=small,
         textColor=colors.black,
     )
+
+    def heading(name: str, scale: tuple[float, float, float, float], **more) -> ParagraphStyle:
+        font_size, leading, before, after = (size * k for k in scale)
+        return ParagraphStyle(
+            name,
+            parent=body,
+            fontName=heading_font,
+            fontSize=font_size,
+            leading=leading,
+            alignment=TA_LEFT,
+            spaceBefore=before,
+            spaceAfter=after,
+            hyphenationLang="",
+            keepWithNext=1,
+            **more,
+        )
+
     rule_indent = 11 * MM if page.name != "a5" else 9.5 * MM
     made = {
         "body": body,
@@ -88,43 +105,10 @@ def styles(page: Page, lang: str, heading_font: str = "Body-Bold") -> dict:
             "item", parent=body, leftIndent=rule_indent + 4 * MM, bulletIndent=0, spaceAfter=size * 0.3
         ),
         "plain": ParagraphStyle("plain", parent=body, leftIndent=rule_indent),
-        "h1": ParagraphStyle(
-            "h1",
-            parent=body,
-            fontName=heading_font,
-            fontSize=size * 1.6,
-            leading=size * 1.95,
-            alignment=TA_LEFT,
-            spaceBefore=size * 1.4,
-            spaceAfter=size * 0.7,
-            textColor=colors.HexColor(ACCENT),
-            hyphenationLang="",
-            keepWithNext=1,
-        ),
-        "h2": ParagraphStyle(
-            "h2",
-            parent=body,
-            fontName=heading_font,
-            fontSize=size * 1.25,
-            leading=size * 1.55,
-            alignment=TA_LEFT,
-            spaceBefore=size * 1.1,
-            spaceAfter=size * 0.45,
-            hyphenationLang="",
-            keepWithNext=1,
-        ),
-        "h3": ParagraphStyle(
-            "h3",
-            parent=body,
-            fontName=heading_font,
-            fontSize=size * 1.08,
-            leading=size * 1.4,
-            alignment=TA_LEFT,
-            spaceBefore=size * 0.9,
-            spaceAfter=size * 0.35,
-            hyphenationLang="",
-            keepWithNext=1,
-        ),
+        # headings: (size, leading, space before, space after) as multiples of the body size
+        "h1": heading("h1", (1.6, 1.95, 1.4, 0.7), textColor=colors.HexColor(ACCENT)),
+        "h2": heading("h2", (1.25, 1.55, 1.1, 0.45)),
+        "h3": heading("h3", (1.08, 1.4, 0.9, 0.35)),
         "mark": ParagraphStyle(
             "mark", parent=body, fontName="Body-Italic", fontSize=small, leading=small * 1.3, alignment=TA_LEFT
         ),

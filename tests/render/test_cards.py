@@ -2,6 +2,7 @@
 
 import re
 import subprocess
+from dataclasses import replace
 from pathlib import Path
 
 import pdfplumber
@@ -38,8 +39,8 @@ def build_cards(tmp_path, edit=None, **options):
     content = make_game(tmp_path, edit)
     out = tmp_path / "out"
     opts = BuildOptions(content=content, out=out, kinds=("cards", "calibration"))
-    for key, value in options.items():
-        setattr(opts, key, value)
+    opts.papers = options.pop("papers", opts.papers)
+    opts.cards = replace(opts.cards, **options)
     build(opts)
     return out / "cardtest"
 
@@ -101,7 +102,7 @@ def test_every_card_has_its_own_bleed_with_a_gap_of_twice_the_bleed(sheets):
 
 
 def test_butted_cards_share_cut_lines(tmp_path):
-    out = build_cards(tmp_path, card_gap="butted", papers=("a4",))
+    out = build_cards(tmp_path, gap="butted", papers=("a4",))
     p, g = poker_grid("a4", gap="butted")
     assert (p.width, g.per_page) == (210, 9)
     with pdfplumber.open(out / "deck.en.a4.pdf") as pdf:
@@ -158,7 +159,7 @@ def test_no_crop_marks_for_the_empty_rows_of_the_last_page(sheets):
 
 
 def test_short_edge_flip_and_offset(tmp_path):
-    out = build_cards(tmp_path, card_flip="short", duplex_offset=(1.5, -2.0), papers=("a4",))
+    out = build_cards(tmp_path, flip="short", offset=(1.5, -2.0), papers=("a4",))
     p, g = poker_grid("a4")
     with pdfplumber.open(out / "deck.en.a4.pdf") as pdf:
         back = sorted(fill_rects(pdf.pages[1], (0.13, 0.19, 0.38)))
@@ -345,7 +346,7 @@ def _cut_circle_darkness(pdf: Path, tmp_path: Path) -> list[int]:
 
 def test_round_tokens_get_their_cut_circle(sheets, tmp_path):
     assert max(_cut_circle_darkness(sheets / "chips.en.a4.pdf", tmp_path / "crop")) < 140
-    none = build_cards(tmp_path, card_marks="none", papers=("a4",))
+    none = build_cards(tmp_path, marks="none", papers=("a4",))
     assert min(_cut_circle_darkness(none / "chips.en.a4.pdf", tmp_path / "none")) > 200  # marks: none draws none
 
 
