@@ -214,22 +214,23 @@ def draw_face(
     back: bool = False,
     pictures: Pictures | None = None,
     lang: str | None = None,
+    small_print: float = 0.0,
 ) -> None:
     """Paint one front face (or individual back face); the origin is the trim's bottom-left corner (points).
-    FaceError on overflow.
+    FaceError on overflow. Text under `small_print` pt is drawn as grey lines (a face shrunk for print).
 
     With `art` whose layout has elements, the elements are drawn; else the classic title/text/values stack.
     With `frames` (colour -> form name, filled as needed) the background and frame are a shared form XObject."""
     if art is not None:
         elements = (art.back_face if art.back_face is not None else art.front) if back else art.front
         if elements is not None:
-            draw_with(c, w, h, bleed, elements, dict(face.data), art, pictures, face.write_in, lang)
+            draw_with(c, w, h, bleed, elements, dict(face.data), art, pictures, face.write_in, lang, small_print)
             return
     if frames is None:
         _draw_frame(c, w, h, face.color, layout, bleed)
     else:
         c.doForm(frame_form(c, frames, w, h, face.color, layout, bleed))
-    _draw_texts(c, h, safe_box(w, h, layout), face, layout, lang)
+    _draw_texts(c, h, safe_box(w, h, layout), face, layout, lang, small_print)
 
 
 def frame_form(
@@ -268,7 +269,9 @@ def _draw_frame(c, w: float, h: float, color: str | None, layout: dict, bleed: f
         _shape(c, inner * MM, inner * MM, W - 2 * inner * MM, H - 2 * inner * MM, shape, radius, 0, 1)
 
 
-def _draw_texts(c, h: float, safe: Box, face: FaceContent, layout: dict, lang: str | None = None) -> None:
+def _draw_texts(
+    c, h: float, safe: Box, face: FaceContent, layout: dict, lang: str | None = None, small_print: float = 0.0
+) -> None:
     gap = float(layout.get("gap", 1.5))
     top = safe.y  # mm from the trim top
     bottom = safe.bottom
@@ -276,7 +279,7 @@ def _draw_texts(c, h: float, safe: Box, face: FaceContent, layout: dict, lang: s
 
     def place(fitted, y_top: float, x: float | None = None) -> None:
         x_mm = safe.x if x is None else x
-        fitted.draw(c, x_mm * MM, (h - y_top - fitted.height) * MM)
+        fitted.draw(c, x_mm * MM, (h - y_top - fitted.height) * MM, small_print)
 
     # keep the descenders of the lowest line inside the safe zone
     lowest = mark_style if face.mark else layout.get("values", {})

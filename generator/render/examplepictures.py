@@ -50,7 +50,7 @@ class Panel:
     kind: str  # cards, dice, board
     width: float
     height: float
-    paint: Callable[[object], None]
+    paint: Callable[..., None]  # paint(canvas, small_print=0.0): text under small_print pt is not drawn as text
     alt: str
     caption: str = ""
 
@@ -106,14 +106,14 @@ def _card_panel(content, lang: str, group: list, side: str, caption: str, faces_
     width = sum(job.size[0] for job, _f, _b in faces) + GAP * (len(faces) - 1)
     height = max(job.size[1] for job, _f, _b in faces)
 
-    def paint(c) -> None:
+    def paint(c, small_print: float = 0.0) -> None:
         x = 0.0
         for job, face, back in faces:
             w, h = job.size
             c.saveState()
             c.translate(x * MM, (height - h) * MM)
             _card_clip(c, w, h, job.layout)
-            draw_face(c, w, h, face, job.layout, 0.0, art=job.art, back=back)
+            draw_face(c, w, h, face, job.layout, 0.0, art=job.art, back=back, lang=lang, small_print=small_print)
             c.restoreState()
             _card_edge(c, x, height - h, w, h, job.layout)
             x += w + GAP
@@ -191,7 +191,7 @@ def draw_die(c, x: float, y: float, face: int, color: str, sides: int = 6) -> No
 def _dice_panel(faces: list[int], color: str, sides: int, caption: str, lang: str) -> Panel:
     width = len(faces) * DIE + (len(faces) - 1) * GAP
 
-    def paint(c) -> None:
+    def paint(c, small_print: float = 0.0) -> None:  # no text: pips
         for i, face in enumerate(faces):
             draw_die(c, i * (DIE + GAP), 0.0, face, color, sides)
 
@@ -303,19 +303,23 @@ def _board_panel(content, picture: dict, lang: str) -> Panel:
     def pt(p: Point) -> tuple[float, float]:
         return p[0] * MM, (H - p[1]) * MM
 
-    def paint(c) -> None:
+    def paint(c, small_print: float = 0.0) -> None:
+        # shrunk for print: pieces and counts grow to stay readable, the named spaces' names are set at the
+        # smallest readable size, and other writing too small to read is left out
+        k_print = max(k, small_print / 8.5)  # 8.5 pt: an arrow's count, the smallest writing on a piece
+        items = _print_items(scene.items, set(named), small_print, rects) if small_print else scene.items
         c.saveState()
         clip = c.beginPath()
         clip.rect(0, 0, view.w * MM, view.h * MM)
         c.clipPath(clip, stroke=0, fill=0)
         c.translate(-view.x * MM, -(H - view.bottom) * MM)
         painter = Painter(c, H, content.folder)
-        painter.scene(replace(scene, items=[i for i in scene.items if not isinstance(i, Label)]))
+        painter.scene(replace(scene, items=[i for i in items if not isinstance(i, Label)]))
         occupied = {s for s, pieces in picture["pieces"] if pieces}
         for *path, count in picture["arrows"]:  # under the names: they have halos and stay readable
-            spots = [pt(_spot(scene, s, rects[s], k) if s in occupied else rects[s].centre) for s in path]
-            _arrow(c, spots, count, lang, k)
-        painter.scene(replace(scene, items=[i for i in scene.items if isinstance(i, Label)]))
+            spots = [pt(_spot(scene, s, rects[s], k_print) if s in occupied else rects[s].centre) for s in path]
+            _arrow(c, spots, count, lang, k_print)
+        painter.scene(replace(scene, items=[i for i in items if isinstance(i, Label)]))
         colors: dict = {}
         for space, pieces in picture["pieces"]:
             if pieces is None:
@@ -323,19 +327,21 @@ def _board_panel(content, picture: dict, lang: str) -> Panel:
                 continue
             if not pieces:
                 continue
-            x, y = pt(_spot(scene, space, rects[space], k))
+            x, y = pt(_spot(scene, space, rects[space], k_print))
             texts = [
                 (i18n.decimal(p, lang), True, "#222222")
                 if isinstance(p, int)
                 else (names.get(p, p), False, _piece_color(p, colors))
                 for p in pieces
             ]
-            total = sum(_token_width(t, army) * k for t, army, _c in texts) + (len(texts) - 1) * 1.2 * MM * k
+            total = (
+                sum(_token_width(t, army) * k_print for t, army, _c in texts) + (len(texts) - 1) * 1.2 * MM * k_print
+            )
             left = x - total / 2
             for text, army, color in texts:
-                width = _token_width(text, army) * k
-                _token(c, (left + width / 2, y), text, color, army, k)
-                left += width + 1.2 * MM * k
+                width = _token_width(text, army) * k_print
+                _token(c, (left + width / 2, y), text, color, army, k_print)
+                left += width + 1.2 * MM * k_print
         c.setStrokeColor(_rgb("#9a9a9a"))
         c.setLineWidth(0.3 * MM)
         c.rect(view.x * MM, (H - view.bottom) * MM, view.w * MM, view.h * MM, stroke=1, fill=0)
@@ -351,6 +357,55 @@ def _board_panel(content, picture: dict, lang: str) -> Panel:
     caption = (picture.get("labels") or [""])[0]
     alt = _words(lang)["picture_board"].format(board=board.name.get(lang), items="; ".join(parts))
     return Panel("board", view.w, view.h, paint, (f"{caption}: " if caption else "") + alt, caption)
+
+
+def _print_items(items: list, named: set[str], small_print: float, rects: dict[str, Rect]) -> list:
+    """A board scene's items for a picture shrunk for print: the names of the spaces the picture names at
+    `small_print` pt at least (grown about their box's centre, where they still fit the width of their space), other
+    labels, marks and compass letters smaller than that left out."""
+    from rulepress.layout.boardscene import Compass, Label, Mark
+
+    kept = []
+    for item in items:
+        if isinstance(item, Label) and item.rows:
+            smallest = min(row.size for row in item.rows)
+            if smallest >= small_print:
+                kept.append(item)
+            elif item.role == "space" and item.owner in named:
+                grown = _grown(item, small_print / smallest)
+                room = max(item.box.w, rects[item.owner].w if item.owner in rects else 0.0) * 1.1
+                if all(_row_width(row) <= room for row in grown.rows):  # no name runs into the next space
+                    kept.append(grown)
+        elif isinstance(item, Mark):
+            if item.radius * 1.45 / (25.4 / 72) >= small_print:  # the size Painter.mark sets its letter in
+                kept.append(item)
+        elif isinstance(item, Compass):
+            if 8.0 >= small_print:  # Painter.compass sets its letters in 8 pt
+                kept.append(item)
+        else:
+            kept.append(item)
+    return kept
+
+
+def _row_width(row) -> float:
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    return stringWidth(row.text, row.font, row.size) / MM
+
+
+def _grown(label, factor: float):
+    """`label` with its rows `factor` times larger about the centre of its box."""
+    cx, cy = label.box.centre
+    rows = tuple(
+        replace(
+            row,
+            size=row.size * factor,
+            x=row.x if row.align == "centre" else cx + (row.x - cx) * factor,
+            baseline=cy + (row.baseline - cy) * factor,
+        )
+        for row in label.rows
+    )
+    return replace(label, rows=rows, background=None)
 
 
 def _space_names(board, lang: str) -> dict[str, str]:
@@ -492,17 +547,20 @@ def panel_png(panel: Panel) -> bytes:
     return out.getvalue()
 
 
-def picture_flowable(content, picture: dict, lang: str):
+def picture_flowable(content, picture: dict, lang: str, min_text: float = 0.0):
     """A ReportLab Platypus flowable of the picture for print: its panels in rows (vectors, captions at
-    `CAPTION_PT`), scaled down where a panel is wider than the frame; it never splits."""
-    return PictureFlowable(panels(content, picture, lang))
+    `CAPTION_PT`), scaled down where a panel is wider than the frame; it never splits. Writing that would
+    print under `min_text` pt is not set as text (see `PictureFlowable.min_text`)."""
+    flowable = PictureFlowable(panels(content, picture, lang))
+    flowable.min_text = min_text
+    return flowable
 
 
-def picture_pdf(content, picture: dict, lang: str, width_mm: float = 170.0) -> bytes:
+def picture_pdf(content, picture: dict, lang: str, width_mm: float = 170.0, min_text: float = 0.0) -> bytes:
     """The picture on one PDF page (vectors) as wide as its rows, at most `width_mm`."""
     from reportlab.pdfgen import canvas as rl_canvas
 
-    flowable = picture_flowable(content, picture, lang)
+    flowable = picture_flowable(content, picture, lang, min_text)
     w, h = flowable.wrap(width_mm * MM, 10_000 * MM)
     buffer = io.BytesIO()
     c = rl_canvas.Canvas(buffer, pagesize=(w, h), invariant=1, initialFontName="Body")
@@ -526,17 +584,22 @@ class PictureFlowable(_flowable_base()):  # type: ignore[misc]
         self.items = items
         self.rows: list[list[tuple[Panel, float]]] = []
         self.max_height: float | None = None  # points: the panels shrink together to stay within it
+        # pt: writing that would print smaller is not set as text: short lines grow to this size where they fit,
+        # longer text becomes grey lines, icons outlines; on boards, only the named spaces' names stay
+        self.min_text = 0.0
 
     def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:  # noqa: N803 - ReportLab's names
         width, height = self._layout(availWidth, 1.0)
         if self.max_height and height > self.max_height:
-            # captions keep their size, so shrink by the ratio a second time if the first pass falls short
-            factor = self.max_height / height
-            for _ in range(3):
-                width, height = self._layout(availWidth, factor)
-                if height <= self.max_height:
-                    break
-                factor *= self.max_height / height
+            # the largest common scale (to 1 %) whose rows stay within the height: fewer, larger rows win
+            low, high = 0.05, 1.0
+            for _ in range(7):
+                middle = (low + high) / 2
+                if self._layout(availWidth, middle)[1] <= self.max_height:
+                    low = middle
+                else:
+                    high = middle
+            width, height = self._layout(availWidth, low)
         return width, height
 
     def _caption_h(self, row) -> float:
@@ -547,18 +610,26 @@ class PictureFlowable(_flowable_base()):  # type: ignore[misc]
         used = 0.0
         for panel in self.items:
             scale = min(limit, availWidth / (panel.width * MM))
-            width = panel.width * MM * scale
+            width = self._slot(panel, scale)
             if rows[-1] and used + GAP * MM + width > availWidth:
                 rows.append([])
                 used = 0.0
             used += (GAP * MM if rows[-1] else 0.0) + width
             rows[-1].append((panel, scale))
         self.rows = rows
-        self.width = max(sum(p.width * MM * s for p, s in row) + GAP * MM * (len(row) - 1) for row in rows)
+        self.width = max(sum(self._slot(p, s) for p, s in row) + GAP * MM * (len(row) - 1) for row in rows)
         self.height = sum(max(p.height * MM * s for p, s in row) + self._caption_h(row) for row in rows) + GAP * MM * (
             len(rows) - 1
         )
         return self.width, self.height
+
+    @staticmethod
+    def _slot(panel: Panel, scale: float) -> float:
+        """Points of width a panel takes in its row: its drawing, or its caption where that is wider."""
+        from reportlab.pdfbase.pdfmetrics import stringWidth
+
+        caption = stringWidth(panel.caption, "Body", CAPTION_PT) + 2 if panel.caption else 0.0
+        return max(panel.width * MM * scale, caption)
 
     def split(self, availWidth: float, availHeight: float) -> list:  # noqa: N803 - a picture is never split
         return []
@@ -571,18 +642,21 @@ class PictureFlowable(_flowable_base()):  # type: ignore[misc]
             caption_h = self._caption_h(row)
             x = 0.0
             for panel, scale in row:
+                slot = self._slot(panel, scale)
                 c.saveState()
-                c.translate(x, top - row_h + (row_h - panel.height * MM * scale))
+                c.translate(
+                    x + (slot - panel.width * MM * scale) / 2, top - row_h + (row_h - panel.height * MM * scale)
+                )
                 c.scale(scale, scale)
-                panel.paint(c)
+                panel.paint(c, self.min_text / scale if self.min_text else 0.0)
                 c.restoreState()
                 if panel.caption:
                     c.saveState()
                     c.setFont("Body", CAPTION_PT)
                     c.setFillColor(_rgb("#333333"))
-                    c.drawCentredString(x + panel.width * MM * scale / 2, top - row_h - CAPTION_PT * 1.2, panel.caption)
+                    c.drawCentredString(x + slot / 2, top - row_h - CAPTION_PT * 1.2, panel.caption)
                     c.restoreState()
-                x += panel.width * MM * scale + GAP * MM
+                x += slot + GAP * MM
             top -= row_h + caption_h + GAP * MM
 
 

@@ -100,10 +100,25 @@ def draw_with(
     pictures=None,
     write_in: bool = False,
     lang: str | None = None,
+    small_print: float = 0.0,
 ) -> None:
-    """Paint `elements` with `data` bound; then the mark, unless an element shows it. FaceError on failure."""
+    """Paint `elements` with `data` bound; then the mark, unless an element shows it. FaceError on failure.
+    Text under `small_print` pt is drawn as grey lines (a face shrunk into a printed picture)."""
     ctx = Context(
-        c, w, h, bleed, data, art.folder, art.fonts, art.icons, pictures, art.outlines, art.markup, write_in, lang
+        c,
+        w,
+        h,
+        bleed,
+        data,
+        art.folder,
+        art.fonts,
+        art.icons,
+        pictures,
+        art.outlines,
+        art.markup,
+        write_in,
+        lang,
+        small_print,
     )
     draw_elements(elements, ctx)
     if data.get("mark") and not _binds_mark(elements):

@@ -33,7 +33,7 @@ from rulepress.analysis import Analysis
 from rulepress.memo import output_root
 from rulepress.model import GameContent, history, numbering, scenario
 from rulepress.model.schema import Provenance
-from rulepress.render import Artifact, booklet
+from rulepress.render import Artifact, booklet, examplepictures
 from rulepress.render import rulebook_blocks as blocks
 from rulepress.render import rulebook_style as rs
 from rulepress.render.options import RulebookOptions
@@ -618,7 +618,12 @@ def _content_digest(content: GameContent) -> str:
 
 def _book(content: GameContent, lang: str, analysis: Analysis, out: Path, source: Artifact | None) -> Book:
     results = analysis.of(content, *NEEDS).examples
-    return Book(content, lang, results, _cover_pictures(out, source))
+    pictures = {
+        r.id: [examplepictures.picture_flowable(content, picture, lang) for picture in r.pictures]
+        for r in results or []
+        if r.lang == lang and r.pictures and not r.picture_problems
+    }
+    return Book(content, lang, results, _cover_pictures(out, source), pictures)
 
 
 def plan_all(

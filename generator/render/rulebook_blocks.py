@@ -177,7 +177,7 @@ def _Indented(indent: float, flowable, indenter):  # noqa: N802 (a flowable fact
     return KeepTogether([indenter(left=indent), flowable, indenter(left=-indent)])
 
 
-PICTURE_MAX_H = 62 * MM  # an example's pictures shrink to this height, so a box fits an A5 page
+PICTURE_MAX_H = 55 * MM  # an example's pictures shrink to this height, so a box fits an A5 page
 
 
 def example_box(view: ExampleView, style_set: dict, width: float):
@@ -196,6 +196,7 @@ def example_box(view: ExampleView, style_set: dict, width: float):
     for picture in view.pictures:
         if hasattr(picture, "max_height"):
             picture.max_height = PICTURE_MAX_H
+            picture.min_text = rs.MIN_SIZE  # card small print as grey lines, the names it shows grown
         cell.append(_fitted(picture, inner))
         cell.append(Spacer(1, 3))
     cell += paragraphs(view.results, box, inner, base="rule")

@@ -45,13 +45,42 @@ class Fitted:
     line: Line | None = None  # the single line drawn without Paragraph
     hyphenated: bool = False  # words may be broken at hyphenation points (only at the minimum size)
 
-    def draw(self, canvas, x: float, y: float) -> None:
-        """Paint with the bottom-left corner of the wrapped box at (x, y) points."""
-        if self.line is None:
+    def draw(self, canvas, x: float, y: float, small_print: float = 0.0) -> None:
+        """Paint with the bottom-left corner of the wrapped box at (x, y) points; text of a size under
+        `small_print` (pt) as grey lines where its words would stand (`greek`)."""
+        if self.size < small_print and self.line is not None and self.line.grows_to(small_print):
+            grown, dx = self.line.grown(small_print)  # a name or a number stays readable
+            grown.draw(canvas, x + dx, y + self.height * MM)
+        elif self.size < small_print:
+            self.greek(canvas, x, y)
+        elif self.line is None:
             assert self.paragraph is not None  # (one of the two)
             self.paragraph.drawOn(canvas, x, y)
         else:
             self.line.draw(canvas, x, y + self.height * MM)
+
+    def greek(self, canvas, x: float, y: float) -> None:
+        """Grey bars, one per line, where the text would stand: how a picture shrunk for print shows small print
+        it could not show readably (the last line shorter, placed as the text is aligned)."""
+        from reportlab.lib.colors import HexColor
+
+        step = self.size * 1.2
+        count = max(1, round(self.height * MM / step))
+        width = self.line.width if self.line is not None else self.width * MM
+        shift = 0.0
+        if self.line is not None:
+            shift = {"left": 0.0, "center": (self.line.box - width) / 2, "right": self.line.box - width}[
+                self.line.align
+            ]
+        centred = self.paragraph is not None and self.paragraph.style.alignment == 1  # TA_CENTER
+        canvas.saveState()
+        canvas.setFillColor(HexColor("#a8a8a8"))
+        top = y + self.height * MM
+        for i in range(count):
+            bar = width * (0.6 if i == count - 1 and count > 1 else 1.0)
+            left = x + shift + ((width - bar) / 2 if centred or (self.line and self.line.align == "center") else 0.0)
+            canvas.rect(left, top - (i + 0.75) * step, bar, self.size * 0.45, stroke=0, fill=1)
+        canvas.restoreState()
 
 
 @dataclass(frozen=True)
@@ -65,6 +94,25 @@ class Line:
     ascent: float  # pt, from the box top down to the baseline
     align: str
     color: str
+
+    def grows_to(self, size: float) -> bool:
+        """Whether the line set at `size` pt still fits its box, or is a short value (up to 3 characters)."""
+        return self.width * size / self.size <= self.box or len("".join(t for t, _f in self.runs)) <= 3
+
+    def grown(self, size: float) -> tuple[Line, float]:
+        """The line set at `size` pt from the same left edge, middle or right edge (as it is aligned), and how
+        far right of the old box it starts (points): a short value in a picture shrunk for print."""
+        from dataclasses import replace
+
+        k = size / self.size
+        shift = {"left": 0.0, "center": (self.box - self.width) / 2, "right": self.box - self.width}[self.align]
+        width = self.width * k
+        line = replace(
+            self, size=size, width=width, box=width, align="left", ascent=self.ascent + 0.35 * (size - self.size)
+        )
+        # kept where the text is anchored: its left edge, middle or right edge
+        anchored = {"left": 0.0, "center": (self.width - width) / 2, "right": self.width - width}[self.align]
+        return line, shift + anchored
 
     def draw(self, canvas, x: float, top: float) -> None:
         """Paint with the box's top-left corner at (x, top) points."""

@@ -87,6 +87,26 @@ def test_the_printed_picture_is_vectors_with_the_cards_own_face(tmp_path):
         assert caption and {round(ch["size"], 1) for ch in caption} == {8.5}  # the caption: never under 8 pt
 
 
+def test_a_picture_shrunk_for_print_sets_no_writing_under_the_smallest_size(tmp_path):
+    content, results = _game(tmp_path)
+    card = next(r for r in results if r.id == "ex-pictured" and r.lang == "en").pictures[1]
+    plain = pdfplumber.open(io.BytesIO(picture_pdf(content, card, "en", width_mm=30)))
+    small = pdfplumber.open(io.BytesIO(picture_pdf(content, card, "en", width_mm=30, min_text=8.0)))
+    assert min(ch["size"] for ch in plain.pages[0].chars) < 8  # the card's own text, shrunk with the card
+    page = small.pages[0]
+    assert page.width < 32 * 72 / 25.4
+    assert min(ch["size"] for ch in page.chars if ch["text"].strip()) >= 7.95
+    assert "Two" in page.extract_text()  # the title still fits its line at 8 pt: shown, not hidden
+    grey = [
+        r
+        for r in page.rects
+        if r["non_stroking_color"] and all(abs(v - 0xA8 / 255) < 0.01 for v in r["non_stroking_color"][:3])
+    ]
+    assert grey, "the small print is not shown as grey lines"
+    plain.close()
+    small.close()
+
+
 @pytest.mark.parametrize(
     ("old", "new", "picture", "says"),
     [

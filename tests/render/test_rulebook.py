@@ -96,6 +96,22 @@ def test_fonts_are_embedded_and_no_text_is_under_8_pt(built):
     assert reader.outline  # bookmarks
 
 
+def test_illustrated_examples_show_their_pictures_as_vectors_with_readable_writing(built):
+    content = load_games(paths.BUNDLED_CONTENT, [GAME])[0]
+    pictured = [e for e in content.rules["de"].examples if e.pictures]
+    assert pictured, "the game has no illustrated example"
+    with pdfplumber.open(built / GAME / "rulebook.de.a4.pdf") as pdf:
+        for example in pictured:
+            page = next(p for p in pdf.pages if example.id in (p.extract_text() or ""))
+            caption = example.pictures[0].option("labels")
+            assert caption in page.extract_text(), (example.id, caption)  # the caption under the picture
+            assert not page.images  # drawn, not pasted
+            # the excerpt's pieces: tile tokens with their names, at a readable size
+            tokens = [w for w in page.extract_words(extra_attrs=["size"]) if re.fullmatch(r"t\d+", w["text"])]
+            assert tokens and min(w["size"] for w in tokens) >= 7.95, example.id
+            assert len(page.rects) + len(page.curves) > 10  # the board excerpt's shapes
+
+
 def test_rule_numbers_in_the_pdf_are_the_sites_anchors(built):
     content = load_games(paths.BUNDLED_CONTENT, [GAME])[0]
     text = content.rules["en"]

@@ -42,6 +42,7 @@ class Context:
     markup: Callable[[str], str] = str  # Markdown -> paragraph markup
     write_in: bool = False  # the card's text is unknown
     lang: str | None = None  # the language of the face's texts (their hyphenation points)
+    small_print: float = 0.0  # pt: text smaller is drawn as grey lines, icons as outlines (faces shrunk for print)
 
     def points(self, box: Rect) -> tuple[float, float, float, float]:
         """x, y (bottom-left), width, height in points of a box in mm from the trim's top-left."""

@@ -32,9 +32,26 @@ def draw(el: IconElement, box: Rect, ctx: Context) -> None:
         x, y, w, h = ctx.points(cell)
         if icon.font is not None:
             size = h / EXTENT
-            c.setFont(icon.font, size)
-            c.drawCentredString(x + w / 2, y + BELOW * size, icon.char)
+            _glyph(ctx, icon.font, size, x + w / 2, y + BELOW * size, icon.char)
         else:
             size = h * GLYPH_SCALE
-            c.setFont(ctx.font("Body"), size)
-            c.drawCentredString(x + w / 2, y + h * 0.12, icon.char)
+            _glyph(ctx, ctx.font("Body"), size, x + w / 2, y + h * 0.12, icon.char)
+
+
+def _glyph(ctx: Context, font: str, size: float, x: float, y: float, char: str) -> None:
+    """One icon centred on x at baseline y (points): a character, or under `ctx.small_print` its outline
+    (an icon is a picture: shrunk for print it stays a shape, not text too small to read)."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    from rulepress.text.outlines import text_outline
+
+    c = ctx.c
+    if size < ctx.small_print:
+        path = c.beginPath()
+        if text_outline(path, char, font, size, x - stringWidth(char, font, size) / 2, y):
+            c.drawPath(path, stroke=0, fill=1)
+        else:  # a font known only from memory: a dot where the icon stands
+            c.circle(x, y + size * 0.35, size * 0.35, stroke=0, fill=1)
+        return
+    c.setFont(font, size)
+    c.drawCentredString(x, y, char)

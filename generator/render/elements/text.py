@@ -33,7 +33,7 @@ def draw(el: TextElement, box: Rect, ctx: Context) -> None:
     except Overflow as exc:
         raise FaceError(f"text {el.text!r}: {exc}") from None
     top = aligned_top(box.y, box.h, fitted.height, el.valign)
-    fitted.draw(ctx.c, box.x * MM, (ctx.h - top - fitted.height) * MM)
+    fitted.draw(ctx.c, box.x * MM, (ctx.h - top - fitted.height) * MM, ctx.small_print)
 
 
 def _write_in(el: TextElement, box: Rect, ctx: Context) -> None:
