@@ -365,7 +365,7 @@ def _print_items(items: list, named: set[str], small_print: float, rects: dict[s
     labels, marks and compass letters smaller than that left out."""
     from rulepress.layout.boardscene import Compass, Label, Mark
 
-    kept = []
+    kept: list = []
     for item in items:
         if isinstance(item, Label) and item.rows:
             smallest = min(row.size for row in item.rows)

@@ -81,6 +81,22 @@ class Heading:
         self.level, self.text, self.key, self.toc = level, text, key, toc
 
 
+def _width(text: str, size: float) -> float:
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    return stringWidth(text, "Body", size)
+
+
+def _shortened(text: str, size: float, width: float) -> str:
+    """`text` in the body font at `size` cut at a word and ended with "…" to fit `width` points."""
+    if _width(text, size) <= width:
+        return text
+    words = text.split()
+    while len(words) > 1 and _width(" ".join(words) + " …", size) > width:
+        words.pop()
+    return " ".join(words).rstrip(" –-,:;") + " …"
+
+
 def _heading(level: int, text: str, key: str, style, toc: bool = True):
     from reportlab.platypus import Paragraph
 
@@ -527,9 +543,15 @@ def _document(target, page: rs.Page, book: Book):
             canvas.setFillColor(colors.HexColor(rs.RULE_COLOUR))
             top = page.height - page.top + 5 * rs.MM
             running = self.first or self.carry
-            canvas.drawString(page.inner, top, title)
+            # the game's title at the inner edge, the section at the outer: the section is shortened first,
+            # to no less than half the line, so the two never run into each other
+            room = page.width - page.outer - page.inner - 6 * rs.MM
+            shown_title = _shortened(title, size, max(room / 2, room - _width(running, size)) if running else room)
+            canvas.drawString(page.inner, top, shown_title)
             if running:
-                canvas.drawRightString(page.width - page.outer, top, running)
+                canvas.drawRightString(
+                    page.width - page.outer, top, _shortened(running, size, room - _width(shown_title, size))
+                )
             canvas.setStrokeColor(colors.HexColor(rs.BOX_LINE))
             canvas.setLineWidth(0.4)
             canvas.line(page.inner, top - 2.5, page.width - page.outer, top - 2.5)

@@ -51,7 +51,7 @@ def paragraphs(md: str, style_set: dict, width: float, numbers: Sequence[str] = 
 
     out: list = []
     pending = list(numbers)
-    for kind, content in _markers_first(markup.blocks(md)):
+    for kind, content in markup.blocks(md):
         if kind == "table":
             out.append(table(content, style_set, width - style_set[base].leftIndent, indent=style_set[base].leftIndent))
             if pending:  # a table numbered as one rule: its number before it
@@ -83,21 +83,6 @@ def paragraphs(md: str, style_set: dict, width: float, numbers: Sequence[str] = 
         else:
             out.append(Paragraph(text, style_set[base]))
     return out
-
-
-MARKER_ONLY = re.compile(r"^(\d+\.|\u2022)\s*$")
-
-
-def _markers_first(found: list) -> list:
-    """The blocks with a list item's marker put before the table it holds (`markup.blocks` gives an item
-    whose only content is a table as the table, then the bare marker)."""
-    found = list(found)
-    for index in range(len(found) - 1):
-        kind, content = found[index]
-        after, text = found[index + 1]
-        if kind == "table" and after.startswith("li") and MARKER_ONLY.match(str(text)):
-            found[index], found[index + 1] = found[index + 1], found[index]
-    return found
 
 
 def _numbered(number: str, text: str, style, style_set: dict):

@@ -168,6 +168,7 @@ def blocks(md: str) -> list[Block]:
         elif kind == "list_item_close":
             state.close_item()
         elif kind == "table_open":
+            state.close_item()  # the text of an item with a table inside (its label) comes before the table
             state.table = []
         elif kind == "table_close":
             state.blocks.append(("table", state.table))

@@ -242,3 +242,10 @@ def test_rules_sections_are_the_headings_the_website_shows():
     assert shown == [("h1", "Aufbau"), ("h2", "Ein Zug")]
     assert web_blocks(text.section("turn").body) == print_blocks(text.section("turn").body)
     assert print_blocks(text.section("turn").body) == [("p", "Zug:"), ("li1", "\u2022 ziehen"), ("li1", "\u2022 legen")]
+
+
+def test_a_list_item_label_comes_before_the_table_it_holds():
+    """As on the website: "2. *Scoring:*" and then its table, not the table and then its label."""
+    md = "1. | a | b |\n   |---|---|\n   | 1 | 2 |\n2. *Scoring:*\n\n   | x | y |\n   |---|---|\n   | 3 | 4 |\n"
+    kinds = [(kind, content if kind != "table" else content[0][0][1]) for kind, content in markup.blocks(md)]
+    assert kinds == [("li1", "1."), ("table", "a"), ("li1", "2. <i>Scoring:</i>"), ("table", "x")]
