@@ -89,6 +89,9 @@ def make_game(content: Path) -> Path:
         "    fields: {suit: {kind: id}}\n    provenance: original\n    cards_from: cards.csv",
     )
     (folder / "game.yaml").write_text(game, encoding="utf-8")
+    for rules in folder.glob("rules.*.md"):  # the scaffold's example pictures its card "two": show one of ours
+        text = rules.read_text(encoding="utf-8")
+        rules.write_text(text.replace(':picture: cards "two"', ':picture: cards "c02"'), encoding="utf-8")
     return folder
 
 

@@ -6,7 +6,7 @@ Per board and language `plan` makes:
 - ``<game>/board-<id>.<lang>.<paper>.tiled.pdf`` per paper: an assembly page showing
   how the tiles fit, then one page per tile with glue margin, registration marks and
   its row/column label (kind 'board', paper set);
-- ``<game>/board-<id>.<lang>.png``: a small picture of the whole board for the
+- ``<game>/board-<id>.<lang>.preview.png``: a small picture of the whole board for the
   website gallery (kind 'board-png'; see `board_png`).
 
 The drawing comes from `rulepress.layout.boardscene` (pure); this module only paints
@@ -553,7 +553,9 @@ def _tile_page(c, plan: TilePlan, tile, board, lang: str) -> None:
 
 
 def board_png(board, lang: str, target: Path, width_px: int = PNG_WIDTH_PX, scene: Scene | None = None) -> dict:
-    """A PNG of the whole board (website gallery), rasterised with pypdfium2 (no system tools)."""
+    """A preview PNG of the whole board (website gallery), rasterised with pypdfium2 (no system tools); its
+    DPI tag says the real resolution at the board's size (about 70 dpi for a 500 mm board: a preview, named so,
+    not a file to print from: the board's PDFs are)."""
     import pypdfium2 as pdfium
 
     buffer = io.BytesIO()
@@ -563,7 +565,8 @@ def board_png(board, lang: str, target: Path, width_px: int = PNG_WIDTH_PX, scen
         page = pdf[0]
         scale = width_px / page.get_width()
         image = page.render(scale=scale).to_pil().convert("RGB")
-        image.save(target, format="PNG")
+        dpi = round(width_px / (board.size.width / 25.4), 1)
+        image.save(target, format="PNG", dpi=(dpi, dpi))
         page.close()
     finally:
         pdf.close()
@@ -573,7 +576,7 @@ def board_png(board, lang: str, target: Path, width_px: int = PNG_WIDTH_PX, scen
 def board_path(game: str, board_id: str, lang: str, paper: str | None = None, png: bool = False) -> str:
     """Output path convention of the board files (relative to the output folder)."""
     if png:
-        return f"{game}/board-{board_id}.{lang}.png"
+        return f"{game}/board-{board_id}.{lang}.preview.png"
     if paper:
         return f"{game}/board-{board_id}.{lang}.{paper}.tiled.pdf"
     return f"{game}/board-{board_id}.{lang}.pdf"

@@ -8,7 +8,9 @@ Folder artifacts per printed component and language:
   ``<card>.back.png``). `card_images` returns the trimmed fronts for galleries.
 - ``<game>/<component>.<lang>.tts/`` (kind 'tts'): ``deck-<n>.png`` sheets of at
   most 10 x 7 cards and 4096 x 4096 px (RGB, every copy once), ``back.png``,
-  and ``backs-<n>.png`` sheets when cards have individual back faces.
+  and ``backs-<n>.png`` sheets when cards have individual back faces; ``deck.json`` says for each sheet
+  its grid (columns, rows), how many cards it holds and its real resolution (the DPI tag of a sheet
+  scaled down to fit 4096 px says its scaled resolution, not 300).
 
 - ``<game>/<component>.<lang>.print.pdf`` (kind 'print'): the print-shop file, one
   card per page (each printed copy's front, then its back), the page the size of
@@ -94,9 +96,9 @@ def _render(pdf_bytes: bytes, count: int):
         doc.close()
 
 
-def _save(image, path: Path) -> None:
+def _save(image, path: Path, dpi: float = DPI) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
-    image.save(path, format="PNG", compress_level=1, dpi=(DPI, DPI))
+    image.save(path, format="PNG", compress_level=1, dpi=(dpi, dpi))
 
 
 def _png(image) -> bytes:
@@ -251,9 +253,11 @@ def write_tts(job: Job, images_dir: Path, target: Path, out: Path | None = None)
     target.mkdir(parents=True, exist_ok=True)
     per_sheet = TTS_COLS * TTS_ROWS - 1  # the last slot is TTS's hidden-card image
     sheets = 0
+    described = []
     for n, start in enumerate(range(0, len(cards), per_sheet), start=1):
         chunk = cards[start : start + per_sheet]
         cols, rows, cell = tts_grid(len(chunk) + 1, size_of(chunk[0].id))
+        dpi = round(cell[0] / (job.size[0] / 25.4), 1)  # the cell's real resolution at the card's trim size
         for side, key in (("deck", "front"), ("backs", "back")):
             if side == "backs" and all(d.back_face is None for d in chunk):
                 continue
@@ -270,11 +274,26 @@ def write_tts(job: Job, images_dir: Path, target: Path, out: Path | None = None)
                 if name not in resized:
                     resized[name] = cell_of(name, cell)
                 sheet.paste(resized[name], ((i % cols) * cell[0], (i // cols) * cell[1]))
-            _save(sheet, target / f"{side}-{n}.png")
+            _save(sheet, target / f"{side}-{n}.png", dpi)
+        described.append(
+            {
+                "face": f"deck-{n}.png",
+                "back": f"backs-{n}.png" if any(d.back_face is not None for d in chunk) else "back.png",
+                "columns": cols,
+                "rows": rows,
+                "cards": len(chunk),
+                "card_px": list(cell),
+                "dpi": dpi,
+            }
+        )
         sheets += 1
     back_name = next((f"back-{d.back_key or 'default'}" for d in cards if d.back_face is None), None)
     back = trimmed(back_name) if back_name else trimmed(f"{cards[0].id}.back")
     _save(back, target / "back.png")
+    import json
+
+    about = {"component": job.comp.id, "lang": job.lang, "cards": len(cards), "sheets": described}
+    (target / "deck.json").write_text(json.dumps(about, indent=2, sort_keys=True) + "\n", encoding="utf-8")
     cells.save()
     return {"pages": sheets}
 

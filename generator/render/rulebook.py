@@ -24,6 +24,7 @@ from __future__ import annotations
 import hashlib
 import html
 import io
+import json
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
@@ -630,12 +631,34 @@ def _cover_pictures(out: Path, source: Artifact | None) -> list[Path]:
     return fronts[:3]
 
 
-def _content_digest(content: GameContent) -> str:
+def _content_digest(content: GameContent, lang: str) -> str:
+    """What a rulebook in `lang` is made from: every file of the game but its card tables, and of the cards
+    read from tables only what the rulebook of `lang` can show (their values and the texts of `lang`), so
+    that editing a card's text in one language leaves the rulebooks of the others as they are."""
+    tables = {(content.folder / c.cards_from).resolve() for c in content.game.components if c.cards_from}
+    languages = set(content.game.languages)
     h = hashlib.sha256()
     for path in sorted(content.files):
+        if path.resolve() in tables:
+            continue
         h.update(str(path.relative_to(content.folder)).encode() + b"\0")
         h.update(path.read_bytes() if path.is_file() else b"")
+    for comp in content.game.components:
+        if comp.cards_from:
+            cards = [_in_language(card.model_dump(mode="json"), lang, languages) for card in comp.cards]
+            h.update(json.dumps([comp.id, cards], sort_keys=True, ensure_ascii=False).encode())
     return h.hexdigest()
+
+
+def _in_language(data, lang: str, languages: set[str]):
+    """`data` (a model dump) with every text mapping (keys all languages of the game) cut to `lang`."""
+    if isinstance(data, dict):
+        if data and set(data) <= languages:
+            return data.get(lang)
+        return {key: _in_language(value, lang, languages) for key, value in data.items()}
+    if isinstance(data, list):
+        return [_in_language(value, lang, languages) for value in data]
+    return data
 
 
 def _book(content: GameContent, lang: str, analysis: Analysis, out: Path, source: Artifact | None) -> Book:
@@ -657,10 +680,10 @@ def plan_all(
     for content in contents:
         if not content.rules:
             continue
-        digest = _content_digest(content)
         for lang in content.game.languages:
             if lang not in content.rules:
                 continue
+            digest = _content_digest(content, lang)
             source = _cover_source(content, lang, artifacts)
             after = (source.path,) if source is not None else ()
             book_of = partial(_book, content, lang, analysis, out, source)

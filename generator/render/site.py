@@ -285,25 +285,33 @@ def write_language(
 
 def write_files(shown: list[Artifact], out: Path, tmp: Path) -> dict | None:
     """Copy every file the pages link into `tmp` (hard links where possible: same bytes, no space), and write
-    the ZIPs of whole bundles the downloads pages offer (`downloads.zip_plan`)."""
+    the ZIPs the downloads pages offer (`downloads.zip_plan`). A card-image folder is offered as a ZIP only,
+    so of it only the trimmed pictures the gallery shows are copied; its ZIP is written from the output."""
     tmp.mkdir(parents=True, exist_ok=True)
+    sources: dict[str, Path] = {}  # artifact path -> where its file or folder is
     for artifact in shown:
-        source = located(out, artifact.path)
+        source = sources[artifact.path] = located(out, artifact.path)
         files = sorted(p for p in source.rglob("*") if p.is_file()) if source.is_dir() else [source]
         for file in files:
-            if not file.is_file():
-                continue
-            target = tmp / artifact.path / file.relative_to(source) if source.is_dir() else tmp / artifact.path
+            relative = file.relative_to(source) if source.is_dir() else None
+            if artifact.kind == "png" and relative is not None and relative.parts[0] != "trim":
+                continue  # in the ZIP, linked nowhere
+            target = tmp / artifact.path / relative if relative is not None else tmp / artifact.path
             target.parent.mkdir(parents=True, exist_ok=True)
             try:
                 os.link(file, target)
             except OSError:
                 shutil.copyfile(file, target)
+
+    def where(file: str) -> Path:
+        folder = next((a for a in sources if file.startswith(a + "/")), None)
+        return sources[folder] / file[len(folder) + 1 :] if folder is not None else sources.get(file, tmp / file)
+
     for game in sorted(
         {a.game for a in shown if a.game is not None}
     ):  # (`_shown`: all have one) the ZIPs the downloads pages offer for whole bundles
         for path, entries in zip_plan(shown_items(game, shown, out)).items():
-            write_zip(tmp / path, [(name, tmp / file) for name, file in entries])
+            write_zip(tmp / path, [(name, where(file)) for name, file in entries])
     return None
 
 

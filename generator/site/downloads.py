@@ -35,7 +35,7 @@ KIND_ORDER = {"calibration": 0, "board": 2, "board-png": 2, "quickref": 3}
 PAPERS = ("a4", "letter")
 MM_PER_POINT = 25.4 / 72
 ZIP_TIME = (1980, 1, 1, 0, 0, 0)
-TTS_FILE = re.compile(r"^(deck|backs)-(\d+)\.png$|^(back)\.png$")
+TTS_FILE = re.compile(r"^(deck|backs)-(\d+)\.png$|^(back)\.png$|^deck\.(json)$")
 
 
 @dataclass(frozen=True)
@@ -215,7 +215,7 @@ def _part_name(name: str, path: str, s: dict) -> str:
     """The caption of one file inside a folder: Tabletop Simulator sheets by what they are, others by name."""
     match = TTS_FILE.match(Path(path).name)
     if match:
-        kind = match.group(1) or match.group(3)
+        kind = match.group(1) or match.group(3) or ("about" if match.group(4) else "")
         return f"{name} – {s['tts_files'][kind].format(n=match.group(2))}"
     return f"{name} – {Path(path).name}"
 

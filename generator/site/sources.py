@@ -389,7 +389,13 @@ def download_bundles(game, lang: str, extras: GameExtras) -> dict:
         )
 
     others = sorted({i.lang for i in extras.artifacts if i.lang not in (None, lang)})
+    files = sorted({p for i in extras.artifacts for p in (i.files or (i.path,)) if p in extras.facts})
+    size = sum(extras.facts[p].size for p in files)
     return {
+        # every file of the game on the site, in every language and paper (the ZIPs hold copies of them)
+        "total": s["downloads_total"].format(
+            files=downloads.count_text(len(files), s["n_files"]), size=downloads.size_text(size, lang, s)
+        ),
         "bundles": grouped([i for i in extras.artifacts if i.lang in (None, lang)], lang),
         "others": [
             {

@@ -302,7 +302,7 @@ def test_plan_paths_kinds_and_inputs(demo):
     assert paths_ == sorted(
         [f"demo/board-track.{lang}.pdf" for lang in ("de", "en")]
         + [f"demo/board-track.{lang}.{p}.tiled.pdf" for lang in ("de", "en") for p in ("a4", "letter")]
-        + [f"demo/board-track.{lang}.png" for lang in ("de", "en")]
+        + [f"demo/board-track.{lang}.preview.png" for lang in ("de", "en")]
     )
     tiled = [a for a in artifacts if a.paper]
     assert all(a.kind == "board" and a.inputs["overlap"] == 15.0 for a in tiled)
@@ -320,7 +320,10 @@ def test_plan_writes_through_the_build(demo, tmp_path):
     entries = {e["path"]: e for e in result.manifest}
     assert entries["demo/board-track.de.pdf"]["pages"] == 1
     assert entries["demo/board-track.de.a4.tiled.pdf"]["pages"] >= 2
-    assert (tmp_path / "demo/board-track.en.png").stat().st_size > 1000
+    assert (tmp_path / "demo/board-track.en.preview.png").stat().st_size > 1000
+    with Image.open(tmp_path / "demo/board-track.en.preview.png") as preview:  # the DPI tag tells the truth
+        wide_mm = demo.game.boards[0].size.width
+        assert preview.info["dpi"][0] == pytest.approx(preview.width / (wide_mm / 25.4), abs=0.1)
     again = build(BuildOptions(content=demo.folder.parent, out=tmp_path, kinds=("boards",), papers=("a4",)))
     assert again.built == []
 

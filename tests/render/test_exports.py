@@ -84,6 +84,23 @@ def test_tts_sheets(built):
     assert (out / "cardtest" / "tiles.en.tts" / "backs-1.png").exists()
 
 
+def test_tts_sheets_say_their_grid_count_and_real_resolution(built):
+    import json
+
+    out, _ = built
+    folder = out / "cardtest" / "deck.en.tts"
+    about = json.loads((folder / "deck.json").read_text(encoding="utf-8"))
+    (sheet,) = about["sheets"]
+    assert about["cards"] == sheet["cards"] == 11  # every printed copy once
+    with Image.open(folder / sheet["face"]) as image:
+        assert image.size == (sheet["columns"] * sheet["card_px"][0], sheet["rows"] * sheet["card_px"][1])
+        # scaled down to fit 4096 px: the tag says the scaled resolution, not 300 dpi
+        assert image.info["dpi"][0] == pytest.approx(sheet["card_px"][0] / (63.5 / 25.4), abs=0.1) == sheet["dpi"]
+    assert sheet["back"] == "back.png"
+    tiles = json.loads((out / "cardtest" / "tiles.en.tts" / "deck.json").read_text(encoding="utf-8"))
+    assert tiles["sheets"][0]["back"] == "backs-1.png"  # individual backs
+
+
 def test_tts_grid_limits():
     assert tts_grid(70, (750, 1050))[:2] == (10, 7)
     cols, rows, cell = tts_grid(70, (750, 1050))

@@ -715,3 +715,30 @@ def test_allow_html_opt_in_allows_its_tags_only_and_is_schema_checked(tmp_path, 
     err = capsys.readouterr().err
     line = len(game.read_text(encoding="utf-8").splitlines())
     assert re.search(rf"game\.yaml:{line}:\d+: site\.allow_html\.1: ", err), err
+
+
+def test_every_file_the_site_holds_is_linked_and_downloads_say_the_total(bundled_build):
+    """A lighter site: no file that no page links (card images are offered as ZIPs; only the trimmed ones the
+    gallery shows are copied), and each downloads page says how much the game's files weigh in all."""
+    import re
+    import urllib.parse
+
+    out, _result = bundled_build
+    site = out / "site"
+    linked = set()
+    for page in site.rglob("*.html"):
+        for ref in re.findall(r'(?:href|src)="([^"#?]+)', page.read_text(encoding="utf-8")):
+            target = (page.parent / urllib.parse.unquote(ref)).resolve()
+            linked.add(target)
+    files = [p for p in (site / "files").rglob("*") if p.is_file()]
+    assert files
+    unlinked = sorted(str(p.relative_to(site)) for p in files if p.resolve() not in linked)
+    assert unlinked == []
+    assert not any("/bleed/" in str(p) for p in files)  # in the card-image ZIPs only
+    downloads = (site / "en" / "risk" / "downloads.html").read_text(encoding="utf-8")
+    total = re.search(r"All files of this game: (\d+) files, ([\d.]+) MB", downloads)
+    assert total, "the downloads page does not say the game's total"
+    risk = [p for p in files if p.relative_to(site / "files").parts[0] == "risk" and p.suffix != ".zip"]
+    in_folders = [p for p in (out / "risk").rglob("*") if p.is_file() and ".images/" in str(p)]
+    size = sum(p.stat().st_size for p in risk if ".images/" not in str(p)) + sum(p.stat().st_size for p in in_folders)
+    assert float(total.group(2)) == pytest.approx(size / 1e6, abs=0.06)

@@ -56,7 +56,7 @@ def _items(game: str = "g") -> list[Shown]:
         items += [
             _shown(game, "print", f"{game}/deck.{lang}.print.pdf", lang),
             _shown(game, "board", f"{game}/board-map.{lang}.pdf", lang),
-            _shown(game, "board-png", f"{game}/board-map.{lang}.png", lang),
+            _shown(game, "board-png", f"{game}/board-map.{lang}.preview.png", lang),
             _shown(
                 game,
                 "png",
