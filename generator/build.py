@@ -214,9 +214,26 @@ def check_games(
     return list(dict.fromkeys(problems))
 
 
+def with_printer(options: BuildOptions) -> BuildOptions:
+    """The options with the settings of ``printer.yaml`` in the content folder where the command line gave
+    none (`rulepress.model.printer`: the duplex offset and flip edge measured with the calibration sheet)."""
+    from rulepress.model.printer import load_printer
+
+    printer = load_printer(options.content)
+    if printer is None:
+        return options
+    cards = replace(
+        options.cards,
+        offset=options.cards.offset if options.cards.offset is not None else printer.duplex_offset,
+        flip=options.cards.flip or printer.flip,
+    )
+    return replace(options, cards=cards)
+
+
 def build(options: BuildOptions) -> BuildResult:
     """Build the chosen games into the output folder (see the module docstring)."""
     start = time.perf_counter()
+    options = with_printer(options)
     out = options.out
     version = code_version()
     contents = load_games(options.content, options.games or None, cached_loader(out / CACHE / "model", version))

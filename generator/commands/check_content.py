@@ -19,10 +19,12 @@ from rulepress.build import BuildOptions, check_games
 from rulepress.check.analyse import analyser
 from rulepress.errors import problems_error, warning_lines
 from rulepress.model import formats, load_games
+from rulepress.model.printer import load_printer
 
 
 def run(content_dir: Path, games: list[str], fmt: str = "text") -> int:
     """Validate the games and run the renderers' checks; errors are raised (exit 2)."""
+    load_printer(content_dir)  # printer.yaml: a mistake there stops a build too
     loaded = load_games(content_dir, games or None)
     found = check_games(loaded, BuildOptions(content=content_dir), Analysis(analyser(None)))
     problems = formats.errors(found)
