@@ -354,6 +354,7 @@ def write_root(
             langs=languages,
             games=games,
             prefix=prefix.replace("//", "/"),
+            exact=bool(site_url),  # the links of the 404 page start from the site's known root
             drafts={l: site_sources.draft(contents, failed, l) for l in languages},
         ),
         encoding="utf-8",

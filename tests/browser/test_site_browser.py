@@ -6,7 +6,10 @@ there are none) and served from the output folder as a static root.
 
 from __future__ import annotations
 
+import functools
+import http.server
 import re
+import threading
 import urllib.error
 import urllib.request
 from html.parser import HTMLParser
@@ -270,6 +273,42 @@ def test_allowed_html_is_sanitised_and_runs_nothing(driver, tmp_path):
         ActionChains(driver).move_to_element(bold).perform()
         driver.find_element(By.LINK_TEXT, "Link").click()
         assert driver.execute_script("return window.pwned === undefined")
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+
+
+class _NotFoundHandler(http.server.SimpleHTTPRequestHandler):
+    """A static host that answers a missing page with the site's 404.html, as GitHub Pages and Netlify do."""
+
+    def log_message(self, *args):
+        pass
+
+    def send_error(self, code, message=None, explain=None):
+        if code != 404:
+            return super().send_error(code, message, explain)
+        body = (Path(self.directory) / "site" / "404.html").read_bytes()
+        self.send_response(404)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+
+def test_the_404_page_links_work_at_any_depth(driver, site_output):
+    handler = functools.partial(_NotFoundHandler, directory=str(site_output))
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{httpd.server_address[1]}"
+    try:
+        for missing in ("/site/en/nothing.html", "/site/de/some/deeper/page.html", "/site/404.html"):
+            _open(driver, base + missing)
+            links = [a.get_attribute("href") for a in driver.find_elements(By.CSS_SELECTOR, "main a")]
+            assert links, missing
+            for link in links:  # the site here is served below /site/: every link lands on a page that exists
+                assert urlparse(link).path.startswith("/site/"), (missing, link)
+                with urllib.request.urlopen(link) as answer:
+                    assert answer.status == 200, (missing, link)
     finally:
         httpd.shutdown()
         httpd.server_close()
