@@ -80,17 +80,23 @@ def test_editing_one_card_rebuilds_only_what_shows_it(tmp_path):
     assert len(second.built) < len(first.built)
 
 
-def test_editing_one_cards_english_text_in_the_table_leaves_the_german_outputs(tmp_path):
+def test_editing_one_cards_english_text_in_the_table_rebuilds_only_what_shows_it(tmp_path):
     games = tmp_path / "games"
-    new_game("demo", games)  # the deck read from cards.csv
+    new_game("demo", games)  # the deck read from cards.csv; the rules picture card "two"
     out = tmp_path / "out"
     build(BuildOptions(content=games, out=out, papers=("a4",)))
     table = games / "demo" / "cards.csv"
-    table.write_text(table.read_text().replace("Move **1** space forward.", "Move **one** space forward."))
-    again = build(BuildOptions(content=games, out=out, papers=("a4",)))
-    built = [p for p in again.built if p.startswith("demo/")]
-    assert "demo/cards.en.a4.pdf" in built and "demo/rulebook.en.a4.pdf" in built  # it keeps every English card text
-    assert not [p for p in built if ".de." in p], built  # German sheets and rulebooks show no English text
+
+    def edit(old: str, new: str) -> list[str]:
+        table.write_text(table.read_text().replace(old, new))
+        return [p for p in build(BuildOptions(content=games, out=out, papers=("a4",))).built if p.startswith("demo/")]
+
+    unpictured = edit("Move **1** space forward.", "Move **one** space forward.")
+    assert "demo/cards.en.a4.pdf" in unpictured
+    assert not [p for p in unpictured if ".de." in p], unpictured  # German sheets and rulebooks show no English
+    assert not [p for p in unpictured if "rulebook" in p], unpictured  # no rulebook shows card one
+    pictured = edit("Move **2** spaces forward.", "Move **two** spaces forward.")
+    assert "demo/rulebook.en.a4.pdf" in pictured and "demo/rulebook.de.a4.pdf" not in pictured, pictured
 
 
 def test_building_one_game_keeps_the_others_in_the_manifest(tmp_path):

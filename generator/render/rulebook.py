@@ -21,6 +21,7 @@ the picture on its cover), after the per-game renderers and before the website, 
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import html
 import io
@@ -631,10 +632,12 @@ def _cover_pictures(out: Path, source: Artifact | None) -> list[Path]:
     return fronts[:3]
 
 
-def _content_digest(content: GameContent, lang: str) -> str:
-    """What a rulebook in `lang` is made from: every file of the game but its card tables, and of the cards
-    read from tables only what the rulebook of `lang` can show (their values and the texts of `lang`), so
-    that editing a card's text in one language leaves the rulebooks of the others as they are."""
+def _content_digest(content: GameContent, lang: str, results: list) -> str:
+    """What a rulebook in `lang` is made from: every file of the game but its card tables; the worked examples'
+    results in `lang` (what the engine computed, the cards their pictures show); and of the cards read from
+    tables their values, with their texts in `lang` only where the book can show them (a card an example
+    pictures, or any card when a quick reference in `lang` is a template, which may list them). Editing a
+    card's text leaves the rulebooks that cannot show it as they are."""
     tables = {(content.folder / c.cards_from).resolve() for c in content.game.components if c.cards_from}
     languages = set(content.game.languages)
     h = hashlib.sha256()
@@ -643,18 +646,40 @@ def _content_digest(content: GameContent, lang: str) -> str:
             continue
         h.update(str(path.relative_to(content.folder)).encode() + b"\0")
         h.update(path.read_bytes() if path.is_file() else b"")
+    # (less the file's path, which depends on the working folder; the file is digested above)
+    shown = [{k: v for k, v in dataclasses.asdict(r).items() if k != "path"} for r in results if r.lang == lang]
+    h.update(json.dumps(shown, sort_keys=True, ensure_ascii=False, default=str).encode())
+    pictured = {
+        (comp_id, card_id)
+        for r in shown
+        for picture in r["pictures"]
+        if picture.get("kind") == "cards"
+        for group in picture.get("groups", [])
+        for comp_id, card_id in group
+    }
+    templated = any(
+        "{{" in text or "{%" in text for (_id, text_lang), text in content.quickref_texts.items() if text_lang == lang
+    )
     for comp in content.game.components:
         if comp.cards_from:
-            cards = [_in_language(card.model_dump(mode="json"), lang, languages) for card in comp.cards]
+            cards = [
+                _in_language(
+                    card.model_dump(mode="json"),
+                    lang if templated or (comp.id, card.id) in pictured else None,
+                    languages,
+                )
+                for card in comp.cards
+            ]
             h.update(json.dumps([comp.id, cards], sort_keys=True, ensure_ascii=False).encode())
     return h.hexdigest()
 
 
-def _in_language(data, lang: str, languages: set[str]):
-    """`data` (a model dump) with every text mapping (keys all languages of the game) cut to `lang`."""
+def _in_language(data, lang: str | None, languages: set[str]):
+    """`data` (a model dump) with every text mapping (keys all languages of the game) cut to `lang` (None: to
+    nothing)."""
     if isinstance(data, dict):
         if data and set(data) <= languages:
-            return data.get(lang)
+            return data.get(lang) if lang is not None else None
         return {key: _in_language(value, lang, languages) for key, value in data.items()}
     if isinstance(data, list):
         return [_in_language(value, lang, languages) for value in data]
@@ -683,7 +708,7 @@ def plan_all(
         for lang in content.game.languages:
             if lang not in content.rules:
                 continue
-            digest = _content_digest(content, lang)
+            digest = _content_digest(content, lang, analysis.of(content, *NEEDS).examples or [])
             source = _cover_source(content, lang, artifacts)
             after = (source.path,) if source is not None else ()
             book_of = partial(_book, content, lang, analysis, out, source)
