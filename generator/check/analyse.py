@@ -66,7 +66,9 @@ def analyse_game(
         game_runs = kept[key]
     try:
         if {"examples", "examples-shown"} & parts and game_runs is not None:
-            found.examples = examples.run_all(game_runs)
+            found.examples = game_runs.all()
+            # remembered once the build succeeds (`Analysis.save`): a failed build changes nothing in the output
+            found.pending += [game_runs.memo, game_runs.failed]
         if "translations" in parts:
             memo = Memo.at(out, f"{content.id}-translations")
             found.translations = translations.report(content, game_runs, memo)
