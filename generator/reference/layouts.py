@@ -114,7 +114,7 @@ def layout_reference(image_dir: Path | None = None) -> str:
             "",
             "Any string of an element may hold references in braces: `{id}`, `{title}`, `{text}`, `{color}`, "
             "`{image}`, `{mark}`, `{name}` (the component), `{face}` (side name of double-sided tiles), "
-            "`{values.<name>}` (`?` when unknown), `{labels.<name>}`, and each field the component declares in "
+            "`{values.<name>}` (`?` when unknown: a text that is only that value prints a line to write it on, and inside a longer text it prints as a blank `____`, never a bare `?`), `{labels.<name>}`, and each field the component declares in "
             "`fields` (`fields: {symbol: {kind: id}}`, a card's `fields: {symbol: cannon}`, bound as `{symbol}`). "
             "A reference to anything else is an error. `when:` draws an element only if a condition holds: `ref`, "
             "`not ref`, `ref == value`, `ref != value`. Shared backs (`back_elements`) bind `{title}`, `{color}`, "

@@ -287,3 +287,33 @@ def test_unusable_font_file_is_reported_at_its_declaration(tmp_path):
         and problem.key == "fonts.0.file"
         and "cannot use font file" in problem.message
     )
+
+
+UNKNOWN_LAYOUT = """\
+extends: basic-card
+size: poker
+elements:
+  - {kind: text, text: "{values.power}", x: 20, y: 10, w: 20, h: 15, size: 20, align: center, valign: middle}
+  - {kind: text, text: "Power: {values.power}", x: 5, y: 60, w: 53.5, h: 6, size: 9, align: center}
+"""
+
+
+def test_an_unknown_value_prints_as_a_write_in_field_never_a_bare_question_mark(tmp_path):
+    card = {"id": "u", "title": {"de": "U", "en": "U"}, "values": {"power": None}, "fields": {"symbol": "cannon"}}
+    content = game(tmp_path, UNKNOWN_LAYOUT, [card])
+    build(BuildOptions(content=content, out=tmp_path / "out", kinds=("cards",), papers=("a4",)))
+    with pdfplumber.open(tmp_path / "out" / "facetest" / "deck.en.a4.pdf") as pdf:
+        page = pdf.pages[0]
+        text = page.extract_text()
+        assert "?" not in text
+        assert "Power: ____" in text  # inside a text: a blank to fill in, after its label
+        trim = poker_grid().trims[0]
+        # the value standing alone: a line to write on, inside its box (x 20..40 mm, y 10..25 mm of the card)
+        lines = [
+            ln
+            for ln in page.lines
+            if abs(ln["top"] - ln["bottom"]) < 0.1
+            and trim.x + 20 <= ln["x0"] / (72 / 25.4) < ln["x1"] / (72 / 25.4) <= trim.x + 40
+            and trim.y + 10 <= ln["top"] / (72 / 25.4) <= trim.y + 25
+        ]
+        assert lines, "no write-in line where the unknown value stands"

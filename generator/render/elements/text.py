@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rulepress.layout.binding import render
+from rulepress.layout.binding import REF, render
 from rulepress.layout.elements.text import TextElement, aligned_top
 from rulepress.layout.geometry import Rect
 from rulepress.layout.paper import MM
@@ -11,9 +11,27 @@ from rulepress.text import fonts
 from rulepress.text.fit import Overflow, fit
 from rulepress.text.icons import UnknownIcon, plain_text
 
+UNKNOWN = "?"  # what `binding.face_data` gives for a value the content marks unknown
+BLANK = r"\_\_\_\_"  # Markdown for the write-in blank an unknown value prints as inside a text
+
+
+def _bound(el: TextElement, ctx: Context) -> tuple[str, bool]:
+    """The element's text with its references filled, and whether the whole element is one unknown value (drawn
+    as a write-in field). An unknown value inside a text ("Military points: {values.military}") prints as a
+    blank to fill in, never as a bare "?"."""
+    unknown = [r for r in REF.findall(el.text) if r.startswith("values.") and ctx.data.get(r) == UNKNOWN]
+    if not unknown:
+        return render(el.text, ctx.data), False
+    if el.text.strip() == "{" + unknown[0] + "}":
+        return "", True
+    return render(el.text, dict(ctx.data, **dict.fromkeys(unknown, BLANK))), False
+
 
 def draw(el: TextElement, box: Rect, ctx: Context) -> None:
-    source = render(el.text, ctx.data)
+    source, write_in = _bound(el, ctx)
+    if write_in:
+        _write_in_field(el, box, ctx)
+        return
     if not source.strip():
         if ctx.write_in and el.write_in_lines:
             _write_in(el, box, ctx)
@@ -45,3 +63,20 @@ def _write_in(el: TextElement, box: Rect, ctx: Context) -> None:
     for i in range(1, el.write_in_lines + 1):
         y = box.y + i * step
         ctx.c.line(*ctx.point(box.x, y), *ctx.point(box.right, y))
+
+
+def _write_in_field(el: TextElement, box: Rect, ctx: Context) -> None:
+    """A value the content does not know: a line to write it on, as wide as two large digits, where the value
+    would stand (the card's mark says the value is unknown)."""
+    from reportlab.lib.colors import HexColor
+
+    width = min(box.w * 0.8, el.size * 1.3 * 25.4 / 72)  # about two digits of the element's size, in mm
+    left = {"left": box.x, "center": box.x + (box.w - width) / 2, "right": box.right - width}[el.align]
+    y = min(
+        box.bottom - 1.0, aligned_top(box.y, box.h, el.size * 0.9 * 25.4 / 72, el.valign) + el.size * 0.9 * 25.4 / 72
+    )
+    ctx.c.saveState()
+    ctx.c.setStrokeColor(HexColor("#8a8a8a"))
+    ctx.c.setLineWidth(0.6)
+    ctx.c.line(*ctx.point(left, y), *ctx.point(left + width, y))
+    ctx.c.restoreState()
