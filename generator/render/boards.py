@@ -62,6 +62,14 @@ def measure(text: str, font: str, size: float) -> float:
     return stringWidth(text, font, size) / MM
 
 
+COMPASS_PT = 8.0  # the compass's letters
+
+
+def mark_letter_size(mark) -> float:
+    """Points of the letter in a provenance mark on a board (it fills the mark's disc)."""
+    return mark.radius * 1.45 / (25.4 / 72)
+
+
 class Painter:
     """Paints scene items onto a ReportLab canvas; board mm (top-left origin) to PDF points."""
 
@@ -187,7 +195,7 @@ class Painter:
                 c.setFillColorRGB(*_rgb(color))
                 c.drawPath(p, stroke=1, fill=1)
             c.setFillColorRGB(*_rgb(k.color))
-            c.setFont("Body-Bold", 8)
+            c.setFont("Body-Bold", COMPASS_PT)
             c.drawCentredString(x + dx * (r + 3.2 * MM), y + dy * (r + 3.2 * MM) - 2.8, letter)
         c.restoreState()
 
@@ -275,7 +283,7 @@ class Painter:
         c.setLineWidth(0.25 * MM)
         c.circle(x, y, mark.radius * MM, stroke=1, fill=1)
         c.setFillColorRGB(*(_rgb("#b00020") if mark.kind == "unknown" else _rgb("#8a4b00")))
-        size = mark.radius * 1.45 / (25.4 / 72)
+        size = mark_letter_size(mark)
         c.setFont("Body-Bold", size)
         c.drawCentredString(x, y - size * 0.36, mark.text)
         c.restoreState()

@@ -38,6 +38,7 @@ PNG_DENSITY = 3  # PNG pixels per CSS pixel (sharp on high-density screens)
 MAX_PNG_WIDTH = 2400
 CAPTION_PT = 8.5  # print captions (never under 8 pt)
 TOKEN_PT = 10.5  # names and army counts on pieces
+ARROW_COUNT_PT = 8.5  # the count on an arrow
 PIECE_VIEW = 130.0  # mm: pieces and arrows are drawn larger on wider excerpts, in proportion
 PIECE_COLORS = ("#b03a2e", "#1f5f99", "#1e8449", "#7d3c98", "#b9770e", "#424949")
 
@@ -306,7 +307,7 @@ def _board_panel(content, picture: dict, lang: str) -> Panel:
     def paint(c, small_print: float = 0.0) -> None:
         # shrunk for print: pieces and counts grow to stay readable, the named spaces' names are set at the
         # smallest readable size, and other writing too small to read is left out
-        k_print = max(k, small_print / 8.5)  # 8.5 pt: an arrow's count, the smallest writing on a piece
+        k_print = max(k, small_print / ARROW_COUNT_PT)  # an arrow's count: the smallest writing on a piece
         items = _print_items(scene.items, set(named), small_print, rects) if small_print else scene.items
         c.saveState()
         clip = c.beginPath()
@@ -364,6 +365,7 @@ def _print_items(items: list, named: set[str], small_print: float, rects: dict[s
     `small_print` pt at least (grown about their box's centre, where they still fit the width of their space), other
     labels, marks and compass letters smaller than that left out."""
     from rulepress.layout.boardscene import Compass, Label, Mark
+    from rulepress.render.boards import COMPASS_PT, mark_letter_size
 
     kept: list = []
     for item in items:
@@ -377,10 +379,10 @@ def _print_items(items: list, named: set[str], small_print: float, rects: dict[s
                 if all(_row_width(row) <= room for row in grown.rows):  # no name runs into the next space
                     kept.append(grown)
         elif isinstance(item, Mark):
-            if item.radius * 1.45 / (25.4 / 72) >= small_print:  # the size Painter.mark sets its letter in
+            if mark_letter_size(item) >= small_print:
                 kept.append(item)
         elif isinstance(item, Compass):
-            if 8.0 >= small_print:  # Painter.compass sets its letters in 8 pt
+            if COMPASS_PT >= small_print:
                 kept.append(item)
         else:
             kept.append(item)
@@ -470,7 +472,7 @@ def _arrow(c, points: list[tuple[float, float]], count, lang: str, k: float = 1.
         c.setLineWidth(0.3 * MM * k)
         c.circle(mx, my, 2.8 * MM * k, stroke=1, fill=1)
         c.setFillColor(_rgb("#1a1a1a"))
-        c.setFont("Body-Bold", 8.5 * k)
+        c.setFont("Body-Bold", ARROW_COUNT_PT * k)
         c.drawCentredString(mx, my - 3.0 * k, i18n.decimal(count, lang))
     c.restoreState()
 

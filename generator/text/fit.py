@@ -36,6 +36,11 @@ class Overflow(ValueError):
     """The text does not fit even at the minimum size."""
 
 
+def offset(align: str, room: float, width: float) -> float:
+    """How far from the left of `room` a `width` wide text starts when aligned left, center or right."""
+    return {"left": 0.0, "center": (room - width) / 2, "right": room - width}[align]
+
+
 @dataclass
 class Fitted:
     paragraph: Paragraph | None  # reportlab Paragraph, already wrapped; None for a single plain line
@@ -66,19 +71,18 @@ class Fitted:
 
         step = self.size * 1.2
         count = max(1, round(self.height * MM / step))
-        width = self.line.width if self.line is not None else self.width * MM
-        shift = 0.0
         if self.line is not None:
-            shift = {"left": 0.0, "center": (self.line.box - width) / 2, "right": self.line.box - width}[
-                self.line.align
-            ]
-        centred = self.paragraph is not None and self.paragraph.style.alignment == 1  # TA_CENTER
+            width, room, align = self.line.width, self.line.box, self.line.align
+        else:
+            assert self.paragraph is not None
+            width = room = self.width * MM
+            align = {1: "center", 2: "right"}.get(self.paragraph.style.alignment, "left")  # TA_CENTER, TA_RIGHT
         canvas.saveState()
         canvas.setFillColor(HexColor("#a8a8a8"))
         top = y + self.height * MM
         for i in range(count):
             bar = width * (0.6 if i == count - 1 and count > 1 else 1.0)
-            left = x + shift + ((width - bar) / 2 if centred or (self.line and self.line.align == "center") else 0.0)
+            left = x + offset(align, room, width) + offset(align, width, bar)
             canvas.rect(left, top - (i + 0.75) * step, bar, self.size * 0.45, stroke=0, fill=1)
         canvas.restoreState()
 
@@ -105,20 +109,18 @@ class Line:
         from dataclasses import replace
 
         k = size / self.size
-        shift = {"left": 0.0, "center": (self.box - self.width) / 2, "right": self.box - self.width}[self.align]
         width = self.width * k
         line = replace(
             self, size=size, width=width, box=width, align="left", ascent=self.ascent + 0.35 * (size - self.size)
         )
         # kept where the text is anchored: its left edge, middle or right edge
-        anchored = {"left": 0.0, "center": (self.width - width) / 2, "right": self.width - width}[self.align]
-        return line, shift + anchored
+        return line, offset(self.align, self.box, self.width) + offset(self.align, self.width, width)
 
     def draw(self, canvas, x: float, top: float) -> None:
         """Paint with the box's top-left corner at (x, top) points."""
         from reportlab.lib.colors import HexColor
 
-        shift = {"left": 0.0, "center": (self.box - self.width) / 2, "right": self.box - self.width}[self.align]
+        shift = offset(self.align, self.box, self.width)
         canvas.saveState()
         canvas.setFillColor(HexColor(self.color))
         text = canvas.beginText(x + shift, top - self.ascent)

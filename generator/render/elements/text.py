@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from rulepress.layout.binding import REF, render
+from rulepress.layout.boardgeom import PT
 from rulepress.layout.elements.text import TextElement, aligned_top
 from rulepress.layout.geometry import Rect
 from rulepress.layout.paper import MM
 from rulepress.render.elements.context import Context, FaceError
 from rulepress.text import fonts
-from rulepress.text.fit import Overflow, fit
+from rulepress.text.fit import Overflow, fit, offset
 from rulepress.text.icons import UnknownIcon, plain_text
 
 UNKNOWN = "?"  # what `binding.face_data` gives for a value the content marks unknown
@@ -70,11 +71,10 @@ def _write_in_field(el: TextElement, box: Rect, ctx: Context) -> None:
     would stand (the card's mark says the value is unknown)."""
     from reportlab.lib.colors import HexColor
 
-    width = min(box.w * 0.8, el.size * 1.3 * 25.4 / 72)  # about two digits of the element's size, in mm
-    left = {"left": box.x, "center": box.x + (box.w - width) / 2, "right": box.right - width}[el.align]
-    y = min(
-        box.bottom - 1.0, aligned_top(box.y, box.h, el.size * 0.9 * 25.4 / 72, el.valign) + el.size * 0.9 * 25.4 / 72
-    )
+    width = min(box.w * 0.8, el.size * 1.3 * PT)  # about two digits of the element's size, in mm
+    left = box.x + offset(el.align, box.w, width)
+    digits = el.size * 0.9 * PT  # mm: the height the value's digits would take
+    y = min(box.bottom - 1.0, aligned_top(box.y, box.h, digits, el.valign) + digits)
     ctx.c.saveState()
     ctx.c.setStrokeColor(HexColor("#8a8a8a"))
     ctx.c.setLineWidth(0.6)
