@@ -13,6 +13,7 @@ from __future__ import annotations
 from rulepress.errors import ContentError, ContentErrors, Problem
 from rulepress.layout import layouts as layout_data
 from rulepress.layout.binding import BindingError, condition_refs, known_refs, refs, stray_brace
+from rulepress.layout.spec import Layout
 from rulepress.model.yamlsource import load_yaml
 
 
@@ -99,17 +100,17 @@ def _where(name: str, folder, key: tuple) -> tuple[str, int | None, int | None]:
     return str(layout_data.layout_file(name, folder)), None, None
 
 
-def _fonts(layout: dict, known: set[str], name: str, folder) -> list[Problem]:
+def _fonts(layout: Layout, known: set[str], name: str, folder) -> list[Problem]:
     problems = []
     for part in ("title", "text", "values", "mark", "back"):
-        font = (layout.get(part) or {}).get("font")
-        if font is not None and font not in known:
+        font = getattr(layout, part).font
+        if font not in known:
             file, line, col = _where(name, folder, (part, "font"))
             problems.append(
                 Problem(file, line, col, f"{part}.font", f"unknown font {font!r}; fonts: {', '.join(sorted(known))}")
             )
     for key in layout_data.ELEMENT_LISTS:
-        for j, el in enumerate(layout_data.elements(layout, key) or []):
+        for j, el in enumerate(getattr(layout, key) or []):
             for font in el.fonts():
                 if font not in known:
                     file, line, col = _where(name, folder, (key, j, "font"))
@@ -128,11 +129,11 @@ def _fonts(layout: dict, known: set[str], name: str, folder) -> list[Problem]:
 BACK_REFS = {"id", "title", "color", "image", "mark", "name"}
 
 
-def _bindings(layout: dict, comp, name: str, folder, icon_names: set[str]) -> list[Problem]:
+def _bindings(layout: Layout, comp, name: str, folder, icon_names: set[str]) -> list[Problem]:
     problems = []
     for key in layout_data.ELEMENT_LISTS:
         known = BACK_REFS if key == "back_elements" else known_refs(comp)
-        for j, el in enumerate(layout_data.elements(layout, key) or []):
+        for j, el in enumerate(getattr(layout, key) or []):
             found = [(field, ref) for field, value in el.templates().items() for ref in refs(str(value))]
             for field, value in el.templates().items():
                 wrong = stray_brace(str(value))

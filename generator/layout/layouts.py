@@ -13,16 +13,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pydantic import BaseModel, TypeAdapter, ValidationError
+from pydantic import BaseModel, ValidationError
 
 from rulepress.errors import ContentError, ContentErrors, Problem
-from rulepress.layout.elements import KINDS, Element
-from rulepress.layout.spec import LayoutFile
+from rulepress.layout.elements import KINDS
+from rulepress.layout.spec import Layout, LayoutFile
 from rulepress.model.yamlsource import Positions, load_yaml
 from rulepress.paths import LAYOUTS
 
 ELEMENT_LISTS = ("elements", "back_face_elements", "back_elements")
-_ELEMENTS = TypeAdapter(list[Element])
 
 
 def _folders(game_folder: Path | None) -> list[Path]:
@@ -140,14 +139,6 @@ def _accepted(owner: tuple, data: dict) -> list[str]:
     return [info.alias or name for name, info in cls.model_fields.items()]
 
 
-def elements(layout: dict, key: str = "elements") -> list | None:
-    """The elements of a merged layout as models (None when the layout has no such list)."""
-    items = layout.get(key)
-    if items is None:
-        return None
-    return _ELEMENTS.validate_python(items)
-
-
 def merge(base: dict, over: dict) -> dict:
     """`over` merged onto `base`; nested mappings are merged key by key."""
     result = dict(base)
@@ -169,9 +160,9 @@ def layout_file(name: str, game_folder: Path | None = None) -> Path:
     raise ContentError(game_folder or LAYOUTS, f"unknown layout {name!r}; layouts: {', '.join(known)}")
 
 
-def load_layout(name: str, game_folder: Path | None = None) -> dict:
-    """Layout `name` with every `extends` resolved; a cycle or an unknown parent is a ContentError at
-    the `extends` line of the file that names it."""
+def load_layout(name: str, game_folder: Path | None = None) -> Layout:
+    """Layout `name` with every `extends` resolved and every default filled; a cycle or an unknown parent
+    is a ContentError at the `extends` line of the file that names it."""
     chain: list[str] = []
     data: dict = {}
     current: str | None = name
@@ -193,8 +184,7 @@ def load_layout(name: str, game_folder: Path | None = None) -> dict:
             raise _at_extends(path, "'extends' must name one layout")
         data = merge(own, data)
         current = parent
-    data["name"] = name
-    return data
+    return Layout.model_validate({**data, "name": name})
 
 
 def _at_extends(path: Path, message: str) -> ContentError:
@@ -219,10 +209,13 @@ def sizes(game_folder: Path | None = None) -> dict[str, tuple[float, float]]:
     return result
 
 
-def resolve_size(size, layout: dict, game_folder: Path | None = None, where: str | Path = "") -> tuple[float, float]:
-    """Trim size in mm of a component: its own `size` (preset name or width/height) or the layout's."""
+def resolve_size(
+    size, layout: Layout | None, game_folder: Path | None = None, where: str | Path = ""
+) -> tuple[float, float]:
+    """Trim size in mm of a component: its own `size` (preset name or width/height) or the layout's
+    (`layout` None: the default layout's)."""
     if size is None:
-        size = layout.get("size", "poker")
+        size = (layout or Layout()).size
     if isinstance(size, str):
         presets = sizes(game_folder)
         if size not in presets:

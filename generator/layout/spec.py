@@ -1,7 +1,8 @@
 """The schema of a layout file (templates/layouts/*.yaml, <game>/layouts/*.yaml).
 
 Every key is optional in one file: a layout that `extends` another gives only what
-it changes. The classic keys (title, text, values, mark, back, frame, gap) style the
+it changes, and every default is declared here, once (`Layout` is a merged layout with
+its defaults filled, the typed model the renderers read). The classic keys (title, text, values, mark, back, frame, gap) style the
 default title/text/values stack; `elements` replaces that stack by placed elements
 (see `rulepress.layout.elements`), `back_elements` draws the shared backs and
 `back_face_elements` the individual back faces of double-sided tiles. The JSON
@@ -24,47 +25,91 @@ class Part(BaseModel):
 
 
 class TextStyle(Part):
-    """Style of one part of the classic stack."""
+    """Style of one part of the classic stack (the body text's defaults; each part has its own)."""
 
-    font: str | None = Field(None, description="Font name (bundled or one of the game's `fonts`).")
-    size: float | None = Field(None, gt=0, le=400, description="Font size in pt.")
-    min_size: float | None = Field(None, gt=0, description="Smallest size auto-shrink may use (pt).")
-    leading: float | None = Field(None, gt=0, le=5, description="Line height, of the font size.")
-    align: Literal["left", "center", "right"] | None = Field(None, description="Horizontal alignment.")
-    valign: Literal["top", "middle", "bottom"] | None = Field(
-        None, description="Vertical alignment (title alone on a face)."
-    )
-    color: Color | None = Field(None, description="Text colour.")
+    font: str = Field("Body", description="Font name (bundled or one of the game's `fonts`).")
+    size: float = Field(8.5, gt=0, le=400, description="Font size in pt.")
+    min_size: float | None = Field(5.5, gt=0, description="Smallest size auto-shrink may use (pt); none: `size`.")
+    leading: float = Field(1.2, gt=0, le=5, description="Line height, of the font size.")
+    align: Literal["left", "center", "right"] = Field("left", description="Horizontal alignment.")
+    valign: Literal["top", "middle", "bottom"] = Field("top", description="Vertical alignment (title alone on a face).")
+    color: Color = Field("#111111", description="Text colour.")
     default_color: Color | None = Field(
         None, description="Background of a shared back without its own colour (back only)."
+    )
+
+    @property
+    def smallest(self) -> float:
+        """The smallest size the text may shrink to."""
+        return self.min_size if self.min_size is not None else self.size
+
+
+class TitleStyle(TextStyle):
+    """The title's style: bold, centred."""
+
+    font: str = Field("Body-Bold", description="Font name (bundled or one of the game's `fonts`).")
+    size: float = Field(11, gt=0, le=400, description="Font size in pt.")
+    min_size: float | None = Field(6, gt=0, description="Smallest size auto-shrink may use (pt); none: `size`.")
+    align: Literal["left", "center", "right"] = Field("center", description="Horizontal alignment.")
+
+
+class ValuesStyle(TextStyle):
+    """The value lines' style: condensed."""
+
+    font: str = Field("Condensed", description="Font name (bundled or one of the game's `fonts`).")
+    size: float = Field(8, gt=0, le=400, description="Font size in pt.")
+
+
+class MarkStyle(TextStyle):
+    """The provenance mark's style: small red italics."""
+
+    font: str = Field("Body-Italic", description="Font name (bundled or one of the game's `fonts`).")
+    size: float = Field(5, gt=0, le=400, description="Font size in pt.")
+    min_size: float | None = Field(None, gt=0, description="Smallest size auto-shrink may use (pt); none: `size`.")
+    color: Color = Field("#b02020", description="Text colour.")
+
+
+class BackStyle(TextStyle):
+    """A shared back's title: bold white on the back's colour."""
+
+    font: str = Field("Body-Bold", description="Font name (bundled or one of the game's `fonts`).")
+    size: float = Field(14, gt=0, le=400, description="Font size in pt.")
+    min_size: float | None = Field(7, gt=0, description="Smallest size auto-shrink may use (pt); none: `size`.")
+    color: Color = Field("#ffffff", description="Text colour.")
+    default_color: Color = Field(  # a back always has one
+        "#666666", description="Background of a shared back without its own colour (back only)."
     )
 
 
 class FrameStyle(Part):
     """The accent frame just inside the safe zone of the classic stack."""
 
-    width: float | None = Field(None, ge=0, description="Line width in pt.")
-    color: Color | None = Field(None, description="Frame colour (the face colour replaces it).")
+    width: float = Field(1.2, ge=0, description="Line width in pt.")
+    color: Color = Field("#555555", description="Frame colour (the face colour replaces it).")
 
 
 class SheetSection(Part):
     """Print settings of the sheet; build options override them."""
 
-    marks: Literal["crop", "lines", "none"] | None = Field(
-        None, description="crop (marks outside the bleed), lines (cut lines on the trim), none."
+    marks: Literal["crop", "lines", "none"] = Field(
+        "crop", description="crop (marks outside the bleed), lines (cut lines on the trim), none."
     )
-    gap: Literal["spaced", "butted"] | None = Field(
-        None,
+    gap: Literal["spaced", "butted"] = Field(
+        "spaced",
         description="spaced: cards apart by twice the bleed, each with its own bleed; butted: cards touch and share cut lines.",
     )
-    mark_length: float | None = Field(None, gt=0, description="Longest crop mark in mm.")
-    min_mark_length: float | None = Field(None, gt=0, description="Shortest crop mark in mm.")
-    mark_offset: float | None = Field(None, ge=0, description="Distance between the bleed edge and a crop mark in mm.")
-    page_clearance: float | None = Field(None, ge=0, description="Crop marks stay this far from the page edge (mm).")
-    safe_guide: bool | None = Field(None, description="Draw the safe zone as a dashed line.")
-    orientation: Literal["portrait", "landscape", "auto"] | None = Field(None, description="Page orientation.")
-    flip: Literal["long", "short"] | None = Field(None, description="Duplex binding edge.")
-    offset: tuple[float, float] | None = Field(None, description="Back page shift in mm (x right, y down).")
+    mark_length: float = Field(4, gt=0, description="Longest crop mark in mm (shortened when the margin is narrow).")
+    min_mark_length: float = Field(1, gt=0, description="Shortest crop mark in mm.")
+    mark_offset: float = Field(0.5, ge=0, description="Distance between the bleed edge and a crop mark in mm.")
+    page_clearance: float = Field(
+        5, ge=0, description="Crop marks stay this far from the page edge (mm; at least 5 for home printers)."
+    )
+    safe_guide: bool = Field(False, description="Draw the safe zone as a dashed line.")
+    orientation: Literal["portrait", "landscape", "auto"] = Field(
+        "auto", description="Page orientation (auto: whichever holds more cards; portrait on a tie)."
+    )
+    flip: Literal["long", "short"] = Field("long", description="Duplex binding edge.")
+    offset: tuple[float, float] = Field((0.0, 0.0), description="Back page shift in mm (x right, y down).")
 
 
 class SizeSpec(Part):
@@ -73,32 +118,32 @@ class SizeSpec(Part):
 
 
 class LayoutFile(Part):
-    """One layout file."""
+    """One layout file. Every key has its default here, and only here: a file gives what it changes."""
 
     extends: str | None = Field(
         None, description="Name of the layout this one builds on; its keys are merged under these."
     )
-    size: str | SizeSpec | None = Field(
-        None, description="Default size preset (or width/height) of components using the layout."
+    size: str | SizeSpec = Field(
+        "poker", description="Default size preset (or width/height) of components using the layout."
     )
-    shape: Literal["rect", "circle"] | None = Field(None, description="rect or circle (round tokens).")
-    corner_radius: float | None = Field(None, ge=0, description="Rounded corners of the trim outline in mm.")
-    bleed: float | None = Field(None, ge=0, le=20, description="How far the background runs past the trim (mm).")
-    safe: float | None = Field(None, ge=0, description="Texts of the classic stack stay this far inside the trim (mm).")
-    background: Color | None = Field(None, description="Card background (classic stack).")
-    frame: FrameStyle | None = Field(None, description="Accent frame (classic stack).")
-    title: TextStyle | None = Field(None, description="Title style (classic stack).")
-    text: TextStyle | None = Field(None, description="Body text style (classic stack).")
-    values: TextStyle | None = Field(None, description="Value lines style (classic stack).")
-    mark: TextStyle | None = Field(
-        None, description="Style of the provenance mark (reconstructed / unknown), also used with elements."
+    shape: Literal["rect", "circle"] = Field("rect", description="rect or circle (round tokens).")
+    corner_radius: float = Field(3, ge=0, description="Rounded corners of the trim outline in mm.")
+    bleed: float = Field(3, ge=0, le=20, description="How far the background runs past the trim (mm).")
+    safe: float = Field(3.2, ge=0, description="Texts stay this far inside the trim (mm; 3.2 is 1/8 in).")
+    background: Color = Field("#ffffff", description="Card background (classic stack).")
+    frame: FrameStyle = Field(FrameStyle(), description="Accent frame (classic stack).")
+    title: TitleStyle = Field(TitleStyle(), description="Title style (classic stack).")
+    text: TextStyle = Field(TextStyle(), description="Body text style (classic stack).")
+    values: ValuesStyle = Field(ValuesStyle(), description="Value lines style (classic stack).")
+    mark: MarkStyle = Field(
+        MarkStyle(), description="Style of the provenance mark (reconstructed / unknown), also used with elements."
     )
-    back: TextStyle | None = Field(None, description="Style of a shared back's title (classic back).")
-    gap: float | None = Field(None, ge=0, description="Space between title, text and values (mm).")
-    write_in_lines: int | None = Field(
-        None, ge=0, le=30, description="Blank lines drawn where a text is unknown (classic stack)."
+    back: BackStyle = Field(BackStyle(), description="Style of a shared back's title (classic back).")
+    gap: float = Field(1.5, ge=0, description="Space between title, text and values (mm).")
+    write_in_lines: int = Field(
+        4, ge=0, le=30, description="Blank lines drawn where a text is unknown (classic stack)."
     )
-    sheet: SheetSection | None = Field(None, description="Print settings of the sheet.")
+    sheet: SheetSection = Field(SheetSection(), description="Print settings of the sheet.")
     elements: list[Element] | None = Field(
         None, description="The front face as placed elements, drawn in order; replaces the classic stack."
     )
@@ -108,6 +153,17 @@ class LayoutFile(Part):
     back_elements: list[Element] | None = Field(
         None, description="Shared backs as elements (they bind title, color, image, name)."
     )
+
+
+class Layout(LayoutFile):
+    """A layout with its `extends` chain merged and every default filled: what the renderers read."""
+
+    name: str = Field("basic-card", description="The layout's name.")
+
+    @property
+    def has_elements(self) -> bool:
+        """True when the layout draws any face with elements."""
+        return any(getattr(self, key) is not None for key in ("elements", "back_face_elements", "back_elements"))
 
 
 def json_schema() -> dict:

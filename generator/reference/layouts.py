@@ -14,6 +14,7 @@ import io
 from pathlib import Path
 
 import yaml
+from pydantic import BaseModel
 
 from rulepress.layout.elements import KINDS
 from rulepress.layout.spec import LayoutFile
@@ -60,6 +61,7 @@ def render_example(
     from reportlab.pdfgen import canvas as rl_canvas
 
     from rulepress.layout.paper import MM
+    from rulepress.layout.spec import Layout
     from rulepress.render.cards import game_icons
     from rulepress.render.face import Art, draw_with
     from rulepress.text import fonts
@@ -70,7 +72,7 @@ def render_example(
     c.setFillColorRGB(0.97, 0.97, 0.95)
     c.rect(0, 0, (W + 2 * BLEED) * MM, (H + 2 * BLEED) * MM, fill=1, stroke=0)
     c.translate(BLEED * MM, BLEED * MM)
-    art = Art(elements, None, None, {}, folder, {}, game_icons(None), outlines or {})
+    art = Art(elements, None, None, Layout(), folder, {}, game_icons(None), outlines or {})
     draw_with(c, W, H, BLEED, elements, data, art)
     c.setStrokeColorRGB(0.6, 0.6, 0.6)  # the trim, for orientation
     c.setDash(2, 2)
@@ -143,6 +145,11 @@ def layout_reference(image_dir: Path | None = None) -> str:
         + field_table(LayoutFile)
         + [""]
     )
+    for name, info in LayoutFile.model_fields.items():  # the sections, each with its own defaults
+        if isinstance(info.default, BaseModel):
+            section = type(info.default)
+            lines += [f"### `{name}`", "", " ".join((section.__doc__ or "").split()), ""]
+            lines += field_table(section) + [""]
     for kind, cls in KINDS.items():
         snippet = EXAMPLES[kind]
         elements = adapter.validate_python(yaml.safe_load(snippet))

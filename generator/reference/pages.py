@@ -69,6 +69,8 @@ def _default(info) -> str:
         return "required"
     if info.default_factory is not None:
         return f"`{info.default_factory()!r}`"
+    if isinstance(info.default, BaseModel):
+        return "see below"  # a section with defaults of its own: the page gives its table
     return "`null`" if info.default is None else f"`{info.default!r}`" if info.default is not PydanticUndefined else ""
 
 

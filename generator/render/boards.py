@@ -355,7 +355,7 @@ def held_sizes(content) -> dict[str, tuple[float, float]]:
     for comp in content.game.components:
         if comp.printed and comp.kind != "money":
             try:
-                layout = load_layout(comp.layout, content.folder) if comp.layout else {}
+                layout = load_layout(comp.layout, content.folder) if comp.layout else None
                 sizes[comp.id] = resolve_size(comp.size, layout, content.folder)
             except Exception:  # the cards renderer reports a broken layout or size
                 continue

@@ -23,6 +23,7 @@ from pathlib import Path
 
 from rulepress.errors import ContentError, ContentErrors, Problem
 from rulepress.layout import layouts as layout_data
+from rulepress.layout.elements import ImageElement
 from rulepress.layout.face import FaceContent, card_markup, card_provenance, face_content, printed_cards
 from rulepress.layout.paper import MM, PAPERS, PRINTABLE_MARGIN, Paper
 from rulepress.layout.sheet import (
@@ -37,6 +38,7 @@ from rulepress.layout.sheet import (
     guide_room,
     used,
 )
+from rulepress.layout.spec import Layout, TextStyle, TitleStyle
 from rulepress.model.schema import Back, Component
 from rulepress.render import Artifact, artcheck, credits, lowink
 from rulepress.render.face import Art, draw_with
@@ -73,9 +75,9 @@ class Settings:
     offset: tuple[float, float] = (0.0, 0.0)
 
     @classmethod
-    def from_layout(cls, layout: dict, options: CardOptions | None = None) -> Settings:
-        sheet = dict(layout.get("sheet", {}))
-        sheet["bleed"] = layout.get("bleed", 3.0)
+    def from_layout(cls, layout: Layout, options: CardOptions | None = None) -> Settings:
+        sheet = layout.sheet.model_dump()
+        sheet["bleed"] = layout.bleed
         if options is not None:
             overrides = {
                 "bleed": options.bleed,
@@ -164,14 +166,23 @@ def _shape(c, x: float, y: float, w: float, h: float, shape: str, radius: float,
         c.rect(x, y, w, h, fill=fill, stroke=stroke)
 
 
-def safe_box(w: float, h: float, layout: dict) -> Box:
+def safe_box(w: float, h: float, layout: Layout) -> Box:
     """The text area of a card of w x h mm (relative to the trim's top-left)."""
-    safe = float(layout.get("safe", 3.0))
-    if layout.get("shape") == "circle":
+    safe = layout.safe
+    if layout.shape == "circle":
         r = min(w, h) / 2 - safe
         side = r * 2**0.5
         return Box(w / 2 - side / 2, h / 2 - side / 2, side, side)
     return Box(safe, safe, w - 2 * safe, h - 2 * safe)
+
+
+PLAIN_SHEET = Layout(corner_radius=0)  # sheets of finished pictures: square cut lines
+
+
+def _element_sources(layout: Layout) -> list[str]:
+    """The `src` of every image element of the layout (patterns such as art/{suit}.png included)."""
+    lists = (layout.elements, layout.back_face_elements, layout.back_elements)
+    return [el.src for items in lists for el in items or [] if isinstance(el, ImageElement) and el.src]
 
 
 # ---------------------------------------------------------------- one face
@@ -179,17 +190,17 @@ def safe_box(w: float, h: float, layout: dict) -> Box:
 from rulepress.render.elements import FaceError  # noqa: E402  (one error type for both ways of drawing)
 
 
-def _fit(markup: str, box_w: float, box_h: float, style: dict, align: str | None = None, lang: str | None = None):
+def _fit(markup: str, box_w: float, box_h: float, style: TextStyle, align: str | None = None, lang: str | None = None):
     return fit(
         markup,
         box_w,
         box_h,
-        style.get("font", "Body"),
-        float(style.get("size", 8)),
-        float(style.get("min_size", style.get("size", 8))),
-        float(style.get("leading", 1.2)),
-        align or style.get("align", "left"),
-        style.get("color", "#000000"),
+        style.font,
+        style.size,
+        style.smallest,
+        style.leading,
+        align or style.align,
+        style.color,
         lang,
     )
 
@@ -207,7 +218,7 @@ def draw_face(
     w: float,
     h: float,
     face: FaceContent,
-    layout: dict,
+    layout: Layout,
     bleed: float,
     frames: dict[str | None, str] | None = None,
     art: Art | None = None,
@@ -234,7 +245,7 @@ def draw_face(
 
 
 def frame_form(
-    c, frames: dict[str | None, str], w: float, h: float, color: str | None, layout: dict, bleed: float
+    c, frames: dict[str | None, str], w: float, h: float, color: str | None, layout: Layout, bleed: float
 ) -> str:
     """The name of the form holding a face's background and frame in `color`; drawn on first use."""
     if color not in frames:
@@ -247,43 +258,43 @@ def frame_form(
     return frames[color]
 
 
-def _draw_frame(c, w: float, h: float, color: str | None, layout: dict, bleed: float) -> None:
+def _draw_frame(c, w: float, h: float, color: str | None, layout: Layout, bleed: float) -> None:
     """Background (over the bleed) and the inner frame of a face."""
-    shape = layout.get("shape", "rect")
-    radius = float(layout.get("corner_radius", 0)) * MM
-    background = layout.get("background", "#ffffff")
-    frame = layout.get("frame", {})
+    shape = layout.shape
+    radius = layout.corner_radius * MM
+    background = layout.background
+    frame = layout.frame
     W, H, B = w * MM, h * MM, bleed * MM
     c.setFillColor(_rgb(color or background))
     if shape == "circle":
         c.circle(W / 2, H / 2, min(W, H) / 2 + B, fill=1, stroke=0)
     else:
         c.rect(-B, -B, W + 2 * B, H + 2 * B, fill=1, stroke=0)
-    inner = float(layout.get("safe", 3.0)) - 1.0
+    inner = layout.safe - 1.0
     if color:
         c.setFillColor(_rgb(background))
         _shape(c, inner * MM, inner * MM, W - 2 * inner * MM, H - 2 * inner * MM, shape, radius, 1, 0)
     else:
-        c.setStrokeColor(_rgb(frame.get("color", "#555555")))
-        c.setLineWidth(float(frame.get("width", 1.0)) * 0.5)
+        c.setStrokeColor(_rgb(frame.color))
+        c.setLineWidth(frame.width * 0.5)
         _shape(c, inner * MM, inner * MM, W - 2 * inner * MM, H - 2 * inner * MM, shape, radius, 0, 1)
 
 
 def _draw_texts(
-    c, h: float, safe: Box, face: FaceContent, layout: dict, lang: str | None = None, small_print: float = 0.0
+    c, h: float, safe: Box, face: FaceContent, layout: Layout, lang: str | None = None, small_print: float = 0.0
 ) -> None:
-    gap = float(layout.get("gap", 1.5))
+    gap = layout.gap
     top = safe.y  # mm from the trim top
     bottom = safe.bottom
-    mark_style = layout.get("mark", {})
+    mark_style = layout.mark
 
     def place(fitted, y_top: float, x: float | None = None) -> None:
         x_mm = safe.x if x is None else x
         fitted.draw(c, x_mm * MM, (h - y_top - fitted.height) * MM, small_print)
 
     # keep the descenders of the lowest line inside the safe zone
-    lowest = mark_style if face.mark else layout.get("values", {})
-    bottom -= DESCENT * float(lowest.get("size", 6)) / MM
+    lowest = mark_style if face.mark else layout.values
+    bottom -= DESCENT * lowest.size / MM
     if face.mark:
         try:
             mark = _fit(face.mark, safe.w, safe.h / 4, mark_style, "center", lang)
@@ -293,12 +304,12 @@ def _draw_texts(
         bottom -= mark.height + gap / 2
     if face.values:
         try:
-            values = _fit(_values_markup(face), safe.w, (bottom - top) * 0.5, layout.get("values", {}), lang=lang)
+            values = _fit(_values_markup(face), safe.w, (bottom - top) * 0.5, layout.values, lang=lang)
         except Overflow as exc:
             raise FaceError(f"values: {exc}") from None
         place(values, bottom - values.height)
         bottom -= values.height + gap
-    title_style = layout.get("title", {})
+    title_style = layout.title
     alone = not face.body and not face.write_in
     if face.title:
         room = (bottom - top) if alone else (bottom - top) * 0.4
@@ -306,19 +317,19 @@ def _draw_texts(
             title = _fit(face.title, safe.w, room, title_style, lang=lang)
         except Overflow as exc:
             raise FaceError(f"title: {exc}") from None
-        if alone and title_style.get("valign") == "middle":
+        if alone and title_style.valign == "middle":
             place(title, top + (bottom - top - title.height) / 2)
         else:
             place(title, top)
         top += title.height + gap
     if face.body:
         try:
-            body = _fit(face.body, safe.w, bottom - top, layout.get("text", {}), lang=lang)
+            body = _fit(face.body, safe.w, bottom - top, layout.text, lang=lang)
         except Overflow as exc:
             raise FaceError(f"text: {exc}") from None
         place(body, top)
     elif face.write_in:
-        lines = int(layout.get("write_in_lines", 4))
+        lines = layout.write_in_lines
         step = min(6.0, (bottom - top) / (lines + 0.5))
         c.setStrokeColor(_rgb("#999999"))
         c.setLineWidth(0.4)
@@ -334,7 +345,7 @@ def draw_back(
     back: Back | None,
     title: str | None,
     mark: str | None,
-    layout: dict,
+    layout: Layout,
     bleed: float,
     folder: Path | None,
     art: Art | None = None,
@@ -343,9 +354,9 @@ def draw_back(
     lang: str | None = None,
 ) -> None:
     """Paint a shared back (colour, optional image, title); origin at the trim's bottom-left."""
-    style = layout.get("back", {})
+    style = layout.back
     W, H, B = w * MM, h * MM, bleed * MM
-    color = back.color if back else style.get("default_color", "#666666")
+    color = back.color if back else style.default_color
     if art is not None and art.back is not None:
         import html
 
@@ -360,7 +371,7 @@ def draw_back(
         draw_with(c, w, h, bleed, art.back, data, art, pictures, lang=lang)
         return
     c.setFillColor(_rgb(color))
-    if layout.get("shape") == "circle":
+    if layout.shape == "circle":
         c.circle(W / 2, H / 2, min(W, H) / 2 + B, fill=1, stroke=0)
     else:
         c.rect(-B, -B, W + 2 * B, H + 2 * B, fill=1, stroke=0)
@@ -368,10 +379,11 @@ def draw_back(
         draw_picture(c, folder / back.image, -B, -B, W + 2 * B, H + 2 * B, pictures)
     safe = safe_box(w, h, layout)
     content = FaceContent(title=title, mark=mark)
-    title_layout = dict(
-        layout,
-        title=dict(style, valign="middle", align="center"),
-        mark=dict(layout.get("mark", {}), color=style.get("color", "#ffffff")),
+    title_layout = layout.model_copy(
+        update={
+            "title": TitleStyle(**dict(style.model_dump(), valign="middle", align="center")),
+            "mark": layout.mark.model_copy(update={"color": style.color}),
+        }
     )
     _draw_texts(c, h, safe, content, title_layout, lang)
 
@@ -398,7 +410,7 @@ class Job:
     comp: Component
     lang: str
     paper: str
-    layout: dict
+    layout: Layout
     size: tuple[float, float]
     settings: Settings
     folder: Path | None
@@ -464,7 +476,7 @@ def _check_face(job: Job, face: FaceContent, key: tuple, label: str, seen: set[s
         seen |= chars
     if not chars:
         return replace(face, title=title, body=body, raw=raw)
-    used = {job.layout.get(part, {}).get("font", "Body") for part in ("title", "text", "values")}
+    used = {job.layout.title.font, job.layout.text.font, job.layout.values.font}
     if job.art is not None and job.art.front is not None:
         used = set()  # element texts check their own fonts as they are drawn
     for font in sorted(used):
@@ -597,12 +609,7 @@ def picture_files(job: Job) -> list[Path]:
         return []
     names = [b.image for b in job.comp.backs] + [c.image for c in job.comp.cards]
     names += [c.back_face.image for c in job.comp.cards if c.back_face is not None]
-    names += [
-        el.get("src")
-        for k in layout_data.ELEMENT_LISTS
-        for el in job.layout.get(k) or []
-        if isinstance(el, dict) and "{" not in str(el.get("src", "{"))
-    ]
+    names += [src for src in _element_sources(job.layout) if "{" not in src]
     return [
         job.folder / n
         for n in dict.fromkeys(names)
@@ -770,7 +777,9 @@ def _how_to_print(c, paper: Paper, lang: str, flip: str) -> None:
     c.drawCentredString(paper.width / 2 * MM, PRINTABLE_MARGIN * MM + GUIDE_PT * DESCENT, how_to_print(lang, flip))
 
 
-def _guides(c, page: Page, g: Grid, layout: dict, s: Settings, count: int | None = None, reserve: float = 0.0) -> None:
+def _guides(
+    c, page: Page, g: Grid, layout: Layout, s: Settings, count: int | None = None, reserve: float = 0.0
+) -> None:
     """Crop marks or cut lines, and the optional safe-zone guide, on a front page holding `count` cards.
 
     A token that is not a rectangle also gets its cut outline on the face (with crop marks too):
@@ -778,7 +787,7 @@ def _guides(c, page: Page, g: Grid, layout: dict, s: Settings, count: int | None
     c.setStrokeColor(_rgb("#000000"))
     c.setLineWidth(0.25)
     H = page.paper.height
-    shape = layout.get("shape", "rect")
+    shape = layout.shape
     trims = used(g, count).trims
     if s.marks == "crop":
         for x1, y1, x2, y2 in crop_marks(g, count, reserve):
@@ -788,7 +797,7 @@ def _guides(c, page: Page, g: Grid, layout: dict, s: Settings, count: int | None
         c.setLineWidth(CUT_LINE if shape != "rect" else 0.25)
         for trim in trims:
             x, y, w, h = page.rect_pt(trim)
-            _shape(c, x, y, w, h, shape, float(layout.get("corner_radius", 0)) * MM, 0, 1)
+            _shape(c, x, y, w, h, shape, layout.corner_radius * MM, 0, 1)
     if s.safe_guide:
         c.setStrokeColor(_rgb("#3070d0"))
         c.setDash(1, 2)
@@ -828,11 +837,11 @@ def jobs(content, options: CardOptions) -> list[Job]:
         icon_table = game_icons(content.folder)
         font_map = game_fonts(content)
         art = None
-        if any(layout.get(k) is not None for k in layout_data.ELEMENT_LISTS):
+        if layout.has_elements:
             art = Art(
-                layout_data.elements(layout),
-                layout_data.elements(layout, "back_face_elements"),
-                layout_data.elements(layout, "back_elements"),
+                layout.elements,
+                layout.back_face_elements,
+                layout.back_elements,
                 layout,
                 content.folder,
                 font_map,
@@ -984,12 +993,7 @@ def job_inputs(job: Job) -> dict:
     images = {}
     files = [b.image for b in job.comp.backs] + [c.image for c in job.comp.cards]
     files += [c.back_face.image for c in job.comp.cards if c.back_face is not None]
-    sources = [
-        str(el["src"])
-        for k in layout_data.ELEMENT_LISTS
-        for el in job.layout.get(k) or []
-        if isinstance(el, dict) and el.get("src")
-    ]
+    sources = _element_sources(job.layout)
     files += sorted(bound_values(job, sources))  # a pattern such as art/{suit}.png: every file it names
     for name in files:
         if name and job.folder is not None:
@@ -998,7 +1002,7 @@ def job_inputs(job: Job) -> dict:
     icons = {name: [getattr(i, "char", i), getattr(i, "font", None)] for name, i in sorted(job.icons.items())}
     return {
         "component": in_language(job.comp.model_dump(mode="json"), job.lang, job.languages),
-        "layout": job.layout,
+        "layout": job.layout.model_dump(mode="json", by_alias=True),
         "size": job.size,
         "settings": job.settings.__dict__,
         "lang": job.lang,
@@ -1076,7 +1080,7 @@ def write_image_sheet(
     for chunk in chunks(list(fronts), g.per_page):
         for path, trim in zip(chunk, g.trims):
             placer.draw(path, *page.rect_pt(trim))
-        _guides(c, page, g, {}, settings, len(chunk))
+        _guides(c, page, g, PLAIN_SHEET, settings, len(chunk))
         c.showPage()
         for _, trim in zip(chunk, g.trims):
             placer.draw(back, *page.rect_pt(back_box(trim, paper.width, paper.height, settings.flip, settings.offset)))

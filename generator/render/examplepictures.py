@@ -25,6 +25,7 @@ from rulepress import i18n
 from rulepress.errors import ContentError
 from rulepress.layout.boardgeom import Point, Rect, arrow_head, luminance, shorten
 from rulepress.layout.paper import MM
+from rulepress.layout.spec import Layout
 from rulepress.model.loader import display_path
 from rulepress.render.elements.context import FaceError
 from rulepress.text import fonts
@@ -124,24 +125,24 @@ def _card_panel(content, lang: str, group: list, side: str, caption: str, faces_
     return Panel("cards", width, height, paint, (f"{caption}: " if caption else "") + alt, caption)
 
 
-def _card_clip(c, w: float, h: float, layout: dict) -> None:
+def _card_clip(c, w: float, h: float, layout: Layout) -> None:
     path = c.beginPath()
-    if layout.get("shape") == "circle":
+    if layout.shape == "circle":
         path.circle(w * MM / 2, h * MM / 2, min(w, h) * MM / 2)
     else:
-        path.roundRect(0, 0, w * MM, h * MM, float(layout.get("corner_radius", 0)) * MM)
+        path.roundRect(0, 0, w * MM, h * MM, layout.corner_radius * MM)
     c.clipPath(path, stroke=0, fill=0)
 
 
-def _card_edge(c, x: float, y: float, w: float, h: float, layout: dict) -> None:
+def _card_edge(c, x: float, y: float, w: float, h: float, layout: Layout) -> None:
     """A thin grey cut line around a face, so a white card shows its edge on a white page."""
     c.saveState()
     c.setStrokeColor(_rgb("#9a9a9a"))
     c.setLineWidth(0.25 * MM)
-    if layout.get("shape") == "circle":
+    if layout.shape == "circle":
         c.circle((x + w / 2) * MM, (y + h / 2) * MM, min(w, h) * MM / 2, stroke=1, fill=0)
     else:
-        c.roundRect(x * MM, y * MM, w * MM, h * MM, float(layout.get("corner_radius", 0)) * MM, stroke=1, fill=0)
+        c.roundRect(x * MM, y * MM, w * MM, h * MM, layout.corner_radius * MM, stroke=1, fill=0)
     c.restoreState()
 
 

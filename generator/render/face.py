@@ -15,6 +15,7 @@ from pathlib import Path
 
 from rulepress.layout.binding import refs
 from rulepress.layout.elements import TextElement
+from rulepress.layout.spec import Layout
 from rulepress.render.elements import Context, draw_elements
 from rulepress.text.icons import replace_icons
 
@@ -26,7 +27,7 @@ class Art:
     front: list | None
     back_face: list | None
     back: list | None
-    layout: dict
+    layout: Layout
     folder: Path | None = None
     fonts: dict[str, str] = field(default_factory=dict)
     icons: dict = field(default_factory=dict)
@@ -51,13 +52,13 @@ def _binds_mark(elements: list) -> bool:
     )
 
 
-def mark_element(layout: dict, w: float, h: float) -> TextElement:
+def mark_element(layout: Layout, w: float, h: float) -> TextElement:
     """The default place of the provenance mark: centred at the bottom of the safe area."""
-    style = layout.get("mark") or {}
-    safe = min(float(layout.get("safe", 3.0)), w / 4, h / 4)
-    size = float(style.get("size", 5))
+    style = layout.mark
+    safe = min(layout.safe, w / 4, h / 4)
+    size = style.size
     box_h = size * 1.3 / 2.8346 + 0.5
-    if layout.get("shape") == "circle":  # inside the inscribed square of a round token
+    if layout.shape == "circle":  # inside the inscribed square of a round token
         side = (min(w, h) / 2 - safe) * 2**0.5
         return TextElement(
             kind="text",
@@ -66,12 +67,12 @@ def mark_element(layout: dict, w: float, h: float) -> TextElement:
             y=(h + side) / 2 - box_h,
             w=side,
             h=box_h,
-            font=style.get("font", "Body-Italic"),
+            font=style.font,
             size=size,
             min_size=min(size, 3.0),
             align="center",
             valign="bottom",
-            color=style.get("color", "#b02020"),
+            color=style.color,
         )
     return TextElement(
         kind="text",
@@ -80,12 +81,12 @@ def mark_element(layout: dict, w: float, h: float) -> TextElement:
         y=h - safe - box_h,
         w=w - 2 * safe,
         h=box_h,
-        font=style.get("font", "Body-Italic"),
+        font=style.font,
         size=size,
         min_size=min(size, 3.0),
         align="center",
         valign="bottom",
-        color=style.get("color", "#b02020"),
+        color=style.color,
     )
 
 

@@ -39,8 +39,7 @@ def folder(job: Job, machine: str) -> str:
 
 def piece_shape(job: Job) -> tuple[str, float]:
     """The cut outline's shape and corner radius (mm) of a component's pieces, from its layout."""
-    shape = job.layout.get("shape") or "rect"
-    return ("circle", 0.0) if shape == "circle" else ("rect", float(job.layout.get("corner_radius", 0) or 0))
+    return ("circle", 0.0) if job.layout.shape == "circle" else ("rect", job.layout.corner_radius)
 
 
 def placement(job: Job, machine: str) -> Placement:
