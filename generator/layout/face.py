@@ -45,6 +45,7 @@ class FaceContent:
     color: str | None = None
     raw: tuple[str, ...] = field(default=(), compare=False)  # every plain text, for glyph checks
     data: tuple[tuple[str, str], ...] = ()  # the face's bindings for layout elements (see layout.binding)
+    unknown: frozenset[str] = frozenset()  # the references of `data` whose value the content marks unknown
 
 
 def _esc(text: str) -> str:
@@ -114,6 +115,7 @@ def face_content(
         data=tuple(
             sorted(face_data(face, comp, lang, card_id, mark_for(provenance, lang, unknown_text), side).items())
         ),
+        unknown=frozenset(f"values.{name}" for name, value in face.values.items() if value is None),
     )
 
 

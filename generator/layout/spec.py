@@ -11,81 +11,15 @@ Schema (`rulepress schema --layout`) comes from these classes.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
-from rulepress.layout.elements import Element
+from rulepress.layout.elements import Element, StackElement
+from rulepress.layout.paper import PRINTABLE_MARGIN
+from rulepress.layout.styles import BackStyle, Color, FrameStyle, MarkStyle, Part, TextStyle, TitleStyle, ValuesStyle
 
-Color = Annotated[str, Field(pattern=r"^#[0-9a-fA-F]{6}$", description="A colour as #rrggbb.")]
-
-
-class Part(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-class TextStyle(Part):
-    """Style of one part of the classic stack (the body text's defaults; each part has its own)."""
-
-    font: str = Field("Body", description="Font name (bundled or one of the game's `fonts`).")
-    size: float = Field(8.5, gt=0, le=400, description="Font size in pt.")
-    min_size: float | None = Field(5.5, gt=0, description="Smallest size auto-shrink may use (pt); none: `size`.")
-    leading: float = Field(1.2, gt=0, le=5, description="Line height, of the font size.")
-    align: Literal["left", "center", "right"] = Field("left", description="Horizontal alignment.")
-    valign: Literal["top", "middle", "bottom"] = Field("top", description="Vertical alignment (title alone on a face).")
-    color: Color = Field("#111111", description="Text colour.")
-    default_color: Color | None = Field(
-        None, description="Background of a shared back without its own colour (back only)."
-    )
-
-    @property
-    def smallest(self) -> float:
-        """The smallest size the text may shrink to."""
-        return self.min_size if self.min_size is not None else self.size
-
-
-class TitleStyle(TextStyle):
-    """The title's style: bold, centred."""
-
-    font: str = Field("Body-Bold", description="Font name (bundled or one of the game's `fonts`).")
-    size: float = Field(11, gt=0, le=400, description="Font size in pt.")
-    min_size: float | None = Field(6, gt=0, description="Smallest size auto-shrink may use (pt); none: `size`.")
-    align: Literal["left", "center", "right"] = Field("center", description="Horizontal alignment.")
-
-
-class ValuesStyle(TextStyle):
-    """The value lines' style: condensed."""
-
-    font: str = Field("Condensed", description="Font name (bundled or one of the game's `fonts`).")
-    size: float = Field(8, gt=0, le=400, description="Font size in pt.")
-
-
-class MarkStyle(TextStyle):
-    """The provenance mark's style: small red italics."""
-
-    font: str = Field("Body-Italic", description="Font name (bundled or one of the game's `fonts`).")
-    size: float = Field(5, gt=0, le=400, description="Font size in pt.")
-    min_size: float | None = Field(None, gt=0, description="Smallest size auto-shrink may use (pt); none: `size`.")
-    color: Color = Field("#b02020", description="Text colour.")
-
-
-class BackStyle(TextStyle):
-    """A shared back's title: bold white on the back's colour."""
-
-    font: str = Field("Body-Bold", description="Font name (bundled or one of the game's `fonts`).")
-    size: float = Field(14, gt=0, le=400, description="Font size in pt.")
-    min_size: float | None = Field(7, gt=0, description="Smallest size auto-shrink may use (pt); none: `size`.")
-    color: Color = Field("#ffffff", description="Text colour.")
-    default_color: Color = Field(  # a back always has one
-        "#666666", description="Background of a shared back without its own colour (back only)."
-    )
-
-
-class FrameStyle(Part):
-    """The accent frame just inside the safe zone of the classic stack."""
-
-    width: float = Field(1.2, ge=0, description="Line width in pt.")
-    color: Color = Field("#555555", description="Frame colour (the face colour replaces it).")
+_STACK = StackElement(kind="stack")  # the classic stack's defaults (gap, write-in lines) are the element's
 
 
 class SheetSection(Part):
@@ -102,7 +36,9 @@ class SheetSection(Part):
     min_mark_length: float = Field(1, gt=0, description="Shortest crop mark in mm.")
     mark_offset: float = Field(0.5, ge=0, description="Distance between the bleed edge and a crop mark in mm.")
     page_clearance: float = Field(
-        5, ge=0, description="Crop marks stay this far from the page edge (mm; at least 5 for home printers)."
+        PRINTABLE_MARGIN,
+        ge=0,
+        description="Crop marks stay this far from the page edge (mm; at least 5 for home printers).",
     )
     safe_guide: bool = Field(False, description="Draw the safe zone as a dashed line.")
     orientation: Literal["portrait", "landscape", "auto"] = Field(
@@ -139,7 +75,7 @@ class LayoutFile(Part):
         MarkStyle(), description="Style of the provenance mark (reconstructed / unknown), also used with elements."
     )
     back: BackStyle = Field(BackStyle(), description="Style of a shared back's title (classic back).")
-    gap: float = Field(1.5, ge=0, description="Space between title, text and values (mm).")
+    gap: float = Field(_STACK.gap, ge=0, description="Space between title, text and values (mm).")
     write_in_lines: int = Field(
         4, ge=0, le=30, description="Blank lines drawn where a text is unknown (classic stack)."
     )

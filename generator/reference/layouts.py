@@ -43,6 +43,7 @@ EXAMPLES = {
     "line": "- {kind: line, x: 3, y: 17.5, x2: 47, y2: 17.5, stroke: '#1f3f7a', stroke_width: 1.2}\n- {kind: line, x: 3, y: 3, x2: 47, y2: 32, stroke: '#c0392b', stroke_width: 0.4, dash: [2, 1]}",
     "polygon": "- {kind: polygon, x: 19, y: 10, points: " + str(SQUARE) + ", fill: '#c0392b', opacity: 0.8}",
     "outline": "- {kind: outline, space: '{id}', x: 5, y: 3, w: 40, h: 29, fill: '{color}', stroke: '#333333', stroke_width: 0.4}",
+    "stack": "- {kind: rect, from: bleed, fill: '#ffffff'}\n- {kind: stack, x: 3, y: 3, title: {size: 10}, text: {size: 8}, values: {size: 7}}",
 }
 # the outline example's board space: a made-up territory shape (mm on a board)
 OUTLINES = {
@@ -51,6 +52,17 @@ OUTLINES = {
         ((64, 30), (70, 28), (72, 36), (66, 38)),
     )
 }
+
+
+def _face(data: dict[str, str]):
+    """The texts a `stack` element sets, from the example's data."""
+    from rulepress.layout.face import FaceContent, ValueLine, card_markup
+
+    return FaceContent(
+        title=data["title"],
+        body=card_markup(data["text"].replace(":crossed-swords:", "")).strip(),
+        values=(ValueLine(data["labels.cost"], data["values.cost"]),),
+    )
 
 
 def render_example(
@@ -72,8 +84,8 @@ def render_example(
     c.setFillColorRGB(0.97, 0.97, 0.95)
     c.rect(0, 0, (W + 2 * BLEED) * MM, (H + 2 * BLEED) * MM, fill=1, stroke=0)
     c.translate(BLEED * MM, BLEED * MM)
-    art = Art(elements, None, None, Layout(), folder, {}, game_icons(None), outlines or {})
-    draw_with(c, W, H, BLEED, elements, data, art)
+    art = Art(elements, None, [], Layout(), folder, {}, game_icons(None), outlines or {})
+    draw_with(c, W, H, BLEED, elements, data, art, face=_face(data))
     c.setStrokeColorRGB(0.6, 0.6, 0.6)  # the trim, for orientation
     c.setDash(2, 2)
     c.setLineWidth(0.3)
@@ -105,7 +117,9 @@ def layout_reference(image_dir: Path | None = None) -> str:
             "# Card layouts",
             "",
             "A layout is a YAML file in `templates/layouts/` or in a game's `layouts/` folder, named by a "
-            "component's `layout:`. Without `elements` a layout styles the classic title/text/values stack; with "
+            "component's `layout:`. Without `elements` a layout styles the classic face: its background, an accent "
+            "frame and a `stack` element (title, text, values and mark) in the safe box, drawn like any other "
+            "elements; a shared back without `back_elements` is its colour, its picture and its title. With "
             "`elements` the face is drawn from placed elements, in order, each positioned in mm from the trim's "
             "top-left corner (`from: bleed`: from the bleed edge's, for art that bleeds). `extends` builds on another "
             "layout (mappings merge key by key, lists such as `elements` are replaced). `rulepress check content` "

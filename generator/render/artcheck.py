@@ -37,7 +37,7 @@ def cropped_share(box_mm: tuple[float, float], printed_mm: tuple[float, float]) 
 def art_warnings(job) -> list[Problem]:
     """The warnings of one component's art in one language (a `rulepress.render.cards.Job`)."""
     art = job.art
-    if art is None or job.folder is None:
+    if job.folder is None:
         return []
     w, h = job.size
     bleed = job.settings.bleed

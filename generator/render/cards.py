@@ -22,6 +22,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from rulepress.errors import ContentError, ContentErrors, Problem
+from rulepress.layout import classic
 from rulepress.layout import layouts as layout_data
 from rulepress.layout.elements import ImageElement
 from rulepress.layout.face import FaceContent, card_markup, card_provenance, face_content, printed_cards
@@ -38,18 +39,18 @@ from rulepress.layout.sheet import (
     guide_room,
     used,
 )
-from rulepress.layout.spec import Layout, TextStyle, TitleStyle
+from rulepress.layout.spec import Layout
 from rulepress.model.schema import Back, Component
 from rulepress.render import Artifact, artcheck, credits, lowink
+from rulepress.render.elements import FaceError
+from rulepress.render.elements.stack import DESCENT
 from rulepress.render.face import Art, draw_with
 from rulepress.render.options import CardOptions
 from rulepress.render.pdf import Meta, duplex_mode, new_canvas, print_preferences
-from rulepress.render.pictures import Pictures, draw_picture
+from rulepress.render.pictures import Pictures
 from rulepress.text import fonts
-from rulepress.text.fit import Overflow, fit
 from rulepress.text.icons import UnknownIcon, plain_text, replace_icons
 
-DESCENT = 0.3  # of the font size: room below the last baseline
 GUIDE_PT = 6.5  # the print guidance in the bottom margin
 GUIDE_BAND = GUIDE_PT * 1.3 / MM  # mm it takes, with its descent and a little air
 KIND = {"deck": "cards", "tiles": "tiles", "tokens": "tokens", "money": "money"}
@@ -58,21 +59,25 @@ KIND = {"deck": "cards", "tiles": "tiles", "tokens": "tokens", "money": "money"}
 # ---------------------------------------------------------------- settings
 
 
+_LAYOUT = Layout()  # every default of a layout
+
+
 @dataclass(frozen=True)
 class Settings:
     """Print settings of one sheet: the layout's `sheet` section, overridden by build options."""
 
-    bleed: float = 3.0
-    marks: str = "crop"
-    mark_length: float = 4.0
-    min_mark_length: float = 1.0
-    mark_offset: float = 0.5
-    page_clearance: float = PRINTABLE_MARGIN
-    gap: str = "spaced"
-    safe_guide: bool = False
-    orientation: str = "auto"
-    flip: str = "long"
-    offset: tuple[float, float] = (0.0, 0.0)
+    # the defaults are the layout schema's (declared there, once)
+    bleed: float = _LAYOUT.bleed
+    marks: str = _LAYOUT.sheet.marks
+    mark_length: float = _LAYOUT.sheet.mark_length
+    min_mark_length: float = _LAYOUT.sheet.min_mark_length
+    mark_offset: float = _LAYOUT.sheet.mark_offset
+    page_clearance: float = _LAYOUT.sheet.page_clearance
+    gap: str = _LAYOUT.sheet.gap
+    safe_guide: bool = _LAYOUT.sheet.safe_guide
+    orientation: str = _LAYOUT.sheet.orientation
+    flip: str = _LAYOUT.sheet.flip
+    offset: tuple[float, float] = _LAYOUT.sheet.offset
 
     @classmethod
     def from_layout(cls, layout: Layout, options: CardOptions | None = None) -> Settings:
@@ -166,16 +171,6 @@ def _shape(c, x: float, y: float, w: float, h: float, shape: str, radius: float,
         c.rect(x, y, w, h, fill=fill, stroke=stroke)
 
 
-def safe_box(w: float, h: float, layout: Layout) -> Box:
-    """The text area of a card of w x h mm (relative to the trim's top-left)."""
-    safe = layout.safe
-    if layout.shape == "circle":
-        r = min(w, h) / 2 - safe
-        side = r * 2**0.5
-        return Box(w / 2 - side / 2, h / 2 - side / 2, side, side)
-    return Box(safe, safe, w - 2 * safe, h - 2 * safe)
-
-
 PLAIN_SHEET = Layout(corner_radius=0)  # sheets of finished pictures: square cut lines
 
 
@@ -187,155 +182,24 @@ def _element_sources(layout: Layout) -> list[str]:
 
 # ---------------------------------------------------------------- one face
 
-from rulepress.render.elements import FaceError  # noqa: E402  (one error type for both ways of drawing)
-
-
-def _fit(markup: str, box_w: float, box_h: float, style: TextStyle, align: str | None = None, lang: str | None = None):
-    return fit(
-        markup,
-        box_w,
-        box_h,
-        style.font,
-        style.size,
-        style.smallest,
-        style.leading,
-        align or style.align,
-        style.color,
-        lang,
-    )
-
-
-def _values_markup(face: FaceContent) -> str:
-    lines = []
-    for v in face.values:
-        value = f'<font color="#b02020"><i>{v.value}</i></font>' if v.unknown else f"<b>{v.value}</b>"
-        lines.append(f"{v.label}: {value}")
-    return "<br/>".join(lines)
-
 
 def draw_face(
     c,
     w: float,
     h: float,
     face: FaceContent,
-    layout: Layout,
     bleed: float,
-    frames: dict[str | None, str] | None = None,
-    art: Art | None = None,
+    art: Art,
     back: bool = False,
     pictures: Pictures | None = None,
     lang: str | None = None,
     small_print: float = 0.0,
 ) -> None:
-    """Paint one front face (or individual back face); the origin is the trim's bottom-left corner (points).
-    FaceError on overflow. Text under `small_print` pt is drawn as grey lines (a face shrunk for print).
-
-    With `art` whose layout has elements, the elements are drawn; else the classic title/text/values stack.
-    With `frames` (colour -> form name, filled as needed) the background and frame are a shared form XObject."""
-    if art is not None:
-        elements = (art.back_face if art.back_face is not None else art.front) if back else art.front
-        if elements is not None:
-            draw_with(c, w, h, bleed, elements, dict(face.data), art, pictures, face.write_in, lang, small_print)
-            return
-    if frames is None:
-        _draw_frame(c, w, h, face.color, layout, bleed)
-    else:
-        c.doForm(frame_form(c, frames, w, h, face.color, layout, bleed))
-    _draw_texts(c, h, safe_box(w, h, layout), face, layout, lang, small_print)
-
-
-def frame_form(
-    c, frames: dict[str | None, str], w: float, h: float, color: str | None, layout: Layout, bleed: float
-) -> str:
-    """The name of the form holding a face's background and frame in `color`; drawn on first use."""
-    if color not in frames:
-        name = f"frame_{len(frames)}"
-        B = bleed * MM
-        c.beginForm(name, -B, -B, w * MM + B, h * MM + B)
-        _draw_frame(c, w, h, color, layout, bleed)
-        c.endForm()
-        frames[color] = name
-    return frames[color]
-
-
-def _draw_frame(c, w: float, h: float, color: str | None, layout: Layout, bleed: float) -> None:
-    """Background (over the bleed) and the inner frame of a face."""
-    shape = layout.shape
-    radius = layout.corner_radius * MM
-    background = layout.background
-    frame = layout.frame
-    W, H, B = w * MM, h * MM, bleed * MM
-    c.setFillColor(_rgb(color or background))
-    if shape == "circle":
-        c.circle(W / 2, H / 2, min(W, H) / 2 + B, fill=1, stroke=0)
-    else:
-        c.rect(-B, -B, W + 2 * B, H + 2 * B, fill=1, stroke=0)
-    inner = layout.safe - 1.0
-    if color:
-        c.setFillColor(_rgb(background))
-        _shape(c, inner * MM, inner * MM, W - 2 * inner * MM, H - 2 * inner * MM, shape, radius, 1, 0)
-    else:
-        c.setStrokeColor(_rgb(frame.color))
-        c.setLineWidth(frame.width * 0.5)
-        _shape(c, inner * MM, inner * MM, W - 2 * inner * MM, H - 2 * inner * MM, shape, radius, 0, 1)
-
-
-def _draw_texts(
-    c, h: float, safe: Box, face: FaceContent, layout: Layout, lang: str | None = None, small_print: float = 0.0
-) -> None:
-    gap = layout.gap
-    top = safe.y  # mm from the trim top
-    bottom = safe.bottom
-    mark_style = layout.mark
-
-    def place(fitted, y_top: float, x: float | None = None) -> None:
-        x_mm = safe.x if x is None else x
-        fitted.draw(c, x_mm * MM, (h - y_top - fitted.height) * MM, small_print)
-
-    # keep the descenders of the lowest line inside the safe zone
-    lowest = mark_style if face.mark else layout.values
-    bottom -= DESCENT * lowest.size / MM
-    if face.mark:
-        try:
-            mark = _fit(face.mark, safe.w, safe.h / 4, mark_style, "center", lang)
-        except Overflow as exc:
-            raise FaceError(f"provenance mark: {exc}") from None
-        place(mark, bottom - mark.height)
-        bottom -= mark.height + gap / 2
-    if face.values:
-        try:
-            values = _fit(_values_markup(face), safe.w, (bottom - top) * 0.5, layout.values, lang=lang)
-        except Overflow as exc:
-            raise FaceError(f"values: {exc}") from None
-        place(values, bottom - values.height)
-        bottom -= values.height + gap
-    title_style = layout.title
-    alone = not face.body and not face.write_in
-    if face.title:
-        room = (bottom - top) if alone else (bottom - top) * 0.4
-        try:
-            title = _fit(face.title, safe.w, room, title_style, lang=lang)
-        except Overflow as exc:
-            raise FaceError(f"title: {exc}") from None
-        if alone and title_style.valign == "middle":
-            place(title, top + (bottom - top - title.height) / 2)
-        else:
-            place(title, top)
-        top += title.height + gap
-    if face.body:
-        try:
-            body = _fit(face.body, safe.w, bottom - top, layout.text, lang=lang)
-        except Overflow as exc:
-            raise FaceError(f"text: {exc}") from None
-        place(body, top)
-    elif face.write_in:
-        lines = layout.write_in_lines
-        step = min(6.0, (bottom - top) / (lines + 0.5))
-        c.setStrokeColor(_rgb("#999999"))
-        c.setLineWidth(0.4)
-        for i in range(1, lines + 1):
-            y = top + i * step
-            c.line(safe.x * MM, (h - y) * MM, safe.right * MM, (h - y) * MM)
+    """Paint one front face (or individual back face) with the layout's elements (`art`: the job's); the origin
+    is the trim's bottom-left corner (points). FaceError on overflow. Text under `small_print` pt is drawn as
+    grey lines (a face shrunk for print)."""
+    elements = (art.back_face if art.back_face is not None else art.front) if back else art.front
+    draw_with(c, w, h, bleed, elements, dict(face.data), art, pictures, face.write_in, lang, small_print, face)
 
 
 def draw_back(
@@ -347,45 +211,24 @@ def draw_back(
     mark: str | None,
     layout: Layout,
     bleed: float,
-    folder: Path | None,
-    art: Art | None = None,
+    art: Art,
     pictures: Pictures | None = None,
     name: str = "",
     lang: str | None = None,
 ) -> None:
-    """Paint a shared back (colour, optional image, title); origin at the trim's bottom-left."""
-    style = layout.back
-    W, H, B = w * MM, h * MM, bleed * MM
-    color = back.color if back else style.default_color
-    if art is not None and art.back is not None:
-        import html
+    """Paint a shared back (colour, optional image, title) with the layout's back elements; origin at the
+    trim's bottom-left."""
+    import html
 
-        data = {
-            "id": back.id if back else "",
-            "title": html.unescape(title or ""),
-            "color": color,
-            "image": back.image or "" if back else "",
-            "mark": mark or "",
-            "name": name,
-        }
-        draw_with(c, w, h, bleed, art.back, data, art, pictures, lang=lang)
-        return
-    c.setFillColor(_rgb(color))
-    if layout.shape == "circle":
-        c.circle(W / 2, H / 2, min(W, H) / 2 + B, fill=1, stroke=0)
-    else:
-        c.rect(-B, -B, W + 2 * B, H + 2 * B, fill=1, stroke=0)
-    if back is not None and back.image and folder is not None:
-        draw_picture(c, folder / back.image, -B, -B, W + 2 * B, H + 2 * B, pictures)
-    safe = safe_box(w, h, layout)
-    content = FaceContent(title=title, mark=mark)
-    title_layout = layout.model_copy(
-        update={
-            "title": TitleStyle(**dict(style.model_dump(), valign="middle", align="center")),
-            "mark": layout.mark.model_copy(update={"color": style.color}),
-        }
-    )
-    _draw_texts(c, h, safe, content, title_layout, lang)
+    data = {
+        "id": back.id if back else "",
+        "title": html.unescape(title or ""),
+        "color": back.color if back else layout.back.default_color,
+        "image": back.image or "" if back else "",
+        "mark": mark or "",
+        "name": name,
+    }
+    draw_with(c, w, h, bleed, art.back, data, art, pictures, lang=lang, face=FaceContent(title=title, mark=mark))
 
 
 # ---------------------------------------------------------------- a component
@@ -416,8 +259,8 @@ class Job:
     folder: Path | None
     where: Callable[[tuple], tuple[str, int | None, int | None]]
     comp_index: int
+    art: Art  # the layout's elements (a layout without them: the classic elements, `rulepress.layout.classic`)
     icons: dict = field(default_factory=dict)  # name -> Icon (or a glyph string)
-    art: Art | None = None  # the layout's elements, when it has them
     fonts: dict[str, str] = field(default_factory=dict)  # the game's font names -> registered names
     title: dict[str, str] = field(default_factory=dict)  # the game's title per language
     author: str = ""  # game.yaml's author, for the PDF metadata
@@ -477,7 +320,7 @@ def _check_face(job: Job, face: FaceContent, key: tuple, label: str, seen: set[s
     if not chars:
         return replace(face, title=title, body=body, raw=raw)
     used = {job.layout.title.font, job.layout.text.font, job.layout.values.font}
-    if job.art is not None and job.art.front is not None:
+    if job.layout.elements is not None:
         used = set()  # element texts check their own fonts as they are drawn
     for font in sorted(used):
         missing = fonts.missing_glyphs("".join(sorted(chars)), job.fonts.get(font, font))
@@ -561,15 +404,13 @@ def write_component(job: Job, target: Path) -> dict:
     for path in picture_files(job):  # placeholders first: ReportLab forms begun mid-page lose its alpha states
         pictures.prepare(path)
     s = job.settings
-    # shared backs are forms from the first copy; a front (or individual back) once it is printed twice;
-    # classic faces share their background and frame as forms of their own (one per colour)
+    # shared backs are forms from the first copy; a front (or individual back) once it is printed twice
     forms = Forms(
         c,
         job,
         pictures,
         lambda ref, same, _: f"back_{same}" if ref.side == SHARED else f"face_{same}",
         only_repeated=True,
-        frames={},
     )
     pages = 0
     for page_items in _pages(items, g.per_page):
@@ -716,9 +557,8 @@ def check_faces(job: Job) -> None:
                     w,
                     h,
                     content,
-                    job.layout,
                     job.settings.bleed,
-                    art=job.art,
+                    job.art,
                     back=back,
                     pictures=pictures,
                     lang=job.lang,
@@ -802,7 +642,7 @@ def _guides(
         c.setStrokeColor(_rgb("#3070d0"))
         c.setDash(1, 2)
         for trim in trims:
-            sb = safe_box(trim.w, trim.h, layout)
+            sb = classic.safe_box(trim.w, trim.h, layout)
             x, y, w, h = page.rect_pt(Box(trim.x + sb.x, trim.y + sb.y, sb.w, sb.h))
             c.rect(x, y, w, h, fill=0, stroke=1)
         c.setDash()
@@ -836,18 +676,16 @@ def jobs(content, options: CardOptions) -> list[Job]:
         settings = Settings.from_layout(layout, options)
         icon_table = game_icons(content.folder)
         font_map = game_fonts(content)
-        art = None
-        if layout.has_elements:
-            art = Art(
-                layout.elements,
-                layout.back_face_elements,
-                layout.back_elements,
-                layout,
-                content.folder,
-                font_map,
-                icon_table,
-                outlines(game),
-            )
+        art = Art(
+            layout.elements or classic.front(layout, *size),
+            layout.back_face_elements,
+            layout.back_elements or classic.back(layout, *size),
+            layout,
+            content.folder,
+            font_map,
+            icon_table,
+            outlines(game),
+        )
         for lang in game.languages:
             for paper in options.papers:
                 result.append(
@@ -862,8 +700,8 @@ def jobs(content, options: CardOptions) -> list[Job]:
                         content.folder,
                         where,
                         i,
-                        icon_table,
                         art,
+                        icon_table,
                         font_map,
                         {x: game.title.get(x) for x in game.languages},
                         game.author or "",
@@ -898,9 +736,7 @@ def used_svg_icons(job: Job) -> set[str]:
 
     names: set[str] = set()
     art = job.art
-    icon_elements = [
-        el for lst in ((art.front, art.back_face, art.back) if art else ()) for el in lst or [] if el.kind == "icon"
-    ]
+    icon_elements = [el for lst in (art.front, art.back_face, art.back) for el in lst or [] if el.kind == "icon"]
     for card in printed_cards(job.comp, (job.lang,)):
         for side, face in enumerate((card.front, card.back_face)):
             if face is None:
@@ -1010,7 +846,7 @@ def job_inputs(job: Job) -> dict:
         "icons": icons,
         "images": images,
         "fonts": job.fonts,
-        "outlines": job.art.outlines if job.art else {},
+        "outlines": job.art.outlines,
         "title": job.title.get(job.lang),
         "author": job.author,
     }

@@ -115,7 +115,7 @@ def _card_panel(content, lang: str, group: list, side: str, caption: str, faces_
             c.saveState()
             c.translate(x * MM, (height - h) * MM)
             _card_clip(c, w, h, job.layout)
-            draw_face(c, w, h, face, job.layout, 0.0, art=job.art, back=back, lang=lang, small_print=small_print)
+            draw_face(c, w, h, face, 0.0, job.art, back=back, lang=lang, small_print=small_print)
             c.restoreState()
             _card_edge(c, x, height - h, w, h, job.layout)
             x += w + GAP

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from rulepress.layout.binding import refs
 from rulepress.layout.elements import TextElement
+from rulepress.layout.face import FaceContent
 from rulepress.layout.spec import Layout
 from rulepress.render.elements import Context, draw_elements
 from rulepress.text.icons import replace_icons
@@ -24,9 +25,9 @@ from rulepress.text.icons import replace_icons
 class Art:
     """Element lists and resources of one component's layout."""
 
-    front: list | None
-    back_face: list | None
-    back: list | None
+    front: list  # the front's elements (a layout without them: `rulepress.layout.classic.front`)
+    back_face: list | None  # individual back faces' elements (None: the front's)
+    back: list  # shared backs' elements (a layout without them: `rulepress.layout.classic.back`)
     layout: Layout
     folder: Path | None = None
     fonts: dict[str, str] = field(default_factory=dict)
@@ -45,7 +46,7 @@ class Art:
 
 
 def _binds_mark(elements: list) -> bool:
-    return any(
+    return any(el.kind == "stack" for el in elements) or any(
         "mark" in refs(v) or (el.when or "").strip().endswith("mark")
         for el in elements
         for v in el.templates().values()
@@ -102,9 +103,11 @@ def draw_with(
     write_in: bool = False,
     lang: str | None = None,
     small_print: float = 0.0,
+    face: FaceContent | None = None,
 ) -> None:
-    """Paint `elements` with `data` bound; then the mark, unless an element shows it. FaceError on failure.
-    Text under `small_print` pt is drawn as grey lines (a face shrunk into a printed picture)."""
+    """Paint `elements` with `data` bound (and `face`, the texts a `stack` element sets); then the mark, unless an
+    element shows it. FaceError on failure. Text under `small_print` pt is drawn as grey lines (a face shrunk
+    into a printed picture)."""
     ctx = Context(
         c,
         w,
@@ -120,6 +123,7 @@ def draw_with(
         write_in,
         lang,
         small_print,
+        face,
     )
     draw_elements(elements, ctx)
     if data.get("mark") and not _binds_mark(elements):

@@ -4,7 +4,7 @@ A component's faces are named by `FaceRef`: a design's front, its individual bac
 tiles, banknotes), or a shared back. Two faces are the same face only when they are on the same side and
 show the same content (`FaceRef.key`): a banknote's back is never taken for its front, even when both
 carry the same texts. `paint` draws one face with the origin at the trim's bottom-left corner, whichever
-way the layout draws (its elements, or the classic title/text/values stack of `render.cards`), and turns
+way the layout draws (its elements, or the classic elements of `rulepress.layout.classic`), and turns
 a face that cannot be drawn into a ContentError at the line (or spreadsheet cell) of what failed.
 
 The outputs place faces in three ways, all through this module:
@@ -30,7 +30,7 @@ from html import escape
 
 from rulepress.layout.face import FaceContent, mark_for
 from rulepress.layout.paper import MM
-from rulepress.render.cards import draw_back, draw_face, face_error, frame_form, job_inputs, prepare_pictures
+from rulepress.render.cards import draw_back, draw_face, face_error, job_inputs, prepare_pictures
 from rulepress.render.elements import FaceError
 from rulepress.version import code_version
 
@@ -91,10 +91,9 @@ def distinct_faces(designs) -> tuple[list[FaceRef], dict[str, str]]:
     return faces + shared, aliases
 
 
-def paint(c, job, ref: FaceRef, pictures=None, frames: dict | None = None) -> None:
+def paint(c, job, ref: FaceRef, pictures=None) -> None:
     """Draw face `ref` of `job` (a `render.cards.Job`) with the origin at the trim's bottom-left corner.
-    `frames`: the sheet's shared background forms of classic faces (None: drawn in the face). ContentError
-    at the failing part when the face cannot be drawn."""
+    ContentError at the failing part when the face cannot be drawn."""
     w, h = job.size
     bleed = job.settings.bleed
     if ref.side == SHARED:
@@ -110,7 +109,6 @@ def paint(c, job, ref: FaceRef, pictures=None, frames: dict | None = None) -> No
                 mark_for(job.comp.provenance, job.lang),
                 job.layout,
                 bleed,
-                job.folder,
                 job.art,
                 pictures,
                 job.comp.name.get(job.lang),
@@ -124,7 +122,7 @@ def paint(c, job, ref: FaceRef, pictures=None, frames: dict | None = None) -> No
         return
     assert ref.content is not None
     try:
-        draw_face(c, w, h, ref.content, job.layout, bleed, frames, job.art, ref.back, pictures, job.lang)
+        draw_face(c, w, h, ref.content, bleed, job.art, ref.back, pictures, job.lang)
     except FaceError as exc:
         raise face_error(job, ref.card, ref.back, exc) from None
 
@@ -145,6 +143,7 @@ def face_digest(job, ref: FaceRef, common: str) -> str:
             content.mark,
             content.write_in,
             content.color,
+            sorted(content.unknown),
             [list(pair) for pair in content.data],
         ]
     blob = json.dumps([common, own], sort_keys=True, ensure_ascii=False, default=str)
@@ -167,8 +166,8 @@ class Forms:
 
     `name(ref, same, every)` names a new form (`same`: the forms of shared backs, or of the other faces,
     made so far; `every`: all forms made so far); with `only_repeated`, a front or individual back printed once is
-    drawn in place (a form would only cost); `frames` shares classic faces' backgrounds (the sheets).
-    Layouts with transparency are always drawn in place (`enabled` False: ReportLab forms lose it)."""
+    drawn in place (a form would only cost). Layouts with transparency are always drawn in place (`enabled`
+    False: ReportLab forms lose it)."""
 
     def __init__(
         self,
@@ -177,18 +176,17 @@ class Forms:
         pictures,
         name: Callable[[FaceRef, int, int], str],
         only_repeated: bool = False,
-        frames: dict | None = None,
     ):
         self.c, self.job, self.pictures, self.name = c, job, pictures, name
-        self.only_repeated, self.frames = only_repeated, frames
-        self.enabled = not (job.art is not None and job.art.alpha)
+        self.only_repeated = only_repeated
+        self.enabled = not job.art.alpha
         self.forms: dict[tuple, str] = {}
 
     def place(self, ref: FaceRef, copies: int = 1) -> None:
         """Draw face `ref` at the origin: its form (made on first use) or, where forms do not pay, in full."""
         name = self.define(ref, copies)
         if name is None:
-            paint(self.c, self.job, ref, self.pictures, self.frames)
+            paint(self.c, self.job, ref, self.pictures)
         else:
             self.c.doForm(name)
 
@@ -205,7 +203,7 @@ class Forms:
         w, h = self.job.size
         B = self.job.settings.bleed * MM
         self.c.beginForm(name, -B, -B, w * MM + B, h * MM + B)
-        paint(self.c, self.job, ref, self.pictures, self.frames)
+        paint(self.c, self.job, ref, self.pictures)
         self.c.endForm()
         self.forms[ref.key] = name
         return name
@@ -213,11 +211,5 @@ class Forms:
     def _prepare(self, ref: FaceRef) -> None:
         """Define what the face's form uses before the form is opened (ReportLab forms do not nest)."""
         job, content = self.job, ref.content
-        if content is None or self.pictures is None:
-            return
-        if job.art is None or job.art.front is None:
-            if self.frames is not None:
-                w, h = job.size
-                frame_form(self.c, self.frames, w, h, content.color, job.layout, job.settings.bleed)
-        else:
+        if content is not None and self.pictures is not None:
             prepare_pictures(job, job.art, content, ref.back, self.pictures)

@@ -200,12 +200,11 @@ def _forms(pages) -> set[int]:
 def test_shared_back_is_stored_once_and_fonts_are_embedded(sheets):
     reader = PdfReader(sheets / "deck.en.a4.pdf")
     assert len(_forms(reader.pages[1::2])) == 1  # the shared back
-    # fronts: card a (7 copies) and card b (3 copies) stored once each, plus the one background-and-frame
-    # form all fronts share (card c, a single copy, is drawn in place on top of it)
-    assert len(_forms(reader.pages[0::2])) == 3
+    # fronts: card a (7 copies) and card b (3 copies) stored once each (card c, a single copy, is drawn in place)
+    assert len(_forms(reader.pages[0::2])) == 2
     assert not _forms(reader.pages[0::2]) & _forms(reader.pages[1::2])
     content = reader.pages[2].get_contents().get_data()
-    assert content.count(b" Do") == 3  # page 2: two copies of b (its form) and card c (the frame form)
+    assert content.count(b" Do") == 2  # page 2: two copies of b (its form); card c in place
     fonts = set()
     for page in reader.pages:
         for font in page["/Resources"]["/Font"].values():

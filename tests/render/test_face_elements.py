@@ -317,3 +317,15 @@ def test_an_unknown_value_prints_as_a_write_in_field_never_a_bare_question_mark(
             and trim.y + 10 <= ln["top"] / (72 / 25.4) <= trim.y + 25
         ]
         assert lines, "no write-in line where the unknown value stands"
+
+
+def test_a_known_value_that_is_a_question_mark_prints_as_itself(tmp_path):
+    """Unknown is what the content says (a value left empty), not what the value looks like: a card whose
+    power really is the text "?" prints "?", in both places, and draws no write-in line."""
+    card = {"id": "q", "title": {"de": "Q", "en": "Q"}, "values": {"power": "?"}, "fields": {"symbol": "cannon"}}
+    content = game(tmp_path, UNKNOWN_LAYOUT, [card])
+    build(BuildOptions(content=content, out=tmp_path / "out", kinds=("cards",), papers=("a4",)))
+    with pdfplumber.open(tmp_path / "out" / "facetest" / "deck.en.a4.pdf") as pdf:
+        text = pdf.pages[0].extract_text()
+    assert "Power: ?" in text and "____" not in text
+    assert text.count("?") == 2

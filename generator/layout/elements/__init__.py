@@ -1,4 +1,5 @@
-"""Layout elements: one module per kind (text, image, icon, rect, roundrect, circle, line, polygon, outline).
+"""Layout elements: one module per kind (text, image, icon, rect, roundrect, circle, line, polygon, outline,
+stack).
 
 Each module holds the element's schema (a pydantic model: the keys a layout file
 may give, with descriptions for the JSON Schema and the docs) and its pure
@@ -21,6 +22,7 @@ from rulepress.layout.elements.outline import OutlineElement
 from rulepress.layout.elements.polygon import PolygonElement
 from rulepress.layout.elements.rect import RectElement
 from rulepress.layout.elements.roundrect import RoundRectElement
+from rulepress.layout.elements.stack import StackElement
 from rulepress.layout.elements.text import TextElement
 
 KINDS: dict[str, type[BaseElement]] = {
@@ -33,6 +35,7 @@ KINDS: dict[str, type[BaseElement]] = {
     "line": LineElement,
     "polygon": PolygonElement,
     "outline": OutlineElement,
+    "stack": StackElement,
 }
 
 
@@ -52,7 +55,8 @@ Element = Annotated[
     | Annotated[CircleElement, Tag("CircleElement")]
     | Annotated[LineElement, Tag("LineElement")]
     | Annotated[PolygonElement, Tag("PolygonElement")]
-    | Annotated[OutlineElement, Tag("OutlineElement")],
+    | Annotated[OutlineElement, Tag("OutlineElement")]
+    | Annotated[StackElement, Tag("StackElement")],
     Discriminator(_tag),
 ]
 

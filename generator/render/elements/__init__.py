@@ -10,10 +10,11 @@ from collections.abc import Callable
 from typing import Any
 
 from rulepress.layout.binding import BindingError, holds, refs
+from rulepress.layout.elements import TextElement
 from rulepress.layout.elements.base import content_size
 from rulepress.layout.geometry import Rect
 from rulepress.layout.paper import MM
-from rulepress.render.elements import icon, image, shapes, text
+from rulepress.render.elements import icon, image, shapes, stack, text
 from rulepress.render.elements.context import Context, FaceError
 from rulepress.text.icons import Icon
 
@@ -27,6 +28,7 @@ DRAW: dict[str, Callable[[Any, Rect, Context], None]] = {
     "line": shapes.line,
     "polygon": shapes.polygon,
     "outline": shapes.outline,
+    "stack": stack.draw,
 }
 
 
@@ -55,10 +57,12 @@ def draw_elements(elements: list, ctx: Context) -> None:
             DRAW[el.kind](el, box, ctx)
         except FaceError as exc:
             c.restoreState()
-            shown = set(refs(getattr(el, "text", "") or ""))  # the card's text an element shows: where to mend it
-            raise FaceError(
-                f"element {i + 1} ({el.kind}): {exc.message}", tuple(shown.pop().split(".")) if len(shown) == 1 else ()
-            ) from None
+            shown = set(
+                refs(el.text if isinstance(el, TextElement) else "")
+            )  # the card's text it shows: where to mend it
+            bound = exc.bound or (tuple(shown.pop().split(".")) if len(shown) == 1 else ())
+            where = "" if el.kind == "stack" else f"element {i + 1} ({el.kind}): "  # a stack names its part
+            raise FaceError(where + exc.message, bound) from None
         c.restoreState()
 
 

@@ -14,6 +14,7 @@ from rulepress.text.icons import Icon
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
 
+    from rulepress.layout.face import FaceContent
     from rulepress.render.pictures import Pictures
 
 
@@ -43,6 +44,7 @@ class Context:
     write_in: bool = False  # the card's text is unknown
     lang: str | None = None  # the language of the face's texts (their hyphenation points)
     small_print: float = 0.0  # pt: text smaller is drawn as grey lines, icons as outlines (faces shrunk for print)
+    face: FaceContent | None = None  # the face's texts as the `stack` element sets them
 
     def points(self, box: Rect) -> tuple[float, float, float, float]:
         """x, y (bottom-left), width, height in points of a box in mm from the trim's top-left."""

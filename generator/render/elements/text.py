@@ -12,7 +12,6 @@ from rulepress.text import fonts
 from rulepress.text.fit import Overflow, fit, offset
 from rulepress.text.icons import UnknownIcon, plain_text
 
-UNKNOWN = "?"  # what `binding.face_data` gives for a value the content marks unknown
 BLANK = r"\_\_\_\_"  # Markdown for the write-in blank an unknown value prints as inside a text
 
 
@@ -20,7 +19,8 @@ def _bound(el: TextElement, ctx: Context) -> tuple[str, bool]:
     """The element's text with its references filled, and whether the whole element is one unknown value (drawn
     as a write-in field). An unknown value inside a text ("Military points: {values.military}") prints as a
     blank to fill in, never as a bare "?"."""
-    unknown = [r for r in REF.findall(el.text) if r.startswith("values.") and ctx.data.get(r) == UNKNOWN]
+    marked = ctx.face.unknown if ctx.face is not None else frozenset()
+    unknown = [r for r in REF.findall(el.text) if r in marked]
     if not unknown:
         return render(el.text, ctx.data), False
     if el.text.strip() == "{" + unknown[0] + "}":
