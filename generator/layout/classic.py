@@ -76,14 +76,24 @@ def front(layout: Layout, w: float, h: float) -> list:
     ]
 
 
+BACK_RULE = 0.5  # mm: the back's outer frame line
+BACK_FINE = 0.2  # mm: its inner, dashed frame line
+
+
 def back(layout: Layout, w: float, h: float) -> list:
-    """The elements of a classic shared back: its colour, its picture, its title in the middle."""
+    """The elements of a classic shared back: its colour, its picture, a double frame in the title's colour
+    (a solid line and a dashed one inside it, the same whichever way up the card lies) and its title in
+    the middle."""
     style = layout.back
     title = layout.title.model_validate(
         {**style.model_dump(exclude={"default_color"}), "valign": "middle", "align": "center"}
     )
+    outer = max(layout.safe - 1.0, 0.8)  # where a front's accent frame stands
+    inner = outer + max(min(w, h) * 0.02, 0.8)
     return [
         _backdrop(layout, "{color}"),
         ImageElement(kind="image", origin="bleed", src="{image}", fit="stretch", when="image"),
+        _inset(layout, outer, stroke=style.color, stroke_width=BACK_RULE, when="not image"),
+        _inset(layout, inner, stroke=style.color, stroke_width=BACK_FINE, dash=(1.0, 0.8), when="not image"),
         _stack(layout, w, h, title=title, mark=layout.mark.model_copy(update={"color": style.color})),
     ]

@@ -228,7 +228,9 @@ def draw_back(
         "mark": mark or "",
         "name": name,
     }
-    draw_with(c, w, h, bleed, art.back, data, art, pictures, lang=lang, face=FaceContent(title=title, mark=mark))
+    draw_with(
+        c, w, h, bleed, art.back, data, art, pictures, lang=lang, face=FaceContent(title=title, mark=mark), back=True
+    )
 
 
 # ---------------------------------------------------------------- a component

@@ -362,3 +362,35 @@ def test_each_page_says_how_to_print_it_clear_of_the_crop_marks(sheets):
                 assert line["bottom"] <= top + 0.01 or line["top"] >= max(ch["bottom"] for ch in guide)
     with pdfplumber.open(sheets / "deck.de.a4.pdf") as pdf:
         assert "an der langen Kante wenden" in pdf.pages[0].extract_text()
+
+
+def test_a_classic_back_is_framed_twice_in_its_title_colour(sheets):
+    """A shared back without `back_elements` is designed, not a flat colour and a word: a solid and a dashed
+    frame in the title's colour inside each back, the same whichever way up the card lies."""
+    p, g = poker_grid("a4")
+    with pdfplumber.open(sheets / "deck.en.a4.pdf") as pdf:
+        page = pdf.pages[1]
+        outlines = [
+            o
+            for o in page.rects + page.curves
+            if o.get("stroke") and tuple(round(v, 2) for v in o.get("stroking_color") or ()) == (1.0, 1.0, 1.0)
+        ]
+        title = [ch for ch in page.chars if ch["text"].strip()]
+    backs = [back_box(t, p.width, p.height, "long") for t in g.trims]
+    for back in backs:
+        inside = [
+            o
+            for o in outlines
+            if back.x - 0.1 <= o["x0"] * PT
+            and o["x1"] * PT <= back.right + 0.1
+            and back.y - 0.1 <= o["top"] * PT
+            and o["bottom"] * PT <= back.bottom + 0.1
+        ]
+        widths = sorted(round(o["linewidth"] * PT, 2) for o in inside)
+        assert widths == [0.2, 0.5], (back, widths)  # the fine dashed frame inside the solid one
+        dashed = [o for o in inside if o.get("dash") and o["dash"][0]]
+        assert len(dashed) == 1
+    on_backs = [
+        ch for ch in title if any(b.x <= ch["x0"] * PT <= b.right and b.y <= ch["top"] * PT <= b.bottom for b in backs)
+    ]
+    assert on_backs and all(tuple(round(v, 2) for v in ch["non_stroking_color"]) == (1.0, 1.0, 1.0) for ch in on_backs)
