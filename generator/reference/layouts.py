@@ -43,6 +43,7 @@ EXAMPLES = {
     "line": "- {kind: line, x: 3, y: 17.5, x2: 47, y2: 17.5, stroke: '#1f3f7a', stroke_width: 1.2}\n- {kind: line, x: 3, y: 3, x2: 47, y2: 32, stroke: '#c0392b', stroke_width: 0.4, dash: [2, 1]}",
     "polygon": "- {kind: polygon, x: 19, y: 10, points: " + str(SQUARE) + ", fill: '#c0392b', opacity: 0.8}",
     "outline": "- {kind: outline, space: '{id}', x: 5, y: 3, w: 40, h: 29, fill: '{color}', stroke: '#333333', stroke_width: 0.4}",
+    "guilloche": "- {kind: rect, from: bleed, fill: '#d8efd3'}\n- {kind: guilloche, pattern: waves, x: 2, y: 6, w: 46, h: 23, lines: 10, periods: 3, depth: 0.9, stroke: '#ffffff', stroke_width: 0.15}\n- {kind: guilloche, pattern: rosette, x: 15, y: 7.5, w: 20, h: 20, lines: 12, periods: 8, depth: 0.4, stroke: '#2d4a32', stroke_width: 0.1}",
     "stack": "- {kind: rect, from: bleed, fill: '#ffffff'}\n- {kind: stack, x: 3, y: 3, title: {size: 10}, text: {size: 8}, values: {size: 7}}",
 }
 # the outline example's board space: a made-up territory shape (mm on a board)

@@ -1,5 +1,5 @@
 """Layout elements: one module per kind (text, image, icon, rect, roundrect, circle, line, polygon, outline,
-stack).
+stack, guilloche).
 
 Each module holds the element's schema (a pydantic model: the keys a layout file
 may give, with descriptions for the JSON Schema and the docs) and its pure
@@ -15,6 +15,7 @@ from pydantic import Discriminator, Tag
 
 from rulepress.layout.elements.base import Element as BaseElement
 from rulepress.layout.elements.circle import CircleElement
+from rulepress.layout.elements.guilloche import GuillocheElement
 from rulepress.layout.elements.icon import IconElement
 from rulepress.layout.elements.image import ImageElement
 from rulepress.layout.elements.line import LineElement
@@ -36,6 +37,7 @@ KINDS: dict[str, type[BaseElement]] = {
     "polygon": PolygonElement,
     "outline": OutlineElement,
     "stack": StackElement,
+    "guilloche": GuillocheElement,
 }
 
 
@@ -56,7 +58,8 @@ Element = Annotated[
     | Annotated[LineElement, Tag("LineElement")]
     | Annotated[PolygonElement, Tag("PolygonElement")]
     | Annotated[OutlineElement, Tag("OutlineElement")]
-    | Annotated[StackElement, Tag("StackElement")],
+    | Annotated[StackElement, Tag("StackElement")]
+    | Annotated[GuillocheElement, Tag("GuillocheElement")],
     Discriminator(_tag),
 ]
 

@@ -29,6 +29,7 @@ DRAW: dict[str, Callable[[Any, Rect, Context], None]] = {
     "polygon": shapes.polygon,
     "outline": shapes.outline,
     "stack": stack.draw,
+    "guilloche": shapes.guilloche,
 }
 
 

@@ -1,8 +1,9 @@
-"""Drawing the shape elements: rect, roundrect, circle, line, polygon, outline."""
+"""Drawing the shape elements: rect, roundrect, circle, line, polygon, outline, guilloche."""
 
 from __future__ import annotations
 
 from rulepress.layout.binding import render
+from rulepress.layout.elements.guilloche import GuillocheElement, curves
 from rulepress.layout.elements.line import LineElement
 from rulepress.layout.elements.outline import OutlineElement, fitted
 from rulepress.layout.elements.polygon import PolygonElement
@@ -76,3 +77,18 @@ def outline(el: OutlineElement, box: Rect, ctx: Context) -> None:
     polys = ctx.outlines.get(f"{el.board}/{space}" if el.board else space)
     if polys:
         _polygons(fitted(polys, box), el, ctx)
+
+
+def guilloche(el: GuillocheElement, box: Rect, ctx: Context) -> None:
+    color = ctx.color(el.stroke, "stroke")
+    if color is None:
+        return
+    c = ctx.c
+    c.setStrokeColor(color)
+    c.setLineWidth(el.stroke_width * MM)
+    path = c.beginPath()
+    for line in curves(el, box):
+        path.moveTo(*ctx.point(*line[0]))
+        for pt in line[1:]:
+            path.lineTo(*ctx.point(*pt))
+    c.drawPath(path, fill=0, stroke=1)
