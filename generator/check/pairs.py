@@ -36,6 +36,7 @@ from rulepress.model.rules_text import RuleText, Section, caption, steps
 from rulepress.model.yamlsource import load_yaml
 
 PROSE_DIRECTIVES = {
+    "{flow}",  # a turn's steps, one per line (rulepress.text.markup.FLOW)
     "{note}",
     "{tip}",
     "{warning}",

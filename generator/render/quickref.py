@@ -36,6 +36,7 @@ from rulepress.model.loader import GameContent, display_path
 from rulepress.model.schema import QuickRef
 from rulepress.render import Artifact
 from rulepress.render.cards import game_icons
+from rulepress.render.flow import FlowDiagram
 from rulepress.render.options import QuickrefOptions
 from rulepress.render.pdf import Meta, new_canvas, print_preferences
 from rulepress.sandbox import Child, SandboxCrashed
@@ -257,6 +258,12 @@ def flowables(
         if kind == "img":
             out.append((kind, _image(content[0], width, height, folder)))
             continue
+        if kind == "flow":
+            diagram = FlowDiagram([_set_icons(step, folder) for step in content], styles["p"])
+            if diagram.minWidth() > width + 1e-6:
+                return None
+            out.append((kind, diagram))
+            continue
         content = _set_icons(_inline_images(content, size, folder), folder)
         if kind.startswith("li"):
             para = _item(content, int(kind[2:] or 1), styles, size)
@@ -276,6 +283,8 @@ def pictures(md: str) -> list[str]:
             found.append(content[0])
         elif kind == "table":
             found += [m.group(1) for row in content for _, cell in row for m in markup.IMAGE.finditer(cell)]
+        elif kind == "flow":
+            found += [m.group(1) for step in content for m in markup.IMAGE.finditer(step)]
         else:
             found += [m.group(1) for m in markup.IMAGE.finditer(content)]
     return found

@@ -49,6 +49,8 @@ def paragraphs(md: str, style_set: dict, width: float, numbers: Sequence[str] = 
     from reportlab.lib.styles import ParagraphStyle
     from reportlab.platypus import Paragraph
 
+    from rulepress.render.flow import FlowDiagram
+
     out: list = []
     pending = list(numbers)
     for kind, content in markup.blocks(md):
@@ -58,6 +60,9 @@ def paragraphs(md: str, style_set: dict, width: float, numbers: Sequence[str] = 
                 out.insert(len(out) - 1, _number_only(pending.pop(0), style_set))
             continue
         if kind == "img":
+            continue
+        if kind == "flow":
+            out.append(FlowDiagram([_clean(step) for step in content], style_set[base]))
             continue
         text = _clean(content)
         if kind.startswith("li"):

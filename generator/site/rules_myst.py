@@ -34,6 +34,7 @@ from rulepress.model import numbering, scenario
 from rulepress.model.rules_text import AMBIGUITY_REF, TERM_REF, RuleText, Section, split_doctest, strip_term_refs
 from rulepress.site import search
 from rulepress.text import safety
+from rulepress.text.markup import FLOW
 
 
 @dataclass(frozen=True)
@@ -222,6 +223,13 @@ def number_rules(lines: list[str], numbered: list, page: PageWords) -> list[str]
     return out
 
 
+def _flow_block(steps: list[str]) -> list[str]:
+    """A turn's flow (a ``{flow}`` fence) as the site shows it: its steps as a numbered list in a ``flow``
+    container, which the stylesheet draws as boxes joined by arrows (a screen reader reads a list)."""
+    items = [f"{number}. {step}" for number, step in enumerate(steps, 1)]
+    return ["````{container} rp-flow", *items, "````"]
+
+
 def rewrite_body(body: str, page: PageWords, term_ids: set[str], numbered: list | None = None) -> str:
     """A section body with term links and example boxes (code blocks stay untouched), its rule paragraphs
     numbered (`numbered`: the section's `Section.numbered`); its structure is read with `rulepress.markdown`,
@@ -254,6 +262,9 @@ def rewrite_body(body: str, page: PageWords, term_ids: set[str], numbered: list 
                 while out and not out[-1].strip():
                     out.pop()
             out.extend(_example_block(example_id, inner, situation, page))
+        elif token.info.strip().split(None, 1)[:1] == [FLOW]:
+            steps = [rewrite_terms(line.strip(), page.game_id, term_ids) for line in inner if line.strip()]
+            out.extend(_flow_block(steps))
         else:
             out.extend(lines[i:end])
         i = end

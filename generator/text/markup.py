@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from typing import Any
 
-from rulepress.markdown import Token, parse, role_text
+from rulepress.markdown import Token, parse, parser, role_text
 
 _TAGS = {"strong": "b", "b": "b", "em": "i", "i": "i"}
 # a marker written in the item's own text: a) b. (c) 1) iv. A) - *
@@ -146,8 +146,18 @@ class _Blocks:
                 self.blocks.append((kind, markup))
 
 
+FLOW = "{flow}"  # a fenced block of steps, one per line: a turn's flow, drawn as boxes joined by arrows
+
+
+def _step(line: str) -> str:
+    """One step of a flow: the line's inline Markdown as markup (a list or heading mark is just text)."""
+    tokens = parser().parseInline(line.strip())
+    return _inline(tokens[0].children or []).strip() if tokens else ""
+
+
 def blocks(md: str) -> list[Block]:
-    """Block structure of a Markdown text: ('h1'..'h6' | 'p' | 'li1'.. | 'table' | 'img', content)."""
+    """Block structure of a Markdown text: ('h1'..'h6' | 'p' | 'li1'.. | 'table' | 'img' | 'flow', content);
+    a ``{flow}`` fence gives the markup of its steps, one per line."""
     state = _Blocks()
     tokens = parse(md)
     for i, token in enumerate(tokens):
@@ -181,6 +191,9 @@ def blocks(md: str) -> list[Block]:
         elif kind == "inline":
             opener = tokens[i - 1]
             state.text(opener.tag if opener.type == "heading_open" else "p", _inline(token.children or []))
+        elif kind == "fence" and token.info.strip().split(None, 1)[:1] == [FLOW]:
+            state.close_item()
+            state.blocks.append(("flow", [_step(line) for line in token.content.splitlines() if line.strip()]))
         elif kind in ("fence", "code_block"):
             code = html.escape(token.content.rstrip("\n"), quote=False).replace("\n", "<br/>")
             state.text("p", f"{CODE_FONT}{code}</font>" if code else "")
@@ -206,7 +219,7 @@ def inline(md: str) -> str:
     for kind, text in blocks(md):
         if kind in ("table", "img"):
             continue
-        parts.append(IMAGE.sub("", text))
+        parts.append(IMAGE.sub("", " \u2192 ".join(text) if kind == "flow" else text))
     return "<br/>".join(parts)
 
 

@@ -35,10 +35,10 @@ from rulepress.markdown import parse
 from rulepress.model import GameContent
 from rulepress.model.loader import display_path
 
-# MyST directives and roles a rule text may use: worked examples, boxes and the glossary; any other one (``{raw}``,
-# ``{eval-rst}``, ``{include}`` reading files, ...) is an error like raw HTML.
+# MyST directives and roles a rule text may use: worked examples, boxes, a turn's flow and the glossary; any other
+# one (``{raw}``, ``{eval-rst}``, ``{include}`` reading files, ...) is an error like raw HTML.
 DIRECTIVES = frozenset(
-    {"doctest", "note", "tip", "hint", "important", "warning", "caution", "attention", "seealso", "admonition"}
+    {"doctest", "flow", "note", "tip", "hint", "important", "warning", "caution", "attention", "seealso", "admonition"}
 )
 ROLES = frozenset({"term", "ambiguity", "sub", "sup", "abbr"})  # ambiguity: a link to the register
 ATTRIBUTES = {"*": {"title", "lang"}, "a": {"href"}, "img": {"src", "alt", "width", "height"}}

@@ -64,3 +64,23 @@ def test_an_example_that_prints_nothing_builds_its_page(tmp_path):
     assert "rp-results" not in text
     build_html({"index.md": text}, CONF, tmp_path / "site", tmp_path / "work")
     assert "demo-example-ex-quiet" in (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
+
+
+def test_a_flow_block_is_a_numbered_list_of_steps_in_a_flow_box(tmp_path):
+    """A turn's flow reaches the web as an ordered list (read in order by a screen reader) in a
+    `rp-flow` container, which the stylesheet draws as boxes joined by arrows; term links still work."""
+    import re
+
+    from rulepress.site import rules_myst
+    from rulepress.text.words import strings
+
+    body = "Each turn:\n\n```{flow}\n**Roll** the die\nMove your {term}`pawn <pawn>`\nNext player\n```\n"
+    page = rules_myst.PageWords("demo", dict(strings()["en"], lang="en"))
+    text = "# Turn\n\n" + rules_myst.rewrite_body(body, page, {"pawn"}) + "\n(demo-term-pawn)=\n## Pawn\n"
+    build_html({"index.md": text}, CONF, tmp_path / "site", tmp_path / "work")
+    html = (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
+    flow = re.search(r'<div class="rp-flow[^"]*">(.*?)</div>', html, re.S)
+    assert flow, "no flow container"
+    items = re.findall(r"<li>(.*?)</li>", flow.group(1), re.S)
+    assert len(items) == 3 and "<strong>Roll</strong>" in items[0] and "Next player" in items[2]
+    assert "<ol" in flow.group(1) and 'href="#demo-term-pawn"' in items[1]

@@ -120,9 +120,18 @@ def _shown(match: re.Match) -> str:
     return html.escape(re.sub(r"\s*<[^<>]*>$", "", content) or content, quote=False)
 
 
+_FLOW = re.compile(r"^```\{flow\}\n(.*?)^```\n?", re.S | re.M)
+
+
+def _flow_as_list(match: re.Match) -> str:
+    """A {flow} block as the website's rewrite gives it (rulepress.site.rules_myst._flow_block): a numbered list."""
+    steps = [line.strip() for line in match.group(1).splitlines() if line.strip()]
+    return "\n".join(f"{number}. {step}" for number, step in enumerate(steps, 1)) + "\n\n"
+
+
 def web_blocks(md: str) -> list:
     reader = _WebBlocks()
-    reader.feed(_ROLE.sub(_shown, web_html(md)))
+    reader.feed(_ROLE.sub(_shown, web_html(_FLOW.sub(_flow_as_list, md))))
     reader.close()
     return _normal(reader.blocks)
 
@@ -139,6 +148,9 @@ def _normal(blocks: list) -> list:
     """Blocks with white space as the reader sees it (a line break in a paragraph is a space)."""
     out = []
     for kind, content in blocks:
+        if kind == "flow":  # printed as a diagram of numbered steps, read on the web as a numbered list
+            out += [("li1", _space(f"{number}. {step}")) for number, step in enumerate(content, 1)]
+            continue
         if kind == "table":
             content = [[(header, _space(cell)) for header, cell in row] for row in content]
         elif kind != "img":
