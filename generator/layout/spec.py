@@ -2,8 +2,9 @@
 
 Every key is optional in one file: a layout that `extends` another gives only what
 it changes, and every default is declared here, once (`Layout` is a merged layout with
-its defaults filled, the typed model the renderers read). The classic keys (title, text, values, mark, back, frame, gap) style the
-default title/text/values stack; `elements` replaces that stack by placed elements
+its defaults filled, the typed model the renderers read). The classic keys (title,
+text, values, mark, back, frame, gap) style the classic face, which is drawn as
+elements too (`rulepress.layout.classic`); `elements` replaces it by placed elements
 (see `rulepress.layout.elements`), `back_elements` draws the shared backs and
 `back_face_elements` the individual back faces of double-sided tiles. The JSON
 Schema (`rulepress schema --layout`) comes from these classes.

@@ -1,4 +1,5 @@
-"""The duplex calibration sheet: crosses and instructions on the front, millimetre rulers on the back.
+"""The duplex calibration sheet: crosses, instructions and a 100 mm scale bar on the front, millimetre rulers on
+the back, how to print it at the foot of both; its words in each of the game's languages (the catalogs').
 
 A renderer of its own: `plan` makes ``<game>/calibration.<paper>.pdf`` for a game with printed components,
 one per paper, in the print-and-play bundle of that paper, bound on the card sheets' edge.
@@ -11,8 +12,11 @@ value to give `--offset X Y`.
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
+from html import escape
 from pathlib import Path
 
+from rulepress import i18n
 from rulepress.layout import calibration as geo
 from rulepress.layout.geometry import Rect
 from rulepress.layout.paper import MM, PAPERS, PRINTABLE_MARGIN
@@ -22,48 +26,76 @@ from rulepress.render import Artifact
 from rulepress.render.cards import Settings
 from rulepress.render.options import CalibrationOptions
 from rulepress.render.pdf import Meta, duplex_mode, new_canvas, print_preferences
+from rulepress.render.pieces import how_to_print
 
-WORDS = (
-    "<b>Duplex calibration / Duplex-Kalibrierung</b><br/>"
-    "Print both pages double-sided at 100 % (no \u201cfit to page\u201d). Hold the sheet against the light: "
-    "where a cross's vertical line meets the ruler below its point is the x offset, where its horizontal "
-    "line meets the ruler to the right is the y offset (mm). Build with <i>--offset X Y</i>.<br/>"
-    "Beidseitig in 100 % drucken (nicht \u201eauf Seite anpassen\u201c), gegen das Licht halten: wo die senkrechte "
-    "Linie eines Kreuzes die Skala darunter trifft, steht der x-Versatz, wo die waagrechte Linie die Skala rechts "
-    "trifft, der y-Versatz (mm). Mit <i>--offset X Y</i> bauen."
-)
 TEXT_SIZE = 8.0  # pt
-LABEL_SIZE = 4.5  # pt
+LABEL_SIZE = 6.0  # pt: the rulers' and the scale bar's numbers (Condensed), the smallest print a player reads
+GUIDE_SIZE = 7.0  # pt: the how-to-print line at the foot of both pages
 LINE = 0.3  # pt
 TEXT_TOP = PRINTABLE_MARGIN + 5.0  # mm
 
 
-def instructions(width: float):
-    """The instructions paragraph wrapped to the page; returns (paragraph, box in mm)."""
+def _words(lang: str) -> dict:
+    return i18n.words(lang, "print")["calibration"]
+
+
+def instructions(width: float, languages: Sequence[str]):
+    """The instructions in each of the game's languages, wrapped to the page; returns (paragraph, box in mm)."""
     from rulepress.text.fit import paragraph
 
-    para = paragraph(WORDS, "Body", TEXT_SIZE, leading=1.25)
+    text = "<br/>".join(
+        f"<b>{escape(_words(lang)['title'])}</b><br/>{escape(_words(lang)['instructions'])}" for lang in languages
+    )
+    para = paragraph(text, "Body", TEXT_SIZE, leading=1.25)
     text_w = width - 2 * (PRINTABLE_MARGIN + 10.0)
     _, h = para.wrap(text_w * MM, 200 * MM)
     return para, Rect(PRINTABLE_MARGIN + 10.0, TEXT_TOP, text_w, h / MM)
 
 
-def write_calibration(paper_name: str, flip: str, target: Path, author: str = "") -> dict:
-    """Two pages: instructions and crosses on the front, mirrored millimetre rulers on the back."""
+def _guide(c, width: float, flip: str, languages: Sequence[str]) -> None:
+    """How to print, at the foot of a page, in each language (one line each, the first language lowest)."""
+    c.setFont("Body", GUIDE_SIZE)
+    for row, lang in enumerate(languages):
+        y = PRINTABLE_MARGIN * MM + GUIDE_SIZE * 0.3 + row * GUIDE_SIZE * 1.25
+        c.drawCentredString(width / 2 * MM, y, how_to_print(lang, flip))
+
+
+def _scale_bar(c, width: float, height: float, languages: Sequence[str]) -> None:
+    """The 100 mm bar with its caption in each language (front page)."""
+    from rulepress.text.fit import paragraph
+
+    segments, labels, caption = geo.scale_bar(width, height)
+    for s in segments:
+        c.line(s.x1 * MM, (height - s.y1) * MM, s.x2 * MM, (height - s.y2) * MM)
+    c.setFont("Condensed", LABEL_SIZE)
+    for label in labels:
+        c.drawCentredString(label.x * MM, (height - label.y) * MM, label.text)
+    para = paragraph("<br/>".join(escape(_words(lang)["scale"]) for lang in languages), "Body", TEXT_SIZE * 0.9)
+    _, h = para.wrap(caption.w * MM, caption.h * MM)
+    para.drawOn(c, caption.x * MM, (height - caption.bottom) * MM)
+
+
+def write_calibration(
+    paper_name: str, flip: str, target: Path, author: str = "", languages: Sequence[str] = (i18n.REFERENCE,)
+) -> dict:
+    """Two pages: instructions, crosses and the 100 mm bar on the front, mirrored millimetre rulers on the back;
+    both say how to print them. Words in each of `languages`."""
     paper = PAPERS[paper_name]
     W, H = paper.width, paper.height
     c = new_canvas(target, paper.points, Meta(f"Duplex calibration ({paper_name}, {flip} edge)", author))
     print_preferences(c, duplex_mode(flip))
-    para, box = instructions(W)
+    para, box = instructions(W, languages)
     para.drawOn(c, box.x * MM, (H - box.bottom) * MM)
     points = geo.spots(W, H, box.bottom)
     c.setLineWidth(LINE)
     for point in points:
         for s in geo.cross(point):
             c.line(s.x1 * MM, (H - s.y1) * MM, s.x2 * MM, (H - s.y2) * MM)
+    _scale_bar(c, W, H, languages)
+    _guide(c, W, flip, languages)
     c.showPage()
     c.setLineWidth(LINE)
-    c.setFont("Body", LABEL_SIZE)
+    c.setFont("Condensed", LABEL_SIZE)
     for point in points:
         b = back_box(Rect(point[0], point[1], 0, 0), W, H, flip)
         ticks, labels = geo.rulers((b.x, b.y))
@@ -74,6 +106,7 @@ def write_calibration(paper_name: str, flip: str, target: Path, author: str = ""
                 c.drawCentredString(label.x * MM, (H - label.y) * MM, label.text)
             else:
                 c.drawString(label.x * MM, (H - label.y) * MM - LABEL_SIZE * 0.35, label.text)
+    _guide(c, W, flip, languages)
     c.showPage()
     c.save()
     return {"pages": 2}
@@ -85,13 +118,14 @@ def plan(content: GameContent, options: CalibrationOptions) -> list[Artifact]:
         return []
     flip = options.flip or Settings().flip  # the card sheets' binding edge
     author = content.game.author or ""
+    languages = tuple(content.game.languages)
     return [
         Artifact(
             content.game.id,
             "calibration",
             f"{content.game.id}/calibration.{paper}.pdf",
-            {"paper": paper, "flip": flip, "author": author},
-            functools.partial(_write, paper, flip, author),
+            {"paper": paper, "flip": flip, "author": author, "languages": languages},
+            functools.partial(_write, paper, flip, author, languages),
             paper=paper,
             bundles=("play",),
         )
@@ -99,5 +133,5 @@ def plan(content: GameContent, options: CalibrationOptions) -> list[Artifact]:
     ]
 
 
-def _write(paper: str, flip: str, author: str, tmp: Path) -> dict:
-    return write_calibration(paper, flip, tmp, author=author)
+def _write(paper: str, flip: str, author: str, languages: tuple[str, ...], tmp: Path) -> dict:
+    return write_calibration(paper, flip, tmp, author=author, languages=languages)

@@ -487,7 +487,7 @@ def _pages(items: Iterator[Design], size: int) -> Iterator[list[Design]]:
 def face_error(job: Job, card_id: str, back: bool, exc: FaceError) -> ContentError:
     """The ContentError of a face that cannot be drawn, at the line of the part that failed
     (the card's `text` in the job's language for a text that does not fit)."""
-    part = exc.bound or (exc.message.split(":", 1)[0],)  # a layout element's one reference, or the classic part
+    part = exc.bound or (exc.message.split(":", 1)[0],)  # the one card reference (or stack part) that failed
     key = _card_key(job, card_id) + (("back_face",) if back else ())
     key = _refine(job, key, _card_part(job, part))
     where = " (back)" if back else ""

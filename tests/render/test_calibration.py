@@ -3,6 +3,7 @@
 import pdfplumber
 import pytest
 
+from rulepress.layout.calibration import ARM
 from rulepress.layout.geometry import Rect
 from rulepress.render.calibration import write_calibration
 
@@ -55,7 +56,7 @@ def test_scales_crosses_and_instructions_do_not_overlap(tmp_path, paper, flip):
                 assert not any(v.intersects(h, 0.0) for v in vertical for h in horizontal)
                 assert len(vertical) == len(horizontal) == 5 * 21
             else:
-                assert len(lines) == 10  # five crosses
+                assert len(lines) == 10 + 22  # five crosses; the scale bar's line and its 21 ticks
 
 
 def test_the_crosses_reach_across_both_rulers(tmp_path):
@@ -64,7 +65,12 @@ def test_the_crosses_reach_across_both_rulers(tmp_path):
     write_calibration("a4", "long", target)
     with pdfplumber.open(target) as pdf:
         W = pdf.pages[0].width * PT
-        front = [(ln["x0"] * PT, ln["top"] * PT, ln["x1"] * PT, ln["bottom"] * PT) for ln in pdf.pages[0].lines]
+        front = [
+            (ln["x0"] * PT, ln["top"] * PT, ln["x1"] * PT, ln["bottom"] * PT)
+            for ln in pdf.pages[0].lines
+            if max(ln["x1"] - ln["x0"], ln["bottom"] - ln["top"]) * PT == pytest.approx(2 * ARM, abs=0.05)  # arms
+        ]
+        assert len(front) == 10
         back = [(W - ln["x1"] * PT, ln["top"] * PT, W - ln["x0"] * PT, ln["bottom"] * PT) for ln in pdf.pages[1].lines]
     for x0, top, x1, bottom in front:
         if x0 == pytest.approx(x1):  # the vertical arm crosses a row of x-ruler ticks
@@ -79,3 +85,29 @@ def test_the_crosses_reach_across_both_rulers(tmp_path):
                 and max(b[0], b[2]) <= max(x0, x1) + 0.01
             ]
         assert len(hits) == 1, (x0, top, x1, bottom)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_scale_bar_measures_100_mm_and_says_so_in_every_language(tmp_path, paper):
+    """A ruler laid on the bar tells whether the printer scaled the page: its end ticks stand 100 mm apart, its
+    labels 0..100 every 10 mm; the caption and how to print are in each of the game's languages; nothing a
+    player reads is under 6 pt."""
+    target = tmp_path / "cal.pdf"
+    write_calibration(paper, "long", target, languages=("de", "en", "fr"))
+    with pdfplumber.open(target) as pdf:
+        front, back = pdf.pages
+        H = front.height * PT
+        ticks = sorted(
+            ln["x0"] * PT for ln in front.lines if ln["x0"] == pytest.approx(ln["x1"]) and ln["bottom"] * PT > H - 30
+        )
+        assert len(ticks) == 21 and ticks[-1] - ticks[0] == pytest.approx(100.0, abs=0.01)
+        assert all(b - a == pytest.approx(5.0, abs=0.01) for a, b in zip(ticks, ticks[1:]))
+        labels = [w for w in front.extract_words() if w["text"].isdigit() and w["top"] * PT > H - 20]
+        assert [int(w["text"]) for w in sorted(labels, key=lambda w: w["x0"])] == list(range(0, 101, 10))
+        text = front.extract_text()
+        for words in ("genau 100 mm", "exactly 100 mm", "exactement 100 mm"):
+            assert words in text.replace("\n", " ")
+        for page in (front, back):
+            flat = page.extract_text().replace("\n", " ")
+            assert all(edge in flat for edge in ("langen Kante", "long edge", "bord long")), flat
+            assert min(ch["size"] for ch in page.chars) >= 6.0 - 1e-6
