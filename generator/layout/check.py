@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from rulepress.errors import ContentError, ContentErrors, Problem
 from rulepress.layout import layouts as layout_data
+from rulepress.layout.backs import shared_back_problems
 from rulepress.layout.binding import BindingError, condition_refs, known_refs, refs, stray_brace
 from rulepress.layout.spec import Layout
 from rulepress.model.yamlsource import load_yaml
@@ -73,7 +74,7 @@ def check_layouts(content) -> list[Problem]:
         checked.add(key)
         problems += _bindings(layout, comp, name, folder, icon_names)
         problems += _pictures(content, i, comp)
-    return problems
+    return problems + shared_back_problems(content)
 
 
 def _icon_names(folder) -> set[str]:

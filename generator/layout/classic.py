@@ -57,7 +57,7 @@ def _stack(layout: Layout, w: float, h: float, **styles) -> StackElement:
         title=styles.get("title", layout.title),
         text=layout.text,
         values=layout.values,
-        mark=styles.get("mark", layout.mark),
+        mark=layout.mark,
         gap=layout.gap,
         write_in_lines=layout.write_in_lines,
     )
@@ -95,5 +95,5 @@ def back(layout: Layout, w: float, h: float) -> list:
         ImageElement(kind="image", origin="bleed", src="{image}", fit="stretch", when="image"),
         _inset(layout, outer, stroke=style.color, stroke_width=BACK_RULE, when="not image"),
         _inset(layout, inner, stroke=style.color, stroke_width=BACK_FINE, dash=(1.0, 0.8), when="not image"),
-        _stack(layout, w, h, title=title, mark=layout.mark.model_copy(update={"color": style.color})),
+        _stack(layout, w, h, title=title),
     ]

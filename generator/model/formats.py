@@ -81,6 +81,12 @@ RULES = {
             3,
             "let the engine function that depends on the reading take the option, and add a worked example with `:reading: option=reading`",
         ),
+        Rule(
+            "shared-back",
+            3,
+            "give the components that share a back the same size, layout back and back definition "
+            "(or give each its own back id if they are never shuffled together)",
+        ),
         Rule("format-declared", 2, "declare `format: 2` in game.yaml (rulepress upgrade does)", warns_only=True),
         Rule("todo-marker", 2, "replace the TODO with what players should read", warns_only=True),
         Rule(

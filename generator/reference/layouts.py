@@ -135,7 +135,9 @@ def layout_reference(image_dir: Path | None = None) -> str:
             "`fields` (`fields: {symbol: {kind: id}}`, a card's `fields: {symbol: cannon}`, bound as `{symbol}`). "
             "A reference to anything else is an error. `when:` draws an element only if a condition holds: `ref`, "
             "`not ref`, `ref == value`, `ref != value`. Shared backs (`back_elements`) bind `{title}`, `{color}`, "
-            "`{image}`, `{name}`, `{mark}`.",
+            "`{image}`, `{name}` (and `{mark}`, always empty: a shared back carries no provenance mark, so the "
+            "components that share it and are shuffled together look the same from behind; `rulepress check "
+            "content` compares their backs, rule `shared-back`).",
             "",
             "The provenance mark (reconstructed, unknown) is drawn on every marked face: by an element that shows "
             "`{mark}`, or else at the bottom of the safe area.",

@@ -208,7 +208,6 @@ def draw_back(
     h: float,
     back: Back | None,
     title: str | None,
-    mark: str | None,
     layout: Layout,
     bleed: float,
     art: Art,
@@ -217,7 +216,8 @@ def draw_back(
     lang: str | None = None,
 ) -> None:
     """Paint a shared back (colour, optional image, title) with the layout's back elements; origin at the
-    trim's bottom-left."""
+    trim's bottom-left. A shared back carries no provenance mark: every component that shares it must look
+    the same from behind (the fronts carry the marks), and `{mark}` binds to nothing there."""
     import html
 
     data = {
@@ -225,12 +225,10 @@ def draw_back(
         "title": html.unescape(title or ""),
         "color": back.color if back else layout.back.default_color,
         "image": back.image or "" if back else "",
-        "mark": mark or "",
+        "mark": "",
         "name": name,
     }
-    draw_with(
-        c, w, h, bleed, art.back, data, art, pictures, lang=lang, face=FaceContent(title=title, mark=mark), back=True
-    )
+    draw_with(c, w, h, bleed, art.back, data, art, pictures, lang=lang, face=FaceContent(title=title))
 
 
 # ---------------------------------------------------------------- a component

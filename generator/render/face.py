@@ -53,10 +53,9 @@ def _binds_mark(elements: list) -> bool:
     )
 
 
-def mark_element(layout: Layout, w: float, h: float, back: bool = False) -> TextElement:
-    """The default place of the provenance mark: centred at the bottom of the safe area (on a shared back in
-    the back title's colour, which stands out from the back's colour as the mark's red may not)."""
-    style = layout.mark if not back else layout.mark.model_copy(update={"color": layout.back.color})
+def mark_element(layout: Layout, w: float, h: float) -> TextElement:
+    """The default place of the provenance mark: centred at the bottom of the safe area."""
+    style = layout.mark
     safe = min(layout.safe, w / 4, h / 4)
     size = style.size
     box_h = size * 1.3 / 2.8346 + 0.5
@@ -105,10 +104,9 @@ def draw_with(
     lang: str | None = None,
     small_print: float = 0.0,
     face: FaceContent | None = None,
-    back: bool = False,
 ) -> None:
     """Paint `elements` with `data` bound (and `face`, the texts a `stack` element sets); then the mark, unless an
-    element shows it (`back`: a shared back). FaceError on failure. Text under `small_print` pt is drawn as grey
+    element shows it. FaceError on failure. Text under `small_print` pt is drawn as grey
     lines (a face shrunk into a printed picture)."""
     ctx = Context(
         c,
@@ -129,4 +127,4 @@ def draw_with(
     )
     draw_elements(elements, ctx)
     if data.get("mark") and not _binds_mark(elements):
-        draw_elements([mark_element(art.layout, w, h, back)], ctx)
+        draw_elements([mark_element(art.layout, w, h)], ctx)

@@ -28,7 +28,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from html import escape
 
-from rulepress.layout.face import FaceContent, mark_for
+from rulepress.layout.face import FaceContent
 from rulepress.layout.paper import MM
 from rulepress.render.cards import draw_back, draw_face, face_error, job_inputs, prepare_pictures
 from rulepress.render.elements import FaceError
@@ -106,7 +106,6 @@ def paint(c, job, ref: FaceRef, pictures=None) -> None:
                 h,
                 back,
                 escape(title, quote=False),
-                mark_for(job.comp.provenance, job.lang),
                 job.layout,
                 bleed,
                 job.art,
