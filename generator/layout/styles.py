@@ -52,10 +52,10 @@ class ValuesStyle(TextStyle):
 
 
 class MarkStyle(TextStyle):
-    """The provenance mark's style: small red italics."""
+    """The provenance mark's style: small red italics, at the 6 pt a player still reads."""
 
     font: str = Field("Body-Italic", description="Font name (bundled or one of the game's `fonts`).")
-    size: float = Field(5, gt=0, le=400, description="Font size in pt.")
+    size: float = Field(6, gt=0, le=400, description="Font size in pt.")
     min_size: float | None = Field(None, gt=0, description="Smallest size auto-shrink may use (pt); none: `size`.")
     color: Color = Field("#b02020", description="Text colour.")
 
