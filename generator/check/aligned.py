@@ -118,8 +118,9 @@ class _Report:
         self.ids = ids
         self.game = game
 
-    def add(self, kind: str, about: int, message: str) -> None:
-        """A finding about side `about` (0 or 1): located at its sentence, naming the other's."""
+    def add(self, kind: str, about: int, message: str, words: str = "", other_words: str = "") -> None:
+        """A finding about side `about` (0 or 1): located at its sentence, naming the other's; `words` are
+        the words of its sentence that disagree with `other_words` of the other's."""
         units = (self.pair.a, self.pair.b)
         side, other = self.sides[about], self.sides[1 - about]
         mine, theirs = units[about], units[1 - about]
@@ -142,6 +143,8 @@ class _Report:
             text=text,
             other_text=other_text,
             lang=side.lang,
+            words=words,
+            other_words=other_words,
         )
         self.pair.findings.append(finding)
 
@@ -223,7 +226,14 @@ def _compare_signals(report: _Report, found_a, found_b, text_a: str = "", text_b
                 for only, name in ((only_a, names[0]), (only_b, names[1]))
                 if only
             ]
-            report.add(kind, 1 if only_b else 0, "numbers differ: " + "; ".join(parts))
+            mine, theirs = (only_b, only_a) if only_b else (only_a, only_b)
+            report.add(
+                kind,
+                1 if only_b else 0,
+                "numbers differ: " + "; ".join(parts),
+                ", ".join(mine.values()),
+                ", ".join(theirs.values()),
+            )
             continue
         if only_a and only_b:
             (va, wa), (vb, wb) = next(iter(only_a.items())), next(iter(only_b.items()))
@@ -231,6 +241,8 @@ def _compare_signals(report: _Report, found_a, found_b, text_a: str = "", text_b
                 kind,
                 1,
                 f"{category} differs: {wb!r} ({_show(vb)}) in {names[1]} where {names[0]} says {wa!r} ({_show(va)})",
+                wb,
+                wa,
             )
             continue
         wanted = MISSING.get(category, set())
@@ -238,7 +250,7 @@ def _compare_signals(report: _Report, found_a, found_b, text_a: str = "", text_b
             reported = {v: w for v, w in only.items() if wanted is None or v in wanted}
             if reported:
                 said = ", ".join(f"{w!r} ({_show(v)})" for v, w in reported.items())
-                report.add(kind, about, f"{category} only in {name}: {said}")
+                report.add(kind, about, f"{category} only in {name}: {said}", ", ".join(reported.values()))
 
 
 def _compare_terms(report: _Report, glossary: Glossary | None, text_a: str, text_b: str) -> None:
@@ -255,6 +267,8 @@ def _compare_terms(report: _Report, glossary: Glossary | None, text_a: str, text
             1,
             f"terms differ: {glossary.spelling(tb, lang_b)!r} in {names[1]} where {names[0]} says "
             f"{glossary.spelling(ta, lang_a)!r} (translated {glossary.spelling(ta, lang_b)!r})",
+            glossary.spelling(tb, lang_b),
+            glossary.spelling(ta, lang_a),
         )
         return
     for about, only, lang in ((0, only_a, lang_a), (1, only_b, lang_b)):
