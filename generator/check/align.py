@@ -38,6 +38,7 @@ MISMATCH = 25.0  # a heading with a sentence
 KIND_MISMATCH = 4.0  # a list item or table cell with a sentence of running text
 ITEM_JOIN = 3.0  # two list items or table cells joined into one: translators keep lists as they are
 
+_CAPITALISED = re.compile(r"(?<=[\w,;:)] )[A-ZÄÖÜ][^\W\d_]{2,}(?![\w-])")  # not a sentence's first word
 _NAME = re.compile(r"(?<![\w-])(?:[A-ZÄÖÜ][\w’'-]*\d[\w-]*|\d+[A-Za-z]\w*|[A-Z]{2,}\w*)")
 
 
@@ -49,6 +50,7 @@ class Unit:
     text: str
     kind: str = "sentence"  # sentence, item, cell, heading
     anchors: frozenset = field(default_factory=frozenset)
+    names: frozenset = field(default_factory=frozenset)  # capitalised words inside it: a bonus when shared
 
     @property
     def length(self) -> int:
@@ -118,6 +120,7 @@ def units(paragraphs: Sequence[Paragraph], lang: str) -> list[Unit]:
                 found.append(Unit(line + at, sentence.replace("\u2024", "."), kind))
     for unit in found:
         unit.anchors = _anchors(unit.text, lang)
+        unit.names = frozenset(_CAPITALISED.findall(numbers.clean(unit.text)))
     return found
 
 
@@ -135,12 +138,18 @@ def _length_cost(la: int, lb: int, ratio: float) -> float:
 
 
 def _anchor_cost(a: Sequence[Unit], b: Sequence[Unit]) -> float:
+    """Less for shared anchors, more for anchors on both sides none of them shared; less again for a
+    capitalised word written alike on both sides (a name kept: 'Dabb', 'Joker'; German nouns the English
+    does not write capitalised cost nothing)."""
+    names_a = frozenset().union(*(u.names for u in a))
+    names_b = frozenset().union(*(u.names for u in b))
+    names = -ANCHOR_BONUS * len(names_a & names_b) / len(names_a | names_b) if names_a & names_b else 0.0
     anchors_a = frozenset().union(*(u.anchors for u in a))
     anchors_b = frozenset().union(*(u.anchors for u in b))
     if not anchors_a or not anchors_b:
-        return 0.0
+        return names
     shared = len(anchors_a & anchors_b) / len(anchors_a | anchors_b)
-    return -ANCHOR_BONUS * shared if shared else ANCHOR_PENALTY
+    return names + (-ANCHOR_BONUS * shared if shared else ANCHOR_PENALTY)
 
 
 def bead_cost(a: Sequence[Unit], b: Sequence[Unit], ratio: float, priors: dict = PRIORS) -> float:

@@ -65,6 +65,16 @@ ANSWERS = {
     ("condition", "unless"): {"except"},
     ("condition", "except"): {"unless"},
 }
+# values that say the opposite of each other: a swap is seen even where only weak words say them
+OPPOSITES = {
+    ("time", "before"): "after",
+    ("direction", "left"): "right",
+    ("direction", "clockwise"): "counterclockwise",
+    ("direction", "above"): "below",
+    ("bound", "max"): "min",
+    ("bound", "more"): "fewer",
+}
+OPPOSITES |= {(category, b): a for (category, a), b in OPPOSITES.items()}
 # a negated signal that says another: 'nicht mehr als' / 'no more than' = at most; 'sofern ... nicht' = unless
 NEGATED = {("bound", "more"): "max", ("bound", "fewer"): "min", ("condition", "if"): "unless"}
 SAME_LENGTH = (0.7, 1.3)  # one of two joined sentences this long against the single one says all it says
@@ -161,6 +171,35 @@ def _values(found: Sequence[lexicon.Signal], category: str) -> tuple[dict, set]:
     return firm, every
 
 
+def _swapped(
+    category: str, found_a: Sequence[lexicon.Signal], found_b: Sequence[lexicon.Signal], langs: tuple[str, str]
+):
+    """(word of a, word of b) where one side says a value more often than the other and the other says its
+    opposite more often (`OPPOSITES`, weak words counted too: 'the player after you, the player after you'
+    against 'nach dir ... vor dir'; not a phrase's second signal, lexicon ``also``: 'first' as 'before');
+    None when no such pair."""
+    said_a, said_b = (
+        [s for s in found if s.category == category and not _also(s, lang)]
+        for found, lang in zip((found_a, found_b), langs)
+    )
+    for s in said_a:
+        opposite = OPPOSITES.get((category, str(s.value)))
+        if opposite is None:
+            continue
+        more_a = sum(str(x.value) == str(s.value) for x in said_a) > sum(str(x.value) == str(s.value) for x in said_b)
+        against = [x for x in said_b if str(x.value) == opposite]
+        more_b = len(against) > sum(str(x.value) == opposite for x in said_a)
+        if more_a and more_b:
+            return s.words, against[0].words
+    return None
+
+
+def _also(signal: lexicon.Signal, lang: str) -> bool:
+    """Is `signal` a phrase's second, weak signal (lexicon ``also``)?"""
+    found = lexicon.load(lang)
+    return signal.weak and found is not None and signal.words.lower() in found.also
+
+
 def _show(value) -> str:
     return str(value).replace("_", " ")
 
@@ -218,6 +257,12 @@ def _compare_signals(report: _Report, found_a, found_b, text_a: str = "", text_b
         only_a = {v: w for v, w in firm_a.items() if not _answered(category, v, every_b)}
         only_b = {v: w for v, w in firm_b.items() if not _answered(category, v, every_a)}
         if not only_a and not only_b:
+            swapped = _swapped(category, found_a, found_b, (report.sides[0].lang, report.sides[1].lang))
+            if swapped:
+                wa, wb = swapped
+                report.add(
+                    category, 1, f"{category} differs: {wb!r} in {names[1]} where {names[0]} says {wa!r}", wb, wa
+                )
             continue
         kind = category
         if category == "number":
