@@ -139,6 +139,8 @@ class Finding:
     text: str = ""  # the sentence(s) the finding is about, in the language of `path`
     other_text: str = ""  # the aligned sentence(s) of the other language
     lang: str = ""  # the language of `text`
+    words: str = ""  # the words of `text` that disagree with the other sentence ('at most')
+    other_words: str = ""  # ... and the words of `other_text` they disagree with ('at least'), if any
 
     @property
     def location(self) -> str:

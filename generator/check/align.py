@@ -2,7 +2,8 @@
 of one say what which of the other say.
 
 `units(paragraphs, lang)` cuts paragraphs (`rulepress.check.pairs.Paragraph`) into units with their file
-lines: a heading, a list item's sentences, a table row's cells, a paragraph's sentences. `align(a, b)`
+lines, walking the tokens of the one Markdown parser (`rulepress.markdown`, line numbers from the tokens'
+maps): a heading, a list item's sentences, a table cell, a paragraph's sentences. `align(a, b)`
 pairs two lists of units by the length-based dynamic programming of Gale and Church (1993, "A program for
 aligning sentences in bilingual corpora"), with beads of 1-1, 1-0, 0-1, 2-1, 1-2 and 2-2 units: a bead costs
 ``-log P(bead) - log P(length difference)`` where the length difference is normalised by the texts' own
@@ -24,6 +25,7 @@ from dataclasses import dataclass, field
 
 from rulepress.check import lexicon, numbers, signals
 from rulepress.check.pairs import Paragraph
+from rulepress.markdown import parse
 
 # Gale and Church's bead probabilities (their Table 5), and 2-2 beads as rare as they found them
 PRIORS = {(1, 1): 0.89, (1, 0): 0.0099 / 2, (0, 1): 0.0099 / 2, (2, 1): 0.089 / 2, (1, 2): 0.089 / 2, (2, 2): 0.011}
@@ -36,9 +38,7 @@ MISMATCH = 25.0  # a heading with a sentence
 KIND_MISMATCH = 4.0  # a list item or table cell with a sentence of running text
 ITEM_JOIN = 3.0  # two list items or table cells joined into one: translators keep lists as they are
 
-_LIST_MARK = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
-_TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{2,}")
-_HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
+_CAPITALISED = re.compile(r"(?<=[\w,;:)] )[A-ZÄÖÜ][^\W\d_]{2,}(?![\w-])")  # not a sentence's first word
 _NAME = re.compile(r"(?<![\w-])(?:[A-ZÄÖÜ][\w’'-]*\d[\w-]*|\d+[A-Za-z]\w*|[A-Z]{2,}\w*)")
 
 
@@ -50,6 +50,7 @@ class Unit:
     text: str
     kind: str = "sentence"  # sentence, item, cell, heading
     anchors: frozenset = field(default_factory=frozenset)
+    names: frozenset = field(default_factory=frozenset)  # capitalised words inside it: a bonus when shared
 
     @property
     def length(self) -> int:
@@ -72,38 +73,54 @@ def _line_of(sentence: str, lines: list[str], first: int, start: int) -> int:
     return start
 
 
+_KINDS = {"heading_open": "heading", "th_open": "cell", "td_open": "cell"}  # what an inline token is in
+
+
+def _blocks(paragraph: Paragraph) -> list[tuple[int, str, str]]:
+    """(line offset, inline source, kind) of every heading, list item paragraph, table cell and paragraph
+    of `paragraph`, as the one Markdown parser (`rulepress.markdown`) reads it. A paragraph marked as a
+    heading (a section's title, which comes without its '#') is a heading whatever it looks like."""
+    if paragraph.heading:
+        tokens = parse(paragraph.text)
+        inline = next((t for t in tokens if t.type == "inline"), None)
+        return [(0, inline.content if inline is not None else paragraph.text.strip(), "heading")]
+    found: list[tuple[int, str, str]] = []
+    items = 0  # list items open around the token
+    row = 0  # the line of the table row being read (cells carry no line of their own in every version)
+    tokens = parse(paragraph.text)
+    for index, token in enumerate(tokens):
+        if token.type == "list_item_open":
+            items += 1
+        elif token.type == "list_item_close":
+            items -= 1
+        elif token.type == "tr_open" and token.map:
+            row = token.map[0]
+        elif token.type == "inline":
+            kind = _KINDS.get(tokens[index - 1].type, "item" if items else "sentence")
+            line = row if kind == "cell" else (token.map[0] if token.map else 0)
+            found.append((line, token.content, kind))
+    return found
+
+
 def units(paragraphs: Sequence[Paragraph], lang: str) -> list[Unit]:
-    """The units of `paragraphs` in reading order."""
+    """The units of `paragraphs` in reading order: a heading, a list item's sentences, a table cell, a
+    paragraph's sentences, each at its file line."""
     found: list[Unit] = []
     for paragraph in paragraphs:
-        lines = paragraph.text.split("\n")
-        heading = _HEADING.match(lines[0])
-        if heading and len(lines) == 1:
-            found.append(Unit(paragraph.line, heading.group(2), "heading"))
-            continue
-        # blocks: a list item or table row with its continuation lines, or plain lines
-        blocks: list[tuple[int, list[str], str]] = []
-        for index, line in enumerate(lines):
-            if _LIST_MARK.match(line):
-                blocks.append((index, [_LIST_MARK.sub("", line, count=1)], "item"))
-            elif line.lstrip().startswith("|"):
-                blocks.append((index, [line], "row"))
-            elif blocks and blocks[-1][2] != "row":
-                blocks[-1][1].append(line)
-            else:
-                blocks.append((index, [line], "sentence"))
-        for index, block, kind in blocks:
-            if kind == "row":
-                if not _TABLE_RULE.match(block[0]):
-                    cells = [c.strip() for c in block[0].strip().strip("|").split("|")]
-                    found += [Unit(paragraph.line + index, c, "cell") for c in cells if re.search(r"[^\W_]", c)]
+        for offset, text, kind in _blocks(paragraph):
+            line = paragraph.line + offset
+            if kind in ("heading", "cell"):
+                if re.search(r"[^\W_]", text):
+                    found.append(Unit(line, text.strip(), kind))
                 continue
+            lines = text.split("\n")
             at = 0
-            for sentence in signals.sentences(" ".join(block), lang):
-                at = _line_of(sentence, block, 0, at)
-                found.append(Unit(paragraph.line + index + at, sentence.replace("\u2024", "."), kind))
+            for sentence in signals.sentences(" ".join(lines), lang):
+                at = _line_of(sentence, lines, 0, at)
+                found.append(Unit(line + at, sentence.replace("\u2024", "."), kind))
     for unit in found:
         unit.anchors = _anchors(unit.text, lang)
+        unit.names = frozenset(_CAPITALISED.findall(numbers.clean(unit.text)))
     return found
 
 
@@ -121,12 +138,18 @@ def _length_cost(la: int, lb: int, ratio: float) -> float:
 
 
 def _anchor_cost(a: Sequence[Unit], b: Sequence[Unit]) -> float:
+    """Less for shared anchors, more for anchors on both sides none of them shared; less again for a
+    capitalised word written alike on both sides (a name kept: 'Dabb', 'Joker'; German nouns the English
+    does not write capitalised cost nothing)."""
+    names_a = frozenset().union(*(u.names for u in a))
+    names_b = frozenset().union(*(u.names for u in b))
+    names = -ANCHOR_BONUS * len(names_a & names_b) / len(names_a | names_b) if names_a & names_b else 0.0
     anchors_a = frozenset().union(*(u.anchors for u in a))
     anchors_b = frozenset().union(*(u.anchors for u in b))
     if not anchors_a or not anchors_b:
-        return 0.0
+        return names
     shared = len(anchors_a & anchors_b) / len(anchors_a | anchors_b)
-    return -ANCHOR_BONUS * shared if shared else ANCHOR_PENALTY
+    return names + (-ANCHOR_BONUS * shared if shared else ANCHOR_PENALTY)
 
 
 def bead_cost(a: Sequence[Unit], b: Sequence[Unit], ratio: float, priors: dict = PRIORS) -> float:
@@ -201,9 +224,9 @@ def sections(paragraphs: Sequence[Paragraph]) -> list[Section]:
     """The paragraphs of a file cut at its headings."""
     found: list[Section] = []
     for paragraph in paragraphs:
-        heading = _HEADING.match(paragraph.text)
-        if heading and "\n" not in paragraph.text:
-            found.append(Section(heading.group(2), paragraph.line, [paragraph]))
+        blocks = _blocks(paragraph)
+        if len(blocks) == 1 and blocks[0][2] == "heading":
+            found.append(Section(blocks[0][1], paragraph.line, [paragraph]))
         elif found:
             found[-1].paragraphs.append(paragraph)
         else:

@@ -65,6 +65,16 @@ ANSWERS = {
     ("condition", "unless"): {"except"},
     ("condition", "except"): {"unless"},
 }
+# values that say the opposite of each other: a swap is seen even where only weak words say them
+OPPOSITES = {
+    ("time", "before"): "after",
+    ("direction", "left"): "right",
+    ("direction", "clockwise"): "counterclockwise",
+    ("direction", "above"): "below",
+    ("bound", "max"): "min",
+    ("bound", "more"): "fewer",
+}
+OPPOSITES |= {(category, b): a for (category, a), b in OPPOSITES.items()}
 # a negated signal that says another: 'nicht mehr als' / 'no more than' = at most; 'sofern ... nicht' = unless
 NEGATED = {("bound", "more"): "max", ("bound", "fewer"): "min", ("condition", "if"): "unless"}
 SAME_LENGTH = (0.7, 1.3)  # one of two joined sentences this long against the single one says all it says
@@ -118,8 +128,9 @@ class _Report:
         self.ids = ids
         self.game = game
 
-    def add(self, kind: str, about: int, message: str) -> None:
-        """A finding about side `about` (0 or 1): located at its sentence, naming the other's."""
+    def add(self, kind: str, about: int, message: str, words: str = "", other_words: str = "") -> None:
+        """A finding about side `about` (0 or 1): located at its sentence, naming the other's; `words` are
+        the words of its sentence that disagree with `other_words` of the other's."""
         units = (self.pair.a, self.pair.b)
         side, other = self.sides[about], self.sides[1 - about]
         mine, theirs = units[about], units[1 - about]
@@ -142,6 +153,8 @@ class _Report:
             text=text,
             other_text=other_text,
             lang=side.lang,
+            words=words,
+            other_words=other_words,
         )
         self.pair.findings.append(finding)
 
@@ -156,6 +169,35 @@ def _values(found: Sequence[lexicon.Signal], category: str) -> tuple[dict, set]:
             if not s.weak:
                 firm.setdefault(s.value, s.words)
     return firm, every
+
+
+def _swapped(
+    category: str, found_a: Sequence[lexicon.Signal], found_b: Sequence[lexicon.Signal], langs: tuple[str, str]
+):
+    """(word of a, word of b) where one side says a value more often than the other and the other says its
+    opposite more often (`OPPOSITES`, weak words counted too: 'the player after you, the player after you'
+    against 'nach dir ... vor dir'; not a phrase's second signal, lexicon ``also``: 'first' as 'before');
+    None when no such pair."""
+    said_a, said_b = (
+        [s for s in found if s.category == category and not _also(s, lang)]
+        for found, lang in zip((found_a, found_b), langs)
+    )
+    for s in said_a:
+        opposite = OPPOSITES.get((category, str(s.value)))
+        if opposite is None:
+            continue
+        more_a = sum(str(x.value) == str(s.value) for x in said_a) > sum(str(x.value) == str(s.value) for x in said_b)
+        against = [x for x in said_b if str(x.value) == opposite]
+        more_b = len(against) > sum(str(x.value) == opposite for x in said_a)
+        if more_a and more_b:
+            return s.words, against[0].words
+    return None
+
+
+def _also(signal: lexicon.Signal, lang: str) -> bool:
+    """Is `signal` a phrase's second, weak signal (lexicon ``also``)?"""
+    found = lexicon.load(lang)
+    return signal.weak and found is not None and signal.words.lower() in found.also
 
 
 def _show(value) -> str:
@@ -215,6 +257,12 @@ def _compare_signals(report: _Report, found_a, found_b, text_a: str = "", text_b
         only_a = {v: w for v, w in firm_a.items() if not _answered(category, v, every_b)}
         only_b = {v: w for v, w in firm_b.items() if not _answered(category, v, every_a)}
         if not only_a and not only_b:
+            swapped = _swapped(category, found_a, found_b, (report.sides[0].lang, report.sides[1].lang))
+            if swapped:
+                wa, wb = swapped
+                report.add(
+                    category, 1, f"{category} differs: {wb!r} in {names[1]} where {names[0]} says {wa!r}", wb, wa
+                )
             continue
         kind = category
         if category == "number":
@@ -223,7 +271,14 @@ def _compare_signals(report: _Report, found_a, found_b, text_a: str = "", text_b
                 for only, name in ((only_a, names[0]), (only_b, names[1]))
                 if only
             ]
-            report.add(kind, 1 if only_b else 0, "numbers differ: " + "; ".join(parts))
+            mine, theirs = (only_b, only_a) if only_b else (only_a, only_b)
+            report.add(
+                kind,
+                1 if only_b else 0,
+                "numbers differ: " + "; ".join(parts),
+                ", ".join(mine.values()),
+                ", ".join(theirs.values()),
+            )
             continue
         if only_a and only_b:
             (va, wa), (vb, wb) = next(iter(only_a.items())), next(iter(only_b.items()))
@@ -231,6 +286,8 @@ def _compare_signals(report: _Report, found_a, found_b, text_a: str = "", text_b
                 kind,
                 1,
                 f"{category} differs: {wb!r} ({_show(vb)}) in {names[1]} where {names[0]} says {wa!r} ({_show(va)})",
+                wb,
+                wa,
             )
             continue
         wanted = MISSING.get(category, set())
@@ -238,7 +295,7 @@ def _compare_signals(report: _Report, found_a, found_b, text_a: str = "", text_b
             reported = {v: w for v, w in only.items() if wanted is None or v in wanted}
             if reported:
                 said = ", ".join(f"{w!r} ({_show(v)})" for v, w in reported.items())
-                report.add(kind, about, f"{category} only in {name}: {said}")
+                report.add(kind, about, f"{category} only in {name}: {said}", ", ".join(reported.values()))
 
 
 def _compare_terms(report: _Report, glossary: Glossary | None, text_a: str, text_b: str) -> None:
@@ -255,6 +312,8 @@ def _compare_terms(report: _Report, glossary: Glossary | None, text_a: str, text
             1,
             f"terms differ: {glossary.spelling(tb, lang_b)!r} in {names[1]} where {names[0]} says "
             f"{glossary.spelling(ta, lang_a)!r} (translated {glossary.spelling(ta, lang_b)!r})",
+            glossary.spelling(tb, lang_b),
+            glossary.spelling(ta, lang_a),
         )
         return
     for about, only, lang in ((0, only_a, lang_a), (1, only_b, lang_b)):

@@ -61,6 +61,7 @@ class Paragraph:
 
     line: int
     text: str
+    heading: bool = False  # a heading: as written ('## Rules', a setext one's text) or a section's bare title
 
 
 @dataclass
@@ -160,7 +161,7 @@ def split_paragraphs(lines: list[str], first: int) -> list[Paragraph]:
             continue
         if kind == "heading":
             close()
-            paragraphs.append(Paragraph(number, stripped))
+            paragraphs.append(Paragraph(number, stripped, heading=True))
             continue
         if not current:
             start = number
@@ -178,7 +179,9 @@ def section_paragraphs(section: Section, lines: list[str], end: int) -> list[Par
     """The heading (as the first paragraph) and the body paragraphs of `section`.
 
     `end` is the line of the next heading (or the number of lines + 1)."""
-    return [Paragraph(section.line, section.title)] + split_paragraphs(lines[section.line : end - 1], section.line + 1)
+    return [Paragraph(section.line, section.title, heading=True)] + split_paragraphs(
+        lines[section.line : end - 1], section.line + 1
+    )
 
 
 def paragraphs_by_section(content: GameContent, text: RuleText) -> dict[str, list[Paragraph]]:

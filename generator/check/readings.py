@@ -26,6 +26,7 @@ from types import ModuleType
 
 from rulepress.check.examples import run_statements, term_names
 from rulepress.errors import Problem
+from rulepress.markdown import parse
 from rulepress.model import GameContent
 from rulepress.model.engine import chosen_readings, namespace
 from rulepress.model.rules_text import ambiguity_refs, strip_term_refs
@@ -44,15 +45,13 @@ def sentences(text: str) -> list[tuple[int, str]]:
 
 
 def _prose(body: str) -> str:
-    """The body with its fenced blocks blanked (line numbers kept)."""
-    out, fence = [], False
-    for line in body.splitlines():
-        if line.lstrip().startswith("```"):
-            fence = not fence
-            out.append("")
-        else:
-            out.append("" if fence else line)
-    return "\n".join(out)
+    """The body with its fenced blocks blanked (line numbers kept), the fences as the parser finds them."""
+    lines = body.splitlines()
+    for token in parse(body):
+        if token.type == "fence" and token.map:
+            first, end = token.map
+            lines[first:end] = [""] * (min(end, len(lines)) - first)
+    return "\n".join(lines)
 
 
 def _line_of(path: str, start: int, fragment: str) -> int:

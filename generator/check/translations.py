@@ -128,12 +128,32 @@ class _Collector:
         message: str,
         other: str = "",
         section: str | None = None,
+        said: tuple[str, str, str, str, str] = ("", "", "", "", ""),
     ) -> None:
+        """A finding; `said`: its sentence, the other's, the sentence's language and the words of both that
+        disagree (what the authors' report shows side by side), when it is about one sentence."""
         ambiguity = self.variants.get(section) if section is not None else None
         if ambiguity:
             message += f" (edition variant {ambiguity!r})"
             ids = ids + [ambiguity]
-        self.report.findings.append(Finding(kind, path, line, ids, message, bool(ambiguity), other, self.report.game))
+        text, other_text, lang, words, other_words = said
+        self.report.findings.append(
+            Finding(
+                kind,
+                path,
+                line,
+                ids,
+                message,
+                bool(ambiguity),
+                other,
+                self.report.game,
+                text=text,
+                other_text=other_text,
+                lang=lang,
+                words=words,
+                other_words=other_words,
+            )
+        )
 
     def adopt(self, finding: Finding, section: str | None) -> None:
         """A finding of the aligned comparison, marked documented inside a documented section."""
@@ -164,9 +184,12 @@ def _report(
     other_at: Paragraph,
     message: str,
     extra_ids: Sequence[str] = (),
+    said: tuple[str, str, str, str] | None = None,
 ) -> None:
-    """Add a finding at `first`:`at` naming `other`:`other_at`."""
+    """Add a finding at `first`:`at` naming `other`:`other_at`; `said`: the two sentences and the words of
+    each that disagree, when the finding is about one sentence."""
     where = other.where(other_at.line)
+    text, other_text, words, other_words = said or ("", "", "", "")
     out.add(
         kind,
         first.path,
@@ -175,13 +198,30 @@ def _report(
         f"{message} (vs {where})",
         other=where,
         section=pair.section,
+        said=(_plain(text), _plain(other_text), first.lang if said else "", words, other_words),
     )
 
 
-def _listed(values, found) -> str:
+def _written(values, found) -> str:
+    """The numbers `values` as `found` writes them ('drei, 4')."""
+    written = _spellings(found)
+    return ", ".join(written.get(v, numbers.show(v)) for v in values)
+
+
+def _plain(text: str) -> str:
+    return text.replace("\u2024", ".")
+
+
+def _spellings(found) -> dict[Fraction, str]:
+    """Value -> how `found` first writes it."""
     written: dict[Fraction, str] = {}
     for n in found:
         written.setdefault(n.value, n.text)
+    return written
+
+
+def _listed(values, found) -> str:
+    written = _spellings(found)
     return ", ".join(
         numbers.show(v) + (f" ({written[v]!r})" if written.get(v, "") != numbers.show(v) else "") for v in values
     )
@@ -208,7 +248,8 @@ def _compare_numbers(out: _Collector, pair: TextPair, aligned: list) -> None:
                     if v
                 ]
                 first, at, other, other_at = (a, pa, b, pb) if only_a else (b, pb, a, pa)
-                text = xa if only_a else xb
+                text, other_text = (xa, xb) if only_a else (xb, xa)
+                mine, theirs = ((only_a, sa), (only_b, sb)) if only_a else ((only_b, sb), (only_a, sa))
                 _report(
                     out,
                     "number",
@@ -218,6 +259,7 @@ def _compare_numbers(out: _Collector, pair: TextPair, aligned: list) -> None:
                     other,
                     other_at,
                     f"{pair.scope}: {_short(text)!r} numbers differ: {'; '.join(parts)}",
+                    said=(text, other_text, _written(*mine), _written(*theirs)),
                 )
                 return
         return
@@ -525,6 +567,7 @@ def _compare_negations(out: _Collector, pair: TextPair, aligned: list) -> None:
             f"{pair.scope}: {_short(text)!r} has {len(words)} negations in {LANG_NAMES[this.lang]} "
             f"({', '.join(words)}) but {_short(other_text)!r} has {len(other_words)} in "
             f"{LANG_NAMES[other.lang]}" + (f" ({', '.join(other_words)})" if other_words else ""),
+            said=(text, other_text, ", ".join(words), ", ".join(other_words)),
         )
 
 

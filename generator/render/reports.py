@@ -35,13 +35,36 @@ from rulepress.render.site import earlier_games
 
 
 @dataclass
+class Said:
+    """One side of an aligned pair in the report: where it is and its text cut into (text, marked) pieces,
+    the words that disagree with the other side marked."""
+
+    where: str
+    pieces: list[tuple[str, bool]]
+
+
+@dataclass
+class SideBySide:
+    """A finding about an aligned pair: its kind and severity, the source language's side and the translation's."""
+
+    kind: str
+    severity: str
+    state: str
+    left: Said
+    right: Said
+
+
+@dataclass
 class ReportSection:
-    """A titled part of a game's report: a table (`columns`, `rows`) and/or notes (plain lines)."""
+    """A titled part of a game's report: a table (`columns`, `rows`) and/or notes (plain lines), or aligned
+    pairs side by side (`pairs`, `langs`: the languages of the two columns)."""
 
     title: str
     columns: list[str] = field(default_factory=list)
     rows: list[list[str]] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    pairs: list[SideBySide] = field(default_factory=list)
+    langs: tuple[str, str] = ("", "")
 
 
 def _title(content: GameContent) -> str:
@@ -132,6 +155,44 @@ def translations_section(content: GameContent, found: GameAnalysis) -> ReportSec
     return ReportSection("Translation check", ["where", "kind", "state", "ids", "message"], rows, notes)
 
 
+def marked(text: str, words: str) -> list[tuple[str, bool]]:
+    """`text` cut into (piece, marked) where each of `words` (comma-separated) stands first as a whole word
+    (case ignored); the rest unmarked. The template escapes every piece."""
+    spans: list[tuple[int, int]] = []
+    for word in (w.strip() for w in words.split(",")):
+        match = re.search(rf"(?<![\w-]){re.escape(word)}(?![\w-])", text, re.I) if word else None
+        if match and not any(s < match.end() and match.start() < e for s, e in spans):
+            spans.append((match.start(), match.end()))
+    pieces: list[tuple[str, bool]] = []
+    at = 0
+    for start, end in sorted(spans):
+        pieces += [(text[at:start], False), (text[start:end], True)]
+        at = end
+    pieces.append((text[at:], False))
+    return [p for p in pieces if p[0]]
+
+
+def side_by_side_section(content: GameContent, found: GameAnalysis) -> ReportSection:
+    """The aligned pairs the translation check found a difference in: the source language's sentence and the
+    translation's side by side, each with its file and line, the words that disagree marked."""
+    result = found.translations
+    title = "Translation check: aligned pairs side by side"
+    if result is None:
+        return ReportSection(title, notes=["Not checked."])
+    source = result.langs[0] if result.langs else content.game.source
+    pairs = []
+    for f in result.findings:
+        if not (f.text or f.other_text):
+            continue  # a finding about a whole text (a section missing, numbers over a paragraph)
+        mine = Said(game_path(f.location, content), marked(f.text, f.words))
+        theirs = Said(game_path(f.other, content), marked(f.other_text, f.other_words))
+        left, right = (mine, theirs) if f.lang == source else (theirs, mine)
+        pairs.append(SideBySide(f.kind, f.severity, "documented" if f.documented else "difference", left, right))
+    other = next((lang for lang in result.langs[1:]), "")
+    notes = [] if pairs else ["No aligned pair with a difference."]
+    return ReportSection(title, notes=notes, pairs=pairs, langs=(source, other))
+
+
 def examples_section(content: GameContent, found: GameAnalysis) -> ReportSection:
     if found.examples is None:
         return ReportSection("Worked examples", notes=["No rules engine: the examples were not run."])
@@ -187,6 +248,7 @@ def source_coverage_section(content: GameContent, found: GameAnalysis, sources: 
 # The sections of every game's report, in order. Add a function here to add a section.
 SECTIONS: list[Callable[[GameContent, GameAnalysis], ReportSection]] = [
     translations_section,
+    side_by_side_section,
     examples_section,
     provenance_section,
     sources_section,

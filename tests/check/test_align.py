@@ -30,6 +30,35 @@ def test_units_cut_sentences_items_and_cells_with_their_lines():
     ]
 
 
+def test_units_follow_the_markdown_parser_not_the_look_of_a_line():
+    """A setext heading and a section's bare title are headings; '18. März' inside a paragraph starts no
+    list (an ordered list not starting at 1 cannot interrupt a paragraph); a list item's continuation line
+    belongs to the item; a quoted paragraph is a sentence without its '>'."""
+    found = align.units(
+        [
+            Paragraph(1, "Spielende", heading=True),
+            Paragraph(3, "Rules\n====="),
+            Paragraph(6, "Das Turnier endet am\n18. März."),
+            Paragraph(9, "- Draw two cards\nand keep one.\n- Pass."),
+            Paragraph(13, "> Never the last card."),
+        ],
+        "de",
+    )
+    assert [(u.line, u.kind, u.text) for u in found] == [
+        (1, "heading", "Spielende"),
+        (3, "heading", "Rules"),
+        (6, "sentence", "Das Turnier endet am 18. März."),
+        (9, "item", "Draw two cards and keep one."),
+        (11, "item", "Pass."),
+        (13, "sentence", "Never the last card."),
+    ]
+
+
+def test_a_setext_heading_starts_a_section_of_a_bare_file():
+    found = align.sections([Paragraph(1, "Intro."), Paragraph(3, "Setup", heading=True), Paragraph(6, "Deal.")])
+    assert [(s.title, s.line, len(s.paragraphs)) for s in found] == [("", 1, 1), ("Setup", 3, 2)]
+
+
 def test_a_split_sentence_is_a_one_to_two_bead():
     a = units("Jeder Spieler zieht 3 Karten und legt dann 2 davon ab. Danach ist der nächste Spieler dran.", "de")
     b = units("Each player draws 3 cards. Then they discard 2 of them. Then the next player goes.", "en")

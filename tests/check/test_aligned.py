@@ -159,3 +159,40 @@ def test_glossary_terms_swapped_or_missing(texts, capsys):
     (texts / "rules.en.md").write_text(EN.replace("Take two coins.", "Take two cards."), encoding="utf-8")
     code, out = check(texts, capsys=capsys)
     assert code == 1 and "term: terms differ: 'card' in English where German says 'Münze'" in out
+
+
+def _findings(de: str, en: str) -> list:
+    from rulepress.check import align, aligned
+    from rulepress.check.pairs import Paragraph
+
+    sides = [
+        aligned.Side(lang, f"rules.{lang}.md", align.units([Paragraph(1, t)], lang))
+        for lang, t in (("de", de), ("en", en))
+    ]
+    return [f for pair in aligned.compare(*sides) for f in pair.findings]
+
+
+def test_a_swap_is_seen_where_the_same_word_stays_elsewhere_in_the_sentence():
+    """'after' said twice against 'nach ... vor': one of them was 'before' (weak words counted)."""
+    de = "Anstatt des Spielers nach dir, kann der Spieler vor dir wieder spielen."
+    assert _findings(de, "Instead of the player after you, the player before you will be able to play again.") == []
+    found = _findings(de, "Instead of the player after you, the player after you will be able to play again.")
+    assert [(f.kind, f.words, f.other_words) for f in found] == [("time", "after", "vor")]
+
+
+def test_a_swap_of_two_weak_time_words_is_seen_but_a_phrase_s_second_signal_is_no_time_word():
+    de = "Einmal pro Partie darf jeder Spieler eine bereits danach kollabierte Karte wieder aktivieren."
+    found = _findings(de, "Once per game, each player may revive a previously collapsed card.")
+    assert [(f.kind, f.words, f.other_words) for f in found] == [("time", "previously", "danach")]
+    assert _findings("Danach beginnt die erste Runde.", "Then the first round begins.") == []  # 'first': before, too
+
+
+def test_a_name_written_alike_holds_a_list_together_when_an_item_is_dropped():
+    from rulepress.check import align
+    from rulepress.check.pairs import Paragraph
+
+    de = align.units(
+        [Paragraph(1, "1. Den Dabb aufnehmen\n2. Die Trumpffarbe bestimmen\n3. Vier Karten abdrücken")], "de"
+    )
+    en = align.units([Paragraph(1, "1. Take the Dabb\n3. Lay four cards away")], "en")
+    assert align.align(de, en) == [([0], [0]), ([1], []), ([2], [1])]

@@ -7,7 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from rulepress.check.readings import idle_readings, register_links, sentences
+from rulepress.check.readings import _prose, idle_readings, register_links, sentences
 from rulepress.model import formats, load_game
 from rulepress.model.engine import load_engine
 from rulepress.site.rules_myst import rewrite_terms
@@ -40,6 +40,11 @@ def line_of(path: Path, fragment: str) -> int:
 def test_sentences_end_at_full_stops_and_blank_lines():
     text = "First one. Second: still (the second).\n\nThird"
     assert [s for _o, s in sentences(text)] == ["First one.", "Second: still (the second).", "Third"]
+
+
+def test_prose_blanks_the_fences_the_parser_finds_and_keeps_the_lines():
+    body = "Play.\n~~~\nnot prose\n~~~\n- item\n\n  ```{doctest} x\n  >>> 1\n  ```\nEnd. ``` inline ``` stays."
+    assert _prose(body).splitlines() == ["Play.", "", "", "", "- item", "", "", "", "", "End. ``` inline ``` stays."]
 
 
 def test_a_listed_sentence_without_the_link_is_reported_at_its_line(tmp_path):

@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 import re
+from html.parser import HTMLParser
 from pathlib import Path
 
+from rulepress.analysis import GameAnalysis
 from rulepress.build import BuildOptions, build
+from rulepress.check import translations
 from rulepress.cli import main
+from rulepress.model import load_game
+from rulepress.render.reports import write_report
 from rulepress.scaffold import new_game
 
 SOURCE = (
@@ -84,3 +89,60 @@ def test_a_section_without_findings_shows_its_summary_and_no_empty_table(tmp_pat
     sections = dict(re.findall(r"<h2>([^<]*)</h2>(.*?)</section>", page, re.S))
     assert "0 differences" in sections["Translation check"] and "<table" not in sections["Translation check"]
     assert "<table" in sections["Worked examples"]  # one row per example that ran
+
+
+class _Cells(HTMLParser):
+    """The cells of the side-by-side table: per row, per cell, its text and its marked words."""
+
+    def __init__(self):
+        super().__init__()
+        self.rows: list[list[dict]] = []
+        self.inside = self.mark = False
+
+    def handle_starttag(self, tag, attrs):
+        if tag == "table" and ("class", "side-by-side") in attrs:
+            self.inside = True
+        elif self.inside and tag == "tr":
+            self.rows.append([])
+        elif self.inside and tag == "td":
+            self.rows[-1].append({"text": "", "marked": []})
+        elif self.inside and tag == "mark":
+            self.mark = True
+            self.rows[-1][-1]["marked"].append("")
+
+    def handle_endtag(self, tag):
+        if tag == "table":
+            self.inside = False
+        elif tag == "mark":
+            self.mark = False
+
+    def handle_data(self, data):
+        if self.inside and self.rows and self.rows[-1]:
+            self.rows[-1][-1]["text"] += data
+            if self.mark:
+                self.rows[-1][-1]["marked"][-1] += data
+
+
+def test_the_report_shows_a_finding_s_two_sentences_side_by_side_with_the_words_marked(tmp_path):
+    folder = new_game("demo", tmp_path / "content", table=False)
+    english = folder / "rules.en.md"
+    english.write_text(
+        english.read_text(encoding="utf-8").replace(
+            "The first to reach the goal wins.", "The <b>first</b> to reach the goal never wins."
+        ),
+        encoding="utf-8",
+    )
+    content = load_game(folder)
+    found = GameAnalysis(content.id, translations=translations.report(content))
+    page = tmp_path / "demo.html"
+    write_report(content, page, found)
+    cells = _Cells()
+    cells.feed(page.read_text(encoding="utf-8"))
+    rows = [r for r in cells.rows if r]
+    assert len(rows) == 1
+    kind, german, english_side = rows[0]
+    assert kind["text"].startswith("negation")
+    assert "demo/rules.de.md:4" in german["text"] and "Wer zuerst das Ziel erreicht, gewinnt." in german["text"]
+    assert "demo/rules.en.md:4" in english_side["text"]
+    assert "The <b>first</b> to reach the goal never wins." in english_side["text"]  # escaped: text, not a tag
+    assert english_side["marked"] == ["never"] and german["marked"] == []
