@@ -88,6 +88,12 @@ RULES = {
             "(or give each its own back id if they are never shuffled together)",
         ),
         Rule(
+            "kit-printed",
+            3,
+            "print the component (a `piece` for pieces, a `board` for a board, or make other parts a deck), name "
+            "the printed components that stand for it in `printed_as`, or say why it is not printed in `not_printed`",
+        ),
+        Rule(
             "small-print",
             3,
             "give each text of the layout a size and min_size of 6 pt or more (a larger box or fewer words if it "

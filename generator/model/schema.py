@@ -325,6 +325,16 @@ class Component(Model):
         None,
         description="For kind 'pieces': how the pieces are printed (form, shape, size); its `cards` are the piece designs (title, text, colour, an optional `back_face`, qty). Without it the pieces are only counted.",
     )
+    printed_as: list[Id] = Field(
+        default_factory=list,
+        description="Printed components that stand for this counted one in the kit (e.g. the known cards of a "
+        "larger deck): `rulepress check content` checks they exist and are printed.",
+    )
+    not_printed: Text | None = Field(
+        None,
+        description="Why this counted component is not in the print-and-play kit (e.g. a die from another box); "
+        "without it, or `printed_as`, a piece, board or other part that is not printed is reported.",
+    )
     placed_on: list[Placement] = Field(
         default_factory=list,
         description="Board spaces its pieces, tokens or tiles are put on (`{type: monopoly, at: spot}`): "
