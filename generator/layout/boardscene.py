@@ -393,7 +393,7 @@ def board_scene(board, lang: str, measure: Measure, held: dict[str, tuple[float,
         inner = _inner(rect, shape)
         spots_key = stype.spots if stype else None
         if spots_key and isinstance(space.values.get(spots_key), int) and space.values[spots_key] > 0:
-            inner = _spots(scene, space, space.values[spots_key], inner, fill)
+            inner = _spots(scene, space, space.values[spots_key], inner, fill, spot_radius(stype))
         mark = _mark_kind(space.provenance, group.provenance if group else None)
         if mark:
             centre = (rect.right - MARK_RADIUS - 0.6, rect.y + MARK_RADIUS + 0.6)
@@ -611,14 +611,19 @@ def _leader(outline, boxes: list[Rect]) -> tuple[Point, Point] | None:
     return (start.x, start.y), (end.x + dx / length, end.y + dy / length)
 
 
-def _spots(scene: Scene, space, count: int, inner: Rect, fill: str) -> Rect:
-    """`count` small round spots in a row at the bottom of a space; returns the room left for text."""
-    d = 2 * SPOT_RADIUS
+def spot_radius(stype) -> float:
+    """Radius in mm of the spots a space type draws (its `spot_size`, or `SPOT_RADIUS`)."""
+    return stype.spot_size / 2 if stype is not None and stype.spot_size else SPOT_RADIUS
+
+
+def _spots(scene: Scene, space, count: int, inner: Rect, fill: str, radius: float = SPOT_RADIUS) -> Rect:
+    """`count` round spots in a row at the bottom of a space; returns the room left for text."""
+    d = 2 * radius
     gap = 1.0
     n = min(count, max(1, int((inner.w + gap) // (d + gap))))
     row_w = n * d + (n - 1) * gap
-    y = inner.bottom - SPOT_RADIUS - 0.3
-    x0 = inner.centre[0] - row_w / 2 + SPOT_RADIUS
+    y = inner.bottom - radius - 0.3
+    x0 = inner.centre[0] - row_w / 2 + radius
     ink = shade(fill, 0.45) if luminance(fill) > 0.45 else "#ffffff"
     for i in range(n):
         scene.items.append(

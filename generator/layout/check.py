@@ -14,6 +14,10 @@ from rulepress.errors import ContentError, ContentErrors, Problem
 from rulepress.layout import layouts as layout_data
 from rulepress.layout.backs import shared_back_problems
 from rulepress.layout.binding import BindingError, condition_refs, known_refs, refs, stray_brace
+from rulepress.layout.placement import placement_problems
+from rulepress.layout.smallprint import RULE as SMALL_PRINT
+from rulepress.layout.smallprint import message as small_print_message
+from rulepress.layout.smallprint import small_sizes
 from rulepress.layout.spec import Layout
 from rulepress.model.yamlsource import load_yaml
 
@@ -68,13 +72,14 @@ def check_layouts(content) -> list[Problem]:
             )
             continue
         problems += _fonts(layout, font_names, name, folder)
+        problems += [p for p in _small_print(layout, name, folder) if p not in problems]
         key = (name, comp.id)
         if key in checked:
             continue
         checked.add(key)
         problems += _bindings(layout, comp, name, folder, icon_names)
         problems += _pictures(content, i, comp)
-    return problems + shared_back_problems(content)
+    return problems + shared_back_problems(content) + placement_problems(content)
 
 
 def _icon_names(folder) -> set[str]:
@@ -124,6 +129,16 @@ def _fonts(layout: Layout, known: set[str], name: str, folder) -> list[Problem]:
                             f"unknown font {font!r}; fonts: {', '.join(sorted(known))}",
                         )
                     )
+    return problems
+
+
+def _small_print(layout: Layout, name: str, folder) -> list[Problem]:
+    """A problem (rule small-print) at each text size of the layout under 6 pt, where its file sets it."""
+    problems = []
+    for key, size in small_sizes(layout, layout_data.ELEMENT_LISTS):
+        file, line, col = _where(name, folder, key)
+        where = ".".join(map(str, key))
+        problems.append(Problem(file, line, col, where, small_print_message(size, where), SMALL_PRINT))
     return problems
 
 

@@ -171,23 +171,21 @@ def covered(plan: TilePlan, tile: Tile, x: float, y: float) -> bool:
 
 
 def mark_placements(plan: TilePlan, tile: Tile) -> list[tuple[str, float, float]]:
-    """Registration marks of one tile as (kind, x, y) in sheet mm.
+    """Registration crosses of one tile as (kind, x, y) in sheet mm.
 
-    A 'cross' is printed only where the tile's glue strip will be covered by its
-    neighbour; where the same board point stays visible, the tile gets 'tick-x'
-    (a short vertical line in the top margin at the point's x) and 'tick-y' (a
-    short horizontal line in the left margin at its y) instead, never a mark on
-    the visible board.
+    Every registration point the tile holds gets a cross, so the two tiles of an
+    overlap carry a cross at the same board point: a 'cross' (ringed, bold) where
+    the point lies in this tile's glue strip that a neighbour will cover, a
+    'fine-cross' (hairline, no ring) where it lies in the strip that stays visible
+    and is laid over the neighbour's. The user lays each fine cross exactly on its
+    bold cross (against the light); the bold ones end up under the glued tile.
     """
     found = []
     for x, y in registration_points(plan):
         if not tile.contains(x, y):
             continue
         sx, sy = to_sheet(plan, tile, x, y)
-        if covered(plan, tile, x, y):
-            found.append(("cross", sx, sy))
-        else:
-            found += [("tick-x", sx, plan.window_y), ("tick-y", plan.window_x, sy)]
+        found.append(("cross" if covered(plan, tile, x, y) else "fine-cross", sx, sy))
     return found
 
 

@@ -87,6 +87,18 @@ RULES = {
             "give the components that share a back the same size, layout back and back definition "
             "(or give each its own back id if they are never shuffled together)",
         ),
+        Rule(
+            "kit-printed",
+            3,
+            "print the component (a `piece` for pieces, a `board` for a board, or make other parts a deck), name "
+            "the printed components that stand for it in `printed_as`, or say why it is not printed in `not_printed`",
+        ),
+        Rule(
+            "small-print",
+            3,
+            "give each text of the layout a size and min_size of 6 pt or more (a larger box or fewer words if it "
+            "then does not fit)",
+        ),
         Rule("format-declared", 2, "declare `format: 2` in game.yaml (rulepress upgrade does)", warns_only=True),
         Rule("todo-marker", 2, "replace the TODO with what players should read", warns_only=True),
         Rule(

@@ -23,6 +23,7 @@ from pydantic import BaseModel, ValidationError
 
 from rulepress.errors import ContentError, ContentErrors, Problem
 from rulepress.model import cardtable, formats, references
+from rulepress.model.kit import kit_problems
 from rulepress.model.rules_text import RuleText, read_rules
 from rulepress.model.schema import LANGS, Game, Term, Text, walk
 from rulepress.model.sourcefile import display_path, read_source
@@ -379,6 +380,7 @@ def load_game(folder: Path, parse: Callable[[Path, str], tuple[object, Positions
     problems.extend(references.check(content))
     problems.extend(unread_files(content, sources))
     problems.extend(references.todo_markers(content))
+    problems.extend(kit_problems(content))
     if game.format is None:
         file, line, _ = sources.locate(("id",))
         problems.append(

@@ -242,6 +242,27 @@ class Piece(Model):
     )
 
 
+class Placement(Model):
+    """Where the pieces of a component are put on a board: spaces named one by one, or every space of a type
+    or a group; `rulepress check content` checks that a piece fits there."""
+
+    board: Id | None = Field(None, description="Board id (default: the game's only board).")
+    spaces: list[Id] = Field(default_factory=list, description="Ids of the spaces a piece is put on.")
+    type: Id | None = Field(None, description="Every space of this space type.")
+    group: Id | None = Field(None, description="Every space of this group.")
+    at: Literal["space", "spot", "marker"] = Field(
+        "space",
+        description="space (the piece lies on the space itself), spot (on one of the round spots its type's "
+        "`spots` value draws) or marker (on the space's marker spot).",
+    )
+
+    @model_validator(mode="after")
+    def _names_spaces(self):
+        if not self.spaces and self.type is None and self.group is None:
+            raise ValueError("name the spaces: `spaces`, `type` or `group`")
+        return self
+
+
 CARD_KINDS = ("deck", "tiles", "tokens", "money")
 OTHER_KINDS = ("board", "dice", "pieces", "rules", "other")
 
@@ -303,6 +324,21 @@ class Component(Model):
     piece: Piece | None = Field(
         None,
         description="For kind 'pieces': how the pieces are printed (form, shape, size); its `cards` are the piece designs (title, text, colour, an optional `back_face`, qty). Without it the pieces are only counted.",
+    )
+    printed_as: list[Id] = Field(
+        default_factory=list,
+        description="Printed components that stand for this counted one in the kit (e.g. the known cards of a "
+        "larger deck): `rulepress check content` checks they exist and are printed.",
+    )
+    not_printed: Text | None = Field(
+        None,
+        description="Why this counted component is not in the print-and-play kit (e.g. a die from another box); "
+        "without it, or `printed_as`, a piece, board or other part that is not printed is reported.",
+    )
+    placed_on: list[Placement] = Field(
+        default_factory=list,
+        description="Board spaces its pieces, tokens or tiles are put on (`{type: monopoly, at: spot}`): "
+        "`rulepress check content` reports a piece larger than the space or spot.",
     )
     note: Text | None = Field(None, description="Remark shown with the component.")
     provenance: Provenance = Field(description="Where the component facts come from.")
@@ -375,6 +411,12 @@ class SpaceType(Model):
     spots: str | None = Field(
         None,
         description="Name of a whole-number value of the spaces (e.g. accusation_spots): that many small round spots are drawn in the space instead of printing the number.",
+    )
+    spot_size: float | None = Field(
+        None,
+        gt=0,
+        le=100,
+        description="Diameter in mm of the spots (default 3.8): as large as the tokens put on them (`placed_on`).",
     )
 
 

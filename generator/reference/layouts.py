@@ -142,6 +142,11 @@ def layout_reference(image_dir: Path | None = None) -> str:
             "The provenance mark (reconstructed, unknown) is drawn on every marked face: by an element that shows "
             "`{mark}`, or else at the bottom of the safe area.",
             "",
+            "Small print: a text shrinks to fit its box down to its `min_size` (6 pt unless the layout says "
+            "otherwise; the provenance mark is 6 pt). A size or `min_size` under 6 pt anywhere in a layout (the "
+            "classic parts, `text` elements, the parts of a `stack`) is reported by `rulepress check content` at its "
+            "line, rule `small-print`: a warning for content of format 2, an error from format 3 on.",
+            "",
             "## Fonts and icons",
             "",
             "Fonts: the bundled Body, Body-Bold, Body-Italic, Body-BoldItalic, Condensed, Condensed-Bold, and a game's "

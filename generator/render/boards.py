@@ -42,6 +42,10 @@ from rulepress.render.options import BoardOptions
 from rulepress.text import fonts
 
 PNG_WIDTH_PX = 1400  # gallery picture width
+EDGE_CLEAR = 5.0  # mm from the paper edge that no mark or word of a tile page comes nearer than
+CROSS_ARM = 3.0  # mm from the centre of a registration cross on a covered glue strip to its arms' ends
+FINE_CROSS_ARM = 2.0  # mm, the hairline cross on the strip laid over a neighbour's (stays on the board)
+FINE_CROSS_LINE = 0.2  # pt
 
 
 def _word(key: str, lang: str) -> str:
@@ -492,25 +496,31 @@ def _tile_page(c, plan: TilePlan, tile, board, lang: str) -> None:
         y = wy + neighbours["bottom"].y - tile.y
         c.line(*pdf(wx - 3, y), *pdf(wx + ww + 3, y))
     c.setDash([], 0)
-    # cut marks at the window corners (trim the white margin where a neighbour lies left or above)
+    # cut marks at the window corners (trim the white margin where a neighbour lies left or above),
+    # ending 5 mm from the paper edge at the least
+    reach = max(1.5, min(6.0, plan.window_x - EDGE_CLEAR, plan.window_y - EDGE_CLEAR))
     for cx in (wx, wx + ww):
         for cy in (wy, wy + wh):
             dx = -1 if cx == wx else 1
             dy = -1 if cy == wy else 1
-            c.line(*pdf(cx + dx * 1.5, cy), *pdf(cx + dx * 6, cy))
-            c.line(*pdf(cx, cy + dy * 1.5), *pdf(cx, cy + dy * 6))
-    # registration marks: crosses only on glue strips that get covered, ticks in the margin elsewhere
+            c.line(*pdf(cx + dx * 0.5, cy), *pdf(cx + dx * reach, cy))
+            c.line(*pdf(cx, cy + dy * 0.5), *pdf(cx, cy + dy * reach))
+    # registration crosses at the same board points on both tiles of an overlap: bold and ringed on the
+    # glue strip a neighbour covers, a hairline on the strip laid over the neighbour's
     c.setStrokeColorRGB(0, 0, 0)
     for kind, sx, sy in mark_placements(plan, tile):
         px, py = pdf(sx, sy)
         if kind == "cross":
             c.circle(px, py, 1.6 * MM, stroke=1, fill=0)
-            c.line(px - 3 * MM, py, px + 3 * MM, py)
-            c.line(px, py - 3 * MM, px, py + 3 * MM)
-        elif kind == "tick-x":
-            c.line(px, py + 1.0 * MM, px, py + 5.0 * MM)
+            arm = CROSS_ARM
         else:
-            c.line(px - 5.0 * MM, py, px - 1.0 * MM, py)
+            c.saveState()
+            c.setLineWidth(FINE_CROSS_LINE)
+            arm = FINE_CROSS_ARM
+        c.line(px - arm * MM, py, px + arm * MM, py)
+        c.line(px, py - arm * MM, px, py + arm * MM)
+        if kind != "cross":
+            c.restoreState()
     c.restoreState()
 
     # labels in the margins
@@ -532,20 +542,22 @@ def _tile_page(c, plan: TilePlan, tile, board, lang: str) -> None:
     )
     if near:
         c.drawRightString(*pdf(wx + ww, footer_y), f"{_word('neighbours', lang)}: {near}")
+        c.setFont("Body", 6.5)
+        c.drawString(*pdf(wx, footer_y + 3.6), _word("align", lang))
     c.setFont("Body", 6)
     c.setFillColorRGB(0.3, 0.3, 0.3)
     if "left" in neighbours:
         c.saveState()
-        c.translate(*pdf(wx - 2.0, wy + wh / 2))
+        c.translate(*pdf(wx - 1.0, wy + wh / 2))
         c.rotate(90)
         c.drawCentredString(0, 0, f"✂ {_word('cut', lang)} ({_word('tile', lang)} {tile.label})")
         c.restoreState()
     if "top" in neighbours:
-        c.drawCentredString(*pdf(wx + ww / 2, wy - 2.0), f"✂ {_word('cut', lang)}")
+        c.drawCentredString(*pdf(wx + ww / 2, wy - 1.0), f"✂ {_word('cut', lang)}")
     if "right" in neighbours:
         c.saveState()
         x = wx + neighbours["right"].x - tile.x
-        c.translate(*pdf(wx + ww + 2.8, wy + wh / 2))
+        c.translate(*pdf(wx + ww + 2.2, wy + wh / 2))
         c.rotate(90)
         c.drawCentredString(
             0, 0, f"{_word('glue', lang)} {i18n.decimal(plan.overlap, lang)} mm → {neighbours['right'].label}"

@@ -94,18 +94,22 @@ def test_no_sheet_carries_less_than_half_a_page_of_new_board(width, height, pape
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_marks_sit_on_covered_glue_strips_or_in_the_margin(paper):
+def test_each_overlap_has_a_bold_cross_under_and_a_fine_cross_over_at_the_same_point(paper):
     plan = plan_tiles(594, 420, PAPERS[paper], overlap=10)
     seen = 0
     for tile in plan.tiles:
         near = plan.neighbours(tile)
         for kind, sx, sy in mark_placements(plan, tile):
             seen += 1
-            if kind == "cross":
-                x, y = tile.x + sx - plan.window_x, tile.y + sy - plan.window_y
-                assert ("right" in near and x >= near["right"].x) or ("bottom" in near and y >= near["bottom"].y)
-            else:  # ticks start on the window edge and run outwards into the margin
-                assert sx == plan.window_x or sy == plan.window_y
+            x, y = tile.x + sx - plan.window_x, tile.y + sy - plan.window_y
+            hidden = ("right" in near and x >= near["right"].x) or ("bottom" in near and y >= near["bottom"].y)
+            assert kind == ("cross" if hidden else "fine-cross")
+            # the tile laid over this one (or under it) prints the same board point
+            others = [t for t in plan.tiles if t != tile and t.contains(x, y)]
+            assert others
+            for other in others:
+                ox, oy = to_sheet(plan, other, x, y)
+                assert any(abs(ox - a) < 1e-6 and abs(oy - b) < 1e-6 for _k, a, b in mark_placements(plan, other))
     assert seen
 
 
