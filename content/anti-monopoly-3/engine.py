@@ -282,6 +282,24 @@ def red_field_triggered(position: int, already_used: bool) -> bool:
     return position in RED_FIELDS and not already_used
 
 
+RED_FIELD_SPENT_READINGS = ("first-landing", "success-only")
+
+
+def red_field_spent(triggered: bool, success: bool, red_field_spent: str = "first-landing") -> bool:
+    """Is the one-time red-field rule used up after this landing?
+
+    ``first-landing``: the first landing on a red field uses it, whether the
+    asked player shows the card or not (rule G: "the first time", and "only once
+    per game"); ``success-only``: only a shown card uses it, since rule G says
+    the rule lapses for a bomb set back out of the red area by that success.
+    """
+    if red_field_spent not in RED_FIELD_SPENT_READINGS:
+        raise ValueError(f"unknown reading {red_field_spent!r}; readings: {', '.join(RED_FIELD_SPENT_READINGS)}")
+    if red_field_spent == "success-only":
+        return triggered and success
+    return triggered
+
+
 def red_field_success(position: int) -> int:
     """Bomb position after the asked player showed the named card: 5 fields back."""
     return move_bomb(position, -5, bomb_moves="as-stated")  # a move back: no reading caps it
@@ -372,6 +390,27 @@ def green_landing(field: int, all_monopolies_broken: bool) -> tuple[int, int]:
     if field in GREEN_HATCHED and not all_monopolies_broken:
         return (1, 1)
     return (field, 0)
+
+
+GREEN_ONE_READINGS = ("while-there", "on-return")
+
+
+def double_price_accusations(turns_since_sent_back: int | None, green_one: str = "while-there") -> bool:
+    """May the player bring any number of accusations at double price on this turn?
+
+    `turns_since_sent_back`: None when his pawn does not stand on Grün 1 after a
+    hatched field sent it there; 0 in the turn it was sent back, 1 on his next
+    turn with the pawn still there, and so on. ``while-there``: on every such
+    turn (the short rules: "while the pawn stands on Grün 1"); ``on-return``:
+    only in the turn it was sent back (rule I: "then").
+    """
+    if green_one not in GREEN_ONE_READINGS:
+        raise ValueError(f"unknown reading {green_one!r}; readings: {', '.join(GREEN_ONE_READINGS)}")
+    if turns_since_sent_back is None:
+        return False
+    if turns_since_sent_back < 0:
+        raise ValueError("turns since the pawn was sent back cannot be negative")
+    return turns_since_sent_back == 0 if green_one == "on-return" else True
 
 
 def may_accuse_instead_of_moving(field: int) -> bool:

@@ -169,6 +169,8 @@ def _cases_am():
             "may_propose_all_win": ((2, False), {}),
         },
         "peace_winner": {"world_peace_reached": (("Anna", positions, money), {})},
+        "red_field_spent": {"red_field_spent": ((True, False), {})},
+        "green_one": {"double_price_accusations": ((1,), {})},
         "swap_once": {"goal_attempt": ((4, [6, 5, 2], True), {"swapped_this_round": False})},
         "six_player_deck": {
             "coop_sets": ((6,), {}),
