@@ -126,6 +126,7 @@ def _cases_1848():
 def _cases_risk():
     E = _e("risk")
     piles = E.set_aside(E.CardPiles(), ["alaska", "siam", "egypt", "peru"])
+    onward_moves = [("greenland", "iceland", 2), ("iceland", "scandinavia", 2)]
     return {
         "first_sets": {"trade_in_armies": ((1,), {}), "trade_values": ((["A", "B"],), {})},
         "set_count": {"trade_values": ((["A", "B", "A", "C"],), {})},
@@ -138,10 +139,19 @@ def _cases_risk():
                 ({"alaska": 3, "alberta": 3, "ontario": 1}, [("alaska", "alberta", 1), ("alberta", "ontario", 1)]),
                 {},
             ),
+            "may_fortify": (
+                ({"alaska": 3, "alberta": 3, "ontario": 1}, [("alaska", "alberta", 1), ("alberta", "ontario", 1)]),
+                {},
+            ),
         },
         "took_part": {
             "movable_armies": (({"alaska": 4},), {"placed": {"alaska": 2}}),
             "fortify": (({"alaska": 4, "alberta": 1}, [("alaska", "alberta", 3)]), {"placed": {"alaska": 2}}),
+            "may_fortify": (({"alaska": 4, "alberta": 1}, [("alaska", "alberta", 3)]), {"placed": {"alaska": 2}}),
+        },
+        "fortify_steps": {
+            "fortify": (({"greenland": 5, "iceland": 1, "scandinavia": 1}, onward_moves), {}),
+            "may_fortify": (({"greenland": 5, "iceland": 1, "scandinavia": 1}, onward_moves), {}),
         },
         "hand_limit": {
             "largest_hand": ((), {}),
