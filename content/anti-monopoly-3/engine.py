@@ -363,10 +363,33 @@ class Payment:
     helpers_pay: int
 
 
-def pay(balance: int, amount: int, helped: bool = False, broke_help: str = "double") -> Payment:
-    """Pay `amount` from `balance`. Who cannot pay it all pays what he has and the bomb
-    moves 1 forward, unless other players take over (reading ``double``: they pay
-    twice the amount; ``plain``: they pay the amount)."""
+SHORT_PAYMENT_READINGS = ("all-he-has", "nothing")
+HELP_BASIS_READINGS = ("amount-due", "shortfall")
+
+
+def pay(
+    balance: int,
+    amount: int,
+    helped: bool = False,
+    broke_help: str = "double",
+    short_payment: str = "all-he-has",
+    help_basis: str = "amount-due",
+) -> Payment:
+    """Pay `amount` from `balance`. Who cannot pay it all makes the bomb move 1
+    forward, unless other players take over (reading ``double``: they pay
+    twice the sum; ``plain``: they pay it once).
+
+    Without help, ``all-he-has`` (reconstructed): he hands over what he has;
+    ``nothing``: he keeps it, only the bomb moves. With help, the sum the
+    helpers pay is the ``amount-due`` (he keeps his money) or the
+    ``shortfall`` (he pays what he has, they the part he cannot).
+    """
+    for option, value, readings in (
+        ("short_payment", short_payment, SHORT_PAYMENT_READINGS),
+        ("help_basis", help_basis, HELP_BASIS_READINGS),
+    ):
+        if value not in readings:
+            raise ValueError(f"unknown reading {value!r} of {option}; readings: {', '.join(readings)}")
     if amount < 0 or balance < 0:
         raise ValueError("amounts and balances are not negative")
     if balance >= amount:
@@ -375,8 +398,10 @@ def pay(balance: int, amount: int, helped: bool = False, broke_help: str = "doub
         factor = {"double": 2, "plain": 1}.get(broke_help)
         if factor is None:
             raise ValueError(f"unknown reading {broke_help!r}")
+        if help_basis == "shortfall":
+            return Payment(0, 0, factor * (amount - balance))
         return Payment(balance, 0, factor * amount)
-    return Payment(0, 1, 0)
+    return Payment(0 if short_payment == "all-he-has" else balance, 1, 0)
 
 
 # --- I. Green lane -----------------------------------------------------------------------
