@@ -208,11 +208,28 @@ def _cases_xidit():
     E = _e("xidit")
     state = E.Phase(cities=(("city", E.Slot("threat", "t2")),), recruit_stack=("t5",), barracks=E.units("C"))
     given = {"provided": E.units("A", "B")}
+    # a recruit tile asking for A, A, B while the barracks hold one A: the readings of class_shortage differ
+    needs = (E.Tile("r0"), E.Tile("t0"), E.Tile("r1", recruit=E.units("A", "A", "B")))
+    short = {"tiles": needs, "next_recruit": "r1", "barracks": E.units("A", "C", "C")}
+    fresh = E.Phase(cities=(("city", None),), **short)
+    finished = E.Phase(cities=(("city", E.Slot("recruit", "r0")),), **short)
+    waiting = {"waiting": (("other", "recruit"),)}
+    after_recruit = E.Phase(cities=(("city", E.Slot("recruit", "r0")), ("other", None)), **short, **waiting)
+    after_threat = E.Phase(cities=(("city", E.Slot("threat", "t0")), ("other", None)), **short, **waiting)
     return {
         "threat_units": {
             "remove_threat": ((state, "city"), given),
             "replace_tile": ((state, "city", "threat"), given),
-        }
+        },
+        "class_shortage": {
+            "fill_from_barracks": ((E.units("A", "A", "B"), E.units("A", "C", "C")), {}),
+            "place_next": ((fresh, "city", "recruit"), {}),
+            "replace_tile": ((finished, "city", "recruit"), {}),
+            "manage_tiles": ((finished, [("city", "recruit")]), {}),
+            "settle": ((E.Phase(cities=(("other", None),), **short, **waiting),), {}),
+            "remove_recruit": ((after_recruit, "city"), {}),
+            "remove_threat": ((after_threat, "city"), {}),
+        },
     }
 
 
