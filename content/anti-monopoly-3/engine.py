@@ -282,6 +282,24 @@ def red_field_triggered(position: int, already_used: bool) -> bool:
     return position in RED_FIELDS and not already_used
 
 
+RED_FIELD_SPENT_READINGS = ("first-landing", "success-only")
+
+
+def red_field_spent(triggered: bool, success: bool, red_field_spent: str = "first-landing") -> bool:
+    """Is the one-time red-field rule used up after this landing?
+
+    ``first-landing``: the first landing on a red field uses it, whether the
+    asked player shows the card or not (rule G: "the first time", and "only once
+    per game"); ``success-only``: only a shown card uses it, since rule G says
+    the rule lapses for a bomb set back out of the red area by that success.
+    """
+    if red_field_spent not in RED_FIELD_SPENT_READINGS:
+        raise ValueError(f"unknown reading {red_field_spent!r}; readings: {', '.join(RED_FIELD_SPENT_READINGS)}")
+    if red_field_spent == "success-only":
+        return triggered and success
+    return triggered
+
+
 def red_field_success(position: int) -> int:
     """Bomb position after the asked player showed the named card: 5 fields back."""
     return move_bomb(position, -5, bomb_moves="as-stated")  # a move back: no reading caps it
@@ -345,10 +363,33 @@ class Payment:
     helpers_pay: int
 
 
-def pay(balance: int, amount: int, helped: bool = False, broke_help: str = "double") -> Payment:
-    """Pay `amount` from `balance`. Who cannot pay it all pays what he has and the bomb
-    moves 1 forward, unless other players take over (reading ``double``: they pay
-    twice the amount; ``plain``: they pay the amount)."""
+SHORT_PAYMENT_READINGS = ("all-he-has", "nothing")
+HELP_BASIS_READINGS = ("amount-due", "shortfall")
+
+
+def pay(
+    balance: int,
+    amount: int,
+    helped: bool = False,
+    broke_help: str = "double",
+    short_payment: str = "all-he-has",
+    help_basis: str = "amount-due",
+) -> Payment:
+    """Pay `amount` from `balance`. Who cannot pay it all makes the bomb move 1
+    forward, unless other players take over (reading ``double``: they pay
+    twice the sum; ``plain``: they pay it once).
+
+    Without help, ``all-he-has`` (reconstructed): he hands over what he has;
+    ``nothing``: he keeps it, only the bomb moves. With help, the sum the
+    helpers pay is the ``amount-due`` (he keeps his money) or the
+    ``shortfall`` (he pays what he has, they the part he cannot).
+    """
+    for option, value, readings in (
+        ("short_payment", short_payment, SHORT_PAYMENT_READINGS),
+        ("help_basis", help_basis, HELP_BASIS_READINGS),
+    ):
+        if value not in readings:
+            raise ValueError(f"unknown reading {value!r} of {option}; readings: {', '.join(readings)}")
     if amount < 0 or balance < 0:
         raise ValueError("amounts and balances are not negative")
     if balance >= amount:
@@ -357,8 +398,10 @@ def pay(balance: int, amount: int, helped: bool = False, broke_help: str = "doub
         factor = {"double": 2, "plain": 1}.get(broke_help)
         if factor is None:
             raise ValueError(f"unknown reading {broke_help!r}")
+        if help_basis == "shortfall":
+            return Payment(0, 0, factor * (amount - balance))
         return Payment(balance, 0, factor * amount)
-    return Payment(0, 1, 0)
+    return Payment(0 if short_payment == "all-he-has" else balance, 1, 0)
 
 
 # --- I. Green lane -----------------------------------------------------------------------
@@ -372,6 +415,27 @@ def green_landing(field: int, all_monopolies_broken: bool) -> tuple[int, int]:
     if field in GREEN_HATCHED and not all_monopolies_broken:
         return (1, 1)
     return (field, 0)
+
+
+GREEN_ONE_READINGS = ("while-there", "on-return")
+
+
+def double_price_accusations(turns_since_sent_back: int | None, green_one: str = "while-there") -> bool:
+    """May the player bring any number of accusations at double price on this turn?
+
+    `turns_since_sent_back`: None when his pawn does not stand on Grün 1 after a
+    hatched field sent it there; 0 in the turn it was sent back, 1 on his next
+    turn with the pawn still there, and so on. ``while-there``: on every such
+    turn (the short rules: "while the pawn stands on Grün 1"); ``on-return``:
+    only in the turn it was sent back (rule I: "then").
+    """
+    if green_one not in GREEN_ONE_READINGS:
+        raise ValueError(f"unknown reading {green_one!r}; readings: {', '.join(GREEN_ONE_READINGS)}")
+    if turns_since_sent_back is None:
+        return False
+    if turns_since_sent_back < 0:
+        raise ValueError("turns since the pawn was sent back cannot be negative")
+    return turns_since_sent_back == 0 if green_one == "on-return" else True
 
 
 def may_accuse_instead_of_moving(field: int) -> bool:

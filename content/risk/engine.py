@@ -482,6 +482,7 @@ def sets_to_trade(hand_size: int, hand_limit: str = "five-at-all-times") -> int:
 
 FORTIFY_READINGS = ("many-adjacent", "one-move")
 TOOK_PART_READINGS = ("fought", "fought-or-placed")
+FORTIFY_STEPS_READINGS = ("one-step", "onward")
 
 
 def movable_armies(
@@ -522,14 +523,17 @@ def fortify(
     placed: dict[str, int] | None = None,
     fortify_moves: str = "many-adjacent",
     took_part: str = "fought",
+    fortify_steps: str = "one-step",
 ) -> dict[str, int]:
     """Armies per own territory after fortifying with `moves` of (from, to, count).
 
     `armies` holds the player's own territories; `fought` how many armies of a
     territory took part in this turn's fighting: those may not move (seed 000).
     Every move goes from an own territory into a bordering own one (sea lines
-    count), and each army moves one step only, so armies that arrive may not
-    move on. At least 1 army stays in every territory (public rule of both
+    count). ``one-step`` (reconstructed from seed 000, "from one bordering
+    territory into the other"): armies that arrive may not move on;
+    ``onward``: armies that arrived may move on in a later move of the same
+    turn. At least 1 army stays in every territory (public rule of both
     editions; the seeds do not say it).
 
     ``many-adjacent`` (German edition, seed 000): moves in any number of
@@ -537,6 +541,8 @@ def fortify(
     003 only refers to its page 10): a single move. `took_part`: see
     `movable_armies`.
     """
+    if fortify_steps not in FORTIFY_STEPS_READINGS:
+        raise ValueError(f"unknown reading {fortify_steps!r}; readings: {', '.join(FORTIFY_STEPS_READINGS)}")
     moves = list(moves)
     allowed = moves_allowed(fortify_moves=fortify_moves)
     if allowed is not None and len(moves) > allowed:
@@ -555,6 +561,29 @@ def fortify(
                 f"only {movable[start]} armies of {start!r} may move (armies that took part stay, 1 army stays)"
             )
         movable[start] -= count
+        if fortify_steps == "onward":
+            movable[target] += count
         result[start] -= count
         result[target] += count
     return result
+
+
+def may_fortify(
+    armies: dict[str, int],
+    moves,
+    fought: dict[str, int] | None = None,
+    placed: dict[str, int] | None = None,
+    fortify_moves: str = "many-adjacent",
+    took_part: str = "fought",
+    fortify_steps: str = "one-step",
+) -> bool:
+    """Are these fortifying `moves` allowed (see `fortify`)?"""
+    try:
+        fortify(
+            armies, moves, fought, placed, fortify_moves=fortify_moves, took_part=took_part, fortify_steps=fortify_steps
+        )
+    except ValueError as error:
+        if str(error).startswith("unknown reading"):
+            raise
+        return False
+    return True

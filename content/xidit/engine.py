@@ -104,16 +104,27 @@ def units(*classes: str) -> tuple[str, ...]:
 # --- Units ---------------------------------------------------------------------
 
 
-def fill_from_barracks(tile_needs, barracks) -> tuple[tuple[str, ...], tuple[str, ...]]:
+CLASS_SHORTAGE_READINGS = ("as-far-as-held", "whole-class")
+
+
+def fill_from_barracks(
+    tile_needs, barracks, class_shortage: str = "as-far-as-held"
+) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """Units placed on a new recruit tile and the barracks left.
 
-    Each class is taken as far as the barracks hold it; a missing unit leaves
-    its place empty and is never replaced by a unit of another class.
+    A missing unit leaves its place empty and is never replaced by a unit of
+    another class. ``as-far-as-held``: each class is taken as far as the
+    barracks hold it; ``whole-class``: a class the barracks cannot give in
+    full counts as not available, and all its places stay empty.
     """
+    if class_shortage not in CLASS_SHORTAGE_READINGS:
+        raise ValueError(f"unknown reading {class_shortage!r}; readings: {', '.join(CLASS_SHORTAGE_READINGS)}")
     stock = Counter(barracks)
-    placed = Counter()
+    placed: Counter[str] = Counter()
     for cls, need in Counter(tile_needs).items():
         take = min(need, stock[cls])
+        if class_shortage == "whole-class" and take < need:
+            take = 0
         placed[cls] += take
         stock[cls] -= take
     return tuple(sorted(placed.elements())), tuple(sorted(stock.elements()))
@@ -135,7 +146,11 @@ def recruit_unit(state: Phase, city: str, unit_class: str) -> Phase:
 
 
 def remove_recruit(
-    state: Phase, city: str, flip_order: str = "reversed", refill_timing: str = "as-soon-as-empty"
+    state: Phase,
+    city: str,
+    flip_order: str = "reversed",
+    refill_timing: str = "as-soon-as-empty",
+    class_shortage: str = "as-far-as-held",
 ) -> Phase:
     """The last unit of `city` was recruited: its recruit tile goes on top of the recruit discard pile.
 
@@ -150,6 +165,7 @@ def remove_recruit(
         replace(state.with_city(city, None), recruit_discard=(slot.tile,) + state.recruit_discard),
         flip_order,
         refill_timing,
+        class_shortage=class_shortage,
     )
 
 
@@ -163,6 +179,7 @@ def remove_threat(
     refill_timing: str = "as-soon-as-empty",
     provided=(),
     threat_units: str = "not-modelled",
+    class_shortage: str = "as-far-as-held",
 ) -> Phase:
     """The threat of `city` was eliminated: its tile goes on top of the threat discard pile.
 
@@ -182,6 +199,7 @@ def remove_threat(
         replace(state.with_city(city, None), threat_discard=(slot.tile,) + state.threat_discard),
         flip_order,
         refill_timing,
+        class_shortage=class_shortage,
     )
 
 
@@ -210,7 +228,12 @@ def refill_stack(state: Phase, side: str, flip_order: str = "reversed") -> Phase
 REFILL_TIMING_READINGS = ("as-soon-as-empty", "when-needed")
 
 
-def settle(state: Phase, flip_order: str = "reversed", refill_timing: str = "as-soon-as-empty") -> Phase:
+def settle(
+    state: Phase,
+    flip_order: str = "reversed",
+    refill_timing: str = "as-soon-as-empty",
+    class_shortage: str = "as-far-as-held",
+) -> Phase:
     """Make good what was left empty "for now" (seed 001: "zunächst leer"), as soon as tiles allow.
 
     An empty stack is made as soon as the other discard pile holds tiles; a
@@ -235,7 +258,13 @@ def settle(state: Phase, flip_order: str = "reversed", refill_timing: str = "as-
         if state.next(side) is not None and state.city(city) is None:
             state = replace(state, waiting=tuple(w for w in state.waiting if w != (city, side)))
             state = place_next(
-                state, city, side, empty_next="stays-empty", flip_order=flip_order, refill_timing=refill_timing
+                state,
+                city,
+                side,
+                empty_next="stays-empty",
+                flip_order=flip_order,
+                refill_timing=refill_timing,
+                class_shortage=class_shortage,
             )
     return state
 
@@ -268,6 +297,7 @@ def place_next(
     empty_next: str = "stays-empty",
     flip_order: str = "reversed",
     refill_timing: str = "as-soon-as-empty",
+    class_shortage: str = "as-far-as-held",
 ) -> Phase:
     """Bring the tile from the `side` next-tile space onto the empty `city`.
 
@@ -294,7 +324,7 @@ def place_next(
             return state
     state = replace(state, **{f"next_{side}": None})
     if side == "recruit":
-        placed, left = fill_from_barracks(state.tile(tile_id).recruit, state.barracks)
+        placed, left = fill_from_barracks(state.tile(tile_id).recruit, state.barracks, class_shortage=class_shortage)
         state = replace(state.with_city(city, Slot("recruit", tile_id, placed)), barracks=left)
     else:
         state = state.with_city(city, Slot("threat", tile_id))
@@ -310,11 +340,14 @@ def replace_tile(
     refill_timing: str = "as-soon-as-empty",
     provided=(),
     threat_units: str = "not-modelled",
+    class_shortage: str = "as-far-as-held",
 ) -> Phase:
     """The whole step: remove the finished tile of `city` and bring the next one of the same side
     (`provided`: the units given for an eliminated threat, see `remove_threat`)."""
     if side == "recruit":
-        state = remove_recruit(state, city, flip_order=flip_order, refill_timing=refill_timing)
+        state = remove_recruit(
+            state, city, flip_order=flip_order, refill_timing=refill_timing, class_shortage=class_shortage
+        )
     else:
         state = remove_threat(
             state,
@@ -323,8 +356,17 @@ def replace_tile(
             refill_timing=refill_timing,
             provided=provided,
             threat_units=threat_units,
+            class_shortage=class_shortage,
         )
-    return place_next(state, city, side, empty_next=empty_next, flip_order=flip_order, refill_timing=refill_timing)
+    return place_next(
+        state,
+        city,
+        side,
+        empty_next=empty_next,
+        flip_order=flip_order,
+        refill_timing=refill_timing,
+        class_shortage=class_shortage,
+    )
 
 
 def tile_count(state: Phase) -> int:
@@ -344,6 +386,7 @@ def manage_tiles(
     empty_next: str = "stays-empty",
     flip_order: str = "reversed",
     refill_timing: str = "as-soon-as-empty",
+    class_shortage: str = "as-far-as-held",
 ) -> Phase:
     """Replace the tiles of the `finished` cities, given as (city, side) in the order they were finished.
 
@@ -364,17 +407,24 @@ def manage_tiles(
                 flip_order=flip_order,
                 refill_timing=refill_timing,
                 threat_units="not-modelled",
+                class_shortage=class_shortage,
             )
         return state
     if replace_when != "in-phase-three":
         raise ValueError(f"unknown reading {replace_when!r}; readings: {', '.join(REPLACE_WHEN_READINGS)}")
     for city, side in finished:
         state = (remove_recruit if side == "recruit" else remove_threat)(
-            state, city, flip_order=flip_order, refill_timing=refill_timing
+            state, city, flip_order=flip_order, refill_timing=refill_timing, class_shortage=class_shortage
         )
     for city, side in finished:
         if state.city(city) is None:
             state = place_next(
-                state, city, side, empty_next=empty_next, flip_order=flip_order, refill_timing=refill_timing
+                state,
+                city,
+                side,
+                empty_next=empty_next,
+                flip_order=flip_order,
+                refill_timing=refill_timing,
+                class_shortage=class_shortage,
             )
     return state

@@ -41,7 +41,7 @@ from rulepress.render import rulebook_style as rs
 from rulepress.render.options import RulebookOptions
 from rulepress.render.pdf import CREATOR, INITIAL_FONT
 from rulepress.text import fonts
-from rulepress.text.words import thing_names, words
+from rulepress.text.words import players_text, thing_names, words
 
 NEEDS = ("examples",)  # what a rulebook shows of the analysis: the worked examples' marks
 TOC_DEPTH = 2  # heading levels listed in the table of contents
@@ -174,10 +174,7 @@ def _cover(book: Book, page: rs.Page, st: dict, w: dict) -> list:
     out.append(Spacer(1, page.frame_height * 0.04))
     facts = []
     s = words(lang)
-    players = (
-        f"{game.players.min}\u2013{game.players.max}" if game.players.min != game.players.max else str(game.players.min)
-    )
-    facts.append(f"{s['players']}: {players}")
+    facts.append(f"{s['players']}: {players_text(game.players, lang)}")
     if game.age:
         facts.append(f"{s['age']}: {s['age_from'].format(age=game.age)}")
     out.append(Paragraph(html.escape("  \u00b7  ".join(facts)), st["cover_sub"]))

@@ -25,7 +25,7 @@ from rulepress.model.rules_text import strip_term_refs, term_refs
 from rulepress.model.schema import Provenance, Term
 from rulepress.site import downloads, rules_myst, safety, search, summary
 from rulepress.site.safety import Markdown
-from rulepress.text.words import thing_names, words
+from rulepress.text.words import players_text, thing_names, words
 
 TEMPLATES = paths.TEMPLATES / "site"
 GAME_PAGES = ("index", "rules", "glossary", "ambiguities", "gallery", "downloads", "changes")
@@ -67,16 +67,6 @@ def provenance_plain(provenance: Provenance | None, lang: str) -> str:
     if provenance is None or provenance.kind not in ("reconstructed", "unknown"):
         return ""
     return words(lang)[f"provenance_{provenance.kind}"]
-
-
-def players_text(players, lang: str) -> str:
-    """The player count for the overview, with where it comes from when the sources do not give it."""
-    count = f"{players.min}–{players.max}" if players.min != players.max else str(players.min)
-    origin = players.provenance
-    if origin is None or origin.kind in ("seed", "original"):
-        return count
-    label = words(lang)[f"provenance_{origin.kind}"]
-    return f"{count} ({label}: {origin.source})" if origin.kind == "public" and origin.source else f"{count} ({label})"
 
 
 def files_link(path: str, depth: int) -> str:

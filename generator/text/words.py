@@ -34,3 +34,13 @@ def thing_names(game, lang: str) -> dict[str, str]:
     for ident, name in things:
         found.setdefault(ident, name)
     return found
+
+
+def players_text(players, lang: str) -> str:
+    """The player count for the overview, with where it comes from when the sources do not give it."""
+    count = f"{players.min}–{players.max}" if players.min != players.max else str(players.min)
+    origin = players.provenance
+    if origin is None or origin.kind in ("seed", "original"):
+        return count
+    label = words(lang)[f"provenance_{origin.kind}"]
+    return f"{count} ({label}: {origin.source})" if origin.kind == "public" and origin.source else f"{count} ({label})"

@@ -126,6 +126,7 @@ def _cases_1848():
 def _cases_risk():
     E = _e("risk")
     piles = E.set_aside(E.CardPiles(), ["alaska", "siam", "egypt", "peru"])
+    onward_moves = [("greenland", "iceland", 2), ("iceland", "scandinavia", 2)]
     return {
         "first_sets": {"trade_in_armies": ((1,), {}), "trade_values": ((["A", "B"],), {})},
         "set_count": {"trade_values": ((["A", "B", "A", "C"],), {})},
@@ -138,10 +139,19 @@ def _cases_risk():
                 ({"alaska": 3, "alberta": 3, "ontario": 1}, [("alaska", "alberta", 1), ("alberta", "ontario", 1)]),
                 {},
             ),
+            "may_fortify": (
+                ({"alaska": 3, "alberta": 3, "ontario": 1}, [("alaska", "alberta", 1), ("alberta", "ontario", 1)]),
+                {},
+            ),
         },
         "took_part": {
             "movable_armies": (({"alaska": 4},), {"placed": {"alaska": 2}}),
             "fortify": (({"alaska": 4, "alberta": 1}, [("alaska", "alberta", 3)]), {"placed": {"alaska": 2}}),
+            "may_fortify": (({"alaska": 4, "alberta": 1}, [("alaska", "alberta", 3)]), {"placed": {"alaska": 2}}),
+        },
+        "fortify_steps": {
+            "fortify": (({"greenland": 5, "iceland": 1, "scandinavia": 1}, onward_moves), {}),
+            "may_fortify": (({"greenland": 5, "iceland": 1, "scandinavia": 1}, onward_moves), {}),
         },
         "hand_limit": {
             "largest_hand": ((), {}),
@@ -169,6 +179,10 @@ def _cases_am():
             "may_propose_all_win": ((2, False), {}),
         },
         "peace_winner": {"world_peace_reached": (("Anna", positions, money), {})},
+        "red_field_spent": {"red_field_spent": ((True, False), {})},
+        "green_one": {"double_price_accusations": ((1,), {})},
+        "short_payment": {"pay": ((2, 3), {})},
+        "help_basis": {"pay": ((2, 3), {"helped": True})},
         "swap_once": {"goal_attempt": ((4, [6, 5, 2], True), {"swapped_this_round": False})},
         "six_player_deck": {
             "coop_sets": ((6,), {}),
@@ -194,11 +208,28 @@ def _cases_xidit():
     E = _e("xidit")
     state = E.Phase(cities=(("city", E.Slot("threat", "t2")),), recruit_stack=("t5",), barracks=E.units("C"))
     given = {"provided": E.units("A", "B")}
+    # a recruit tile asking for A, A, B while the barracks hold one A: the readings of class_shortage differ
+    needs = (E.Tile("r0"), E.Tile("t0"), E.Tile("r1", recruit=E.units("A", "A", "B")))
+    short = {"tiles": needs, "next_recruit": "r1", "barracks": E.units("A", "C", "C")}
+    fresh = E.Phase(cities=(("city", None),), **short)
+    finished = E.Phase(cities=(("city", E.Slot("recruit", "r0")),), **short)
+    waiting = {"waiting": (("other", "recruit"),)}
+    after_recruit = E.Phase(cities=(("city", E.Slot("recruit", "r0")), ("other", None)), **short, **waiting)
+    after_threat = E.Phase(cities=(("city", E.Slot("threat", "t0")), ("other", None)), **short, **waiting)
     return {
         "threat_units": {
             "remove_threat": ((state, "city"), given),
             "replace_tile": ((state, "city", "threat"), given),
-        }
+        },
+        "class_shortage": {
+            "fill_from_barracks": ((E.units("A", "A", "B"), E.units("A", "C", "C")), {}),
+            "place_next": ((fresh, "city", "recruit"), {}),
+            "replace_tile": ((finished, "city", "recruit"), {}),
+            "manage_tiles": ((finished, [("city", "recruit")]), {}),
+            "settle": ((E.Phase(cities=(("other", None),), **short, **waiting),), {}),
+            "remove_recruit": ((after_recruit, "city"), {}),
+            "remove_threat": ((after_threat, "city"), {}),
+        },
     }
 
 

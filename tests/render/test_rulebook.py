@@ -112,6 +112,17 @@ def test_illustrated_examples_show_their_pictures_as_vectors_with_readable_writi
             assert len(page.rects) + len(page.curves) > 10  # the board excerpt's shapes
 
 
+def test_cover_says_where_a_player_count_from_outside_the_seeds_comes_from(built):
+    """Xidit's seed gives no player count: the cover prints it with its public source, as the website does."""
+    game = next(c.game for c in load_games(paths.BUNDLED_CONTENT, [GAME]))
+    assert game.players.provenance.kind == "public"
+    for lang, label in (("de", "Spieler"), ("en", "Players")):
+        with pdfplumber.open(built / GAME / f"rulebook.{lang}.a4.pdf") as pdf:
+            cover = " ".join(pdf.pages[0].extract_text().split())
+        public = "öffentlich" if lang == "de" else "public"
+        assert f"{label}: 3–5 ({public}: {game.players.provenance.source})" in cover
+
+
 def test_rule_numbers_in_the_pdf_are_the_sites_anchors(built):
     content = load_games(paths.BUNDLED_CONTENT, [GAME])[0]
     text = content.rules["en"]
