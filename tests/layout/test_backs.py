@@ -72,3 +72,33 @@ def test_a_back_that_differs_is_a_problem_at_the_components_back(tmp_path, chang
     assert problem.path.endswith("game.yaml") and problem.line is not None
     assert problem.key.endswith(".back") and problem.rule == "shared-back"
     assert "extra shares the back 'plain' with deck" in problem.message and part in problem.message
+
+
+def test_bundled_components_that_share_a_back_print_it_identically_in_every_output(bundled_build):
+    """In the bundled build (the 1848 army cards are shuffled into the extra cards): for each back shared by
+    several components, in each language, its trimmed and bleed pictures and the Tabletop Simulator back are
+    the same bytes."""
+    from rulepress import paths
+    from rulepress.model import find_games
+
+    out, _result = bundled_build
+    shared = 0
+    for folder in find_games(paths.BUNDLED_CONTENT):
+        content = load_game(folder)
+        assert shared_back_problems(content) == []
+        users: dict[str, list[str]] = {}
+        for comp in content.game.components:
+            if comp.printed:
+                for back_id in {card.back or comp.back for card in comp.cards if card.back_face is None} - {None}:
+                    users.setdefault(back_id, []).append(comp.id)
+        for back_id, comps in users.items():
+            if len(comps) < 2:
+                continue
+            shared += 1
+            for lang in content.game.languages:
+                for kind in ("trim", "bleed"):
+                    images = [out / content.id / f"{c}.{lang}.images" / kind / f"back-{back_id}.png" for c in comps]
+                    assert len({p.read_bytes() for p in images}) == 1, (content.id, back_id, lang, kind)
+                tts = [out / content.id / f"{c}.{lang}.tts" / "back.png" for c in comps]
+                assert len({p.read_bytes() for p in tts}) == 1, (content.id, back_id, lang, "tts")
+    assert shared >= 1  # the 1848 extra-card back at least
