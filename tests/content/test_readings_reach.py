@@ -149,6 +149,7 @@ def _cases_risk():
             "fortify": (({"alaska": 4, "alberta": 1}, [("alaska", "alberta", 3)]), {"placed": {"alaska": 2}}),
             "may_fortify": (({"alaska": 4, "alberta": 1}, [("alaska", "alberta", 3)]), {"placed": {"alaska": 2}}),
         },
+        "liberated": {"bonus_cards": ((["peru", "siam", "wild"], {"peru", "siam"}), {"captured": {"siam"}})},
         "fortify_steps": {
             "fortify": (({"greenland": 5, "iceland": 1, "scandinavia": 1}, onward_moves), {}),
             "may_fortify": (({"greenland": 5, "iceland": 1, "scandinavia": 1}, onward_moves), {}),
