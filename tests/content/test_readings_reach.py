@@ -182,6 +182,7 @@ def _cases_am():
         "peace_winner": {"world_peace_reached": (("Anna", positions, money), {})},
         "red_field_spent": {"red_field_spent": ((True, False), {})},
         "green_one": {"double_price_accusations": ((1,), {})},
+        "reroll": {"roll_options": ((1,), {"rerolled": True})},
         "short_payment": {"pay": ((2, 3), {})},
         "help_basis": {"pay": ((2, 3), {"helped": True})},
         "swap_once": {"goal_attempt": ((4, [6, 5, 2], True), {"swapped_this_round": False})},
