@@ -223,6 +223,7 @@ def _cases_xidit():
             "remove_threat": ((state, "city"), given),
             "replace_tile": ((state, "city", "threat"), given),
         },
+        "unitless_tile": {"recruit_finished": ((finished, "city", False), {})},
         "class_shortage": {
             "fill_from_barracks": ((E.units("A", "A", "B"), E.units("A", "C", "C")), {}),
             "place_next": ((fresh, "city", "recruit"), {}),
