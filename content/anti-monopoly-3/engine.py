@@ -49,10 +49,21 @@ DANGER_FIELD = 3
 # --- A. Rolling ----------------------------------------------------------------
 
 
-def roll_options(roll: int) -> list[str]:
-    """What a player may do with a roll: a 1 may be moved or rolled again."""
+REROLL_READINGS = ("every-one", "once")
+
+
+def roll_options(roll: int, rerolled: bool = False, reroll: str = "every-one") -> list[str]:
+    """What a player may do with a roll: a 1 may be moved or rolled again.
+
+    `rerolled`: this roll is already a roll again after a 1. ``every-one``:
+    every 1 gives the choice anew; ``once``: a 1 rolled again must be moved.
+    """
+    if reroll not in REROLL_READINGS:
+        raise ValueError(f"unknown reading {reroll!r}; readings: {', '.join(REROLL_READINGS)}")
     _check_roll(roll)
-    return ["move", "reroll"] if roll == 1 else ["move"]
+    if roll != 1 or (rerolled and reroll == "once"):
+        return ["move"]
+    return ["move", "reroll"]
 
 
 # --- B. Next lane and the Atom-Mächte-Treffen --------------------------------

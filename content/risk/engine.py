@@ -295,6 +295,26 @@ def territory_bonus(traded_cards_owned: int, territory_bonus: str = "per-card") 
     raise ValueError(f"unknown reading {territory_bonus!r}; readings: {', '.join(TERRITORY_BONUS_READINGS)}")
 
 
+LIBERATED_READINGS = ("owned-now", "captured")
+
+
+def bonus_cards(cards, owned, captured=(), liberated: str = "owned-now") -> int:
+    """How many of the traded `cards` (territory ids; a wild card has none) earn the extra armies.
+
+    Seed 000 speaks of territories the player "has already liberated".
+    ``owned-now``: every territory he holds now (as seed 003: "a territory you
+    occupy"); ``captured``: only those he holds and took by attack
+    (`captured`), not those he was given at the start.
+    """
+    if liberated not in LIBERATED_READINGS:
+        raise ValueError(f"unknown reading {liberated!r}; readings: {', '.join(LIBERATED_READINGS)}")
+    cards = list(cards)
+    if len(cards) != 3:
+        raise ValueError("a set has 3 cards")
+    qualifying = set(owned) if liberated == "owned-now" else set(owned) & set(captured)
+    return sum(1 for card in cards if card in qualifying)
+
+
 # --- battle ----------------------------------------------------------------
 
 MAX_ATTACK_DICE = 3

@@ -169,6 +169,27 @@ def remove_recruit(
     )
 
 
+UNITLESS_TILE_READINGS = ("removed-at-once", "stays")
+
+
+def recruit_finished(state: Phase, city: str, recruited: bool, unitless_tile: str = "removed-at-once") -> bool:
+    """Must the recruit tile of `city` be removed now (see `remove_recruit`)?
+
+    Seed 001 removes it when a player recruits its last unit (`recruited`: a
+    unit was just recruited there). A tile the barracks could not give a single
+    unit has no last unit to recruit: ``removed-at-once`` (reconstructed) treats
+    it as recruited out; ``stays`` keeps it on the city, by the letter.
+    """
+    if unitless_tile not in UNITLESS_TILE_READINGS:
+        raise ValueError(f"unknown reading {unitless_tile!r}; readings: {', '.join(UNITLESS_TILE_READINGS)}")
+    slot = state.city(city)
+    if slot is None or slot.side != "recruit":
+        raise ValueError(f"{city} has no recruit tile")
+    if slot.units:
+        return False
+    return recruited or unitless_tile == "removed-at-once"
+
+
 THREAT_UNITS_READINGS = ("not-modelled", "to-barracks")
 
 

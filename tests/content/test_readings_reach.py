@@ -149,6 +149,7 @@ def _cases_risk():
             "fortify": (({"alaska": 4, "alberta": 1}, [("alaska", "alberta", 3)]), {"placed": {"alaska": 2}}),
             "may_fortify": (({"alaska": 4, "alberta": 1}, [("alaska", "alberta", 3)]), {"placed": {"alaska": 2}}),
         },
+        "liberated": {"bonus_cards": ((["peru", "siam", "wild"], {"peru", "siam"}), {"captured": {"siam"}})},
         "fortify_steps": {
             "fortify": (({"greenland": 5, "iceland": 1, "scandinavia": 1}, onward_moves), {}),
             "may_fortify": (({"greenland": 5, "iceland": 1, "scandinavia": 1}, onward_moves), {}),
@@ -181,6 +182,7 @@ def _cases_am():
         "peace_winner": {"world_peace_reached": (("Anna", positions, money), {})},
         "red_field_spent": {"red_field_spent": ((True, False), {})},
         "green_one": {"double_price_accusations": ((1,), {})},
+        "reroll": {"roll_options": ((1,), {"rerolled": True})},
         "short_payment": {"pay": ((2, 3), {})},
         "help_basis": {"pay": ((2, 3), {"helped": True})},
         "swap_once": {"goal_attempt": ((4, [6, 5, 2], True), {"swapped_this_round": False})},
@@ -221,6 +223,7 @@ def _cases_xidit():
             "remove_threat": ((state, "city"), given),
             "replace_tile": ((state, "city", "threat"), given),
         },
+        "unitless_tile": {"recruit_finished": ((finished, "city", False), {})},
         "class_shortage": {
             "fill_from_barracks": ((E.units("A", "A", "B"), E.units("A", "C", "C")), {}),
             "place_next": ((fresh, "city", "recruit"), {}),
