@@ -55,6 +55,7 @@ SEVERITY = {
     "dropped-item": "warning",
     "dropped-heading": "warning",
 }
+SHORTENED, SHORTENED_BY = 2.0, 45  # one sentence this many times as long as its one counterpart, and by this much
 UNEVEN = 1.6  # a joined pair whose longer side is this many times the other (after the texts' own ratio) lost text
 # values of a category that answer each other ('jede' / 'any'; 'nur ... wenn' / 'only if')
 ANSWERS = {
@@ -338,6 +339,21 @@ def _dropped(report: _Report, about: int, units: Sequence[Unit]) -> None:
         report.add(kind, about, f"{kind.split('-')[1]} only in {name}, {other} says nothing for it")
 
 
+def _shortened(report: _Report, text_a: str, text_b: str, ratio: float) -> None:
+    """One sentence against one that is `SHORTENED` times as long and `SHORTENED_BY` characters longer (after
+    the texts' own ratio): a clause or a sentence left out of the shorter one (a condition dropped with its
+    clause, two sentences of which one was dropped)."""
+    sizes = (len(text_a) * ratio, len(text_b))
+    longer = 0 if sizes[0] > sizes[1] else 1
+    if sizes[longer] > SHORTENED * sizes[1 - longer] and sizes[longer] - sizes[1 - longer] > SHORTENED_BY:
+        names = [_name(s.lang) for s in report.sides]
+        report.add(
+            "dropped-sentence",
+            longer,
+            f"text only in {names[longer]}? the sentence says much more than the {names[1 - longer]} one",
+        )
+
+
 def _uneven(report: _Report, text_a: str, text_b: str, ratio: float) -> None:
     """A pair of 2-1 or 1-2 units whose two sides differ much in length: a sentence said on one side only,
     which the alignment joined to its neighbour."""
@@ -348,6 +364,9 @@ def _uneven(report: _Report, text_a: str, text_b: str, ratio: float) -> None:
             if items and len(items) < len(mine):  # a list item joined to a sentence: the other side lacks it
                 _dropped(report, about, items)
                 return
+    if len(pair.a) == len(pair.b) == 1:
+        _shortened(report, text_a, text_b, ratio)
+        return
     if len(pair.a) + len(pair.b) != 3:
         return
     longer = 0 if len(pair.a) == 2 else 1

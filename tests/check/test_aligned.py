@@ -162,6 +162,7 @@ def test_glossary_terms_swapped_or_missing(texts, capsys):
 
 
 def _findings(de: str, en: str) -> list:
+    """The findings on two one-paragraph texts, German and English taken as equally long (a whole text's ratio)."""
     from rulepress.check import align, aligned
     from rulepress.check.pairs import Paragraph
 
@@ -169,7 +170,7 @@ def _findings(de: str, en: str) -> list:
         aligned.Side(lang, f"rules.{lang}.md", align.units([Paragraph(1, t)], lang))
         for lang, t in (("de", de), ("en", en))
     ]
-    return [f for pair in aligned.compare(*sides) for f in pair.findings]
+    return [f for pair in aligned.compare(*sides, ratio=1.0) for f in pair.findings]
 
 
 def test_a_swap_is_seen_where_the_same_word_stays_elsewhere_in_the_sentence():
@@ -196,3 +197,11 @@ def test_a_name_written_alike_holds_a_list_together_when_an_item_is_dropped():
     )
     en = align.units([Paragraph(1, "1. Take the Dabb\n3. Lay four cards away")], "en")
     assert align.align(de, en) == [([0], [0]), ([1], []), ([2], [1])]
+
+
+def test_a_sentence_that_lost_its_clause_is_much_shorter_than_its_counterpart():
+    de = "Wer mehrere Spielsteine auf der Laufbahn stehen hat, kann sich aussuchen, mit welchem Stein er weiterzieht."
+    found = _findings(de, "You can choose which piece to move next.")
+    assert [(f.kind, f.lang, f.text) for f in found] == [("dropped-sentence", "de", de)]
+    full = "If you have several playing pieces on the board, you can choose which piece to move next."
+    assert _findings(de, full) == []
