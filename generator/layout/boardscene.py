@@ -419,6 +419,8 @@ def board_scene(board, lang: str, measure: Measure, held: dict[str, tuple[float,
                     _clamp(text_h * 0.5, 6, 11) if space.number is None else _clamp(text_h * 0.4, 6, 8),
                 )
             )
+        if stype is not None and stype.label and not space.name:
+            parts.append((stype.name.get(lang), BODY, _clamp(text_h * 0.3, 6, 7.5)))
         shown = {k: v for k, v in space.values.items() if k != spots_key}
         if shown:
             parts.append((values_line(shown, board.value_labels, lang), COND, _clamp(text_h * 0.3, 6, 7.5)))

@@ -625,3 +625,20 @@ def test_a_two_language_attribution_is_printed_in_the_boards_language():
     for lang, text in (("de", "Karte: gemeinfrei"), ("en", "Map: public domain")):
         labels = [lab for lab in boards.scene_for(board, lang).labels if lab.role == "attribution"]
         assert [row.text for lab in labels for row in lab.rows] == [text]
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_type_label_printed_on_each_space(lang):
+    """A space type with `label: true` prints its name on each of its spaces, at >= 6 pt (#28)."""
+    _, board = bundled("anti-monopoly-3")
+    scene = boards.scene_for(board, lang)
+    labelled = {t.id: t.name.get(lang) for t in board.space_types if t.label}
+    assert {"action", "crisis"} <= set(labelled)
+    rows = {lab.owner: lab.rows for lab in scene.labels if lab.role == "space"}
+    spaces = [s for s in board.spaces if s.type in labelled and not s.name]
+    assert spaces
+    for space in spaces:
+        words = [r for r in rows[space.id] if r.text == labelled[space.type]]
+        assert words and words[0].size >= 6, (space.id, [r.text for r in rows[space.id]])
+    plain = next(s for s in board.spaces if s.type == "plain")
+    assert [r.text for r in rows[plain.id]] == [str(plain.number)]
