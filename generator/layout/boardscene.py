@@ -691,16 +691,17 @@ def _legend(board, lang: str, measure: Measure, base: float, scene: Scene) -> li
 
 
 def _drawn_types(board) -> list[tuple]:
-    """(space type, the fill its spaces are painted with) for each type with a look of its own.
+    """(space type, the fill its spaces are painted with) for each type with a look of its own (a lone type only by colour or pattern).
 
     A type without colour, pattern, shape or marker is drawn in its group's colour and is
     already in the legend as that group; the swatch takes the fill a space of the type gets,
     so legend and board cannot disagree."""
     groups = {g.id: g for g in board.groups}
+    several = len({s.type for s in board.spaces}) > 1  # a shape or marker tells types apart only among others
     found = []
     for t in board.space_types:
         spaces = [s for s in board.spaces if s.type == t.id]
-        if spaces and (t.color or t.pattern != "solid" or t.shape != "rect" or t.marker):
+        if spaces and (t.color or t.pattern != "solid" or (several and (t.shape != "rect" or t.marker))):
             found.append((t, _fill(spaces[0], t, groups.get(spaces[0].group))))
     return found
 
