@@ -419,6 +419,8 @@ def board_scene(board, lang: str, measure: Measure, held: dict[str, tuple[float,
                     _clamp(text_h * 0.5, 6, 11) if space.number is None else _clamp(text_h * 0.4, 6, 8),
                 )
             )
+        if stype is not None and stype.label and not space.name:
+            parts.append((stype.name.get(lang), BODY, _clamp(text_h * 0.3, 6, 7.5)))
         shown = {k: v for k, v in space.values.items() if k != spots_key}
         if shown:
             parts.append((values_line(shown, board.value_labels, lang), COND, _clamp(text_h * 0.3, 6, 7.5)))
@@ -672,10 +674,10 @@ def _legend(board, lang: str, measure: Measure, base: float, scene: Scene) -> li
         if g.values:
             text += " – " + values_line(g.values, board.value_labels, lang)
         text_row("group", text, g)
-    used_types = {s.type for s in board.spaces}
-    types = [t for t in board.space_types if t.id in used_types]
-    if len(types) > 1 or any(t.color or t.pattern != "solid" for t in types):
-        for t, names in _distinct(types, lambda t: (t.color, t.pattern, t.shape, t.marker), lang):
+    for t, names in _distinct(
+        _drawn_types(board), lambda t: (t[0].color, t[0].pattern, t[0].shape, t[0].marker, t[1]), lang
+    ):
+        if names not in {row[1][0] for row in rows[1:]}:  # one entry per name (a type named like its group)
             text_row("type", names, t)
     used_links = {link.type for link in board.links}
     links = [t for t in board.link_types if t.id in used_links]
@@ -688,12 +690,32 @@ def _legend(board, lang: str, measure: Measure, base: float, scene: Scene) -> li
     return rows if len(rows) > 1 else []
 
 
+def _drawn_types(board) -> list[tuple]:
+    """(space type, the fill its spaces are painted with) for each type with a look of its own (a lone type only by colour or pattern).
+
+    A type without colour, pattern, shape or marker is drawn in its group's colour and is
+    already in the legend as that group; the swatch takes the fill a space of the type gets,
+    so legend and board cannot disagree."""
+    groups = {g.id: g for g in board.groups}
+    several = len({s.type for s in board.spaces}) > 1  # a shape or marker tells types apart only among others
+    found = []
+    for t in board.space_types:
+        spaces = [s for s in board.spaces if s.type == t.id]
+        if spaces and (t.color or t.pattern != "solid" or (several and (t.shape != "rect" or t.marker))):
+            found.append((t, _fill(spaces[0], t, groups.get(spaces[0].group))))
+    return found
+
+
 def _distinct(items: list, style, lang: str) -> list[tuple]:
     """Each distinct drawing style once, with the names of all items drawn that way."""
     seen: dict = {}
     for item in items:
         seen.setdefault(style(item), []).append(item)
-    return [(same[0], " / ".join(i.name.get(lang) for i in same)) for same in seen.values()]
+
+    def name(i) -> str:
+        return (i[0] if isinstance(i, tuple) else i).name.get(lang)
+
+    return [(same[0], " / ".join(dict.fromkeys(name(i) for i in same))) for same in seen.values()]
 
 
 def _paint_legend(scene: Scene, labels: list[Label], rows: list[tuple], box: Rect) -> None:
@@ -713,7 +735,7 @@ def _paint_legend(scene: Scene, labels: list[Label], rows: list[tuple], box: Rec
         if kind == "group":
             scene.items.append(Shape(sw, "rect", item.color, "#333333", 0.2, owner="legend"))
         elif kind == "type":
-            fill = item.color or "#eeeeee"
+            item, fill = item
             scene.items.append(
                 Shape(
                     sw,

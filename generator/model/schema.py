@@ -408,6 +408,10 @@ class SpaceType(Model):
     )
     shape: Literal["rect", "circle", "region"] = Field("rect", description="Drawn shape.")
     marker: bool = Field(False, description="Draw a round spot in each space of this type for an army or count marker.")
+    label: bool = Field(
+        False,
+        description="Print the type's name on each of its spaces (under the number), so the board is read without the legend.",
+    )
     spots: str | None = Field(
         None,
         description="Name of a whole-number value of the spaces (e.g. accusation_spots): that many small round spots are drawn in the space instead of printing the number.",

@@ -421,11 +421,34 @@ def test_legend_lists_each_style_once():
     _, board = bundled("anti-monopoly-3")
     scene = boards.scene_for(board, "en")
     rows = [lab.rows[0].text for lab in scene.labels if lab.role == "legend" and lab.owner == "type"]
+    # only types with a look of their own are listed; plain ones take their group's colour
     styles = [
-        (t.color, t.pattern, t.shape, t.marker) for t in board.space_types if any(s.type == t.id for s in board.spaces)
+        (t.color, t.pattern, t.shape, t.marker)
+        for t in board.space_types
+        if any(s.type == t.id for s in board.spaces) and (t.color or t.pattern != "solid" or t.shape != "rect")
     ]
     assert len(rows) == len(set(styles)) < len(styles)
     assert any(" / " in row for row in rows)
+    assert not any(row.startswith(("Field", "Spiral field")) for row in rows)
+
+
+@pytest.mark.parametrize("game", ["xidit", "anti-monopoly-3", "risk"])
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_legend_entries_unique_and_swatches_are_space_fills(game, lang):
+    """Each legend entry once; each swatch's colour is the fill of a space on the board (#28)."""
+    _, board = bundled(game)
+    scene = boards.scene_for(board, lang)
+    if not board.legend:
+        pytest.skip("no legend")
+    texts = [lab.rows[0].text for lab in scene.labels if lab.role == "legend" and lab.owner in ("group", "type")]
+    names = [t.split(" – ")[0] for t in texts]
+    assert len(names) == len(set(names)), names
+    space_ids = {s.id for s in board.spaces}
+    fills = {getattr(i, "fill", None) for i in scene.items if getattr(i, "owner", None) in space_ids}
+    swatches = [i for i in scene.items if type(i).__name__ == "Shape" and i.owner == "legend" and i.shape != "box"]
+    assert swatches
+    for sw in swatches:
+        assert sw.fill in fills, (sw.fill, sorted(map(str, fills)))
 
 
 def test_risk_layers_sea_links_and_wrap(risk_pdf):
@@ -602,3 +625,20 @@ def test_a_two_language_attribution_is_printed_in_the_boards_language():
     for lang, text in (("de", "Karte: gemeinfrei"), ("en", "Map: public domain")):
         labels = [lab for lab in boards.scene_for(board, lang).labels if lab.role == "attribution"]
         assert [row.text for lab in labels for row in lab.rows] == [text]
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_type_label_printed_on_each_space(lang):
+    """A space type with `label: true` prints its name on each of its spaces, at >= 6 pt (#28)."""
+    _, board = bundled("anti-monopoly-3")
+    scene = boards.scene_for(board, lang)
+    labelled = {t.id: t.name.get(lang) for t in board.space_types if t.label}
+    assert {"action", "crisis"} <= set(labelled)
+    rows = {lab.owner: lab.rows for lab in scene.labels if lab.role == "space"}
+    spaces = [s for s in board.spaces if s.type in labelled and not s.name]
+    assert spaces
+    for space in spaces:
+        words = [r for r in rows[space.id] if r.text == labelled[space.type]]
+        assert words and words[0].size >= 6, (space.id, [r.text for r in rows[space.id]])
+    plain = next(s for s in board.spaces if s.type == "plain")
+    assert [r.text for r in rows[plain.id]] == [str(plain.number)]
