@@ -72,7 +72,8 @@ def check_layouts(content) -> list[Problem]:
             )
             continue
         problems += _fonts(layout, font_names, name, folder)
-        problems += [p for p in _small_print(layout, name, folder) if p not in problems]
+        at_component = content.locate(("components", i, "layout" if comp.layout else "kind"))
+        problems += [p for p in _small_print(layout, name, folder, at_component) if p not in problems]
         key = (name, comp.id)
         if key in checked:
             continue
@@ -132,11 +133,14 @@ def _fonts(layout: Layout, known: set[str], name: str, folder) -> list[Problem]:
     return problems
 
 
-def _small_print(layout: Layout, name: str, folder) -> list[Problem]:
-    """A problem (rule small-print) at each text size of the layout under 6 pt, where its file sets it."""
+def _small_print(layout: Layout, name: str, folder, at_component: tuple) -> list[Problem]:
+    """A problem (rule small-print) at each text size of the layout under 6 pt, where its file sets it (a default
+    no file sets: at the component that uses the layout)."""
     problems = []
     for key, size in small_sizes(layout, layout_data.ELEMENT_LISTS):
         file, line, col = _where(name, folder, key)
+        if line is None:
+            file, line, col = at_component
         where = ".".join(map(str, key))
         problems.append(Problem(file, line, col, where, small_print_message(size, where), SMALL_PRINT))
     return problems

@@ -20,7 +20,7 @@ class TextStyle(Part):
 
     font: str = Field("Body", description="Font name (bundled or one of the game's `fonts`).")
     size: float = Field(8.5, gt=0, le=400, description="Font size in pt.")
-    min_size: float | None = Field(6, gt=0, description="Smallest size auto-shrink may use (pt); none: `size`.")
+    min_size: float | None = Field(5.5, gt=0, description="Smallest size auto-shrink may use (pt); none: `size`.")
     leading: float = Field(1.2, gt=0, le=5, description="Line height, of the font size.")
     align: Literal["left", "center", "right"] = Field("left", description="Horizontal alignment.")
     valign: Literal["top", "middle", "bottom"] = Field("top", description="Vertical alignment (title alone on a face).")

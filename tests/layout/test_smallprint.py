@@ -13,10 +13,15 @@ from rulepress.model import load_game
 from rulepress.scaffold import new_game
 
 
-def test_the_defaults_and_the_bundled_layouts_print_at_6_pt_or_more():
-    assert small_sizes(Layout.model_validate({}), layout_data.ELEMENT_LISTS) == []
-    for name in ("basic-card", "basic-tile", "round-token", "banknote", "picture-card"):
+def test_the_bundled_layouts_print_at_6_pt_or_more_and_the_classic_defaults_warn():
+    """Layouts drawn with elements print nothing under 6 pt; the classic stack keeps the 5.5 pt shrink limit of
+    earlier releases (their texts still fit), which is found as a small size of the parts it draws."""
+    for name in ("round-token", "banknote", "picture-card"):
         assert small_sizes(layout_data.load_layout(name, None), layout_data.ELEMENT_LISTS) == [], name
+    classic = small_sizes(Layout.model_validate({}), layout_data.ELEMENT_LISTS)
+    assert classic == [(("text", "min_size"), 5.5), (("values", "min_size"), 5.5)]
+    drawn = Layout.model_validate({"elements": [{"kind": "text", "text": "{title}", "size": 8, "min_size": 6}]})
+    assert small_sizes(drawn, layout_data.ELEMENT_LISTS) == []  # the classic parts are not drawn: not asked
 
 
 def test_every_kind_of_small_size_is_found_with_its_key():
@@ -33,15 +38,20 @@ def test_every_kind_of_small_size_is_found_with_its_key():
             "back_elements": [{"kind": "text", "text": "{title}", "x": 1, "y": 1, "w": 10, "h": 5, "size": 4}],
         }
     )
-    assert small_sizes(layout, layout_data.ELEMENT_LISTS) == [
-        (("title", "min_size"), 4),
-        (("text", "size"), 5.5),
+    assert small_sizes(layout, layout_data.ELEMENT_LISTS) == [  # with elements, the classic front is not drawn
         (("mark", "size"), 5),
         (("elements", 0, "min_size"), 3.5),
+        (("elements", 2, "text", "min_size"), 5.5),  # a stack's text keeps the classic default: found too
         (("elements", 2, "values", "min_size"), 5),
         (("back_elements", 0, "size"), 4),
     ]
     assert all(size < MIN_PT for _key, size in small_sizes(layout, layout_data.ELEMENT_LISTS))
+    classic = Layout.model_validate({"title": {"size": 9, "min_size": 4}, "text": {"size": 5.5, "min_size": None}})
+    assert small_sizes(classic, layout_data.ELEMENT_LISTS) == [
+        (("title", "min_size"), 4),
+        (("text", "size"), 5.5),
+        (("values", "min_size"), 5.5),  # the classic default, kept from earlier releases
+    ]
 
 
 def test_check_content_warns_at_the_layout_line_and_still_builds(tmp_path, monkeypatch, capsys):
