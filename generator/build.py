@@ -204,8 +204,9 @@ def check_games(
         found: list[Problem] = []
         if any(renderers is None or (content.id, r.name) in renderers for r in per_game):
             found.extend(check_layouts(content))  # the game's layouts: fonts, icons, pictures
-            if formats.errors(formats.settle(found, content.format)):  # a warning stops no later check
-                problems.extend(formats.settle(found, content.format))
+            settled = formats.settle(found, content.format)
+            if formats.errors(settled):  # a warning stops no later check
+                problems.extend(settled)
                 continue  # the renderers' checks draw with these layouts
         for each in per_game:
             if renderers is None or (content.id, each.name) in renderers:

@@ -20,6 +20,7 @@ from rulepress.layout.elements import (
 from rulepress.layout.geometry import Rect
 from rulepress.layout.paper import MM
 from rulepress.layout.spec import Layout
+from rulepress.layout.styles import TitleStyle
 
 
 def safe_box(w: float, h: float, layout: Layout) -> Rect:
@@ -46,7 +47,8 @@ def _inset(layout: Layout, inner: float, **paint):
     return RoundRectElement(kind="roundrect", x=inner, y=inner, radius=layout.corner_radius, **paint)
 
 
-def _stack(layout: Layout, w: float, h: float, **styles) -> StackElement:
+def _stack(layout: Layout, w: float, h: float, title: TitleStyle | None = None) -> StackElement:
+    """The classic stack in the safe box, with the layout's styles (`title`: another title style)."""
     box = safe_box(w, h, layout)
     return StackElement(
         kind="stack",
@@ -54,7 +56,7 @@ def _stack(layout: Layout, w: float, h: float, **styles) -> StackElement:
         y=box.y,
         w=max(box.w, 0.01),
         h=max(box.h, 0.01),
-        title=styles.get("title", layout.title),
+        title=title or layout.title,
         text=layout.text,
         values=layout.values,
         mark=layout.mark,

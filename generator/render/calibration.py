@@ -25,8 +25,7 @@ from rulepress.model import GameContent
 from rulepress.render import Artifact
 from rulepress.render.cards import Settings
 from rulepress.render.options import CalibrationOptions
-from rulepress.render.pdf import Meta, duplex_mode, new_canvas, print_preferences
-from rulepress.render.pieces import how_to_print
+from rulepress.render.pdf import Meta, duplex_mode, how_to_print, new_canvas, print_preferences
 
 TEXT_SIZE = 8.0  # pt
 LABEL_SIZE = 6.0  # pt: the rulers' and the scale bar's numbers (Condensed), the smallest print a player reads

@@ -46,7 +46,7 @@ from rulepress.render.elements import FaceError
 from rulepress.render.elements.stack import DESCENT
 from rulepress.render.face import Art, draw_with
 from rulepress.render.options import CardOptions
-from rulepress.render.pdf import Meta, duplex_mode, new_canvas, print_preferences
+from rulepress.render.pdf import Meta, duplex_mode, how_to_print, new_canvas, print_preferences
 from rulepress.render.pictures import Pictures
 from rulepress.text import fonts
 from rulepress.text.icons import UnknownIcon, plain_text, replace_icons
@@ -610,8 +610,6 @@ CUT_COLOR = "#444444"
 
 def _how_to_print(c, paper: Paper, lang: str, flip: str) -> None:
     """The line saying how to print the sheet, centred just inside the bottom page clearance."""
-    from rulepress.render.pieces import how_to_print
-
     c.setFillColor(_rgb("#1a1a1a"))
     c.setFont("Body", GUIDE_PT)
     c.drawCentredString(paper.width / 2 * MM, PRINTABLE_MARGIN * MM + GUIDE_PT * DESCENT, how_to_print(lang, flip))

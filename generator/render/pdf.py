@@ -68,6 +68,16 @@ def duplex_mode(flip: str | None) -> str:
     return "DuplexFlipLongEdge" if flip == "long" else "DuplexFlipShortEdge"
 
 
+def how_to_print(lang: str, flip: str | None) -> str:
+    """The sentence saying how to print a sheet: duplex over the `flip` edge (long/short), or one-sided for None."""
+    from rulepress import i18n
+
+    w = i18n.words(lang, "print")["sheet"]
+    if flip is None:
+        return w["print_simplex"]
+    return w["print_duplex"].format(edge=w["edge_long"] if flip == "long" else w["edge_short"])
+
+
 def print_preferences(c, duplex: str) -> None:
     """Ask the viewer's print dialog for actual size (``/PrintScaling /None``) and the sheet's duplex mode
     (``/Duplex``: Simplex, DuplexFlipLongEdge or DuplexFlipShortEdge)."""

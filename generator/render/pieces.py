@@ -23,7 +23,7 @@ from rulepress.layout.sheet import Grid, SheetError, back_box, chunks
 from rulepress.model.schema import Card, Component, Face
 from rulepress.render import Artifact
 from rulepress.render.options import CardOptions
-from rulepress.render.pdf import Meta, new_canvas, print_preferences
+from rulepress.render.pdf import Meta, how_to_print, new_canvas, print_preferences
 from rulepress.render.pdf import duplex_mode as pdf_duplex_mode
 from rulepress.text import fonts
 
@@ -118,14 +118,6 @@ def back_of(card: Card) -> Face:
 def duplex_mode(job: PieceJob) -> str:
     """The PDF's /Duplex viewer preference."""
     return pdf_duplex_mode(job.flip if job.shape.duplex else None)
-
-
-def how_to_print(lang: str, flip: str | None) -> str:
-    """The sentence saying how to print a sheet: duplex over the `flip` edge (long/short), or one-sided for None."""
-    w = i18n.words(lang, "print")["sheet"]
-    if flip is None:
-        return w["print_simplex"]
-    return w["print_duplex"].format(edge=w["edge_long"] if flip == "long" else w["edge_short"])
 
 
 def guidance(job: PieceJob, back_page: bool = False) -> list[str]:
