@@ -40,6 +40,11 @@ class Artifact:
     # the download bundles it belongs to (`rulepress.site.downloads.BUNDLES`): "play" (the print-and-play set
     # of its paper), "quickref", "shop", "board", "digital", "credits"; none: offered under "other"
     bundles: tuple[str, ...] = ()
+    # inputs known only once the artifacts it comes `after` are written: called in the build's own process with the
+    # folder the build writes in, just before it would be written (the website's pages show the sizes and page
+    # counts of the files they link, not their bytes). With `inputs` unchanged, an artifact whose settled inputs
+    # are also those of its last build is not written again, whatever the artifacts it comes after changed.
+    settle: Callable[[Path], object] | None = None
 
     def digest(self) -> str:
         """SHA-256 of `inputs` (as sorted JSON); computed once."""
@@ -47,3 +52,10 @@ class Artifact:
             blob = json.dumps(self.inputs, sort_keys=True, default=str, ensure_ascii=False)
             self.key = hashlib.sha256(blob.encode()).hexdigest()
         return self.key
+
+    def settled_digest(self, out: Path) -> str | None:
+        """SHA-256 of the inputs `settle` finds in `out` (None for an artifact without late inputs)."""
+        if self.settle is None:
+            return None
+        blob = json.dumps(self.settle(out), sort_keys=True, default=str, ensure_ascii=False)
+        return hashlib.sha256(blob.encode()).hexdigest()

@@ -42,6 +42,7 @@ import multiprocessing
 import os
 import signal
 import time
+from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -68,6 +69,7 @@ from rulepress.output import (
 from rulepress.progress import Progress
 from rulepress.render import ACROSS_GAMES, PER_GAME, RENDERERS, Artifact, Renderer
 from rulepress.render import options as render_options
+from rulepress.store import Store
 from rulepress.version import code_version
 
 STATE_FILE = ".rulepress-state.json"
@@ -277,6 +279,7 @@ def build(options: BuildOptions) -> BuildResult:
             artifacts = plan(contents, replace(options, out=staging.root), analysis, makers, reuse)
             todo: list[tuple[Artifact, str]] = []
             skipped = []
+            provisional = set()  # unchanged but for the inputs it settles once what it comes after is written
             for artifact in artifacts:
                 key = input_key(artifact, version)
                 previous = state.get(artifact.path)
@@ -287,9 +290,11 @@ def build(options: BuildOptions) -> BuildResult:
                     and previous.get("key") == key
                     and (reusing or incremental.unchanged(out, artifact.path, previous, memo))
                 ):
-                    skipped.append(artifact.path)
-                else:
-                    todo.append((artifact, key))
+                    if artifact.settle is None or artifact.write is None:
+                        skipped.append(artifact.path)
+                        continue
+                    provisional.add(artifact.path)
+                todo.append((artifact, key))
             staging.mirror(sorted({p for a, _ in todo for p in a.after} - {a.path for a, _ in todo}))
             problems = check_games(
                 contents, options, analysis, {(a.game, makers[a.path]) for a, _ in todo if a.path in makers}
@@ -302,9 +307,29 @@ def build(options: BuildOptions) -> BuildResult:
                 if failed:
                     raise ExamplesFailed(failed)
             _analyse_needs([a for a, _ in todo], contents, analysis)  # before the workers start: once for all
-            records = _write_staged([a for a, _ in todo], staging, options)
+            settled: dict[str, str] = {}
+            read_after = {p for a, _ in todo for p in a.after}
+
+            def due(artifact: Artifact) -> bool:
+                """Whether `artifact` is written, now that what it comes after is: not when it is provisional
+                and settles to the inputs of its last build (its earlier output then stays)."""
+                found = artifact.settled_digest(staging.root)
+                if found is None:
+                    return True
+                settled[artifact.path] = found
+                if artifact.path in provisional and state[artifact.path].get("settled") == found:
+                    if artifact.path in read_after:
+                        staging.mirror([artifact.path])  # what comes after it reads the earlier one
+                    return False
+                return True
+
+            records = _write_staged([a for a, _ in todo], staging, options, due)
+            skipped += [a.path for a, _ in todo if a.path not in records]
+            todo = [(a, key) for a, key in todo if a.path in records]
             for artifact, key in todo:
                 state[artifact.path] = dict(records[artifact.path], key=key, renderer=makers.get(artifact.path))
+                if artifact.path in settled:
+                    state[artifact.path]["settled"] = settled[artifact.path]
             for (game, name), key in plan_keys.items():
                 incremental.record_plan(
                     memo, game, name, key, [a for a in artifacts if a.game == game and makers.get(a.path) == name]
@@ -366,12 +391,15 @@ def _analyse_needs(todo: list[Artifact], contents: list[GameContent], analysis: 
             analysis.prepare(content, wanted[content.id])
 
 
-def _write_staged(todo: list[Artifact], staging: Staging, options: BuildOptions) -> dict[str, dict]:
-    """Write every artifact into the staging area; their records."""
+def _write_staged(
+    todo: list[Artifact], staging: Staging, options: BuildOptions, due: Callable[[Artifact], bool]
+) -> dict[str, dict]:
+    """Write every artifact into the staging area that is `due` once what it comes after is written; the
+    records of those written."""
     if not todo:
         return {}
     with Progress(options.progress, len(todo)) as progress:
-        return _write_all(todo, staging.root, progress)
+        return _write_all(todo, staging.root, progress, due)
 
 
 def workers(count: int) -> int:
@@ -389,20 +417,25 @@ def write_one(artifact: Artifact, out: Path) -> dict:
     with atomic_path(target, directory=artifact.directory) as tmp:
         assert artifact.write is not None, artifact.path  # stand-ins for reused artifacts are never written
         meta = artifact.write(tmp) or {}
+    known = Store.at(out, f"digests/{artifact.path}") if artifact.directory else None  # its files' digests
     return {
-        "sha256": sha256_of(target),
+        "sha256": sha256_of(target, known),
         "pages": meta.get("pages"),
         "size": None if artifact.directory else target.stat().st_size,
     }
 
 
-def _write_all(todo: list[Artifact], out: Path, progress: Progress) -> dict[str, dict]:
-    """Write every artifact in `todo`, honouring `after`; their records by path."""
+def _write_all(
+    todo: list[Artifact], out: Path, progress: Progress, due: Callable[[Artifact], bool] = lambda a: True
+) -> dict[str, dict]:
+    """Write every artifact in `todo` that is `due` when its turn comes, honouring `after`; the records of those
+    written, by path."""
     count = workers(len(todo))
     records: dict[str, dict] = {}
     if count <= 1:
         for artifact in todo:
-            records[artifact.path] = write_one(artifact, out)
+            if due(artifact):
+                records[artifact.path] = write_one(artifact, out)
             progress.advance(artifact.path)
         return records
     for prepare_job in dict.fromkeys(a.prepare for a in todo if a.prepare is not None):
@@ -412,6 +445,7 @@ def _write_all(todo: list[Artifact], out: Path, progress: Progress) -> dict[str,
     # artifacts that others wait for go first (PNGs before their TTS sheets, everything before the site)
     dependents = {a.path: sum(a.path in deps for deps in waiting.values()) for a in todo}
     running: dict[Future, int] = {}
+    asked: set[int] = set()  # those `due` was asked about
     context = multiprocessing.get_context("fork")
     before = set(multiprocessing.active_children())
     # what the workers inherit (libraries, the model, the plan) is never garbage in them: frozen, their
@@ -421,6 +455,15 @@ def _write_all(todo: list[Artifact], out: Path, progress: Progress) -> dict[str,
     try:
         while waiting or running:
             ready = sorted((i for i, deps in waiting.items() if not deps), key=lambda i: (-dependents[todo[i].path], i))
+            passed = [i for i in ready if i not in asked and not due(todo[i])]
+            asked.update(ready)
+            for i in passed:  # the earlier output stays: what comes after it need not wait
+                del waiting[i]
+                progress.advance(todo[i].path)
+                for deps in waiting.values():
+                    deps.discard(todo[i].path)
+            if passed:
+                continue  # what waited for them may be ready now
             for i in ready[: max(0, count - len(running))]:  # submit only what can start: the choice stays ours
                 del waiting[i]
                 # a submit may fork the workers: they are born with Ctrl-C blocked, so a Ctrl-C

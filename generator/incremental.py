@@ -32,7 +32,7 @@ import json
 from pathlib import Path
 
 from rulepress.artifact import Artifact
-from rulepress.output import sha256_of
+from rulepress.output import sha256_of, signature
 from rulepress.store import Store
 
 MEMO = "incremental"  # the store (`rulepress.store`) in the output folder's cache
@@ -50,17 +50,6 @@ def write_memo(out: Path, memo: dict) -> None:
     store = Store.at(out, MEMO)
     store.replace(memo)
     store.save()
-
-
-def signature(path: Path) -> str:
-    """Hash of the stat data of a file, or of every file below a folder (names, sizes, times, inodes)."""
-    files = sorted(p for p in path.rglob("*") if p.is_file()) if path.is_dir() else [path]
-    h = hashlib.sha256()
-    for file in files:
-        st = file.stat()
-        name = file.relative_to(path).as_posix() if file != path else ""
-        h.update(f"{name}\0{st.st_size}\0{st.st_mtime_ns}\0{st.st_ino}\n".encode())
-    return h.hexdigest()
 
 
 def unchanged(out: Path, path: str, record: dict | None, memo: dict) -> bool:

@@ -24,8 +24,12 @@ import sys
 import tempfile
 from contextlib import contextmanager
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from rulepress.errors import RulepressError
+
+if TYPE_CHECKING:
+    from rulepress.store import Store
 
 STAGING = ".rulepress-staging"  # inside the output folder, while a build writes
 CACHE = ".rulepress-cache"  # inside the output folder: what makes the next build faster (never output)
@@ -189,18 +193,44 @@ def write_text(target: Path, text: str) -> None:
         tmp.write_text(text, encoding="utf-8")
 
 
-def sha256_of(path: Path) -> str:
-    """SHA-256 of a file, or of a folder's files (names and contents, in sorted order)."""
+def sha256_of(path: Path, known: Store | None = None) -> str:
+    """SHA-256 of a file, or of a folder's files (names and contents, in sorted order). `known`: the digests of
+    a folder's files by their stat signature (device, inode, size, modification time), used and kept: a file
+    hard-linked from a cache or an earlier build is not read again."""
     h = hashlib.sha256()
     if path.is_dir():
         for file in sorted(p for p in path.rglob("*") if p.is_file()):
             h.update(str(file.relative_to(path)).encode())
             h.update(b"\0")
-            h.update(hashlib.sha256(file.read_bytes()).digest())
+            h.update(bytes.fromhex(_file_digest(file, known)))
+        if known is not None:
+            known.save()
         return h.hexdigest()
     with path.open("rb") as f:
         for block in iter(lambda: f.read(1 << 20), b""):
             h.update(block)
+    return h.hexdigest()
+
+
+def _file_digest(file: Path, known: Store | None) -> str:
+    if known is None:
+        return hashlib.sha256(file.read_bytes()).hexdigest()
+    stamp = signature(file)
+    digest = known.get(stamp)
+    if digest is None:
+        digest = hashlib.sha256(file.read_bytes()).hexdigest()
+    known.put(stamp, digest)
+    return digest
+
+
+def signature(path: Path) -> str:
+    """Hash of the stat data of a file, or of every file below a folder (names, sizes, times, inodes)."""
+    files = sorted(p for p in path.rglob("*") if p.is_file()) if path.is_dir() else [path]
+    h = hashlib.sha256()
+    for file in files:
+        st = file.stat()
+        name = file.relative_to(path).as_posix() if file != path else ""
+        h.update(f"{name}\0{st.st_size}\0{st.st_mtime_ns}\0{st.st_ino}\n".encode())
     return h.hexdigest()
 
 

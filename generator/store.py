@@ -17,7 +17,12 @@ key:
 A store is tied to a `version` (usually Rulepress's code version,
 `rulepress.version.code_version`): a store written by another version reads as
 empty. Its kind says how values are kept: JSON data (``"json"``) or any
-picklable Python object (``"pickle"``). A pickled store is read with `pickle`:
+picklable Python object (``"pickle"``), both in one file read whole, or bytes
+each in a file of its own (``"files"``: a folder ``<name>/``, one file per key,
+named by the key's SHA-256; values are read when asked for, and `save` writes
+only the new ones: a store of many large values, such as the rasterised card
+faces, costs one file per changed value, not the whole store). `copy` writes a
+kept value to a path, copied by the kernel from its file. A pickled store is read with `pickle`:
 like Sphinx's build folder, an output folder you did not build yourself is
 untrusted input; build into a fresh one or delete its cache (see README.md).
 
@@ -32,16 +37,19 @@ store without a path (``Store(None)``) remembers nothing beyond the run.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import pickle
+import shutil
 import tempfile
 from pathlib import Path
 from typing import Literal
 
 from rulepress.output import CACHE, STAGING
 
-Kind = Literal["json", "pickle"]
+Kind = Literal["json", "pickle", "files"]
+VERSION_FILE = "VERSION"  # in a store of kind "files": the version that wrote it
 
 
 def output_root(out: Path) -> Path:
@@ -68,7 +76,7 @@ class Store:
         the build staged in it); one without a path for None."""
         if out is None:
             return cls(None, version, kind)
-        return cls(cache_folder(Path(out)) / f"{name}.{kind}", version, kind)
+        return cls(cache_folder(Path(out)) / (name if kind == "files" else f"{name}.{kind}"), version, kind)
 
     @classmethod
     def in_folder(cls, folder: Path, name: str, version: str = "", kind: Kind = "json") -> Store:
@@ -77,6 +85,8 @@ class Store:
 
     def _read(self) -> dict:
         assert self.path is not None
+        if self.kind == "files":
+            return self._listed()
         try:
             if self.kind == "pickle":
                 with self.path.open("rb") as f:
@@ -89,17 +99,69 @@ class Store:
             return data["values"]
         return {}
 
+    def _listed(self) -> dict:
+        """A store of kind "files": {file name: its path} of the values kept by this version."""
+        assert self.path is not None
+        try:
+            if (self.path / VERSION_FILE).read_text(encoding="utf-8") != self.version:
+                return {}
+            return {entry.name: entry for entry in self.path.iterdir() if entry.name != VERSION_FILE}
+        except OSError:
+            return {}
+
+    def _name(self, key) -> str:
+        """The file name of `key` in a store of kind "files"."""
+        return hashlib.sha256(json.dumps(key, sort_keys=True, default=str).encode()).hexdigest()
+
     def get(self, key, default=None):
         """The value kept under `key` (used in this run or stored before), or `default`; not to be changed in
         place (`put` a new one)."""
+        if self.kind == "files":
+            return self._get_file(key, default)
         value = self.used.get(key, self.stored.get(key))
         if value is None:
             return default
         self.used[key] = value
         return value
 
+    def _get_file(self, key, default):
+        name = self._name(key)
+        if name in self.used:
+            value = self.used[name]
+            return value if isinstance(value, bytes) else value.read_bytes()
+        if name not in self.stored:
+            return default
+        try:
+            value = self.stored[name].read_bytes()
+        except OSError:
+            return default
+        self.used[name] = self.stored[name]
+        return value
+
+    def has(self, key) -> bool:
+        """Whether a value is kept under `key` (a store of kind "files": without reading it; it counts as used)."""
+        if self.kind != "files":
+            return self.get(key) is not None
+        name = self._name(key)
+        if name in self.stored and name not in self.used:
+            self.used[name] = self.stored[name]
+        return name in self.used
+
+    def copy(self, key, target: Path) -> None:
+        """Write the bytes kept under `key` (a store of kind "files") to `target`, copied by the kernel from the
+        store's file where it has one. Never a hard link: a user may change an output in place, and the store's
+        file must not change with it."""
+        value = self.used[self._name(key)]
+        if isinstance(value, bytes):  # put in this run and not saved yet
+            target.write_bytes(value)
+        else:
+            shutil.copyfile(value, target)
+
     def put(self, key, value) -> None:
-        """Keep `value` under `key` (saved by `save`)."""
+        """Keep `value` under `key` (saved by `save`; bytes in a store of kind "files")."""
+        if self.kind == "files":
+            self.used[self._name(key)] = bytes(value)
+            return
         self.used[key] = value
 
     def everything(self) -> dict:
@@ -115,6 +177,9 @@ class Store:
         loses the store). Values are compared as they would be read back (JSON has no tuples)."""
         if self.path is None or self.used == self.stored:
             return
+        if self.kind == "files":
+            self._save_files()
+            return
         data = {"version": self.version, "values": self.used}
         if self.kind == "pickle":
             blob = pickle.dumps(data, protocol=pickle.HIGHEST_PROTOCOL)
@@ -124,17 +189,42 @@ class Store:
                 return
             blob = text.encode("utf-8")
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            fd, tmp = tempfile.mkstemp(prefix=f".{self.path.name}.", suffix=".tmp", dir=self.path.parent)
-            try:
-                with os.fdopen(fd, "wb") as f:
-                    f.write(blob)
-                    f.flush()
-                    os.fsync(f.fileno())
-                os.chmod(tmp, 0o644)
-                os.replace(tmp, self.path)
-            finally:
-                if os.path.exists(tmp):
-                    os.unlink(tmp)
+            _write_atomically(self.path, blob)
         except OSError:
             pass
+
+    def _save_files(self) -> None:
+        """A store of kind "files": write the values put in this run, remove those this run did not use."""
+        assert self.path is not None
+        try:
+            self.path.mkdir(parents=True, exist_ok=True)
+            if not self.stored and (self.path / VERSION_FILE).exists():  # another version's: start again
+                shutil.rmtree(self.path)
+                self.path.mkdir(parents=True)
+            for name, value in sorted(self.used.items()):
+                if isinstance(value, bytes):
+                    _write_atomically(self.path / name, value, sync=False)
+                    self.used[name] = self.path / name
+            for name, path in self.stored.items():
+                if name not in self.used:
+                    path.unlink(missing_ok=True)
+            _write_atomically(self.path / VERSION_FILE, self.version.encode("utf-8"))
+        except OSError:
+            pass
+
+
+def _write_atomically(path: Path, blob: bytes, sync: bool = True) -> None:
+    """Write `blob` to a temporary file beside `path` and move it over `path` (`sync`: on the disk first)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(blob)
+            if sync:
+                f.flush()
+                os.fsync(f.fileno())
+        os.chmod(tmp, 0o644)
+        os.replace(tmp, path)
+    finally:
+        if os.path.exists(tmp):
+            os.unlink(tmp)

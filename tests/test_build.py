@@ -73,11 +73,43 @@ def test_editing_one_card_rebuilds_only_what_shows_it(tmp_path):
     second = build(BuildOptions(content=games, out=out))
     assert second.built, "the edited card's artifacts must be rebuilt"
     assert all("board" not in path for path in second.built), second.built
-    # the site prints no card text: its copies of the built files (site/files) follow the new PDF, and the
-    # downloads pages show the new sizes (tests/site/test_downloads.py: only that page changes)
+    # the site prints no card text: its copies of the built files (site/files) follow the new PDF; a language's
+    # pages are made again only if the downloads page words the new sizes differently (the test below)
     site = sorted(path for path in second.built if path.startswith("site/"))
-    assert site == ["site/de", "site/en", "site/files"], second.built
+    assert "site/files" in site and set(site) <= {"site/de", "site/en", "site/files"}, second.built
     assert len(second.built) < len(first.built)
+
+
+def test_a_sites_pages_are_made_again_only_when_what_they_show_of_the_files_changes(tmp_path, monkeypatch):
+    """The site's languages come after the files they link and settle their last inputs then
+    (`Artifact.settle`): the files' sizes and page counts as the downloads pages word them."""
+    from rulepress.render import site
+
+    games = tmp_path / "games"
+    new_game("demo", games)
+    out = tmp_path / "out"
+    options = BuildOptions(content=games, out=out, kinds=("cards", "exports", "site"), papers=("a4",))
+    build(options)
+    zips = {z.name: z.stat().st_ino for z in (out / "site" / "files" / "demo").glob("*.zip")}
+    table = games / "demo" / "cards.csv"
+    table.write_text(table.read_text().replace("Move **1** space forward.", "Move **1** space onward."))
+    edited = build(options)
+    now = {z.name: z.stat().st_ino for z in (out / "site" / "files" / "demo").glob("*.zip")}
+    assert now.keys() == zips.keys() and any(".de." in name for name in zips)
+    # a ZIP of unchanged files is the earlier one (linked), one holding the edited sheet is written again
+    assert all((now[name] == zips[name]) == (".de." in name) for name in zips), (zips, now)
+    assert "demo/cards.en.a4.pdf" in edited.built and "site/files" in edited.built
+    assert "site/en" in edited.skipped and "site/de" in edited.skipped, edited.built
+    from rulepress.site import downloads, sources
+
+    size = downloads.size_text((out / "demo" / "cards.en.a4.pdf").stat().st_size, "en", sources.words("en"))
+    assert size in (out / "site" / "en" / "demo" / "downloads.html").read_text(encoding="utf-8")  # still true
+
+    shown = site.shown_facts
+    monkeypatch.setattr(site, "shown_facts", lambda *a, **k: [*shown(*a, **k), "a size worded differently"])
+    table.write_text(table.read_text().replace("space onward.", "space forward."))
+    again = build(options)
+    assert "site/en" in again.built and "site/de" in again.built, again.built
 
 
 def test_editing_one_cards_english_text_in_the_table_rebuilds_only_what_shows_it(tmp_path):

@@ -146,3 +146,19 @@ def test_output_errors_are_one_line_with_exit_codes(tmp_path):
         prepare(tmp_path / "file")
     with pytest.raises(OutputError, match="cannot create the output folder"):
         prepare(tmp_path / "file" / "below")
+
+
+def test_a_folders_digest_reads_again_only_files_whose_stat_signature_changed(tmp_path):
+    from rulepress.output import sha256_of
+    from rulepress.store import Store
+
+    folder = tmp_path / "folder"
+    (folder / "sub").mkdir(parents=True)
+    (folder / "a.png").write_bytes(b"a")
+    (folder / "sub" / "b.png").write_bytes(b"b")
+    plain = sha256_of(folder)
+    known = Store.at(tmp_path, "digests/folder")
+    assert sha256_of(folder, known) == plain
+    assert len(Store.at(tmp_path, "digests/folder").everything()) == 2
+    (folder / "a.png").write_bytes(b"changed")  # a new modification time: read again
+    assert sha256_of(folder, Store.at(tmp_path, "digests/folder")) == sha256_of(folder) != plain

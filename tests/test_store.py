@@ -53,3 +53,34 @@ def test_a_store_without_a_path_or_that_cannot_be_written_only_forgets(tmp_path)
     store = Store.in_folder(tmp_path / "file", "demo")
     store.put("a", 1)
     store.save()  # no error
+
+
+def test_a_files_store_keeps_each_value_in_a_file_and_writes_only_new_ones(tmp_path):
+    store = Store.at(tmp_path, "faces/demo", "v1", "files")
+    assert store.path == tmp_path / CACHE / "faces" / "demo"  # a folder: one file per value
+    assert not store.has("a") and store.get("a") is None
+    store.put("a", b"first")
+    store.put(("b", 2), b"second")
+    store.save()
+    files = {p.name: p.stat().st_mtime_ns for p in store.path.iterdir()}
+    assert len(files) == 3  # two values and the version
+
+    again = Store.at(tmp_path / STAGING, "faces/demo", "v1", "files")
+    assert again.has(("b", 2)) and again.get(("b", 2)) == b"second"
+    again.put("c", b"third")
+    target = tmp_path / "copy.png"
+    again.copy(("b", 2), target)
+    again.copy("c", tmp_path / "new.png")  # put in this run, not saved yet
+    assert target.read_bytes() == b"second" and (tmp_path / "new.png").read_bytes() == b"third"
+    again.save()  # "a" was not used: its file goes; "b" is not written again
+    kept = {p.name: p.stat().st_mtime_ns for p in again.path.iterdir()}
+    assert len(kept) == 3 and all(files[name] == kept[name] for name in set(files) & set(kept) if name != "VERSION")
+    assert Store.at(tmp_path, "faces/demo", "v1", "files").get("a") is None
+
+    target.write_bytes(b"changed in place")  # a copy, never a hard link: the store keeps its value
+    assert Store.at(tmp_path, "faces/demo", "v1", "files").get(("b", 2)) == b"second"
+    other = Store.at(tmp_path, "faces/demo", "v2", "files")  # another version: empty, and cleared when saved
+    assert other.get(("b", 2)) is None
+    other.put("d", b"fourth")
+    other.save()
+    assert len(list(other.path.iterdir())) == 2

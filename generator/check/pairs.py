@@ -12,6 +12,8 @@ for the bundled games; `quickref_pairs` and `yaml_pairs` take the two languages)
   an id made of the key path where list items are named by their ``id``
   (``components.deck.cards.c12.text``). A glossary term's ``de``/``en`` pair
   is ``glossary.<id>``;
+- card tables (``cards_from``: CSV, TSV, XLSX, ODS): each card's title and text
+  at its row, with the ids of cards given in YAML (`table_pairs`);
 - worked examples' ``:labels:`` and statement captions (``>>> f()  # words``),
   which the website shows with their results: one pair per example id.
 
@@ -323,6 +325,28 @@ def yaml_pairs(content: GameContent, memo: Memo | None = None, langs: tuple[str,
         if memo is not None:
             memo.put(key, [asdict(pair) for pair in found])
         pairs += found
+    return pairs
+
+
+def table_pairs(content: GameContent, langs: tuple[str, str] = ("de", "en")) -> list[TextPair]:
+    """The card titles and texts in `langs` of every component whose cards come from a spreadsheet
+    (`cards_from`), one pair per card and text at the card's row of the table, with the ids of cards given
+    in YAML (``components.<component>.cards.<card>.text``)."""
+    pairs = []
+    for i, comp in enumerate(content.game.components):
+        if ("components", i, "cards") not in content.tables:
+            continue
+        for j, card in enumerate(comp.cards):
+            for key in ("title", "text"):
+                text = getattr(card, key)
+                if text is None or not all(lang in text.languages for lang in langs):
+                    continue  # the loader reports a missing language
+                sides = []
+                for lang in langs:
+                    path, row, _column = content.locate(("components", i, "cards", j, key, lang))
+                    sides.append(Side(lang, path, [Paragraph(row or 1, p) for p in _yaml_paragraphs(text.get(lang))]))
+                ident = f"components.{comp.id}.cards.{card.id}.{key}"
+                pairs.append(TextPair("card", ident, sides[0], sides[1], ids=[ident]))
     return pairs
 
 

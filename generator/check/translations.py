@@ -85,7 +85,16 @@ from rulepress import i18n
 from rulepress.analysis import Finding, TranslationReport
 from rulepress.check import align, aligned, examples, numbers, signals
 from rulepress.check.names import NameFinder, mentions, names_of, occurrences, shares_spelling, shortened
-from rulepress.check.pairs import Paragraph, Side, TextPair, example_pairs, quickref_pairs, rules_pairs, yaml_pairs
+from rulepress.check.pairs import (
+    Paragraph,
+    Side,
+    TextPair,
+    example_pairs,
+    quickref_pairs,
+    rules_pairs,
+    table_pairs,
+    yaml_pairs,
+)
 from rulepress.memo import Memo, key_of
 from rulepress.model import GameContent, load_games
 from rulepress.model.rules_text import RuleText
@@ -902,7 +911,12 @@ def report(
                 if own:  # its engine process ends here (a caller's runs are the caller's to end)
                     runs.close()
                     runs = None
-        compare_pairs(content, out, pairs + quickref_pairs(content, langs) + yaml_pairs(content, memo, langs), memo)
+        compare_pairs(
+            content,
+            out,
+            pairs + quickref_pairs(content, langs) + yaml_pairs(content, memo, langs) + table_pairs(content, langs),
+            memo,
+        )
     result.findings.sort(key=lambda f: (f.documented, f.path, f.line or 0, f.kind))
     return result
 

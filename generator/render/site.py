@@ -34,7 +34,7 @@ from rulepress.errors import RulepressError
 from rulepress.memo import output_root
 from rulepress.model import GameContent, load_games
 from rulepress.model.loader import find_games
-from rulepress.output import CACHE
+from rulepress.output import CACHE, signature
 from rulepress.render import Artifact, examplepictures
 from rulepress.render.options import SiteOptions
 from rulepress.site import sources as site_sources
@@ -73,7 +73,7 @@ def _in_language(value, lang: str, langs: AbstractSet[str]):
 
 def site_view(content: GameContent, lang: str | None = None) -> str:
     """Digest of the game as the website (in `lang`, or in every language) sees it: the model without
-    card body texts, plus the non-YAML inputs (rule texts, engine) except the texts of other
+    card body texts (the YAML files and card tables), plus the other inputs (rule texts, engine) except the texts of other
     languages. With `lang`, a text given in both languages counts in `lang` only (a glossary term's
     names are fields of their own and count in both: its entry shows the other language's name),
     so an edit of the German text does not rebuild the English site. Galleries and downloads list
@@ -89,7 +89,13 @@ def site_views(content: GameContent) -> dict[str | None, str]:
             card.pop("text", None)
             if isinstance(card.get("back_face"), dict):
                 card["back_face"].pop("text", None)
-    files = {path: path.read_bytes() for path in sorted(content.files) if path.suffix not in (".yaml", ".yml")}
+    # YAML files and card tables are in the model (`data`); other files (rule texts, engine) count as they are
+    tables = {Path(t).as_posix() for c in content.game.components if (t := getattr(c, "cards_from", None))}
+    files = {
+        path: path.read_bytes()
+        for path in sorted(content.files)
+        if path.suffix not in (".yaml", ".yml") and path.relative_to(content.folder).as_posix() not in tables
+    }
     views = {}
     langs = content.game.languages
     for lang in (None, *langs):
@@ -230,6 +236,20 @@ def _keep_pages(
     store.save()
 
 
+def shown_facts(contents: list[GameContent], shown: list[Artifact], out: Path, lang: str) -> list:
+    """What the site in `lang` shows of the built files, read once they are built (`Artifact.settle`): per game,
+    the files (those inside folders too) and its downloads page as their sizes and page counts word it. A
+    one-card edit changes the bytes of the card sheets but mostly not their size as the page rounds it."""
+    work = output_root(out) / WORK / f"site-{lang}"
+    found = []
+    for content in (c for c in contents if lang in c.game.languages):
+        items = shown_items(content.id, shown, out)
+        facts = _file_facts(items, out, Store.in_folder(work / "games", f"{content.id}.files"))
+        page = site_sources.downloads_page(content, lang, site_sources.GameExtras(None, items, facts), [])
+        found.append([content.id, [list(vars(i).values()) for i in items], page])
+    return found
+
+
 def _file_facts(items: list[site_sources.Shown], out: Path, kept: Store) -> dict:
     """Sizes and page counts of the files a game's downloads page lists (`downloads.read_all`), with
     those of unchanged files taken from the store `kept` (and kept there for the next build)."""
@@ -307,11 +327,26 @@ def write_files(shown: list[Artifact], out: Path, tmp: Path) -> dict | None:
         folder = next((a for a in sources if file.startswith(a + "/")), None)
         return sources[folder] / file[len(folder) + 1 :] if folder is not None else sources.get(file, tmp / file)
 
-    for game in sorted(
-        {a.game for a in shown if a.game is not None}
-    ):  # (`_shown`: all have one) the ZIPs the downloads pages offer for whole bundles
+    # the ZIPs the downloads pages offer for whole bundles; one whose files are those of the last build's (the same
+    # files by their stat signature: hard links of unchanged outputs) is that ZIP again, linked, not written
+    made = Store.at(out, "site-zips")  # ZIP path -> [its files' signatures, its own signature]
+    earlier = output_root(out) / "site" / "files"
+    for game in sorted({a.game for a in shown if a.game is not None}):  # (`_shown`: all have one)
         for path, entries in zip_plan(shown_items(game, shown, out)).items():
-            write_zip(tmp / path, [(name, where(file)) for name, file in entries])
+            members = [(name, where(file)) for name, file in entries]
+            stamps = _digest([[name, signature(file)] for name, file in members])
+            kept = made.get(path)
+            try:
+                if kept == [stamps, signature(earlier / path)]:
+                    (tmp / path).parent.mkdir(parents=True, exist_ok=True)
+                    os.link(earlier / path, tmp / path)
+                    made.put(path, kept)
+                    continue
+            except OSError:
+                pass  # no earlier ZIP (or no hard links here): written
+            write_zip(tmp / path, members)
+            made.put(path, [stamps, signature(tmp / path)])
+    made.save()
     return None
 
 
@@ -488,9 +523,9 @@ def plan_all(
     digests = {game: v[None] for game, v in every.items()}
     languages = site_languages(everything)
     views = {lang: {game: v[lang] for game, v in every.items() if lang in v} for lang in languages}
-    # what is shown: the linked paths and their inputs (the downloads page shows sizes and page counts),
-    # serialised once for both languages
-    shown_inputs = _digest([[a.path, a.kind, a.lang, a.paper, list(a.bundles), a.digest()] for a in shown])
+    # what is shown: the linked paths (the sizes and page counts the downloads pages show are settled once the
+    # files are built: `shown_facts`), serialised once for every language
+    shown_inputs = _digest([[a.path, a.kind, a.lang, a.paper, list(a.bundles)] for a in shown])
     examples = _digest({c.id: example_view(c) for c in everything})  # the draft banner follows them
     after = tuple(a.path for a in shown if a.write is not None)
     planned = [
@@ -521,6 +556,7 @@ def plan_all(
                 after=after,
                 prepare=preload,
                 needs=NEEDS,
+                settle=functools.partial(shown_facts, everything, shown, lang=lang),
             )
         )
     titles = {c.id: [c.game.title.get(l) for l in c.game.languages] for c in everything}

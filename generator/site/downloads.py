@@ -35,7 +35,7 @@ KIND_ORDER = {"calibration": 0, "board": 2, "board-png": 2, "quickref": 3}
 PAPERS = ("a4", "letter")
 MM_PER_POINT = 25.4 / 72
 ZIP_TIME = (1980, 1, 1, 0, 0, 0)
-TTS_FILE = re.compile(r"^(deck|backs)-(\d+)\.png$|^(back)\.png$|^deck\.(json)$")
+TTS_FILE = re.compile(r"^(deck|backs)-(\d+)\.jpg$|^(back)\.png$|^deck\.(json)$")
 
 
 @dataclass(frozen=True)
@@ -50,7 +50,7 @@ class FileFacts:
 
 
 def read_facts(file: Path) -> FileFacts:
-    """The facts of a built file (PDF: pages and page size via pikepdf; PNG: pixels via Pillow)."""
+    """The facts of a built file (PDF: pages and page size via pikepdf; PNG, JPEG: pixels via Pillow)."""
     size = file.stat().st_size
     if file.suffix == ".pdf":
         import pikepdf
@@ -59,7 +59,7 @@ def read_facts(file: Path) -> FileFacts:
             box = [float(v) for v in pdf.pages[0].mediabox]
             mm = (round((box[2] - box[0]) * MM_PER_POINT), round((box[3] - box[1]) * MM_PER_POINT))
             return FileFacts(size, len(pdf.pages), mm)
-    if file.suffix == ".png":
+    if file.suffix in (".png", ".jpg"):
         from PIL import Image
 
         with Image.open(file) as image:

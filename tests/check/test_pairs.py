@@ -36,3 +36,23 @@ def test_yaml_pairs_are_remembered_per_file_and_a_changed_file_is_parsed_again(t
         "glossary.yaml",
         "number-card.yaml",
     ]  # a new code version reads every file again
+
+
+def test_cards_read_from_a_spreadsheet_are_compared_like_cards_in_yaml(tmp_path):
+    """A deck in cards.csv: each card's title and text is a pair at the card's row of the table, and a
+    translation that says another number there is a finding at that row."""
+    from rulepress.check import translations
+
+    folder = new_game("demo", tmp_path / "games")  # the scaffold's deck is read from cards.csv
+    content = load_game(folder)
+    found = {p.id: p for p in pairs.table_pairs(content)}
+    assert {"components.cards.cards.one.text", "components.cards.cards.two.title"} <= set(found)
+    two = found["components.cards.cards.two.text"]
+    assert two.a.path.endswith("cards.csv") and two.a.line == two.b.line == 3  # the header is row 1
+    assert translations.report(content).findings == []
+
+    table = folder / "cards.csv"
+    table.write_text(table.read_text().replace("Move **2** spaces", "Move **3** spaces"), encoding="utf-8")
+    findings = translations.report(load_game(folder)).findings
+    assert {(f.path.endswith("cards.csv"), f.line) for f in findings} == {(True, 3)}, findings
+    assert "number" in {f.kind for f in findings}

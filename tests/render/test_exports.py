@@ -76,12 +76,12 @@ def test_card_images_names_the_trimmed_fronts(built):
 def test_tts_sheets(built):
     out, _ = built
     folder = out / "cardtest" / "deck.en.tts"
-    with Image.open(folder / "deck-1.png") as sheet:
-        assert sheet.mode == "RGB" and max(sheet.size) <= 4096
+    with Image.open(folder / "deck-1.jpg") as sheet:
+        assert sheet.format == "JPEG" and sheet.mode == "RGB" and max(sheet.size) <= 4096
         cols, rows, cell = tts_grid(12, (px(63.5), px(88.9)))
         assert sheet.size == (cols * cell[0], rows * cell[1])
     assert (folder / "back.png").exists()
-    assert (out / "cardtest" / "tiles.en.tts" / "backs-1.png").exists()
+    assert (out / "cardtest" / "tiles.en.tts" / "backs-1.jpg").exists()
 
 
 def test_tts_sheets_say_their_grid_count_and_real_resolution(built):
@@ -94,11 +94,12 @@ def test_tts_sheets_say_their_grid_count_and_real_resolution(built):
     assert about["cards"] == sheet["cards"] == 11  # every printed copy once
     with Image.open(folder / sheet["face"]) as image:
         assert image.size == (sheet["columns"] * sheet["card_px"][0], sheet["rows"] * sheet["card_px"][1])
-        # scaled down to fit 4096 px: the tag says the scaled resolution, not 300 dpi
-        assert image.info["dpi"][0] == pytest.approx(sheet["card_px"][0] / (63.5 / 25.4), abs=0.1) == sheet["dpi"]
+        # scaled down to fit 4096 px: the tag says the scaled resolution (JPEG: whole dpi), not 300 dpi
+        assert sheet["dpi"] == pytest.approx(sheet["card_px"][0] / (63.5 / 25.4), abs=0.1)
+        assert image.info["dpi"][0] == round(sheet["dpi"]) < 300
     assert sheet["back"] == "back.png"
     tiles = json.loads((out / "cardtest" / "tiles.en.tts" / "deck.json").read_text(encoding="utf-8"))
-    assert tiles["sheets"][0]["back"] == "backs-1.png"  # individual backs
+    assert tiles["sheets"][0]["back"] == "backs-1.jpg"  # individual backs
 
 
 def test_tts_grid_limits():
@@ -122,5 +123,5 @@ def test_a_back_is_never_deduplicated_with_its_front(built):
         differing = mask.histogram()[255]
         assert differing > 0.01 * f.width * f.height
     tts = out / "cardtest" / "money.en.tts"
-    with Image.open(tts / "deck-1.png") as deck, Image.open(tts / "backs-1.png") as backs:
+    with Image.open(tts / "deck-1.jpg") as deck, Image.open(tts / "backs-1.jpg") as backs:
         assert deck.tobytes() != backs.tobytes()

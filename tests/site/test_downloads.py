@@ -71,7 +71,7 @@ def _items(game: str = "g") -> list[Shown]:
                 f"{game}/deck.{lang}.tts",
                 lang,
                 None,
-                (f"{game}/deck.{lang}.tts/back.png", f"{game}/deck.{lang}.tts/deck-1.png"),
+                (f"{game}/deck.{lang}.tts/back.png", f"{game}/deck.{lang}.tts/deck-1.jpg"),
             ),
         ]
     return items
