@@ -76,6 +76,8 @@ OPPOSITES = {
     ("bound", "more"): "fewer",
 }
 OPPOSITES |= {(category, b): a for (category, a), b in OPPOSITES.items()}
+# a value that says the opposite of another category's value: 'each card' against 'one card' ('einer Karte')
+SWAPPED_FOR = {("quantifier", "each"): ("number", 1)}
 # a negated signal that says another: 'nicht mehr als' / 'no more than' = at most; 'sofern ... nicht' = unless
 NEGATED = {("bound", "more"): "max", ("bound", "fewer"): "min", ("condition", "if"): "unless"}
 SAME_LENGTH = (0.7, 1.3)  # one of two joined sentences this long against the single one says all it says
@@ -195,6 +197,33 @@ def _swapped(
     return None
 
 
+def _swapped_for(
+    category: str, found_a: Sequence[lexicon.Signal], found_b: Sequence[lexicon.Signal]
+) -> tuple[int, str, str] | None:
+    """(side, its word, the other's word) where the other side says a value of `category` more often than
+    `side`, firmly and with weak words counted, and `side` says its opposite of another category
+    (`SWAPPED_FOR`) more often, weak words counted: 'zwei Exemplare einer Karte ... pro Farbe' against 'two
+    copies of each card ... per suit' ('pro' / 'per' still say each, but one side says it once more, firmly,
+    and the other says 'one' once more); 'jeweils 4 Figuren in einer Farbe' against '4 pieces in each color'
+    says each once on either side; on the side saying 'one', 'any' counts as each ('any later turn' /
+    'jedem späteren Zug'). None if no such pair."""
+    for (mine, value), (other, opposite) in SWAPPED_FOR.items():
+        if mine != category:
+            continue
+        answers = {value} | ANSWERS.get((mine, value), set())  # on the side saying 'one': 'any later turn'
+        said = [[s for s in found if s.category == mine and s.value == value] for found in (found_a, found_b)]
+        answered = [[s for s in found if s.category == mine and s.value in answers] for found in (found_a, found_b)]
+        against = [[s for s in found if s.category == other and s.value == opposite] for found in (found_a, found_b)]
+        for side in (0, 1):
+            mine_all, mine_firm = answered[side], [s for s in answered[side] if not s.weak]
+            theirs_all, theirs_firm = said[1 - side], [s for s in said[1 - side] if not s.weak]
+            more = len(theirs_all) > len(mine_all) and len(theirs_firm) > len(mine_firm)
+            if more and len(against[side]) > len(against[1 - side]):
+                named = sorted(against[side], key=lambda s: (not s.weak, s.start))[-1]  # 'one card' before 'a deck'
+                return side, named.words, theirs_firm[0].words
+    return None
+
+
 def _also(signal: lexicon.Signal, lang: str) -> bool:
     """Is `signal` a phrase's second, weak signal (lexicon ``also``)?"""
     found = lexicon.load(lang)
@@ -263,6 +292,17 @@ def _compare_signals(report: _Report, found_a, found_b, text_a: str = "", text_b
                 wa, wb = swapped
                 report.add(
                     category, 1, f"{category} differs: {wb!r} in {names[1]} where {names[0]} says {wa!r}", wb, wa
+                )
+                continue
+            crossed = _swapped_for(category, found_a, found_b)
+            if crossed:
+                side, words, other_words = crossed
+                report.add(
+                    category,
+                    side,
+                    f"{category} differs: {words!r} in {names[side]} where {names[1 - side]} says {other_words!r}",
+                    words,
+                    other_words,
                 )
             continue
         kind = category

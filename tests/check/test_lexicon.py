@@ -75,6 +75,11 @@ def test_german_article_ein_is_weak_and_a_pronoun_one_too():
     assert ("number", Fraction(1), False) in said("Draw one card.", "en")
 
 
+def test_english_articles_say_one_weakly_as_german_ein_does():
+    assert said("Draw a card and an extra token.", "en") == [("number", Fraction(1), True)] * 2
+    assert ("number", Fraction(1, 3), False) in said("a third of the cards", "en")  # the longer phrase wins
+
+
 def test_phrases_do_not_cross_punctuation():
     assert ("condition", "only_if") not in [(c, v) for c, v, _ in said("(4-player games only): if you win", "en")]
 
