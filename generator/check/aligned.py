@@ -32,7 +32,7 @@ from rulepress.check.terms import Glossary
 
 # the signals reported when one side says them and the other does not (the rest only when swapped)
 MISSING = {
-    "negation": {"not"},
+    "negation": {"not", "without"},
     "bound": {"max", "min", "more", "fewer"},
     "quantifier": {"each"},
     "time": {"before", "after"},
@@ -59,6 +59,7 @@ SHORTENED, SHORTENED_BY = 2.0, 45  # one sentence this many times as long as its
 UNEVEN = 1.6  # a joined pair whose longer side is this many times the other (after the texts' own ratio) lost text
 # values of a category that answer each other ('jede' / 'any'; 'nur ... wenn' / 'only if')
 ANSWERS = {
+    ("negation", "without"): {"not"},  # 'ohne zu bieten' / 'not bidding' (a 'not' is answered in `_without`)
     ("quantifier", "each"): {"any"},
     ("quantifier", "any"): {"each"},
     ("condition", "if"): {"only_if"},
@@ -263,6 +264,14 @@ def _may_only(found: Sequence[lexicon.Signal], every: set) -> set:
     return every | {"must"} if only and "may" in every else every
 
 
+def _without(every: set, other: Sequence[lexicon.Signal]) -> set:
+    """The negation values of one side, with 'not' where it says 'without' and the `other` side says no
+    modal verb: 'without rolling' says 'würfle nicht', but 'can pass without bidding' does not say 'darf
+    nicht passen' ('without' negates what follows it, never a 'may' or 'must')."""
+    modal = any(s.category == "modality" for s in other)
+    return every | {"not"} if "without" in every and not modal else every
+
+
 def _negations(found: Sequence[lexicon.Signal]) -> int:
     return sum(s.category == "negation" and not s.weak for s in found)
 
@@ -284,6 +293,8 @@ def _compare_signals(report: _Report, found_a, found_b, text_a: str = "", text_b
             every_a = every_b = every_a | every_b  # 'darf nicht' says 'must not': negated, may and must agree
         if category == "modality":  # 'darf ausschließlich' says 'must': may with only
             every_a, every_b = _may_only(found_a, every_a), _may_only(found_b, every_b)
+        if category == "negation":
+            every_a, every_b = _without(every_a, found_b), _without(every_b, found_a)
         only_a = {v: w for v, w in firm_a.items() if not _answered(category, v, every_b)}
         only_b = {v: w for v, w in firm_b.items() if not _answered(category, v, every_a)}
         if not only_a and not only_b:

@@ -223,3 +223,20 @@ def test_each_against_one_is_no_finding_where_the_other_side_says_each_weakly_as
     assert _findings("Spielplan, jeweils 4 Figuren in einer Farbe", "Game board, 4 pieces in each colour") == []
     de = "Dürfte man in jedem späteren Zug erneut vorschlagen, solange die Bombe dort steht:"
     assert _findings(de, "If a proposal could be made again on any later turn while the bomb stays there:") == []
+
+
+def test_a_negation_dropped_where_a_without_stays_is_seen():
+    """'nicht' against 'cannot ... without': a 'without' answers a 'nicht' of the other side, but not where
+    that side says a modal verb too ('can pass without bidding' lost the negation of 'darf nicht passen')."""
+    de = "Der erste Bieter muss bieten (er darf nicht passen, ohne zuvor zu bieten)."
+    en = "The first bidder must bid (they cannot pass without bidding first)."
+    assert _findings(de, en) == []
+    found = _findings(de, en.replace("cannot", "can"))
+    assert [(f.kind, f.lang, f.words) for f in found] == [("negation", "de", "nicht")]
+    assert _findings("Ziehe, ohne zu würfeln.", "Draw, but do not roll the die.") == []
+    assert _findings("Ziehe, aber würfle nicht.", "Draw without rolling the die.") == []
+
+
+def test_an_empty_hand_says_no_cards():
+    de = "Wer keine Karten mehr auf der Hand hat, gewinnt."
+    assert _findings(de, "Whoever has an empty hand wins.") == []
