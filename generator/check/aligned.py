@@ -272,6 +272,19 @@ def _without(every: set, other: Sequence[lexicon.Signal]) -> set:
     return every | {"not"} if "without" in every and not modal else every
 
 
+def _outnumbered(found: Sequence[lexicon.Signal], other: Sequence[lexicon.Signal], every: set) -> set:
+    """The negation values of one side without 'not' where only weak words of it say 'not' and the `other`
+    side says 'not' firmly and more often, weak words counted: 'statt' answers 'instead of', not also the
+    'doesn't' next to it ('das Gefühl, sein Gebot erreichen zu können, darf er abgehen statt ...' against
+    'doesn't think they can make their bid, they can go out instead of ...')."""
+    mine = [s for s in found if s.category == "negation" and s.value == "not"]
+    theirs = [s for s in other if s.category == "negation" and s.value == "not"]
+    weak_only = mine and all(s.weak for s in mine)
+    if weak_only and any(not s.weak for s in theirs) and len(theirs) > len(mine):
+        return every - {"not"}
+    return every
+
+
 def _negations(found: Sequence[lexicon.Signal]) -> int:
     return sum(s.category == "negation" and not s.weak for s in found)
 
@@ -295,6 +308,7 @@ def _compare_signals(report: _Report, found_a, found_b, text_a: str = "", text_b
             every_a, every_b = _may_only(found_a, every_a), _may_only(found_b, every_b)
         if category == "negation":
             every_a, every_b = _without(every_a, found_b), _without(every_b, found_a)
+            every_a, every_b = _outnumbered(found_a, found_b, every_a), _outnumbered(found_b, found_a, every_b)
         only_a = {v: w for v, w in firm_a.items() if not _answered(category, v, every_b)}
         only_b = {v: w for v, w in firm_b.items() if not _answered(category, v, every_a)}
         if not only_a and not only_b:

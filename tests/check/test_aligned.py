@@ -240,3 +240,12 @@ def test_a_negation_dropped_where_a_without_stays_is_seen():
 def test_an_empty_hand_says_no_cards():
     de = "Wer keine Karten mehr auf der Hand hat, gewinnt."
     assert _findings(de, "Whoever has an empty hand wins.") == []
+
+
+def test_a_weak_negation_answers_one_negation_not_two():
+    """'statt' answers 'instead of'; it does not also answer the 'doesn't' beside it."""
+    de = "Glaubt der Spieler, sein Gebot nicht zu erreichen, darf er abgehen statt abzulegen."
+    en = "If the player doesn't think they can make their bid, they can go out instead of laying away."
+    assert [f.kind for f in _findings(de, en)] == []
+    found = _findings(de.replace("nicht ", ""), en)
+    assert [(f.kind, f.lang, f.words) for f in found] == [("negation", "en", "doesn't")]
