@@ -10,6 +10,10 @@ compared:
 - a signal said on one side only, for the signals whose loss changes a rule (`MISSING`): negation, the
   bounds at most / at least / more than / fewer than, each, before / after, every direction, if / unless /
   only if, colours;
+- each said as one: one side says each once more (firmly, weak words counted) and the other says one once
+  more ('jeder Karte' / 'one card', also where 'pro' / 'per' still say each: `SWAPPED_FOR`);
+- a negation: 'without' answers a 'not' of the other side only where that side says no modal verb ('darf
+  nicht passen' / 'can pass without bidding'), and weak words alone answer no more negations than they count;
 - ``terms``: a glossary term (`rulepress.check.terms`) said on one side only, or two terms swapped;
 - ``dropped-sentence`` / ``dropped-item`` / ``dropped-heading``: a unit of one side that the other does
   not say at all (a 1-0 or 0-1 bead of three words or more; a list item or heading of any length).
