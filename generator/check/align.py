@@ -34,6 +34,8 @@ SECTION_PRIORS = {(1, 1): 0.978, (1, 0): 0.01, (0, 1): 0.01, (2, 1): 0.001, (1, 
 VARIANCE = 6.8  # variance of the length difference per character (Gale and Church)
 ANCHOR_BONUS = 3.0  # a bead whose units share every anchor costs this much less
 ANCHOR_PENALTY = 2.0  # a bead whose units both hold anchors but share none costs this much more
+SIGNAL_BONUS = 1.5  # a bead whose units say the same signals (must, not, before, each ...) costs this much less
+SIGNAL_PENALTY = 1.0  # a bead where one side says signals the other answers with none costs this much more
 MISMATCH = 25.0  # a heading with a sentence
 KIND_MISMATCH = 4.0  # a list item or table cell with a sentence of running text
 ITEM_JOIN = 3.0  # two list items or table cells joined into one: translators keep lists as they are
@@ -51,17 +53,24 @@ class Unit:
     kind: str = "sentence"  # sentence, item, cell, heading
     anchors: frozenset = field(default_factory=frozenset)
     names: frozenset = field(default_factory=frozenset)  # capitalised words inside it: a bonus when shared
+    signals: frozenset = field(default_factory=frozenset)  # (category, value, weak) of its words, numbers left out
 
     @property
     def length(self) -> int:
         return max(1, len(self.text))
 
 
-def _anchors(text: str, lang: str) -> frozenset:
+def _anchors(text: str, lang: str, said: Sequence[lexicon.Signal] | None = None) -> frozenset:
     """What should be the same in a translation: numbers (not weak ones) and names spelled alike."""
-    found: set = {s.value for s in lexicon.signals(text, lang) if s.category == "number" and not s.weak}
+    said = lexicon.signals(text, lang) if said is None else said
+    found: set = {s.value for s in said if s.category == "number" and not s.weak}
     found |= {m.group(0) for m in _NAME.finditer(numbers.clean(text))}
     return frozenset(found)
+
+
+def _signals(said: Sequence[lexicon.Signal]) -> frozenset:
+    """The words' signals other than numbers (those are anchors): (category, value, weak)."""
+    return frozenset((s.category, str(s.value), s.weak) for s in said if s.category != "number")
 
 
 def _line_of(sentence: str, lines: list[str], first: int, start: int) -> int:
@@ -119,7 +128,9 @@ def units(paragraphs: Sequence[Paragraph], lang: str) -> list[Unit]:
                 at = _line_of(sentence, lines, 0, at)
                 found.append(Unit(line + at, sentence.replace("\u2024", "."), kind))
     for unit in found:
-        unit.anchors = _anchors(unit.text, lang)
+        said = lexicon.signals(unit.text, lang)
+        unit.anchors = _anchors(unit.text, lang, said)
+        unit.signals = _signals(said)
         unit.names = frozenset(_CAPITALISED.findall(numbers.clean(unit.text)))
     return found
 
@@ -152,13 +163,29 @@ def _anchor_cost(a: Sequence[Unit], b: Sequence[Unit]) -> float:
     return names + (-ANCHOR_BONUS * shared if shared else ANCHOR_PENALTY)
 
 
+def _signal_cost(a: Sequence[Unit], b: Sequence[Unit]) -> float:
+    """Less for units whose firm signals the other side says too (a sentence with 'must' goes with one saying
+    'have to'), more where one side's firm signals find no answer at all on the other: two neighbours of
+    like length go with the counterpart that says what they say, and a sentence said on one side only is
+    left over instead of the one that matches."""
+    said_a = frozenset().union(*(u.signals for u in a))
+    said_b = frozenset().union(*(u.signals for u in b))
+    firm_a, firm_b = ({(c, v) for c, v, weak in said if not weak} for said in (said_a, said_b))
+    every_a, every_b = ({(c, v) for c, v, _weak in said} for said in (said_a, said_b))
+    agree = len(firm_a & every_b) + len(firm_b & every_a)
+    differ = len(firm_a - every_b) + len(firm_b - every_a)
+    if not agree + differ:
+        return 0.0
+    return -SIGNAL_BONUS * agree / (agree + differ) + (SIGNAL_PENALTY if not agree else 0.0)
+
+
 def bead_cost(a: Sequence[Unit], b: Sequence[Unit], ratio: float, priors: dict = PRIORS) -> float:
     """What pairing the units `a` with the units `b` costs (lower is likelier)."""
     cost = -math.log(priors[(len(a), len(b))])
     cost += _length_cost(sum(u.length for u in a), sum(u.length for u in b), ratio)
     headings = {u.kind == "heading" for u in (*a, *b)}
     if a and b:
-        cost += _anchor_cost(a, b)
+        cost += _anchor_cost(a, b) + _signal_cost(a, b)
         if len(headings) > 1:
             cost += MISMATCH
         if len({u.kind for u in (*a, *b)}) > 1:

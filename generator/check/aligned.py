@@ -10,6 +10,10 @@ compared:
 - a signal said on one side only, for the signals whose loss changes a rule (`MISSING`): negation, the
   bounds at most / at least / more than / fewer than, each, before / after, every direction, if / unless /
   only if, colours;
+- each said as one: one side says each once more (firmly, weak words counted) and the other says one once
+  more ('jeder Karte' / 'one card', also where 'pro' / 'per' still say each: `SWAPPED_FOR`);
+- a negation: 'without' answers a 'not' of the other side only where that side says no modal verb ('darf
+  nicht passen' / 'can pass without bidding'), and weak words alone answer no more negations than they count;
 - ``terms``: a glossary term (`rulepress.check.terms`) said on one side only, or two terms swapped;
 - ``dropped-sentence`` / ``dropped-item`` / ``dropped-heading``: a unit of one side that the other does
   not say at all (a 1-0 or 0-1 bead of three words or more; a list item or heading of any length).
@@ -32,7 +36,7 @@ from rulepress.check.terms import Glossary
 
 # the signals reported when one side says them and the other does not (the rest only when swapped)
 MISSING = {
-    "negation": {"not"},
+    "negation": {"not", "without"},
     "bound": {"max", "min", "more", "fewer"},
     "quantifier": {"each"},
     "time": {"before", "after"},
@@ -59,6 +63,7 @@ SHORTENED, SHORTENED_BY = 2.0, 45  # one sentence this many times as long as its
 UNEVEN = 1.6  # a joined pair whose longer side is this many times the other (after the texts' own ratio) lost text
 # values of a category that answer each other ('jede' / 'any'; 'nur ... wenn' / 'only if')
 ANSWERS = {
+    ("negation", "without"): {"not"},  # 'ohne zu bieten' / 'not bidding' (a 'not' is answered in `_without`)
     ("quantifier", "each"): {"any"},
     ("quantifier", "any"): {"each"},
     ("condition", "if"): {"only_if"},
@@ -76,6 +81,8 @@ OPPOSITES = {
     ("bound", "more"): "fewer",
 }
 OPPOSITES |= {(category, b): a for (category, a), b in OPPOSITES.items()}
+# a value that says the opposite of another category's value: 'each card' against 'one card' ('einer Karte')
+SWAPPED_FOR = {("quantifier", "each"): ("number", 1)}
 # a negated signal that says another: 'nicht mehr als' / 'no more than' = at most; 'sofern ... nicht' = unless
 NEGATED = {("bound", "more"): "max", ("bound", "fewer"): "min", ("condition", "if"): "unless"}
 SAME_LENGTH = (0.7, 1.3)  # one of two joined sentences this long against the single one says all it says
@@ -195,6 +202,33 @@ def _swapped(
     return None
 
 
+def _swapped_for(
+    category: str, found_a: Sequence[lexicon.Signal], found_b: Sequence[lexicon.Signal]
+) -> tuple[int, str, str] | None:
+    """(side, its word, the other's word) where the other side says a value of `category` more often than
+    `side`, firmly and with weak words counted, and `side` says its opposite of another category
+    (`SWAPPED_FOR`) more often, weak words counted: 'zwei Exemplare einer Karte ... pro Farbe' against 'two
+    copies of each card ... per suit' ('pro' / 'per' still say each, but one side says it once more, firmly,
+    and the other says 'one' once more); 'jeweils 4 Figuren in einer Farbe' against '4 pieces in each color'
+    says each once on either side; on the side saying 'one', 'any' counts as each ('any later turn' /
+    'jedem späteren Zug'). None if no such pair."""
+    for (mine, value), (other, opposite) in SWAPPED_FOR.items():
+        if mine != category:
+            continue
+        answers = {value} | ANSWERS.get((mine, value), set())  # on the side saying 'one': 'any later turn'
+        said = [[s for s in found if s.category == mine and s.value == value] for found in (found_a, found_b)]
+        answered = [[s for s in found if s.category == mine and s.value in answers] for found in (found_a, found_b)]
+        against = [[s for s in found if s.category == other and s.value == opposite] for found in (found_a, found_b)]
+        for side in (0, 1):
+            mine_all, mine_firm = answered[side], [s for s in answered[side] if not s.weak]
+            theirs_all, theirs_firm = said[1 - side], [s for s in said[1 - side] if not s.weak]
+            more = len(theirs_all) > len(mine_all) and len(theirs_firm) > len(mine_firm)
+            if more and len(against[side]) > len(against[1 - side]):
+                named = sorted(against[side], key=lambda s: (not s.weak, s.start))[-1]  # 'one card' before 'a deck'
+                return side, named.words, theirs_firm[0].words
+    return None
+
+
 def _also(signal: lexicon.Signal, lang: str) -> bool:
     """Is `signal` a phrase's second, weak signal (lexicon ``also``)?"""
     found = lexicon.load(lang)
@@ -234,6 +268,27 @@ def _may_only(found: Sequence[lexicon.Signal], every: set) -> set:
     return every | {"must"} if only and "may" in every else every
 
 
+def _without(every: set, other: Sequence[lexicon.Signal]) -> set:
+    """The negation values of one side, with 'not' where it says 'without' and the `other` side says no
+    modal verb: 'without rolling' says 'würfle nicht', but 'can pass without bidding' does not say 'darf
+    nicht passen' ('without' negates what follows it, never a 'may' or 'must')."""
+    modal = any(s.category == "modality" for s in other)
+    return every | {"not"} if "without" in every and not modal else every
+
+
+def _outnumbered(found: Sequence[lexicon.Signal], other: Sequence[lexicon.Signal], every: set) -> set:
+    """The negation values of one side without 'not' where only weak words of it say 'not' and the `other`
+    side says 'not' firmly and more often, weak words counted: 'statt' answers 'instead of', not also the
+    'doesn't' next to it ('das Gefühl, sein Gebot erreichen zu können, darf er abgehen statt ...' against
+    'doesn't think they can make their bid, they can go out instead of ...')."""
+    mine = [s for s in found if s.category == "negation" and s.value == "not"]
+    theirs = [s for s in other if s.category == "negation" and s.value == "not"]
+    weak_only = mine and all(s.weak for s in mine)
+    if weak_only and any(not s.weak for s in theirs) and len(theirs) > len(mine):
+        return every - {"not"}
+    return every
+
+
 def _negations(found: Sequence[lexicon.Signal]) -> int:
     return sum(s.category == "negation" and not s.weak for s in found)
 
@@ -255,6 +310,9 @@ def _compare_signals(report: _Report, found_a, found_b, text_a: str = "", text_b
             every_a = every_b = every_a | every_b  # 'darf nicht' says 'must not': negated, may and must agree
         if category == "modality":  # 'darf ausschließlich' says 'must': may with only
             every_a, every_b = _may_only(found_a, every_a), _may_only(found_b, every_b)
+        if category == "negation":
+            every_a, every_b = _without(every_a, found_b), _without(every_b, found_a)
+            every_a, every_b = _outnumbered(found_a, found_b, every_a), _outnumbered(found_b, found_a, every_b)
         only_a = {v: w for v, w in firm_a.items() if not _answered(category, v, every_b)}
         only_b = {v: w for v, w in firm_b.items() if not _answered(category, v, every_a)}
         if not only_a and not only_b:
@@ -263,6 +321,17 @@ def _compare_signals(report: _Report, found_a, found_b, text_a: str = "", text_b
                 wa, wb = swapped
                 report.add(
                     category, 1, f"{category} differs: {wb!r} in {names[1]} where {names[0]} says {wa!r}", wb, wa
+                )
+                continue
+            crossed = _swapped_for(category, found_a, found_b)
+            if crossed:
+                side, words, other_words = crossed
+                report.add(
+                    category,
+                    side,
+                    f"{category} differs: {words!r} in {names[side]} where {names[1 - side]} says {other_words!r}",
+                    words,
+                    other_words,
                 )
             continue
         kind = category

@@ -83,3 +83,18 @@ def test_sections_of_bare_files_align_by_order_and_length():
         [Paragraph(1, "# One"), Paragraph(2, "Text " * 21), Paragraph(4, "## Two"), Paragraph(5, "More " * 5)]
     )
     assert align.align_sections(a, b, "de", "en") == [([0], [0]), ([1], [1])]
+
+
+def test_of_two_neighbours_of_like_length_the_one_saying_the_same_signals_is_kept():
+    """A sentence dropped next to one of like length: the one left goes with the counterpart whose signals
+    (here 'müssen' / 'have to') it says, and the other is left over, not the other way round."""
+    a = units(
+        "In diesem schönen Spiel bringt man die eigenen Figuren möglichst schnell vom Start über das Brett ins Ziel. "
+        "Dabei versucht man, die Figuren der anderen zu schlagen, damit sie wieder von vorn anfangen müssen.",
+        "de",
+    )
+    b = units(
+        "While doing so, you try to hit the other players' pieces so that they have to start again from the start.",
+        "en",
+    )
+    assert align.align(a, b, ratio=1.0) == [([0], []), ([1], [0])]  # the ratio of the whole texts

@@ -205,3 +205,47 @@ def test_a_sentence_that_lost_its_clause_is_much_shorter_than_its_counterpart():
     assert [(f.kind, f.lang, f.text) for f in found] == [("dropped-sentence", "de", de)]
     full = "If you have several playing pieces on the board, you can choose which piece to move next."
     assert _findings(de, full) == []
+
+
+def test_each_said_as_one_is_seen_where_a_weak_each_stays_in_the_sentence():
+    """'pro' / 'per' still say each, but one side says each once more, firmly, and the other 'one' once more
+    (English 'a' counts as one, as German 'ein' does)."""
+    de = "Das Spiel hat ein Blatt mit zwei Exemplaren jeder Karte (8 verschiedene Karten pro Farbe)."
+    en = "The game has a deck with two copies of each card (8 unique cards per suit)."
+    assert _findings(de, en) == []
+    found = _findings(de, en.replace("each card", "one card"))
+    assert [(f.kind, f.lang, f.words, f.other_words) for f in found] == [("quantifier", "en", "one", "jeder")]
+    found = _findings(de.replace("jeder Karte", "einer Karte"), en)
+    assert [(f.kind, f.lang, f.words, f.other_words) for f in found] == [("quantifier", "de", "einer", "each")]
+
+
+def test_each_against_one_is_no_finding_where_the_other_side_says_each_weakly_as_often_or_says_any():
+    assert _findings("Spielplan, jeweils 4 Figuren in einer Farbe", "Game board, 4 pieces in each colour") == []
+    de = "Dürfte man in jedem späteren Zug erneut vorschlagen, solange die Bombe dort steht:"
+    assert _findings(de, "If a proposal could be made again on any later turn while the bomb stays there:") == []
+
+
+def test_a_negation_dropped_where_a_without_stays_is_seen():
+    """'nicht' against 'cannot ... without': a 'without' answers a 'nicht' of the other side, but not where
+    that side says a modal verb too ('can pass without bidding' lost the negation of 'darf nicht passen')."""
+    de = "Der erste Bieter muss bieten (er darf nicht passen, ohne zuvor zu bieten)."
+    en = "The first bidder must bid (they cannot pass without bidding first)."
+    assert _findings(de, en) == []
+    found = _findings(de, en.replace("cannot", "can"))
+    assert [(f.kind, f.lang, f.words) for f in found] == [("negation", "de", "nicht")]
+    assert _findings("Ziehe, ohne zu würfeln.", "Draw, but do not roll the die.") == []
+    assert _findings("Ziehe, aber würfle nicht.", "Draw without rolling the die.") == []
+
+
+def test_an_empty_hand_says_no_cards():
+    de = "Wer keine Karten mehr auf der Hand hat, gewinnt."
+    assert _findings(de, "Whoever has an empty hand wins.") == []
+
+
+def test_a_weak_negation_answers_one_negation_not_two():
+    """'statt' answers 'instead of'; it does not also answer the 'doesn't' beside it."""
+    de = "Glaubt der Spieler, sein Gebot nicht zu erreichen, darf er abgehen statt abzulegen."
+    en = "If the player doesn't think they can make their bid, they can go out instead of laying away."
+    assert [f.kind for f in _findings(de, en)] == []
+    found = _findings(de.replace("nicht ", ""), en)
+    assert [(f.kind, f.lang, f.words) for f in found] == [("negation", "en", "doesn't")]

@@ -75,6 +75,24 @@ def test_german_article_ein_is_weak_and_a_pronoun_one_too():
     assert ("number", Fraction(1), False) in said("Draw one card.", "en")
 
 
+def test_english_articles_say_one_weakly_as_german_ein_does():
+    assert said("Draw a card and an extra token.", "en") == [("number", Fraction(1), True)] * 2
+    assert ("number", Fraction(1, 3), False) in said("a third of the cards", "en")  # the longer phrase wins
+
+
+@pytest.mark.parametrize(
+    "text, lang", [("pass without bidding", "en"), ("passen, ohne zu bieten", "de"), ("passer sans enchérir", "fr")]
+)
+def test_without_is_a_negation_of_its_own(text, lang):
+    """'without' negates what follows it, never a verb's 'may': it is told apart from 'not'."""
+    assert [(c, v) for c, v, _ in said(text, lang) if c == "negation"] == [("negation", "without")]
+
+
+@pytest.mark.parametrize("text, lang", [("with an empty hand", "en"), ("mit leerer Hand", "de")])
+def test_empty_says_no_weakly(text, lang):
+    assert ("negation", "not", True) in said(text, lang)
+
+
 def test_phrases_do_not_cross_punctuation():
     assert ("condition", "only_if") not in [(c, v) for c, v, _ in said("(4-player games only): if you win", "en")]
 

@@ -37,3 +37,17 @@ def test_find(text, lang, found):
 def test_a_bad_glossary_is_one_clear_error():
     with pytest.raises(terms.GlossaryError, match="term 'x'"):
         terms.parse({"x": {"de": 3}}, "g.yaml")
+
+
+def test_lemmas_come_from_simplemma_s_low_memory_dictionaries(monkeypatch):
+    """The low-memory dictionaries give the same lemmas without decoding a whole dictionary first."""
+    import simplemma
+
+    asked = []
+    monkeypatch.setattr(simplemma, "lemmatize", lambda word, lang, **options: asked.append(options) or word)
+    terms.lemma.cache_clear()
+    try:
+        terms.lemma("Würfeln", "de")
+    finally:
+        terms.lemma.cache_clear()
+    assert asked == [{"low_memory": True}]
