@@ -154,6 +154,8 @@ def _cases_risk():
             "fortify": (({"greenland": 5, "iceland": 1, "scandinavia": 1}, onward_moves), {}),
             "may_fortify": (({"greenland": 5, "iceland": 1, "scandinavia": 1}, onward_moves), {}),
         },
+        "eliminated_cards": {"take_cards": ((["alaska"], ["peru", "siam"], E.CardPiles()), {})},
+        "occupy": {"occupy_range": ((6, 3), {})},
         "hand_limit": {
             "largest_hand": ((), {}),
             "may_take_card": ((5,), {}),
