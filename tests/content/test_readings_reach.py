@@ -225,6 +225,7 @@ def _cases_xidit():
             "remove_threat": ((state, "city"), given),
             "replace_tile": ((state, "city", "threat"), given),
         },
+        "partial_refill": {"top_up": ((E.units("A", "B"), E.units("A", "C")), {})},
         "unitless_tile": {"recruit_finished": ((finished, "city", False), {})},
         "class_shortage": {
             "fill_from_barracks": ((E.units("A", "A", "B"), E.units("A", "C", "C")), {}),
