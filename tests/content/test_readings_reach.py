@@ -205,6 +205,18 @@ def _cases_am():
         "monopoly_choices": {"monopoly_choices": ((0, 1, 3), {})},
         "red_field_mover": {"red_field_event": ((sorted(E.RED_FIELDS)[0], 3, [3]), {})},
         "meeting_move": {"atom_meeting": ((8, 6, [1, 3, 6], 12), {})},
+        "red_field_caller": {
+            "red_field_caller": (
+                ({"Anna": 22, "Ben": 22, "Cem": 5}, ["Anna", "Ben", "Cem"], "Cem"),
+                {"money": {"Anna": 1, "Ben": 2}},
+            )
+        },
+        "swap_ties": {
+            "swap_order": (
+                ({"Anna": 30, "Ben": 5, "Cem": 5}, ["Anna", "Ben", "Cem"], "Anna"),
+                {"money": {"Ben": 1, "Cem": 4}},
+            )
+        },
     }
 
 
