@@ -505,6 +505,47 @@ def position_swap(order: list[str]) -> list[str]:
     return list(reversed(order))
 
 
+LEVEL_TIE_READINGS = ("turn-order", "money")
+
+
+def _front_to_back(positions: dict, seats: list, first: str, money: dict | None, tie: str) -> list:
+    """Players from the front to the back; pawns on one field ordered by `tie`: ``turn-order``, the one
+    whose turn comes sooner (counting from `first`) counts as further ahead; ``money``, the one with more
+    money, then turn order."""
+    if tie not in LEVEL_TIE_READINGS:
+        raise ValueError(f"unknown reading {tie!r}; readings: {', '.join(LEVEL_TIE_READINGS)}")
+    if set(positions) != set(seats) or len(set(seats)) != len(seats):
+        raise ValueError("every seated player needs one position")
+    start = seats.index(first)
+    turn = {player: (seats.index(player) - start) % len(seats) for player in seats}
+    cash = money or {}
+    if tie == "money":
+        return sorted(seats, key=lambda p: (-positions[p], -cash.get(p, 0), turn[p]))
+    return sorted(seats, key=lambda p: (-positions[p], turn[p]))
+
+
+def red_field_caller(
+    positions: dict, seats: list, on_turn: str, money: dict | None = None, red_field_caller: str = "turn-order"
+) -> str:
+    """Who names the number on the red field: the player whose pawn is furthest ahead. Between pawns
+    level at the front (the seed is silent, both readings reconstructed): ``turn-order``, the one whose
+    turn comes first, counting from the player `on_turn`; ``money``, the one with more money (as money
+    decides between pawns beyond the goal in rule J), then turn order."""
+    return _front_to_back(positions, seats, on_turn, money, red_field_caller)[0]
+
+
+def swap_order(
+    positions: dict, seats: list, failed: str, money: dict | None = None, swap_ties: str = "turn-order"
+) -> list[str]:
+    """The order for `position_swap`: the failed player first, then the others from the front to the
+    back. Between pawns on one field (the seed is silent, both readings reconstructed): ``turn-order``,
+    the one whose turn comes sooner after the failed player counts as further ahead; ``money``, the one
+    with more money, then turn order."""
+    after = seats[(seats.index(failed) + 1) % len(seats)]
+    others = [p for p in _front_to_back(positions, seats, after, money, swap_ties) if p != failed]
+    return [failed, *others]
+
+
 def swap_compensation(order: list[str]) -> dict[str, int]:
     """Players set back by the swap (the front half) and their compensation in millions."""
     return {player: SWAP_COMPENSATION for player in sorted(order[: len(order) // 2])}

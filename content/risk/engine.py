@@ -421,6 +421,24 @@ def is_eliminated(territories_owned) -> bool:
     return count == 0
 
 
+OCCUPY_READINGS = ("at-least-dice", "at-least-one")
+
+
+def occupy_range(armies: int, dice_rolled: int, occupy: str = "at-least-dice") -> tuple[int, int]:
+    """Fewest and most armies that move from the attacking territory (holding `armies`) into the
+    territory just captured with a last roll of `dice_rolled` dice.
+
+    At least 1 army stays behind (public). ``at-least-dice`` (English rulebook 1993, public; seed 003
+    only hints that more dice can require more armies to move in): at least as many armies as dice
+    rolled; ``at-least-one`` (reconstructed; seed 000 is silent): at least 1.
+    """
+    if occupy not in OCCUPY_READINGS:
+        raise ValueError(f"unknown reading {occupy!r}; readings: {', '.join(OCCUPY_READINGS)}")
+    if not 1 <= dice_rolled <= max_attack_dice(armies):
+        raise ValueError(f"with {armies} armies the attacker rolls 1 to {max_attack_dice(armies)} dice")
+    return (dice_rolled if occupy == "at-least-dice" else 1), armies - 1
+
+
 # --- draw pile and hands ----------------------------------------------------
 
 REUSE_ORDER_READINGS = ("shuffled", "as-traded")
@@ -458,6 +476,27 @@ def draw_card(piles: CardPiles, reuse_order: str = "shuffled", seed: int = 0) ->
             random.Random(seed).shuffle(cards)
         piles = CardPiles(tuple(cards), ())
     return piles.draw[0], replace(piles, draw=piles.draw[1:])
+
+
+ELIMINATED_CARDS_READINGS = ("to-eliminator", "set-aside")
+
+
+def take_cards(
+    hand, eliminated_hand, piles: CardPiles, eliminated_cards: str = "to-eliminator"
+) -> tuple[tuple[str, ...], CardPiles]:
+    """The hand of the player who eliminated an opponent, and the piles, after the opponent's cards
+    (`eliminated_hand`) are dealt with.
+
+    ``to-eliminator`` (English rulebook 1993, public; both seeds are silent): the eliminating player
+    takes them (then `sets_to_trade` says how many sets he trades at once); ``set-aside``
+    (reconstructed from seed 000's traded cards): they leave the game like traded cards and are
+    reused when the draw pile runs out.
+    """
+    if eliminated_cards not in ELIMINATED_CARDS_READINGS:
+        raise ValueError(f"unknown reading {eliminated_cards!r}; readings: {', '.join(ELIMINATED_CARDS_READINGS)}")
+    if eliminated_cards == "to-eliminator":
+        return tuple(hand) + tuple(eliminated_hand), piles
+    return tuple(hand), set_aside(piles, eliminated_hand)
 
 
 def largest_hand(hand_limit: str = "five-at-all-times") -> int:

@@ -130,6 +130,24 @@ def fill_from_barracks(
     return tuple(sorted(placed.elements())), tuple(sorted(stock.elements()))
 
 
+PARTIAL_REFILL_READINGS = ("never", "when-back")
+
+
+def top_up(missing, barracks, partial_refill: str = "never") -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """Units placed later on a recruit tile that was filled only in part (its `missing` units), and the
+    barracks left, once units are back in the barracks.
+
+    ``never``: seed 001 fills a tile when it is placed; its empty places stay empty. ``when-back``
+    (reconstructed): each empty place takes a unit of its own class as soon as the barracks hold one
+    (never one of another class, as when the tile is placed).
+    """
+    if partial_refill not in PARTIAL_REFILL_READINGS:
+        raise ValueError(f"unknown reading {partial_refill!r}; readings: {', '.join(PARTIAL_REFILL_READINGS)}")
+    if partial_refill == "never":
+        return (), tuple(sorted(barracks))
+    return fill_from_barracks(missing, barracks, class_shortage="as-far-as-held")  # a place is filled unit by unit
+
+
 def recruit_unit(state: Phase, city: str, unit_class: str) -> Phase:
     """A player recruits one unit of `unit_class` from the recruit tile of `city`."""
     slot = state.city(city)

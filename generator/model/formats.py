@@ -82,6 +82,12 @@ RULES = {
             "let the engine function that depends on the reading take the option, and add a worked example with `:reading: option=reading`",
         ),
         Rule(
+            "register-engine-option",
+            3,
+            "choose the reading in game.yaml `engine_options` (`option: reading-id`, the ambiguity's `used`), "
+            "or remove `engine_option` from the ambiguity",
+        ),
+        Rule(
             "shared-back",
             3,
             "give the components that share a back the same size, layout back and back definition "

@@ -135,6 +135,14 @@ def check(content: GameContent) -> list[Problem]:
         if name not in options:
             report(("engine_options", name), f"engine option {name!r} is not named by any ambiguity")
     for i, amb in enumerate(game.ambiguities):
+        if amb.engine_option and amb.engine_option not in game.engine_options:
+            report(
+                ("ambiguities", i, "engine_option"),
+                f"engine option {amb.engine_option!r} of ambiguity {amb.id!r} is not chosen in game.yaml "
+                f"engine_options (the reading the engine runs under is then not written where the others are)",
+                "register-engine-option",
+            )
+    for i, amb in enumerate(game.ambiguities):
         ids = [r.id for r in amb.readings]
         if amb.used not in ids:
             report(("ambiguities", i, "used"), f"used {amb.used!r} is not one of the readings: {', '.join(ids)}")

@@ -7,9 +7,14 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+from rulepress import paths
 from rulepress.check.readings import _prose, idle_readings, register_links, sentences
-from rulepress.model import formats, load_game
+from rulepress.errors import ContentErrors
+from rulepress.model import formats, load_game, load_games
 from rulepress.model.engine import load_engine
+from rulepress.model.references import check
 from rulepress.site.rules_myst import rewrite_terms
 from rulepress.text.markup import plain
 
@@ -151,3 +156,68 @@ def test_the_link_becomes_a_link_to_the_register_on_the_site_and_its_words_in_pr
     site = rewrite_terms("as read here ({ambiguity}`see the register <ties>`).", "dice-duel", set())
     assert site == "as read here ([see the register](#dice-duel-amb-ties))."
     assert plain("as read here ({ambiguity}`see the register <ties>`).") == "as read here (see the register)."
+
+
+# The register and game.yaml `engine_options` name the same engine options (`rulepress.model.references`):
+# an option of the register that game.yaml does not choose is reported at the register's line (rule
+# `register-engine-option`, binding from format 3 on); an option game.yaml chooses that no ambiguity names is
+# an error in every format.
+def test_the_fixture_names_the_same_options_in_both_places(tmp_path):
+    content = load_game(copy_fixture(tmp_path))
+    assert [p for p in check(content) if p.rule == "register-engine-option"] == []
+
+
+def test_a_register_option_game_yaml_does_not_choose_is_reported_at_the_register_line(tmp_path):
+    folder = copy_fixture(tmp_path)
+    edit(folder / "game.yaml", "engine_options: {ties: defender}\n", "")
+    content = load_game(folder)  # format 1 (the fixture declares none): a warning, the game loads
+    found = [p for p in content.warnings if p.rule == "register-engine-option"]
+    assert [(Path(p.path).name, p.line) for p in found] == [
+        ("game.yaml", line_of(folder / "game.yaml", "    engine_option: ties"))
+    ]
+    assert "'ties'" in found[0].message and "an error from format 3 on" in found[0].message
+    raw = [p for p in check(content) if p.rule == "register-engine-option"]
+    assert all(not p.warning for p in formats.settle(raw, 3))
+    assert all(p.warning for p in formats.settle(raw, 2))
+
+
+def test_a_register_option_in_its_own_file_is_reported_there(tmp_path):
+    """The bundled games keep the register in ambiguities.yaml: the problem names that file and line."""
+    folder = tmp_path / "risk"
+    shutil.copytree(paths.BUNDLED_CONTENT / "risk", folder)
+    edit(folder / "game.yaml", "  liberated: owned-now\n", "")
+    found = [p for p in load_game(folder).warnings if p.rule == "register-engine-option"]
+    assert [(Path(p.path).name, p.line) for p in found] == [
+        ("ambiguities.yaml", line_of(folder / "ambiguities.yaml", "engine_option: liberated"))
+    ]
+
+
+def test_an_option_game_yaml_chooses_that_no_ambiguity_names_is_an_error(tmp_path):
+    folder = copy_fixture(tmp_path)
+    edit(
+        folder / "game.yaml", "engine_options: {ties: defender}\n", "engine_options: {ties: defender, rerolls: once}\n"
+    )
+    with pytest.raises(ContentErrors) as raised:
+        load_game(folder)
+    assert [(Path(p.path).name, p.line, p.key) for p in raised.value.problems()] == [
+        ("game.yaml", line_of(folder / "game.yaml", "engine_options:"), "engine_options.rerolls")
+    ]
+    assert "'rerolls' is not named by any ambiguity" in raised.value.problems()[0].message
+
+
+def test_check_content_shows_the_warning_at_the_register_and_exits_0(tmp_path):
+    folder = copy_fixture(tmp_path)
+    edit(folder / "game.yaml", "engine_options: {ties: defender}\n", "")
+    done = subprocess.run(
+        [sys.executable, "-m", "rulepress", "check", "content", "--content", str(tmp_path)],
+        capture_output=True,
+        text=True,
+    )
+    at = f"game.yaml:{line_of(folder / 'game.yaml', '    engine_option: ties')}:"
+    assert done.returncode == 0, done.stderr
+    assert at in done.stderr and "engine option 'ties'" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_the_bundled_games_choose_every_option_of_their_registers():
+    for content in load_games(paths.BUNDLED_CONTENT):
+        assert [p for p in check(content) if p.rule == "register-engine-option"] == [], content.id

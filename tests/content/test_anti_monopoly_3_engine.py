@@ -516,3 +516,28 @@ def test_six_player_deck_and_refusal_payment_readings():
     assert E.coop_sets(6) == 6 and E.coop_sets(6, six_player_deck="seven-sets") == 7
     assert E.coop_sets(3, six_player_deck="seven-sets") == E.coop_sets(3) == 4
     assert "refusal_payment" not in E.crisis.__code__.co_varnames  # both readings pay the same: no option
+
+
+def test_level_pawns_at_the_front_name_the_number_by_turn_order_or_money():
+    seats = ["Anna", "Ben", "Cem", "Dora"]
+    level = {"Anna": 22, "Ben": 22, "Cem": 5, "Dora": 3}
+    assert E.red_field_caller(level, seats, "Cem") == "Anna"  # Cem, Dora, then Anna
+    assert E.red_field_caller(level, seats, "Ben") == "Ben"  # the player on turn first
+    money = {"Anna": 1, "Ben": 2}
+    assert E.red_field_caller(level, seats, "Cem", money, red_field_caller="money") == "Ben"
+    assert E.red_field_caller(level, seats, "Cem", {}, red_field_caller="money") == "Anna"  # equal money
+    assert E.red_field_caller({**level, "Dora": 30}, seats, "Cem") == "Dora"  # no tie: the pawn ahead
+    with pytest.raises(ValueError):
+        E.red_field_caller({"Anna": 1}, seats, "Cem")
+    with pytest.raises(ValueError):
+        E.red_field_caller(level, seats, "Cem", red_field_caller="dice")
+
+
+def test_pawns_sharing_a_field_in_the_position_swap():
+    seats = ["Anna", "Ben", "Cem", "Dora"]
+    positions = {"Anna": 30, "Ben": 20, "Cem": 5, "Dora": 5}
+    assert E.swap_order(positions, seats, "Anna") == ["Anna", "Ben", "Cem", "Dora"]
+    assert E.swap_order(positions, seats, "Cem") == ["Cem", "Anna", "Ben", "Dora"]  # the failed player first
+    money = {"Cem": 1, "Dora": 4}
+    assert E.swap_order(positions, seats, "Anna", money, swap_ties="money") == ["Anna", "Ben", "Dora", "Cem"]
+    assert E.position_swap(E.swap_order(positions, seats, "Anna")) == ["Dora", "Cem", "Ben", "Anna"]

@@ -154,6 +154,8 @@ def _cases_risk():
             "fortify": (({"greenland": 5, "iceland": 1, "scandinavia": 1}, onward_moves), {}),
             "may_fortify": (({"greenland": 5, "iceland": 1, "scandinavia": 1}, onward_moves), {}),
         },
+        "eliminated_cards": {"take_cards": ((["alaska"], ["peru", "siam"], E.CardPiles()), {})},
+        "occupy": {"occupy_range": ((6, 3), {})},
         "hand_limit": {
             "largest_hand": ((), {}),
             "may_take_card": ((5,), {}),
@@ -203,6 +205,18 @@ def _cases_am():
         "monopoly_choices": {"monopoly_choices": ((0, 1, 3), {})},
         "red_field_mover": {"red_field_event": ((sorted(E.RED_FIELDS)[0], 3, [3]), {})},
         "meeting_move": {"atom_meeting": ((8, 6, [1, 3, 6], 12), {})},
+        "red_field_caller": {
+            "red_field_caller": (
+                ({"Anna": 22, "Ben": 22, "Cem": 5}, ["Anna", "Ben", "Cem"], "Cem"),
+                {"money": {"Anna": 1, "Ben": 2}},
+            )
+        },
+        "swap_ties": {
+            "swap_order": (
+                ({"Anna": 30, "Ben": 5, "Cem": 5}, ["Anna", "Ben", "Cem"], "Anna"),
+                {"money": {"Ben": 1, "Cem": 4}},
+            )
+        },
     }
 
 
@@ -223,6 +237,7 @@ def _cases_xidit():
             "remove_threat": ((state, "city"), given),
             "replace_tile": ((state, "city", "threat"), given),
         },
+        "partial_refill": {"top_up": ((E.units("A", "B"), E.units("A", "C")), {})},
         "unitless_tile": {"recruit_finished": ((finished, "city", False), {})},
         "class_shortage": {
             "fill_from_barracks": ((E.units("A", "A", "B"), E.units("A", "C", "C")), {}),

@@ -537,3 +537,25 @@ def test_attack_targets_under_both_readings_of_the_north_africa_list():
         "western-europe",
     ]
     assert engine.attack_targets("greenland", north_africa_targets="exhaustive") == engine.neighbours("greenland")
+
+
+def test_armies_moving_into_a_captured_territory_under_both_readings():
+    assert engine.occupy_range(4, 3) == (3, 3)
+    assert engine.occupy_range(4, 3, occupy="at-least-one") == (1, 3)
+    assert engine.occupy_range(2, 1) == engine.occupy_range(2, 1, occupy="at-least-one") == (1, 1)
+    for armies, dice in [(3, 3), (1, 1), (5, 0)]:  # more dice than the armies allow, or none
+        with pytest.raises(ValueError):
+            engine.occupy_range(armies, dice)
+    with pytest.raises(ValueError):
+        engine.occupy_range(6, 3, occupy="all")
+
+
+def test_cards_of_an_eliminated_player_go_to_the_eliminator_or_aside():
+    piles = engine.CardPiles(draw=("china",), traded=("ural",))
+    hand, after = engine.take_cards(["alaska", "peru"], ["egypt", "wild", "siam", "japan"], piles)
+    assert hand == ("alaska", "peru", "egypt", "wild", "siam", "japan") and after == piles
+    assert engine.sets_to_trade(len(hand)) == 1
+    hand, after = engine.take_cards(["alaska"], ["egypt", "wild"], piles, eliminated_cards="set-aside")
+    assert hand == ("alaska",) and after == engine.CardPiles(draw=("china",), traded=("ural", "egypt", "wild"))
+    with pytest.raises(ValueError):
+        engine.take_cards([], [], piles, eliminated_cards="burned")

@@ -258,7 +258,7 @@ def test_chosen_readings_are_accepted_by_the_engine(content):
 
 def test_examples_are_paired_in_both_languages(content):
     ids_by_lang = {lang: [e.id for e in text.examples] for lang, text in content.rules.items()}
-    assert ids_by_lang["de"] == ids_by_lang["en"] and len(ids_by_lang["en"]) == 22
+    assert ids_by_lang["de"] == ids_by_lang["en"] and len(ids_by_lang["en"]) == 24
 
 
 # --- "Empty for now" is not "empty for ever" --------------------------------------------------
@@ -356,3 +356,12 @@ def test_refill_timing_decides_which_discarded_tiles_are_turned_over():
     assert E.tile_count(late) == E.tile_count(soon) == E.tile_count(state)
     with pytest.raises(ValueError, match="unknown reading"):
         E.settle(state, refill_timing="later")
+
+
+def test_a_partly_filled_tile_is_topped_up_only_under_the_reconstructed_reading():
+    missing, barracks = units("A", "A", "B"), units("A", "C")
+    assert E.top_up(missing, barracks) == ((), ("A", "C"))
+    assert E.top_up(missing, barracks, partial_refill="when-back") == (("A",), ("C",))
+    assert E.top_up((), barracks, partial_refill="when-back") == ((), ("A", "C"))
+    with pytest.raises(ValueError):
+        E.top_up(missing, barracks, partial_refill="sometimes")
