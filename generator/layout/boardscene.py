@@ -148,6 +148,21 @@ class Polygon:
 
 
 @dataclass(frozen=True)
+class Glyph:
+    """An icon of the game's icon table (by name, as ``:name:`` in card text), `height` mm tall, centred."""
+
+    centre: Point
+    height: float
+    name: str
+    color: str
+    owner: str = ""
+
+    @property
+    def rect(self) -> Rect:
+        return centred(self.centre, self.height, self.height)
+
+
+@dataclass(frozen=True)
 class Mark:
     centre: Point
     radius: float
@@ -394,6 +409,7 @@ def board_scene(board, lang: str, measure: Measure, held: dict[str, tuple[float,
         spots_key = stype.spots if stype else None
         if spots_key and isinstance(space.values.get(spots_key), int) and space.values[spots_key] > 0:
             inner = _spots(scene, space, space.values[spots_key], inner, fill, spot_radius(stype))
+        open_inner, markbox = inner, None
         mark = _mark_kind(space.provenance, group.provenance if group else None)
         if mark:
             centre = (rect.right - MARK_RADIUS - 0.6, rect.y + MARK_RADIUS + 0.6)
@@ -405,6 +421,11 @@ def board_scene(board, lang: str, measure: Measure, held: dict[str, tuple[float,
                 d = max(0.0, markbox.bottom + 0.2 - inner.y)
                 inner = Rect(inner.x, inner.y + d, inner.w, max(1.0, inner.h - 2 * d))
             labels.append(Label((), markbox, "mark", space.id))
+        icon = stype.icon if stype is not None else None
+        if icon:
+            room = open_inner if shape != "circle" else inner
+            labels += _icon_field(scene, space, stype, board, room, markbox, shape, fill, icon, lang, measure)
+            continue
         parts = []
         text_h = rect.h * (0.7 if shape == "circle" else 1.0)
         if space.number is not None:
@@ -420,7 +441,7 @@ def board_scene(board, lang: str, measure: Measure, held: dict[str, tuple[float,
                 )
             )
         if stype is not None and stype.label and not space.name:
-            parts.append((stype.name.get(lang), BODY, _clamp(text_h * 0.3, 6, 7.5)))
+            parts.append((_type_word(stype, lang), BODY, _clamp(text_h * 0.3, 6, 7.5)))
         shown = {k: v for k, v in space.values.items() if k != spots_key}
         if shown:
             parts.append((values_line(shown, board.value_labels, lang), COND, _clamp(text_h * 0.3, 6, 7.5)))
@@ -553,6 +574,114 @@ def board_scene(board, lang: str, measure: Measure, held: dict[str, tuple[float,
     return scene
 
 
+ICON_MIN = 4.0  # mm: an icon smaller than this is left out (the word still says what the field is)
+ICON_MAX = 18.0  # mm: the tallest icon on a field
+
+
+def _type_word(stype, lang: str) -> str:
+    """The word a space type prints on its spaces: its `word`, else its name."""
+    return (stype.word or stype.name).get(lang)
+
+
+def _shifted(rows: tuple[TextRow, ...], box: Rect, dy: float) -> tuple[tuple[TextRow, ...], Rect]:
+    rows = tuple(TextRow(r.text, r.font, r.size, r.x, r.baseline + dy, r.color, r.align) for r in rows)
+    return rows, Rect(box.x, box.y + dy, box.w, box.h)
+
+
+def _icon_field(
+    scene: Scene, space, stype, board, inner: Rect, markbox: Rect | None, shape: str, fill: str, icon: str, lang, measure
+) -> list[Label]:
+    """A field painted like a printed board's: its number (or name) at the top, the type's icon in the middle,
+    the type's word (and printed values) at the bottom, each as large as the field allows. A wide, low field
+    (one with a row of spots under its text) puts the icon left of the text instead. A reconstructed mark in
+    the top corner keeps the top line out of its column."""
+    ink = _ink(fill)
+    aside = markbox.w + 0.6 if markbox is not None and markbox.intersects(inner) else 0.0
+    text_h = inner.h
+    top_parts = []
+    if space.number is not None:
+        top_parts.append((str(space.number), BOLD, _clamp(text_h * 0.55, 9, 18)))
+    if space.name:
+        size = _clamp(text_h * 0.42, 7, 12) if space.number is None else _clamp(text_h * 0.3, 6.5, 9)
+        top_parts.append((space.name.get(lang), BOLD if space.number is None else BODY, size))
+    bottom_parts = []
+    if stype.label and not space.name:
+        bottom_parts.append((_type_word(stype, lang), BOLD, _clamp(text_h * 0.34, 6.5, 10)))
+    shown = {k: v for k, v in space.values.items() if k != stype.spots}
+    if shown:
+        bottom_parts.append((values_line(shown, board.value_labels, lang), COND, _clamp(text_h * 0.28, 6, 8)))
+    icon_color = ink if luminance(fill) < 0.45 else _icon_ink(fill)
+    if inner.w >= 2.0 * inner.h:  # wide and low: icon left, text right of it
+        height = min(inner.h - 0.4, ICON_MAX, inner.w * 0.3)
+        text_room = Rect(inner.x + height + 1.5, inner.y, inner.w - height - 1.5 - aside, inner.h)
+        rows, box, fits = fit_block(top_parts + bottom_parts, text_room, measure, min_scale=0.6, color=ink)
+        if not fits:
+            scene.problems.append(f"label of space {space.id!r} does not fit its {inner.w:g} x {inner.h:g} mm room")
+        if height >= ICON_MIN:
+            left = max(inner.x, box.x - 1.5 - height)
+            scene.items.append(Glyph((left + height / 2, inner.centre[1]), height, icon, icon_color, space.id))
+        return [Label(rows, box, "space", space.id, None, fits)]
+    labels = []
+    top = inner.y
+    bottom = inner.bottom
+    fits_all = True
+    for parts, at_top in ((top_parts, True), (bottom_parts, False)):
+        if not parts:
+            continue
+        want = sum(size * PT * LEADING for _, _, size in parts)
+        narrow = aside if at_top else 0.0
+        room = Rect(inner.x + narrow, inner.y, inner.w - 2 * narrow, min(inner.h * 0.5, want * 2.1))
+        rows, box, fits = fit_block(parts, room, measure, min_scale=0.6, color=ink)
+        fits_all = fits_all and fits
+        dy = (top - box.y) if at_top else (bottom - box.bottom)
+        rows, box = _shifted(rows, box, dy)
+        if at_top:
+            top = box.bottom
+        else:
+            bottom = box.y
+        labels.append(Label(rows, box, "space", space.id, None, fits))
+    if not fits_all:
+        scene.problems.append(f"label of space {space.id!r} does not fit its {inner.w:g} x {inner.h:g} mm shape")
+    height = min(bottom - top - 0.8, inner.w * (0.8 if shape == "circle" else 0.6), ICON_MAX)
+    if height >= ICON_MIN:
+        scene.items.append(Glyph((inner.centre[0], (top + bottom) / 2), height, icon, icon_color, space.id))
+    return labels
+
+
+def _icon_ink(fill: str) -> str:
+    """An icon on a light field: a dark shade of the field's own colour (near black on white)."""
+    dark = shade(fill, 0.3)
+    return dark if luminance(dark) < 0.25 else "#1e1e1e"
+
+
+GREY_STEP = 0.04  # smallest difference in brightness (0..1) between two fills that a greyscale print keeps apart
+
+
+def greyscale_clashes(board) -> list[tuple[tuple, tuple, float, float]]:
+    """Pairs of different fills painted on the board's spaces that a greyscale print makes (nearly) the same
+    grey: ((kind, index) of each, with kind 'space_types' or 'groups', and their brightness). A fill comes from
+    the space type's colour, else from its group's; the same colour used twice is meant to look the same."""
+    used: dict[tuple, str] = {}
+    type_index = {t.id: k for k, t in enumerate(board.space_types)}
+    group_index = {g.id: k for k, g in enumerate(board.groups)}
+    types = {t.id: t for t in board.space_types}
+    groups = {g.id: g for g in board.groups}
+    for space in board.spaces:
+        stype = types.get(space.type)
+        if stype is not None and stype.color:
+            used.setdefault(("space_types", type_index[stype.id]), stype.color.lower())
+        elif space.group in groups:
+            used.setdefault(("groups", group_index[space.group]), groups[space.group].color.lower())
+    keys = sorted(used)
+    found = []
+    for a_index, a in enumerate(keys):
+        for b in keys[a_index + 1 :]:
+            la, lb = luminance(used[a]), luminance(used[b])
+            if used[a] != used[b] and abs(la - lb) < GREY_STEP:
+                found.append((a, b, la, lb))
+    return found
+
+
 def _fill(space, stype, group) -> str:
     return space.fill or (stype.color if stype and stype.color else None) or (group.color if group else "#ffffff")
 
@@ -677,6 +806,8 @@ def _legend(board, lang: str, measure: Measure, base: float, scene: Scene) -> li
     for t, names in _distinct(
         _drawn_types(board), lambda t: (t[0].color, t[0].pattern, t[0].shape, t[0].marker, t[1]), lang
     ):
+        if t[0].label or all(s.name for s in board.spaces if s.type == t[0].id):
+            continue  # its spaces print their word or their own name: the board says it where it matters
         if names not in {row[1][0] for row in rows[1:]}:  # one entry per name (a type named like its group)
             text_row("type", names, t)
     used_links = {link.type for link in board.links}
@@ -782,6 +913,7 @@ __all__ = [
     "Line",
     "Polygon",
     "Mark",
+    "Glyph",
     "Region",
     "Halo",
     "Picture",
@@ -789,5 +921,6 @@ __all__ = [
     "TextRow",
     "board_scene",
     "fit_block",
+    "greyscale_clashes",
     "values_line",
 ]
