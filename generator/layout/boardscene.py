@@ -46,6 +46,9 @@ MIN_SIZE = 6.0  # pt: smallest printed text (shrinking stops here; anything smal
 MARKER_RADIUS = 3.4  # mm: army/count marker spot
 SPOT_RADIUS = 1.9  # mm: small spots counted by a value (accusation spots)
 LEADER_WIDTH = 0.3  # mm: line from a label set beside its region to the region
+REGION_NAME_PT = 9.0  # pt: a region's name where it fits (read across the table)
+REGION_NAME_MAX = 12.0  # pt: the name in a large region
+REGION_NAME_MIN = 7.0  # pt: the name shrinks no further (a long name in a small region)
 LEADER_GAP = 0.8  # mm: a label nearer to its region than this needs no leader
 
 
@@ -589,7 +592,17 @@ def _shifted(rows: tuple[TextRow, ...], box: Rect, dy: float) -> tuple[tuple[Tex
 
 
 def _icon_field(
-    scene: Scene, space, stype, board, inner: Rect, markbox: Rect | None, shape: str, fill: str, icon: str, lang, measure
+    scene: Scene,
+    space,
+    stype,
+    board,
+    inner: Rect,
+    markbox: Rect | None,
+    shape: str,
+    fill: str,
+    icon: str,
+    lang,
+    measure,
 ) -> list[Label]:
     """A field painted like a printed board's: its number (or name) at the top, the type's icon in the middle,
     the type's word (and printed values) at the bottom, each as large as the field allows. A wide, low field
@@ -600,7 +613,7 @@ def _icon_field(
     text_h = inner.h
     top_parts = []
     if space.number is not None:
-        top_parts.append((str(space.number), BOLD, _clamp(text_h * 0.55, 9, 18)))
+        top_parts.append((str(space.number), BOLD, _clamp(text_h * 0.65, 9, 18)))
     if space.name:
         size = _clamp(text_h * 0.42, 7, 12) if space.number is None else _clamp(text_h * 0.3, 6.5, 9)
         top_parts.append((space.name.get(lang), BOLD if space.number is None else BODY, size))
@@ -696,16 +709,17 @@ def _region(space, stype, group) -> Region:
 def _region_labels(scene: Scene, space, stype, group, anchor, board, lang: str, measure: Measure) -> list[Label]:
     """Name (and values) of a region at its anchor, with the marker spot under it."""
     fill = _fill(space, stype, group)
-    parts = [(space.name.get(lang) if space.name else _space_title(space, lang), BOLD, 8.0)]
+    size = _clamp(anchor.room * 0.75, REGION_NAME_PT, REGION_NAME_MAX)  # read across the table; larger in room to spare
+    parts = [(space.name.get(lang) if space.name else _space_title(space, lang), BOLD, size)]
     if space.values:
         parts.append((values_line(space.values, board.value_labels, lang), COND, 6.5))
     marker = bool(stype and stype.marker) or space.marker is not None
-    width = _clamp(anchor.room * 2.6, 22, 44)
-    height = 10.0
+    width = _clamp(anchor.room * 2.2, 24, 44)
+    height = max(10.0, 2 * size * PT * LEADING + 0.6)
     spot_h = 2 * MARKER_RADIUS + 1.0 if marker and space.marker is None else 0.0
     top = anchor.y - (height + spot_h) / 2
     box = Rect(anchor.x - width / 2, top, width, height)
-    rows, text_box, fits = fit_block(parts, box, measure, min_scale=0.75)
+    rows, text_box, fits = fit_block(parts, box, measure, min_scale=REGION_NAME_MIN / size)
     if not fits:
         scene.problems.append(
             f"label of region {space.id!r} does not fit in {width:.0f} x {height:.0f} mm at its anchor"
@@ -822,7 +836,8 @@ def _legend(board, lang: str, measure: Measure, base: float, scene: Scene) -> li
 
 
 def _drawn_types(board) -> list[tuple]:
-    """(space type, the fill its spaces are painted with) for each type with a look of its own (a lone type only by colour or pattern).
+    """(space type, the fill its spaces are painted with) for each type with a look of its own (a lone type only by colour or pattern);
+    white for a pattern laid over several group colours.
 
     A type without colour, pattern, shape or marker is drawn in its group's colour and is
     already in the legend as that group; the swatch takes the fill a space of the type gets,
@@ -833,7 +848,9 @@ def _drawn_types(board) -> list[tuple]:
     for t in board.space_types:
         spaces = [s for s in board.spaces if s.type == t.id]
         if spaces and (t.color or t.pattern != "solid" or (several and (t.shape != "rect" or t.marker))):
-            found.append((t, _fill(spaces[0], t, groups.get(spaces[0].group))))
+            fills = {_fill(s, t, groups.get(s.group)) for s in spaces}
+            # a pattern over its spaces' group colours: the swatch shows the pattern on white, not one group's colour
+            found.append((t, fills.pop() if len(fills) == 1 else "#ffffff"))
     return found
 
 

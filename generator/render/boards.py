@@ -770,6 +770,7 @@ def _greyscale_warnings(content, i: int, board) -> list[Problem]:
 
     found = []
     for a, b, la, lb in greyscale_clashes(board):
+
         def name(key) -> str:
             item = (board.space_types if key[0] == "space_types" else board.groups)[key[1]]
             return f"{'space type' if key[0] == 'space_types' else 'group'} {item.id}"
