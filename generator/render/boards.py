@@ -844,8 +844,8 @@ def check(content, options: BoardOptions) -> list[Problem]:
         def report(message: str, board=board) -> None:
             problems.append(Problem(file, line, col, f"boards.{i}", f"board {board.id}: {message}"))  # noqa: B023
 
-        problems += _greyscale_warnings(content, i, board)
-        problems += _icon_problems(content, i, board)
+        problems.extend(_greyscale_warnings(content, i, board))
+        problems.extend(_icon_problems(content, i, board))
         for lang in content.game.languages:
             try:
                 scene = scene_for(board, lang)
