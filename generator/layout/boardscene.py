@@ -614,10 +614,11 @@ def _icon_field(
     top_parts = []
     if space.number is not None:
         top_parts.append((str(space.number), BOLD, _clamp(text_h * 0.65, 9, 18)))
-    if space.name:
-        size = _clamp(text_h * 0.42, 7, 12) if space.number is None else _clamp(text_h * 0.3, 6.5, 9)
-        top_parts.append((space.name.get(lang), BOLD if space.number is None else BODY, size))
     bottom_parts = []
+    if space.name and space.number is None:
+        top_parts.append((space.name.get(lang), BOLD, _clamp(text_h * 0.42, 7, 12)))
+    elif space.name:  # a numbered field's own name goes under the icon, where the whole width is free
+        bottom_parts.append((space.name.get(lang), BODY, _clamp(text_h * 0.3, 6.5, 9)))
     if stype.label and not space.name:
         bottom_parts.append((_type_word(stype, lang), BOLD, _clamp(text_h * 0.34, 6.5, 10)))
     shown = {k: v for k, v in space.values.items() if k != stype.spots}

@@ -283,9 +283,13 @@ class Painter:
         c.restoreState()
 
     def glyph(self, g: Glyph) -> None:
-        """An icon of the game's table, as a character of the icon font (or of the text font)."""
+        """An icon of the game's table: the outline of its character in the icon font (or the text font),
+        drawn as a shape (a picture, not text: copying the board's words does not pick it up)."""
+        from reportlab.pdfbase.pdfmetrics import stringWidth
+
         from rulepress.render.elements.icon import GLYPH_SCALE
         from rulepress.text.iconfont import BELOW, EXTENT
+        from rulepress.text.outlines import text_outline
 
         icon = self.icons().get(g.name)
         if icon is None:
@@ -296,12 +300,17 @@ class Painter:
         x, y = self.pt((g.centre[0], g.centre[1] + g.height / 2))  # the icon's bottom centre
         h = g.height * MM
         if icon.font is not None:
-            size = h / EXTENT
-            c.setFont(icon.font, size)
-            c.drawCentredString(x, y + BELOW * size, icon.char)
+            font, size = icon.font, h / EXTENT
+            baseline = y + BELOW * size
         else:
-            c.setFont("Body", h * GLYPH_SCALE)
-            c.drawCentredString(x, y + h * 0.12, icon.char)
+            font, size = "Body", h * GLYPH_SCALE
+            baseline = y + h * 0.12
+        path = c.beginPath()
+        if text_outline(path, icon.char, font, size, x - stringWidth(icon.char, font, size) / 2, baseline):
+            c.drawPath(path, stroke=0, fill=1)
+        else:  # a font known only from memory: the character itself
+            c.setFont(font, size)
+            c.drawCentredString(x, baseline, icon.char)
         c.restoreState()
 
     def icons(self) -> dict:
