@@ -46,6 +46,9 @@ MIN_SIZE = 6.0  # pt: smallest printed text (shrinking stops here; anything smal
 MARKER_RADIUS = 3.4  # mm: army/count marker spot
 SPOT_RADIUS = 1.9  # mm: small spots counted by a value (accusation spots)
 LEADER_WIDTH = 0.3  # mm: line from a label set beside its region to the region
+REGION_NAME_PT = 9.0  # pt: a region's name where it fits (read across the table)
+REGION_NAME_MAX = 12.0  # pt: the name in a large region
+REGION_NAME_MIN = 7.0  # pt: the name shrinks no further (a long name in a small region)
 LEADER_GAP = 0.8  # mm: a label nearer to its region than this needs no leader
 
 
@@ -145,6 +148,21 @@ class Polygon:
     points: tuple[Point, ...]
     color: str
     owner: str = ""
+
+
+@dataclass(frozen=True)
+class Glyph:
+    """An icon of the game's icon table (by name, as ``:name:`` in card text), `height` mm tall, centred."""
+
+    centre: Point
+    height: float
+    name: str
+    color: str
+    owner: str = ""
+
+    @property
+    def rect(self) -> Rect:
+        return centred(self.centre, self.height, self.height)
 
 
 @dataclass(frozen=True)
@@ -394,6 +412,7 @@ def board_scene(board, lang: str, measure: Measure, held: dict[str, tuple[float,
         spots_key = stype.spots if stype else None
         if spots_key and isinstance(space.values.get(spots_key), int) and space.values[spots_key] > 0:
             inner = _spots(scene, space, space.values[spots_key], inner, fill, spot_radius(stype))
+        open_inner, markbox = inner, None
         mark = _mark_kind(space.provenance, group.provenance if group else None)
         if mark:
             centre = (rect.right - MARK_RADIUS - 0.6, rect.y + MARK_RADIUS + 0.6)
@@ -405,6 +424,11 @@ def board_scene(board, lang: str, measure: Measure, held: dict[str, tuple[float,
                 d = max(0.0, markbox.bottom + 0.2 - inner.y)
                 inner = Rect(inner.x, inner.y + d, inner.w, max(1.0, inner.h - 2 * d))
             labels.append(Label((), markbox, "mark", space.id))
+        icon = stype.icon if stype is not None else None
+        if icon:
+            room = open_inner if shape != "circle" else inner
+            labels += _icon_field(scene, space, stype, board, room, markbox, shape, fill, icon, lang, measure)
+            continue
         parts = []
         text_h = rect.h * (0.7 if shape == "circle" else 1.0)
         if space.number is not None:
@@ -420,7 +444,7 @@ def board_scene(board, lang: str, measure: Measure, held: dict[str, tuple[float,
                 )
             )
         if stype is not None and stype.label and not space.name:
-            parts.append((stype.name.get(lang), BODY, _clamp(text_h * 0.3, 6, 7.5)))
+            parts.append((_type_word(stype, lang), BODY, _clamp(text_h * 0.3, 6, 7.5)))
         shown = {k: v for k, v in space.values.items() if k != spots_key}
         if shown:
             parts.append((values_line(shown, board.value_labels, lang), COND, _clamp(text_h * 0.3, 6, 7.5)))
@@ -553,6 +577,125 @@ def board_scene(board, lang: str, measure: Measure, held: dict[str, tuple[float,
     return scene
 
 
+ICON_MIN = 4.0  # mm: an icon smaller than this is left out (the word still says what the field is)
+ICON_MAX = 18.0  # mm: the tallest icon on a field
+
+
+def _type_word(stype, lang: str) -> str:
+    """The word a space type prints on its spaces: its `word`, else its name."""
+    return (stype.word or stype.name).get(lang)
+
+
+def _shifted(rows: tuple[TextRow, ...], box: Rect, dy: float) -> tuple[tuple[TextRow, ...], Rect]:
+    rows = tuple(TextRow(r.text, r.font, r.size, r.x, r.baseline + dy, r.color, r.align) for r in rows)
+    return rows, Rect(box.x, box.y + dy, box.w, box.h)
+
+
+def _icon_field(
+    scene: Scene,
+    space,
+    stype,
+    board,
+    inner: Rect,
+    markbox: Rect | None,
+    shape: str,
+    fill: str,
+    icon: str,
+    lang,
+    measure,
+) -> list[Label]:
+    """A field painted like a printed board's: its number (or name) at the top, the type's icon in the middle,
+    the type's word (and printed values) at the bottom, each as large as the field allows. A wide, low field
+    (one with a row of spots under its text) puts the icon left of the text instead. A reconstructed mark in
+    the top corner keeps the top line out of its column."""
+    ink = _ink(fill)
+    aside = markbox.w + 0.6 if markbox is not None and markbox.intersects(inner) else 0.0
+    text_h = inner.h
+    top_parts = []
+    if space.number is not None:
+        top_parts.append((str(space.number), BOLD, _clamp(text_h * 0.65, 9, 18)))
+    bottom_parts = []
+    if space.name and space.number is None:
+        top_parts.append((space.name.get(lang), BOLD, _clamp(text_h * 0.42, 7, 12)))
+    elif space.name:  # a numbered field's own name goes under the icon, where the whole width is free
+        bottom_parts.append((space.name.get(lang), BODY, _clamp(text_h * 0.3, 6.5, 9)))
+    if stype.label and not space.name:
+        bottom_parts.append((_type_word(stype, lang), BOLD, _clamp(text_h * 0.34, 6.5, 10)))
+    shown = {k: v for k, v in space.values.items() if k != stype.spots}
+    if shown:
+        bottom_parts.append((values_line(shown, board.value_labels, lang), COND, _clamp(text_h * 0.28, 6, 8)))
+    icon_color = ink if luminance(fill) < 0.45 else _icon_ink(fill)
+    if inner.w >= 2.0 * inner.h:  # wide and low: icon left, text right of it
+        height = min(inner.h - 0.4, ICON_MAX, inner.w * 0.3)
+        text_room = Rect(inner.x + height + 1.5, inner.y, inner.w - height - 1.5 - aside, inner.h)
+        rows, box, fits = fit_block(top_parts + bottom_parts, text_room, measure, min_scale=0.6, color=ink)
+        if not fits:
+            scene.problems.append(f"label of space {space.id!r} does not fit its {inner.w:g} x {inner.h:g} mm room")
+        if height >= ICON_MIN:
+            left = max(inner.x, box.x - 1.5 - height)
+            scene.items.append(Glyph((left + height / 2, inner.centre[1]), height, icon, icon_color, space.id))
+        return [Label(rows, box, "space", space.id, None, fits)]
+    labels = []
+    top = inner.y
+    bottom = inner.bottom
+    fits_all = True
+    for parts, at_top in ((top_parts, True), (bottom_parts, False)):
+        if not parts:
+            continue
+        want = sum(size * PT * LEADING for _, _, size in parts)
+        narrow = aside if at_top else 0.0
+        room = Rect(inner.x + narrow, inner.y, inner.w - 2 * narrow, min(inner.h * 0.5, want * 2.1))
+        rows, box, fits = fit_block(parts, room, measure, min_scale=0.6, color=ink)
+        fits_all = fits_all and fits
+        dy = (top - box.y) if at_top else (bottom - box.bottom)
+        rows, box = _shifted(rows, box, dy)
+        if at_top:
+            top = box.bottom
+        else:
+            bottom = box.y
+        labels.append(Label(rows, box, "space", space.id, None, fits))
+    if not fits_all:
+        scene.problems.append(f"label of space {space.id!r} does not fit its {inner.w:g} x {inner.h:g} mm shape")
+    height = min(bottom - top - 0.8, inner.w * (0.8 if shape == "circle" else 0.6), ICON_MAX)
+    if height >= ICON_MIN:
+        scene.items.append(Glyph((inner.centre[0], (top + bottom) / 2), height, icon, icon_color, space.id))
+    return labels
+
+
+def _icon_ink(fill: str) -> str:
+    """An icon on a light field: a dark shade of the field's own colour (near black on white)."""
+    dark = shade(fill, 0.3)
+    return dark if luminance(dark) < 0.25 else "#1e1e1e"
+
+
+GREY_STEP = 0.04  # smallest difference in brightness (0..1) between two fills that a greyscale print keeps apart
+
+
+def greyscale_clashes(board) -> list[tuple[tuple, tuple, float, float]]:
+    """Pairs of different fills painted on the board's spaces that a greyscale print makes (nearly) the same
+    grey: ((kind, index) of each, with kind 'space_types' or 'groups', and their brightness). A fill comes from
+    the space type's colour, else from its group's; the same colour used twice is meant to look the same."""
+    used: dict[tuple, str] = {}
+    type_index = {t.id: k for k, t in enumerate(board.space_types)}
+    group_index = {g.id: k for k, g in enumerate(board.groups)}
+    types = {t.id: t for t in board.space_types}
+    groups = {g.id: g for g in board.groups}
+    for space in board.spaces:
+        stype = types.get(space.type)
+        if stype is not None and stype.color:
+            used.setdefault(("space_types", type_index[stype.id]), stype.color.lower())
+        elif space.group in groups:
+            used.setdefault(("groups", group_index[space.group]), groups[space.group].color.lower())
+    keys = sorted(used)
+    found = []
+    for a_index, a in enumerate(keys):
+        for b in keys[a_index + 1 :]:
+            la, lb = luminance(used[a]), luminance(used[b])
+            if used[a] != used[b] and abs(la - lb) < GREY_STEP:
+                found.append((a, b, la, lb))
+    return found
+
+
 def _fill(space, stype, group) -> str:
     return space.fill or (stype.color if stype and stype.color else None) or (group.color if group else "#ffffff")
 
@@ -567,16 +710,17 @@ def _region(space, stype, group) -> Region:
 def _region_labels(scene: Scene, space, stype, group, anchor, board, lang: str, measure: Measure) -> list[Label]:
     """Name (and values) of a region at its anchor, with the marker spot under it."""
     fill = _fill(space, stype, group)
-    parts = [(space.name.get(lang) if space.name else _space_title(space, lang), BOLD, 8.0)]
+    size = _clamp(anchor.room * 0.75, REGION_NAME_PT, REGION_NAME_MAX)  # read across the table; larger in room to spare
+    parts = [(space.name.get(lang) if space.name else _space_title(space, lang), BOLD, size)]
     if space.values:
         parts.append((values_line(space.values, board.value_labels, lang), COND, 6.5))
     marker = bool(stype and stype.marker) or space.marker is not None
-    width = _clamp(anchor.room * 2.6, 22, 44)
-    height = 10.0
+    width = _clamp(anchor.room * 2.2, 24, 44)
+    height = max(10.0, 2 * size * PT * LEADING + 0.6)
     spot_h = 2 * MARKER_RADIUS + 1.0 if marker and space.marker is None else 0.0
     top = anchor.y - (height + spot_h) / 2
     box = Rect(anchor.x - width / 2, top, width, height)
-    rows, text_box, fits = fit_block(parts, box, measure, min_scale=0.75)
+    rows, text_box, fits = fit_block(parts, box, measure, min_scale=REGION_NAME_MIN / size)
     if not fits:
         scene.problems.append(
             f"label of region {space.id!r} does not fit in {width:.0f} x {height:.0f} mm at its anchor"
@@ -677,6 +821,8 @@ def _legend(board, lang: str, measure: Measure, base: float, scene: Scene) -> li
     for t, names in _distinct(
         _drawn_types(board), lambda t: (t[0].color, t[0].pattern, t[0].shape, t[0].marker, t[1]), lang
     ):
+        if t[0].label or all(s.name for s in board.spaces if s.type == t[0].id):
+            continue  # its spaces print their word or their own name: the board says it where it matters
         if names not in {row[1][0] for row in rows[1:]}:  # one entry per name (a type named like its group)
             text_row("type", names, t)
     used_links = {link.type for link in board.links}
@@ -691,7 +837,8 @@ def _legend(board, lang: str, measure: Measure, base: float, scene: Scene) -> li
 
 
 def _drawn_types(board) -> list[tuple]:
-    """(space type, the fill its spaces are painted with) for each type with a look of its own (a lone type only by colour or pattern).
+    """(space type, the fill its spaces are painted with) for each type with a look of its own (a lone type only by colour or pattern);
+    white for a pattern laid over several group colours.
 
     A type without colour, pattern, shape or marker is drawn in its group's colour and is
     already in the legend as that group; the swatch takes the fill a space of the type gets,
@@ -702,7 +849,9 @@ def _drawn_types(board) -> list[tuple]:
     for t in board.space_types:
         spaces = [s for s in board.spaces if s.type == t.id]
         if spaces and (t.color or t.pattern != "solid" or (several and (t.shape != "rect" or t.marker))):
-            found.append((t, _fill(spaces[0], t, groups.get(spaces[0].group))))
+            fills = {_fill(s, t, groups.get(s.group)) for s in spaces}
+            # a pattern over its spaces' group colours: the swatch shows the pattern on white, not one group's colour
+            found.append((t, fills.pop() if len(fills) == 1 else "#ffffff"))
     return found
 
 
@@ -782,6 +931,7 @@ __all__ = [
     "Line",
     "Polygon",
     "Mark",
+    "Glyph",
     "Region",
     "Halo",
     "Picture",
@@ -789,5 +939,6 @@ __all__ = [
     "TextRow",
     "board_scene",
     "fit_block",
+    "greyscale_clashes",
     "values_line",
 ]

@@ -410,7 +410,15 @@ class SpaceType(Model):
     marker: bool = Field(False, description="Draw a round spot in each space of this type for an army or count marker.")
     label: bool = Field(
         False,
-        description="Print the type's name on each of its spaces (under the number), so the board is read without the legend.",
+        description="Print the type's word (`word`, else its name) on each of its spaces (under the number), so the board is read without the legend.",
+    )
+    icon: Id | None = Field(
+        None,
+        description="Icon drawn on each space of the type, by name (an SVG icon such as `factory`, or a glyph icon of icons.yaml such as `warning`; the same names as `:name:` in card text). With `label: true` the word is printed under it, so the field says what it means without the legend.",
+    )
+    word: Text | None = Field(
+        None,
+        description="Short word printed on each space of the type (with `label: true`), e.g. Krise / Crisis; defaults to the type's name.",
     )
     spots: str | None = Field(
         None,
@@ -647,7 +655,10 @@ class Board(Model):
             return {**data, "tracks": tracks}
         return {**expanded, "tracks": data["tracks"]}
 
-    legend: bool = Field(True, description="Draw a legend of groups and their values.")
+    legend: bool = Field(
+        True,
+        description="Draw a legend of groups and their values. Space types that print their word on each of their spaces (`label: true`) are left out of it: the fields say it themselves.",
+    )
     value_labels: dict[str, Text] = Field(
         default_factory=dict,
         description="Printed labels of the value names of groups and spaces (e.g. bonus: {de: Bonus, en: Bonus}); without one the name itself is printed.",

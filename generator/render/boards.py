@@ -23,6 +23,7 @@ from rulepress.errors import ContentError, ContentErrors, Problem
 from rulepress.layout.boardgeom import Point, Rect, dot_grid, hatch_lines, shade
 from rulepress.layout.boardscene import (
     Compass,
+    Glyph,
     Halo,
     Label,
     Line,
@@ -84,6 +85,7 @@ class Painter:
         self.c = canvas
         self.h = height_mm
         self.folder = folder
+        self._icons: dict | None = None
 
     def scene(self, scene: Scene) -> None:
         for item in scene.items:
@@ -103,6 +105,8 @@ class Painter:
                 self.polygon(item)
             elif isinstance(item, Mark):
                 self.mark(item)
+            elif isinstance(item, Glyph):
+                self.glyph(item)
             elif isinstance(item, Label):
                 self.label(item)
 
@@ -277,6 +281,44 @@ class Painter:
         path.close()
         c.drawPath(path, stroke=0, fill=1)
         c.restoreState()
+
+    def glyph(self, g: Glyph) -> None:
+        """An icon of the game's table: the outline of its character in the icon font (or the text font),
+        drawn as a shape (a picture, not text: copying the board's words does not pick it up)."""
+        from reportlab.pdfbase.pdfmetrics import stringWidth
+
+        from rulepress.render.elements.icon import GLYPH_SCALE
+        from rulepress.text.iconfont import BELOW, EXTENT
+        from rulepress.text.outlines import text_outline
+
+        icon = self.icons().get(g.name)
+        if icon is None:
+            raise ContentError(self.folder or Path("."), f"unknown icon {g.name!r} on a board space")
+        c = self.c
+        c.saveState()
+        c.setFillColorRGB(*_rgb(g.color))
+        x, y = self.pt((g.centre[0], g.centre[1] + g.height / 2))  # the icon's bottom centre
+        h = g.height * MM
+        if icon.font is not None:
+            font, size = icon.font, h / EXTENT
+            baseline = y + BELOW * size
+        else:
+            font, size = "Body", h * GLYPH_SCALE
+            baseline = y + h * 0.12
+        path = c.beginPath()
+        if text_outline(path, icon.char, font, size, x - stringWidth(icon.char, font, size) / 2, baseline):
+            c.drawPath(path, stroke=0, fill=1)
+        else:  # a font known only from memory: the character itself
+            c.setFont(font, size)
+            c.drawCentredString(x, baseline, icon.char)
+        c.restoreState()
+
+    def icons(self) -> dict:
+        if self._icons is None:
+            from rulepress.render.cards import game_icons
+
+            self._icons = game_icons(self.folder)
+        return self._icons
 
     def mark(self, mark: Mark) -> None:
         c = self.c
@@ -731,6 +773,61 @@ def _layer_image_problems(content, i: int, board) -> list[Problem]:
     return problems
 
 
+def _greyscale_warnings(content, i: int, board) -> list[Problem]:
+    """A warning at a space type's (or group's) colour for each pair of fills that print as nearly the same grey."""
+    from rulepress.layout.boardscene import GREY_STEP, greyscale_clashes
+
+    found = []
+    for a, b, la, lb in greyscale_clashes(board):
+
+        def name(key) -> str:
+            item = (board.space_types if key[0] == "space_types" else board.groups)[key[1]]
+            return f"{'space type' if key[0] == 'space_types' else 'group'} {item.id}"
+
+        at = max(a, b, key=lambda k: (k[0] == "space_types", k[1]))  # the type's colour, else the later group's
+        other = b if at == a else a
+        key = ("boards", i, *at, "color")
+        where, row, column = content.locate(key)
+        found.append(
+            Problem(
+                where,
+                row,
+                column,
+                ".".join(map(str, key)),
+                f"board {board.id}: the fill of {name(at)} ({la if at == a else lb:.2f}) prints as nearly the same grey "
+                f"as {name(other)}'s ({lb if at == a else la:.2f}) in a greyscale copy; make them differ in "
+                f"brightness by {GREY_STEP:g} at least",
+                warning=True,
+            )
+        )
+    return found
+
+
+def _icon_problems(content, i: int, board) -> list[Problem]:
+    """A space type's icon that the game's icon table does not know (at the icon's line)."""
+    from rulepress.render.cards import game_icons
+
+    wanted = [(k, t.icon) for k, t in enumerate(board.space_types) if t.icon]
+    if not wanted:
+        return []
+    table = game_icons(content.folder)
+    found = []
+    for k, icon in wanted:
+        if icon not in table:
+            key = ("boards", i, "space_types", k, "icon")
+            where, row, column = content.locate(key)
+            found.append(
+                Problem(
+                    where,
+                    row,
+                    column,
+                    ".".join(map(str, key)),
+                    f"board {board.id}: unknown icon {icon!r}; icons: {', '.join(sorted(table))}",
+                )
+            )
+    return found
+
+
 def check(content, options: BoardOptions) -> list[Problem]:
     """Problems that would stop or spoil a board's build: a scene that cannot be laid out, a text the
     bundled fonts cannot show, a tiling that does not fit the paper with the chosen overlap."""
@@ -756,6 +853,8 @@ def check(content, options: BoardOptions) -> list[Problem]:
         def report(message: str, board=board) -> None:
             problems.append(Problem(file, line, col, f"boards.{i}", f"board {board.id}: {message}"))  # noqa: B023
 
+        problems.extend(_greyscale_warnings(content, i, board))
+        problems.extend(_icon_problems(content, i, board))
         for lang in content.game.languages:
             try:
                 scene = scene_for(board, lang)

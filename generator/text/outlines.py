@@ -24,6 +24,21 @@ def _font(filename: str):
     return font.getGlyphSet(), font.getBestCmap(), font["head"].unitsPerEm
 
 
+@cache
+def _memory_font(font_name: str):
+    """(glyph set, cmap, units per em) of a registered font read from memory (the icon font), or None."""
+    import io
+
+    from fontTools.ttLib import TTFont
+    from reportlab.pdfbase import pdfmetrics
+
+    data = getattr(pdfmetrics.getFont(font_name).face, "_ttf_data", None)
+    if not isinstance(data, bytes):
+        return None
+    font = TTFont(io.BytesIO(data))
+    return font.getGlyphSet(), font.getBestCmap(), font["head"].unitsPerEm
+
+
 class _PathPen(BasePen):
     """A fontTools pen that draws one glyph, scaled and moved, into a ReportLab path."""
 
@@ -58,13 +73,14 @@ def font_file(font_name: str) -> str | None:
 def text_outline(path, text: str, font_name: str, size: float, x: float, y: float) -> bool:
     """Add the outlines of `text` set in `font_name` at `size` pt, baseline starting at (x, y) pt, to `path`.
 
-    Returns False (and adds nothing) when the font's file is not known; the caller then draws text instead."""
+    Returns False (and adds nothing) when the font's data cannot be read; the caller then draws text instead."""
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
     filename = font_file(font_name)
-    if filename is None:
+    found = _font(filename) if filename is not None else _memory_font(font_name)
+    if found is None:
         return False
-    glyphs, cmap, units = _font(filename)
+    glyphs, cmap, units = found
     scale = size / units
     for char in text:
         name = cmap.get(ord(char))
