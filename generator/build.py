@@ -130,7 +130,7 @@ def renderer_options(options: BuildOptions) -> dict[str, object]:
     """Each renderer's own typed options (`rulepress.render.options`), by renderer name: the one place
     where the build's options are handed out."""
     o = options
-    cards = replace(o.cards, papers=o.papers)
+    cards = replace(o.cards, papers=o.papers, cache=o.out)
     # earlier files of renderers not run stay shown (the rulebook too: planned across games, shown per game)
     partial = any(name not in o.kinds for name in (*PER_GAME, "rulebook"))
     made = {
@@ -294,6 +294,7 @@ def build(options: BuildOptions) -> BuildResult:
                         skipped.append(artifact.path)
                         continue
                     provisional.add(artifact.path)
+                    artifact = replace(artifact, prepare=None)  # likely not written: no need to prepare workers for it
                 todo.append((artifact, key))
             staging.mirror(sorted({p for a, _ in todo for p in a.after} - {a.path for a, _ in todo}))
             problems = check_games(
@@ -445,7 +446,6 @@ def _write_all(
     # artifacts that others wait for go first (PNGs before their TTS sheets, everything before the site)
     dependents = {a.path: sum(a.path in deps for deps in waiting.values()) for a in todo}
     running: dict[Future, int] = {}
-    asked: set[int] = set()  # those `due` was asked about
     context = multiprocessing.get_context("fork")
     before = set(multiprocessing.active_children())
     # what the workers inherit (libraries, the model, the plan) is never garbage in them: frozen, their
@@ -455,17 +455,17 @@ def _write_all(
     try:
         while waiting or running:
             ready = sorted((i for i, deps in waiting.items() if not deps), key=lambda i: (-dependents[todo[i].path], i))
-            passed = [i for i in ready if i not in asked and not due(todo[i])]
-            asked.update(ready)
-            for i in passed:  # the earlier output stays: what comes after it need not wait
+            passed = False
+            for i in ready:  # submit only what can start: the choice stays ours
+                if len(running) >= count:
+                    break
                 del waiting[i]
-                progress.advance(todo[i].path)
-                for deps in waiting.values():
-                    deps.discard(todo[i].path)
-            if passed:
-                continue  # what waited for them may be ready now
-            for i in ready[: max(0, count - len(running))]:  # submit only what can start: the choice stays ours
-                del waiting[i]
+                if not due(todo[i]):  # the earlier output stays: what comes after it need not wait
+                    passed = True
+                    progress.advance(todo[i].path)
+                    for deps in waiting.values():
+                        deps.discard(todo[i].path)
+                    continue
                 # a submit may fork the workers: they are born with Ctrl-C blocked, so a Ctrl-C
                 # before their initializer ignores it cannot break the pool (the build still gets it)
                 blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
@@ -473,6 +473,8 @@ def _write_all(
                     running[pool.submit(_worker_write, i)] = i
                 finally:
                     signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
+            if passed:
+                continue  # what waited for them may be ready now
             if not running:  # a cycle in `after` (cannot happen with the renderers' plans)
                 raise RuntimeError(f"artifacts wait for each other: {sorted(todo[i].path for i in waiting)}")
             done, _ = wait(running, return_when=FIRST_COMPLETED)

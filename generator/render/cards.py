@@ -17,6 +17,8 @@ when the canvas saves (ReportLab's public `pageCompression`).
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -48,8 +50,10 @@ from rulepress.render.face import Art, draw_with
 from rulepress.render.options import CardOptions
 from rulepress.render.pdf import Meta, duplex_mode, how_to_print, new_canvas, print_preferences
 from rulepress.render.pictures import Pictures
+from rulepress.store import Store, cache_folder
 from rulepress.text import fonts
 from rulepress.text.icons import UnknownIcon, plain_text, replace_icons
+from rulepress.version import code_version
 
 GUIDE_PT = 6.5  # the print guidance in the bottom margin
 GUIDE_BAND = GUIDE_PT * 1.3 / MM  # mm it takes, with its descent and a little air
@@ -534,9 +538,40 @@ def check_images(job: Job) -> None:
             raise job.error(("backs", j, "image"), f"image {back.image!r} cannot be read: {exc}") from None
 
 
-def check_faces(job: Job) -> None:
+def common_digest(job: Job, extra: dict) -> str:
+    """SHA-256 of what every face of the job shares: its layout, size, settings, fonts, icons, pictures,
+    the component without its cards, the language and Rulepress's code version (with `extra`)."""
+    inputs = dict(job_inputs(job), paper=None, **extra)
+    component = dict(inputs.pop("component"))
+    component.pop("cards", None)
+    component.pop("denominations", None)
+    blob = json.dumps([code_version(), component, inputs], sort_keys=True, ensure_ascii=False, default=str)
+    return hashlib.sha256(blob.encode("utf-8")).hexdigest()
+
+
+def content_digest(common: str, side: str, content: FaceContent) -> str:
+    """SHA-256 of everything a card's front or own back face is drawn from: `common` (`common_digest` of its
+    job), its side and what it shows."""
+    own = [
+        side,
+        content.title,
+        content.body,
+        [repr(v) for v in content.values],
+        content.mark,
+        content.write_in,
+        content.color,
+        sorted(content.unknown),
+        [list(pair) for pair in content.data],
+    ]
+    blob = json.dumps([common, own], sort_keys=True, ensure_ascii=False, default=str)
+    return hashlib.sha256(blob.encode("utf-8")).hexdigest()
+
+
+def check_faces(job: Job, passed: Store | None = None) -> None:
     """Draw every distinct face of the job once on a scratch canvas: the ContentError `write_component`
-    would raise for icons, glyphs or texts that do not fit, without writing a file."""
+    would raise for icons, glyphs or texts that do not fit, without writing a file. `passed`: the faces
+    that passed before, by their digest (`content_digest`), are not drawn again; those that pass now are
+    added (a one-card edit checks one face)."""
     import io
 
     from reportlab.pdfgen import canvas as rl_canvas
@@ -546,11 +581,15 @@ def check_faces(job: Job) -> None:
     c = rl_canvas.Canvas(io.BytesIO(), pagesize=(w * MM, h * MM), initialFontName="Body")
     pictures = Pictures(c)  # placeholders only: pictures are checked by the loader, not decoded again here
     drawn: set[FaceContent] = set()
+    common = common_digest(job, {"check": True}) if passed is not None else ""
     for item in iter_designs(job):
         for back, content in ((False, item.front), (True, item.back_face)):
             if content is None or content in drawn:
                 continue
             drawn.add(content)
+            key = content_digest(common, "back_face" if back else "front", content) if passed is not None else ""
+            if passed is not None and passed.get(key):
+                continue
             try:
                 draw_face(
                     c,
@@ -566,6 +605,8 @@ def check_faces(job: Job) -> None:
             except FaceError as exc:
                 raise face_error(job, item.id, back, exc) from None
             c.showPage()
+            if passed is not None:
+                passed.put(key, True)
 
 
 def check(content, options: CardOptions) -> list[Problem]:
@@ -577,11 +618,12 @@ def check(content, options: CardOptions) -> list[Problem]:
         return exc.problems()
     problems: list[Problem] = []
     faces_checked: set[tuple[int, str]] = set()
+    passed = Store.at(options.cache, f"checks/{content.id}/faces", code_version())  # faces that passed before
     for job in all_jobs:
         steps: list[Callable[..., object]] = [lambda job=job: choose_paper(job.paper, job.size, job.settings)]
         if (job.comp_index, job.lang) not in faces_checked:  # faces do not depend on the paper
             faces_checked.add((job.comp_index, job.lang))
-            steps += [lambda job=job: check_images(job), lambda job=job: check_faces(job)]
+            steps += [lambda job=job: check_images(job), lambda job=job: check_faces(job, passed)]
         for step in steps:
             try:
                 step()
@@ -590,6 +632,7 @@ def check(content, options: CardOptions) -> list[Problem]:
             except ContentError as exc:
                 problems.extend(exc.problems())
     problems += artcheck.warnings(all_jobs)  # art under 300 ppi at print size, crops by fit: cover
+    passed.save()
     return sorted(set(problems), key=lambda p: (p.path, p.line or 0, p.col or 0, p.key, p.message))
 
 
@@ -672,7 +715,7 @@ def jobs(content, options: CardOptions) -> list[Job]:
                 path, f"game {game.id}, {comp.kind} {comp.id}: {exc.problem.message}", line, col, f"components.{i}"
             ) from None
         settings = Settings.from_layout(layout, options)
-        icon_table = game_icons(content.folder)
+        icon_table = game_icons(content.folder, options.cache)
         font_map = game_fonts(content)
         art = Art(
             layout.elements or classic.front(layout, *size),
@@ -764,17 +807,19 @@ def write_credits(sections: list[tuple[str, list[str]]], target: Path) -> dict:
     return {}
 
 
-def game_icons(folder: Path | None) -> dict:
+def game_icons(folder: Path | None, out: Path | None = None) -> dict:
     """The icon table of a game: glyph icons and aliases (icons.yaml) and the SVG icon font (the one table
     cards, quick references and boards use). What the game gives wins over what Rulepress bundles: its
     icons.yaml, then its SVG icons (its own and the sets `rulepress icons add` put in), then the bundled
-    icons.yaml glyphs and SVG icons. An alias naming no icon is a ContentError at its line."""
+    icons.yaml glyphs and SVG icons. An alias naming no icon is a ContentError at its line. `out`: the output
+    folder whose cache keeps the built icon font (`iconfont.icon_font`)."""
     from rulepress.text.iconfont import icon_files, icon_font
     from rulepress.text.icons import Icon, UnknownIcon, icon_table
 
     fonts.register()
     glyphs = layout_data.icons(folder)
-    font = icon_font(folder)
+    kept = cache_folder(out) / "icon-fonts" / (Path(folder).name if folder is not None else "bundled") if out else None
+    font = icon_font(folder, kept)
     try:
         table = icon_table(glyphs, font)
     except UnknownIcon as exc:

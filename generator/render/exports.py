@@ -44,13 +44,12 @@ from pathlib import Path
 
 from rulepress.layout.paper import MM
 from rulepress.render import Artifact, pdfx, shops
-from rulepress.render.cards import KIND, Job, check_images, designs, job_inputs, jobs, picture_files
+from rulepress.render.cards import KIND, Job, check_images, common_digest, designs, job_inputs, jobs, picture_files
 from rulepress.render.options import ExportOptions
 from rulepress.render.painter import (
     FaceRef,
     Forms,
     back_of,
-    common_digest,
     distinct_faces,
     face_digest,
     front_of,

@@ -30,6 +30,7 @@ class CardOptions:
     gap: str | None = None  # spaced (each card its own bleed) or butted (shared cut lines)
     offset: tuple[float, float] | None = None  # mm the back page is shifted (x right, y down)
     ink: str = "normal"  # normal, or low: backgrounds and large pictures lightened (rulepress.render.lowink)
+    cache: Path | None = None  # the output folder whose cache keeps the faces that passed the checks (None: none)
 
 
 @dataclass(frozen=True)

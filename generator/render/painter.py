@@ -30,9 +30,14 @@ from html import escape
 
 from rulepress.layout.face import FaceContent
 from rulepress.layout.paper import MM
-from rulepress.render.cards import draw_back, draw_face, face_error, job_inputs, prepare_pictures
+from rulepress.render.cards import (
+    content_digest,
+    draw_back,
+    draw_face,
+    face_error,
+    prepare_pictures,
+)
 from rulepress.render.elements import FaceError
-from rulepress.version import code_version
 
 FRONT, BACK_FACE, SHARED = "front", "back_face", "shared"
 
@@ -131,33 +136,10 @@ def face_digest(job, ref: FaceRef, common: str) -> str:
     if ref.side == SHARED:
         back = {b.id: b for b in job.comp.backs}.get(ref.back_key)
         own = ["shared", ref.back_key, back.model_dump(mode="json") if back else None]
-    else:
-        content = ref.content
-        assert content is not None
-        own = [
-            ref.side,
-            content.title,
-            content.body,
-            [repr(v) for v in content.values],
-            content.mark,
-            content.write_in,
-            content.color,
-            sorted(content.unknown),
-            [list(pair) for pair in content.data],
-        ]
-    blob = json.dumps([common, own], sort_keys=True, ensure_ascii=False, default=str)
-    return hashlib.sha256(blob.encode("utf-8")).hexdigest()
-
-
-def common_digest(job, extra: dict) -> str:
-    """SHA-256 of what every face of the job shares: its layout, size, settings, fonts, icons, pictures,
-    the component without its cards, the language and Rulepress's code version (with `extra`)."""
-    inputs = dict(job_inputs(job), paper=None, **extra)
-    component = dict(inputs.pop("component"))
-    component.pop("cards", None)
-    component.pop("denominations", None)
-    blob = json.dumps([code_version(), component, inputs], sort_keys=True, ensure_ascii=False, default=str)
-    return hashlib.sha256(blob.encode("utf-8")).hexdigest()
+        blob = json.dumps([common, own], sort_keys=True, ensure_ascii=False, default=str)
+        return hashlib.sha256(blob.encode("utf-8")).hexdigest()
+    assert ref.content is not None
+    return content_digest(common, ref.side, ref.content)
 
 
 class Forms:

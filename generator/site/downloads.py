@@ -170,10 +170,14 @@ def write_zip(target: Path, entries: list[tuple[str, Path]]) -> None:
 
 
 def size_text(size: int, lang: str, s: dict) -> str:
-    """Bytes in kB below a megabyte, else in MB with one decimal (decimal units, the page's number format)."""
-    if round(size / 1000) < 1000:
-        return s["size_kb"].format(n=format_decimal(max(1, round(size / 1000)), locale=lang))
-    return s["size_mb"].format(n=format_decimal(size / 1_000_000, format="#,##0.0", locale=lang))
+    """Bytes to two significant digits, in kB below a megabyte, else in MB (decimal units, the page's number
+    format): '410 kB', '4.5 MB', '71 MB'. A download page needs no more, and a few bytes more (a one-card
+    edit) then leave the page as it was, so the site is not built again for them (`render.site.shown_facts`)."""
+    kb = float(f"{max(1.0, size / 1000):.2g}")
+    if kb < 1000:
+        return s["size_kb"].format(n=format_decimal(round(kb), locale=lang))
+    mb = float(f"{size / 1_000_000:.2g}")
+    return s["size_mb"].format(n=format_decimal(mb, format="#,##0.0" if mb < 10 else "#,##0", locale=lang))
 
 
 def count_text(n: int, forms: list[str]) -> str:

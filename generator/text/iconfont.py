@@ -17,7 +17,6 @@ from __future__ import annotations
 import hashlib
 import io
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
 
 from rulepress.paths import ICONS
@@ -172,19 +171,38 @@ def build(svgs: tuple[tuple[str, bytes], ...], family: str) -> bytes:
     return out.getvalue()
 
 
-@lru_cache(maxsize=8)
-def _registered(svgs: tuple[tuple[str, bytes], ...]) -> IconFont:
+# The icon fonts registered with ReportLab in this process, by their icons' digest: ReportLab's font registry
+# is the process's, so this mirrors it (a font is built, or read from a cache, once per process).
+_REGISTERED: dict[str, IconFont] = {}
+
+
+def _register(svgs: tuple[tuple[str, bytes], ...], digest: str, kept: Path | None) -> IconFont:
     from reportlab.pdfbase import pdfmetrics
     from reportlab.pdfbase.ttfonts import TTFont
 
-    digest = hashlib.sha256(b"".join(n.encode() + b"\0" + d for n, d in svgs)).hexdigest()
+    from rulepress.store import Store
+    from rulepress.version import code_version
+
     name = f"Icons{digest[:10]}"
-    data = build(svgs, name)
+    store = Store(kept, code_version(), "files") if kept is not None else None
+    data = store.get(digest) if store is not None else None
+    if data is None:
+        data = build(svgs, name)
+        if store is not None:
+            store.put(digest, data)
+    if store is not None:
+        store.save()
     pdfmetrics.registerFont(TTFont(name, io.BytesIO(data)))
     return IconFont(name, tuple((n, FIRST + i) for i, (n, _) in enumerate(svgs)), digest)
 
 
-def icon_font(game_folder: Path | None) -> IconFont:
-    """The icon font of a game (bundled icons plus its own), built and registered with ReportLab once."""
+def icon_font(game_folder: Path | None, kept: Path | None = None) -> IconFont:
+    """The icon font of a game (bundled icons plus its own), built and registered with ReportLab once per
+    process; `kept`: a cache folder (`rulepress.store`, kind "files") holding the font's bytes by its icons'
+    digest, so a new process need not build it again."""
     files = icon_files(game_folder)
-    return _registered(tuple((name, files[name].read_bytes()) for name in sorted(files)))
+    svgs = tuple((name, files[name].read_bytes()) for name in sorted(files))
+    digest = hashlib.sha256(b"".join(n.encode() + b"\0" + d for n, d in svgs)).hexdigest()
+    if digest not in _REGISTERED:
+        _REGISTERED[digest] = _register(svgs, digest, kept)
+    return _REGISTERED[digest]

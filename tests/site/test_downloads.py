@@ -156,10 +156,15 @@ def test_bundles_in_german_start_with_the_print_and_play_sets_and_name_every_fil
 @pytest.mark.parametrize(
     "size,lang,shown",
     [
-        (999_499, "de", "999 kB"),
-        (999_600, "en", "1.0 MB"),
+        (412_600, "de", "410 kB"),  # two significant digits: a few bytes more do not change the page
+        (413_400, "de", "410 kB"),
+        (94_600, "en", "95 kB"),
+        (994_000, "de", "990 kB"),
+        (999_499, "de", "1,0 MB"),
         (1_234_567, "de", "1,2 MB"),
         (1_234_567, "en", "1.2 MB"),
+        (71_308_736, "en", "71 MB"),
+        (123_456_789, "en", "120 MB"),
         (20, "en", "1 kB"),
     ],
 )
