@@ -752,6 +752,11 @@ class QuickRef(Model):
     n_up: int = Field(1, ge=1, le=16, description="Panels per page (each the same text).")
     orientation: Literal["portrait", "landscape"] = Field("portrait", description="Page orientation.")
     fold: bool = Field(False, description="Print as one folded sheet instead of cut panels.")
+    sides: Literal[1, 2] = Field(
+        1,
+        description="Cut panels printed on one side (1) or on both (2): the text runs from a panel's front onto "
+        "its back, the sheet has two pages printed duplex, flipped on the long edge. Not with `fold`.",
+    )
     font_size: float = Field(
         7.5,
         gt=3,
@@ -767,6 +772,12 @@ class QuickRef(Model):
         le=72,
         description="Largest body size the text may grow to so that it fills its panel (above 3, at most 72; default: twice font_size).",
     )
+
+    @model_validator(mode="after")
+    def _one_sided_fold(self) -> QuickRef:
+        if self.fold and self.sides == 2:
+            raise ValueError("a folded sheet (fold: true) is printed on one side: leave out `sides: 2`")
+        return self
 
 
 # Tags a game may allow in its Markdown (`site.allow_html`): text-level markup only. Never script,

@@ -12,7 +12,8 @@ game's inline icons (``:name:``, the same table as on cards: glyph icons, the bu
 SVG icons, and the aliases of icons.yaml; an unknown name is an error at its line listing the names).
 
 Cut panels: every panel carries the same text, cut lines run along the panel
-grid. Folded sheet (``fold: true``): the text flows through the panels in
+grid. Two-sided panels (``sides: 2``): the text runs from a panel's front onto its back; the
+sheet's second page holds the backs where they fall when the sheet is turned over its long edge. Folded sheet (``fold: true``): the text flows through the panels in
 reading order, inner grid lines are fold lines. The body size starts at
 ``font_size`` and shrinks in 0.25 pt steps down to ``min_font_size``; text
 that still does not fit is a ContentError naming the sheet - never clipped.
@@ -38,7 +39,7 @@ from rulepress.render import Artifact
 from rulepress.render.cards import game_icons
 from rulepress.render.flow import FlowDiagram
 from rulepress.render.options import QuickrefOptions
-from rulepress.render.pdf import Meta, new_canvas, print_preferences
+from rulepress.render.pdf import Meta, duplex_mode, how_to_print, new_canvas, print_preferences
 from rulepress.sandbox import Child, SandboxCrashed
 from rulepress.text import fonts, markup, template
 from rulepress.text.icons import ICON, UnknownIcon, icon_chars, icon_fonts, line_of, without_icon_chars
@@ -399,13 +400,25 @@ def needed_height(md: str, quickref: QuickRef, folder: Path | None = None) -> fl
 # ----------------------------------------------------------------------------- drawing
 
 
-def draw(path: Path, sheet: Imposition, fitted: Fitted, fold: bool, title: str, caption: str, author: str = "") -> dict:
-    """Write the one-page PDF: panels with their text, cut and fold lines, a caption below."""
+def draw(
+    path: Path,
+    sheet: Imposition,
+    fitted: Fitted,
+    fold: bool,
+    title: str,
+    caption: str,
+    author: str = "",
+    sides: int = 1,
+    back_caption: str = "",
+) -> dict:
+    """Write the PDF: panels with their text, cut and fold lines, a caption below; with `sides` 2 a second
+    page holds each panel's back (the rest of its text) where it falls when the sheet is turned over its long
+    edge, under `back_caption`."""
     from reportlab.lib import colors
 
     page_h = sheet.page_height
     c = new_canvas(path, (sheet.page_width * MM, page_h * MM), Meta(title, author))
-    print_preferences(c, "Simplex")
+    print_preferences(c, duplex_mode("long" if sides == 2 else None))
     for index, panel in enumerate(sheet.panels):
         if fold and index >= len(fitted.panels):
             continue  # a folded sheet whose text ends early leaves its last panels blank
@@ -421,14 +434,37 @@ def draw(path: Path, sheet: Imposition, fitted: Fitted, fold: bool, title: str, 
         for line in sheet.folds:
             c.line(line.x1 * MM, (page_h - line.y1) * MM, line.x2 * MM, (page_h - line.y2) * MM)
         c.setDash()
+    _caption(c, sheet, caption)
+    c.showPage()
+    if sides == 2:
+        for panel in sheet.panels:
+            _draw_panel(
+                c, _turned(panel, sheet).inset(PADDING), fitted.panels[1] if len(fitted.panels) > 1 else [], page_h
+            )
+        _caption(c, sheet, back_caption)
+        c.showPage()
+    c.save()
+    return {"pages": sides}
+
+
+def _turned(panel: Rect, sheet: Imposition) -> Rect:
+    """Where the back of `panel` is on the second page of a sheet turned over its long edge: mirrored across
+    the page (portrait) or up and down (landscape)."""
+    if sheet.page_width <= sheet.page_height:
+        return Rect(sheet.page_width - panel.x - panel.w, panel.y, panel.w, panel.h)
+    return Rect(panel.x, sheet.page_height - panel.y - panel.h, panel.w, panel.h)
+
+
+def _caption(c, sheet: Imposition, caption: str) -> None:
+    """The caption centred below the panel grid, where the printable area leaves room for it."""
+    from reportlab.lib import colors
+
+    page_h = sheet.page_height
     grid = sheet.grid
     if page_h - grid.bottom - CAPTION_BELOW - CAPTION_SIZE * 0.3 / MM >= PRINTABLE_MARGIN:
         c.setFont("Body", CAPTION_SIZE)
         c.setFillColor(colors.HexColor("#666666"))
         c.drawCentredString(sheet.page_width / 2 * MM, (page_h - grid.bottom - CAPTION_BELOW) * MM, caption)
-    c.showPage()
-    c.save()
-    return {"pages": 1}
 
 
 def _draw_panel(c, box: Rect, column: list[tuple[Flowable, float, float]], page_h: float) -> None:
@@ -514,7 +550,7 @@ def fit_sheet(content: GameContent, quickref: QuickRef, lang: str, text: str) ->
         if problem:
             raise ContentError(where, f"{name}: picture {src}: {problem}", key=key)
     try:
-        fitted = fit(text, quickref, quickref.n_up if quickref.fold else 1, content.folder)
+        fitted = fit(text, quickref, quickref.n_up if quickref.fold else quickref.sides, content.folder)
     except ValueError as exc:  # ReportLab refused the markup
         raise ContentError(where, f"{name}: cannot lay out the text: {exc}", key=key) from None
     if fitted is None:
@@ -527,6 +563,8 @@ def fit_sheet(content: GameContent, quickref: QuickRef, lang: str, text: str) ->
         )
         if quickref.fold and need != float("inf"):
             shown = f"it needs {need:.0f} mm, the {quickref.n_up} panels hold {room:.0f} mm each"
+        elif quickref.sides == 2 and need != float("inf"):
+            shown = f"it needs {need:.0f} mm, the panel's two sides hold {room:.0f} mm each"
         raise ContentError(
             where,
             f"{name} does not fit its {quickref.panel.width:g} x {quickref.panel.height:g} mm "
@@ -600,6 +638,10 @@ def plan(content: GameContent, options: QuickrefOptions) -> list[Artifact]:
             text = texts[(quickref.id, lang)]
             title = f"{content.game.title.get(lang)} \u2013 {quickref.id}"
             caption = f"{content.game.title.get(lang)} \u00b7 {i18n.word(lang, 'print.quickref.' + ('fold' if quickref.fold else 'cut'))}"
+            back_caption = ""
+            if quickref.sides == 2:
+                caption += f" \u00b7 {how_to_print(lang, 'long')}"
+                back_caption = f"{content.game.title.get(lang)} \u00b7 {i18n.word(lang, 'print.quickref.back')}"
             sheets = {paper: impose_sheet(content, quickref, lang, paper) for paper in options.papers}
             # Fitting is costly: it runs when a sheet is written (never for an unchanged
             # sheet), once for all papers. A sheet that does not fit raises there, before
@@ -614,6 +656,7 @@ def plan(content: GameContent, options: QuickrefOptions) -> list[Artifact]:
                     "paper": paper,
                     "title": title,
                     "caption": caption,
+                    "back_caption": back_caption,
                     "author": content.game.author,
                     "pictures": _picture_hashes(content, text),
                 }
@@ -632,6 +675,8 @@ def plan(content: GameContent, options: QuickrefOptions) -> list[Artifact]:
                             fold=quickref.fold,
                             title=title,
                             caption=caption,
+                            sides=quickref.sides,
+                            back_caption=back_caption,
                             author=content.game.author or "",
                         ),
                         bundles=("play", "quickref"),

@@ -163,8 +163,14 @@ def good_output(tmp_path_factory) -> Path:
     return root / "out"
 
 
-# what a build keeps about inputs that passed its checks (validated games, site views): caches, not output
-CACHES = (".rulepress-cache/model", ".rulepress-cache/views")
+# what a build keeps about inputs that passed its checks (validated games, site views, card faces that passed the
+# face checks) or made from them alone (the icon font): caches, not output
+CACHES = (
+    ".rulepress-cache/model",
+    ".rulepress-cache/views",
+    ".rulepress-cache/checks",
+    ".rulepress-cache/icon-fonts",
+)
 
 
 def _snapshot(folder: Path) -> dict[str, bytes | None]:

@@ -70,6 +70,8 @@ def test_every_pdf_embeds_its_fonts_and_carries_metadata(bundled_build):
             assert prefs["/PrintScaling"] == "/None", entry["path"]
             if entry["kind"] in duplex:
                 assert prefs["/Duplex"] in ("/DuplexFlipLongEdge", "/DuplexFlipShortEdge"), entry["path"]
+            elif entry["kind"] == "quickref" and entry["pages"] == 2:  # two-sided panels
+                assert prefs["/Duplex"] == "/DuplexFlipLongEdge", entry["path"]
             elif entry["kind"] != "pieces":  # pieces: duplex for tokens only
                 assert prefs["/Duplex"] == "/Simplex", entry["path"]
 

@@ -12,7 +12,7 @@ import pytest
 
 from rulepress import paths
 from rulepress.build import BuildOptions, build
-from rulepress.errors import ContentError
+from rulepress.errors import ContentError, RulepressError
 from rulepress.layout.nup import impose
 from rulepress.layout.paper import MM, PAPERS
 from rulepress.model import load_game
@@ -416,3 +416,36 @@ def test_an_alias_that_names_no_icon_is_an_error_at_its_line_in_icons_yaml(tmp_p
     (problem,) = [p for p in problems if Path(p.path).name == "icons.yaml"]
     assert problem.line == 2 and "'sailboat'" in problem.message
     assert "shaking-hands" in problem.message  # the names that exist
+
+
+def test_a_two_sided_panel_runs_its_text_from_the_front_onto_the_back_turned_over_the_long_edge(tmp_path):
+    folder = new_game("demo", tmp_path / "games", table=False)
+    game_yaml = folder / "game.yaml"
+    game_yaml.write_text(
+        game_yaml.read_text().replace("    n_up: 4\n", "    n_up: 4\n    sides: 2\n    max_font_size: 9\n", 1),
+        encoding="utf-8",
+    )
+    body = "\n\n".join(f"**Rule {n}:** " + "a rule for the table that a player looks up. " * 4 for n in range(1, 15))
+    (folder / "quickref.en.md").write_text(f"# Short rules\n\n{body}\n\n**Last rule:** the end.\n", encoding="utf-8")
+    content = load_game(folder)
+    ref = content.game.quickrefs[0]
+    (artifact,) = [a for a in quickref.plan(content, QuickrefOptions(papers=("a4",))) if a.lang == "en"]
+    target = tmp_path / "sheet.pdf"
+    assert artifact.write(target) == {"pages": 2}
+    page_size = PAPERS["a4"].oriented(ref.orientation)
+    sheet = impose(page_size.width, page_size.height, ref.panel.width, ref.panel.height, ref.n_up)
+    with pdfplumber.open(target) as pdf:
+        front, back = pdf.pages
+        assert pdf.doc.catalog["ViewerPreferences"].resolve()["Duplex"].name == "DuplexFlipLongEdge"
+        for p in sheet.panels:
+            turned = (page_size.width - p.right, p.y, page_size.width - p.x, p.bottom)  # mirrored across the page
+            front_text = front.crop((p.x * MM, p.y * MM, p.right * MM, p.bottom * MM)).extract_text()
+            back_text = back.crop(tuple(v * MM for v in turned)).extract_text()
+            assert front_text.startswith("Short rules") and "Rule 1:" in front_text and "Last rule" not in front_text
+            assert "Last rule: the end." in back_text and "Rule 1:" not in back_text
+        assert not [line for line in back.lines]  # cut lines on the front only
+        assert "back of the first page" in back.extract_text()
+    bad = game_yaml.read_text().replace("    sides: 2\n", "    sides: 2\n    fold: true\n")
+    game_yaml.write_text(bad, encoding="utf-8")
+    with pytest.raises(RulepressError, match=r"game.yaml:\d+:\d+: quickrefs.0: a folded sheet"):
+        load_game(folder)
