@@ -339,7 +339,7 @@ def board_scene(
                 Region(regions.union_rings(members), None, shade(group.color, 0.35), 0.55, owner=f"group:{group.id}")
             )
 
-    panels, panel_labels = _panels(scene, board, rects, lang, measure)
+    panel_labels = _panels(scene, board, rects, lang, measure)
 
     # links
     segments = []
@@ -485,8 +485,11 @@ def board_scene(
                 scene.problems.append(f"label of space {space.id!r} does not fit its {rect.w:g} x {rect.h:g} mm shape")
             labels.append(Label(rows, box, "space", space.id, None, fits))
 
-    obstacles = list(rects.values()) + panels
+    obstacles = list(rects.values()) + [label.box for label in panel_labels]  # a panel's name stays uncovered
     placed: list[Rect] = []
+    frames = [layer.width + 1.6 for layer in board.layers if layer.kind == "frame"]
+    inset = max(frames) + 1.0 if frames else 0.0  # title, legend and note stay inside a frame
+    inside = Rect(3 + inset, 3 + inset, W - 6 - 2 * inset, H - 6 - 2 * inset)
 
     # title, legend, note: boxes placed where they cover the least
     title = board.name.get(lang)
@@ -505,7 +508,12 @@ def board_scene(
     else:
         title_w = measure(title, BOLD, title_size)
         title_box, _ = place_box(
-            title_w, title_size * PT * LEADING, Rect(4, 3, W - 8, H - 6), obstacles, segments, (W / 2, 0)
+            title_w,
+            title_size * PT * LEADING,
+            Rect(4 + inset, 3 + inset, W - 8 - 2 * inset, H - 6 - 2 * inset),
+            obstacles,
+            segments,
+            (W / 2, 0),
         )
         labels.append(
             Label(
@@ -529,7 +537,16 @@ def board_scene(
         text = board.attribution if isinstance(board.attribution, str) else board.attribution.get(lang)
         size = MIN_SIZE
         w, h = measure(text, BODY, size) + 2, size * PT * LEADING + 1
-        box, _ = place_box(w, h, Rect(2, 2, W - 4, H - 4), obstacles + placed, segments, (W, H), step=2.0, pad=0.5)
+        box, _ = place_box(
+            w,
+            h,
+            Rect(2 + inset, 2 + inset, W - 4 - 2 * inset, H - 4 - 2 * inset),
+            obstacles + placed,
+            segments,
+            (W, H),
+            step=2.0,
+            pad=0.5,
+        )
         row = TextRow(text, BODY, size, box.x + 1, box.y + 0.5 + size * PT * 0.95, "#333333", "left")
         labels.append(Label((row,), box, "attribution", board.id))
         placed.append(box)
@@ -539,7 +556,7 @@ def board_scene(
         if legend:
             rows_h = sum(r[2] for r in legend)
             width = max(r[3] for r in legend) + 6
-            box, score = place_box(width, rows_h + 4, Rect(3, 3, W - 6, H - 6), obstacles + placed, segments, (0, H))
+            box, score = place_box(width, rows_h + 4, inside, obstacles + placed, segments, (0, H))
             if score:
                 scene.problems.append(f"the legend ({width:.0f} x {rows_h + 4:.0f} mm) covers part of the board")
             _paint_legend(scene, labels, legend, box)
@@ -554,7 +571,7 @@ def board_scene(
         lines = wrap(note_text, width - 4, measure, BODY, size)
         height = len(lines) * size * PT * LEADING + 3
         real_w = max(measure(line, BODY, size) for line in lines) + 4
-        box, score = place_box(real_w, height, Rect(3, 3, W - 6, H - 6), obstacles + placed, segments, (W, H))
+        box, score = place_box(real_w, height, inside, obstacles + placed, segments, (W, H))
         if score:
             scene.problems.append("the note covers part of the board")
         scene.items.append(Shape(box, "box", "#ffffff", "#999999", 0.2, owner="note"))
@@ -655,7 +672,6 @@ def _panels(scene: Scene, board, rects: dict[str, Rect], lang: str, measure: Mea
     """A pale panel under the spaces of each group with `panel: true`, its name written where the spaces
     leave the most room inside it (a loop's middle), else along its top edge. Returns the panels and the
     names' labels."""
-    found: list[Rect] = []
     labels: list[Label] = []
     for group in board.groups:
         if not group.panel:
@@ -669,7 +685,6 @@ def _panels(scene: Scene, board, rects: dict[str, Rect], lang: str, measure: Mea
         scene.items.append(
             Shape(panel, "panel", shade(group.color, 1.72), shade(group.color, 0.7), 0.35, owner=f"panel:{group.id}")
         )
-        found.append(panel)
         ink = shade(group.color, 0.42) if luminance(group.color) > 0.3 else shade(group.color, 0.6)
         name = group.name.get(lang)
         free = shapely.box(panel.x, panel.y, panel.right, panel.bottom).difference(
@@ -694,7 +709,7 @@ def _panels(scene: Scene, board, rects: dict[str, Rect], lang: str, measure: Mea
             row = TextRow(name, BOLD, size, panel.x + 3.0, panel.y + PANEL_PAD - 1.0, ink, "left")
             box = Rect(panel.x + 3.0, panel.y + 0.5, measure(name, BOLD, size), PANEL_PAD - 1.0)
             labels.append(Label((row,), box, "panel", group.id))
-    return found, labels
+    return labels
 
 
 def _pools(scene: Scene, space, entries: list[dict], inner: Rect, fill: str, lang: str, measure: Measure):

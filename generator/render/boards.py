@@ -49,6 +49,7 @@ FINE_CROSS_ARM = 2.0  # mm, the hairline cross on the strip laid over a neighbou
 FINE_CROSS_LINE = 0.2  # pt
 CARD_RADIUS = 3.0  # mm: corner radius of a card or tile's place on a board
 PANEL_RADIUS = 5.0  # mm: corner radius of a group's panel
+GREYSCALE_RULE = "greyscale-fills"  # fills that print as one grey (`rulepress.model.formats`)
 
 
 def _word(key: str, lang: str) -> str:
@@ -793,7 +794,7 @@ def _layer_image_problems(content, i: int, board) -> list[Problem]:
 
 def _greyscale_warnings(content, i: int, board) -> list[Problem]:
     """A warning at a space type's (or group's) colour for each pair of fills that print as nearly the same grey."""
-    from rulepress.layout.boardscene import GREY_STEP, greyscale_clashes
+    from rulepress.layout.boardscene import greyscale_clashes
 
     found = []
     for a, b, la, lb in greyscale_clashes(board):
@@ -813,9 +814,8 @@ def _greyscale_warnings(content, i: int, board) -> list[Problem]:
                 column,
                 ".".join(map(str, key)),
                 f"board {board.id}: the fill of {name(at)} ({la if at == a else lb:.2f}) prints as nearly the same grey "
-                f"as {name(other)}'s ({lb if at == a else la:.2f}) in a greyscale copy; make them differ in "
-                f"brightness by {GREY_STEP:g} at least",
-                warning=True,
+                f"as {name(other)}'s ({lb if at == a else la:.2f}) in a greyscale copy",
+                rule=GREYSCALE_RULE,  # a warning until the format that makes it an error (`formats.settle`)
             )
         )
     return found
