@@ -989,6 +989,9 @@ def _legend(board, lang: str, measure: Measure, base: float, scene: Scene) -> li
         rows.append((kind, (text, payload), row_h, swatch + 2 + measure(text, BODY, size)))
 
     for g in board.groups:
+        members = [s for s in board.spaces if s.group == g.id]
+        if not g.values and (g.panel or (members and all(s.name for s in members))):
+            continue  # its name is printed on its panel, or each of its spaces prints its own name
         text = g.name.get(lang)
         if g.values:
             text += " – " + values_line(g.values, board.value_labels, lang)

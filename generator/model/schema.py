@@ -401,7 +401,7 @@ class Group(Model):
     provenance: Provenance | None = Field(None, description="Overrides the board's provenance.")
     panel: bool = Field(
         False,
-        description="Lay a pale panel in the group's colour under all its spaces, with the group's name written on it (in the room the spaces leave inside the panel, else along its top edge), so a lane or area reads as one place.",
+        description="Lay a pale panel in the group's colour under all its spaces, with the group's name written on it (in the room the spaces leave inside the panel, else along its top edge), so a lane or area reads as one place; the legend then leaves the group out (unless it has values).",
     )
 
 

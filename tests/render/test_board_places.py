@@ -220,3 +220,13 @@ def test_same_board_same_bytes(am, tmp_path):
     again = tmp_path / "again.pdf"
     boards.write_full(board, "de", again, scene)
     assert again.read_bytes() == pdf.read_bytes()
+
+
+def test_legend_leaves_out_what_the_board_says_itself(am, xidit):
+    """Lanes on their panels, roads and spaces that print their own names need no legend entry: only the
+    reconstructed mark is explained on the Anti-Monopoly board; the Xidit legend keeps its tile flows."""
+    legend = [lab.rows[0].text for lab in am[2].labels if lab.role == "legend" and lab.owner != "head"]
+    assert legend == ["rekonstruiert (nicht in den Quellen belegt)"]
+    board = xidit[1]
+    legend = [lab.rows[0].text for lab in xidit[2].labels if lab.role == "legend" and lab.owner != "head"]
+    assert legend == [t.name.get("en") for t in board.link_types]

@@ -459,7 +459,7 @@ def test_legend_entries_unique_and_swatches_are_space_fills(game, lang):
     space_ids = {s.id for s in board.spaces}
     fills = {getattr(i, "fill", None) for i in scene.items if getattr(i, "owner", None) in space_ids}
     swatches = [i for i in scene.items if type(i).__name__ == "Shape" and i.owner == "legend" and i.shape != "box"]
-    assert swatches
+    assert swatches or not texts  # groups on panels and named spaces say it on the board itself
     for sw in swatches:
         assert sw.fill in fills, (sw.fill, sorted(map(str, fills)))
 
