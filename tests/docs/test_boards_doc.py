@@ -12,6 +12,15 @@ from rulepress.model.schema import Board, Placement
 PAGE = Path(__file__).resolve().parents[2] / "docs" / "boards.md"
 
 
+DEMO = {
+    "id": "demo",
+    "name": {"de": "D", "en": "D"},
+    "kind": "track",
+    "size": {"width": 500, "height": 300},
+    "provenance": "reconstructed",
+}
+
+
 def blocks() -> list[dict]:
     return [yaml.safe_load(b) for b in re.findall(r"```yaml\n(.*?)```", PAGE.read_text(encoding="utf-8"), re.S)]
 
@@ -20,11 +29,7 @@ def test_layer_and_track_examples_validate_and_generate_the_cross():
     layers, _roads, _supply, tracks = blocks()
     board = Board.model_validate(
         {
-            "id": "demo",
-            "name": {"de": "D", "en": "D"},
-            "kind": "track",
-            "size": {"width": 500, "height": 300},
-            "provenance": "reconstructed",
+            **DEMO,
             **layers,
             **tracks,
             "space_types": [{"id": t, "name": {"de": t, "en": t}} for t in ("plain", "start")],
@@ -41,17 +46,8 @@ def test_layer_and_track_examples_validate_and_generate_the_cross():
 
 def test_road_panel_place_and_supply_example_validates():
     _, board_part, components, _ = blocks()
-    board = Board.model_validate(
-        {
-            "id": "demo",
-            "name": {"de": "D", "en": "D"},
-            "kind": "track",
-            "size": {"width": 500, "height": 400},
-            "provenance": "reconstructed",
-            "space_types": [{"id": "pile", "name": {"de": "Ablage", "en": "Pile"}}],
-            **board_part,
-        }
-    )
+    pile = {"space_types": [{"id": "pile", "name": {"de": "Ablage", "en": "Pile"}}]}
+    board = Board.model_validate({**DEMO, **pile, **board_part})
     assert board.groups[0].panel and all(t.road for t in board.link_types) and board.link_types[1].road_width == 7
     assert board.spaces[0].size_from == "action"
     assert [Placement.model_validate(p).pool for p in components["placed_on"]] == [True]
