@@ -343,6 +343,7 @@ def board_scene(
 
     # links
     segments = []
+    roads: list[tuple[str, tuple[Point, Point]]] = []
     link_label_requests = []
     for _index, link in enumerate(board.links):
         ltype = link_types.get(link.type)
@@ -357,6 +358,7 @@ def board_scene(
             group = groups.get(ga) if ga is not None and ga == gb else None
             pa, pb = _road(scene, ltype, ra, rb, shapes[link.a], shapes[link.b], group, arrow, owner)
             segments.append((pa, pb))
+            roads.append((owner, (pa, pb)))
             if link.label:
                 link_label_requests.append(("link", owner, link.label.get(lang), pa, pb))
             continue
@@ -395,6 +397,11 @@ def board_scene(
         if link.label:
             link_label_requests.append(("link", owner, link.label.get(lang), pa, pb))
 
+    for owner, (pa, pb) in roads:
+        ends = owner.split("--")
+        for other, rect in rects.items():
+            if other not in ends and not by_id[other].outline and segment_hits_rect(pa, pb, rect.grown(-0.5)):
+                scene.warnings.append(f"road {owner} runs under space {other!r}")
     for line in scene.lines("link"):
         ends = line.owner.split("--")
         if any(by_id[end].outline for end in ends if end in by_id):
@@ -646,12 +653,18 @@ def _road(scene: Scene, ltype, ra: Rect, rb: Rect, sa: str, sb: str, group, arro
     (ax, ay), (bx, by) = ra.centre, rb.centre
     pa, pb = boundary_point(ra, sa, rb.centre), boundary_point(rb, sb, ra.centre)
     if abs(ay - by) < 0.5 or abs(ax - bx) < 0.5:
+        # a box's band reaches its far edge (so the road rims it); a round space's only its centre
+        (r0, s0), (r1, s1) = sorted(((ra, sa), (rb, sb)), key=lambda rs: rs[0].centre)
         if abs(ay - by) < 0.5:  # side by side in a row: the band spans both, as tall as the lower one
             top, bottom = max(ra.y, rb.y), min(ra.bottom, rb.bottom)
-            band = Rect(min(ra.x, rb.x), top, max(ra.right, rb.right) - min(ra.x, rb.x), bottom - top)
+            x0 = r0.centre[0] if s0 == "circle" else r0.x
+            x1 = r1.centre[0] if s1 == "circle" else r1.right
+            band = Rect(x0, top, x1 - x0, bottom - top)
         else:  # one above the other
             left, right = max(ra.x, rb.x), min(ra.right, rb.right)
-            band = Rect(left, min(ra.y, rb.y), right - left, max(ra.bottom, rb.bottom) - min(ra.y, rb.y))
+            y0 = r0.centre[1] if s0 == "circle" else r0.y
+            y1 = r1.centre[1] if s1 == "circle" else r1.bottom
+            band = Rect(left, y0, right - left, y1 - y0)
         scene.items.append(Shape(band.grown(ROAD_RIM), "rect", color, None, 0.0, owner=f"road:{owner}"))
     else:
         width = ltype.road_width or 0.4 * min(ra.w, ra.h, rb.w, rb.h)

@@ -230,3 +230,37 @@ def test_legend_leaves_out_what_the_board_says_itself(am, xidit):
     board = xidit[1]
     legend = [lab.rows[0].text for lab in xidit[2].labels if lab.role == "legend" and lab.owner != "head"]
     assert legend == [t.name.get("en") for t in board.link_types]
+
+
+def test_a_road_stops_at_a_round_spaces_centre_and_warns_when_it_runs_under_a_space():
+    """A band to a round space ends at its centre (no square plate around the circle); a road that passes under
+    a third space is a warning, as a link line would be."""
+    from rulepress.model.schema import Board
+
+    named = {"de": "x", "en": "x"}
+    board = Board.model_validate(
+        {
+            "id": "b",
+            "name": named,
+            "kind": "track",
+            "size": {"width": 200, "height": 60},
+            "provenance": "reconstructed",
+            "space_size": [20, 20],
+            "groups": [{"id": "g", "name": named, "color": "#f9e57a"}],
+            "space_types": [{"id": "round", "name": named, "shape": "circle"}],
+            "link_types": [{"id": "next", "name": named, "style": "arrow", "road": True}],
+            "spaces": [
+                {"id": "a", "group": "g", "pos": [30, 30]},
+                {"id": "b", "group": "g", "pos": [55, 30]},
+                {"id": "c", "group": "g", "type": "round", "pos": [80, 30]},
+                {"id": "d", "group": "g", "pos": [130, 30]},
+            ],
+            "links": [{"a": "a", "b": "b", "type": "next"}, {"a": "b", "b": "c", "type": "next"}],
+        }
+    )
+    scene = boards.scene_for(board, "en")
+    band = _shape(scene, "road:b--c").rect
+    assert abs(band.right - (80.0 + ROAD_RIM)) < 1e-6 and abs(band.x - (45.0 - ROAD_RIM)) < 1e-6  # not to 90
+    assert scene.warnings == []
+    board.links.append(board.links[0].model_copy(update={"a": "a", "b": "d"}))
+    assert "road a--d runs under space 'b'" in boards.scene_for(board, "en").warnings
