@@ -50,6 +50,7 @@ REGION_NAME_PT = 9.0  # pt: a region's name where it fits (read across the table
 REGION_NAME_MAX = 12.0  # pt: the name in a large region
 REGION_NAME_MIN = 7.0  # pt: the name shrinks no further (a long name in a small region)
 LEADER_GAP = 0.8  # mm: a label nearer to its region than this needs no leader
+LINK_LABEL_PT = 7.0  # pt: a link's label (how a tile or piece moves) at least, read across the table
 
 
 def _word(key: str, lang: str) -> str:
@@ -592,7 +593,7 @@ def board_scene(
     # link labels and edge names: slide along the line to a free spot
     taken = [lab.box for lab in labels] + obstacles
     for role, owner, text, p, q in link_label_requests:
-        size = max(MIN_SIZE, 6 * chrome)
+        size = max(LINK_LABEL_PT if role == "link" else MIN_SIZE, 6 * chrome)
         w, h = measure(text, COND, size) + 1.2, size * PT * LEADING + 0.6
         best: tuple[Rect, float] | None = None
         for t in (0.5, 0.4, 0.6, 0.3, 0.7, 0.2, 0.8) if role == "link" else (0.0,):
