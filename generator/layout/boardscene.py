@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import shapely
-from shapely.ops import nearest_points
+from shapely.ops import nearest_points, polylabel
 
 from rulepress import i18n
 from rulepress.layout import regions
@@ -50,6 +50,7 @@ REGION_NAME_PT = 9.0  # pt: a region's name where it fits (read across the table
 REGION_NAME_MAX = 12.0  # pt: the name in a large region
 REGION_NAME_MIN = 7.0  # pt: the name shrinks no further (a long name in a small region)
 LEADER_GAP = 0.8  # mm: a label nearer to its region than this needs no leader
+LINK_LABEL_PT = 7.0  # pt: a link's label (how a tile or piece moves) at least, read across the table
 
 
 def _word(key: str, lang: str) -> str:
@@ -279,10 +280,17 @@ def _compass_letters(lang: str) -> tuple[str, str, str, str]:
     return letters[0], letters[1], letters[2], letters[3]
 
 
-def board_scene(board, lang: str, measure: Measure, held: dict[str, tuple[float, float]] | None = None) -> Scene:
+def board_scene(
+    board,
+    lang: str,
+    measure: Measure,
+    held: dict[str, tuple[float, float]] | None = None,
+    pools: dict[str, list[dict]] | None = None,
+) -> Scene:
     """Everything drawn on `board` in language `lang`.
 
-    `held` maps component ids to their card size in mm, for spaces with `size_from`.
+    `held` maps component ids to their card size in mm, for spaces with `size_from` (drawn with a card-shaped
+    place of that size); `pools` maps space ids to the supplies they keep (`rulepress.layout.placement.pools`).
     """
     W, H = board.size.width, board.size.height
     scene = Scene(W, H)
@@ -311,6 +319,11 @@ def board_scene(board, lang: str, measure: Measure, held: dict[str, tuple[float,
 
     sea = next((layer.color for layer in board.layers if layer.kind == "sea"), "#ffffff")
     scene.items.append(Shape(Rect(0, 0, W, H), "box", sea, "#999999", 0.2, owner="frame"))
+    for layer in board.layers:
+        if layer.kind == "frame":  # a double rule: a bold outer line and a thin one inside it
+            outer = Rect(0, 0, W, H).grown(-layer.width)
+            scene.items.append(Shape(outer, "box", None, layer.color, FRAME_BOLD, owner="border"))
+            scene.items.append(Shape(outer.grown(-1.6), "box", None, layer.color, FRAME_THIN, owner="border"))
     outlined = [s for s in board.spaces if s.outline]
     for layer in board.layers:
         if layer.kind == "image" and layer.file and not layer.pos:
@@ -327,8 +340,11 @@ def board_scene(board, lang: str, measure: Measure, held: dict[str, tuple[float,
                 Region(regions.union_rings(members), None, shade(group.color, 0.35), 0.55, owner=f"group:{group.id}")
             )
 
+    panel_labels = _panels(scene, board, rects, lang, measure)
+
     # links
     segments = []
+    roads: list[tuple[str, tuple[Point, Point]]] = []
     link_label_requests = []
     for _index, link in enumerate(board.links):
         ltype = link_types.get(link.type)
@@ -338,6 +354,15 @@ def board_scene(board, lang: str, measure: Measure, held: dict[str, tuple[float,
         arrow = style.endswith("arrow")
         ra, rb = rects[link.a], rects[link.b]
         owner = f"{link.a}--{link.b}"
+        if ltype is not None and ltype.road and not link.wrap and not (by_id[link.a].outline or by_id[link.b].outline):
+            ga, gb = by_id[link.a].group, by_id[link.b].group
+            group = groups.get(ga) if ga is not None and ga == gb else None
+            pa, pb = _road(scene, ltype, ra, rb, shapes[link.a], shapes[link.b], group, arrow, owner)
+            segments.append((pa, pb))
+            roads.append((owner, (pa, pb)))
+            if link.label:
+                link_label_requests.append(("link", owner, link.label.get(lang), pa, pb))
+            continue
         if link.wrap:
             for here, there, other in ((link.a, link.b, link.b), (link.b, link.a, link.a)):
                 rh, rt = rects[here], rects[there]
@@ -373,6 +398,11 @@ def board_scene(board, lang: str, measure: Measure, held: dict[str, tuple[float,
         if link.label:
             link_label_requests.append(("link", owner, link.label.get(lang), pa, pb))
 
+    for owner, (pa, pb) in roads:
+        ends = owner.split("--")
+        for other, rect in rects.items():
+            if other not in ends and not by_id[other].outline and segment_hits_rect(pa, pb, rect.grown(-0.5)):
+                scene.warnings.append(f"road {owner} runs under space {other!r}")
     for line in scene.lines("link"):
         ends = line.owner.split("--")
         if any(by_id[end].outline for end in ends if end in by_id):
@@ -386,7 +416,7 @@ def board_scene(board, lang: str, measure: Measure, held: dict[str, tuple[float,
                 scene.warnings.append(f"link {line.owner} runs under space {other!r}")
 
     # spaces and their labels
-    labels: list[Label] = []
+    labels: list[Label] = list(panel_labels)
     for space in board.spaces:
         rect, shape = rects[space.id], shapes[space.id]
         stype, group = types.get(space.type), groups.get(space.group)
@@ -409,6 +439,15 @@ def board_scene(board, lang: str, measure: Measure, held: dict[str, tuple[float,
             )
         )
         inner = _inner(rect, shape)
+        if space.size_from and held and space.size_from in held and shape == "rect":
+            card = centred(rect.centre, *held[space.size_from])  # the place: the card or tile's own outline
+            scene.items.append(
+                Shape(card, "card", shade(fill, 1.45), shade(fill, 0.5), PLACE_LINE, owner=f"place:{space.id}")
+            )
+            inner = card.grown(-1.5)
+        if pools and space.id in pools and shape != "circle":
+            found, inner = _pools(scene, space, pools[space.id], inner, fill, lang, measure)
+            labels += found
         spots_key = stype.spots if stype else None
         if spots_key and isinstance(space.values.get(spots_key), int) and space.values[spots_key] > 0:
             inner = _spots(scene, space, space.values[spots_key], inner, fill, spot_radius(stype))
@@ -454,8 +493,11 @@ def board_scene(board, lang: str, measure: Measure, held: dict[str, tuple[float,
                 scene.problems.append(f"label of space {space.id!r} does not fit its {rect.w:g} x {rect.h:g} mm shape")
             labels.append(Label(rows, box, "space", space.id, None, fits))
 
-    obstacles = list(rects.values())
+    obstacles = list(rects.values()) + [label.box for label in panel_labels]  # a panel's name stays uncovered
     placed: list[Rect] = []
+    frames = [layer.width + 1.6 for layer in board.layers if layer.kind == "frame"]
+    inset = max(frames) + 1.0 if frames else 0.0  # title, legend and note stay inside a frame
+    inside = Rect(3 + inset, 3 + inset, W - 6 - 2 * inset, H - 6 - 2 * inset)
 
     # title, legend, note: boxes placed where they cover the least
     title = board.name.get(lang)
@@ -474,7 +516,12 @@ def board_scene(board, lang: str, measure: Measure, held: dict[str, tuple[float,
     else:
         title_w = measure(title, BOLD, title_size)
         title_box, _ = place_box(
-            title_w, title_size * PT * LEADING, Rect(4, 3, W - 8, H - 6), obstacles, segments, (W / 2, 0)
+            title_w,
+            title_size * PT * LEADING,
+            Rect(4 + inset, 3 + inset, W - 8 - 2 * inset, H - 6 - 2 * inset),
+            obstacles,
+            segments,
+            (W / 2, 0),
         )
         labels.append(
             Label(
@@ -498,7 +545,16 @@ def board_scene(board, lang: str, measure: Measure, held: dict[str, tuple[float,
         text = board.attribution if isinstance(board.attribution, str) else board.attribution.get(lang)
         size = MIN_SIZE
         w, h = measure(text, BODY, size) + 2, size * PT * LEADING + 1
-        box, _ = place_box(w, h, Rect(2, 2, W - 4, H - 4), obstacles + placed, segments, (W, H), step=2.0, pad=0.5)
+        box, _ = place_box(
+            w,
+            h,
+            Rect(2 + inset, 2 + inset, W - 4 - 2 * inset, H - 4 - 2 * inset),
+            obstacles + placed,
+            segments,
+            (W, H),
+            step=2.0,
+            pad=0.5,
+        )
         row = TextRow(text, BODY, size, box.x + 1, box.y + 0.5 + size * PT * 0.95, "#333333", "left")
         labels.append(Label((row,), box, "attribution", board.id))
         placed.append(box)
@@ -508,7 +564,7 @@ def board_scene(board, lang: str, measure: Measure, held: dict[str, tuple[float,
         if legend:
             rows_h = sum(r[2] for r in legend)
             width = max(r[3] for r in legend) + 6
-            box, score = place_box(width, rows_h + 4, Rect(3, 3, W - 6, H - 6), obstacles + placed, segments, (0, H))
+            box, score = place_box(width, rows_h + 4, inside, obstacles + placed, segments, (0, H))
             if score:
                 scene.problems.append(f"the legend ({width:.0f} x {rows_h + 4:.0f} mm) covers part of the board")
             _paint_legend(scene, labels, legend, box)
@@ -523,7 +579,7 @@ def board_scene(board, lang: str, measure: Measure, held: dict[str, tuple[float,
         lines = wrap(note_text, width - 4, measure, BODY, size)
         height = len(lines) * size * PT * LEADING + 3
         real_w = max(measure(line, BODY, size) for line in lines) + 4
-        box, score = place_box(real_w, height, Rect(3, 3, W - 6, H - 6), obstacles + placed, segments, (W, H))
+        box, score = place_box(real_w, height, inside, obstacles + placed, segments, (W, H))
         if score:
             scene.problems.append("the note covers part of the board")
         scene.items.append(Shape(box, "box", "#ffffff", "#999999", 0.2, owner="note"))
@@ -537,7 +593,7 @@ def board_scene(board, lang: str, measure: Measure, held: dict[str, tuple[float,
     # link labels and edge names: slide along the line to a free spot
     taken = [lab.box for lab in labels] + obstacles
     for role, owner, text, p, q in link_label_requests:
-        size = max(MIN_SIZE, 6 * chrome)
+        size = max(LINK_LABEL_PT if role == "link" else MIN_SIZE, 6 * chrome)
         w, h = measure(text, COND, size) + 1.2, size * PT * LEADING + 0.6
         best: tuple[Rect, float] | None = None
         for t in (0.5, 0.4, 0.6, 0.3, 0.7, 0.2, 0.8) if role == "link" else (0.0,):
@@ -575,6 +631,139 @@ def board_scene(board, lang: str, measure: Measure, held: dict[str, tuple[float,
             if a.box.intersects(b.box) and not _nested(a, b):
                 scene.problems.append(f"labels overlap: {a.role} {a.owner!r} and {b.role} {b.owner!r}")
     return scene
+
+
+FRAME_BOLD = 0.9  # mm: the outer rule of a board's frame
+FRAME_THIN = 0.3  # mm: its inner rule
+PLACE_LINE = 0.45  # mm: outline of a card or tile's place
+PANEL_PAD = 4.5  # mm: a group's panel reaches this far beyond its spaces
+PANEL_NAME_ROOM = 9.0  # mm: the least radius of free room inside a panel for its name there (else along its top)
+ROAD_RIM = 1.0  # mm: a road is as wide as its fields plus this on each side
+ROAD_SHADE = 0.8  # a road inside a group: its colour darkened by this factor
+ROAD_TINT = 1.6  # a road between groups: the link colour lightened by this factor
+ROAD_GAP = 12.0  # mm: spaces nearer than this get their arrowhead in the gap between them
+
+
+def _road(scene: Scene, ltype, ra: Rect, rb: Rect, sa: str, sb: str, group, arrow: bool, owner: str):
+    """A link painted as a road under its spaces (`LinkType.road`): neighbours in a row or column are joined
+    by a band as wide as the narrower of them plus a rim, in the group's colour darkened; other pairs by a
+    band of `road_width` from centre to centre (the link colour lightened between groups). An arrow style
+    puts a small head on the road: in the gap between near neighbours, at the far space's edge otherwise.
+    Returns the ends of the visible part (for label placement)."""
+    color = shade(group.color, ROAD_SHADE) if group is not None else shade(ltype.color, ROAD_TINT)
+    (ax, ay), (bx, by) = ra.centre, rb.centre
+    pa, pb = boundary_point(ra, sa, rb.centre), boundary_point(rb, sb, ra.centre)
+    if abs(ay - by) < 0.5 or abs(ax - bx) < 0.5:
+        # a box's band reaches its far edge (so the road rims it); a round space's only its centre
+        (r0, s0), (r1, s1) = sorted(((ra, sa), (rb, sb)), key=lambda rs: rs[0].centre)
+        if abs(ay - by) < 0.5:  # side by side in a row: the band spans both, as tall as the lower one
+            top, bottom = max(ra.y, rb.y), min(ra.bottom, rb.bottom)
+            x0 = r0.centre[0] if s0 == "circle" else r0.x
+            x1 = r1.centre[0] if s1 == "circle" else r1.right
+            band = Rect(x0, top, x1 - x0, bottom - top)
+        else:  # one above the other
+            left, right = max(ra.x, rb.x), min(ra.right, rb.right)
+            y0 = r0.centre[1] if s0 == "circle" else r0.y
+            y1 = r1.centre[1] if s1 == "circle" else r1.bottom
+            band = Rect(left, y0, right - left, y1 - y0)
+        scene.items.append(Shape(band.grown(ROAD_RIM), "rect", color, None, 0.0, owner=f"road:{owner}"))
+    else:
+        width = ltype.road_width or 0.4 * min(ra.w, ra.h, rb.w, rb.h)
+        scene.items.append(Line((ra.centre, rb.centre), color, width, None, "road", owner))
+    if arrow:
+        gap = ((pb[0] - pa[0]) ** 2 + (pb[1] - pa[1]) ** 2) ** 0.5
+        if gap <= ROAD_GAP:
+            length = min(3.2, max(1.2, gap * 0.8))
+            tip = point_along(pa, pb, 0.5 + length / 2 / (gap or 1.0))
+            head = arrow_head(pa, tip, length, length * 1.3)
+            scene.items.append(Polygon(head, shade(color, 0.45), f"road:{owner}"))
+        else:
+            scene.items.append(Polygon(arrow_head(pa, pb, 4.0, 5.0), ltype.color, f"road:{owner}"))
+    return pa, pb
+
+
+def _panels(scene: Scene, board, rects: dict[str, Rect], lang: str, measure: Measure):
+    """A pale panel under the spaces of each group with `panel: true`, its name written where the spaces
+    leave the most room inside it (a loop's middle), else along its top edge. Returns the panels and the
+    names' labels."""
+    labels: list[Label] = []
+    for group in board.groups:
+        if not group.panel:
+            continue
+        members = [rects[s.id] for s in board.spaces if s.group == group.id and not s.outline]
+        if not members:
+            continue
+        x0, y0 = min(r.x for r in members), min(r.y for r in members)
+        x1, y1 = max(r.right for r in members), max(r.bottom for r in members)
+        panel = Rect(x0, y0, x1 - x0, y1 - y0).grown(PANEL_PAD)
+        scene.items.append(
+            Shape(panel, "panel", shade(group.color, 1.72), shade(group.color, 0.7), 0.35, owner=f"panel:{group.id}")
+        )
+        ink = shade(group.color, 0.42) if luminance(group.color) > 0.3 else shade(group.color, 0.6)
+        name = group.name.get(lang)
+        free = shapely.box(panel.x, panel.y, panel.right, panel.bottom).difference(
+            shapely.union_all([shapely.box(r.x, r.y, r.right, r.bottom).buffer(2.0) for r in rects.values()])
+        )
+        parts = regions.parts(free) if not free.is_empty else []
+        room = None
+        best = max(
+            ((p, polylabel(p, tolerance=0.5)) for p in parts),
+            key=lambda pc: pc[0].boundary.distance(pc[1]),
+            default=None,
+        )
+        if best is not None:
+            radius = best[0].boundary.distance(best[1])
+            if radius >= PANEL_NAME_ROOM:
+                room = centred((best[1].x, best[1].y), radius * 1.8, radius * 1.4)
+        if room is not None:
+            rows, box, fits = fit_block([(name, BOLD, 16.0)], room, measure, min_scale=0.5, color=ink)
+            labels.append(Label(rows, box, "panel", group.id, None, fits))
+        else:
+            size = _clamp((PANEL_PAD - 1.0) / PT / 1.05, MIN_SIZE, 9.0)
+            row = TextRow(name, BOLD, size, panel.x + 3.0, panel.y + PANEL_PAD - 1.0, ink, "left")
+            box = Rect(panel.x + 3.0, panel.y + 0.5, measure(name, BOLD, size), PANEL_PAD - 1.0)
+            labels.append(Label((row,), box, "panel", group.id))
+    return labels
+
+
+def _pools(scene: Scene, space, entries: list[dict], inner: Rect, fill: str, lang: str, measure: Measure):
+    """One slot per kind of piece a space keeps, the piece's size plus 1 mm, in rows at the bottom of the
+    space, each outlined in the kind's colour with its title. Returns the slots' labels and the room left."""
+    labels = []
+    gap = 2.0
+    bottom = inner.bottom
+    for entry in reversed(entries):
+        w, h = (v + 1.0 for v in entry["size"])
+        slots = entry["slots"]
+        cols = max(1, min(len(slots), int((inner.w + gap) // (w + gap))))
+        rows = -(-len(slots) // cols)
+        block_h = rows * h + (rows - 1) * gap
+        if block_h > inner.h * 0.8:
+            scene.problems.append(f"the supply on space {space.id!r} does not fit its {inner.w:g} x {inner.h:g} mm")
+        top = bottom - block_h
+        for k, slot in enumerate(slots):
+            row, col = divmod(k, cols)
+            in_row = min(cols, len(slots) - row * cols)
+            x = inner.centre[0] - (in_row * w + (in_row - 1) * gap) / 2 + col * (w + gap)
+            rect = Rect(x, top + row * (h + gap), w, h)
+            color = slot["color"] or shade(fill, 0.45)
+            scene.items.append(
+                Shape(
+                    rect,
+                    "circle" if entry["round"] else "card",
+                    shade(color, 1.8),
+                    color,
+                    PLACE_LINE,
+                    owner=f"slot:{space.id}:{entry['component']}",
+                )
+            )
+            title = slot["title"].get(lang) or ""
+            if title:
+                text_color = color if luminance(color) < 0.45 else shade(color, 0.5)
+                rows_, box, fits = fit_block([(title, BOLD, 14.0)], rect.grown(-1.0), measure, 0.4, text_color)
+                labels.append(Label(rows_, box, "slot", f"{space.id}:{entry['component']}:{k}", None, fits))
+        bottom = top - gap
+    return labels, Rect(inner.x, inner.y, inner.w, max(1.0, bottom - inner.y))
 
 
 ICON_MIN = 4.0  # mm: an icon smaller than this is left out (the word still says what the field is)
@@ -814,6 +1003,9 @@ def _legend(board, lang: str, measure: Measure, base: float, scene: Scene) -> li
         rows.append((kind, (text, payload), row_h, swatch + 2 + measure(text, BODY, size)))
 
     for g in board.groups:
+        members = [s for s in board.spaces if s.group == g.id]
+        if not g.values and (g.panel or (members and all(s.name for s in members))):
+            continue  # its name is printed on its panel, or each of its spaces prints its own name
         text = g.name.get(lang)
         if g.values:
             text += " – " + values_line(g.values, board.value_labels, lang)
@@ -826,7 +1018,7 @@ def _legend(board, lang: str, measure: Measure, base: float, scene: Scene) -> li
         if names not in {row[1][0] for row in rows[1:]}:  # one entry per name (a type named like its group)
             text_row("type", names, t)
     used_links = {link.type for link in board.links}
-    links = [t for t in board.link_types if t.id in used_links]
+    links = [t for t in board.link_types if t.id in used_links and not t.road]  # a road shows its way itself
     for t, names in _distinct(links, lambda t: (t.style, t.color), lang):
         text_row("link", names, t)
     kinds = {i.kind for i in scene.items if isinstance(i, Mark)}

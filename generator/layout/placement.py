@@ -19,6 +19,7 @@ from rulepress.layout.boardscene import MARKER_RADIUS, spot_radius
 from rulepress.layout.regions import label_anchor
 
 TOLERANCE = 0.05  # mm
+POOL_MAX = 12  # places drawn at most for a supply of one kind of piece
 
 
 @dataclass(frozen=True)
@@ -161,3 +162,38 @@ def _chosen(board, place, report) -> list:
             continue
         chosen += [s for s in board.spaces if getattr(s, field) == wanted and s not in chosen]
     return chosen
+
+
+def pools(content, board) -> dict[str, list[dict]]:
+    """The supplies a board's spaces keep (`placed_on` with `pool: true`): per space id, one entry per
+    component with its name, the piece's size and shape, and one slot per kind of piece (card: title,
+    colour). Plain data (the build's key holds it); spaces that do not exist are left out (`check` says so)."""
+    found: dict[str, list[dict]] = {}
+    only = len(content.game.boards) == 1
+    for comp in content.game.components:
+        for place in comp.placed_on:
+            if not place.pool or place.at != "space":
+                continue
+            if (place.board or (board.id if only else None)) != board.id:
+                continue
+            piece = footprint(content, comp)
+            if piece is None:
+                continue
+            slots = [
+                {"title": dict(card.title.items()) if card.title else {}, "color": card.color, "count": card.qty}
+                for card in comp.cards
+            ]
+            if len(slots) <= 1:  # one kind: a place for each piece (up to POOL_MAX), untitled (the space names them)
+                count = slots[0]["count"] if slots else (comp.count or 1)
+                color = slots[0]["color"] if slots else None
+                slots = [{"title": {}, "color": color, "count": 1}] * max(1, min(count, POOL_MAX))
+            entry = {
+                "component": comp.id,
+                "name": dict(comp.name.items()),
+                "size": [piece.w, piece.h],
+                "round": piece.round,
+                "slots": slots,
+            }
+            for space in _chosen(board, place, lambda *_args: None):
+                found.setdefault(space.id, []).append(entry)
+    return found

@@ -105,6 +105,11 @@ RULES = {
             "give each text of the layout a size and min_size of 6 pt or more (a larger box or fewer words if it "
             "then does not fit)",
         ),
+        Rule(
+            "greyscale-fills",
+            3,
+            "make the fills differ in brightness by 0.04 at least (a greyscale copy keeps them apart)",
+        ),
         Rule("format-declared", 2, "declare `format: 2` in game.yaml (rulepress upgrade does)", warns_only=True),
         Rule("todo-marker", 2, "replace the TODO with what players should read", warns_only=True),
         Rule(

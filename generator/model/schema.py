@@ -255,6 +255,10 @@ class Placement(Model):
         description="space (the piece lies on the space itself), spot (on one of the round spots its type's "
         "`spots` value draws) or marker (on the space's marker spot).",
     )
+    pool: bool = Field(
+        False,
+        description="The spaces keep the supply of these pieces: each is drawn with one slot per kind of piece (card), of the piece's size, with its title and in its colour.",
+    )
 
     @model_validator(mode="after")
     def _names_spaces(self):
@@ -395,6 +399,10 @@ class Group(Model):
         default_factory=dict, description="Named values, e.g. bonus armies of a continent."
     )
     provenance: Provenance | None = Field(None, description="Overrides the board's provenance.")
+    panel: bool = Field(
+        False,
+        description="Lay a pale panel in the group's colour under all its spaces, with the group's name written on it (in the room the spaces leave inside the panel, else along its top edge), so a lane or area reads as one place; the legend then leaves the group out (unless it has values).",
+    )
 
 
 class SpaceType(Model):
@@ -497,6 +505,16 @@ class LinkType(Model):
     name: Text = Field(description="Name shown in legends.")
     style: Literal["solid", "dashed", "arrow", "dashed-arrow"] = Field("solid", description="Line style.")
     color: Color = Field("#333333", description="Line colour.")
+    road: bool = Field(
+        False,
+        description="Paint links of this type as a road under the spaces instead of a thin line: neighbours side by side are joined by a band as wide as the fields plus a rim, in a darker shade of their group's colour (the link colour, lightened, between groups); far-apart spaces by a band of `road_width`. Arrow styles keep a small arrowhead on the road for the direction.",
+    )
+    road_width: float | None = Field(
+        None,
+        gt=0,
+        le=MAX_MM,
+        description="Width in mm of a road between spaces that are not side by side (default: 40 % of the smaller space's smaller side).",
+    )
 
 
 class Link(Model):
@@ -515,8 +533,8 @@ class Link(Model):
 class Layer(Model):
     """A decorative layer of a board, painted in the order given: sea, coast, image, compass, cartouche."""
 
-    kind: Literal["sea", "coast", "image", "compass", "cartouche"] = Field(
-        description="sea: the board's background colour (drawn first); coast: a halo of `width` mm around every region; image: a picture file (background or centre art); compass: a compass rose; cartouche: a framed title box with the board's name."
+    kind: Literal["sea", "coast", "image", "compass", "cartouche", "frame"] = Field(
+        description="sea: the board's background colour (drawn first); coast: a halo of `width` mm around every region; image: a picture file (background or centre art); compass: a compass rose; cartouche: a framed title box with the board's name; frame: a double border `width` mm inside the board's edge, in `color`."
     )
     color: Color = Field("#b9d7ea", description="Colour of the sea, coast halo, compass or cartouche frame.")
     pos: tuple[Mm, Mm] | None = Field(
@@ -525,7 +543,12 @@ class Layer(Model):
     size: tuple[Annotated[float, Field(gt=0, le=MAX_MM)], Annotated[float, Field(gt=0, le=MAX_MM)]] | None = Field(
         None, description="Width and height in mm (image, compass, cartouche)."
     )
-    width: float = Field(2.5, gt=0, le=MAX_MM, description="Width of the coast halo in mm.")
+    width: float = Field(
+        2.5,
+        gt=0,
+        le=MAX_MM,
+        description="Width of the coast halo in mm; for a frame, its distance from the board's edge.",
+    )
     file: str | None = Field(None, description="Image file (PNG/JPEG) relative to the game folder (kind image).")
 
 

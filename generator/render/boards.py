@@ -47,6 +47,9 @@ EDGE_CLEAR = 5.0  # mm from the paper edge that no mark or word of a tile page c
 CROSS_ARM = 3.0  # mm from the centre of a registration cross on a covered glue strip to its arms' ends
 FINE_CROSS_ARM = 2.0  # mm, the hairline cross on the strip laid over a neighbour's (stays on the board)
 FINE_CROSS_LINE = 0.2  # pt
+CARD_RADIUS = 3.0  # mm: corner radius of a card or tile's place on a board
+PANEL_RADIUS = 5.0  # mm: corner radius of a group's panel
+GREYSCALE_RULE = "greyscale-fills"  # fills that print as one grey (`rulepress.model.formats`)
 
 
 def _word(key: str, lang: str) -> str:
@@ -217,6 +220,10 @@ class Painter:
             p.roundRect(x, y, w, h, min(w, h) * 0.35)
         elif shape == "rect":
             p.roundRect(x, y, w, h, min(1.2 * MM, min(w, h) / 4))
+        elif shape == "card":  # a card or tile's place: its rounded corners
+            p.roundRect(x, y, w, h, min(CARD_RADIUS * MM, min(w, h) / 4))
+        elif shape == "panel":
+            p.roundRect(x, y, w, h, min(PANEL_RADIUS * MM, min(w, h) / 4))
         else:
             p.rect(x, y, w, h)
         return p
@@ -389,8 +396,15 @@ def _canvas(target, width_mm: float, height_mm: float, title: str):
     return c
 
 
-def scene_for(board, lang: str, held: dict | None = None) -> Scene:
-    return board_scene(board, lang, measure, held)
+def scene_for(board, lang: str, held: dict | None = None, pools: dict | None = None) -> Scene:
+    return board_scene(board, lang, measure, held, pools)
+
+
+def board_pools(content, board) -> dict[str, list[dict]]:
+    """The supplies kept on `board`'s spaces (`placed_on` with `pool: true`), by space id."""
+    from rulepress.layout.placement import pools
+
+    return pools(content, board)
 
 
 def held_sizes(content) -> dict[str, tuple[float, float]]:
@@ -399,7 +413,7 @@ def held_sizes(content) -> dict[str, tuple[float, float]]:
 
     sizes = {}
     for comp in content.game.components:
-        if comp.printed and comp.kind != "money":
+        if comp.printed:
             try:
                 layout = load_layout(comp.layout, content.folder) if comp.layout else None
                 sizes[comp.id] = resolve_size(comp.size, layout, content.folder)
@@ -654,12 +668,15 @@ def plan(content, options: BoardOptions) -> list[Artifact]:
     for index, board in enumerate(game.boards):
         data = board.model_dump(mode="json")
         data["held"] = {k: held[k] for k in sorted(held) if any(s.size_from == k for s in board.spaces)}
+        pools = board_pools(content, board)
+        if pools:  # only then, so a board without supplies keeps its key
+            data["pools"] = pools
         data["images"] = {
             layer.file: _digest(content.folder / layer.file)
             for layer in board.layers
             if layer.kind == "image" and layer.file
         }
-        scenes = _Scenes(board, held, content.locate(("boards", index)), f"boards.{index}", content.folder)
+        scenes = _Scenes(board, held, content.locate(("boards", index)), f"boards.{index}", content.folder, pools)
         for lang in game.languages:
             artifacts.append(
                 Artifact(
@@ -715,17 +732,19 @@ class _Scenes:
         where: tuple = ("", None, None),
         key: str = "",
         folder: Path | None = None,
+        pools: dict | None = None,
     ):
         self.board = board
         self.folder = folder
         self.held = held
+        self.pools = pools
         self.where = where
         self.key = key
         self.done: dict[str, Scene] = {}
 
     def get(self, lang: str) -> Scene:
         if lang not in self.done:
-            scene = scene_for(self.board, lang, self.held)
+            scene = scene_for(self.board, lang, self.held, self.pools)
             if scene.errors:
                 raise ContentErrors(
                     [
@@ -775,7 +794,7 @@ def _layer_image_problems(content, i: int, board) -> list[Problem]:
 
 def _greyscale_warnings(content, i: int, board) -> list[Problem]:
     """A warning at a space type's (or group's) colour for each pair of fills that print as nearly the same grey."""
-    from rulepress.layout.boardscene import GREY_STEP, greyscale_clashes
+    from rulepress.layout.boardscene import greyscale_clashes
 
     found = []
     for a, b, la, lb in greyscale_clashes(board):
@@ -795,9 +814,8 @@ def _greyscale_warnings(content, i: int, board) -> list[Problem]:
                 column,
                 ".".join(map(str, key)),
                 f"board {board.id}: the fill of {name(at)} ({la if at == a else lb:.2f}) prints as nearly the same grey "
-                f"as {name(other)}'s ({lb if at == a else la:.2f}) in a greyscale copy; make them differ in "
-                f"brightness by {GREY_STEP:g} at least",
-                warning=True,
+                f"as {name(other)}'s ({lb if at == a else la:.2f}) in a greyscale copy",
+                rule=GREYSCALE_RULE,  # a warning until the format that makes it an error (`formats.settle`)
             )
         )
     return found

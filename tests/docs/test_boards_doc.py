@@ -7,9 +7,18 @@ from pathlib import Path
 
 import yaml
 
-from rulepress.model.schema import Board
+from rulepress.model.schema import Board, Placement
 
 PAGE = Path(__file__).resolve().parents[2] / "docs" / "boards.md"
+
+
+DEMO = {
+    "id": "demo",
+    "name": {"de": "D", "en": "D"},
+    "kind": "track",
+    "size": {"width": 500, "height": 300},
+    "provenance": "reconstructed",
+}
 
 
 def blocks() -> list[dict]:
@@ -17,14 +26,10 @@ def blocks() -> list[dict]:
 
 
 def test_layer_and_track_examples_validate_and_generate_the_cross():
-    layers, tracks = blocks()
+    layers, _roads, _supply, tracks = blocks()
     board = Board.model_validate(
         {
-            "id": "demo",
-            "name": {"de": "D", "en": "D"},
-            "kind": "track",
-            "size": {"width": 500, "height": 300},
-            "provenance": "reconstructed",
+            **DEMO,
             **layers,
             **tracks,
             "space_types": [{"id": t, "name": {"de": t, "en": t}} for t in ("plain", "start")],
@@ -37,3 +42,12 @@ def test_layer_and_track_examples_validate_and_generate_the_cross():
     assert len([s for s in board.spaces if s.id.startswith("dial-")]) == 12
     assert len([s for s in board.spaces if s.id.startswith("stock-")]) == 12
     assert len(board.links) == 40
+
+
+def test_road_panel_place_and_supply_example_validates():
+    _, board_part, components, _ = blocks()
+    pile = {"space_types": [{"id": "pile", "name": {"de": "Ablage", "en": "Pile"}}]}
+    board = Board.model_validate({**DEMO, **pile, **board_part})
+    assert board.groups[0].panel and all(t.road for t in board.link_types) and board.link_types[1].road_width == 7
+    assert board.spaces[0].size_from == "action"
+    assert [Placement.model_validate(p).pool for p in components["placed_on"]] == [True]

@@ -13,7 +13,7 @@ import yaml
 from rulepress import paths
 from rulepress.layout.boardscene import GREY_STEP, REGION_NAME_PT, Glyph, greyscale_clashes
 from rulepress.layout.paper import MM
-from rulepress.model import load_game
+from rulepress.model import formats, load_game
 from rulepress.model.schema import Board
 from rulepress.render import boards
 from rulepress.render.options import BoardOptions
@@ -115,7 +115,7 @@ def test_close_greys_are_a_warning_at_the_colour(tmp_path):
     crisis = next(line for line in text.splitlines() if "{id: crisis," in line)
     path.write_text(text.replace(crisis, crisis.replace('"#d8342c"', '"#5b3b1f"')), encoding="utf-8")
     content = load_game(folder)
-    problems = boards.check(content, BoardOptions())
+    problems = formats.settle(boards.check(content, BoardOptions()), content.format)
     assert len(problems) == 1
     problem = problems[0]
     assert problem.warning and problem.key == "boards.0.space_types.3.color"  # the later of the two: monopoly
