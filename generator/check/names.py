@@ -215,7 +215,7 @@ def occurrences(name: Name, text: str, lang: str, partial: bool = False, level: 
       'Nachziehstapel', 'Hochland' for 'Tiefland') counts only with `partial`;
     - ``firm`` (how often this language says it): a spelling, inflected, or inside a German compound
       ('Handelsstapel' says 'Handel'); no keywords, no heads, no stems;
-    - ``stems``: in English, a one-word spelling's stem ('Accuse' for 'Accusation'), no keywords (German
+    - ``stems``: in English, a one-word spelling's stem ('Explore' for 'Exploration'), no keywords (German
       stems sit inside too many compounds of other words);
     - ``keywords``: the words that only a keyword finds ('round' for 'trick'), not inside a spelling;
     - ``answers``: as keywords, with the term's own keywords of any length ('Grün' answers 'green')."""
@@ -341,7 +341,7 @@ class _Rules:
             within = [{i for i, w in enumerate(words) if w in (p, p + "s", p + "es")} for p in parts]
         else:
             # a word before the head of a spelling of several words is no verb form ('recruited' is not the
-            # 'recruit' of 'recruit tile'), and no word names who does it ('accuser' is no 'Accusation')
+            # 'recruit' of 'recruit tile'), and no word names who does it ('explorer' is no 'Exploration')
             # An English stem says a word only with an ending ('accused', 'cooperates'), not as the first part of
             # a compound written as one word ('banknotes' is no 'bank')
             within = [
@@ -413,7 +413,7 @@ class NameFinder:
             for form, name in forms
             if lang == "de" and " " not in form.strip() and len(form) >= (MIN_HEAD if name.kind == "term" else MIN_PART)
         ]
-        # English proper names of one word by their stem ('accus' of 'Accusation'), for paraphrases ('Accuse')
+        # English proper names of one word by their stem ('explor' of 'Exploration'), for paraphrases ('Explore')
         self.name_stems = [
             (_stem(form, lang), name)
             for form, name in forms
@@ -464,8 +464,8 @@ class NameFinder:
         return {name.id: name for form, name in self.compound_parts if form in lowered}
 
     def paraphrased(self, text: str) -> dict[str, Name]:
-        """Id -> name of the English names of one word whose stem begins a word of `text` ('Accuse' for
-        'Accusation'); a cheap pre-selection for counting."""
+        """Id -> name of the English names of one word whose stem begins a word of `text` ('Explore' for
+        'Exploration'); a cheap pre-selection for counting."""
         words = _words(text)
         return {name.id: name for stem, name in self.name_stems if any(w.startswith(stem) for w in words)}
 

@@ -398,7 +398,7 @@ def _compare_name_counts(
 ) -> None:
     """Names a unit says more often than its counterpart translates them (a second use replaced by a plain word):
     every name the pair uses, said `firm`ly on one side (or, for a proper name, paraphrased by its `stems`:
-    'Accuse' for 'Accusation') against the lenient `counting` of the other side, where keywords answering
+    'Explore' for 'Exploration') against the lenient `counting` of the other side, where keywords answering
     keywords ('Runde' for 'round') translate those, not the name. The counterpart may say it fewer times when it
     has as many more stand-ins and names it at least once ('one of your own' for 'ein eigenes Land')."""
     sides = {pair.a.lang: pair.a, pair.b.lang: pair.b}

@@ -16,7 +16,7 @@ FUNCTION_WORDS = {
 }
 DE_SUFFIXES = ("ationen", "ation", "ungen", "ung", "en", "er", "es", "e", "n", "s")  # 'Kombination': 'kombiniert'
 VERB_ENDINGS = ("ed", "d", "ing")  # 'planted', 'planting': the verb, not the noun a name is
-AGENT_ENDINGS = ("er", "ers", "or", "ors")  # 'accuser': who accuses, not the 'Accusation'
+AGENT_ENDINGS = ("er", "ers", "or", "ors")  # 'explorer': who explores, not the 'Exploration'
 EN_SUFFIXES = ("ations", "ation", "ions", "ion", "ings", "ing", "ers", "er", "ed", "es", "e", "s")
 EN_ENDINGS = frozenset(
     EN_SUFFIXES

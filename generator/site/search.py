@@ -63,7 +63,7 @@ def vocabulary(glossary: list[Term], lang: str) -> dict[str, str]:
 
 
 def compound_parts(text: str, vocab: dict[str, str], lang: str) -> list[str]:
-    """Known words hidden inside longer words of `text` ("Kooperationskarten" -> "Karte")."""
+    """Known words hidden inside longer words of `text` ("Handelskarten" -> "Karte")."""
     found: set[str] = set()
     for word in set(WORD.findall(text)):
         lower = word.lower()

@@ -54,7 +54,7 @@ def _anti_monopoly():
 def test_the_accusation_chips_fit_the_spots_they_are_put_on_and_the_board_draws_the_spots_so():
     content = _anti_monopoly()
     chips = next(c for c in content.game.components if c.id == "accusation-chips")
-    assert [p.at for p in chips.placed_on] == ["spot"]  # declared: the check has something to check
+    assert [p.at for p in chips.placed_on] == ["spot", "space"]  # on the spots, and in the supply (a pool)
     assert placement_problems(content) == []
     board = content.game.boards[0]
     scene = boards.scene_for(board, "en")
