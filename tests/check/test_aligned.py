@@ -232,7 +232,8 @@ def test_a_negation_dropped_where_a_without_stays_is_seen():
     en = "The first bidder must bid (they cannot pass without bidding first)."
     assert _findings(de, en) == []
     found = _findings(de, en.replace("cannot", "can"))
-    assert [(f.kind, f.lang, f.words) for f in found] == [("negation", "de", "nicht")]
+    assert ("negation", "de", "nicht") in [(f.kind, f.lang, f.words) for f in found]  # and 'darf nicht' / 'can'
+    assert "modality" in [f.kind for f in found]
     assert _findings("Ziehe, ohne zu würfeln.", "Draw, but do not roll the die.") == []
     assert _findings("Ziehe, aber würfle nicht.", "Draw without rolling the die.") == []
 
