@@ -132,6 +132,54 @@ SWAPS = {
         (" not ", " "),
         ("n't ", " "),
     ],
+    # a prohibition made a permission or an obligation, or the reverse ("must not" / "need not" is the
+    # false friend of German "muss nicht"); the first swap that fits a sentence is made
+    "modality": [
+        ("must not ", "need not "),
+        ("cannot ", "need not "),
+        ("can't ", "needn't "),
+        ("may not ", "need not "),
+        ("must ", "may "),
+        ("Must ", "May "),
+        ("has to ", "may "),
+        ("have to ", "may "),
+        ("may ", "must "),
+        ("May ", "Must "),
+        ("can ", "must "),
+        ("Can ", "Must "),
+    ],
+    "quantifiers": [
+        ("all ", "any "),
+        ("All ", "Any "),
+        ("any ", "all "),
+        ("Any ", "All "),
+        ("anyone", "everyone"),
+        ("anybody", "everybody"),
+        ("none", "all"),
+        ("nobody", "everybody"),
+        ("no one", "everyone"),
+    ],
+    "fractions": [
+        ("twice", "three times"),
+        ("half", "a third of"),
+        ("halves", "thirds"),
+        ("double", "triple"),
+        ("doubled", "tripled"),
+        ("doubles", "triples"),
+        ("triple", "double"),
+        ("tripled", "doubled"),
+    ],
+    "only-exactly": [
+        ("only ", ""),
+        ("Only ", ""),
+        ("exactly ", "at least "),
+        ("Exactly ", "At least "),
+    ],
+}
+# sentences where a kind's swap would make no mistake of that kind ("not only" is no "only"; "at all")
+SKIP = {
+    "only-exactly": re.compile(r"\b(?:not|nicht) (?:only|nur)\b|\bif only\b|\bgenau (?:deshalb|darum|wie|so)\b|\bexactly (?:why|as|like)\b", re.I),
+    "quantifiers": re.compile(r"\bat all\b|\ball of the\b", re.I),
 }
 
 
@@ -186,6 +234,52 @@ SWAPS_DE = {
     "colours": [(old + ending, new + ending) for old, new in _DE_COLOURS for ending in ("", "e", "en", "er", "es")]
     + [(old.capitalize(), new.capitalize()) for old, new in _DE_COLOURS],
     "negation": [("nicht ", ""), ("kein", "ein"), ("keine", "eine"), ("keinen", "einen"), ("nie ", "immer ")],
+    "modality": [
+        ("darf nicht", "muss nicht"),
+        ("darfst nicht", "musst nicht"),
+        ("dürfen nicht", "müssen nicht"),
+        ("kann nicht", "muss nicht"),
+        ("kannst nicht", "musst nicht"),
+        ("können nicht", "müssen nicht"),
+        ("muss", "darf"),
+        ("musst", "darfst"),
+        ("müssen", "dürfen"),
+        ("Muss", "Darf"),
+        ("Müssen", "Dürfen"),
+        ("darf", "muss"),
+        ("darfst", "musst"),
+        ("dürfen", "müssen"),
+        ("Darf", "Muss"),
+        ("Dürfen", "Müssen"),
+        ("kann", "muss"),
+        ("kannst", "musst"),
+        ("können", "müssen"),
+        ("Kann", "Muss"),
+        ("Können", "Müssen"),
+    ],
+    "quantifiers": [
+        ("alle", "beliebige"),
+        ("Alle", "Beliebige"),
+        ("allen", "beliebigen"),
+        ("aller", "beliebiger"),
+        ("beliebige", "alle"),
+        ("beliebigen", "allen"),
+        ("beliebig viele", "alle"),
+        ("keine", "alle"),
+        ("Keine", "Alle"),
+        ("keiner", "jeder"),
+        ("niemand", "jeder"),
+    ],
+    "fractions": [
+        ("doppelt", "dreifach"),
+        ("doppelte", "dreifache"),
+        ("doppelten", "dreifachen"),
+        ("verdoppelt", "verdreifacht"),
+        ("Hälfte", "Drittel"),
+        ("zweimal", "dreimal"),
+        ("halbe", "drittel"),
+    ],
+    "only-exactly": [("nur ", ""), ("Nur ", ""), ("genau ", "mindestens "), ("Genau ", "Mindestens ")],
 }
 CONDITION = {
     "en": re.compile(r"(\W*)(?:If|When|Unless|Only if) [^,]{3,}, (\w)"),
@@ -209,6 +303,14 @@ def _word_swap(line: str, old: str, new: str) -> str | None:
     return pattern.sub(new.strip() if not old.endswith(" ") else new, line, count=1) if pattern.search(line) else None
 
 
+def _written(text: str, spellings: list[str]) -> str | None:
+    """The first of a term's `spellings` written in `text` as a whole word (a swap replaces only that)."""
+    for spelling in spellings:
+        if re.search(rf"(?<![\w-]){re.escape(spelling)}(?![\w-])", text):
+            return spelling
+    return None
+
+
 def mistakes(pair: Pair, aligned, side: str = "en") -> list[Mistake]:
     """Every place in one text of `pair` (`side`: "en", or "de" for the German source) where a mistake of
     each kind can be made, in reading order."""
@@ -228,6 +330,8 @@ def mistakes(pair: Pair, aligned, side: str = "en") -> list[Mistake]:
                 continue
             sentence = unit.text
             for kind, kind_swaps in swaps.items():
+                if kind in SKIP and SKIP[kind].search(sentence):
+                    continue
                 for old, new in kind_swaps:
                     changed = _word_swap(sentence, old, new)
                     if changed and changed != sentence:
@@ -249,21 +353,22 @@ def mistakes(pair: Pair, aligned, side: str = "en") -> list[Mistake]:
                     found.append(
                         Mistake("dropped sentence", unit.line, re.sub(r"\s{2,}", " ", rest), counterpart, side)
                     )
-        if pair.glossary and side == "en":
-            for unit in bead.b:
-                said = pair.glossary.find(unit.text, "en")
-                others = sorted(t for t in pair.glossary.terms if t not in said and "en" in pair.glossary.terms[t])
+        if pair.glossary:  # a term of the game written where the text says another one
+            lang = "en" if side == "en" else "de"
+            for unit in mine:
+                said = pair.glossary.find(unit.text, lang)
+                others = sorted(t for t in pair.glossary.terms if t not in said and lang in pair.glossary.terms[t])
+                line = lines[unit.line - 1]
                 for term in sorted(said):
-                    spelling = pair.glossary.spelling(term, "en")
-                    if others and spelling in unit.text and spelling in lines[unit.line - 1]:
-                        other = pair.glossary.spelling(others[len(spelling) % len(others)], "en")
-                        changed = unit.text.replace(spelling, other, 1)
-                        found.append(
-                            Mistake(
-                                "swapped terms", unit.line, lines[unit.line - 1].replace(spelling, other, 1), changed
+                    spelling = _written(unit.text, pair.glossary.terms[term][lang])
+                    if others and spelling and spelling in line:
+                        other = pair.glossary.spelling(others[len(spelling) % len(others)], lang)
+                        changed = _word_swap(unit.text, spelling, other)
+                        if changed:
+                            found.append(
+                                Mistake("swapped terms", unit.line, line.replace(unit.text, changed, 1), changed, side)
                             )
-                        )
-                        break
+                            break
     return found
 
 

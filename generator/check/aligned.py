@@ -37,7 +37,7 @@ from rulepress.check.terms import Glossary
 # the signals reported when one side says them and the other does not (the rest only when swapped)
 MISSING = {
     "negation": {"not", "without"},
-    "bound": {"max", "min", "more", "fewer"},
+    "bound": {"max", "min", "more", "fewer", "only"},  # "exactly 2" / "2" say the same
     "quantifier": {"each"},
     "time": {"before", "after"},
     "direction": {"left", "right", "clockwise", "counterclockwise", "adjacent", "above", "below"},
@@ -64,8 +64,9 @@ UNEVEN = 1.6  # a joined pair whose longer side is this many times the other (af
 # values of a category that answer each other ('jede' / 'any'; 'nur ... wenn' / 'only if')
 ANSWERS = {
     ("negation", "without"): {"not"},  # 'ohne zu bieten' / 'not bidding' (a 'not' is answered in `_without`)
-    ("quantifier", "each"): {"any"},
+    ("quantifier", "each"): {"any", "all"},
     ("quantifier", "any"): {"each"},
+    ("quantifier", "all"): {"each"},  # 'alle' / 'each'; never 'any': 'alle deine Karten' is no 'any your cards'
     ("condition", "if"): {"only_if"},
     ("condition", "only_if"): {"if"},
     ("condition", "unless"): {"except"},
@@ -79,10 +80,12 @@ OPPOSITES = {
     ("direction", "above"): "below",
     ("bound", "max"): "min",
     ("bound", "more"): "fewer",
+    ("quantifier", "all"): "any",  # 'alle Karten' / 'any cards': weak 'all' counts
 }
 OPPOSITES |= {(category, b): a for (category, a), b in OPPOSITES.items()}
 # a value that says the opposite of another category's value: 'each card' against 'one card' ('einer Karte')
 SWAPPED_FOR = {("quantifier", "each"): ("number", 1)}
+ALIKE = {("quantifier", "each"): {"all"}}  # values counted as that value where it is said as one
 # a negated signal that says another: 'nicht mehr als' / 'no more than' = at most; 'sofern ... nicht' = unless
 NEGATED = {("bound", "more"): "max", ("bound", "fewer"): "min", ("condition", "if"): "unless"}
 SAME_LENGTH = (0.7, 1.3)  # one of two joined sentences this long against the single one says all it says
@@ -216,7 +219,8 @@ def _swapped_for(
         if mine != category:
             continue
         answers = {value} | ANSWERS.get((mine, value), set())  # on the side saying 'one': 'any later turn'
-        said = [[s for s in found if s.category == mine and s.value == value] for found in (found_a, found_b)]
+        alike = {value} | ALIKE.get((mine, value), set())  # 'all' says each too ('alle' / 'each')
+        said = [[s for s in found if s.category == mine and s.value in alike] for found in (found_a, found_b)]
         answered = [[s for s in found if s.category == mine and s.value in answers] for found in (found_a, found_b)]
         against = [[s for s in found if s.category == other and s.value == opposite] for found in (found_a, found_b)]
         for side in (0, 1):
@@ -258,7 +262,11 @@ def _negated(found: list[lexicon.Signal], other: Sequence[lexicon.Signal]) -> li
         meant = NEGATED.get((signal.category, str(signal.value)))
         if meant and len(negations) > other_negations and (signal.category, meant) in other_values:
             found[found.index(signal)] = lexicon.Signal(signal.category, meant, signal.words, signal.weak, signal.start)
-            found.remove(negations.pop(0))
+            gone = negations.pop(0)
+            found.remove(gone)
+            for i, s in enumerate(found):  # the modal verb it negated says again what it said: 'cannot ... more'
+                if s.negated_by == gone.start and s.was:
+                    found[i] = lexicon.Signal(s.category, s.was, s.words, s.weak, s.start)
     return found
 
 
@@ -266,6 +274,32 @@ def _may_only(found: Sequence[lexicon.Signal], every: set) -> set:
     """The modality values of one side, with 'must' where it says 'may' with 'only' ('darf nur': 'must')."""
     only = any(s.category == "bound" and s.value == "only" for s in found)
     return every | {"must"} if only and "may" in every else every
+
+
+def _restricts(category: str, value, found: Sequence[lexicon.Signal], text: str, lang: str) -> bool:
+    """Does a missing signal change a rule? 'only' does where its clause says a modal verb or a number ('darf
+    nur', 'only 2'), not as a particle ('Die Verhandlung war nur Schein, der Vertrag erlaubt' / 'a sham');
+    every other does."""
+    if (category, value) != ("bound", "only"):
+        return True
+    for only in (s for s in found if s.category == category and s.value == value and not s.weak):
+        begin, end = lexicon.clause_of(text, lang, only.start)
+        if any(
+            begin <= s.start < end and (s.category == "modality" or (s.category == "number" and not s.weak))
+            for s in found
+        ):
+            return True
+    return False
+
+
+def _only_must(every: set, found: Sequence[lexicon.Signal], other: Sequence[lexicon.Signal]) -> set:
+    """The bound values of one side, with 'only' where it says 'must' and the `other` side says 'may' with
+    'only': 'Der Joker darf ausschließlich das letzte Feld sein' / 'The Joker must be the final space'."""
+    must = any(s.category == "modality" and s.value == "must" for s in found)
+    may_only = any(s.category == "modality" and s.value == "may" for s in other) and any(
+        s.category == "bound" and s.value == "only" for s in other
+    )
+    return every | {"only"} if must and may_only else every
 
 
 def _without(every: set, other: Sequence[lexicon.Signal]) -> set:
@@ -289,10 +323,6 @@ def _outnumbered(found: Sequence[lexicon.Signal], other: Sequence[lexicon.Signal
     return every
 
 
-def _negations(found: Sequence[lexicon.Signal]) -> int:
-    return sum(s.category == "negation" and not s.weak for s in found)
-
-
 def _answered(category: str, value, every: set) -> bool:
     return value in every or bool(ANSWERS.get((category, str(value)), set()) & every)
 
@@ -306,10 +336,10 @@ def _compare_signals(report: _Report, found_a, found_b, text_a: str = "", text_b
     for category in categories:
         firm_a, every_a = _values(found_a, category)
         firm_b, every_b = _values(found_b, category)
-        if category == "modality" and _negations(found_a) and _negations(found_b):
-            every_a = every_b = every_a | every_b  # 'darf nicht' says 'must not': negated, may and must agree
         if category == "modality":  # 'darf ausschließlich' says 'must': may with only
             every_a, every_b = _may_only(found_a, every_a), _may_only(found_b, every_b)
+        if category == "bound":  # ... and 'must' says its 'only'
+            every_a, every_b = _only_must(every_a, found_a, found_b), _only_must(every_b, found_b, found_a)
         if category == "negation":
             every_a, every_b = _without(every_a, found_b), _without(every_b, found_a)
             every_a, every_b = _outnumbered(found_a, found_b, every_a), _outnumbered(found_b, found_a, every_b)
@@ -361,11 +391,25 @@ def _compare_signals(report: _Report, found_a, found_b, text_a: str = "", text_b
             )
             continue
         wanted = MISSING.get(category, set())
-        for about, only, name in ((0, only_a, names[0]), (1, only_b, names[1])):
-            reported = {v: w for v, w in only.items() if wanted is None or v in wanted}
+        missing = False
+        sides = ((0, only_a, names[0], found_a, text_a), (1, only_b, names[1], found_b, text_b))
+        for about, only, name, found, text in sides:
+            lang = report.sides[about].lang
+            reported = {
+                v: w
+                for v, w in only.items()
+                if (wanted is None or v in wanted) and _restricts(category, v, found, text, lang)
+            }
             if reported:
                 said = ", ".join(f"{w!r} ({_show(v)})" for v, w in reported.items())
                 report.add(kind, about, f"{category} only in {name}: {said}", ", ".join(reported.values()))
+                missing = True
+        swapped = (
+            None if missing else _swapped(category, found_a, found_b, (report.sides[0].lang, report.sides[1].lang))
+        )
+        if swapped:  # a value not reported missing whose opposite the other side says ('any' / 'alle')
+            wa, wb = swapped
+            report.add(category, 1, f"{category} differs: {wb!r} in {names[1]} where {names[0]} says {wa!r}", wb, wa)
 
 
 def _compare_terms(report: _Report, glossary: Glossary | None, text_a: str, text_b: str) -> None:

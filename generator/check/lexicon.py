@@ -47,6 +47,8 @@ class Signal:
     words: str
     weak: bool
     start: int = 0
+    negated_by: int = -1  # a modal verb a negation negates: where that negation starts (`_negate`)
+    was: str | Fraction = ""  # ... and its value before
 
 
 @dataclass(frozen=True)
@@ -74,6 +76,13 @@ class Lexicon:
     also: dict[str, tuple[tuple[str, str], ...]] = field(default_factory=dict)  # phrase -> (category, value), weak
     short_verbs: frozenset[str] = frozenset()  # verbs whose infinitive is not -en/-ern/-eln ('sein', 'tun')
     verb_first_then: frozenset[str] = frozenset()  # words that may open the main clause before its verb ('so')
+    negated: dict[tuple[str, str], tuple[str, str]] = field(default_factory=dict)  # (category, value) negated
+    negated_phrases: dict[str, tuple[str, str]] = field(default_factory=dict)  # phrase -> what it says negated
+    clause_words: frozenset[str] = frozenset()  # words opening a clause ('that', 'and'): a negation's reach ends
+    said_before: dict[tuple[str, str], dict[tuple[str, str], tuple[str, str]]] = field(default_factory=dict)
+    modal_adjectives: tuple[re.Pattern, ...] = ()  # a negation negates a modal verb of its clause before these
+    negated_after: frozenset[str] = frozenset()  # modal verbs a negation negates only after them ('must not')
+    negates_ahead: frozenset[str] = frozenset()  # ... except these ('No pieces may be skipped')
 
 
 def _value(raw) -> tuple[Fraction, bool]:
@@ -138,7 +147,25 @@ def parse(data: dict, lang: str) -> Lexicon:
         },
         frozenset(str(w).lower() for w in data.get("short_verbs") or ()),
         frozenset(str(w).lower() for w in data.get("verb_first_then") or ()),
+        {_pair(k): _pair(v) for k, v in (data.get("negated") or {}).items()},
+        {str(k).lower(): _pair(v) for k, v in (data.get("negated_phrases") or {}).items()},
+        frozenset(str(w).lower() for w in data.get("clause_words") or ()),
+        {
+            _pair(k): {_pair(after): _pair(says) for after, says in (v or {}).items()}
+            for k, v in (data.get("said_before") or {}).items()
+        },
+        tuple(re.compile(str(w), re.I) for w in data.get("modal_adjectives") or ()),
+        frozenset(str(w).lower() for w in data.get("negated_after") or ()),
+        frozenset(str(w).lower() for w in data.get("negates_ahead") or ()),
     )
+
+
+def _pair(signal) -> tuple[str, str]:
+    """("modality", "must") from "modality.must"."""
+    category, _, value = str(signal).partition(".")
+    if not value:
+        raise LexiconError(f"{signal!r} is no category.value")
+    return category, value
 
 
 @cache
@@ -257,7 +284,89 @@ def signals(text: str, lang: str) -> list[Signal]:
         i += len(hit.words)
     if lexicon.verb_first_subjects:
         found += _verb_first(text, lexicon)
+    if lexicon.negated:
+        found = _negate(found, text, lexicon)
+    if lexicon.said_before:
+        found = _said_before(found, text, lexicon)
     return sorted(found, key=lambda s: s.start)
+
+
+_CLAUSE_MARK = re.compile(r"[,;:.!?()\[\]—–|]")
+
+
+def clause_of(text: str, lang: str, at: int) -> tuple[int, int]:
+    """The span of the clause of `text` (read as `signals` reads it) around position `at`."""
+    found = load(lang)
+    text = numbers.clean(text)
+    starts = _clauses(text, found) if found else [0]
+    begin = max(s for s in starts if s <= at)
+    return begin, min([s for s in starts if s > at] + [len(text)])
+
+
+def _clauses(text: str, lexicon: Lexicon) -> list[int]:
+    """Where the clauses of `text` begin: after a punctuation mark, and at a word of ``clause_words``."""
+    starts = [m.end() for m in _CLAUSE_MARK.finditer(text)]
+    starts += [m.start() for m in WORD.finditer(text) if m.group(0).lower() in lexicon.clause_words]
+    return sorted({0, *starts})
+
+
+def _said_before(found: list[Signal], text: str, lexicon: Lexicon) -> list[Signal]:
+    """`found` with each signal of the lexicon's ``said_before`` that another of its clause follows replaced by
+    what the two say, weakly: 'Any player may use it' lets every player ('darf von allen Spielern')."""
+    starts = _clauses(text, lexicon)
+    clause = [max(i for i, c in enumerate(starts) if c <= s.start) for s in found]
+    out = []
+    for i, s in enumerate(found):
+        rules = lexicon.said_before.get((s.category, str(s.value)), {})
+        later = {
+            (t.category, str(t.value)) for j, t in enumerate(found) if clause[j] == clause[i] and t.start > s.start
+        }
+        says = next((says for after, says in rules.items() if after in later), None)
+        out.append(Signal(says[0], says[1], s.words, True, s.start) if says else s)
+    return out
+
+
+def _negate(found: list[Signal], text: str, lexicon: Lexicon) -> list[Signal]:
+    """`found` with the signal of the lexicon's ``negated`` nearest to each firm 'not' in its clause replaced
+    by what it says negated: 'darf nicht' / 'may not' forbid ('forbidden'), 'muss nicht' / 'does not have
+    to' do not oblige ('need_not'); a phrase of ``negated_phrases`` says otherwise ('must not' forbids). A
+    modal verb said by the negation itself ('cannot', lexicon ``also``) is firm then: 'cannot' forbids; a
+    modal verb goes before a word of ``modal_adjectives`` ('Kannst du die vorgeschriebene Zugweite nicht');
+    a verb of ``negated_after`` only by a negation after it ('while not all are covered must go back') or
+    one of ``negates_ahead`` opening its clause ('No pieces may be skipped', not 'that took no part ... may')."""
+    starts = _clauses(text, lexicon)
+
+    def clause(at: int) -> int:
+        return max(i for i, s in enumerate(starts) if s <= at)
+
+    def meant(s: Signal) -> tuple[str, str] | None:
+        said = lexicon.negated_phrases.get(s.words.lower()) or lexicon.negated.get((s.category, str(s.value)))
+        return said if said and said[0] == s.category else None
+
+    def opens(s: Signal) -> bool:  # the first word of its clause: its subject ('No pieces may')
+        return not text[starts[clause(s.start)] : s.start].strip(" *_\"'„“")
+
+    out = list(found)
+    said = [s for s in found if s.category == "negation" and s.value == "not"]
+    for negation in [s for s in said if not s.weak or s.words.lower() in lexicon.also]:  # 'muss aber nicht'
+        near = [
+            (any(p.fullmatch(s.words) for p in lexicon.modal_adjectives), abs(s.start - negation.start), i)
+            for i, s in enumerate(out)
+            if meant(s)
+            and out[i] is found[i]
+            and clause(s.start) == clause(negation.start)
+            and not (
+                s.words.lower() in lexicon.negated_after
+                and negation.start < s.start
+                and not (negation.words.lower() in lexicon.negates_ahead and opens(negation))
+            )
+        ]
+        if near:
+            i = min(near)[2]
+            s, (_, value) = out[i], meant(out[i])  # type: ignore[misc]
+            weak = s.weak and s.start != negation.start
+            out[i] = Signal(s.category, value, s.words, weak, s.start, negation.start, s.value)
+    return out
 
 
 _CLAUSE_START = re.compile(r"(?:^|[—–:;]\s*|[.!?]\s+)[*_\s]*([^\W\d_]+)\s+([^\W\d_]+)(?=[^,.;:!?—–]*,)")

@@ -232,7 +232,8 @@ def test_a_negation_dropped_where_a_without_stays_is_seen():
     en = "The first bidder must bid (they cannot pass without bidding first)."
     assert _findings(de, en) == []
     found = _findings(de, en.replace("cannot", "can"))
-    assert [(f.kind, f.lang, f.words) for f in found] == [("negation", "de", "nicht")]
+    assert ("negation", "de", "nicht") in [(f.kind, f.lang, f.words) for f in found]  # and 'darf nicht' / 'can'
+    assert "modality" in [f.kind for f in found]
     assert _findings("Ziehe, ohne zu würfeln.", "Draw, but do not roll the die.") == []
     assert _findings("Ziehe, aber würfle nicht.", "Draw without rolling the die.") == []
 
@@ -249,3 +250,62 @@ def test_a_weak_negation_answers_one_negation_not_two():
     assert [f.kind for f in _findings(de, en)] == []
     found = _findings(de.replace("nicht ", ""), en)
     assert [(f.kind, f.lang, f.words) for f in found] == [("negation", "en", "doesn't")]
+
+
+def test_a_negated_modal_verb_forbids_or_does_not_oblige():
+    """'darf nicht' / 'cannot' forbid, 'muss nicht' / 'need not' do not oblige: the translator's false friend
+    'muss nicht' for 'must not' is a finding; 'must not' and 'darf nicht' agree."""
+    assert _findings("Du darfst nicht passen.", "You must not pass.") == []
+    assert _findings("Du musst nicht passen.", "You do not have to pass.") == []
+    found = _findings("Du musst nicht passen.", "You cannot pass.")
+    assert [f.kind for f in found] == ["modality"]
+    found = _findings(
+        "Sobald ein Spieler keinen Zug mehr ausführen muss, endet die Partie.",
+        "The game ends as soon as a player cannot make a move.",
+    )
+    assert [f.kind for f in found] == ["modality"]
+    assert (
+        _findings(
+            "Nach dem Einsetzen darf man angreifen, muss aber nicht.",
+            "After placing you may attack, but you do not have to.",
+        )
+        == []
+    )
+    assert (
+        _findings(
+            "Bewegt werden dürfen nur Armeen, die nicht am Kampf beteiligt waren.",
+            "Only armies that took no part in a battle may be moved.",
+        )
+        == []
+    )
+    assert (
+        _findings(
+            "Auf den Zielfeldern dürfen keine Steine übersprungen werden.",
+            "No pieces may be skipped on the destination squares.",
+        )
+        == []
+    )
+
+
+def test_all_and_any_disagree_but_each_answers_both():
+    assert _findings("Wirf alle deine Karten ab.", "Discard all your cards.") == []
+    found = _findings("Wirf alle deine Karten ab.", "Discard any your cards.")
+    assert [f.kind for f in found] == ["quantifier"]
+    found = _findings("Spieler 1 mischt beliebige 16 Karten.", "Player 1 shuffles all 16 cards.")
+    assert [f.kind for f in found] == ["quantifier"]
+    assert _findings("Jeder Spieler darf die Karte nutzen.", "Any player may use the card.") == []
+    assert _findings("Die Karte darf von allen Spielern genutzt werden.", "Any player may use the card.") == []
+
+
+def test_a_dropped_only_is_a_finding_where_it_restricts_a_modal_verb_or_a_number():
+    found = _findings("Pro Zug kann nur eine Aktionskarte eingesetzt werden.", "One action card can be used per turn.")
+    assert [f.kind for f in found] == ["bound"]
+    assert (
+        _findings(
+            "Die Verhandlung war nur Schein, der Vertrag erlaubt mehr Waffen.",
+            "The negotiations were a sham, and the treaty allows more weapons.",
+        )
+        == []
+    )
+    assert _findings("Du darfst nur dann ziehen, wenn du eine 6 hast.", "You may move only if you have a 6.") == []
+    assert _findings("Der Joker darf ausschließlich das letzte Feld sein.", "The Joker must be the final space.") == []
