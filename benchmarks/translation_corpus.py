@@ -178,7 +178,10 @@ SWAPS = {
 }
 # sentences where a kind's swap would make no mistake of that kind ("not only" is no "only"; "at all")
 SKIP = {
-    "only-exactly": re.compile(r"\b(?:not|nicht) (?:only|nur)\b|\bif only\b|\bgenau (?:deshalb|darum|wie|so)\b|\bexactly (?:why|as|like)\b", re.I),
+    "only-exactly": re.compile(
+        r"\b(?:not|nicht) (?:only|nur)\b|\bif only\b|\bgenau (?:deshalb|darum|wie|so)\b|\bexactly (?:why|as|like)\b",
+        re.I,
+    ),
     "quantifiers": re.compile(r"\bat all\b|\ball of the\b", re.I),
 }
 

@@ -278,7 +278,7 @@ def _may_only(found: Sequence[lexicon.Signal], every: set) -> set:
 
 def _restricts(category: str, value, found: Sequence[lexicon.Signal], text: str, lang: str) -> bool:
     """Does a missing signal change a rule? 'only' does where its clause says a modal verb or a number ('darf
-    nur', 'only 2'), not as a particle ('Die Verhandlung war nur Schein, der Vertrag erlaubt' / 'a sham');
+    nur', 'only 2'), not as a particle ('Die Reise war nur kurz, der Vertrag erlaubt' / 'a short trip');
     every other does."""
     if (category, value) != ("bound", "only"):
         return True
