@@ -21,8 +21,9 @@ picklable Python object (``"pickle"``), both in one file read whole, or bytes
 each in a file of its own (``"files"``: a folder ``<name>/``, one file per key,
 named by the key's SHA-256; values are read when asked for, and `save` writes
 only the new ones: a store of many large values, such as the rasterised card
-faces, costs one file per changed value, not the whole store). `copy` writes a
-kept value to a path, copied by the kernel from its file. A pickled store is read with `pickle`:
+faces, costs one file per changed value, not the whole store). `link` puts a
+kept value at a path as a hard link to its file; a file changed in place after it was kept
+is no value any more. A pickled store is read with `pickle`:
 like Sphinx's build folder, an output folder you did not build yourself is
 untrusted input; build into a fresh one or delete its cache (see README.md).
 
@@ -49,7 +50,7 @@ from typing import Literal
 from rulepress.output import CACHE, STAGING
 
 Kind = Literal["json", "pickle", "files"]
-VERSION_FILE = "VERSION"  # in a store of kind "files": the version that wrote it
+VERSION_FILE = "VERSION"  # in a store of kind "files": the version that wrote it, each value's size and time
 
 
 def output_root(out: Path) -> Path:
@@ -100,13 +101,22 @@ class Store:
         return {}
 
     def _listed(self) -> dict:
-        """A store of kind "files": {file name: its path} of the values kept by this version."""
+        """A store of kind "files": {file name: its path} of the values this version kept and that are as it left
+        them (size and modification time as recorded when written: a file changed in place, say through an
+        output hard-linked to it, is no value any more)."""
         assert self.path is not None
         try:
-            if (self.path / VERSION_FILE).read_text(encoding="utf-8") != self.version:
+            index = json.loads((self.path / VERSION_FILE).read_text(encoding="utf-8"))
+            if not isinstance(index, dict) or index.get("version") != self.version:
                 return {}
-            return {entry.name: entry for entry in self.path.iterdir() if entry.name != VERSION_FILE}
-        except OSError:
+            recorded = index.get("files") or {}
+            kept = {}
+            for entry in self.path.iterdir():
+                stat = entry.stat()
+                if recorded.get(entry.name) == [stat.st_size, stat.st_mtime_ns]:
+                    kept[entry.name] = entry
+            return kept
+        except (OSError, ValueError, AttributeError):
             return {}
 
     def _name(self, key) -> str:
@@ -147,14 +157,19 @@ class Store:
             self.used[name] = self.stored[name]
         return name in self.used
 
-    def copy(self, key, target: Path) -> None:
-        """Write the bytes kept under `key` (a store of kind "files") to `target`, copied by the kernel from the
-        store's file where it has one. Never a hard link: a user may change an output in place, and the store's
-        file must not change with it."""
+    def link(self, key, target: Path) -> None:
+        """Put the bytes kept under `key` (a store of kind "files") at `target`: a hard link to the store's file
+        (a copy where the file system has no hard links). Outputs are replaced, never changed in place, by
+        Rulepress; a file someone changes in place through such a link is no longer taken from the store (see
+        `_listed`)."""
         value = self.used[self._name(key)]
+        target.unlink(missing_ok=True)  # a file there is replaced, not written through
         if isinstance(value, bytes):  # put in this run and not saved yet
             target.write_bytes(value)
-        else:
+            return
+        try:
+            os.link(value, target)
+        except OSError:
             shutil.copyfile(value, target)
 
     def put(self, key, value) -> None:
@@ -198,17 +213,19 @@ class Store:
         assert self.path is not None
         try:
             self.path.mkdir(parents=True, exist_ok=True)
-            if not self.stored and (self.path / VERSION_FILE).exists():  # another version's: start again
-                shutil.rmtree(self.path)
-                self.path.mkdir(parents=True)
             for name, value in sorted(self.used.items()):
                 if isinstance(value, bytes):
                     _write_atomically(self.path / name, value, sync=False)
                     self.used[name] = self.path / name
-            for name, path in self.stored.items():
-                if name not in self.used:
-                    path.unlink(missing_ok=True)
-            _write_atomically(self.path / VERSION_FILE, self.version.encode("utf-8"))
+            for entry in self.path.iterdir():  # what this run did not use, and files changed since they were kept
+                if entry.name != VERSION_FILE and entry.name not in self.used:
+                    entry.unlink(missing_ok=True)
+            files = {}
+            for name in sorted(self.used):
+                stat = (self.path / name).stat()
+                files[name] = [stat.st_size, stat.st_mtime_ns]
+            index = json.dumps({"version": self.version, "files": files}, sort_keys=True)
+            _write_atomically(self.path / VERSION_FILE, index.encode("utf-8"))
         except OSError:
             pass
 

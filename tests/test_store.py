@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from rulepress.output import CACHE, STAGING
@@ -69,16 +71,19 @@ def test_a_files_store_keeps_each_value_in_a_file_and_writes_only_new_ones(tmp_p
     assert again.has(("b", 2)) and again.get(("b", 2)) == b"second"
     again.put("c", b"third")
     target = tmp_path / "copy.png"
-    again.copy(("b", 2), target)
-    again.copy("c", tmp_path / "new.png")  # put in this run, not saved yet
+    again.link(("b", 2), target)
+    again.link("c", tmp_path / "new.png")  # put in this run, not saved yet
     assert target.read_bytes() == b"second" and (tmp_path / "new.png").read_bytes() == b"third"
     again.save()  # "a" was not used: its file goes; "b" is not written again
     kept = {p.name: p.stat().st_mtime_ns for p in again.path.iterdir()}
     assert len(kept) == 3 and all(files[name] == kept[name] for name in set(files) & set(kept) if name != "VERSION")
     assert Store.at(tmp_path, "faces/demo", "v1", "files").get("a") is None
 
-    target.write_bytes(b"changed in place")  # a copy, never a hard link: the store keeps its value
-    assert Store.at(tmp_path, "faces/demo", "v1", "files").get(("b", 2)) == b"second"
+    assert target.stat().st_ino == (again.path / again._name(("b", 2))).stat().st_ino  # a hard link, no copy
+    time.sleep(0.01)
+    target.write_bytes(b"changed in place")  # through the link: the store's file changed too, and is no value now
+    assert Store.at(tmp_path, "faces/demo", "v1", "files").get(("b", 2)) is None
+    assert Store.at(tmp_path, "faces/demo", "v1", "files").get("c") == b"third"
     other = Store.at(tmp_path, "faces/demo", "v2", "files")  # another version: empty, and cleared when saved
     assert other.get(("b", 2)) is None
     other.put("d", b"fourth")

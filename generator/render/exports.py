@@ -26,7 +26,7 @@ one page per distinct face, and rasterised with pypdfium2 (a wheel, so the build
 needs no system package): a PNG can never differ from the printed card. Each face's
 PNGs are kept in the output folder's cache by the face's digest, so a rebuild after
 a one-card edit rasterises only that card; each is a file of the cache (`rulepress.store`, kind
-"files") and the folder's PNGs are copied from them. PNG compression runs in two threads
+"files") and the folder's PNGs are hard links to them. PNG compression runs in two threads
 (zlib releases the GIL). The TTS sheets are assembled from the trimmed PNGs, each card's cell and each
 sheet kept in the cache, so a sheet none of whose cards changed is not encoded again. PNGs and JPEGs
 carry no timestamps. The print-shop PDF places each distinct face as a form XObject
@@ -178,13 +178,13 @@ def write_images(job: Job, target: Path, out: Path | None = None) -> dict:
             for name, (bleed_png, trim_png) in pool.map(encode, zip(missing, images)):
                 store.put((digests[name], "bleed"), bleed_png)
                 store.put((digests[name], "trim"), trim_png)
-    store.save()  # the new faces get their files: the folder's PNGs are copied from them
+    store.save()  # the new faces get their files: the folder's PNGs are hard links to them
     for part in ("bleed", "trim"):
         (target / part).mkdir(parents=True, exist_ok=True)
         for ref in faces:
-            store.copy((digests[ref.name], part), target / part / f"{ref.name}.png")
+            store.link((digests[ref.name], part), target / part / f"{ref.name}.png")
         for alias, original in aliases.items():
-            store.copy((digests[original], part), target / part / f"{alias}.png")
+            store.link((digests[original], part), target / part / f"{alias}.png")
     return {"pages": len(faces) + len(aliases)}
 
 
@@ -297,7 +297,7 @@ def write_tts(job: Job, images_dir: Path, target: Path, out: Path | None = None)
                         resized[name] = cell_of(name, cell)
                     sheet.paste(resized[name], ((i % cols) * cell[0], (i // cols) * cell[1]))
                 cells.put(made, _jpeg(sheet, dpi))
-            cells.copy(made, target / f"{side}-{n}.jpg")
+            cells.link(made, target / f"{side}-{n}.jpg")
         described.append(
             {
                 "face": f"deck-{n}.jpg",
