@@ -787,9 +787,14 @@ def _layer_image_problems(content, i: int, board) -> list[Problem]:
                 raise PictureError("is outside the game folder")
             picture_size(path)
         except PictureError as exc:
-            where, row, column = content.locate(key)
-            problems.append(Problem(where, row, column, ".".join(map(str, key)), f"image {layer.file!r} {exc}"))
+            problems.append(_problem_at(content, key, f"image {layer.file!r} {exc}"))
     return problems
+
+
+def _problem_at(content, key: tuple, message: str, rule: str = "") -> Problem:
+    """A problem at the line of `key` in the game's files (its dotted key path named)."""
+    where, row, column = content.locate(key)
+    return Problem(where, row, column, ".".join(map(str, key)), message, rule=rule)
 
 
 def _greyscale_warnings(content, i: int, board) -> list[Problem]:
@@ -805,14 +810,10 @@ def _greyscale_warnings(content, i: int, board) -> list[Problem]:
 
         at = max(a, b, key=lambda k: (k[0] == "space_types", k[1]))  # the type's colour, else the later group's
         other = b if at == a else a
-        key = ("boards", i, *at, "color")
-        where, row, column = content.locate(key)
         found.append(
-            Problem(
-                where,
-                row,
-                column,
-                ".".join(map(str, key)),
+            _problem_at(
+                content,
+                ("boards", i, *at, "color"),
                 f"board {board.id}: the fill of {name(at)} ({la if at == a else lb:.2f}) prints as nearly the same grey "
                 f"as {name(other)}'s ({lb if at == a else la:.2f}) in a greyscale copy",
                 rule=GREYSCALE_RULE,  # a warning until the format that makes it an error (`formats.settle`)
@@ -829,21 +830,15 @@ def _icon_problems(content, i: int, board) -> list[Problem]:
     if not wanted:
         return []
     table = game_icons(content.folder)
-    found = []
-    for k, icon in wanted:
-        if icon not in table:
-            key = ("boards", i, "space_types", k, "icon")
-            where, row, column = content.locate(key)
-            found.append(
-                Problem(
-                    where,
-                    row,
-                    column,
-                    ".".join(map(str, key)),
-                    f"board {board.id}: unknown icon {icon!r}; icons: {', '.join(sorted(table))}",
-                )
-            )
-    return found
+    return [
+        _problem_at(
+            content,
+            ("boards", i, "space_types", k, "icon"),
+            f"board {board.id}: unknown icon {icon!r}; icons: {', '.join(sorted(table))}",
+        )
+        for k, icon in wanted
+        if icon not in table
+    ]
 
 
 def check(content, options: BoardOptions) -> list[Problem]:
@@ -860,8 +855,7 @@ def check(content, options: BoardOptions) -> list[Problem]:
         if any(s.outline for s in board.spaces):  # drawn borders against the links (the geometry library's work)
 
             def located(key: tuple, message: str) -> None:
-                where, row, column = content.locate(key)
-                problems.append(Problem(where, row, column, ".".join(str(k) for k in key), message))
+                problems.append(_problem_at(content, key, message))
 
             before = len(problems)
             check_board(board, located, ("boards", i))

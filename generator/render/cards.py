@@ -567,11 +567,11 @@ def content_digest(common: str, side: str, content: FaceContent) -> str:
     return hashlib.sha256(blob.encode("utf-8")).hexdigest()
 
 
-def check_faces(job: Job, passed: Store | None = None) -> None:
+def check_faces(job: Job, passed: Store) -> None:
     """Draw every distinct face of the job once on a scratch canvas: the ContentError `write_component`
     would raise for icons, glyphs or texts that do not fit, without writing a file. `passed`: the faces
     that passed before, by their digest (`content_digest`), are not drawn again; those that pass now are
-    added (a one-card edit checks one face)."""
+    added (a one-card edit checks one face; `Store(None)` remembers nothing)."""
     import io
 
     from reportlab.pdfgen import canvas as rl_canvas
@@ -581,14 +581,14 @@ def check_faces(job: Job, passed: Store | None = None) -> None:
     c = rl_canvas.Canvas(io.BytesIO(), pagesize=(w * MM, h * MM), initialFontName="Body")
     pictures = Pictures(c)  # placeholders only: pictures are checked by the loader, not decoded again here
     drawn: set[FaceContent] = set()
-    common = common_digest(job, {"check": True}) if passed is not None else ""
+    common = common_digest(job, {"check": True})
     for item in iter_designs(job):
         for back, content in ((False, item.front), (True, item.back_face)):
             if content is None or content in drawn:
                 continue
             drawn.add(content)
-            key = content_digest(common, "back_face" if back else "front", content) if passed is not None else ""
-            if passed is not None and passed.get(key):
+            key = content_digest(common, "back_face" if back else "front", content)
+            if passed.get(key):
                 continue
             try:
                 draw_face(
@@ -605,8 +605,7 @@ def check_faces(job: Job, passed: Store | None = None) -> None:
             except FaceError as exc:
                 raise face_error(job, item.id, back, exc) from None
             c.showPage()
-            if passed is not None:
-                passed.put(key, True)
+            passed.put(key, True)
 
 
 def check(content, options: CardOptions) -> list[Problem]:
