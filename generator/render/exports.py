@@ -111,13 +111,8 @@ def _render(pdf_bytes: bytes, count: int):
         doc.close()
 
 
-def _save(image, path: Path, dpi: float = DPI) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    image.save(path, format="PNG", compress_level=1, dpi=(dpi, dpi))
-
-
 def _png(image) -> bytes:
-    """The PNG file of an image, as `_save` writes it."""
+    """The PNG file of an image at DPI (fast compression: the pictures are large, the zlib level matters little)."""
     buffer = io.BytesIO()
     image.save(buffer, format="PNG", compress_level=1, dpi=(DPI, DPI))
     return buffer.getvalue()

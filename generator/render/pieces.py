@@ -17,6 +17,7 @@ from pathlib import Path
 
 from rulepress import i18n
 from rulepress.errors import ContentError, Problem
+from rulepress.layout.boardgeom import luminance
 from rulepress.layout.paper import MM, PRINTABLE_MARGIN, Paper
 from rulepress.layout.pieces import Panel, PieceShape, grown_outline, piece_shape
 from rulepress.layout.sheet import Grid, SheetError, back_box, chunks
@@ -146,13 +147,8 @@ def _rgb(color: str):
     return HexColor(color)
 
 
-def _luminance(color: str) -> float:
-    r, g, b = (int(color[i : i + 2], 16) / 255 for i in (1, 3, 5))
-    return 0.2126 * r + 0.7152 * g + 0.0722 * b
-
-
 def _ink_on(color: str) -> str:
-    return "#ffffff" if _luminance(color) < 0.45 else INK
+    return "#ffffff" if luminance(color) < 0.45 else INK
 
 
 def _tint(color: str, amount: float) -> str:
