@@ -306,15 +306,16 @@ def _measure(
 
 
 def _paginate(measured, height: float, panels: int) -> list[list[tuple[Flowable, float, float]]] | None:
-    """Split measured blocks into at most `panels` columns of `height`; headings keep with the next block.
-    Blocks are never split; None if they do not fit."""
+    """Split measured blocks into at most `panels` columns of `height`; headings, and paragraphs that end
+    in a colon (a lead-in to the list or table below), keep with the next block. Blocks are never split;
+    None if they do not fit."""
     pages: list[list[tuple[Flowable, float, float]]] = [[]]
     used = 0.0
     i = 0
     while i < len(measured):
         kind, flowable, before, h = measured[i]
         group = [measured[i]]
-        if kind.startswith("h") and i + 1 < len(measured):
+        if _leads_in(kind, flowable) and i + 1 < len(measured):
             group.append(measured[i + 1])
         need = sum((b if n or pages[-1] else 0.0) + hh for n, (_, _, b, hh) in enumerate(group))
         if used + need > height + 1e-6 and pages[-1]:
@@ -331,6 +332,15 @@ def _paginate(measured, height: float, panels: int) -> list[list[tuple[Flowable,
             used += space + hh
         i += len(group)
     return pages
+
+
+def _leads_in(kind: str, flowable: Flowable) -> bool:
+    """Whether the block introduces the next one: a heading, or a paragraph ending in a colon."""
+    from reportlab.platypus import Paragraph
+
+    if kind.startswith("h"):
+        return True
+    return isinstance(flowable, Paragraph) and flowable.getPlainText().rstrip().endswith(":")
 
 
 def justify(

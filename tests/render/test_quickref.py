@@ -449,3 +449,22 @@ def test_a_two_sided_panel_runs_its_text_from_the_front_onto_the_back_turned_ove
     game_yaml.write_text(bad, encoding="utf-8")
     with pytest.raises(RulepressError, match=r"game.yaml:\d+:\d+: quickrefs.0: a folded sheet"):
         load_game(folder)
+
+
+@pytest.mark.parametrize(("lead", "moves"), [("Scoring a round:", True), ("Scoring ends the round.", False)])
+def test_a_paragraph_ending_in_a_colon_keeps_with_the_block_it_introduces(lead, moves):
+    from reportlab.lib.styles import ParagraphStyle
+    from reportlab.platypus import Paragraph
+
+    style = ParagraphStyle("body", fontName="Helvetica", fontSize=9, leading=11)
+    blocks = [
+        ("p", Paragraph("Long rule text", style)),
+        ("p", Paragraph(lead, style)),
+        ("ol", Paragraph("1. x", style)),
+    ]
+    heights = [80.0, 11.0, 30.0]  # the lead-in fits under the first block, the list does not
+    measured = [(kind, flowable, 0.0, h) for (kind, flowable), h in zip(blocks, heights, strict=True)]
+    columns = quickref._paginate(measured, 100.0, 2)
+    assert columns is not None
+    first = [f.getPlainText() for f, _, _ in columns[0]]
+    assert first == (["Long rule text"] if moves else ["Long rule text", lead])
