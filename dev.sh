@@ -17,12 +17,21 @@ PYTHON="${PYTHON:-python3.11}"
 command -v "$PYTHON" >/dev/null || PYTHON=python3
 UV_VERSION=0.13.9  # the resolver that writes the lock (not needed to install it)
 
-# venv DIR LOCK: DIR holds exactly the packages of LOCK (made again when LOCK changed), Rulepress editable.
+stamp() {  # stamp LOCK: what a venv made from LOCK (and this pyproject.toml) records
+  sha256sum "$1" pyproject.toml | sha256sum | cut -c1-64
+}
+
+# venv DIR LOCK [WIDER]: DIR holds exactly the packages of LOCK (made again when LOCK changed), Rulepress
+# editable. A venv made from the lock WIDER is kept as it is: it pins the same versions and more packages.
 venv() {
-  local dir="$1" lock="$2" stamp
-  stamp="$(sha256sum "$lock" pyproject.toml | sha256sum | cut -c1-64)"
-  if [ -f "$dir/.rulepress-lock" ] && [ "$(cat "$dir/.rulepress-lock")" = "$stamp" ]; then
-    return
+  local dir="$1" lock="$2" wider="${3:-}" stamp
+  stamp="$(stamp "$lock")"
+  if [ -f "$dir/.rulepress-lock" ]; then
+    local made
+    made="$(cat "$dir/.rulepress-lock")"
+    if [ "$made" = "$stamp" ] || { [ -n "$wider" ] && [ "$made" = "$(stamp "$wider")" ]; }; then
+      return
+    fi
   fi
   rm -rf "$dir"
   "$PYTHON" -m venv "$dir"
@@ -86,7 +95,7 @@ run_tests() {  # run_tests VENV [pytest args]
 
 case "${1:-}" in
   build)
-    venv .venv requirements/build.txt
+    venv .venv requirements/build.txt requirements/test.txt  # a test venv from the lock builds as well
     shift
     .venv/bin/rulepress build "$@"
     ;;
