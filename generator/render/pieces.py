@@ -5,9 +5,10 @@
 from `rulepress.layout.pieces`, the grid from `rulepress.layout.sheet` (each piece its cell, spaced by twice the
 bleed). Tokens are two-sided: each page of fronts is followed by its page of backs at the mirrored positions
 and the PDF asks for duplex on the long (or chosen) edge; standees and pawns carry both faces on one strip and
-print on one side. Every page's margin names the component, how many pieces it has (and that the count is
-reconstructed when it is), and how to print, cut and fold it; the PDF's viewer preferences ask for no page
-scaling. Texts that do not fit, at 6 pt and more, are a ContentError raised before anything is written.
+print on one side. Each face is its colour under a fine texture in a shade of it, with a frame (`finish`: a
+round token looks like a game chip, a square one has a framed middle). Every page's margin names the component,
+how many pieces it has (and that the count is reconstructed when it is), and how to print, cut and fold it; the
+PDF's viewer preferences ask for no page scaling. Texts that do not fit, at 6 pt and more, are a ContentError raised before anything is written.
 """
 
 from __future__ import annotations
@@ -37,6 +38,10 @@ MARGIN_LINES = 3  # lines of guidance at the top and at the bottom of a page
 CUT_COLOR = "#000000"
 FOLD_COLOR = "#555555"
 INK = "#1a1a1a"
+TEXTURE_TINT = 0.12  # a dark face's texture: this much lighter
+TEXTURE_SHADE = 0.1  # a light face's texture: this much darker
+TEXTURE_WIDTH = 0.25  # mm
+EDGE_INSET = 1.4  # mm from a token's edge to its frame (less on a small token)
 
 
 @dataclass(frozen=True)
@@ -212,6 +217,70 @@ def _figure(c, w: float, h: float, color: str) -> None:
     c.drawPath(p, stroke=0, fill=1)
 
 
+def _shade(color: str, amount: float) -> str:
+    """`color` mixed with black (amount 0: unchanged, 1: black)."""
+    rgb = [int(color[i : i + 2], 16) for i in (1, 3, 5)]
+    return "#" + "".join(f"{round(v * (1 - amount)):02x}" for v in rgb)
+
+
+def _texture_color(color: str, ink: str) -> str:
+    """A colour close to `color` for its texture: lighter on a dark face, darker on a light one."""
+    return _tint(color, TEXTURE_TINT) if ink != INK else _shade(color, TEXTURE_SHADE)
+
+
+def _stroke_lines(c, lines, h: float) -> None:
+    """Polylines in mm (top-left origin, y down) stroked on a canvas whose origin is the face's bottom-left."""
+    path = c.beginPath()
+    for line in lines:
+        path.moveTo(line[0][0] * MM, h - line[0][1] * MM)
+        for x, y in line[1:]:
+            path.lineTo(x * MM, h - y * MM)
+    c.drawPath(path, stroke=1, fill=0)
+
+
+def finish(c, w: float, h: float, color: str, ink: str, token_shape: str | None) -> None:
+    """The printed finish of a face (w x h points, origin at its bottom-left) over its colour: a fine texture in a
+    shade of the colour and a frame in the ink's tint. A round token gets rays, a plain disc for its texts and a
+    ring of edge dashes, like a game chip; other tokens a lattice border and an inner frame; standees and pawns a
+    hatching."""
+    from rulepress.layout.elements.pattern import PatternElement, strokes
+    from rulepress.layout.geometry import Rect
+
+    texture, line = _texture_color(color, ink), _tint(ink, 0.35) if ink == INK else _tint(color, 0.55)
+    grow = BLEED if token_shape is not None else 0.0  # a token's colour reaches the bleed; a panel meets the next
+    box = Rect(-grow, -grow, w / MM + 2 * grow, h / MM + 2 * grow)
+    side = min(w, h)
+    c.saveState()
+    c.setStrokeColor(_rgb(texture))
+    c.setLineWidth(TEXTURE_WIDTH * MM)
+    if token_shape == "circle":
+        _stroke_lines(c, strokes(PatternElement(kind="pattern", pattern="rays", count=48, angle=0), box), h)
+        c.setFillColor(_rgb(color))
+        c.ellipse(w / 2 - w * 0.4, h / 2 - h * 0.4, w / 2 + w * 0.4, h / 2 + h * 0.4, stroke=0, fill=1)
+        c.setStrokeColor(_rgb(line))
+        c.setLineWidth(0.25 * MM)
+        c.ellipse(w / 2 - w * 0.4, h / 2 - h * 0.4, w / 2 + w * 0.4, h / 2 + h * 0.4, stroke=1, fill=0)
+        inset = min(EDGE_INSET * MM, side * 0.06)
+        c.setLineWidth(0.6 * MM)
+        c.setDash(1.2 * MM, 1.2 * MM)
+        c.ellipse(inset, inset, w - inset, h - inset, stroke=1, fill=0)
+    elif token_shape is not None:
+        _stroke_lines(c, strokes(PatternElement(kind="pattern", pattern="lattice", spacing=1.4, angle=45), box), h)
+        if token_shape in ("square", "rounded"):
+            inset = min(EDGE_INSET * MM, side * 0.1)
+            c.setFillColor(_rgb(color))
+            c.setStrokeColor(_rgb(line))
+            c.setLineWidth(0.3 * MM)
+            c.roundRect(inset, inset, w - 2 * inset, h - 2 * inset, inset / 2, stroke=1, fill=1)
+    else:
+        _stroke_lines(c, strokes(PatternElement(kind="pattern", pattern="hatch", spacing=1.2, angle=60), box), h)
+        inset = min(0.8 * MM, side * 0.06)
+        c.setStrokeColor(_rgb(line))
+        c.setLineWidth(0.25 * MM)
+        c.rect(inset, inset, w - 2 * inset, h - 2 * inset, stroke=1, fill=0)
+    c.restoreState()
+
+
 def draw_face(c, job: PieceJob, face: Face, panel: Panel, token_shape: str | None) -> None:
     """One face in its panel (the canvas at the panel's bottom-left, in points)."""
     w, h = panel.box.w * MM, panel.box.h * MM
@@ -223,6 +292,7 @@ def draw_face(c, job: PieceJob, face: Face, panel: Panel, token_shape: str | Non
         c.rotate(180)
     c.setFillColor(_rgb(color))
     c.rect(0, 0, w, h, stroke=0, fill=1)
+    finish(c, w, h, color, ink, token_shape)
     if token_shape is None and job.comp.piece is not None and job.comp.piece.figure:
         _figure(c, w, h, _tint(color, 0.3) if ink == INK else _tint(color, 0.18))
     title, text = face_texts(face, job.lang)
