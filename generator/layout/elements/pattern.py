@@ -28,8 +28,8 @@ from rulepress.layout.elements.base import Color, Element
 from rulepress.layout.geometry import Point, Rect
 
 MAX_MARKS = 20000  # lines or dots in one box: beyond it a pattern is too fine to print and too big for a PDF
-WAVE_STEPS = 12  # points per wave period
-SCALE_STEPS = 10  # points per half circle
+WAVE_STEPS = 6  # points per wave period (a wave is a quarter of its spacing high: smooth enough at print size)
+SCALE_STEPS = 8  # points per half circle
 
 Polyline = list[Point]
 
@@ -185,8 +185,25 @@ def _waves(box: Rect, spacing: float, angle: float) -> list[Polyline]:
             u = -half * period + k * period / WAVE_STEPS
             v = r * spacing + spacing / 4 * math.sin(2 * math.pi * u / period)
             line.append((cx + u * cos_a - v * sin_a, cy + u * sin_a + v * cos_a))
-        found.append(line)
+        found += _runs_near(line, box, period / WAVE_STEPS + spacing)
     return found
+
+
+def _runs_near(line: Polyline, box: Rect, margin: float) -> list[Polyline]:
+    """The runs of `line` whose points lie within `margin` of the box (what is farther is clipped away anyway:
+    dropping it keeps the PDF small)."""
+    runs: list[Polyline] = []
+    current: Polyline = []
+    for x, y in line:
+        if box.x - margin <= x <= box.right + margin and box.y - margin <= y <= box.bottom + margin:
+            current.append((x, y))
+        else:
+            if len(current) > 1:
+                runs.append(current)
+            current = []
+    if len(current) > 1:
+        runs.append(current)
+    return runs
 
 
 def _scales(box: Rect, spacing: float) -> list[Polyline]:
