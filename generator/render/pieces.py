@@ -13,7 +13,7 @@ PDF's viewer preferences ask for no page scaling. Texts that do not fit, at 6 pt
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from rulepress import i18n
@@ -42,6 +42,8 @@ TEXTURE_TINT = 0.12  # a dark face's texture: this much lighter
 TEXTURE_SHADE = 0.1  # a light face's texture: this much darker
 TEXTURE_WIDTH = 0.25  # mm
 EDGE_INSET = 1.4  # mm from a token's edge to its frame (less on a small token)
+ICON_TINT = 0.22  # a dark token's icon: this much lighter
+ICON_SHADE = 0.16  # a light token's icon: this much darker
 
 
 @dataclass(frozen=True)
@@ -59,6 +61,8 @@ class PieceJob:
     orientation: str
     offset: tuple[float, float]
     where: object  # key path -> (file, line, column)
+    icons: dict = field(default_factory=dict, compare=False)  # the game's icon table, when a piece shows an icon
+    folder: Path | None = None  # the game folder (its own icons and their licences)
 
     def error(self, key: tuple, message: str) -> ContentError:
         path, line, col = self.where(("components", self.comp_index) + key)  # type: ignore[operator]
@@ -75,6 +79,11 @@ class PieceJob:
 def jobs(content, options: CardOptions) -> list[PieceJob]:
     """One job per printed pieces component, language and paper."""
     game = content.game
+    icons = {}
+    if any(comp.printed_pieces and comp.piece is not None and comp.piece.icon for comp in game.components):
+        from rulepress.render.cards import game_icons
+
+        icons = game_icons(content.folder)
     return [
         PieceJob(
             game.id,
@@ -88,6 +97,8 @@ def jobs(content, options: CardOptions) -> list[PieceJob]:
             options.orientation or "auto",
             options.offset or (0.0, 0.0),
             content.locate,
+            icons,
+            content.folder,
         )
         for i, comp in enumerate(game.components)
         if comp.printed_pieces
@@ -281,6 +292,43 @@ def finish(c, w: float, h: float, color: str, ink: str, token_shape: str | None)
     c.restoreState()
 
 
+def _icon_shade(color: str, ink: str) -> str:
+    """A token's icon behind its title: a little stronger than the texture, well short of the ink."""
+    return _tint(color, ICON_TINT) if ink != INK else _shade(color, ICON_SHADE)
+
+
+def piece_icon(job: PieceJob):
+    """The icon the component's pieces show (None: none); a ContentError at `piece.icon` for an unknown name."""
+    piece = job.comp.piece
+    if piece is None or not piece.icon:
+        return None
+    icon = job.icons.get(piece.icon)
+    if icon is None:
+        raise job.error(("piece", "icon"), f"unknown icon {piece.icon!r}; icons: {', '.join(sorted(job.icons))}")
+    return icon
+
+
+def _icon(c, job: PieceJob, w: float, h: float, color: str, token_shape: str | None) -> None:
+    """The piece's icon centred on the face (a token: large, behind the title; a standee or pawn: where the
+    figure would stand)."""
+    from rulepress.text.iconfont import BELOW, EXTENT
+
+    icon = piece_icon(job)
+    if icon is None:
+        return
+    side = min(w, h) * (0.7 if token_shape is not None else 0.62)
+    cy = h / 2 if token_shape is not None else h * 0.62
+    c.setFillColor(_rgb(color))
+    if icon.font is not None:
+        size = side / EXTENT
+        c.setFont(icon.font, size)
+        c.drawCentredString(w / 2, cy - side / 2 + BELOW * size, icon.char)
+    else:  # a glyph of the text font
+        size = side * 1.15
+        c.setFont("Body", size)
+        c.drawCentredString(w / 2, cy - side * 0.38, icon.char)
+
+
 def draw_face(c, job: PieceJob, face: Face, panel: Panel, token_shape: str | None) -> None:
     """One face in its panel (the canvas at the panel's bottom-left, in points)."""
     w, h = panel.box.w * MM, panel.box.h * MM
@@ -293,8 +341,12 @@ def draw_face(c, job: PieceJob, face: Face, panel: Panel, token_shape: str | Non
     c.setFillColor(_rgb(color))
     c.rect(0, 0, w, h, stroke=0, fill=1)
     finish(c, w, h, color, ink, token_shape)
-    if token_shape is None and job.comp.piece is not None and job.comp.piece.figure:
-        _figure(c, w, h, _tint(color, 0.3) if ink == INK else _tint(color, 0.18))
+    piece = job.comp.piece
+    shade = _tint(color, 0.3) if ink == INK else _tint(color, 0.18)
+    if piece is not None and piece.icon:
+        _icon(c, job, w, h, shade if token_shape is None else _icon_shade(color, ink), token_shape)
+    elif token_shape is None and piece is not None and piece.figure:
+        _figure(c, w, h, shade)
     title, text = face_texts(face, job.lang)
     inner = 0.72 if token_shape in ("circle", "hexagon") else 0.86
     text_h = h * 0.3 if text else 0.0
@@ -428,8 +480,14 @@ def write_sheet(job: PieceJob, target: Path) -> dict:
         job.author,
         f"pieces {job.comp.id}, {job.lang}",
     )
+    icon = piece_icon(job)  # an unknown icon is an error before anything is drawn
     c = new_canvas(target, paper.points, meta)
     print_preferences(c, duplex_mode(job))
+    if icon is not None and icon.svg:  # the icon set's licence asks for attribution: it travels in the PDF itself
+        from rulepress.text.iconfont import attributions, icon_files
+
+        credit = " ".join(" ".join(attributions(icon_files(job.folder), {icon.svg})).split())
+        c.setSubject(f"{meta.subject}; {credit}")
     pages = 0
     for page in chunks(printed_faces(job.comp), g.per_page):
         lines = guidance(job)
@@ -482,6 +540,21 @@ def check(content, options: CardOptions) -> list[Problem]:
 
 def component_path(game: str, comp_id: str, lang: str, paper: str) -> str:
     return f"{game}/{comp_id}.{lang}.{paper}.pdf"
+
+
+def used_svg_icons(content) -> set[str]:
+    """The SVG icons the game's printed pieces show (for the icons' licence notice)."""
+    wanted = {
+        comp.piece.icon
+        for comp in content.game.components
+        if comp.printed_pieces and comp.piece is not None and comp.piece.icon
+    }
+    if not wanted:
+        return set()
+    from rulepress.render.cards import game_icons
+
+    icons = game_icons(content.folder)
+    return {icon.svg for name in wanted if (icon := icons.get(name)) is not None and icon.svg}
 
 
 def plan(content, options: CardOptions) -> list[Artifact]:

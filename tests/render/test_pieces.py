@@ -182,3 +182,36 @@ def test_a_round_token_is_finished_like_a_chip_and_a_square_one_framed(tmp_path)
     assert any(sum(p) < sum((0xE3, 0xB9, 0x15)) - 30 for p in border)  # a darker lattice and frame on a light face
     standee = _finished(None, "#2c7a3f", tmp_path)
     assert _colours(standee, (40, 40, 120, 120)) > 1  # hatched all over
+
+
+def test_a_piece_icon_is_printed_on_every_face_and_credited(tmp_path):
+    chips = {
+        "id": "chips",
+        "kind": "pieces",
+        "name": {"de": "Chips", "en": "Chips"},
+        "count": 2,
+        "piece": {"form": "token", "shape": "circle", "size": {"width": 20, "height": 20}, "icon": "cannon"},
+        "provenance": {"kind": "original"},
+        "cards": [{"id": "c", "qty": 2, "title": {"de": "5", "en": "5"}, "color": "#1f4e9c"}],
+    }
+    content = make_game(tmp_path, [chips])
+    build(BuildOptions(content=content, out=tmp_path / "out", kinds=("pieces", "cards"), papers=("a4",)))
+    pdf = tmp_path / "out" / "piecetest" / "chips.en.a4.pdf"
+    with pdfplumber.open(pdf) as doc:
+        for page in doc.pages:  # fronts and backs
+            icons = [c for c in page.chars if "Icons" in c["fontname"]]
+            assert len(icons) == 2 and all(c["size"] > 20 for c in icons)  # large, behind the title
+    assert "CC BY 3.0" in str(PdfReader(pdf).metadata["/Subject"])
+    credits = (tmp_path / "out" / "piecetest" / "icons-license.txt").read_text(encoding="utf-8")
+    assert credits.strip().endswith("Icons used on these sheets: cannon")
+    chips["piece"]["icon"] = "no-such-icon"
+    with pytest.raises(ContentError) as info:
+        build(
+            BuildOptions(
+                content=make_game(tmp_path / "bad", [chips]),
+                out=tmp_path / "bad-out",
+                kinds=("pieces",),
+                papers=("a4",),
+            )
+        )
+    assert info.value.problem.key.endswith("piece.icon") and "unknown icon 'no-such-icon'" in info.value.problem.message
