@@ -8,7 +8,7 @@ shape: a rectangle, a rounded rectangle or the inscribed circle). Kinds:
 - ``lattice``: two such families crossing at right angles (``angle: 0`` a grid,
   ``45`` a diamond lattice, like linen);
 - ``dots``: a staggered grid of dots of diameter `size`, `spacing` mm apart;
-- ``waves``: rows of waves `spacing` mm apart, each `spacing` high, at `angle`;
+- ``waves``: rows of waves `spacing` mm apart, each half as high, at `angle`;
 - ``scales``: rows of half circles `spacing` mm wide, each row offset by half
   (fish scales, a classic card-back pattern);
 - ``rays``: `count` rays from the box centre (a sunburst).
@@ -28,7 +28,7 @@ from rulepress.layout.elements.base import Color, Element
 from rulepress.layout.geometry import Point, Rect
 
 MAX_MARKS = 20000  # lines or dots in one box: beyond it a pattern is too fine to print and too big for a PDF
-WAVE_STEPS = 6  # points per wave period (a wave is a quarter of its spacing high: smooth enough at print size)
+WAVE_STEPS = 8  # points per wave period, on its crests and troughs (a wave is a quarter of its spacing high)
 SCALE_STEPS = 8  # points per half circle
 
 Polyline = list[Point]
