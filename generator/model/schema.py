@@ -240,6 +240,12 @@ class Piece(Model):
     figure: bool = Field(
         True, description="Standees and pawns: a plain figure (head and shoulders) is printed behind the title."
     )
+    icon: Id | None = Field(
+        None,
+        description="An icon printed on every face: large and in a shade of the face's colour behind a token's "
+        "title, in place of the plain figure on standees and pawns. Any icon name a layout may use (a glyph or "
+        "alias of icons.yaml, an SVG icon of templates/icons/ or of the game's icons/ folder).",
+    )
 
 
 class Placement(Model):

@@ -44,6 +44,7 @@ EXAMPLES = {
     "polygon": "- {kind: polygon, x: 19, y: 10, points: " + str(SQUARE) + ", fill: '#c0392b', opacity: 0.8}",
     "outline": "- {kind: outline, space: '{id}', x: 5, y: 3, w: 40, h: 29, fill: '{color}', stroke: '#333333', stroke_width: 0.4}",
     "guilloche": "- {kind: rect, from: bleed, fill: '#d8efd3'}\n- {kind: guilloche, pattern: waves, x: 2, y: 6, w: 46, h: 23, lines: 10, periods: 3, depth: 0.9, stroke: '#ffffff', stroke_width: 0.15}\n- {kind: guilloche, pattern: rosette, x: 15, y: 7.5, w: 20, h: 20, lines: 12, periods: 8, depth: 0.4, stroke: '#2d4a32', stroke_width: 0.1}",
+    "pattern": "- {kind: rect, from: bleed, fill: '#1f3f7a'}\n- {kind: pattern, pattern: lattice, from: bleed, spacing: 2, angle: 45, color: '#2e5290', stroke_width: 0.2}\n- {kind: circle, x: 13, y: 5.5, w: 24, h: 24, fill: '#f4ecd8'}\n- {kind: pattern, pattern: rays, x: 13, y: 5.5, w: 24, h: 24, shape: circle, count: 48, color: '#e2d3b0', stroke_width: 0.3}\n- {kind: pattern, pattern: dots, x: 3, y: 3, w: 8, h: 29, spacing: 1.6, size: 0.5, color: '#f4ecd8'}\n- {kind: pattern, pattern: scales, x: 39, y: 3, w: 8, h: 29, spacing: 2.4, color: '#f4ecd8', stroke_width: 0.2}",
     "stack": "- {kind: rect, from: bleed, fill: '#ffffff'}\n- {kind: stack, x: 3, y: 3, title: {size: 10}, text: {size: 8}, values: {size: 7}}",
 }
 # the outline example's board space: a made-up territory shape (mm on a board)

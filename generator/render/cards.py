@@ -793,9 +793,10 @@ def used_svg_icons(job: Job) -> set[str]:
 def icon_credits(content, jobs_: list[Job]) -> tuple[list[str], list[tuple[str, list[str]]]]:
     """The icons a game's sheets use, and per icon set the set's licence notice with the icons taken
     from it (a game's own icons are never credited to a set they do not come from)."""
+    from rulepress.render import pieces
     from rulepress.text.iconfont import credit_sections, icon_files
 
-    used = sorted(set().union(*(used_svg_icons(j) for j in jobs_))) if jobs_ else []
+    used = sorted(set().union(*(used_svg_icons(j) for j in jobs_), pieces.used_svg_icons(content)))
     return used, credit_sections(icon_files(content.folder), set(used))
 
 

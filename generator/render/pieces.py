@@ -5,14 +5,15 @@
 from `rulepress.layout.pieces`, the grid from `rulepress.layout.sheet` (each piece its cell, spaced by twice the
 bleed). Tokens are two-sided: each page of fronts is followed by its page of backs at the mirrored positions
 and the PDF asks for duplex on the long (or chosen) edge; standees and pawns carry both faces on one strip and
-print on one side. Every page's margin names the component, how many pieces it has (and that the count is
-reconstructed when it is), and how to print, cut and fold it; the PDF's viewer preferences ask for no page
-scaling. Texts that do not fit, at 6 pt and more, are a ContentError raised before anything is written.
+print on one side. Each face is its colour under a fine texture in a shade of it, with a frame (`finish`: a
+round token looks like a game chip, a square one has a framed middle). Every page's margin names the component,
+how many pieces it has (and that the count is reconstructed when it is), and how to print, cut and fold it; the
+PDF's viewer preferences ask for no page scaling. Texts that do not fit, at 6 pt and more, are a ContentError raised before anything is written.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from rulepress import i18n
@@ -37,6 +38,12 @@ MARGIN_LINES = 3  # lines of guidance at the top and at the bottom of a page
 CUT_COLOR = "#000000"
 FOLD_COLOR = "#555555"
 INK = "#1a1a1a"
+TEXTURE_TINT = 0.12  # a dark face's texture: this much lighter
+TEXTURE_SHADE = 0.1  # a light face's texture: this much darker
+TEXTURE_WIDTH = 0.25  # mm
+EDGE_INSET = 1.4  # mm from a token's edge to its frame (less on a small token)
+ICON_TINT = 0.22  # a dark token's icon: this much lighter
+ICON_SHADE = 0.16  # a light token's icon: this much darker
 
 
 @dataclass(frozen=True)
@@ -54,6 +61,8 @@ class PieceJob:
     orientation: str
     offset: tuple[float, float]
     where: object  # key path -> (file, line, column)
+    icons: dict = field(default_factory=dict, compare=False)  # the game's icon table, when a piece shows an icon
+    folder: Path | None = None  # the game folder (its own icons and their licences)
 
     def error(self, key: tuple, message: str) -> ContentError:
         path, line, col = self.where(("components", self.comp_index) + key)  # type: ignore[operator]
@@ -70,6 +79,11 @@ class PieceJob:
 def jobs(content, options: CardOptions) -> list[PieceJob]:
     """One job per printed pieces component, language and paper."""
     game = content.game
+    icons = {}
+    if any(comp.printed_pieces and comp.piece is not None and comp.piece.icon for comp in game.components):
+        from rulepress.render.cards import game_icons
+
+        icons = game_icons(content.folder)
     return [
         PieceJob(
             game.id,
@@ -83,6 +97,8 @@ def jobs(content, options: CardOptions) -> list[PieceJob]:
             options.orientation or "auto",
             options.offset or (0.0, 0.0),
             content.locate,
+            icons,
+            content.folder,
         )
         for i, comp in enumerate(game.components)
         if comp.printed_pieces
@@ -212,6 +228,107 @@ def _figure(c, w: float, h: float, color: str) -> None:
     c.drawPath(p, stroke=0, fill=1)
 
 
+def _shade(color: str, amount: float) -> str:
+    """`color` mixed with black (amount 0: unchanged, 1: black)."""
+    rgb = [int(color[i : i + 2], 16) for i in (1, 3, 5)]
+    return "#" + "".join(f"{round(v * (1 - amount)):02x}" for v in rgb)
+
+
+def _texture_color(color: str, ink: str) -> str:
+    """A colour close to `color` for its texture: lighter on a dark face, darker on a light one."""
+    return _tint(color, TEXTURE_TINT) if ink != INK else _shade(color, TEXTURE_SHADE)
+
+
+def _stroke_lines(c, lines, h: float) -> None:
+    """Polylines in mm (top-left origin, y down) stroked on a canvas whose origin is the face's bottom-left."""
+    path = c.beginPath()
+    for line in lines:
+        path.moveTo(line[0][0] * MM, h - line[0][1] * MM)
+        for x, y in line[1:]:
+            path.lineTo(x * MM, h - y * MM)
+    c.drawPath(path, stroke=1, fill=0)
+
+
+def finish(c, w: float, h: float, color: str, ink: str, token_shape: str | None) -> None:
+    """The printed finish of a face (w x h points, origin at its bottom-left) over its colour: a fine texture in a
+    shade of the colour and a frame in the ink's tint. A round token gets rays, a plain disc for its texts and a
+    ring of edge dashes, like a game chip; other tokens a lattice border and an inner frame; standees and pawns a
+    hatching."""
+    from rulepress.layout.elements.pattern import PatternElement, strokes
+    from rulepress.layout.geometry import Rect
+
+    texture, line = _texture_color(color, ink), _tint(ink, 0.35) if ink == INK else _tint(color, 0.55)
+    grow = BLEED if token_shape is not None else 0.0  # a token's colour reaches the bleed; a panel meets the next
+    box = Rect(-grow, -grow, w / MM + 2 * grow, h / MM + 2 * grow)
+    side = min(w, h)
+    c.saveState()
+    c.setStrokeColor(_rgb(texture))
+    c.setLineWidth(TEXTURE_WIDTH * MM)
+    if token_shape == "circle":
+        _stroke_lines(c, strokes(PatternElement(kind="pattern", pattern="rays", count=48, angle=0), box), h)
+        c.setFillColor(_rgb(color))
+        c.ellipse(w / 2 - w * 0.4, h / 2 - h * 0.4, w / 2 + w * 0.4, h / 2 + h * 0.4, stroke=0, fill=1)
+        c.setStrokeColor(_rgb(line))
+        c.setLineWidth(0.25 * MM)
+        c.ellipse(w / 2 - w * 0.4, h / 2 - h * 0.4, w / 2 + w * 0.4, h / 2 + h * 0.4, stroke=1, fill=0)
+        inset = min(EDGE_INSET * MM, side * 0.06)
+        c.setLineWidth(0.6 * MM)
+        c.setDash(1.2 * MM, 1.2 * MM)
+        c.ellipse(inset, inset, w - inset, h - inset, stroke=1, fill=0)
+    elif token_shape is not None:
+        _stroke_lines(c, strokes(PatternElement(kind="pattern", pattern="lattice", spacing=1.4, angle=45), box), h)
+        if token_shape in ("square", "rounded"):
+            inset = min(EDGE_INSET * MM, side * 0.1)
+            c.setFillColor(_rgb(color))
+            c.setStrokeColor(_rgb(line))
+            c.setLineWidth(0.3 * MM)
+            c.roundRect(inset, inset, w - 2 * inset, h - 2 * inset, inset / 2, stroke=1, fill=1)
+    else:
+        _stroke_lines(c, strokes(PatternElement(kind="pattern", pattern="hatch", spacing=1.2, angle=60), box), h)
+        inset = min(0.8 * MM, side * 0.06)
+        c.setStrokeColor(_rgb(line))
+        c.setLineWidth(0.25 * MM)
+        c.rect(inset, inset, w - 2 * inset, h - 2 * inset, stroke=1, fill=0)
+    c.restoreState()
+
+
+def _icon_shade(color: str, ink: str) -> str:
+    """A token's icon behind its title: a little stronger than the texture, well short of the ink."""
+    return _tint(color, ICON_TINT) if ink != INK else _shade(color, ICON_SHADE)
+
+
+def piece_icon(job: PieceJob):
+    """The icon the component's pieces show (None: none); a ContentError at `piece.icon` for an unknown name."""
+    piece = job.comp.piece
+    if piece is None or not piece.icon:
+        return None
+    icon = job.icons.get(piece.icon)
+    if icon is None:
+        raise job.error(("piece", "icon"), f"unknown icon {piece.icon!r}; icons: {', '.join(sorted(job.icons))}")
+    return icon
+
+
+def _icon(c, job: PieceJob, w: float, h: float, color: str, token_shape: str | None) -> None:
+    """The piece's icon centred on the face (a token: large, behind the title; a standee or pawn: where the
+    figure would stand)."""
+    from rulepress.text.iconfont import BELOW, EXTENT
+
+    icon = piece_icon(job)
+    if icon is None:
+        return
+    side = min(w, h) * (0.7 if token_shape is not None else 0.62)
+    cy = h / 2 if token_shape is not None else h * 0.62
+    c.setFillColor(_rgb(color))
+    if icon.font is not None:
+        size = side / EXTENT
+        c.setFont(icon.font, size)
+        c.drawCentredString(w / 2, cy - side / 2 + BELOW * size, icon.char)
+    else:  # a glyph of the text font
+        size = side * 1.15
+        c.setFont("Body", size)
+        c.drawCentredString(w / 2, cy - side * 0.38, icon.char)
+
+
 def draw_face(c, job: PieceJob, face: Face, panel: Panel, token_shape: str | None) -> None:
     """One face in its panel (the canvas at the panel's bottom-left, in points)."""
     w, h = panel.box.w * MM, panel.box.h * MM
@@ -223,8 +340,13 @@ def draw_face(c, job: PieceJob, face: Face, panel: Panel, token_shape: str | Non
         c.rotate(180)
     c.setFillColor(_rgb(color))
     c.rect(0, 0, w, h, stroke=0, fill=1)
-    if token_shape is None and job.comp.piece is not None and job.comp.piece.figure:
-        _figure(c, w, h, _tint(color, 0.3) if ink == INK else _tint(color, 0.18))
+    finish(c, w, h, color, ink, token_shape)
+    piece = job.comp.piece
+    shade = _tint(color, 0.3) if ink == INK else _tint(color, 0.18)
+    if piece is not None and piece.icon:
+        _icon(c, job, w, h, shade if token_shape is None else _icon_shade(color, ink), token_shape)
+    elif token_shape is None and piece is not None and piece.figure:
+        _figure(c, w, h, shade)
     title, text = face_texts(face, job.lang)
     inner = 0.72 if token_shape in ("circle", "hexagon") else 0.86
     text_h = h * 0.3 if text else 0.0
@@ -358,8 +480,14 @@ def write_sheet(job: PieceJob, target: Path) -> dict:
         job.author,
         f"pieces {job.comp.id}, {job.lang}",
     )
+    icon = piece_icon(job)  # an unknown icon is an error before anything is drawn
     c = new_canvas(target, paper.points, meta)
     print_preferences(c, duplex_mode(job))
+    if icon is not None and icon.svg:  # the icon set's licence asks for attribution: it travels in the PDF itself
+        from rulepress.text.iconfont import attributions, icon_files
+
+        credit = " ".join(" ".join(attributions(icon_files(job.folder), {icon.svg})).split())
+        c.setSubject(f"{meta.subject}; {credit}")
     pages = 0
     for page in chunks(printed_faces(job.comp), g.per_page):
         lines = guidance(job)
@@ -412,6 +540,21 @@ def check(content, options: CardOptions) -> list[Problem]:
 
 def component_path(game: str, comp_id: str, lang: str, paper: str) -> str:
     return f"{game}/{comp_id}.{lang}.{paper}.pdf"
+
+
+def used_svg_icons(content) -> set[str]:
+    """The SVG icons the game's printed pieces show (for the icons' licence notice)."""
+    wanted = {
+        comp.piece.icon
+        for comp in content.game.components
+        if comp.printed_pieces and comp.piece is not None and comp.piece.icon
+    }
+    if not wanted:
+        return set()
+    from rulepress.render.cards import game_icons
+
+    icons = game_icons(content.folder)
+    return {icon.svg for name in wanted if (icon := icons.get(name)) is not None and icon.svg}
 
 
 def plan(content, options: CardOptions) -> list[Artifact]:

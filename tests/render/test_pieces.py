@@ -142,3 +142,76 @@ def test_a_text_too_long_for_its_piece_is_an_error_naming_the_component(tmp_path
     with pytest.raises(ContentError, match="discs"):
         build(BuildOptions(content=make_game(tmp_path, long), out=tmp_path / "out", kinds=("pieces",), papers=("a4",)))
     assert not (tmp_path / "out" / "piecetest" / "discs.en.a4.pdf").exists()
+
+
+def _finished(shape, color: str, tmp_path: Path) -> Image.Image:
+    """One 16 mm face with its finish (colour, texture, frame), rendered at 10 pixels per mm, its page the face."""
+    import io
+
+    from reportlab.pdfgen import canvas as rl_canvas
+
+    from rulepress.layout.paper import MM
+    from rulepress.render.pieces import _ink_on, finish
+
+    buffer = io.BytesIO()
+    c = rl_canvas.Canvas(buffer, pagesize=(16 * MM, 16 * MM), invariant=1)
+    c.setFillColor(color)
+    c.rect(0, 0, 16 * MM, 16 * MM, stroke=0, fill=1)
+    finish(c, 16 * MM, 16 * MM, color, _ink_on(color), shape)
+    c.save()
+    (tmp_path / "f.pdf").write_bytes(buffer.getvalue())
+    subprocess.run(["pdftoppm", "-r", "254", "-png", "-singlefile", tmp_path / "f.pdf", tmp_path / "f"], check=True)
+    return Image.open(tmp_path / "f.png").convert("RGB")
+
+
+def _colours(image: Image.Image, box) -> int:
+    """How many different colours the region holds (1: plain)."""
+    return len(image.crop(box).getcolors(maxcolors=100000) or [])
+
+
+def test_a_round_token_is_finished_like_a_chip_and_a_square_one_framed(tmp_path):
+    chip = _finished("circle", "#b3261e", tmp_path)
+    assert _colours(chip, (60, 60, 100, 100)) == 1  # the middle, where the title stands, is the plain colour
+    assert chip.getpixel((80, 80)) == (0xB3, 0x26, 0x1E)
+    edge = [chip.getpixel((x, 80)) for x in range(0, 16)]  # the rim: rays and edge dashes in a lighter shade
+    assert any(p != (0xB3, 0x26, 0x1E) for p in edge)
+    assert all(p[0] >= 0xB3 - 2 for p in edge)  # lighter on a dark face, never darker
+    tile = _finished("square", "#e3b915", tmp_path)
+    assert _colours(tile, (40, 40, 120, 120)) == 1
+    border = [tile.getpixel((x, 80)) for x in range(0, 14)]
+    assert any(sum(p) < sum((0xE3, 0xB9, 0x15)) - 30 for p in border)  # a darker lattice and frame on a light face
+    standee = _finished(None, "#2c7a3f", tmp_path)
+    assert _colours(standee, (40, 40, 120, 120)) > 1  # hatched all over
+
+
+def test_a_piece_icon_is_printed_on_every_face_and_credited(tmp_path):
+    chips = {
+        "id": "chips",
+        "kind": "pieces",
+        "name": {"de": "Chips", "en": "Chips"},
+        "count": 2,
+        "piece": {"form": "token", "shape": "circle", "size": {"width": 20, "height": 20}, "icon": "cannon"},
+        "provenance": {"kind": "original"},
+        "cards": [{"id": "c", "qty": 2, "title": {"de": "5", "en": "5"}, "color": "#1f4e9c"}],
+    }
+    content = make_game(tmp_path, [chips])
+    build(BuildOptions(content=content, out=tmp_path / "out", kinds=("pieces", "cards"), papers=("a4",)))
+    pdf = tmp_path / "out" / "piecetest" / "chips.en.a4.pdf"
+    with pdfplumber.open(pdf) as doc:
+        for page in doc.pages:  # fronts and backs
+            icons = [c for c in page.chars if "Icons" in c["fontname"]]
+            assert len(icons) == 2 and all(c["size"] > 20 for c in icons)  # large, behind the title
+    assert "CC BY 3.0" in str(PdfReader(pdf).metadata["/Subject"])
+    credits = (tmp_path / "out" / "piecetest" / "icons-license.txt").read_text(encoding="utf-8")
+    assert credits.strip().endswith("Icons used on these sheets: cannon")
+    chips["piece"]["icon"] = "no-such-icon"
+    with pytest.raises(ContentError) as info:
+        build(
+            BuildOptions(
+                content=make_game(tmp_path / "bad", [chips]),
+                out=tmp_path / "bad-out",
+                kinds=("pieces",),
+                papers=("a4",),
+            )
+        )
+    assert info.value.problem.key.endswith("piece.icon") and "unknown icon 'no-such-icon'" in info.value.problem.message

@@ -1,5 +1,5 @@
 """Layout elements: one module per kind (text, image, icon, rect, roundrect, circle, line, polygon, outline,
-stack, guilloche).
+stack, guilloche, pattern).
 
 Each module holds the element's schema (a pydantic model: the keys a layout file
 may give, with descriptions for the JSON Schema and the docs) and its pure
@@ -20,6 +20,7 @@ from rulepress.layout.elements.icon import IconElement
 from rulepress.layout.elements.image import ImageElement
 from rulepress.layout.elements.line import LineElement
 from rulepress.layout.elements.outline import OutlineElement
+from rulepress.layout.elements.pattern import PatternElement
 from rulepress.layout.elements.polygon import PolygonElement
 from rulepress.layout.elements.rect import RectElement
 from rulepress.layout.elements.roundrect import RoundRectElement
@@ -38,6 +39,7 @@ KINDS: dict[str, type[BaseElement]] = {
     "outline": OutlineElement,
     "stack": StackElement,
     "guilloche": GuillocheElement,
+    "pattern": PatternElement,
 }
 
 
@@ -59,7 +61,8 @@ Element = Annotated[
     | Annotated[PolygonElement, Tag("PolygonElement")]
     | Annotated[OutlineElement, Tag("OutlineElement")]
     | Annotated[StackElement, Tag("StackElement")]
-    | Annotated[GuillocheElement, Tag("GuillocheElement")],
+    | Annotated[GuillocheElement, Tag("GuillocheElement")]
+    | Annotated[PatternElement, Tag("PatternElement")],
     Discriminator(_tag),
 ]
 

@@ -30,6 +30,7 @@ DRAW: dict[str, Callable[[Any, Rect, Context], None]] = {
     "outline": shapes.outline,
     "stack": stack.draw,
     "guilloche": shapes.guilloche,
+    "pattern": shapes.pattern,
 }
 
 

@@ -1,4 +1,4 @@
-"""Drawing the shape elements: rect, roundrect, circle, line, polygon, outline, guilloche."""
+"""Drawing the shape elements: rect, roundrect, circle, line, polygon, outline, guilloche, pattern."""
 
 from __future__ import annotations
 
@@ -6,12 +6,13 @@ from rulepress.layout.binding import render
 from rulepress.layout.elements.guilloche import GuillocheElement, curves
 from rulepress.layout.elements.line import LineElement
 from rulepress.layout.elements.outline import OutlineElement, fitted
+from rulepress.layout.elements.pattern import MAX_MARKS, PatternElement, dot_size, dots, marks, strokes
 from rulepress.layout.elements.polygon import PolygonElement
 from rulepress.layout.elements.roundrect import corner_radius
 from rulepress.layout.elements.shapes import ShapeElement
 from rulepress.layout.geometry import Rect
 from rulepress.layout.paper import MM
-from rulepress.render.elements.context import Context
+from rulepress.render.elements.context import Context, FaceError
 
 
 def _paint(el, ctx: Context) -> tuple[int, int]:
@@ -91,4 +92,44 @@ def guilloche(el: GuillocheElement, box: Rect, ctx: Context) -> None:
         path.moveTo(*ctx.point(*line[0]))
         for pt in line[1:]:
             path.lineTo(*ctx.point(*pt))
+    c.drawPath(path, fill=0, stroke=1)
+
+
+DOT_LENGTH = 0.02  # mm: a dot is a round-capped stroke this long (a few bytes, where a circle takes a hundred)
+
+
+def pattern(el: PatternElement, box: Rect, ctx: Context) -> None:
+    """The texture, clipped to the box's shape; FaceError when it would be too fine to print."""
+    color = ctx.color(el.color, "color")
+    if color is None or box.w <= 0 or box.h <= 0:
+        return
+    if marks(el, box) > MAX_MARKS:
+        raise FaceError(
+            f"the {el.pattern} pattern would draw about {marks(el, box)} marks in its {box.w:g} x {box.h:g} mm box "
+            f"(at most {MAX_MARKS}): raise its spacing"
+        )
+    c = ctx.c
+    clip = c.beginPath()
+    x, y, w, h = ctx.points(box)
+    if el.shape == "circle":
+        clip.ellipse(x, y, w, h)
+    elif el.shape == "roundrect":
+        clip.roundRect(x, y, w, h, corner_radius(el.radius, box.w, box.h) * MM)
+    else:
+        clip.rect(x, y, w, h)
+    c.clipPath(clip, stroke=0, fill=0)
+    c.setStrokeColor(color)
+    path = c.beginPath()
+    if el.pattern == "dots":
+        c.setLineCap(1)
+        c.setLineWidth(dot_size(el) * MM)
+        for px, py in dots(el, box):
+            path.moveTo(*ctx.point(px - DOT_LENGTH / 2, py))
+            path.lineTo(*ctx.point(px + DOT_LENGTH / 2, py))
+    else:
+        c.setLineWidth(el.stroke_width * MM)
+        for line in strokes(el, box):
+            path.moveTo(*ctx.point(*line[0]))
+            for pt in line[1:]:
+                path.lineTo(*ctx.point(*pt))
     c.drawPath(path, fill=0, stroke=1)
