@@ -126,6 +126,9 @@ def _glyph(svg: bytes):
     return pen.glyph()
 
 
+FONT_DATE = 3_786_912_000  # 2024-01-01 in seconds since 1904-01-01, the epoch of a font's head table
+
+
 def build(svgs: tuple[tuple[str, bytes], ...], family: str) -> bytes:
     """TTF bytes of a font with one glyph per (name, svg), at FIRST, FIRST + 1, ... in the given order."""
     from fontTools.fontBuilder import FontBuilder
@@ -165,7 +168,8 @@ def build(svgs: tuple[tuple[str, bytes], ...], family: str) -> bytes:
         fsType=0,
     )
     fb.setupPost()
-    fb.setupHead(unitsPerEm=UPM, created=0, modified=0)  # fixed dates: same icons, same bytes
+    # fixed dates (same icons, same bytes); 0 would be 1904, which font readers warn about
+    fb.setupHead(unitsPerEm=UPM, created=FONT_DATE, modified=FONT_DATE)
     out = io.BytesIO()
     fb.save(out)
     return out.getvalue()
