@@ -14,7 +14,8 @@ compared:
   more ('jeder Karte' / 'one card', also where 'pro' / 'per' still say each: `SWAPPED_FOR`);
 - a negation: 'without' answers a 'not' of the other side only where that side says no modal verb ('darf
   nicht passen' / 'can pass without bidding'), and weak words alone answer no more negations than they count;
-- ``terms``: a glossary term (`rulepress.check.terms`) said on one side only, or two terms swapped;
+- ``term``: two glossary terms (`rulepress.check.terms`) that disagree: each side says one more often than
+  the other side (a term left out alone is no finding);
 - ``dropped-sentence`` / ``dropped-item`` / ``dropped-heading``: a unit of one side that the other does
   not say at all (a 1-0 or 0-1 bead of three words or more; a list item or heading of any length).
 
@@ -413,30 +414,35 @@ def _compare_signals(report: _Report, found_a, found_b, text_a: str = "", text_b
 
 
 def _compare_terms(report: _Report, glossary: Glossary | None, text_a: str, text_b: str) -> None:
+    """Two glossary terms that disagree: each side says a term more often than the other side says it, and they
+    are different terms ('Münze' / 'card'; 'the card under the pawn, the card ...' where the other side says
+    the pawn twice). A term said on one side only, with no other term in its place, is no finding: translations
+    leave a term out for a pronoun or a paraphrase ('end your move on it' / 'indem du deine Spielfigur darauf
+    stellst'). A term said only as a compound's first part ('Stichpunkte') answers it ('trick points')."""
     if glossary is None:
         return
     lang_a, lang_b = (s.lang for s in report.sides)
-    found_a, found_b = glossary.find(text_a, lang_a), glossary.find(text_b, lang_b)
-    only_a, only_b = found_a - found_b, found_b - found_a
-    names = [_name(s.lang) for s in report.sides]
-    if only_a and only_b:
-        ta, tb = sorted(only_a)[0], sorted(only_b)[0]
-        report.add(
-            "term",
-            1,
-            f"terms differ: {glossary.spelling(tb, lang_b)!r} in {names[1]} where {names[0]} says "
-            f"{glossary.spelling(ta, lang_a)!r} (translated {glossary.spelling(ta, lang_b)!r})",
-            glossary.spelling(tb, lang_b),
-            glossary.spelling(ta, lang_a),
-        )
+    count_a, count_b = glossary.count(text_a, lang_a), glossary.count(text_b, lang_b)
+    weak_a, weak_b = glossary.modifiers(text_a, lang_a), glossary.modifiers(text_b, lang_b)
+    # the terms one side says more often (those the other does not say at all first)
+    more_a = sorted(
+        (t for t, n in count_a.items() if n > count_b.get(t, 0) and t not in weak_b), key=lambda t: (t in count_b, t)
+    )
+    more_b = sorted(
+        (t for t, n in count_b.items() if n > count_a.get(t, 0) and t not in weak_a), key=lambda t: (t in count_a, t)
+    )
+    if not more_a or not more_b:
         return
-    for about, only, lang in ((0, only_a, lang_a), (1, only_b, lang_b)):
-        if only:
-            other_lang = lang_b if about == 0 else lang_a
-            said = ", ".join(
-                f"{glossary.spelling(t, lang)!r} ({glossary.spelling(t, other_lang)!r})" for t in sorted(only)
-            )
-            report.add("term", about, f"term only in {names[about]}: {said}")
+    names = [_name(s.lang) for s in report.sides]
+    ta, tb = more_a[0], more_b[0]
+    report.add(
+        "term",
+        1,
+        f"terms differ: {glossary.spelling(tb, lang_b)!r} in {names[1]} where {names[0]} says "
+        f"{glossary.spelling(ta, lang_a)!r} (translated {glossary.spelling(ta, lang_b)!r})",
+        glossary.spelling(tb, lang_b),
+        glossary.spelling(ta, lang_a),
+    )
 
 
 def _dropped(report: _Report, about: int, units: Sequence[Unit]) -> None:
