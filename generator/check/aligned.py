@@ -68,8 +68,7 @@ ANSWERS = {
     ("quantifier", "each"): {"any", "all"},
     ("quantifier", "any"): {"each"},
     ("quantifier", "all"): {"each"},  # 'alle' / 'each'; never 'any': 'alle deine Karten' is no 'any your cards'
-    ("condition", "if"): {"only_if"},
-    ("condition", "only_if"): {"if"},
+    ("condition", "if"): {"only_if"},  # 'if' by 'only if'; 'only if' by 'if' only with an 'only' (`_only_if`)
     ("condition", "unless"): {"except"},
     ("condition", "except"): {"unless"},
 }
@@ -279,24 +278,39 @@ def _may_only(found: Sequence[lexicon.Signal], every: set) -> set:
 
 def _restricts(category: str, value, found: Sequence[lexicon.Signal], text: str, lang: str) -> bool:
     """Does a missing signal change a rule? 'only' does where its clause says a modal verb or a number ('darf
-    nur', 'only 2'), not as a particle ('Die Reise war nur kurz, der Vertrag erlaubt' / 'a short trip');
-    every other does."""
+    nur', 'only 2'), or where it counts the noun after it, an article too ('nur noch ein Gegner', 'only one
+    opponent', 'only a Joker': at most two words between); not as a particle ('Die Reise war nur kurz, der
+    Vertrag erlaubt' / 'a short trip'). Every other signal does."""
     if (category, value) != ("bound", "only"):
         return True
     for only in (s for s in found if s.category == category and s.value == value and not s.weak):
         begin, end = lexicon.clause_of(text, lang, only.start)
+        after = only.start + len(only.words)
         if any(
             begin <= s.start < end and (s.category == "modality" or (s.category == "number" and not s.weak))
             for s in found
+        ) or any(
+            s.category == "number" and after <= s.start and len(text[after : s.start].split()) <= 2 for s in found
         ):
             return True
     return False
 
 
+def _only_if(every: set, found: Sequence[lexicon.Signal]) -> set:
+    """The condition values of one side, with 'only if' where it says 'if' and an 'only' apart ('nur dann, wenn',
+    'Nur wer ...'); an 'if' alone does not say 'only if' ('If you can neither ...' / 'Nur wer weder ...' lost
+    the 'only')."""
+    only = any(s.category == "bound" and s.value == "only" for s in found)
+    return every | {"only_if"} if only and "if" in every else every
+
+
 def _only_must(every: set, found: Sequence[lexicon.Signal], other: Sequence[lexicon.Signal]) -> set:
     """The bound values of one side, with 'only' where it says 'must' and the `other` side says 'may' with
-    'only': 'Der Joker darf ausschließlich das letzte Feld sein' / 'The Joker must be the final space'."""
-    must = any(s.category == "modality" and s.value == "must" for s in found)
+    'only': 'Der Joker darf ausschließlich das letzte Feld sein' / 'The Joker must be the final space'; not
+    where the other side says 'must' as often (that 'must' translates its 'muss': 'muss dann ... ziehen, da
+    ... nur ein Spielstein stehen darf' / 'must then move ..., as one piece may occupy')."""
+    musts = sum(s.category == "modality" and s.value == "must" for s in found)
+    must = musts > sum(s.category == "modality" and s.value == "must" for s in other)
     may_only = any(s.category == "modality" and s.value == "may" for s in other) and any(
         s.category == "bound" and s.value == "only" for s in other
     )
@@ -339,6 +353,8 @@ def _compare_signals(report: _Report, found_a, found_b, text_a: str = "", text_b
         firm_b, every_b = _values(found_b, category)
         if category == "modality":  # 'darf ausschließlich' says 'must': may with only
             every_a, every_b = _may_only(found_a, every_a), _may_only(found_b, every_b)
+        if category == "condition":  # 'nur dann, wenn' says 'only if'
+            every_a, every_b = _only_if(every_a, found_a), _only_if(every_b, found_b)
         if category == "bound":  # ... and 'must' says its 'only'
             every_a, every_b = _only_must(every_a, found_a, found_b), _only_must(every_b, found_b, found_a)
         if category == "negation":

@@ -25,7 +25,6 @@ _WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?|\d+")  # a word, or a number 
 _LINK_TARGET = re.compile(r"(?<=\])\([^)\s]*\)|<?https?://[^\s>)]+>?")  # where a link goes is no text
 
 
-
 class GlossaryError(ValueError):
     """A glossary file that cannot be read (the message names the file and the entry)."""
 
@@ -84,7 +83,9 @@ def _matches(words: list[str], term: tuple[str, ...], lang: str) -> list[tuple[i
         word, last = words[i + n - 1], term[-1]
         if word == last:
             found.append((i, i + n, True))
-        elif lang in COMPOUNDING and len(last) >= MIN_HEAD and word.endswith(last) and len(word) - len(last) >= MIN_STEM:
+        elif (
+            lang in COMPOUNDING and len(last) >= MIN_HEAD and word.endswith(last) and len(word) - len(last) >= MIN_STEM
+        ):
             found.append((i, i + n, False))
     return found
 
@@ -133,7 +134,6 @@ class Glossary:
                 taken.update(range(start, end))
                 counted[term] = counted.get(term, 0) + 1
         return counted
-
 
     def modifiers(self, text: str, lang: str) -> set[str]:
         """The terms `text` says only as the first part of a compound, in a language writing compounds as one
