@@ -326,7 +326,8 @@ def _carried(kind: str, sentence: str, changed: str, lang: str, counterpart: str
     "only", or turning "each" into "one" where the other text itself says "one", makes the changed sentence say
     what its counterpart already says. The signals `sentence` says and `changed` does not (lexicon categories
     and values, weak words counted) must be said by the counterpart too, or a value that answers them
-    (`aligned.ANSWERS`: 'any' for 'each'); a mistake that takes no signal out (a lexicon gap) is kept."""
+    (`aligned.ANSWERS`: 'any' for 'each'; `aligned.SAID_AS`: 'then' for 'danach'); a mistake that takes no
+    signal out (a lexicon gap) is kept."""
     if kind in ("dropped sentence", "dropped list item"):
         return True
     removed = _said(lexicon.signals(sentence, lang)) - _said(lexicon.signals(changed, lang))
@@ -335,6 +336,7 @@ def _carried(kind: str, sentence: str, changed: str, lang: str, counterpart: str
     theirs = _said(lexicon.signals(counterpart, other_lang))
     for category, value in removed:
         answers = {value} | aligned_check.ANSWERS.get((category, value), set())
+        answers |= {v for (c, v), meant in aligned_check.SAID_AS.items() if c == category and meant == value}
         if any((category, v) in theirs for v in answers):
             return True
     return False

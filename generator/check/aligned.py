@@ -83,6 +83,7 @@ OPPOSITES = {
     ("quantifier", "all"): "any",  # 'alle Karten' / 'any cards': weak 'all' counts
 }
 OPPOSITES |= {(category, b): a for (category, a), b in OPPOSITES.items()}
+SAID_AS = {("time", "then"): "after"}  # ... counted as that value in a swap: 'und davor 1 nach oben' / 'then up 1'
 # a value that says the opposite of another category's value: 'each card' against 'one card' ('einer Karte')
 SWAPPED_FOR = {("quantifier", "each"): ("number", 1)}
 ALIKE = {("quantifier", "each"): {"all"}}  # values counted as that value where it is said as one
@@ -193,13 +194,17 @@ def _swapped(
         [s for s in found if s.category == category and not _also(s, lang)]
         for found, lang in zip((found_a, found_b), langs)
     )
+
+    def says(x: lexicon.Signal, value: str) -> bool:
+        return str(x.value) == value or SAID_AS.get((category, str(x.value))) == value
+
     for s in said_a:
         opposite = OPPOSITES.get((category, str(s.value)))
         if opposite is None:
             continue
-        more_a = sum(str(x.value) == str(s.value) for x in said_a) > sum(str(x.value) == str(s.value) for x in said_b)
-        against = [x for x in said_b if str(x.value) == opposite]
-        more_b = len(against) > sum(str(x.value) == opposite for x in said_a)
+        more_a = sum(says(x, str(s.value)) for x in said_a) > sum(says(x, str(s.value)) for x in said_b)
+        against = [x for x in said_b if says(x, opposite)]
+        more_b = len(against) > sum(says(x, opposite) for x in said_a)
         if more_a and more_b:
             return s.words, against[0].words
     return None

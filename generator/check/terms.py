@@ -72,26 +72,28 @@ def _capitalised(text: str) -> list[bool]:
     return [m.group(0)[:1].isupper() for m in _WORD.finditer(text)]
 
 
-def _matches(words: list[str], term: tuple[str, ...], lang: str) -> list[tuple[int, int, bool]]:
-    """(first word, end, exact) of every place `words` say `term` (its lemmas): where the words are its lemmas
-    (exact), or, in a compounding language, where the last one is a compound whose head is the term's last
-    lemma (not exact)."""
+def _forms(text: str, lang: str) -> list[frozenset[str]]:
+    """Per word of `text`: its lemma and the word itself, lower case (simplemma reads a capitalised verb as a
+    noun: 'Melden' gives 'melde', 'melden' itself still matches the spelling *melden*)."""
+    return [frozenset({lemma_, m.group(0).lower()}) for m, lemma_ in zip(_WORD.finditer(text), lemmas(text, lang))]
+
+
+def _matches(words: list[frozenset[str]], term: list[frozenset[str]], lang: str) -> list[tuple[int, int, bool]]:
+    """(first word, end, exact) of every place `words` say `term` (the forms of each: `_forms`): where the words
+    share a form with the term's words (exact), or, in a compounding language, where the last one is a
+    compound whose head is the term's last lemma (not exact)."""
     n, found = len(term), []
     for i in range(len(words) - n + 1):
-        if words[i : i + n - 1] != list(term[:-1]):
+        if any(not (words[i + k] & term[k]) for k in range(n - 1)):
             continue
         word, last = words[i + n - 1], term[-1]
-        if word == last:
+        if word & last:
             found.append((i, i + n, True))
-        elif (
-            lang in COMPOUNDING and len(last) >= MIN_HEAD and word.endswith(last) and len(word) - len(last) >= MIN_STEM
+        elif lang in COMPOUNDING and any(
+            len(head) >= MIN_HEAD and w.endswith(head) and len(w) - len(head) >= MIN_STEM for head in last for w in word
         ):
             found.append((i, i + n, False))
     return found
-
-
-def _says(words: list[str], term: tuple[str, ...], lang: str) -> bool:
-    return bool(_matches(words, term, lang))
 
 
 @dataclass
@@ -115,11 +117,11 @@ class Glossary:
         'Spielfeld' as a term of its own is no *Feld*, 'Ablagestapel' no *Stapel* where the glossary has
         the discard pile)."""
         text = _LINK_TARGET.sub(" ", text)
-        words, capitals = lemmas(text, lang), _capitalised(text)
+        words, capitals = _forms(text, lang), _capitalised(text)
         places = []
         for term, spellings in self.terms.items():
             for spelling in spellings.get(lang, ()):
-                wanted = tuple(lemmas(spelling, lang))
+                wanted = _forms(spelling, lang)
                 if wanted:
                     name = spelling[:1].isupper()  # a name ('Skip', 'Aussetzen'): not the verb 'skip', 'aussetzen'
                     places += [
