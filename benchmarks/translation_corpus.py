@@ -9,7 +9,21 @@ the German/English pairs, and counts how many the check catches per kind, taking
 every pair and side. A mistake is caught when a finding that the unchanged texts do not have quotes the
 changed sentence, or (for a dropped sentence or list item) the sentence of the other text aligned with it.
 
-    python benchmarks/translation_corpus.py [--per-kind 12] [--markdown benchmarks/translation_corpus.md]
+A mistake is injected only where it makes the two texts disagree (``--injection counterpart``, the default
+since trans5): the aligned sentence of the other text must say what the mistake takes out of the changed
+sentence (the lexicon signals it says and the changed sentence does not, weak words and answering values
+counted; for game terms, the term replaced). Dropping a German "nur" whose English has no "only", or making
+"each" "one" where the other text itself says "one", makes the changed sentence say what its counterpart
+already says: no translator's mistake. A mistake that takes out no signal the lexicon knows is kept (a gap
+of the lexicon stays a miss); dropped sentences and list items are always kept. ``--injection any`` counts
+every place, the rule before trans5.
+
+With a ``translations-glossary.yaml`` beside a text, game terms are mixed up too: "swapped terms" writes a
+term where the text says another glossary term (one the sentence does not say, or in every other sentence
+with two terms the other one it says), "exchanged terms" lets two terms of one sentence change places.
+
+    python benchmarks/translation_corpus.py [--per-kind 12] [--injection counterpart|any] [--show-misses]
+        [--markdown FILE]
 """
 
 from __future__ import annotations

@@ -284,8 +284,9 @@ def _may_only(found: Sequence[lexicon.Signal], every: set) -> set:
 def _restricts(category: str, value, found: Sequence[lexicon.Signal], text: str, lang: str) -> bool:
     """Does a missing signal change a rule? 'only' does where its clause says a modal verb or a number ('darf
     nur', 'only 2'), or where it counts the noun after it, an article too ('nur noch ein Gegner', 'only one
-    opponent', 'only a Joker': at most two words between); not as a particle ('Die Reise war nur kurz, der
-    Vertrag erlaubt' / 'a short trip'). Every other signal does."""
+    opponent', 'only a Joker': at most two words between), or where the word after it opens what it restricts
+    (a preposition, article or participle: 'nur zum Schlagen', 'only used for capturing'); not as a particle
+    ('Die Reise war nur kurz, der Vertrag erlaubt' / 'a short trip'). Every other signal does."""
     if (category, value) != ("bound", "only"):
         return True
     for only in (s for s in found if s.category == category and s.value == value and not s.weak):
@@ -297,6 +298,8 @@ def _restricts(category: str, value, found: Sequence[lexicon.Signal], text: str,
         ) or any(
             s.category == "number" and after <= s.start and len(text[after : s.start].split()) <= 2 for s in found
         ):
+            return True
+        if lexicon.restricts_what_follows(text, lang, after):  # 'nur zum Schlagen', 'only used for capturing'
             return True
     return False
 

@@ -385,3 +385,16 @@ def test_a_before_swapped_in_where_the_other_side_says_then_is_seen():
     assert _findings(de, en) == []
     found = _findings(de.replace("danach", "davor"), en)
     assert [(f.kind, f.words, f.other_words) for f in found] == [("time", "then", "davor")]
+
+
+def test_a_dropped_only_restricting_what_follows_is_seen_without_a_modal_verb():
+    """'nur zum Tauschen' / 'only used for trading': the word after it opens what it restricts (a preposition,
+    a participle); an 'only' before an adjective or a bare noun is a particle ('nur Schein', 'nur kurz')."""
+    de = "Die graue Münze ist danach zunächst nur zum Tauschen im Spiel."
+    en = "The grey coin is then at first only used for trading."
+    assert _findings(de, en) == []
+    found = _findings(de, en.replace("only ", ""))
+    assert [(f.kind, f.lang, f.words) for f in found] == [("bound", "de", "nur")]
+    found = _findings(de.replace("nur ", ""), en)
+    assert [(f.kind, f.lang, f.words) for f in found] == [("bound", "en", "only")]
+    assert _findings("Der Handel war nur Schein, die Münze bleibt.", "The trade was a sham, the coin stays.") == []
