@@ -5,8 +5,12 @@ A term matches a word whose lemma is the term's lemma, or (a compounding languag
 more) a word whose lemma ends in the term's lemma after a stem of at least `MIN_STEM` letters: 'Zielfeld'
 says *Feld*, 'Spielende' says *Ende* (its head), never *Spiel*; letters inside another word say nothing
 ('aktivieren' is not *Vier*, 'Stürmer' not *Türme*). A term of several words matches where its words'
-lemmas stand in order. A glossary is a YAML mapping of term id -> {lang: spelling or list of spellings}
-(or a list of such mappings); `Glossary.find(text, lang)` gives the ids of the terms a text says.
+lemmas stand in order. A word matches by its lemma or as written; a compound simplemma's dictionary does
+not know gets the lemma of simplemma's greedy mode (`word_lemma`). A word says one term (`Glossary.count`:
+the longest match wins); a capitalised spelling matches capitalised words only; digits are words, link
+targets no text. A term named only as a compound's first part ('Stichpunkte') is `Glossary.modifiers`.
+A glossary is a YAML mapping of term id -> {lang: spelling or list of spellings} (or a list of such
+mappings); `Glossary.find(text, lang)` gives the ids of the terms a text says, `count` how often.
 """
 
 from __future__ import annotations
