@@ -9,7 +9,21 @@ the German/English pairs, and counts how many the check catches per kind, taking
 every pair and side. A mistake is caught when a finding that the unchanged texts do not have quotes the
 changed sentence, or (for a dropped sentence or list item) the sentence of the other text aligned with it.
 
-    python benchmarks/translation_corpus.py [--per-kind 12] [--markdown benchmarks/translation_corpus.md]
+A mistake is injected only where it makes the two texts disagree (``--injection counterpart``, the default
+since trans5): the aligned sentence of the other text must say what the mistake takes out of the changed
+sentence (the lexicon signals it says and the changed sentence does not, weak words and answering values
+counted; for game terms, the term replaced). Dropping a German "nur" whose English has no "only", or making
+"each" "one" where the other text itself says "one", makes the changed sentence say what its counterpart
+already says: no translator's mistake. A mistake that takes out no signal the lexicon knows is kept (a gap
+of the lexicon stays a miss); dropped sentences and list items are always kept. ``--injection any`` counts
+every place, the rule before trans5.
+
+With a ``translations-glossary.yaml`` beside a text, game terms are mixed up too: "swapped terms" writes a
+term where the text says another glossary term (one the sentence does not say, or in every other sentence
+with two terms the other one it says), "exchanged terms" lets two terms of one sentence change places.
+
+    python benchmarks/translation_corpus.py [--per-kind 12] [--injection counterpart|any] [--show-misses]
+        [--markdown FILE]
 """
 
 from __future__ import annotations
@@ -24,7 +38,8 @@ from pathlib import Path
 
 import yaml
 
-from rulepress.check import baseline, terms
+from rulepress.check import aligned as aligned_check
+from rulepress.check import baseline, lexicon, terms
 from rulepress.commands.check_translations import compare_files
 
 CORPUS = Path(__file__).parent / "data" / "translation-corpus"
@@ -297,6 +312,7 @@ class Mistake:
     new_line: str | None  # None: the line (a list item) goes
     said: str  # what a finding must quote to catch it (the changed sentence, or its counterpart)
     side: str = "en"  # the changed file: the English one or the source ("de")
+    carried: bool = True  # does the aligned counterpart say what the mistake changes (`_carried`)?
 
 
 def _word_swap(line: str, old: str, new: str) -> str | None:
@@ -314,6 +330,32 @@ def _written(text: str, spellings: list[str]) -> str | None:
     return None
 
 
+def _said(found) -> set[tuple[str, str]]:
+    return {(s.category, str(s.value)) for s in found}
+
+
+def _carried(kind: str, sentence: str, changed: str, lang: str, counterpart: str, other_lang: str) -> bool:
+    """Does the aligned `counterpart` (the other language) say what the mistake takes out of `sentence`? A
+    mistake is one only where it makes the two texts disagree: dropping a German "nur" whose English has no
+    "only", or turning "each" into "one" where the other text itself says "one", makes the changed sentence say
+    what its counterpart already says. The signals `sentence` says and `changed` does not (lexicon categories
+    and values, weak words counted) must be said by the counterpart too, or a value that answers them
+    (`aligned.ANSWERS`: 'any' for 'each'; `aligned.SAID_AS`: 'then' for 'danach'); a mistake that takes no
+    signal out (a lexicon gap) is kept."""
+    if kind in ("dropped sentence", "dropped list item"):
+        return True
+    removed = _said(lexicon.signals(sentence, lang)) - _said(lexicon.signals(changed, lang))
+    if not removed:
+        return True
+    theirs = _said(lexicon.signals(counterpart, other_lang))
+    for category, value in removed:
+        answers = {value} | aligned_check.ANSWERS.get((category, value), set())
+        answers |= {v for (c, v), meant in aligned_check.SAID_AS.items() if c == category and meant == value}
+        if any((category, v) in theirs for v in answers):
+            return True
+    return False
+
+
 def mistakes(pair: Pair, aligned, side: str = "en") -> list[Mistake]:
     """Every place in one text of `pair` (`side`: "en", or "de" for the German source) where a mistake of
     each kind can be made, in reading order."""
@@ -326,6 +368,7 @@ def mistakes(pair: Pair, aligned, side: str = "en") -> list[Mistake]:
             continue
         mine, theirs = (bead.b, bead.a) if side == "en" else (bead.a, bead.b)
         counterpart = " ".join(u.text for u in theirs)
+        lang, other_lang = ("en", "de") if side == "en" else ("de", "en")
         for unit in mine:
             index = unit.line - 1
             line = lines[index]
@@ -338,16 +381,23 @@ def mistakes(pair: Pair, aligned, side: str = "en") -> list[Mistake]:
                 for old, new in kind_swaps:
                     changed = _word_swap(sentence, old, new)
                     if changed and changed != sentence:
-                        found.append(Mistake(kind, unit.line, line.replace(sentence, changed, 1), changed, side))
+                        carried = _carried(kind, sentence, changed, lang, counterpart, other_lang)
+                        found.append(
+                            Mistake(kind, unit.line, line.replace(sentence, changed, 1), changed, side, carried)
+                        )
                         break
             number = re.search(r"(?<![\w.,])(\d+)(?![\w.,]\d)", sentence)
             if number:
                 changed = sentence[: number.start()] + str(int(number.group(1)) + 1) + sentence[number.end() :]
-                found.append(Mistake("numbers", unit.line, line.replace(sentence, changed, 1), changed, side))
+                carried = _carried("numbers", sentence, changed, lang, counterpart, other_lang)
+                found.append(Mistake("numbers", unit.line, line.replace(sentence, changed, 1), changed, side, carried))
             condition = CONDITION["en"].match(sentence) if side == "en" else None
             if condition:
                 changed = condition.group(1) + condition.group(2).upper() + sentence[condition.end() :]
-                found.append(Mistake("dropped condition", unit.line, line.replace(sentence, changed, 1), changed, side))
+                carried = _carried("dropped condition", sentence, changed, lang, counterpart, other_lang)
+                found.append(
+                    Mistake("dropped condition", unit.line, line.replace(sentence, changed, 1), changed, side, carried)
+                )
             if unit.kind == "item" and len(sentence.split()) >= 3 and line.strip()[2:].strip() == sentence.strip():
                 found.append(Mistake("dropped list item", unit.line, None, counterpart, side))
             elif unit.kind == "sentence" and len(sentence.split()) >= 5 and len(line) > len(sentence) + 10:
@@ -356,22 +406,65 @@ def mistakes(pair: Pair, aligned, side: str = "en") -> list[Mistake]:
                     found.append(
                         Mistake("dropped sentence", unit.line, re.sub(r"\s{2,}", " ", rest), counterpart, side)
                     )
-        if pair.glossary:  # a term of the game written where the text says another one
-            lang = "en" if side == "en" else "de"
-            for unit in mine:
-                said = pair.glossary.find(unit.text, lang)
-                others = sorted(t for t in pair.glossary.terms if t not in said and lang in pair.glossary.terms[t])
-                line = lines[unit.line - 1]
-                for term in sorted(said):
-                    spelling = _written(unit.text, pair.glossary.terms[term][lang])
-                    if others and spelling and spelling in line:
-                        other = pair.glossary.spelling(others[len(spelling) % len(others)], lang)
-                        changed = _word_swap(unit.text, spelling, other)
-                        if changed:
-                            found.append(
-                                Mistake("swapped terms", unit.line, line.replace(unit.text, changed, 1), changed, side)
-                            )
-                            break
+        if pair.glossary:
+            found += _term_mistakes(pair.glossary, mine, lines, lang, counterpart, other_lang, side)
+    return found
+
+
+def _exchange(text: str, a: str, b: str) -> str:
+    """`text` with the first whole-word `a` and the first whole-word `b` in each other's place."""
+    found = [re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", text) for w in (a, b)]
+    if not found[0] or not found[1] or found[0].start() == found[1].start():
+        return text
+    first, second = sorted(found, key=lambda m: m.start())
+    if first.end() > second.start():
+        return text
+    return (
+        text[: first.start()]
+        + second.group(0)
+        + text[first.end() : second.start()]
+        + first.group(0)
+        + text[second.end() :]
+    )
+
+
+def _term_mistakes(glossary, mine, lines, lang, counterpart, other_lang, side) -> list[Mistake]:
+    """Game terms mixed up in the units `mine`: "swapped terms", a term written where the text says another
+    glossary term (one the sentence does not say, or, every other unit with two terms, the other term the
+    sentence says: 'the card under your pawn' -> 'the pawn under your pawn'); "exchanged terms", two terms of
+    one sentence that change places ('the pawn under your card'). Counterpart carrying: it says the term
+    taken out."""
+    found: list[Mistake] = []
+    theirs = glossary.find(counterpart, other_lang) | glossary.modifiers(counterpart, other_lang)
+    for number, unit in enumerate(mine):
+        said = sorted(glossary.find(unit.text, lang))
+        written = [(t, _written(unit.text, glossary.terms[t][lang])) for t in said]
+        written = [(t, w) for t, w in written if w]
+        line = lines[unit.line - 1]
+        if not written or unit.text not in line:
+            continue
+        term, spelling = written[0]
+        others = sorted(t for t in glossary.terms if t not in said and lang in glossary.terms[t])
+        if len(written) >= 2 and (number % 2 == 1 or not others):
+            other = written[1][1]  # the other term the sentence says
+        elif others:
+            other = glossary.spelling(others[len(spelling) % len(others)], lang)
+        else:
+            continue
+        changed = _word_swap(unit.text, spelling, other)
+        if changed and changed != unit.text:
+            new_line = line.replace(unit.text, changed, 1)
+            found.append(Mistake("swapped terms", unit.line, new_line, changed, side, term in theirs))
+        if len(written) >= 2:
+            (first, a), (second, b) = written[0], written[1]
+            exchanged = _exchange(unit.text, a, b)
+            if exchanged != unit.text:
+                carried = first in theirs and second in theirs
+                found.append(
+                    Mistake(
+                        "exchanged terms", unit.line, line.replace(unit.text, exchanged, 1), exchanged, side, carried
+                    )
+                )
     return found
 
 
@@ -396,6 +489,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--per-kind", type=int, default=12, help="mistakes injected per kind (spread over the pairs)")
     parser.add_argument("--markdown", type=Path, help="also write the results as Markdown to this file")
     parser.add_argument("--show-misses", action="store_true", help="print every mistake the check missed")
+    parser.add_argument(
+        "--injection",
+        choices=("counterpart", "any"),
+        default="counterpart",
+        help="counterpart (default): change only what the aligned sentence of the other text says too (a mistake "
+        "that makes the two texts disagree); any: every place, the rule before trans5",
+    )
     args = parser.parse_args(argv)
     judged = yaml.safe_load(JUDGEMENTS.read_text(encoding="utf-8")) if JUDGEMENTS.exists() else {}
     judged = judged or {}
@@ -427,7 +527,8 @@ def main(argv: list[str] | None = None) -> int:
         if pair.source.name.endswith(".de.md"):  # mistakes go into either text of the German/English pairs
             for side in ("en", "de"):
                 for mistake in mistakes(pair, aligned, side):
-                    sites[mistake.kind].append((pair, mistake, prints))
+                    if mistake.carried or args.injection == "any":
+                        sites[mistake.kind].append((pair, mistake, prints))
     out.append(
         f"| **all** | {totals['pairs']} | {totals['findings']} | {totals['false']} | {totals['real']} | {totals['unjudged']} |"
     )

@@ -36,6 +36,8 @@ ANCHOR_BONUS = 3.0  # a bead whose units share every anchor costs this much less
 ANCHOR_PENALTY = 2.0  # a bead whose units both hold anchors but share none costs this much more
 SIGNAL_BONUS = 1.5  # a bead whose units say the same signals (must, not, before, each ...) costs this much less
 SIGNAL_PENALTY = 1.0  # a bead where one side says signals the other answers with none costs this much more
+HEADING_BONUS = 2.0  # two sections whose headings say the same numbers cost this much less
+HEADING_PENALTY = 6.0  # ... and this much more where they do not
 MISMATCH = 25.0  # a heading with a sentence
 KIND_MISMATCH = 4.0  # a list item or table cell with a sentence of running text
 ITEM_JOIN = 3.0  # two list items or table cells joined into one: translators keep lists as they are
@@ -262,6 +264,38 @@ def sections(paragraphs: Sequence[Paragraph]) -> list[Section]:
 
 
 def align_sections(a: Sequence[Section], b: Sequence[Section], lang_a: str, lang_b: str) -> list[Bead]:
-    """Which sections of two bare files go together: by their lengths and the numbers and names of their
-    headings, in order; a section split in two in the other file is a 1-2 bead."""
-    return align([s.unit(lang_a) for s in a], [s.unit(lang_b) for s in b], priors=SECTION_PRIORS)
+    """Which sections of two bare files go together: by their lengths and the numbers and names they hold, in
+    order, and by the numbers of their headings (`_heading_cost`); a section split in two in the other file is
+    a 1-2 bead."""
+    units_a, units_b = [s.unit(lang_a) for s in a], [s.unit(lang_b) for s in b]
+    titles = {
+        id(u): _said_in_heading(s.title, lang)
+        for units, found, lang in ((units_a, a, lang_a), (units_b, b, lang_b))
+        for u, s in zip(units, found)
+    }
+
+    def cost(ua: Sequence[Unit], ub: Sequence[Unit], ratio: float, priors: dict) -> float:
+        found = bead_cost(ua, ub, ratio, priors)
+        return found + _heading_cost(titles[id(ua[0])], titles[id(ub[0])]) if ua and ub else found
+
+    return align(units_a, units_b, cost=cost, priors=SECTION_PRIORS)
+
+
+def _said_in_heading(title: str, lang: str) -> frozenset:
+    """What a heading says that its translation keeps: its numbers and the categories and values of its other
+    signals ('Dreimal würfeln': 3; 'Überspringen im Ziel verboten': a negation)."""
+    said = lexicon.signals(title, lang)
+    return frozenset(
+        ("number", s.value) if s.category == "number" else (s.category, str(s.value))
+        for s in said
+        if not (s.category == "number" and s.weak)
+    )
+
+
+def _heading_cost(a: frozenset, b: frozenset) -> float:
+    """Less for two sections whose first headings say something alike (a number, a negation: 'Dreimal würfeln'
+    / 'Rolling three times'), more where one heading says something and the other nothing of it
+    ('Rückwärtsschlagen' / 'Rolling three times': the section with it was left out of the other text)."""
+    if not a and not b:
+        return 0.0
+    return -HEADING_BONUS if a & b else HEADING_PENALTY

@@ -14,7 +14,8 @@ compared:
   more ('jeder Karte' / 'one card', also where 'pro' / 'per' still say each: `SWAPPED_FOR`);
 - a negation: 'without' answers a 'not' of the other side only where that side says no modal verb ('darf
   nicht passen' / 'can pass without bidding'), and weak words alone answer no more negations than they count;
-- ``terms``: a glossary term (`rulepress.check.terms`) said on one side only, or two terms swapped;
+- ``term``: two glossary terms (`rulepress.check.terms`) that disagree: each side says one more often than
+  the other side (a term left out alone is no finding);
 - ``dropped-sentence`` / ``dropped-item`` / ``dropped-heading``: a unit of one side that the other does
   not say at all (a 1-0 or 0-1 bead of three words or more; a list item or heading of any length).
 
@@ -67,8 +68,7 @@ ANSWERS = {
     ("quantifier", "each"): {"any", "all"},
     ("quantifier", "any"): {"each"},
     ("quantifier", "all"): {"each"},  # 'alle' / 'each'; never 'any': 'alle deine Karten' is no 'any your cards'
-    ("condition", "if"): {"only_if"},
-    ("condition", "only_if"): {"if"},
+    ("condition", "if"): {"only_if"},  # 'if' by 'only if'; 'only if' by 'if' only with an 'only' (`_only_if`)
     ("condition", "unless"): {"except"},
     ("condition", "except"): {"unless"},
 }
@@ -83,6 +83,7 @@ OPPOSITES = {
     ("quantifier", "all"): "any",  # 'alle Karten' / 'any cards': weak 'all' counts
 }
 OPPOSITES |= {(category, b): a for (category, a), b in OPPOSITES.items()}
+SAID_AS = {("time", "then"): "after"}  # ... counted as that value in a swap: 'und davor 1 nach oben' / 'then up 1'
 # a value that says the opposite of another category's value: 'each card' against 'one card' ('einer Karte')
 SWAPPED_FOR = {("quantifier", "each"): ("number", 1)}
 ALIKE = {("quantifier", "each"): {"all"}}  # values counted as that value where it is said as one
@@ -193,13 +194,17 @@ def _swapped(
         [s for s in found if s.category == category and not _also(s, lang)]
         for found, lang in zip((found_a, found_b), langs)
     )
+
+    def says(x: lexicon.Signal, value: str) -> bool:
+        return str(x.value) == value or SAID_AS.get((category, str(x.value))) == value
+
     for s in said_a:
         opposite = OPPOSITES.get((category, str(s.value)))
         if opposite is None:
             continue
-        more_a = sum(str(x.value) == str(s.value) for x in said_a) > sum(str(x.value) == str(s.value) for x in said_b)
-        against = [x for x in said_b if str(x.value) == opposite]
-        more_b = len(against) > sum(str(x.value) == opposite for x in said_a)
+        more_a = sum(says(x, str(s.value)) for x in said_a) > sum(says(x, str(s.value)) for x in said_b)
+        against = [x for x in said_b if says(x, opposite)]
+        more_b = len(against) > sum(says(x, opposite) for x in said_a)
         if more_a and more_b:
             return s.words, against[0].words
     return None
@@ -278,24 +283,42 @@ def _may_only(found: Sequence[lexicon.Signal], every: set) -> set:
 
 def _restricts(category: str, value, found: Sequence[lexicon.Signal], text: str, lang: str) -> bool:
     """Does a missing signal change a rule? 'only' does where its clause says a modal verb or a number ('darf
-    nur', 'only 2'), not as a particle ('Die Reise war nur kurz, der Vertrag erlaubt' / 'a short trip');
-    every other does."""
+    nur', 'only 2'), or where it counts the noun after it, an article too ('nur noch ein Gegner', 'only one
+    opponent', 'only a Joker': at most two words between), or where the word after it opens what it restricts
+    (a preposition, article or participle: 'nur zum Schlagen', 'only used for capturing'); not as a particle
+    ('Die Reise war nur kurz, der Vertrag erlaubt' / 'a short trip'). Every other signal does."""
     if (category, value) != ("bound", "only"):
         return True
     for only in (s for s in found if s.category == category and s.value == value and not s.weak):
         begin, end = lexicon.clause_of(text, lang, only.start)
+        after = only.start + len(only.words)
         if any(
             begin <= s.start < end and (s.category == "modality" or (s.category == "number" and not s.weak))
             for s in found
+        ) or any(
+            s.category == "number" and after <= s.start and len(text[after : s.start].split()) <= 2 for s in found
         ):
+            return True
+        if lexicon.restricts_what_follows(text, lang, after):  # 'nur zum Schlagen', 'only used for capturing'
             return True
     return False
 
 
+def _only_if(every: set, found: Sequence[lexicon.Signal]) -> set:
+    """The condition values of one side, with 'only if' where it says 'if' and an 'only' apart ('nur dann, wenn',
+    'Nur wer ...'); an 'if' alone does not say 'only if' ('If you can neither ...' / 'Nur wer weder ...' lost
+    the 'only')."""
+    only = any(s.category == "bound" and s.value == "only" for s in found)
+    return every | {"only_if"} if only and "if" in every else every
+
+
 def _only_must(every: set, found: Sequence[lexicon.Signal], other: Sequence[lexicon.Signal]) -> set:
     """The bound values of one side, with 'only' where it says 'must' and the `other` side says 'may' with
-    'only': 'Der Joker darf ausschließlich das letzte Feld sein' / 'The Joker must be the final space'."""
-    must = any(s.category == "modality" and s.value == "must" for s in found)
+    'only': 'Der Joker darf ausschließlich das letzte Feld sein' / 'The Joker must be the final space'; not
+    where the other side says 'must' as often (that 'must' translates its 'muss': 'muss dann ... ziehen, da
+    ... nur ein Spielstein stehen darf' / 'must then move ..., as one piece may occupy')."""
+    musts = sum(s.category == "modality" and s.value == "must" for s in found)
+    must = musts > sum(s.category == "modality" and s.value == "must" for s in other)
     may_only = any(s.category == "modality" and s.value == "may" for s in other) and any(
         s.category == "bound" and s.value == "only" for s in other
     )
@@ -338,6 +361,8 @@ def _compare_signals(report: _Report, found_a, found_b, text_a: str = "", text_b
         firm_b, every_b = _values(found_b, category)
         if category == "modality":  # 'darf ausschließlich' says 'must': may with only
             every_a, every_b = _may_only(found_a, every_a), _may_only(found_b, every_b)
+        if category == "condition":  # 'nur dann, wenn' says 'only if'
+            every_a, every_b = _only_if(every_a, found_a), _only_if(every_b, found_b)
         if category == "bound":  # ... and 'must' says its 'only'
             every_a, every_b = _only_must(every_a, found_a, found_b), _only_must(every_b, found_b, found_a)
         if category == "negation":
@@ -413,30 +438,35 @@ def _compare_signals(report: _Report, found_a, found_b, text_a: str = "", text_b
 
 
 def _compare_terms(report: _Report, glossary: Glossary | None, text_a: str, text_b: str) -> None:
+    """Two glossary terms that disagree: each side says a term more often than the other side says it, and they
+    are different terms ('Münze' / 'card'; 'the card under the pawn, the card ...' where the other side says
+    the pawn twice). A term said on one side only, with no other term in its place, is no finding: translations
+    leave a term out for a pronoun or a paraphrase ('end your move on it' / 'indem du deine Spielfigur darauf
+    stellst'). A term said only as a compound's first part ('Stichpunkte') answers it ('trick points')."""
     if glossary is None:
         return
     lang_a, lang_b = (s.lang for s in report.sides)
-    found_a, found_b = glossary.find(text_a, lang_a), glossary.find(text_b, lang_b)
-    only_a, only_b = found_a - found_b, found_b - found_a
-    names = [_name(s.lang) for s in report.sides]
-    if only_a and only_b:
-        ta, tb = sorted(only_a)[0], sorted(only_b)[0]
-        report.add(
-            "term",
-            1,
-            f"terms differ: {glossary.spelling(tb, lang_b)!r} in {names[1]} where {names[0]} says "
-            f"{glossary.spelling(ta, lang_a)!r} (translated {glossary.spelling(ta, lang_b)!r})",
-            glossary.spelling(tb, lang_b),
-            glossary.spelling(ta, lang_a),
-        )
+    count_a, count_b = glossary.count(text_a, lang_a), glossary.count(text_b, lang_b)
+    weak_a, weak_b = glossary.modifiers(text_a, lang_a), glossary.modifiers(text_b, lang_b)
+    # the terms one side says more often (those the other does not say at all first)
+    more_a = sorted(
+        (t for t, n in count_a.items() if n > count_b.get(t, 0) and t not in weak_b), key=lambda t: (t in count_b, t)
+    )
+    more_b = sorted(
+        (t for t, n in count_b.items() if n > count_a.get(t, 0) and t not in weak_a), key=lambda t: (t in count_a, t)
+    )
+    if not more_a or not more_b:
         return
-    for about, only, lang in ((0, only_a, lang_a), (1, only_b, lang_b)):
-        if only:
-            other_lang = lang_b if about == 0 else lang_a
-            said = ", ".join(
-                f"{glossary.spelling(t, lang)!r} ({glossary.spelling(t, other_lang)!r})" for t in sorted(only)
-            )
-            report.add("term", about, f"term only in {names[about]}: {said}")
+    names = [_name(s.lang) for s in report.sides]
+    ta, tb = more_a[0], more_b[0]
+    report.add(
+        "term",
+        1,
+        f"terms differ: {glossary.spelling(tb, lang_b)!r} in {names[1]} where {names[0]} says "
+        f"{glossary.spelling(ta, lang_a)!r} (translated {glossary.spelling(ta, lang_b)!r})",
+        glossary.spelling(tb, lang_b),
+        glossary.spelling(ta, lang_a),
+    )
 
 
 def _dropped(report: _Report, about: int, units: Sequence[Unit]) -> None:

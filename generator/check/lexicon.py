@@ -17,7 +17,9 @@ a bound, not a negation). ``also`` gives a phrase a second, weak signal (``once`
 A language that opens a condition with its verb (German ``Liegen Armeen aus, gewinnt ...``) names the
 verb's forms and subjects (``verb_first_verb``, ``verb_first_subjects``) and its ``short_verbs``
 (infinitives that do not end in -en); such verbs are told by their lemma (simplemma), loaded only for
-such a clause. A language without a lexicon file finds digits only.
+such a clause. ``only_before`` lists the words after which an 'only' restricts what follows (a preposition,
+an article, a participle: *nur zum Schlagen*, *only used for capturing*; `restricts_what_follows`). A language
+without a lexicon file finds digits only.
 """
 
 from __future__ import annotations
@@ -83,6 +85,7 @@ class Lexicon:
     modal_adjectives: tuple[re.Pattern, ...] = ()  # a negation negates a modal verb of its clause before these
     negated_after: frozenset[str] = frozenset()  # modal verbs a negation negates only after them ('must not')
     negates_ahead: frozenset[str] = frozenset()  # ... except these ('No pieces may be skipped')
+    only_before: tuple[re.Pattern, ...] = ()  # words after which 'only' restricts what follows ('nur zum Schlagen')
 
 
 def _value(raw) -> tuple[Fraction, bool]:
@@ -157,6 +160,7 @@ def parse(data: dict, lang: str) -> Lexicon:
         tuple(re.compile(str(w), re.I) for w in data.get("modal_adjectives") or ()),
         frozenset(str(w).lower() for w in data.get("negated_after") or ()),
         frozenset(str(w).lower() for w in data.get("negates_ahead") or ()),
+        tuple(re.compile(rf"(?:{w})", re.I) for w in data.get("only_before") or ()),
     )
 
 
@@ -292,6 +296,17 @@ def signals(text: str, lang: str) -> list[Signal]:
 
 
 _CLAUSE_MARK = re.compile(r"[,;:.!?()\[\]—–|]")
+
+
+def restricts_what_follows(text: str, lang: str, end: int) -> bool:
+    """Does the word after position `end` (where an 'only' ends) open what that 'only' restricts: a preposition,
+    an article, a participle ('nur zum Schlagen', 'only used for capturing'; lexicon ``only_before``), not an
+    adjective, adverb or bare noun of a particle 'only' ('war nur Schein', 'ausschließlich waagerecht')?"""
+    found = load(lang)
+    following = WORD.search(numbers.clean(text), end)
+    if found is None or following is None or text[end : following.start()].strip():
+        return False
+    return any(p.fullmatch(following.group(0)) for p in found.only_before)
 
 
 def clause_of(text: str, lang: str, at: int) -> tuple[int, int]:

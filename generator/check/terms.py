@@ -5,8 +5,12 @@ A term matches a word whose lemma is the term's lemma, or (a compounding languag
 more) a word whose lemma ends in the term's lemma after a stem of at least `MIN_STEM` letters: 'Zielfeld'
 says *Feld*, 'Spielende' says *Ende* (its head), never *Spiel*; letters inside another word say nothing
 ('aktivieren' is not *Vier*, 'Stürmer' not *Türme*). A term of several words matches where its words'
-lemmas stand in order. A glossary is a YAML mapping of term id -> {lang: spelling or list of spellings}
-(or a list of such mappings); `Glossary.find(text, lang)` gives the ids of the terms a text says.
+lemmas stand in order. A word matches by its lemma or as written; a compound simplemma's dictionary does
+not know gets the lemma of simplemma's greedy mode (`word_lemma`). A word says one term (`Glossary.count`:
+the longest match wins); a capitalised spelling matches capitalised words only; digits are words, link
+targets no text. A term named only as a compound's first part ('Stichpunkte') is `Glossary.modifiers`.
+A glossary is a YAML mapping of term id -> {lang: spelling or list of spellings} (or a list of such
+mappings); `Glossary.find(text, lang)` gives the ids of the terms a text says, `count` how often.
 """
 
 from __future__ import annotations
@@ -21,7 +25,8 @@ import yaml
 COMPOUNDING = frozenset({"de", "nl", "sv", "da", "no", "nb"})  # languages writing compounds as one word
 MIN_STEM = 3  # letters a compound's first part has at least
 MIN_HEAD = 4  # letters a term has at least to be found as a compound's head
-_WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?")
+_WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?|\d+")  # a word, or a number ('Draw 2' is no 'draw')
+_LINK_TARGET = re.compile(r"(?<=\])\([^)\s]*\)|<?https?://[^\s>)]+>?")  # where a link goes is no text
 
 
 class GlossaryError(ValueError):
@@ -44,21 +49,55 @@ def lemma(word: str, lang: str, keep_case: bool = False) -> str:
     return found if keep_case else found.lower()
 
 
+@lru_cache(maxsize=65536)
+def word_lemma(word: str, lang: str) -> str:
+    """The lemma of `word` for matching terms: `lemma`, and for a word simplemma's dictionary does not know (an
+    inflected compound: 'Zielfeldern', 'Ablagestapels') the lemma its greedy mode gives by decomposing the word
+    ('Zielfeld', 'Ablagestapel'); a known word keeps its dictionary lemma."""
+    import simplemma
+
+    found = lemma(word, lang)
+    if found != word.lower():
+        return found
+    try:
+        if simplemma.is_known(word, lang, low_memory=True):
+            return found
+        return simplemma.lemmatize(word, lang=lang, greedy=True, low_memory=True).lower()
+    except ValueError:  # a language simplemma does not know
+        return found
+
+
 def lemmas(text: str, lang: str) -> list[str]:
-    return [lemma(m.group(0), lang) for m in _WORD.finditer(text)]
+    return [word_lemma(m.group(0), lang) for m in _WORD.finditer(text)]
 
 
-def _says(words: list[str], term: tuple[str, ...], lang: str) -> bool:
-    n = len(term)
+def _capitalised(text: str) -> list[bool]:
+    """Per word of `text` (as `lemmas` reads them): is it written with a capital letter?"""
+    return [m.group(0)[:1].isupper() for m in _WORD.finditer(text)]
+
+
+def _forms(text: str, lang: str) -> list[frozenset[str]]:
+    """Per word of `text`: its lemma and the word itself, lower case (simplemma reads a capitalised verb as a
+    noun: 'Melden' gives 'melde', 'melden' itself still matches the spelling *melden*)."""
+    return [frozenset({lemma_, m.group(0).lower()}) for m, lemma_ in zip(_WORD.finditer(text), lemmas(text, lang))]
+
+
+def _matches(words: list[frozenset[str]], term: list[frozenset[str]], lang: str) -> list[tuple[int, int, bool]]:
+    """(first word, end, exact) of every place `words` say `term` (the forms of each: `_forms`): where the words
+    share a form with the term's words (exact), or, in a compounding language, where the last one is a
+    compound whose head is the term's last lemma (not exact)."""
+    n, found = len(term), []
     for i in range(len(words) - n + 1):
-        if words[i : i + n - 1] != list(term[:-1]):
+        if any(not (words[i + k] & term[k]) for k in range(n - 1)):
             continue
         word, last = words[i + n - 1], term[-1]
-        if word == last:
-            return True
-        if lang in COMPOUNDING and len(last) >= MIN_HEAD and word.endswith(last) and len(word) - len(last) >= MIN_STEM:
-            return True
-    return False
+        if word & last:
+            found.append((i, i + n, True))
+        elif lang in COMPOUNDING and any(
+            len(head) >= MIN_HEAD and w.endswith(head) and len(w) - len(head) >= MIN_STEM for head in last for w in word
+        ):
+            found.append((i, i + n, False))
+    return found
 
 
 @dataclass
@@ -72,12 +111,53 @@ class Glossary:
         return spellings[0]
 
     def find(self, text: str, lang: str) -> set[str]:
-        words = lemmas(text, lang)
+        return set(self.count(text, lang))
+
+    def count(self, text: str, lang: str) -> dict[str, int]:
+        """Term id -> how often `text` says it (not in where a link goes). A spelling with a capital letter is a
+        name or a German noun and matches only a word written with one ('Skip', not the verb 'skip'). A word
+        says one term only: the one matched by the most words,
+        then a whole word before a compound's head, then the longest spelling ('discard pile' is no *pile*,
+        'Spielfeld' as a term of its own is no *Feld*, 'Ablagestapel' no *Stapel* where the glossary has
+        the discard pile)."""
+        text = _LINK_TARGET.sub(" ", text)
+        words, capitals = _forms(text, lang), _capitalised(text)
+        places = []
+        for term, spellings in self.terms.items():
+            for spelling in spellings.get(lang, ()):
+                wanted = _forms(spelling, lang)
+                if wanted:
+                    name = spelling[:1].isupper()  # a name ('Skip', 'Aussetzen'): not the verb 'skip', 'aussetzen'
+                    places += [
+                        ((end - start, exact, len(spelling)), start, end, term)
+                        for start, end, exact in _matches(words, wanted, lang)
+                        if not name or capitals[start]
+                    ]
+        taken: set[int] = set()
+        counted: dict[str, int] = {}
+        for _, start, end, term in sorted(places, key=lambda p: (-p[0][0], not p[0][1], -p[0][2], p[1], p[3])):
+            if taken.isdisjoint(range(start, end)):
+                taken.update(range(start, end))
+                counted[term] = counted.get(term, 0) + 1
+        return counted
+
+    def modifiers(self, text: str, lang: str) -> set[str]:
+        """The terms `text` says only as the first part of a compound, in a language writing compounds as one
+        word: 'Stichpunkte' (trick points) names *Stich*, 'Trumpffarbe' *Trumpf*, 'Wiederbelebungsvarianten'
+        *Wiederbelebung*. Such a word says what the compound is (points, a suit), not the term itself: it
+        answers the term said on the other side ('trick points') but is no use of it."""
+        if lang not in COMPOUNDING:
+            return set()
+        text = _LINK_TARGET.sub(" ", text)
+        words = {m.group(0).lower() for m in _WORD.finditer(text)} | set(lemmas(text, lang))
         found = set()
         for term, spellings in self.terms.items():
-            if any(_says(words, tuple(lemmas(s, lang)), lang) for s in spellings.get(lang, ())):
-                found.add(term)
-        # a term whose spelling is part of a longer term's spelling found at the same place is that longer term
+            for spelling in spellings.get(lang, ()):
+                wanted = lemmas(spelling, lang)
+                if len(wanted) == 1 and len(wanted[0]) >= MIN_HEAD:
+                    first = wanted[0]
+                    if any(w.startswith(first) and len(w) - len(first) >= MIN_STEM for w in words):
+                        found.add(term)
         return found
 
 

@@ -85,6 +85,27 @@ def test_sections_of_bare_files_align_by_order_and_length():
     assert align.align_sections(a, b, "de", "en") == [([0], [0]), ([1], [1])]
 
 
+def test_a_heading_saying_a_number_keeps_its_section_with_the_one_saying_it_too():
+    """A section left out of the other text before one whose heading says a number ('Zweimal würfeln' /
+    'Rolling twice'): the heading decides which of the two goes with the other text's section, even where
+    that section is as long as both (here a longer translation)."""
+    a = align.sections(
+        [
+            Paragraph(1, "## Rückwärts ziehen"),
+            Paragraph(2, "Du darfst auch rückwärts ziehen, aber nicht über den Start hinaus. " * 2),
+            Paragraph(4, "## Zweimal würfeln"),
+            Paragraph(5, "Wer keinen Läufer auf dem Brett hat, würfelt zweimal und nimmt die höhere Zahl. " * 3),
+        ]
+    )
+    b = align.sections(
+        [
+            Paragraph(1, "## Rolling twice"),
+            Paragraph(2, "If you have no pawn on the board, roll twice and take the higher number. " * 6),
+        ]
+    )
+    assert align.align_sections(a, b, "de", "en") == [([0], []), ([1], [0])]
+
+
 def test_of_two_neighbours_of_like_length_the_one_saying_the_same_signals_is_kept():
     """A sentence dropped next to one of like length: the one left goes with the counterpart whose signals
     (here 'müssen' / 'have to') it says, and the other is left over, not the other way round."""

@@ -151,7 +151,7 @@ def test_a_real_translation_stays_nearly_silent(capsys):
     assert code in (0, 1)
 
 
-def test_glossary_terms_swapped_or_missing(texts, capsys):
+def test_glossary_terms_swapped(texts, capsys):
     (texts / "translations-glossary.yaml").write_text(
         "coin: {de: Münze, en: coin}\ncard: {de: Karte, en: card}\n", encoding="utf-8"
     )
@@ -309,3 +309,92 @@ def test_a_dropped_only_is_a_finding_where_it_restricts_a_modal_verb_or_a_number
     )
     assert _findings("Du darfst nur dann ziehen, wenn du eine 6 hast.", "You may move only if you have a 6.") == []
     assert _findings("Der Joker darf ausschließlich das letzte Feld sein.", "The Joker must be the final space.") == []
+
+
+def _term_findings(de: str, en: str, glossary: dict) -> list:
+    from rulepress.check import align, aligned, terms
+    from rulepress.check.pairs import Paragraph
+
+    sides = [
+        aligned.Side(lang, f"rules.{lang}.md", align.units([Paragraph(1, t)], lang))
+        for lang, t in (("de", de), ("en", en))
+    ]
+    found = aligned.compare(*sides, ratio=1.0, glossary=terms.parse(glossary, "test"))
+    return [(f.kind, f.words, f.other_words) for pair in found for f in pair.findings]
+
+
+PIECES = {
+    "pawn": {"de": "Läufer", "en": "pawn"},
+    "tile": {"de": "Plättchen", "en": "tile"},
+    "trick": {"de": "Stich", "en": "trick"},
+}
+
+
+def test_terms_are_compared_by_how_often_each_side_says_them():
+    de = "Stelle den Läufer auf ein Plättchen neben einem anderen Läufer."
+    assert _term_findings(de, "Put the pawn on a tile next to another pawn.", PIECES) == []
+    # a term written where the text says another one, also one the sentence says elsewhere
+    found = _term_findings(de, "Put the tile on a tile next to another pawn.", PIECES)
+    assert found == [("term", "tile", "Läufer")]
+    assert _term_findings(de, "Put the pawn on a pawn next to another pawn.", PIECES) == [("term", "pawn", "Plättchen")]
+
+
+def test_a_term_left_out_alone_and_a_compound_s_first_part_are_no_finding():
+    """A pronoun or a paraphrase in place of a term is no mistake; 'Stichwert' names the trick too."""
+    de = "Stelle den Läufer auf ein Plättchen und lass ihn dort stehen."
+    assert _term_findings(de, "Put the pawn on a tile and leave it there.", PIECES) == []
+    assert _term_findings(de, "Put it on a tile and leave it there.", PIECES) == []
+    assert _term_findings("Addiere den Stichwert.", "Add the trick value.", PIECES) == []
+
+
+def test_only_if_is_not_answered_by_a_bare_if():
+    """'Nur wer ..., darf' says only if; an English 'If ...' lost the 'only'; 'nur dann, wenn' keeps it."""
+    de = "Nur wer keine Münze mehr hat, darf eine Karte kaufen."
+    assert _findings(de, "Only if you have no coin left may you buy a card.") == []
+    found = _findings(de, "If you have no coin left, you may buy a card.")
+    assert [(f.kind, f.lang, f.words) for f in found] == [("condition", "de", "Nur wer")]
+    assert _findings("Du darfst nur dann kaufen, wenn du zahlst.", "You may buy only if you pay.") == []
+
+
+def test_a_must_of_its_own_does_not_say_the_only_of_the_other_side():
+    """'must' says the 'only' of 'darf nur' where it translates it ('The tile must be the last space'), not where
+    the other side says its own 'muss' too and the 'nur' of another clause was dropped."""
+    assert (
+        _findings("Das Plättchen darf ausschließlich das letzte Feld sein.", "The tile must be the last space.") == []
+    )
+    de = "Der Spieler muss dann weiterziehen, da auf jedem Feld nur ein Läufer stehen darf."
+    assert _findings(de, "The player must then move on, as only one pawn may stand on each space.") == []
+    found = _findings(de, "The player must then move on, as one pawn may stand on each space.")
+    assert [(f.kind, f.lang, f.words) for f in found] == [("bound", "de", "nur")]
+
+
+def test_a_dropped_only_that_counts_the_noun_after_it_is_seen():
+    """'nur noch ein Gegner': 'nur' counts, though its clause has no modal verb; a particle still does not."""
+    de = "Wenn nur noch ein Gegner übrig ist, gewinnst du die Runde."
+    assert _findings(de, "If only one opponent is left, you win the round.") == []
+    found = _findings(de, "If one opponent is left, you win the round.")
+    assert [(f.kind, f.lang, f.words) for f in found] == [("bound", "de", "nur")]
+    assert _findings("Die Reise war nur kurz, der Rest folgt.", "The trip was short, the rest follows.") == []
+
+
+def test_a_before_swapped_in_where_the_other_side_says_then_is_seen():
+    """'danach' / 'then': 'davor' in its place says the opposite ('then' counts as after in a swap); 'nach oben'
+    is a direction, no time word 'nach' that would keep the German saying after."""
+    en = "Move down 2, left 1, then up 1, and finally right 3 and down 1 more;"
+    de = "2 Felder nach unten, 1 Feld nach links und danach 1 Feld nach oben, zuletzt 3 nach rechts und 1 nach unten ziehen;"
+    assert _findings(de, en) == []
+    found = _findings(de.replace("danach", "davor"), en)
+    assert [(f.kind, f.words, f.other_words) for f in found] == [("time", "then", "davor")]
+
+
+def test_a_dropped_only_restricting_what_follows_is_seen_without_a_modal_verb():
+    """'nur zum Tauschen' / 'only used for trading': the word after it opens what it restricts (a preposition,
+    a participle); an 'only' before an adjective or a bare noun is a particle ('nur Schein', 'nur kurz')."""
+    de = "Die graue Münze ist danach zunächst nur zum Tauschen im Spiel."
+    en = "The grey coin is then at first only used for trading."
+    assert _findings(de, en) == []
+    found = _findings(de, en.replace("only ", ""))
+    assert [(f.kind, f.lang, f.words) for f in found] == [("bound", "de", "nur")]
+    found = _findings(de.replace("nur ", ""), en)
+    assert [(f.kind, f.lang, f.words) for f in found] == [("bound", "en", "only")]
+    assert _findings("Der Handel war nur Schein, die Münze bleibt.", "The trade was a sham, the coin stays.") == []

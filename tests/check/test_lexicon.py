@@ -32,10 +32,18 @@ def test_every_lexicon_file_reads(lang):
         ("es sei denn, du passt", "de", ("condition", "unless")),
         ("a red card", "en", ("colour", "red")),
         ("You must pass", "en", ("modality", "must")),
+        ("Der Läufer muß zurück", "de", ("modality", "must")),  # the spelling before 1996
+        ("Nur wer eine Münze hat, darf kaufen", "de", ("condition", "only_if")),
     ],
 )
 def test_finds_the_signal(text, lang, wanted):
     assert wanted in [(c, v) for c, v, weak in said(text, lang) if not weak]
+
+
+@pytest.mark.parametrize("text, wanted", [("Zieh 1 Feld nach oben", "above"), ("und 2 nach unten", "below")])
+def test_nach_oben_is_a_direction_not_a_time_word(text, wanted):
+    found = said(text, "de")
+    assert ("direction", wanted, True) in found and not any(c == "time" for c, _v, _w in found)
 
 
 def test_longest_phrase_uses_its_words_up():
