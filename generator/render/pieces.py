@@ -9,19 +9,25 @@ print on one side. Each face is its colour under a fine texture in a shade of it
 round token looks like a game chip, a square one has a framed middle). Every page's margin names the component,
 how many pieces it has (and that the count is reconstructed when it is), and how to print, cut and fold it; the
 PDF's viewer preferences ask for no page scaling. Texts that do not fit, at 6 pt and more, are a ContentError raised before anything is written.
+
+A game with two or more components of one-sided pieces (standees, pawns) also gets
+``<game>/one-sided-pieces.<lang>.<paper>.pdf``: all of them on shared pages, shelf-packed
+(`rulepress.layout.shelves`), so a single bomb and six pawns take one sheet of card instead of two.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 
 from rulepress import i18n
 from rulepress.errors import ContentError, Problem
 from rulepress.layout.boardgeom import luminance
-from rulepress.layout.paper import MM, PRINTABLE_MARGIN, Paper
+from rulepress.layout.paper import MM, PAPERS, PRINTABLE_MARGIN, Paper
 from rulepress.layout.pieces import Panel, PieceShape, grown_outline, piece_shape
 from rulepress.layout.sheet import Grid, SheetError, back_box, chunks
+from rulepress.layout.shelves import Placed, pack
 from rulepress.model.schema import Card, Component, Face
 from rulepress.render import Artifact
 from rulepress.render.options import CardOptions
@@ -37,6 +43,7 @@ CLEARANCE = 16.0  # mm kept free at the paper's edges for the guidance lines
 MARGIN_LINES = 3  # lines of guidance at the top and at the bottom of a page
 CUT_COLOR = "#000000"
 FOLD_COLOR = "#555555"
+TOGETHER = "one-sided-pieces"  # the file name of a game's one-sided pieces on shared pages
 INK = "#1a1a1a"
 TEXTURE_TINT = 0.12  # a dark face's texture: this much lighter
 TEXTURE_SHADE = 0.1  # a light face's texture: this much darker
@@ -558,7 +565,8 @@ def used_svg_icons(content) -> set[str]:
 
 
 def plan(content, options: CardOptions) -> list[Artifact]:
-    """One PDF per printed pieces component, language and paper."""
+    """One PDF per printed pieces component, language and paper; one more of a game's one-sided pieces on
+    shared pages (per language and paper) where it has two components of them or more."""
     artifacts = []
     for job in jobs(content, options):
         artifacts.append(
@@ -582,7 +590,98 @@ def plan(content, options: CardOptions) -> list[Artifact]:
                 bundles=("play",),
             )
         )
+    for group in together(jobs(content, options)):
+        first = group[0]
+        artifacts.append(
+            Artifact(
+                first.game,
+                "pieces",
+                component_path(first.game, TOGETHER, first.lang, first.paper),
+                {
+                    "components": [job.comp.model_dump(mode="json") for job in group],
+                    "lang": first.lang,
+                    "paper": first.paper,
+                    "title": first.title,
+                    "words": [i18n.words(first.lang, "print")[k] for k in ("pieces", "sheet")],
+                },
+                partial(write_together, group),
+                lang=first.lang,
+                paper=first.paper,
+                bundles=("play",),
+            )
+        )
     return artifacts
+
+
+def together(all_jobs: list[PieceJob]) -> list[list[PieceJob]]:
+    """The one-sided jobs of each language and paper, where there are two components or more of them (and no
+    component is itself named like the shared sheet)."""
+    groups: dict[tuple[str, str], list[PieceJob]] = {}
+    for job in all_jobs:
+        if not job.shape.duplex:
+            groups.setdefault((job.lang, job.paper), []).append(job)
+    return [group for group in groups.values() if len(group) > 1 and all(job.comp.id != TOGETHER for job in group)]
+
+
+def together_guidance(group: list[PieceJob]) -> tuple[list[str], list[str]]:
+    """The shared sheet's margin: what it holds (top), how to print, cut and fold each form (bottom)."""
+    first = group[0]
+    w = i18n.words(first.lang, "print")["pieces"]
+    names = ", ".join(f"{job.comp.name.get(first.lang)} (\u00d7{job.comp.total()})" for job in group)
+    top = [w["together"].format(game=first.title, names=names)]
+    if any(job.comp.count_unknown or job.comp.provenance.marked for job in group):
+        top.append(w["count_reconstructed"])
+    forms: dict[str, list[str]] = {}  # form -> the names of the components of that form
+    for job in group:
+        if job.comp.piece is not None:
+            forms.setdefault(job.comp.piece.form, []).append(job.comp.name.get(first.lang) or job.comp.id)
+    bottom = [how_to_print(first.lang, None)]
+    bottom += [f"{', '.join(names)}: {w[f'howto_{form}']}" for form, names in forms.items()]
+    return top, bottom
+
+
+def together_pages(group: list[PieceJob]) -> tuple[Paper, list[tuple[PieceJob, Card]], list[list[Placed]]]:
+    """The paper (portrait unless a piece only fits across), every piece to print and the pages they fill."""
+    from rulepress.layout.shelves import ShelfError
+
+    items = [(job, card) for job in group for card in printed_faces(job.comp)]
+    sizes = [(job.shape.width + 2 * BLEED, job.shape.height + 2 * BLEED) for job, _ in items]
+    error: ShelfError | None = None
+    for orientation in ("portrait", "landscape"):
+        paper = PAPERS[group[0].paper].oriented(orientation)
+        try:
+            return paper, items, pack(sizes, paper.width - 2 * CLEARANCE, paper.height - 2 * CLEARANCE, 0.0)
+        except ShelfError as exc:
+            error = exc
+    assert error is not None
+    raise group[0].error(("piece", "size"), str(error))
+
+
+def write_together(group: list[PieceJob], target: Path) -> dict:
+    """Write the PDF of a game's one-sided pieces on shared pages."""
+    fonts.register()
+    first = group[0]
+    paper, items, pages = together_pages(group)
+    top, bottom = together_guidance(group)
+    meta = Meta(f"{first.title} \u2013 {top[0]} ({first.paper})", first.author, f"pieces {TOGETHER}, {first.lang}")
+    svgs = {icon.svg for job in group if (icon := piece_icon(job)) is not None and icon.svg}
+    c = new_canvas(target, paper.points, meta)
+    print_preferences(c, pdf_duplex_mode(None))
+    if svgs:  # the icon set's licence asks for attribution: it travels in the PDF itself
+        from rulepress.text.iconfont import attributions, icon_files
+
+        credit = " ".join(" ".join(attributions(icon_files(first.folder), svgs)).split())
+        c.setSubject(f"{meta.subject}; {credit}")
+    for page in pages:
+        _margin(c, top, paper, top=True)
+        _margin(c, bottom, paper, top=False)
+        for placed in page:
+            job, card = items[placed.index]
+            x, y = CLEARANCE + placed.x + BLEED, CLEARANCE + placed.y + BLEED
+            draw_piece(c, job, card, x, y, paper.height, back=False)
+        c.showPage()
+    c.save()
+    return {"pages": len(pages)}
 
 
 def _bind(job: PieceJob):

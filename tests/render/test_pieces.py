@@ -215,3 +215,36 @@ def test_a_piece_icon_is_printed_on_every_face_and_credited(tmp_path):
             )
         )
     assert info.value.problem.key.endswith("piece.icon") and "unknown icon 'no-such-icon'" in info.value.problem.message
+
+
+def test_one_sided_pieces_of_several_components_share_pages(out, tmp_path):
+    assert not (out / "one-sided-pieces.en.a4.pdf").exists()  # one one-sided component: nothing to share
+    pawns = {
+        "id": "pawns",
+        "kind": "pieces",
+        "name": {"de": "Spielsteine", "en": "Pawns"},
+        "count": 3,
+        "piece": {"form": "pawn", "size": {"width": 18, "height": 26}},
+        "provenance": {"kind": "original"},
+        "cards": [{"id": "p", "qty": 3, "title": {"de": "P", "en": "P"}, "color": "#8e44ad"}],
+    }
+    content = make_game(tmp_path, PIECES + [pawns])
+    build(BuildOptions(content=content, out=tmp_path / "out", kinds=("pieces",), papers=("a4", "letter")))
+    folder = tmp_path / "out" / "piecetest"
+    for paper in ("a4", "letter"):
+        shared = folder / f"one-sided-pieces.en.{paper}.pdf"
+        assert _prefs(shared) == {"/PrintScaling": "/None", "/Duplex": "/Simplex"}
+        with pdfplumber.open(shared) as pdf:
+            assert len(pdf.pages) == 1  # two standees and three pawns: one sheet, not two
+            page = pdf.pages[0]
+            text = " ".join(page.extract_text().split())
+            titles = [c for c in page.chars if c["size"] > 9 and c["upright"] and c["matrix"][0] > 0]
+            w, h = page.width * PT, page.height * PT
+            for ch in page.chars:
+                assert ch["size"] >= 6.0 - 1e-6
+                assert PRINTABLE_MARGIN <= ch["x0"] * PT and ch["x1"] * PT <= w - PRINTABLE_MARGIN
+                assert PRINTABLE_MARGIN <= ch["top"] * PT and ch["bottom"] * PT <= h - PRINTABLE_MARGIN
+        assert "Heroes (×2), Pawns (×3)" in text and "Discs" not in text  # the tokens print duplex on their own
+        assert "Heroes: Cut along" in text and "Pawns: Cut along" in text
+        assert sorted(c["text"] for c in titles if c["text"] in "HP") == ["H"] * 2 + ["P"] * 3
+        assert (folder / f"heroes.en.{paper}.pdf").exists() and (folder / f"pawns.en.{paper}.pdf").exists()
