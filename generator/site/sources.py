@@ -322,6 +322,7 @@ def _captions(game, lang: str) -> dict:
     names.update({f"board-{b.id}": b.name.get(lang) for b in game.boards})
     names.update({f"quickref-{q.id}": s["artifact_kinds"]["quickref"] for q in game.quickrefs})
     names["calibration"] = s["artifact_kinds"]["calibration"]
+    names.setdefault("one-sided-pieces", s["artifact_kinds"]["one-sided-pieces"])  # render/pieces.TOGETHER
     cards = {}
     for comp in game.components:
         for card in getattr(comp, "cards", None) or []:

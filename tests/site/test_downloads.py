@@ -387,3 +387,15 @@ def test_a_card_text_edit_shows_the_new_sizes_on_the_downloads_page_and_leaves_o
     for item in soup.select(".rp-files li"):
         file = (page.parent / item.find("a")["href"]).resolve()
         assert downloads.size_text(file.stat().st_size, "en", s) in item.get_text(), item.get_text()
+
+
+@pytest.mark.parametrize(
+    ("lang", "label"), [("en", "One-sided pieces together"), ("de", "Einseitige Spielfiguren zusammen")]
+)
+def test_the_shared_sheet_of_one_sided_pieces_is_named_for_what_it_holds(bundled_build, lang, label):
+    out, _result = bundled_build
+    page = BeautifulSoup(
+        (out / "site" / lang / "anti-monopoly-3" / "downloads.html").read_text(encoding="utf-8"), "html.parser"
+    )
+    links = [a for a in page.select("article a") if a.get("href", "").endswith(f"one-sided-pieces.{lang}.a4.pdf")]
+    assert links and all(a.get_text().startswith(label) for a in links)
