@@ -183,7 +183,7 @@ def test_an_emblem_is_faint_art_under_the_fields_clear_of_legend_and_note(am):
             assert not label.box.intersects(emblem.rect), label.role
     ink = _colours(image, emblem.rect.grown(-emblem.height * 0.3))
     assert sum(_near(p, _rgb(layer.color), 10) for p in ink) > 0.2 * len(ink)
-    assert min(luminance("#%02x%02x%02x" % p) for p in ink) > 0.75  # faint: never dark
+    assert min(luminance("#{:02x}{:02x}{:02x}".format(*p)) for p in ink) > 0.75  # faint: never dark
 
 
 def test_an_emblem_with_an_unknown_icon_is_an_error_at_its_line(tmp_path):
