@@ -866,6 +866,8 @@ def _pools(scene: Scene, space, entries: list[dict], inner: Rect, fill: str, lan
 
 ICON_MIN = 4.0  # mm: an icon smaller than this is left out (the word still says what the field is)
 ICON_MAX = 18.0  # mm: the tallest icon on a field
+PLACE_ICON_MAX = 30.0  # mm: the tallest icon in a card or tile's place (a large, empty card outline)
+PLACE_ICON_SHADE = 0.5  # a place's icon: its field's colour darkened by this factor
 
 
 def _type_word(stype, lang: str) -> str:
@@ -915,6 +917,10 @@ def _icon_field(
     if count:  # a pile's number of cards, under its icon
         bottom_parts.append((count, BOLD, _clamp(text_h * 0.3, 7, 10)))
     icon_color = ink if luminance(fill) < 0.45 else _icon_ink(fill)
+    if (
+        space.size_from and luminance(fill) >= 0.45
+    ):  # a place's large icon: tone on tone, a silhouette of what lies there
+        icon_color = shade(fill, PLACE_ICON_SHADE)
     if inner.w >= 2.0 * inner.h:  # wide and low: icon left, text right of it
         height = min(inner.h - 0.4, ICON_MAX, inner.w * 0.3)
         text_room = Rect(inner.x + height + 1.5, inner.y, inner.w - height - 1.5 - aside, inner.h)
@@ -946,7 +952,8 @@ def _icon_field(
         labels.append(Label(rows, box, "space", space.id, None, fits))
     if not fits_all:
         scene.problems.append(f"label of space {space.id!r} does not fit its {inner.w:g} x {inner.h:g} mm shape")
-    height = min(bottom - top - 0.8, inner.w * (0.8 if shape == "circle" else 0.6), ICON_MAX)
+    tallest = PLACE_ICON_MAX if space.size_from else ICON_MAX
+    height = min(bottom - top - 0.8, inner.w * (0.8 if shape == "circle" else 0.6), tallest)
     if height >= ICON_MIN:
         scene.items.append(Glyph((inner.centre[0], (top + bottom) / 2), height, icon, icon_color, space.id))
     return labels

@@ -14,8 +14,11 @@ import pytest
 from rulepress import paths
 from rulepress.layout.boardgeom import Rect, luminance, shade, wave_rows, weave_lines
 from rulepress.layout.boardscene import (
+    ICON_MAX,
     PANEL_PAD,
     PILE_STEP,
+    PLACE_ICON_MAX,
+    PLACE_ICON_SHADE,
     STONE_PITCH,
     Glyph,
     Label,
@@ -315,9 +318,23 @@ def test_a_space_shows_its_own_icon_over_its_types(xidit):
             assert glyphs[space.id].name == space.icon
     assert glyphs["recruit-stack"].name != glyphs["threat-stack"].name  # one type, two icons
     assert glyphs["recruit-discard"].name == next(t.icon for t in board.space_types if t.id == "discard")
-    r = glyphs["recruit-stack"].rect
-    dark = [p for p in _colours(image, r) if sum(p) < 200]
-    assert len(dark) > 0.08 * len(_colours(image, r))
+    glyph = glyphs["recruit-stack"]
+    inked = [p for p in _colours(image, glyph.rect) if _near(p, _rgb(glyph.color), 40)]
+    assert len(inked) > 0.08 * len(_colours(image, glyph.rect))
+
+
+def test_a_places_icon_is_a_large_tone_on_tone_silhouette(xidit):
+    """In a tile's place the icon grows up to PLACE_ICON_MAX (larger than a field's) and is printed in the
+    field's own colour darkened, not in black: it shows what lies there without shouting."""
+    _, board, scene, _, _ = xidit
+    groups = {g.id: g for g in board.groups}
+    glyphs = {g.owner: g for g in scene.items if isinstance(g, Glyph)}
+    for space in board.spaces:
+        if space.size_from:
+            glyph = glyphs[space.id]
+            assert ICON_MAX < glyph.height <= PLACE_ICON_MAX, space.id
+            assert glyph.color == shade(groups[space.group].color, PLACE_ICON_SHADE), space.id
+    assert glyphs["barracks"].height <= ICON_MAX  # no place: a field's icon
 
 
 def test_a_pile_and_an_icon_on_a_fixture(tmp_path):
