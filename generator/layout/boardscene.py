@@ -769,12 +769,45 @@ def _panels(scene: Scene, board, rects: dict[str, Rect], lang: str, measure: Mea
         if room is not None:
             rows, box, fits = fit_block([(name, BOLD, 16.0)], room, measure, min_scale=0.5, color=ink)
             labels.append(Label(rows, box, "panel", group.id, None, fits))
+        elif (tab := _tab(name, panel, measure)) and not any(tab.intersects(r) for r in _others(board, rects, group)):
+            scene.items.append(Shape(tab, "panel", group.color, shade(group.color, 0.6), 0.35, owner=f"tab:{group.id}"))
+            text_ink = _ink(group.color)
+            row = TextRow(name, BOLD, TAB_PT, tab.x + TAB_SIDE, tab.y + 1.0 + TAB_PT * PT * 0.95, text_ink, "left")
+            labels.append(Label((row,), tab.grown(-0.5), "panel", group.id))
         else:
             size = _clamp((PANEL_PAD - 1.0) / PT / 1.05, MIN_SIZE, 9.0)
             row = TextRow(name, BOLD, size, panel.x + 3.0, panel.y + PANEL_PAD - 1.0, ink, "left")
             box = Rect(panel.x + 3.0, panel.y + 0.5, measure(name, BOLD, size), PANEL_PAD - 1.0)
             labels.append(Label((row,), box, "panel", group.id))
     return labels
+
+
+TAB_PT = 10.0  # pt: a panel's name on its tab (as large as a field's word, read across the table)
+TAB_SIDE = 3.0  # mm: room left and right of the name on its tab
+TAB_INDENT = 6.0  # mm: from the panel's left edge to its tab
+
+
+def _tab(name: str, panel: Rect, measure: Measure) -> Rect:
+    """The tab on a panel's top edge that carries its name (half above the edge, half on the panel's rim)."""
+    h = TAB_PT * PT * LEADING + 2.0
+    return Rect(panel.x + TAB_INDENT, panel.y - h / 2, measure(name, BOLD, TAB_PT) + 2 * TAB_SIDE, h)
+
+
+def _others(board, rects: dict[str, Rect], group) -> list[Rect]:
+    """What a group's name tab must not cover: the other spaces (with their plates), the other groups' panels."""
+    plated = {t.id for t in board.space_types if t.plate}
+    found = [
+        rects[s.id].grown(PANEL_PAD if s.type in plated else 1.0)
+        for s in board.spaces
+        if s.group != group.id and not s.outline
+    ]
+    for other in board.groups:
+        members = [rects[s.id] for s in board.spaces if s.group == other.id and not s.outline]
+        if other.panel and other.id != group.id and members:
+            x0, y0 = min(r.x for r in members), min(r.y for r in members)
+            x1, y1 = max(r.right for r in members), max(r.bottom for r in members)
+            found.append(Rect(x0, y0, x1 - x0, y1 - y0).grown(PANEL_PAD))
+    return found
 
 
 PILE_STEP = 1.2  # mm: how far each card below the top one of a pile shows

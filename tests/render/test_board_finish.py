@@ -20,6 +20,7 @@ from rulepress.layout.boardscene import (
     PLACE_ICON_MAX,
     PLACE_ICON_SHADE,
     STONE_PITCH,
+    TAB_PT,
     Glyph,
     Label,
     Shape,
@@ -350,3 +351,62 @@ def test_a_pile_and_an_icon_on_a_fixture(tmp_path):
     assert [g.name for g in scene.items if isinstance(g, Glyph)] == ["star"]
     texts = [row.text for label in scene.labels if isinstance(label, Label) for row in label.rows]
     assert "\u00d7 12" in texts
+
+
+# ---- a panel's name on a tab -----------------------------------------------------------------------------------
+
+
+def test_a_panel_without_room_inside_carries_its_name_on_a_tab(am):
+    """The green lane and the arms spiral leave no room inside their panels: the name is printed at TAB_PT on a
+    tab in the group's colour straddling the panel's top edge, clear of every other space and panel."""
+    _, board, scene, pdf, image = am
+    others = [i.rect for i in scene.items if isinstance(i, Shape) and i.owner.startswith(("panel:", "plate:"))]
+    for group_id in ("green", "spiral"):
+        group = next(g for g in board.groups if g.id == group_id)
+        panel = next(i for i in _shapes(scene, f"panel:{group_id}"))
+        tab = next(i for i in _shapes(scene, f"tab:{group_id}"))
+        assert tab.rect.y < panel.rect.y < tab.rect.bottom and tab.rect.x > panel.rect.x
+        assert tab.fill == group.color
+        name = next(lab for lab in scene.labels if lab.role == "panel" and lab.owner == group_id)
+        assert name.rows[0].text == group.name.get("en") and name.rows[0].size == TAB_PT
+        assert name.box.inside(tab.rect)
+        for rect in others:
+            if rect != panel.rect:
+                assert not tab.rect.intersects(rect), (group_id, rect)
+        for space in board.spaces:
+            if space.group != group_id:
+                rect = next(i.rect for i in scene.items if isinstance(i, Shape) and i.owner == space.id)
+                assert not tab.rect.intersects(rect), (group_id, space.id)
+        corner = (tab.rect.right - 1.0, tab.rect.bottom - 1.0)
+        assert _near(image.getpixel((round(corner[0] * PX), round(corner[1] * PX))), _rgb(group.color), 20)
+    with pdfplumber.open(pdf) as doc:
+        words = doc.pages[0].extract_words(extra_attrs=["size"])
+    spiral = next(g for g in board.groups if g.id == "spiral").name.get("en").split()
+    assert [round(w["size"], 1) for w in words if w["text"] in spiral] == [TAB_PT] * len(spiral)
+    # a lane whose loop leaves room keeps its large name inside, without a tab
+    assert not _shapes(scene, "tab:yellow")
+
+
+def test_a_tab_that_would_cover_a_space_gives_way_to_the_name_on_the_rim():
+    named = {"de": "Ein langer Name", "en": "A long name"}
+    board = _fixture(
+        groups=[{"id": "g", "name": named, "color": "#abe0a5", "panel": True}],
+        spaces=[
+            {"id": "a", "group": "g", "type": "p", "pos": [40, 60]},
+            {"id": "b", "group": "g", "type": "p", "pos": [62, 60]},
+            {"id": "c", "type": "p", "pos": [40, 97]},
+        ],
+        links=[],
+    )
+    scene = boards.scene_for(board, "en")
+    tab = next(i for i in _shapes(scene, "tab:g"))
+    name = next(lab for lab in scene.labels if lab.role == "panel")
+    assert name.box.inside(tab.rect)
+    crowded = board.model_copy(
+        update={"spaces": [*board.spaces, board.spaces[2].model_copy(update={"id": "d", "pos": (50.0, 34.0)})]}
+    )
+    scene = boards.scene_for(crowded, "en")
+    assert not _shapes(scene, "tab:g")
+    name = next(lab for lab in scene.labels if lab.role == "panel")
+    panel = next(i for i in _shapes(scene, "panel:g"))
+    assert name.box.inside(panel.rect) and name.rows[0].size < TAB_PT
