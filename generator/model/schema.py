@@ -546,6 +546,9 @@ class Link(Model):
     provenance: Provenance | None = Field(None, description="Overrides the board's provenance.")
 
 
+MIN_TEXTURE_SPACING = 0.5  # mm: the finest texture a board may ask for
+
+
 class Layer(Model):
     """A decorative layer of a board, painted in the order given: sea, coast, image, compass, cartouche."""
 
@@ -571,6 +574,17 @@ class Layer(Model):
     )
     file: str | None = Field(None, description="Image file (PNG/JPEG) relative to the game folder (kind image).")
     icon: Id | None = Field(None, description="Icon of an emblem layer, by name (as a space type's `icon`).")
+
+    @model_validator(mode="after")
+    def _drawable(self):
+        if self.kind == "texture" and self.width < MIN_TEXTURE_SPACING:
+            raise ValueError(
+                f"a texture's lines or dots are {self.width:g} mm apart; give a width of {MIN_TEXTURE_SPACING:g} mm"
+                " or more (finer prints as a flat tone and makes the file huge)"
+            )
+        if self.kind == "emblem" and (self.icon is None or self.pos is None):
+            raise ValueError("an emblem layer needs an icon and a pos")
+        return self
 
 
 TOO_MANY = "__too_many_spaces__"  # set by Board on the track that makes more spaces than a board may have
