@@ -211,3 +211,43 @@ def dot_grid(rect: Rect, spacing: float) -> list[Point]:
         y += spacing * 0.87
         row += 1
     return dots
+
+
+WEAVE_JITTER = (0.0, 0.3, 0.1, 0.45, 0.2, 0.05, 0.35, 0.15, 0.4, 0.25, 0.0)  # share of the spacing, in turn
+
+
+def weave_lines(rect: Rect, spacing: float) -> list[tuple[Point, Point]]:
+    """A linen texture covering `rect`: horizontal and vertical threads about `spacing` apart, each moved by a
+    fixed, uneven share of the spacing (`WEAVE_JITTER`, the rows and columns out of step), so the weave
+    does not look like ruled paper."""
+    lines = []
+    for k in range(int(rect.h / spacing) + 1):
+        y = rect.y + k * spacing + WEAVE_JITTER[k % len(WEAVE_JITTER)] * spacing
+        if y < rect.bottom:
+            lines.append(((rect.x, y), (rect.right, y)))
+    for k in range(int(rect.w / spacing) + 1):
+        x = rect.x + k * spacing + WEAVE_JITTER[(k + 5) % len(WEAVE_JITTER)] * spacing
+        if x < rect.right:
+            lines.append(((x, rect.y), (x, rect.bottom)))
+    return lines
+
+
+def wave_rows(rect: Rect, spacing: float) -> list[tuple[Point, ...]]:
+    """A sea texture covering `rect`: rows of gentle waves (polylines) `spacing` apart, each row shifted by
+    half a wave against the one above; a wave is four spacings long and a sixth of a spacing high."""
+    length, height = 4 * spacing, spacing / 6
+    step = length / 8  # eight points a wave: smooth at a hairline, a third fewer than twelve
+    rows = []
+    for k in range(int(rect.h / spacing) + 1):
+        y0 = rect.y + spacing / 2 + k * spacing
+        if y0 >= rect.bottom:
+            break
+        phase = math.pi if k % 2 else 0.0
+        n = int(rect.w / step) + 1
+        rows.append(
+            tuple(
+                (rect.x + i * step, y0 + height * math.sin(2 * math.pi * i * step / length + phase))
+                for i in range(n + 1)
+            )
+        )
+    return rows

@@ -137,6 +137,16 @@ class Picture:
 
 
 @dataclass(frozen=True)
+class Texture:
+    """A fine pattern over the board's background (a `texture` layer): thin lines or dots `spacing` mm apart."""
+
+    rect: Rect
+    pattern: str  # linen, dots, waves
+    color: str
+    spacing: float
+
+
+@dataclass(frozen=True)
 class Compass:
     centre: Point
     radius: float
@@ -286,11 +296,13 @@ def board_scene(
     measure: Measure,
     held: dict[str, tuple[float, float]] | None = None,
     pools: dict[str, list[dict]] | None = None,
+    counts: dict[str, int] | None = None,
 ) -> Scene:
     """Everything drawn on `board` in language `lang`.
 
     `held` maps component ids to their card size in mm, for spaces with `size_from` (drawn with a card-shaped
-    place of that size); `pools` maps space ids to the supplies they keep (`rulepress.layout.placement.pools`).
+    place of that size); `pools` maps space ids to the supplies they keep (`rulepress.layout.placement.pools`);
+    `counts` maps component ids to their known number of cards or tiles (printed on a `pile` type's places).
     """
     W, H = board.size.width, board.size.height
     scene = Scene(W, H)
@@ -320,6 +332,9 @@ def board_scene(
     sea = next((layer.color for layer in board.layers if layer.kind == "sea"), "#ffffff")
     scene.items.append(Shape(Rect(0, 0, W, H), "box", sea, "#999999", 0.2, owner="frame"))
     for layer in board.layers:
+        if layer.kind == "texture":  # over the paper or sea, under everything else
+            scene.items.append(Texture(Rect(0, 0, W, H), layer.pattern, layer.color, layer.width))
+    for layer in board.layers:
         if layer.kind == "frame":  # a double rule: a bold outer line and a thin one inside it
             outer = Rect(0, 0, W, H).grown(-layer.width)
             scene.items.append(Shape(outer, "box", None, layer.color, FRAME_BOLD, owner="border"))
@@ -341,6 +356,7 @@ def board_scene(
             )
 
     panel_labels = _panels(scene, board, rects, lang, measure)
+    _plates(scene, board, rects, shapes)
 
     # links
     segments = []
@@ -441,6 +457,12 @@ def board_scene(
         inner = _inner(rect, shape)
         if space.size_from and held and space.size_from in held and shape == "rect":
             card = centred(rect.centre, *held[space.size_from])  # the place: the card or tile's own outline
+            if stype is not None and stype.pile:  # the cards below the top one, offset behind it
+                for step in (2, 1):
+                    below = Rect(card.x + step * PILE_STEP, card.y + step * PILE_STEP, card.w, card.h)
+                    scene.items.append(
+                        Shape(below, "card", shade(fill, 1.2), shade(fill, 0.5), PILE_LINE, owner=f"pile:{space.id}")
+                    )
             scene.items.append(
                 Shape(card, "card", shade(fill, 1.45), shade(fill, 0.5), PLACE_LINE, owner=f"place:{space.id}")
             )
@@ -463,10 +485,11 @@ def board_scene(
                 d = max(0.0, markbox.bottom + 0.2 - inner.y)
                 inner = Rect(inner.x, inner.y + d, inner.w, max(1.0, inner.h - 2 * d))
             labels.append(Label((), markbox, "mark", space.id))
-        icon = stype.icon if stype is not None else None
+        icon = space.icon or (stype.icon if stype is not None else None)
+        count = _pile_count(space, stype, held, counts)
         if icon:
             room = open_inner if shape != "circle" else inner
-            labels += _icon_field(scene, space, stype, board, room, markbox, shape, fill, icon, lang, measure)
+            labels += _icon_field(scene, space, stype, board, room, markbox, shape, fill, icon, lang, measure, count)
             continue
         parts = []
         text_h = rect.h * (0.7 if shape == "circle" else 1.0)
@@ -487,6 +510,8 @@ def board_scene(
         shown = {k: v for k, v in space.values.items() if k != spots_key}
         if shown:
             parts.append((values_line(shown, board.value_labels, lang), COND, _clamp(text_h * 0.3, 6, 7.5)))
+        if count:
+            parts.append((count, BOLD, _clamp(text_h * 0.3, 7, 10)))
         if parts:
             rows, box, fits = fit_block(parts, inner, measure, min_scale=0.55, color=_ink(fill))
             if not fits:
@@ -537,6 +562,10 @@ def board_scene(
             radius = (layer.size[0] / 2) if layer.size else 12.0
             scene.items.append(Compass(layer.pos, radius, layer.color, _compass_letters(lang)))
             placed.append(centred(layer.pos, 2 * radius + 8, 2 * radius + 8))
+        elif layer.kind == "emblem" and layer.icon and layer.pos:
+            height = layer.size[1] if layer.size else 40.0
+            scene.items.insert(_under_spaces(scene), Glyph(layer.pos, height, layer.icon, layer.color, "emblem"))
+            placed.append(centred(layer.pos, height, height))
         elif layer.kind == "image" and layer.file and layer.pos:
             w, h = layer.size or (60.0, 60.0)
             scene.items.append(Picture(centred(layer.pos, w, h), layer.file))
@@ -667,6 +696,12 @@ def _road(scene: Scene, ltype, ra: Rect, rb: Rect, sa: str, sb: str, group, arro
             y1 = r1.centre[1] if s1 == "circle" else r1.bottom
             band = Rect(left, y0, right - left, y1 - y0)
         scene.items.append(Shape(band.grown(ROAD_RIM), "rect", color, None, 0.0, owner=f"road:{owner}"))
+    elif ltype.road_stones:
+        width = ltype.road_width or 0.4 * min(ra.w, ra.h, rb.w, rb.h)
+        for centre in stepping_stones(pa, pb, width):
+            scene.items.append(
+                Shape(centred(centre, width, width), "circle", color, shade(color, 0.75), 0.25, owner=f"road:{owner}")
+            )
     else:
         width = ltype.road_width or 0.4 * min(ra.w, ra.h, rb.w, rb.h)
         scene.items.append(Line((ra.centre, rb.centre), color, width, None, "road", owner))
@@ -680,6 +715,22 @@ def _road(scene: Scene, ltype, ra: Rect, rb: Rect, sa: str, sb: str, group, arro
         else:
             scene.items.append(Polygon(arrow_head(pa, pb, 4.0, 5.0), ltype.color, f"road:{owner}"))
     return pa, pb
+
+
+STONE_PITCH = 1.8  # stepping stones: centre to centre, in stone diameters (at least)
+
+
+def stepping_stones(pa: Point, pb: Point, diameter: float) -> list[Point]:
+    """Centres of round stones `diameter` across, evenly along the open stretch from `pa` to `pb` (the two
+    spaces' edges), at least `STONE_PITCH` diameters apart, the first and last a diameter from the ends."""
+    gap = ((pb[0] - pa[0]) ** 2 + (pb[1] - pa[1]) ** 2) ** 0.5
+    usable = gap - 2 * diameter
+    if usable < 0:
+        return []
+    n = int(usable // (STONE_PITCH * diameter)) + 1
+    if n == 1:
+        return [point_along(pa, pb, 0.5)]
+    return [point_along(pa, pb, (diameter + usable * k / (n - 1)) / gap) for k in range(n)]
 
 
 def _panels(scene: Scene, board, rects: dict[str, Rect], lang: str, measure: Measure):
@@ -718,12 +769,92 @@ def _panels(scene: Scene, board, rects: dict[str, Rect], lang: str, measure: Mea
         if room is not None:
             rows, box, fits = fit_block([(name, BOLD, 16.0)], room, measure, min_scale=0.5, color=ink)
             labels.append(Label(rows, box, "panel", group.id, None, fits))
+        elif (tab := _tab(name, panel, measure)) and not any(tab.intersects(r) for r in _others(board, rects, group)):
+            scene.items.append(Shape(tab, "panel", group.color, shade(group.color, 0.6), 0.35, owner=f"tab:{group.id}"))
+            text_ink = _ink(group.color)
+            row = TextRow(name, BOLD, TAB_PT, tab.x + TAB_SIDE, tab.y + 1.0 + TAB_PT * PT * 0.95, text_ink, "left")
+            labels.append(Label((row,), tab.grown(-0.5), "panel", group.id))
         else:
             size = _clamp((PANEL_PAD - 1.0) / PT / 1.05, MIN_SIZE, 9.0)
             row = TextRow(name, BOLD, size, panel.x + 3.0, panel.y + PANEL_PAD - 1.0, ink, "left")
             box = Rect(panel.x + 3.0, panel.y + 0.5, measure(name, BOLD, size), PANEL_PAD - 1.0)
             labels.append(Label((row,), box, "panel", group.id))
     return labels
+
+
+TAB_PT = 10.0  # pt: a panel's name on its tab (as large as a field's word, read across the table)
+TAB_SIDE = 3.0  # mm: room left and right of the name on its tab
+TAB_INDENT = 6.0  # mm: from the panel's left edge to its tab
+
+
+def _tab(name: str, panel: Rect, measure: Measure) -> Rect:
+    """The tab on a panel's top edge that carries its name (half above the edge, half on the panel's rim)."""
+    h = TAB_PT * PT * LEADING + 2.0
+    return Rect(panel.x + TAB_INDENT, panel.y - h / 2, measure(name, BOLD, TAB_PT) + 2 * TAB_SIDE, h)
+
+
+def _others(board, rects: dict[str, Rect], group) -> list[Rect]:
+    """What a group's name tab must not cover: the other spaces (with their plates), the other groups' panels."""
+    plated = {t.id for t in board.space_types if t.plate}
+    found = [
+        rects[s.id].grown(PANEL_PAD if s.type in plated else 1.0)
+        for s in board.spaces
+        if s.group != group.id and not s.outline
+    ]
+    for other in board.groups:
+        members = [rects[s.id] for s in board.spaces if s.group == other.id and not s.outline]
+        if other.panel and other.id != group.id and members:
+            x0, y0 = min(r.x for r in members), min(r.y for r in members)
+            x1, y1 = max(r.right for r in members), max(r.bottom for r in members)
+            found.append(Rect(x0, y0, x1 - x0, y1 - y0).grown(PANEL_PAD))
+    return found
+
+
+PILE_STEP = 1.2  # mm: how far each card below the top one of a pile shows
+PILE_LINE = 0.3  # mm: their outlines
+
+
+def _under_spaces(scene: Scene) -> int:
+    """Where in the paint order an emblem goes: after the background (paper, texture, frame, panels, plates),
+    before the first road, link or space, so it lies under everything a player reads."""
+    for k, item in enumerate(scene.items):
+        if isinstance(item, (Line, Polygon, Region, Halo)) or (
+            isinstance(item, Shape) and not item.owner.startswith(("frame", "border", "panel:", "plate:"))
+        ):
+            return k
+    return len(scene.items)
+
+
+def _pile_count(space, stype, held, counts) -> str:
+    """The text a pile's place prints for the number of its cards or tiles (`× 24`), or '' (no pile, not a
+    place, or the count unknown)."""
+    if stype is None or not stype.pile or not space.size_from or not held or space.size_from not in held:
+        return ""
+    number = (counts or {}).get(space.size_from)
+    return f"\u00d7 {number}" if number else ""
+
+
+def _plates(scene: Scene, board, rects: dict[str, Rect], shapes: dict[str, str]) -> None:
+    """A pale plate in the fill's colour under each space whose type has `plate: true`, as far beyond it as a
+    panel reaches beyond its group, round for a round space."""
+    types = {t.id: t for t in board.space_types}
+    groups = {g.id: g for g in board.groups}
+    for space in board.spaces:
+        stype = types.get(space.type)
+        if stype is None or not stype.plate or space.outline:
+            continue
+        fill = _fill(space, stype, groups.get(space.group))
+        shape = "circle" if shapes[space.id] == "circle" else "panel"
+        scene.items.append(
+            Shape(
+                rects[space.id].grown(PANEL_PAD),
+                shape,
+                shade(fill, 1.72),
+                shade(fill, 0.7),
+                0.35,
+                owner=f"plate:{space.id}",
+            )
+        )
 
 
 def _pools(scene: Scene, space, entries: list[dict], inner: Rect, fill: str, lang: str, measure: Measure):
@@ -768,6 +899,8 @@ def _pools(scene: Scene, space, entries: list[dict], inner: Rect, fill: str, lan
 
 ICON_MIN = 4.0  # mm: an icon smaller than this is left out (the word still says what the field is)
 ICON_MAX = 18.0  # mm: the tallest icon on a field
+PLACE_ICON_MAX = 30.0  # mm: the tallest icon in a card or tile's place (a large, empty card outline)
+PLACE_ICON_SHADE = 0.5  # a place's icon: its field's colour darkened by this factor
 
 
 def _type_word(stype, lang: str) -> str:
@@ -792,6 +925,7 @@ def _icon_field(
     icon: str,
     lang,
     measure,
+    count: str = "",
 ) -> list[Label]:
     """A field painted like a printed board's: its number (or name) at the top, the type's icon in the middle,
     the type's word (and printed values) at the bottom, each as large as the field allows. A wide, low field
@@ -808,12 +942,18 @@ def _icon_field(
         top_parts.append((space.name.get(lang), BOLD, _clamp(text_h * 0.42, 7, 12)))
     elif space.name:  # a numbered field's own name goes under the icon, where the whole width is free
         bottom_parts.append((space.name.get(lang), BODY, _clamp(text_h * 0.3, 6.5, 9)))
-    if stype.label and not space.name:
+    if stype is not None and stype.label and not space.name:
         bottom_parts.append((_type_word(stype, lang), BOLD, _clamp(text_h * 0.34, 6.5, 10)))
-    shown = {k: v for k, v in space.values.items() if k != stype.spots}
+    shown = {k: v for k, v in space.values.items() if stype is None or k != stype.spots}
     if shown:
         bottom_parts.append((values_line(shown, board.value_labels, lang), COND, _clamp(text_h * 0.28, 6, 8)))
+    if count:  # a pile's number of cards, under its icon
+        bottom_parts.append((count, BOLD, _clamp(text_h * 0.3, 7, 10)))
     icon_color = ink if luminance(fill) < 0.45 else _icon_ink(fill)
+    if (
+        space.size_from and luminance(fill) >= 0.45
+    ):  # a place's large icon: tone on tone, a silhouette of what lies there
+        icon_color = shade(fill, PLACE_ICON_SHADE)
     if inner.w >= 2.0 * inner.h:  # wide and low: icon left, text right of it
         height = min(inner.h - 0.4, ICON_MAX, inner.w * 0.3)
         text_room = Rect(inner.x + height + 1.5, inner.y, inner.w - height - 1.5 - aside, inner.h)
@@ -845,7 +985,8 @@ def _icon_field(
         labels.append(Label(rows, box, "space", space.id, None, fits))
     if not fits_all:
         scene.problems.append(f"label of space {space.id!r} does not fit its {inner.w:g} x {inner.h:g} mm shape")
-    height = min(bottom - top - 0.8, inner.w * (0.8 if shape == "circle" else 0.6), ICON_MAX)
+    tallest = PLACE_ICON_MAX if space.size_from else ICON_MAX
+    height = min(bottom - top - 0.8, inner.w * (0.8 if shape == "circle" else 0.6), tallest)
     if height >= ICON_MIN:
         scene.items.append(Glyph((inner.centre[0], (top + bottom) / 2), height, icon, icon_color, space.id))
     return labels
@@ -1128,6 +1269,7 @@ __all__ = [
     "Halo",
     "Picture",
     "Compass",
+    "Texture",
     "TextRow",
     "board_scene",
     "fit_block",

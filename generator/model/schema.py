@@ -444,6 +444,14 @@ class SpaceType(Model):
         le=100,
         description="Diameter in mm of the spots (default 3.8): as large as the tokens put on them (`placed_on`).",
     )
+    plate: bool = Field(
+        False,
+        description="Lay a pale plate in the type's colour under each space of the type, 4.5 mm beyond it (as a group's `panel` does for a whole lane), so a lone field between lanes sits on the board instead of floating on the paper.",
+    )
+    pile: bool = Field(
+        False,
+        description="A space of the type that holds cards or tiles (`size_from`) is drawn as a pile: two more outlines of the card offset behind its place, and the number of cards or tiles of the component (`× 24`) under the icon when the count is known.",
+    )
 
 
 class Space(Model):
@@ -477,6 +485,10 @@ class Space(Model):
         description="Where the label of a region goes (mm). Without it the label sits at the point of the largest polygon farthest from its edges (pole of inaccessibility).",
     )
     fill: Color | None = Field(None, description="Fill colour of this space (overrides its type and group colour).")
+    icon: Id | None = Field(
+        None,
+        description="Icon drawn on this space (overrides its type's `icon`), e.g. to show what lies on one of several spaces of a type.",
+    )
     pattern: Literal["solid", "hatched", "dotted"] | None = Field(
         None, description="Fill pattern of this space (overrides its type's)."
     )
@@ -521,6 +533,10 @@ class LinkType(Model):
         le=MAX_MM,
         description="Width in mm of a road between spaces that are not side by side (default: 40 % of the smaller space's smaller side).",
     )
+    road_stones: bool = Field(
+        False,
+        description="Draw a road between spaces that are not side by side as a row of round stepping stones `road_width` across (a light path over the paper) instead of a solid band.",
+    )
 
 
 class Link(Model):
@@ -536,11 +552,18 @@ class Link(Model):
     provenance: Provenance | None = Field(None, description="Overrides the board's provenance.")
 
 
+MIN_TEXTURE_SPACING = 0.5  # mm: the finest texture a board may ask for
+
+
 class Layer(Model):
     """A decorative layer of a board, painted in the order given: sea, coast, image, compass, cartouche."""
 
-    kind: Literal["sea", "coast", "image", "compass", "cartouche", "frame"] = Field(
-        description="sea: the board's background colour (drawn first); coast: a halo of `width` mm around every region; image: a picture file (background or centre art); compass: a compass rose; cartouche: a framed title box with the board's name; frame: a double border `width` mm inside the board's edge, in `color`."
+    kind: Literal["sea", "coast", "image", "compass", "cartouche", "frame", "texture", "emblem"] = Field(
+        description="sea: the board's background colour (drawn first); coast: a halo of `width` mm around every region; image: a picture file (background or centre art); compass: a compass rose; cartouche: a framed title box with the board's name; frame: a double border `width` mm inside the board's edge, in `color`; texture: a fine `pattern` of thin lines or dots in `color` over the whole board's background (paper or sea), `width` mm apart, under everything else; emblem: an `icon` of the game's icon table drawn large at `pos` (`size` mm tall) in `color`, faint, as art in a free part of the board."
+    )
+    pattern: Literal["linen", "dots", "waves"] = Field(
+        "linen",
+        description="Pattern of a texture layer: linen (a fine weave of crossing lines), dots (a grid of small dots) or waves (rows of gentle wave lines, for a sea).",
     )
     color: Color = Field("#b9d7ea", description="Colour of the sea, coast halo, compass or cartouche frame.")
     pos: tuple[Mm, Mm] | None = Field(
@@ -553,9 +576,21 @@ class Layer(Model):
         2.5,
         gt=0,
         le=MAX_MM,
-        description="Width of the coast halo in mm; for a frame, its distance from the board's edge.",
+        description="Width of the coast halo in mm; for a frame, its distance from the board's edge; for a texture, the distance between its lines or dots.",
     )
     file: str | None = Field(None, description="Image file (PNG/JPEG) relative to the game folder (kind image).")
+    icon: Id | None = Field(None, description="Icon of an emblem layer, by name (as a space type's `icon`).")
+
+    @model_validator(mode="after")
+    def _drawable(self):
+        if self.kind == "texture" and self.width < MIN_TEXTURE_SPACING:
+            raise ValueError(
+                f"a texture's lines or dots are {self.width:g} mm apart; give a width of {MIN_TEXTURE_SPACING:g} mm"
+                " or more (finer prints as a flat tone and makes the file huge)"
+            )
+        if self.kind == "emblem" and (self.icon is None or self.pos is None):
+            raise ValueError("an emblem layer needs an icon and a pos")
+        return self
 
 
 TOO_MANY = "__too_many_spaces__"  # set by Board on the track that makes more spaces than a board may have

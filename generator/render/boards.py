@@ -20,7 +20,7 @@ from pathlib import Path
 
 from rulepress import i18n
 from rulepress.errors import ContentError, ContentErrors, Problem
-from rulepress.layout.boardgeom import Point, Rect, dot_grid, hatch_lines, shade
+from rulepress.layout.boardgeom import Point, Rect, dot_grid, hatch_lines, shade, wave_rows, weave_lines
 from rulepress.layout.boardscene import (
     Compass,
     Glyph,
@@ -33,6 +33,7 @@ from rulepress.layout.boardscene import (
     Region,
     Scene,
     Shape,
+    Texture,
     board_scene,
 )
 from rulepress.layout.mapcheck import check_board
@@ -49,6 +50,8 @@ FINE_CROSS_ARM = 2.0  # mm, the hairline cross on the strip laid over a neighbou
 FINE_CROSS_LINE = 0.2  # pt
 CARD_RADIUS = 3.0  # mm: corner radius of a card or tile's place on a board
 PANEL_RADIUS = 5.0  # mm: corner radius of a group's panel
+TEXTURE_LINE = 0.12  # mm: a background texture's hairlines
+TEXTURE_DOT = 0.22  # mm: radius of a dotted texture's dots
 GREYSCALE_RULE = "greyscale-fills"  # fills that print as one grey (`rulepress.model.formats`)
 
 
@@ -100,6 +103,8 @@ class Painter:
                 self.picture(item)
             elif isinstance(item, Compass):
                 self.compass(item)
+            elif isinstance(item, Texture):
+                self.texture(item)
             elif isinstance(item, Shape):
                 self.shape(item)
             elif isinstance(item, Line):
@@ -186,6 +191,32 @@ class Painter:
             preserveAspectRatio=True,
             mask="auto",
         )
+
+    def texture(self, t: Texture) -> None:
+        """A background texture: hairlines (linen, waves) or small dots in one light colour, clipped to its box."""
+        c = self.c
+        c.saveState()
+        clip = c.beginPath()
+        clip.rect(t.rect.x * MM, (self.h - t.rect.bottom) * MM, t.rect.w * MM, t.rect.h * MM)
+        c.clipPath(clip, stroke=0, fill=0)
+        path = c.beginPath()
+        if t.pattern == "dots":
+            c.setFillColorRGB(*_rgb(t.color))
+            for x, y in dot_grid(t.rect, t.spacing):
+                px, py = self.pt((x, y))
+                path.circle(px, py, TEXTURE_DOT * MM)
+            c.drawPath(path, stroke=0, fill=1)
+        else:
+            c.setStrokeColorRGB(*_rgb(t.color))
+            c.setLineWidth(TEXTURE_LINE * MM)
+            c.setLineJoin(1)
+            rows = wave_rows(t.rect, t.spacing) if t.pattern == "waves" else weave_lines(t.rect, t.spacing)
+            for row in rows:
+                path.moveTo(*self.pt(row[0]))
+                for point in row[1:]:
+                    path.lineTo(*self.pt(point))
+            c.drawPath(path, stroke=1, fill=0)
+        c.restoreState()
 
     def compass(self, k: Compass) -> None:
         c = self.c
@@ -396,8 +427,10 @@ def _canvas(target, width_mm: float, height_mm: float, title: str):
     return c
 
 
-def scene_for(board, lang: str, held: dict | None = None, pools: dict | None = None) -> Scene:
-    return board_scene(board, lang, measure, held, pools)
+def scene_for(
+    board, lang: str, held: dict | None = None, pools: dict | None = None, counts: dict | None = None
+) -> Scene:
+    return board_scene(board, lang, measure, held, pools, counts)
 
 
 def board_pools(content, board) -> dict[str, list[dict]]:
@@ -420,6 +453,18 @@ def held_sizes(content) -> dict[str, tuple[float, float]]:
             except Exception:  # the cards renderer reports a broken layout or size
                 continue
     return sizes
+
+
+def pile_counts(content, board) -> dict[str, int]:
+    """The known number of cards or tiles of each component a `pile` space of `board` holds (`size_from`);
+    a component whose count is unknown is left out."""
+    piles = {t.id for t in board.space_types if t.pile}
+    wanted = {s.size_from for s in board.spaces if s.size_from and s.type in piles}
+    return {
+        comp.id: comp.count
+        for comp in content.game.components
+        if comp.id in wanted and comp.count and not comp.count_unknown
+    }
 
 
 def write_full(board, lang: str, target, scene: Scene | None = None) -> dict:
@@ -450,7 +495,7 @@ def write_tiled(board, lang: str, paper: str, overlap: float, target, scene: Sce
     # the assembly page shows the board shrunk: without its texts, which would print far below 6 pt
     c.beginForm("overview", 0, 0, W * MM, H * MM)
     shapes_only = Scene(
-        scene.width, scene.height, [i for i in scene.items if not isinstance(i, (Label, Mark, Compass))]
+        scene.width, scene.height, [i for i in scene.items if not isinstance(i, (Label, Mark, Compass, Texture))]
     )
     Painter(c, H, scene.folder).scene(shapes_only)
     c.endForm()
@@ -671,12 +716,17 @@ def plan(content, options: BoardOptions) -> list[Artifact]:
         pools = board_pools(content, board)
         if pools:  # only then, so a board without supplies keeps its key
             data["pools"] = pools
+        counts = pile_counts(content, board)
+        if counts:  # likewise
+            data["counts"] = counts
         data["images"] = {
             layer.file: _digest(content.folder / layer.file)
             for layer in board.layers
             if layer.kind == "image" and layer.file
         }
-        scenes = _Scenes(board, held, content.locate(("boards", index)), f"boards.{index}", content.folder, pools)
+        scenes = _Scenes(
+            board, held, content.locate(("boards", index)), f"boards.{index}", content.folder, pools, counts
+        )
         for lang in game.languages:
             artifacts.append(
                 Artifact(
@@ -733,8 +783,10 @@ class _Scenes:
         key: str = "",
         folder: Path | None = None,
         pools: dict | None = None,
+        counts: dict | None = None,
     ):
         self.board = board
+        self.counts = counts
         self.folder = folder
         self.held = held
         self.pools = pools
@@ -744,7 +796,7 @@ class _Scenes:
 
     def get(self, lang: str) -> Scene:
         if lang not in self.done:
-            scene = scene_for(self.board, lang, self.held, self.pools)
+            scene = scene_for(self.board, lang, self.held, self.pools, self.counts)
             if scene.errors:
                 raise ContentErrors(
                     [
@@ -826,17 +878,19 @@ def _icon_problems(content, i: int, board) -> list[Problem]:
     """A space type's icon that the game's icon table does not know (at the icon's line)."""
     from rulepress.render.cards import game_icons
 
-    wanted = [(k, t.icon) for k, t in enumerate(board.space_types) if t.icon]
+    wanted = [(("space_types", k), t.icon) for k, t in enumerate(board.space_types) if t.icon]
+    wanted += [(("spaces", k), s.icon) for k, s in enumerate(board.spaces) if s.icon]
+    wanted += [(("layers", k), layer.icon) for k, layer in enumerate(board.layers) if layer.icon]
     if not wanted:
         return []
     table = game_icons(content.folder)
     return [
         _problem_at(
             content,
-            ("boards", i, "space_types", k, "icon"),
+            ("boards", i, *where, "icon"),
             f"board {board.id}: unknown icon {icon!r}; icons: {', '.join(sorted(table))}",
         )
-        for k, icon in wanted
+        for where, icon in wanted
         if icon not in table
     ]
 
