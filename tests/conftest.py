@@ -11,12 +11,12 @@ import os
 import pytest
 from hypothesis import settings
 
+from rulepress import paths
+from rulepress.build import BuildOptions, build
+
 settings.register_profile("ci", derandomize=True)
 if os.environ.get("CI"):
     settings.load_profile("ci")
-
-from rulepress import paths
-from rulepress.build import BuildOptions, build
 
 
 @pytest.fixture(scope="session")

@@ -566,9 +566,13 @@ def used_svg_icons(content) -> set[str]:
 
 def plan(content, options: CardOptions) -> list[Artifact]:
     """One PDF per printed pieces component, language and paper; one more of a game's one-sided pieces on
-    shared pages (per language and paper) where it has two components of them or more."""
+    shared pages (per language and paper) where it has two components of them or more. The print-and-play set
+    takes the shared sheet instead of the sheets it holds: those stay downloadable for a reprint of one kind."""
     artifacts = []
-    for job in jobs(content, options):
+    all_jobs = jobs(content, options)
+    groups = together(all_jobs)
+    shared = {(job.comp.id, job.lang, job.paper) for group in groups for job in group}
+    for job in all_jobs:
         artifacts.append(
             Artifact(
                 job.game,
@@ -587,10 +591,10 @@ def plan(content, options: CardOptions) -> list[Artifact]:
                 _bind(job),
                 lang=job.lang,
                 paper=job.paper,
-                bundles=("play",),
+                bundles=() if (job.comp.id, job.lang, job.paper) in shared else ("play",),
             )
         )
-    for group in together(jobs(content, options)):
+    for group in groups:
         first = group[0]
         artifacts.append(
             Artifact(

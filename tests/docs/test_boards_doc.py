@@ -21,12 +21,18 @@ DEMO = {
 }
 
 
-def blocks() -> list[dict]:
+def blocks() -> list:
     return [yaml.safe_load(b) for b in re.findall(r"```yaml\n(.*?)```", PAGE.read_text(encoding="utf-8"), re.S)]
 
 
+def block(key: str) -> dict:
+    """The page's YAML example that sets `key`."""
+    (found,) = [b for b in blocks() if isinstance(b, dict) and key in b]
+    return found
+
+
 def test_layer_and_track_examples_validate_and_generate_the_cross():
-    layers, _roads, _supply, tracks = blocks()
+    layers, tracks = block("layers"), block("tracks")
     board = Board.model_validate(
         {
             **DEMO,
@@ -45,9 +51,15 @@ def test_layer_and_track_examples_validate_and_generate_the_cross():
 
 
 def test_road_panel_place_and_supply_example_validates():
-    _, board_part, components, _ = blocks()
+    board_part, components = block("groups"), block("placed_on")
     pile = {"space_types": [{"id": "pile", "name": {"de": "Ablage", "en": "Pile"}}]}
     board = Board.model_validate({**DEMO, **pile, **board_part})
     assert board.groups[0].panel and all(t.road for t in board.link_types) and board.link_types[1].road_width == 7
     assert board.spaces[0].size_from == "action"
     assert [Placement.model_validate(p).pool for p in components["placed_on"]] == [True]
+
+
+def test_texture_and_emblem_layer_examples_validate():
+    (finish,) = [b for b in blocks() if isinstance(b, list)]  # the layers added to the first example
+    board = Board.model_validate({**DEMO, "layers": finish})
+    assert [layer.kind for layer in board.layers] == ["texture", "texture", "emblem"]
