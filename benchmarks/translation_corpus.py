@@ -23,7 +23,7 @@ term where the text says another glossary term (one the sentence does not say, o
 with two terms the other one it says), "exchanged terms" lets two terms of one sentence change places.
 
     python benchmarks/translation_corpus.py [--per-kind 12] [--injection counterpart|any] [--show-misses]
-        [--markdown FILE]
+        [--kinds KIND,...] [--markdown FILE]
 """
 
 from __future__ import annotations
@@ -489,6 +489,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--per-kind", type=int, default=12, help="mistakes injected per kind (spread over the pairs)")
     parser.add_argument("--markdown", type=Path, help="also write the results as Markdown to this file")
     parser.add_argument("--show-misses", action="store_true", help="print every mistake the check missed")
+    parser.add_argument("--kinds", help="only these kinds of mistakes, comma-separated ('exchanged terms,each-one')")
     parser.add_argument(
         "--injection",
         choices=("counterpart", "any"),
@@ -535,7 +536,8 @@ def main(argv: list[str] | None = None) -> int:
     rate = 100 * totals["false"] / max(totals["pairs"], 1)
     out += ["", f"False alarms per 100 aligned pairs: **{rate:.1f}** (target ≤ 3).", ""]
     out += ["| mistake kind | injected | caught | rate |", "|---|---:|---:|---:|"]
-    for kind in sorted(sites):
+    wanted = {k.strip() for k in args.kinds.split(",")} if args.kinds else None
+    for kind in sorted(k for k in sites if wanted is None or k in wanted):
         chosen = _spread(sites[kind], args.per_kind)
         results = [caught(p, m, before) for p, m, before in chosen]
         hits = sum(results)

@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 
 from rulepress import i18n
 from rulepress.analysis import Finding
-from rulepress.check import lexicon
+from rulepress.check import lexicon, roles
 from rulepress.check.align import Bead, Unit, align
 from rulepress.check.terms import Glossary
 
@@ -455,9 +455,10 @@ def _compare_terms(report: _Report, glossary: Glossary | None, text_a: str, text
     more_b = sorted(
         (t for t, n in count_b.items() if n > count_a.get(t, 0) and t not in weak_a), key=lambda t: (t in count_a, t)
     )
-    if not more_a or not more_b:
-        return
     names = [_name(s.lang) for s in report.sides]
+    if not more_a or not more_b:
+        _compare_roles(report, glossary, text_a, text_b)  # no term in another's place: have two changed roles?
+        return
     ta, tb = more_a[0], more_b[0]
     report.add(
         "term",
@@ -466,6 +467,28 @@ def _compare_terms(report: _Report, glossary: Glossary | None, text_a: str, text
         f"{glossary.spelling(ta, lang_a)!r} (translated {glossary.spelling(ta, lang_b)!r})",
         glossary.spelling(tb, lang_b),
         glossary.spelling(ta, lang_a),
+    )
+
+
+def _compare_roles(report: _Report, glossary: Glossary, text_a: str, text_b: str) -> None:
+    """Two terms said as often on both sides whose roles cross (`rulepress.check.roles`): 'from the start to the
+    goal' against 'vom Ziel zum Start'; the term a preposition, a mark (each, only) or the sentence's subject
+    gives a role on one side has it on the other side the other term."""
+    (lang_a, name_a), (lang_b, name_b) = ((s.lang, _name(s.lang)) for s in report.sides)
+    crossed = roles.exchanged(text_a, lang_a, text_b, lang_b, glossary)
+    if crossed is None:
+        return
+    first, second, role, other = crossed
+    words_a, words_b = glossary.spelling(first, lang_a), glossary.spelling(second, lang_a)
+    theirs_a, theirs_b = glossary.spelling(first, lang_b), glossary.spelling(second, lang_b)
+    said = f"{words_a!r} ({role})" + (f" and {words_b!r} ({other})" if other != role else "")
+    theirs = f"{theirs_b!r} ({role})" + (f" and {theirs_a!r} ({other})" if other != role else "")
+    report.add(
+        "term",
+        1,
+        f"terms exchanged: {theirs} in {name_b} where {name_a} says {said}",
+        f"{theirs_b}, {theirs_a}",
+        f"{words_a}, {words_b}",
     )
 
 

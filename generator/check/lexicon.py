@@ -86,6 +86,7 @@ class Lexicon:
     negated_after: frozenset[str] = frozenset()  # modal verbs a negation negates only after them ('must not')
     negates_ahead: frozenset[str] = frozenset()  # ... except these ('No pieces may be skipped')
     only_before: tuple[re.Pattern, ...] = ()  # words after which 'only' restricts what follows ('nur zum Schlagen')
+    roles: dict = field(default_factory=dict)  # the words that give a glossary term its role (`rulepress.check.roles`)
 
 
 def _value(raw) -> tuple[Fraction, bool]:
@@ -161,7 +162,20 @@ def parse(data: dict, lang: str) -> Lexicon:
         frozenset(str(w).lower() for w in data.get("negated_after") or ()),
         frozenset(str(w).lower() for w in data.get("negates_ahead") or ()),
         tuple(re.compile(rf"(?:{w})", re.I) for w in data.get("only_before") or ()),
+        _roles(data.get("roles") or {}, lang),
     )
+
+
+def _roles(data, lang: str) -> dict:
+    """The ``roles`` part of a lexicon file, checked: a mapping whose ``governs`` and ``marks`` map a role to
+    phrases and whose other keys are lists of words (or, ``modifier``, one pattern)."""
+    if not isinstance(data, dict):
+        raise LexiconError(f"lexicon {lang}: roles: expected a mapping")
+    for key in ("governs", "marks"):
+        for role, phrases in (data.get(key) or {}).items():
+            if not isinstance(phrases, list) or not all(isinstance(p, str) and p.strip() for p in phrases):
+                raise LexiconError(f"lexicon {lang}: roles.{key}.{role}: expected a list of phrases")
+    return data
 
 
 def _pair(signal) -> tuple[str, str]:

@@ -108,3 +108,9 @@ def test_phrases_do_not_cross_punctuation():
 def test_a_bad_lexicon_is_an_error():
     with pytest.raises(lexicon.LexiconError):
         lexicon.parse({"signals": {"negation": {"not": [False]}}}, "xx")
+
+
+def test_roles_of_a_lexicon_are_lists_of_phrases():
+    with pytest.raises(lexicon.LexiconError, match="roles.governs.from"):
+        lexicon.parse({"roles": {"governs": {"from": "von"}}}, "xx")
+    assert lexicon.parse({"roles": {"governs": {"from": ["von"]}}}, "xx").roles == {"governs": {"from": ["von"]}}
