@@ -50,6 +50,7 @@ class _Rules:
     copula: frozenset[str]
     object_after_subject: bool
     subject_openers: tuple[re.Pattern, ...]
+    subject_after: frozenset[str]
 
 
 def _phrases(data: dict) -> tuple[tuple[tuple[re.Pattern, ...], frozenset[str]], ...]:
@@ -84,6 +85,7 @@ def _rules(lang: str) -> _Rules | None:
         words("copula"),
         bool(data.get("object_after_subject")),
         tuple(re.compile(str(w), re.I) for w in data.get("subject_openers") or ()),
+        words("subject_after"),
     )
 
 
@@ -157,6 +159,8 @@ def _role(text: str, tokens: list[re.Match], start: int, end: int, taken: set[in
         ):
             j, modifiers = j - 1, modifiers + 1
             continue
+        if word.lower() in rules.subject_after and zone == "det" and not modifiers:
+            return found | {"subject"}  # the subject of a clause: 'sobald das Dabb entschieden ist', 'once the bid'
         stopped = word
         break
     noun = tokens[end - 1].group(0)

@@ -54,6 +54,17 @@ GLOSSARY = terms.parse(
         ("Der Anführer wechselt jede Runde.", "de", {"leader": {"subject"}, "round": {"each", "object"}}),
         ("Only one coin may be paid per round.", "en", {"coin": {"subject", "only"}, "round": {"each"}}),
         ("Pro Runde darf nur eine Münze gezahlt werden.", "de", {"round": {"each"}, "coin": {"only"}}),
+        # the noun phrase opening a clause after a conjunction is its subject
+        (
+            "Sobald der Ritter den Turm erreicht, endet die Runde.",
+            "de",
+            {"knight": {"subject"}, "tower": {"object"}, "round": set()},
+        ),
+        (
+            "Once the knight reaches the tower, the round ends.",
+            "en",
+            {"knight": {"subject"}, "tower": {"object"}, "round": set()},
+        ),
         # a punctuation mark ends the reading: no role from across a comma
         ("From the tower, the knight walks.", "en", {"tower": {"from"}, "knight": set()}),
         # an infinitive 'to' is no preposition: 'the' stands between the verb and the noun
