@@ -252,11 +252,23 @@ def _is_answer(lexicon: Lexicon, text: str, token: re.Match, index: int) -> bool
 
 def signals(text: str, lang: str) -> list[Signal]:
     """The signals of one sentence `text` in `lang`, in reading order (quoted names and code left out)."""
+    return _read(text, lang)[0]
+
+
+def silent(text: str, lang: str) -> list[str]:
+    """The phrases of `text` the lexicon reads as saying nothing (``no_signal``: 'any longer', 'each other',
+    'nicht nur'), as written."""
+    return _read(text, lang)[1]
+
+
+def _read(text: str, lang: str) -> tuple[list[Signal], list[str]]:
+    """The signals of `text` (`signals`) and its phrases that say nothing (`silent`)."""
+    silent_words: list[str] = []
     text = numbers.clean(text)
     found = _digits(text, lang)
     lexicon = load(lang)
     if lexicon is None:
-        return found
+        return found, silent_words
     tokens = list(WORD.finditer(text))
     i = 0
     while i < len(tokens):
@@ -299,6 +311,8 @@ def signals(text: str, lang: str) -> list[Signal]:
             found.append(Signal(hit.category, hit.value, words, weak, token.start()))
             for category, value in lexicon.also.get(words.lower(), ()):
                 found.append(Signal(category, value, words, True, token.start()))
+        else:
+            silent_words.append(words)
         i += len(hit.words)
     if lexicon.verb_first_subjects:
         found += _verb_first(text, lexicon)
@@ -306,7 +320,7 @@ def signals(text: str, lang: str) -> list[Signal]:
         found = _negate(found, text, lexicon)
     if lexicon.said_before:
         found = _said_before(found, text, lexicon)
-    return sorted(found, key=lambda s: s.start)
+    return sorted(found, key=lambda s: s.start), silent_words
 
 
 _CLAUSE_MARK = re.compile(r"[,;:.!?()\[\]—–|]")
