@@ -15,7 +15,8 @@ compared:
 - a negation: 'without' answers a 'not' of the other side only where that side says no modal verb ('darf
   nicht passen' / 'can pass without bidding'), and weak words alone answer no more negations than they count;
 - ``term``: two glossary terms (`rulepress.check.terms`) that disagree: each side says one more often than
-  the other side (a term left out alone is no finding);
+  the other side (a term left out alone is no finding); or two terms said on both sides whose roles cross
+  (`rulepress.check.roles`: 'vom Ziel zum Start' / 'from the start to the goal');
 - ``dropped-sentence`` / ``dropped-item`` / ``dropped-heading``: a unit of one side that the other does
   not say at all (a 1-0 or 0-1 bead of three words or more; a list item or heading of any length).
 
@@ -471,9 +472,10 @@ def _compare_terms(report: _Report, glossary: Glossary | None, text_a: str, text
 
 
 def _compare_roles(report: _Report, glossary: Glossary, text_a: str, text_b: str) -> None:
-    """Two terms said as often on both sides whose roles cross (`rulepress.check.roles`): 'from the start to the
-    goal' against 'vom Ziel zum Start'; the term a preposition, a mark (each, only) or the sentence's subject
-    gives a role on one side has it on the other side the other term."""
+    """Two terms said on both sides whose roles cross (`rulepress.check.roles`): 'from the start to the goal'
+    against 'vom Ziel zum Start'; the role a preposition, a mark (each, only) or the place in the sentence
+    (subject, object) gives one term on one side is the other term's on the other side. Checked where no term
+    stands in another's place (`_compare_terms`)."""
     (lang_a, name_a), (lang_b, name_b) = ((s.lang, _name(s.lang)) for s in report.sides)
     crossed = roles.exchanged(text_a, lang_a, text_b, lang_b, glossary)
     if crossed is None:

@@ -76,9 +76,32 @@ def test_roles(text, lang, expected):
 
 
 def test_a_language_without_roles_in_its_lexicon_gives_none():
-    glossary = terms.parse({"well": {"fr": "puits"}, "tower": {"fr": "tour"}}, "test")
-    assert roles.roles("Du puits à la tour.", "fr", glossary) == {"well": frozenset(), "tower": frozenset()}
-    assert roles.exchanged("Du puits à la tour.", "fr", "De la tour au puits.", "fr", glossary) is None
+    glossary = terms.parse({"well": {"it": "pozzo"}, "tower": {"it": "torre"}}, "test")
+    assert roles.roles("Dal pozzo alla torre.", "it", glossary) == {"well": frozenset(), "tower": frozenset()}
+    assert roles.exchanged("Dal pozzo alla torre.", "it", "Dalla torre al pozzo.", "it", glossary) is None
+
+
+def test_french_roles():
+    glossary = terms.parse(
+        {
+            "coin": {"fr": "pièce", "en": "coin"},
+            "well": {"fr": "puits", "en": "well"},
+            "tower": {"fr": "tour", "en": "tower"},
+        },
+        "test",
+    )
+    fr = "Le chevalier porte la pièce depuis le puits vers la tour."
+    assert {t: set(r) for t, r in roles.roles(fr, "fr", glossary).items()} == {
+        "coin": {"object"},
+        "well": {"from"},
+        "tower": {"to"},
+    }
+    assert roles.exchanged(fr, "fr", "The knight carries the coin from the well to the tower.", "en", glossary) is None
+    found = roles.exchanged(fr, "fr", "The knight carries the coin from the tower to the well.", "en", glossary)
+    assert found == ("tower", "well", "to", "from")
+    # 'de' before a measure says no 'from' (nor 'of'): 'se déplacer d'exactement 1 case'
+    found = roles.roles("Il quitte la tour et se déplace d'exactement 1 puits.", "fr", glossary)
+    assert found["well"].isdisjoint({"from", "of"})
 
 
 @pytest.mark.parametrize(
