@@ -177,14 +177,10 @@ def _role(text: str, tokens: list[re.Match], start: int, end: int, taken: set[in
         return found | {"subject"}
     if stopped is not None and stopped.lower() in rules.copula:
         return found | {"complement"}  # 'is Player 1's starting card', 'ist die Startkarte'
-    if (
-        rules.object_after_subject
-        and stopped is not None
-        and stopped.islower()
-        and _opens_with_subject(text, tokens, start, rules)
-    ):
+    verb = stopped is not None and stopped.islower() and stopped.lower() not in rules.stops  # 'und' is no verb
+    if rules.object_after_subject and verb and _opens_with_subject(text, tokens, start, rules):
         return found | {"object"}  # 'Jeder Spieler stellt seine Spielfigur': the subject is said
-    if rules.verb_object and stopped is not None and stopped.islower() and stopped.lower() not in rules.stops:
+    if rules.verb_object and verb:
         return found | {"object"}
     return found
 

@@ -65,6 +65,14 @@ GLOSSARY = terms.parse(
             "en",
             {"knight": {"subject"}, "tower": {"object"}, "round": set()},
         ),
+        # after a verb, a German phrase is an object where the sentence opens with its subject; 'und' is no verb
+        (
+            "Jeder Ritter sieht den Turm und die Münze.",
+            "de",
+            {"knight": {"each", "subject"}, "tower": {"object"}, "coin": set()},
+        ),
+        ("Jeder Ritter legt seine Münze ab.", "de", {"knight": {"each", "subject"}, "coin": {"object"}}),
+        ("Dann legt seine Münze der Ritter ab.", "de", {"coin": set(), "knight": set()}),
         # a punctuation mark ends the reading: no role from across a comma
         ("From the tower, the knight walks.", "en", {"tower": {"from"}, "knight": set()}),
         # an infinitive 'to' is no preposition: 'the' stands between the verb and the noun
