@@ -18,8 +18,9 @@ A language that opens a condition with its verb (German ``Liegen Armeen aus, gew
 verb's forms and subjects (``verb_first_verb``, ``verb_first_subjects``) and its ``short_verbs``
 (infinitives that do not end in -en); such verbs are told by their lemma (simplemma), loaded only for
 such a clause. ``only_before`` lists the words after which an 'only' restricts what follows (a preposition,
-an article, a participle: *nur zum Schlagen*, *only used for capturing*; `restricts_what_follows`). A language
-without a lexicon file finds digits only.
+an article, a participle: *nur zum Schlagen*, *only used for capturing*; `restricts_what_follows`). ``roles``
+holds the words that give a glossary term its role in a sentence (prepositions, marks, articles:
+`rulepress.check.roles`). A language without a lexicon file finds digits only.
 """
 
 from __future__ import annotations
@@ -171,10 +172,21 @@ def _roles(data, lang: str) -> dict:
     phrases and whose other keys are lists of words (or, ``modifier``, one pattern)."""
     if not isinstance(data, dict):
         raise LexiconError(f"lexicon {lang}: roles: expected a mapping")
+    patterns: list[tuple[str, str]] = []
     for key in ("governs", "marks"):
         for role, phrases in (data.get(key) or {}).items():
             if not isinstance(phrases, list) or not all(isinstance(p, str) and p.strip() for p in phrases):
                 raise LexiconError(f"lexicon {lang}: roles.{key}.{role}: expected a list of phrases")
+            patterns += [(f"{key}.{role}", w) for p in phrases for w in p.split()]
+    for key in ("determiners", "subject_openers"):
+        patterns += [(key, str(w)) for w in data.get(key) or ()]
+    if data.get("modifier"):
+        patterns.append(("modifier", str(data["modifier"])))
+    for key, pattern in patterns:
+        try:
+            re.compile(pattern)
+        except re.error as exc:
+            raise LexiconError(f"lexicon {lang}: roles.{key}: {pattern!r} is no pattern: {exc}") from exc
     return data
 
 

@@ -113,6 +113,8 @@ def test_a_bad_lexicon_is_an_error():
 def test_roles_of_a_lexicon_are_lists_of_phrases():
     with pytest.raises(lexicon.LexiconError, match="roles.governs.from"):
         lexicon.parse({"roles": {"governs": {"from": "von"}}}, "xx")
+    with pytest.raises(lexicon.LexiconError, match="roles.determiners"):
+        lexicon.parse({"roles": {"determiners": ["(der"]}}, "xx")
     assert lexicon.parse({"roles": {"governs": {"from": ["von"]}}}, "xx").roles == {"governs": {"from": ["von"]}}
 
 
