@@ -9,21 +9,26 @@ the German/English pairs, and counts how many the check catches per kind, taking
 every pair and side. A mistake is caught when a finding that the unchanged texts do not have quotes the
 changed sentence, or (for a dropped sentence or list item) the sentence of the other text aligned with it.
 
-A mistake is injected only where it makes the two texts disagree (``--injection counterpart``, the default
-since trans5): the aligned sentence of the other text must say what the mistake takes out of the changed
-sentence (the lexicon signals it says and the changed sentence does not, weak words and answering values
+A mistake is injected only where it makes the two texts disagree (``--injection counterpart``, since trans5):
+the aligned sentence of the other text must say what the mistake takes out of the changed sentence (the lexicon signals it says and the changed sentence does not, weak words and answering values
 counted; for game terms, the term replaced). Dropping a German "nur" whose English has no "only", or making
 "each" "one" where the other text itself says "one", makes the changed sentence say what its counterpart
 already says: no translator's mistake. A mistake that takes out no signal the lexicon knows is kept (a gap
 of the lexicon stays a miss); dropped sentences and list items are always kept. ``--injection any`` counts
 every place, the rule before trans5.
 
+Since trans6 (``--injection answered``, the default; ``--injection counterpart`` is the trans5 rule) a swap is
+also no mistake where the changed sentence still answers what the counterpart says (`aligned.ANSWERS`: "Any other
+players may bid", which the lexicon reads as each, answers "Alle anderen Spieler können"; "like all other" answers
+"wie jede andere"), nor where the swapped word of an each/one or quantifier swap is part of a phrase the lexicon
+reads as saying nothing ("any longer" -> "all longer": `lexicon.silent`).
+
 With a ``translations-glossary.yaml`` beside a text, game terms are mixed up too: "swapped terms" writes a
 term where the text says another glossary term (one the sentence does not say, or in every other sentence
 with two terms the other one it says), "exchanged terms" lets two terms of one sentence change places.
 
-    python benchmarks/translation_corpus.py [--per-kind 12] [--injection counterpart|any] [--show-misses]
-        [--markdown FILE]
+    python benchmarks/translation_corpus.py [--per-kind 12] [--injection answered|counterpart|any] [--show-misses]
+        [--kinds KIND,...] [--markdown FILE]
 """
 
 from __future__ import annotations
@@ -201,6 +206,17 @@ SKIP = {
 }
 
 
+# kinds whose swap is no mistake where the lexicon reads the swapped word as part of a phrase saying nothing
+# ('any longer', 'each other': `lexicon.silent`), with `--injection answered`
+SILENT = {"quantifiers", "each-one"}
+
+
+def _silent(sentence: str, old: str, lang: str) -> bool:
+    """Is the word `old` that a swap replaces part of a phrase of `sentence` the lexicon reads as no signal?"""
+    word = re.compile(rf"(?<![\w-]){re.escape(old.strip())}(?![\w-])", re.I)
+    return any(word.search(phrase) for phrase in lexicon.silent(sentence, lang))
+
+
 # the same kinds of mistakes in a German text (inflected forms listed: the swap replaces whole words)
 _DE_COLOURS = [
     ("rot", "blau"),
@@ -313,6 +329,15 @@ class Mistake:
     said: str  # what a finding must quote to catch it (the changed sentence, or its counterpart)
     side: str = "en"  # the changed file: the English one or the source ("de")
     carried: bool = True  # does the aligned counterpart say what the mistake changes (`_carried`)?
+    answered: bool | None = None  # ... and does the changed sentence no longer answer it (None: as `carried`)?
+
+    def kept(self, injection: str) -> bool:
+        """Is this mistake injected under the rule `injection` ("answered", "counterpart" or "any")?"""
+        if injection == "any":
+            return True
+        if injection == "answered" and self.answered is not None:
+            return self.answered
+        return self.carried
 
 
 def _word_swap(line: str, old: str, new: str) -> str | None:
@@ -334,7 +359,9 @@ def _said(found) -> set[tuple[str, str]]:
     return {(s.category, str(s.value)) for s in found}
 
 
-def _carried(kind: str, sentence: str, changed: str, lang: str, counterpart: str, other_lang: str) -> bool:
+def _carried(
+    kind: str, sentence: str, changed: str, lang: str, counterpart: str, other_lang: str, answered: bool = False
+) -> bool:
     """Does the aligned `counterpart` (the other language) say what the mistake takes out of `sentence`? A
     mistake is one only where it makes the two texts disagree: dropping a German "nur" whose English has no
     "only", or turning "each" into "one" where the other text itself says "one", makes the changed sentence say
@@ -348,12 +375,32 @@ def _carried(kind: str, sentence: str, changed: str, lang: str, counterpart: str
     if not removed:
         return True
     theirs = _said(lexicon.signals(counterpart, other_lang))
+    before, after = lexicon.signals(sentence, lang), lexicon.signals(changed, lang)
     for category, value in removed:
         answers = {value} | aligned_check.ANSWERS.get((category, value), set())
         answers |= {v for (c, v), meant in aligned_check.SAID_AS.items() if c == category and meant == value}
-        if any((category, v) in theirs for v in answers):
+        said = {v for v in answers if (category, v) in theirs}
+        if said and not (
+            answered and all(_answering(after, category, v) >= _answering(before, category, v) for v in said)
+        ):
             return True
     return False
+
+
+# values the check lets answer each other that do not say the same where a mistake put one for the other: a bare
+# 'any' is no 'each' ('beliebige Karten' / 'every card'); the lexicon reads 'any' as each where it means each
+# ('Any player may', 'stronger than any')
+NOT_THE_SAME = {("quantifier", "each"): {"any"}, ("quantifier", "any"): {"each"}}
+
+
+def _answering(found, category: str, value: str) -> int:
+    """How many of the signals `found` answer the value `value` of `category` said on the other side (itself, a
+    value of `aligned.ANSWERS`: 'each' answers 'alle', or what `aligned.SAID_AS` counts it as: 'danach' answers
+    'then'; not `NOT_THE_SAME`)."""
+    answers = {value} | aligned_check.ANSWERS.get((category, value), set())
+    answers |= {aligned_check.SAID_AS[(category, value)]} if (category, value) in aligned_check.SAID_AS else set()
+    answers -= NOT_THE_SAME.get((category, value), set())
+    return sum(s.category == category and str(s.value) in answers for s in found)
 
 
 def mistakes(pair: Pair, aligned, side: str = "en") -> list[Mistake]:
@@ -382,9 +429,11 @@ def mistakes(pair: Pair, aligned, side: str = "en") -> list[Mistake]:
                     changed = _word_swap(sentence, old, new)
                     if changed and changed != sentence:
                         carried = _carried(kind, sentence, changed, lang, counterpart, other_lang)
-                        found.append(
-                            Mistake(kind, unit.line, line.replace(sentence, changed, 1), changed, side, carried)
-                        )
+                        answered = _carried(kind, sentence, changed, lang, counterpart, other_lang, answered=True)
+                        if kind in SILENT and _silent(sentence, old, lang):
+                            answered = False  # 'any longer' -> 'all longer': the lexicon knows it says no 'any'
+                        new_line = line.replace(sentence, changed, 1)
+                        found.append(Mistake(kind, unit.line, new_line, changed, side, carried, answered))
                         break
             number = re.search(r"(?<![\w.,])(\d+)(?![\w.,]\d)", sentence)
             if number:
@@ -489,12 +538,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--per-kind", type=int, default=12, help="mistakes injected per kind (spread over the pairs)")
     parser.add_argument("--markdown", type=Path, help="also write the results as Markdown to this file")
     parser.add_argument("--show-misses", action="store_true", help="print every mistake the check missed")
+    parser.add_argument("--kinds", help="only these kinds of mistakes, comma-separated ('exchanged terms,each-one')")
     parser.add_argument(
         "--injection",
-        choices=("counterpart", "any"),
-        default="counterpart",
-        help="counterpart (default): change only what the aligned sentence of the other text says too (a mistake "
-        "that makes the two texts disagree); any: every place, the rule before trans5",
+        choices=("answered", "counterpart", "any"),
+        default="answered",
+        help="answered (default): change only what the aligned sentence of the other text says too, where the "
+        "changed sentence then no longer answers it and the swapped word is no part of a phrase the lexicon reads "
+        "as no signal (the rule since trans6); counterpart: the first condition only (trans5); any: every place",
     )
     args = parser.parse_args(argv)
     judged = yaml.safe_load(JUDGEMENTS.read_text(encoding="utf-8")) if JUDGEMENTS.exists() else {}
@@ -527,7 +578,7 @@ def main(argv: list[str] | None = None) -> int:
         if pair.source.name.endswith(".de.md"):  # mistakes go into either text of the German/English pairs
             for side in ("en", "de"):
                 for mistake in mistakes(pair, aligned, side):
-                    if mistake.carried or args.injection == "any":
+                    if mistake.kept(args.injection):
                         sites[mistake.kind].append((pair, mistake, prints))
     out.append(
         f"| **all** | {totals['pairs']} | {totals['findings']} | {totals['false']} | {totals['real']} | {totals['unjudged']} |"
@@ -535,7 +586,8 @@ def main(argv: list[str] | None = None) -> int:
     rate = 100 * totals["false"] / max(totals["pairs"], 1)
     out += ["", f"False alarms per 100 aligned pairs: **{rate:.1f}** (target ≤ 3).", ""]
     out += ["| mistake kind | injected | caught | rate |", "|---|---:|---:|---:|"]
-    for kind in sorted(sites):
+    wanted = {k.strip() for k in args.kinds.split(",")} if args.kinds else None
+    for kind in sorted(k for k in sites if wanted is None or k in wanted):
         chosen = _spread(sites[kind], args.per_kind)
         results = [caught(p, m, before) for p, m, before in chosen]
         hits = sum(results)

@@ -15,7 +15,8 @@ compared:
 - a negation: 'without' answers a 'not' of the other side only where that side says no modal verb ('darf
   nicht passen' / 'can pass without bidding'), and weak words alone answer no more negations than they count;
 - ``term``: two glossary terms (`rulepress.check.terms`) that disagree: each side says one more often than
-  the other side (a term left out alone is no finding);
+  the other side (a term left out alone is no finding); or two terms said on both sides whose roles cross
+  (`rulepress.check.roles`: 'vom Ziel zum Start' / 'from the start to the goal');
 - ``dropped-sentence`` / ``dropped-item`` / ``dropped-heading``: a unit of one side that the other does
   not say at all (a 1-0 or 0-1 bead of three words or more; a list item or heading of any length).
 
@@ -31,7 +32,7 @@ from dataclasses import dataclass, field
 
 from rulepress import i18n
 from rulepress.analysis import Finding
-from rulepress.check import lexicon
+from rulepress.check import lexicon, roles
 from rulepress.check.align import Bead, Unit, align
 from rulepress.check.terms import Glossary
 
@@ -455,9 +456,10 @@ def _compare_terms(report: _Report, glossary: Glossary | None, text_a: str, text
     more_b = sorted(
         (t for t, n in count_b.items() if n > count_a.get(t, 0) and t not in weak_a), key=lambda t: (t in count_a, t)
     )
-    if not more_a or not more_b:
-        return
     names = [_name(s.lang) for s in report.sides]
+    if not more_a or not more_b:
+        _compare_roles(report, glossary, text_a, text_b)  # no term in another's place: have two changed roles?
+        return
     ta, tb = more_a[0], more_b[0]
     report.add(
         "term",
@@ -466,6 +468,29 @@ def _compare_terms(report: _Report, glossary: Glossary | None, text_a: str, text
         f"{glossary.spelling(ta, lang_a)!r} (translated {glossary.spelling(ta, lang_b)!r})",
         glossary.spelling(tb, lang_b),
         glossary.spelling(ta, lang_a),
+    )
+
+
+def _compare_roles(report: _Report, glossary: Glossary, text_a: str, text_b: str) -> None:
+    """Two terms said on both sides whose roles cross (`rulepress.check.roles`): 'from the start to the goal'
+    against 'vom Ziel zum Start'; the role a preposition, a mark (each, only) or the place in the sentence
+    (subject, object) gives one term on one side is the other term's on the other side. Checked where no term
+    stands in another's place (`_compare_terms`)."""
+    (lang_a, name_a), (lang_b, name_b) = ((s.lang, _name(s.lang)) for s in report.sides)
+    crossed = roles.exchanged(text_a, lang_a, text_b, lang_b, glossary)
+    if crossed is None:
+        return
+    first, second, role, other = crossed
+    words_a, words_b = glossary.spelling(first, lang_a), glossary.spelling(second, lang_a)
+    theirs_a, theirs_b = glossary.spelling(first, lang_b), glossary.spelling(second, lang_b)
+    said = f"{words_a!r} ({role})" + (f" and {words_b!r} ({other})" if other != role else "")
+    theirs = f"{theirs_b!r} ({role})" + (f" and {theirs_a!r} ({other})" if other != role else "")
+    report.add(
+        "term",
+        1,
+        f"terms exchanged: {theirs} in {name_b} where {name_a} says {said}",
+        f"{theirs_b}, {theirs_a}",
+        f"{words_a}, {words_b}",
     )
 
 

@@ -18,8 +18,9 @@ A language that opens a condition with its verb (German ``Liegen Armeen aus, gew
 verb's forms and subjects (``verb_first_verb``, ``verb_first_subjects``) and its ``short_verbs``
 (infinitives that do not end in -en); such verbs are told by their lemma (simplemma), loaded only for
 such a clause. ``only_before`` lists the words after which an 'only' restricts what follows (a preposition,
-an article, a participle: *nur zum Schlagen*, *only used for capturing*; `restricts_what_follows`). A language
-without a lexicon file finds digits only.
+an article, a participle: *nur zum Schlagen*, *only used for capturing*; `restricts_what_follows`). ``roles``
+holds the words that give a glossary term its role in a sentence (prepositions, marks, articles:
+`rulepress.check.roles`). A language without a lexicon file finds digits only.
 """
 
 from __future__ import annotations
@@ -86,6 +87,7 @@ class Lexicon:
     negated_after: frozenset[str] = frozenset()  # modal verbs a negation negates only after them ('must not')
     negates_ahead: frozenset[str] = frozenset()  # ... except these ('No pieces may be skipped')
     only_before: tuple[re.Pattern, ...] = ()  # words after which 'only' restricts what follows ('nur zum Schlagen')
+    roles: dict = field(default_factory=dict)  # the words that give a glossary term its role (`rulepress.check.roles`)
 
 
 def _value(raw) -> tuple[Fraction, bool]:
@@ -161,7 +163,31 @@ def parse(data: dict, lang: str) -> Lexicon:
         frozenset(str(w).lower() for w in data.get("negated_after") or ()),
         frozenset(str(w).lower() for w in data.get("negates_ahead") or ()),
         tuple(re.compile(rf"(?:{w})", re.I) for w in data.get("only_before") or ()),
+        _roles(data.get("roles") or {}, lang),
     )
+
+
+def _roles(data, lang: str) -> dict:
+    """The ``roles`` part of a lexicon file, checked: a mapping whose ``governs`` and ``marks`` map a role to
+    phrases and whose other keys are lists of words (or, ``modifier``, one pattern)."""
+    if not isinstance(data, dict):
+        raise LexiconError(f"lexicon {lang}: roles: expected a mapping")
+    patterns: list[tuple[str, str]] = []
+    for key in ("governs", "marks"):
+        for role, phrases in (data.get(key) or {}).items():
+            if not isinstance(phrases, list) or not all(isinstance(p, str) and p.strip() for p in phrases):
+                raise LexiconError(f"lexicon {lang}: roles.{key}.{role}: expected a list of phrases")
+            patterns += [(f"{key}.{role}", w) for p in phrases for w in p.split()]
+    for key in ("determiners", "subject_openers"):
+        patterns += [(key, str(w)) for w in data.get(key) or ()]
+    if data.get("modifier"):
+        patterns.append(("modifier", str(data["modifier"])))
+    for key, pattern in patterns:
+        try:
+            re.compile(pattern)
+        except re.error as exc:
+            raise LexiconError(f"lexicon {lang}: roles.{key}: {pattern!r} is no pattern: {exc}") from exc
+    return data
 
 
 def _pair(signal) -> tuple[str, str]:
@@ -238,11 +264,23 @@ def _is_answer(lexicon: Lexicon, text: str, token: re.Match, index: int) -> bool
 
 def signals(text: str, lang: str) -> list[Signal]:
     """The signals of one sentence `text` in `lang`, in reading order (quoted names and code left out)."""
+    return _read(text, lang)[0]
+
+
+def silent(text: str, lang: str) -> list[str]:
+    """The phrases of `text` the lexicon reads as saying nothing (``no_signal``: 'any longer', 'each other',
+    'nicht nur'), as written."""
+    return _read(text, lang)[1]
+
+
+def _read(text: str, lang: str) -> tuple[list[Signal], list[str]]:
+    """The signals of `text` (`signals`) and its phrases that say nothing (`silent`)."""
+    silent_words: list[str] = []
     text = numbers.clean(text)
     found = _digits(text, lang)
     lexicon = load(lang)
     if lexicon is None:
-        return found
+        return found, silent_words
     tokens = list(WORD.finditer(text))
     i = 0
     while i < len(tokens):
@@ -285,6 +323,8 @@ def signals(text: str, lang: str) -> list[Signal]:
             found.append(Signal(hit.category, hit.value, words, weak, token.start()))
             for category, value in lexicon.also.get(words.lower(), ()):
                 found.append(Signal(category, value, words, True, token.start()))
+        else:
+            silent_words.append(words)
         i += len(hit.words)
     if lexicon.verb_first_subjects:
         found += _verb_first(text, lexicon)
@@ -292,7 +332,7 @@ def signals(text: str, lang: str) -> list[Signal]:
         found = _negate(found, text, lexicon)
     if lexicon.said_before:
         found = _said_before(found, text, lexicon)
-    return sorted(found, key=lambda s: s.start)
+    return sorted(found, key=lambda s: s.start), silent_words
 
 
 _CLAUSE_MARK = re.compile(r"[,;:.!?()\[\]—–|]")

@@ -67,6 +67,16 @@ def word_lemma(word: str, lang: str) -> str:
         return found
 
 
+def plain(text: str) -> str:
+    """`text` as terms are read in it: without where its links go."""
+    return _LINK_TARGET.sub(" ", text)
+
+
+def words(text: str) -> list[re.Match]:
+    """The words of `text` as terms are matched in them (a number is a word of its own)."""
+    return list(_WORD.finditer(text))
+
+
 def lemmas(text: str, lang: str) -> list[str]:
     return [word_lemma(m.group(0), lang) for m in _WORD.finditer(text)]
 
@@ -120,7 +130,15 @@ class Glossary:
         then a whole word before a compound's head, then the longest spelling ('discard pile' is no *pile*,
         'Spielfeld' as a term of its own is no *Feld*, 'Ablagestapel' no *Stapel* where the glossary has
         the discard pile)."""
-        text = _LINK_TARGET.sub(" ", text)
+        counted: dict[str, int] = {}
+        for term, _, _ in self.places(text, lang):
+            counted[term] = counted.get(term, 0) + 1
+        return counted
+
+    def places(self, text: str, lang: str) -> list[tuple[str, int, int]]:
+        """(term id, first word, end) of every term `text` says, in reading order, the words numbered as
+        `words` reads them (`count` tells how a word says one term)."""
+        text = plain(text)
         words, capitals = _forms(text, lang), _capitalised(text)
         places = []
         for term, spellings in self.terms.items():
@@ -134,12 +152,12 @@ class Glossary:
                         if not name or capitals[start]
                     ]
         taken: set[int] = set()
-        counted: dict[str, int] = {}
+        found = []
         for _, start, end, term in sorted(places, key=lambda p: (-p[0][0], not p[0][1], -p[0][2], p[1], p[3])):
             if taken.isdisjoint(range(start, end)):
                 taken.update(range(start, end))
-                counted[term] = counted.get(term, 0) + 1
-        return counted
+                found.append((term, start, end))
+        return sorted(found, key=lambda p: p[1])
 
     def modifiers(self, text: str, lang: str) -> set[str]:
         """The terms `text` says only as the first part of a compound, in a language writing compounds as one

@@ -398,3 +398,21 @@ def test_a_dropped_only_restricting_what_follows_is_seen_without_a_modal_verb():
     found = _findings(de.replace("nur ", ""), en)
     assert [(f.kind, f.lang, f.words) for f in found] == [("bound", "en", "only")]
     assert _findings("Der Handel war nur Schein, die Münze bleibt.", "The trade was a sham, the coin stays.") == []
+
+
+KEEP = {
+    "coin": {"de": "Münze", "en": "coin"},
+    "well": {"de": "Brunnen", "en": "well"},
+    "tower": {"de": "Turm", "en": "tower"},
+}
+
+
+def test_two_terms_whose_roles_cross_are_a_finding_naming_both_but_another_order_is_none():
+    de = "Trage die Münze vom Brunnen zum Turm."
+    assert _term_findings(de, "Carry the coin from the well to the tower.", KEEP) == []
+    assert (
+        _term_findings("Zum Turm trägst du die Münze vom Brunnen.", "Carry the coin from the well to the tower.", KEEP)
+        == []
+    )
+    found = _term_findings(de, "Carry the coin from the tower to the well.", KEEP)
+    assert found == [("term", "well, tower", "Turm, Brunnen")]  # English "well" has the role of German "Turm"

@@ -108,3 +108,21 @@ def test_phrases_do_not_cross_punctuation():
 def test_a_bad_lexicon_is_an_error():
     with pytest.raises(lexicon.LexiconError):
         lexicon.parse({"signals": {"negation": {"not": [False]}}}, "xx")
+
+
+def test_roles_of_a_lexicon_are_lists_of_phrases():
+    with pytest.raises(lexicon.LexiconError, match="roles.governs.from"):
+        lexicon.parse({"roles": {"governs": {"from": "von"}}}, "xx")
+    with pytest.raises(lexicon.LexiconError, match="roles.determiners"):
+        lexicon.parse({"roles": {"determiners": ["(der"]}}, "xx")
+    assert lexicon.parse({"roles": {"governs": {"from": ["von"]}}}, "xx").roles == {"governs": {"from": ["von"]}}
+
+
+def test_silent_names_the_phrases_that_say_nothing():
+    """What the benchmark leaves alone: 'any longer' says no 'any', 'nicht nur' no negation."""
+    assert lexicon.silent("They cannot stay any longer, and each other player waits.", "en") == [
+        "any longer",
+        "each other",
+    ]
+    assert lexicon.silent("Nicht nur der Geber zieht.", "de") == ["Nicht nur"]
+    assert [s.category for s in lexicon.signals("They cannot stay any longer.", "en")] == ["negation", "modality"]
