@@ -108,27 +108,6 @@ def test_marks_and_text_keep_5_mm_from_the_page_edge_in_every_sheet(bundled_buil
     assert checked > 30
 
 
-def test_nothing_a_player_reads_is_under_6_pt_on_any_printed_sheet(bundled_build):
-    """Every page of every printed PDF of the bundled build (sheets, pieces, quick references, calibration,
-    rulebooks; the tiled boards have their own test): no upright character under 6 pt, the provenance marks
-    and the calibration's ruler numbers included."""
-    import pdfplumber
-
-    out, result = bundled_build
-    kinds = {"cards", "tiles", "tokens", "money", "pieces", "quickref", "calibration", "rulebook", "rulebook-booklet"}
-    smallest: dict[str, float] = {}
-    for entry in result.manifest:
-        if entry["kind"] not in kinds or not entry["path"].endswith(".pdf") or ".letter." in entry["path"]:
-            continue
-        with pdfplumber.open(Path(out) / entry["path"]) as pdf:
-            for page in pdf.pages:
-                for ch in page.chars:
-                    if ch["upright"] and ch["text"].strip():
-                        smallest[entry["path"]] = min(smallest.get(entry["path"], 99.0), ch["size"])
-    assert len(smallest) > 40 and {p.split(".")[0].rsplit("/", 1)[1] for p in smallest} >= {"calibration", "rulebook"}
-    assert min(smallest.values()) >= 6 - 0.01, sorted(smallest.items(), key=lambda kv: kv[1])[:5]
-
-
 @pytest.mark.parametrize(
     ("flip", "mode"), [(None, "/Simplex"), ("long", "/DuplexFlipLongEdge"), ("short", "/DuplexFlipShortEdge")]
 )

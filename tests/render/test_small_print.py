@@ -80,9 +80,14 @@ def test_the_measures_see_scaled_and_rotated_text_and_ink_near_the_edge(tmp_path
 
 
 def test_no_glyph_under_6_pt_in_any_pdf_of_the_bundled_games(bundled_build):
+    """Every page of every PDF of the bundled build, A4 and Letter (card, tile, token and money sheets, pieces,
+    quick references, calibration, rulebooks, boards): no glyph under 6 pt, turned or scaled ones included (the
+    provenance marks and the calibration's ruler numbers among them)."""
     out, _result = bundled_build
     pdfs = sorted(p for p in out.glob("*/*.pdf"))
     assert len(pdfs) > 50
+    stems = {p.name.split(".")[0] for p in pdfs}
+    assert {"calibration", "rulebook", "rulebook-booklet", "one-sided-pieces", "money", "armies"} <= stems
     small = {}
     for path in pdfs:
         for page, char, size in glyph_sizes(path):
