@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterable
 
-from rulepress.layout.geometry import Point, Rect
+from rulepress.layout.geometry import Point, Rect, clip_segment
 
 Measure = Callable[[str, str, float], float]  # (text, font, size in pt) -> width in mm
 PT = 25.4 / 72.0  # millimetres per point
@@ -54,27 +54,8 @@ def arrow_head(p: Point, q: Point, length: float = 3.0, width: float = 2.4) -> t
 
 
 def segment_hits_rect(p: Point, q: Point, rect: Rect) -> bool:
-    """True when the segment p -> q touches the inside of `rect` (Liang-Barsky clipping)."""
-    dx, dy = q[0] - p[0], q[1] - p[1]
-    t0, t1 = 0.0, 1.0
-    for edge_p, edge_q in (
-        (-dx, p[0] - rect.x),
-        (dx, rect.right - p[0]),
-        (-dy, p[1] - rect.y),
-        (dy, rect.bottom - p[1]),
-    ):
-        if edge_p == 0:
-            if edge_q < 0:
-                return False
-            continue
-        t = edge_q / edge_p
-        if edge_p < 0:
-            t0 = max(t0, t)
-        else:
-            t1 = min(t1, t)
-        if t0 > t1:
-            return False
-    return True
+    """True when the segment p -> q touches the inside of `rect`."""
+    return clip_segment(p, q, rect) is not None
 
 
 def point_along(p: Point, q: Point, t: float) -> Point:

@@ -64,3 +64,28 @@ class Rect:
             and self.right <= other.right + tolerance
             and self.bottom <= other.bottom + tolerance
         )
+
+
+def clip_segment(p: Point, q: Point, rect: Rect) -> tuple[float, float] | None:
+    """Where the segment p -> q lies inside `rect`, as the parameters (t0, t1) of p + t (q - p), 0 <= t0 <= t1 <= 1
+    (Liang-Barsky clipping); None when it misses the rectangle."""
+    dx, dy = q[0] - p[0], q[1] - p[1]
+    t0, t1 = 0.0, 1.0
+    for edge_p, edge_q in (
+        (-dx, p[0] - rect.x),
+        (dx, rect.right - p[0]),
+        (-dy, p[1] - rect.y),
+        (dy, rect.bottom - p[1]),
+    ):
+        if abs(edge_p) < 1e-12:  # parallel to this edge: inside its half-plane or not at all
+            if edge_q < 0:
+                return None
+            continue
+        t = edge_q / edge_p
+        if edge_p < 0:
+            t0 = max(t0, t)
+        else:
+            t1 = min(t1, t)
+        if t0 > t1:
+            return None
+    return t0, t1

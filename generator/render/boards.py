@@ -433,6 +433,12 @@ def scene_for(
     return board_scene(board, lang, measure, held, pools, counts)
 
 
+def content_scene(content, board, lang: str) -> Scene:
+    """The scene of `board` with what the game's other content says about it: the sizes of the components
+    its places hold, its supplies and the counts of its piles (as the build draws it)."""
+    return scene_for(board, lang, held_sizes(content), board_pools(content, board), pile_counts(content, board))
+
+
 def board_pools(content, board) -> dict[str, list[dict]]:
     """The supplies kept on `board`'s spaces (`placed_on` with `pool: true`), by space id."""
     from rulepress.layout.placement import pools

@@ -285,11 +285,11 @@ def _token(c, centre: tuple[float, float], text: str, color: str, army: bool, k:
 
 def _board_panel(content, picture: dict, lang: str) -> Panel:
     from rulepress.layout.boardscene import Label
-    from rulepress.render.boards import Painter, board_pools, held_sizes, pile_counts, scene_for
+    from rulepress.render.boards import Painter, content_scene
 
     fonts.register()
     board = next(b for b in content.game.boards if b.id == picture["board"])
-    scene = scene_for(board, lang, held_sizes(content), board_pools(content, board), pile_counts(content, board))
+    scene = content_scene(content, board, lang)
     scene.folder = content.folder
     rects = _space_rects(scene)
     named = [s for s, _p in picture["pieces"]] + [s for a in picture["arrows"] for s in a[:-1]] + picture["show"]

@@ -41,9 +41,7 @@ NAMED = {"de": "x", "en": "x"}
 def _painted(game: str, tmp_path_factory, lang: str = "en"):
     content = load_game(paths.BUNDLED_CONTENT / game)
     board = content.game.boards[0]
-    scene = boards.scene_for(
-        board, lang, boards.held_sizes(content), boards.board_pools(content, board), boards.pile_counts(content, board)
-    )
+    scene = boards.content_scene(content, board, lang)
     scene.folder = content.folder
     pdf = tmp_path_factory.mktemp(game) / f"board.{lang}.pdf"
     boards.write_full(board, lang, pdf, scene)

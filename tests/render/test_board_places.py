@@ -22,7 +22,7 @@ PX = DPI / 25.4
 def _painted(game: str, tmp_path_factory, lang: str = "de"):
     content = load_game(paths.BUNDLED_CONTENT / game)
     board = content.game.boards[0]
-    scene = boards.scene_for(board, lang, boards.held_sizes(content), boards.board_pools(content, board))
+    scene = boards.content_scene(content, board, lang)
     scene.folder = content.folder
     pdf = tmp_path_factory.mktemp(game) / f"board.{lang}.pdf"
     boards.write_full(board, lang, pdf, scene)

@@ -25,7 +25,7 @@ from typing import Literal
 from pydantic import Field
 
 from rulepress.layout.elements.base import Color, Element
-from rulepress.layout.geometry import Point, Rect
+from rulepress.layout.geometry import Point, Rect, clip_segment
 
 MAX_MARKS = 20000  # lines or dots in one box: beyond it a pattern is too fine to print and too big for a PDF
 WAVE_STEPS = 8  # points per wave period, on its crests and troughs (a wave is a quarter of its spacing high)
@@ -143,28 +143,11 @@ def _hatch(box: Rect, spacing: float, angle: float) -> list[Polyline]:
 
 
 def _clip_line(p: Point, q: Point, box: Rect) -> Polyline | None:
-    """The part of the segment p-q inside the box (Liang-Barsky), or None."""
-    t0, t1 = 0.0, 1.0
-    dx, dy = q[0] - p[0], q[1] - p[1]
-    for edge_p, edge_q in (
-        (-dx, p[0] - box.x),
-        (dx, box.right - p[0]),
-        (-dy, p[1] - box.y),
-        (dy, box.bottom - p[1]),
-    ):
-        if abs(edge_p) < 1e-12:
-            if edge_q < 0:
-                return None
-            continue
-        t = edge_q / edge_p
-        if edge_p < 0:
-            t0 = max(t0, t)
-        else:
-            t1 = min(t1, t)
-        if t0 > t1:
-            return None
-    if t1 - t0 < 1e-9:
+    """The part of the segment p-q inside the box, or None (a single point is none)."""
+    cut = clip_segment(p, q, box)
+    if cut is None or cut[1] - cut[0] < 1e-9:
         return None
+    (t0, t1), (dx, dy) = cut, (q[0] - p[0], q[1] - p[1])
     return [(p[0] + t0 * dx, p[1] + t0 * dy), (p[0] + t1 * dx, p[1] + t1 * dy)]
 
 
