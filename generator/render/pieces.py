@@ -23,7 +23,7 @@ from pathlib import Path
 
 from rulepress import i18n
 from rulepress.errors import ContentError, Problem
-from rulepress.layout.boardgeom import luminance
+from rulepress.layout.boardgeom import luminance, shade
 from rulepress.layout.paper import MM, PAPERS, PRINTABLE_MARGIN, Paper
 from rulepress.layout.pieces import Panel, PieceShape, grown_outline, piece_shape
 from rulepress.layout.sheet import Grid, SheetError, back_box, chunks
@@ -174,12 +174,6 @@ def _ink_on(color: str) -> str:
     return "#ffffff" if luminance(color) < 0.45 else INK
 
 
-def _tint(color: str, amount: float) -> str:
-    """`color` mixed with white (amount 0: unchanged, 1: white)."""
-    rgb = [int(color[i : i + 2], 16) for i in (1, 3, 5)]
-    return "#" + "".join(f"{round(v + (255 - v) * amount):02x}" for v in rgb)
-
-
 def _path(c, points, x0: float, y_top: float, page_h: float):
     """A closed ReportLab path of `points` (mm in the cell at x0, y_top; y down) in page points."""
     p = c.beginPath()
@@ -235,10 +229,14 @@ def _figure(c, w: float, h: float, color: str) -> None:
     c.drawPath(p, stroke=0, fill=1)
 
 
+def _tint(color: str, amount: float) -> str:
+    """`color` mixed with white (amount 0: unchanged, 1: white)."""
+    return shade(color, 1 + amount)
+
+
 def _shade(color: str, amount: float) -> str:
     """`color` mixed with black (amount 0: unchanged, 1: black)."""
-    rgb = [int(color[i : i + 2], 16) for i in (1, 3, 5)]
-    return "#" + "".join(f"{round(v * (1 - amount)):02x}" for v in rgb)
+    return shade(color, 1 - amount)
 
 
 def _texture_color(color: str, ink: str) -> str:
@@ -349,11 +347,11 @@ def draw_face(c, job: PieceJob, face: Face, panel: Panel, token_shape: str | Non
     c.rect(0, 0, w, h, stroke=0, fill=1)
     finish(c, w, h, color, ink, token_shape)
     piece = job.comp.piece
-    shade = _tint(color, 0.3) if ink == INK else _tint(color, 0.18)
+    figure = _tint(color, 0.3) if ink == INK else _tint(color, 0.18)
     if piece is not None and piece.icon:
-        _icon(c, job, w, h, shade if token_shape is None else _icon_shade(color, ink), token_shape)
+        _icon(c, job, w, h, figure if token_shape is None else _icon_shade(color, ink), token_shape)
     elif token_shape is None and piece is not None and piece.figure:
-        _figure(c, w, h, shade)
+        _figure(c, w, h, figure)
     title, text = face_texts(face, job.lang)
     inner = 0.72 if token_shape in ("circle", "hexagon") else 0.86
     text_h = h * 0.3 if text else 0.0
