@@ -238,7 +238,8 @@ class Piece(Model):
         12.0, ge=4, le=100, description="Depth in mm of a standee's base tabs (each end of the strip; 4 to 100)."
     )
     figure: bool = Field(
-        True, description="Standees and pawns: a plain figure (head and shoulders) is printed behind the title."
+        True,
+        description="Standees and pawns: the silhouette of a turned pawn (head, collar, flared foot) is printed behind the title.",
     )
     icon: Id | None = Field(
         None,

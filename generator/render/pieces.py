@@ -219,14 +219,22 @@ def face_texts(face: Face, lang: str) -> tuple[str, str]:
 
 
 def _figure(c, w: float, h: float, color: str) -> None:
-    """A simple figure (head and shoulders) behind a standee's or pawn's title, in a lighter tone."""
+    """A pawn's silhouette behind a standee's or pawn's title, in a lighter tone: a round head on a collar, a body
+    that widens to a flat foot (the figure of a turned wooden pawn), between 36 % and 95 % of the face's height."""
+    unit = min(w, h * 0.75)
+    cx = w / 2
     c.setFillColor(_rgb(color))
-    c.circle(w / 2, h * 0.72, min(w, h) * 0.16, stroke=0, fill=1)
-    p = c.beginPath()
-    p.moveTo(w * 0.2, h * 0.3)
-    p.curveTo(w * 0.2, h * 0.58, w * 0.8, h * 0.58, w * 0.8, h * 0.3)
-    p.close()
-    c.drawPath(p, stroke=0, fill=1)
+    c.circle(cx, h * 0.795, unit * 0.12, stroke=0, fill=1)
+    c.roundRect(cx - unit * 0.17, h * 0.68, unit * 0.34, unit * 0.07, unit * 0.035, stroke=0, fill=1)
+    body = c.beginPath()
+    top, foot = h * 0.685, h * 0.415
+    body.moveTo(cx - unit * 0.1, top)
+    body.curveTo(cx - unit * 0.1, h * 0.55, cx - unit * 0.3, h * 0.49, cx - unit * 0.3, foot)
+    body.lineTo(cx + unit * 0.3, foot)
+    body.curveTo(cx + unit * 0.3, h * 0.49, cx + unit * 0.1, h * 0.55, cx + unit * 0.1, top)
+    body.close()
+    c.drawPath(body, stroke=0, fill=1)
+    c.roundRect(cx - unit * 0.36, h * 0.36, unit * 0.72, h * 0.065, unit * 0.03, stroke=0, fill=1)
 
 
 def _tint(color: str, amount: float) -> str:

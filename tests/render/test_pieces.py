@@ -248,3 +248,31 @@ def test_one_sided_pieces_of_several_components_share_pages(out, tmp_path):
         assert "Heroes: Cut along" in text and "Pawns: Cut along" in text
         assert sorted(c["text"] for c in titles if c["text"] in "HP") == ["H"] * 2 + ["P"] * 3
         assert (folder / f"heroes.en.{paper}.pdf").exists() and (folder / f"pawns.en.{paper}.pdf").exists()
+
+
+def test_a_pawn_figure_is_a_turned_pawn_head_collar_waist_and_foot(tmp_path):
+    import io
+
+    from reportlab.pdfgen import canvas as rl_canvas
+
+    from rulepress.layout.paper import MM
+    from rulepress.render.pieces import _figure
+
+    buffer = io.BytesIO()
+    c = rl_canvas.Canvas(buffer, pagesize=(20 * MM, 20 * MM), invariant=1)
+    _figure(c, 20 * MM, 20 * MM, "#000000")
+    c.save()
+    (tmp_path / "p.pdf").write_bytes(buffer.getvalue())
+    subprocess.run(["pdftoppm", "-r", "254", "-png", "-singlefile", tmp_path / "p.pdf", tmp_path / "p"], check=True)
+    image = Image.open(tmp_path / "p.png").convert("L")  # 200 x 200 px, 10 px per mm
+
+    def width(y_mm: float) -> float:
+        """The figure's width in mm on the row y_mm from the top."""
+        row = [image.getpixel((x, int(y_mm * 10))) for x in range(image.width)]
+        return sum(1 for p in row if p < 128) / 10
+
+    head, collar, waist, foot = width(4.0), width(6.0), width(7.0), width(12.2)
+    assert width(1.0) == 0 and width(13.5) == 0  # within 36-95 % of the height, clear of the title below
+    assert 3 < head < 4.5 and collar > head  # a round head sits on a wider collar,
+    assert waist < collar  # the body narrows under the collar
+    assert foot > 2 * collar  # and flares to a wide foot
