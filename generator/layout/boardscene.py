@@ -628,7 +628,7 @@ def board_scene(
         for t in (0.5, 0.4, 0.6, 0.3, 0.7, 0.2, 0.8) if role == "link" else (0.0,):
             cx, cy = point_along(p, q, t)
             if role == "edge":
-                x = 1.5 if p[0] == 0 else W - w - 1.5
+                x = inset + 1.5 if p[0] == 0 else W - w - inset - 1.5  # inside the frame, where there is one
                 box = Rect(x, cy - h - 0.8, w, h)
             else:
                 box = centred((cx, cy), w, h)

@@ -20,7 +20,7 @@ from rulepress.layout.geometry import Rect
 from rulepress.layout.paper import MM, PAPERS
 from rulepress.layout.tiling import plan_tiles
 from rulepress.model import find_games, load_game
-from rulepress.model.schema import Board
+from rulepress.model.schema import Board, Layer
 from rulepress.render import boards
 from rulepress.render.options import BoardOptions
 
@@ -173,6 +173,16 @@ def test_sea_links_are_dashed_and_wrap_links_reach_both_edges():
     assert border and border[0].dash is None
     edge_labels = sorted(lab.rows[0].text for lab in scene.labels if lab.role == "edge")
     assert edge_labels == ["West Cape →", "← East Point"]
+
+
+def test_edge_names_stay_inside_the_boards_frame():
+    board = fixture("map")
+    framed = board.model_copy(update={"layers": [*board.layers, Layer(kind="frame", color="#202020", width=4)]})
+    for plain_or_framed, inner in ((board, 0.0), (framed, 4 + 1.6)):
+        edges = [lab.box for lab in boards.scene_for(plain_or_framed, "en").labels if lab.role == "edge"]
+        assert len(edges) == 2
+        for box in edges:  # clear of the paper edge and of both rules of the frame
+            assert box.x >= inner + 1.5 - 1e-6 and box.x + box.w <= board.size.width - inner - 1.5 + 1e-6
 
 
 def test_legend_shows_group_values_and_reconstructed_mark():
