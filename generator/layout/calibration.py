@@ -118,6 +118,17 @@ SCALE_TICK, SCALE_LONG = 2.0, 4.0  # mm: ticks every 5 mm, long ones (labelled) 
 SCALE_ROOM = 13.0  # mm above the bar for its caption, below it for its labels
 
 
+SCALE_BAND = 1.5  # mm: height of the band of alternating 10 mm blocks on the bar
+
+
+def scale_blocks(width: float, height: float) -> list[Rect]:
+    """The dark blocks of the bar's band, every other 10 mm (0-10, 20-30, ...), just above its line: a surveyor's
+    scale, read at a glance and against a ruler's own centimetres."""
+    left = (width - SCALE) / 2
+    y = height - PRINTABLE_MARGIN - 12.0
+    return [Rect(left + mm, y - SCALE_BAND, 10.0, SCALE_BAND) for mm in range(0, round(SCALE), 20)]
+
+
 def scale_bar(width: float, height: float) -> tuple[list[Segment], list[Label], Rect]:
     """The 100 mm bar centred near the foot of the front page: its line and ticks, its labels (centre x and
     baseline, every 10 mm) and the box its caption goes in, above it."""

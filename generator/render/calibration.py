@@ -64,6 +64,9 @@ def _scale_bar(c, width: float, height: float, languages: Sequence[str]) -> None
     from rulepress.text.fit import paragraph
 
     segments, labels, caption = geo.scale_bar(width, height)
+    c.setFillGray(0)
+    for block in geo.scale_blocks(width, height):
+        c.rect(block.x * MM, (height - block.bottom) * MM, block.w * MM, block.h * MM, stroke=0, fill=1)
     for s in segments:
         c.line(s.x1 * MM, (height - s.y1) * MM, s.x2 * MM, (height - s.y2) * MM)
     c.setFont("Condensed", LABEL_SIZE)

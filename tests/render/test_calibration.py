@@ -102,6 +102,8 @@ def test_the_scale_bar_measures_100_mm_and_says_so_in_every_language(tmp_path, p
         )
         assert len(ticks) == 21 and ticks[-1] - ticks[0] == pytest.approx(100.0, abs=0.01)
         assert all(b - a == pytest.approx(5.0, abs=0.01) for a, b in zip(ticks, ticks[1:]))
+        blocks = sorted((r["x0"] * PT, r["width"] * PT) for r in front.rects if r["fill"] and r["top"] * PT > H - 30)
+        assert [(round(x - ticks[0], 2), round(w, 2)) for x, w in blocks] == [(mm, 10.0) for mm in range(0, 100, 20)]
         labels = [w for w in front.extract_words() if w["text"].isdigit() and w["top"] * PT > H - 20]
         assert [int(w["text"]) for w in sorted(labels, key=lambda w: w["x0"])] == list(range(0, 101, 10))
         text = front.extract_text()
