@@ -303,7 +303,9 @@ def _says_one(text: str, tokens: list[re.Match], start: int, rules: _Rules) -> b
     return False
 
 
-def quantified(text_a: str, lang_a: str, text_b: str, lang_b: str, glossary: terms.Glossary) -> tuple[str, str, str] | None:
+def quantified(
+    text_a: str, lang_a: str, text_b: str, lang_b: str, glossary: terms.Glossary
+) -> tuple[str, str, str] | None:
     """(term, how side a counts it, how side b counts it) where a term said once on each side is counted 'each' on
     one side and 'one' on the other ('One Ace from each suit' / 'Je ein Ass aus einer Farbe'), or None. A
     distributive 'je' / 'jeweils' elsewhere in the sentence does not answer it: which term is counted each is
