@@ -55,6 +55,9 @@ class _Rules:
     clause_openers: tuple[tuple[tuple[re.Pattern, ...], frozenset[str]], ...]  # 'if', 'sobald': the clause's kinds
     clause_ends_after_verb: bool  # German: the comma closing a clause follows its (lower-case) final verb
     one: tuple[re.Pattern, ...]  # determiners that say one ('one', 'einer', 'une'): `counted`
+    coordinators: frozenset[str]  # 'and', 'und', 'et': between two main clauses where each has a verb
+    pronouns: frozenset[str]  # a pronoun after a word makes it a verb ('replace it', 'lege sie')
+    verb_final: bool  # German: a lower-case word ending a clause is its verb ('Die Karte nehmen und ...')
 
 
 def _phrases(data: dict) -> tuple[tuple[tuple[re.Pattern, ...], frozenset[str]], ...]:
@@ -93,6 +96,9 @@ def _rules(lang: str) -> _Rules | None:
         _phrases(data.get("clause_openers") or {}),
         bool(data.get("clause_ends_after_verb")),
         tuple(re.compile(str(w), re.I) for w in data.get("one") or ()),
+        words("coordinators"),
+        words("pronouns"),
+        bool(data.get("verb_final")),
     )
 
 
@@ -233,6 +239,84 @@ def _clause_end(text: str, tokens: list[re.Match], first: int, rules: _Rules) ->
     return len(tokens)
 
 
+def _main_clauses(text: str, tokens: list[re.Match], rules: _Rules, clauses, taken: set[int]) -> list[int]:
+    """The first tokens of the coordinated main clauses of `text` ('Take the card from the display and replace it
+    with ...'; lexicon ``coordinators``), [0] for one: a coordinator outside parentheses and the clauses of
+    `_clauses` parts the sentence where the words before it and those after it, each up to a comma or another
+    coordinator, have a verb (`_has_verb`): 'After taking the Dabb and declaring trump, ...' is one clause."""
+    depth, candidates, commas = 0, [], [0]
+    for k in range(1, len(tokens)):
+        for char in text[tokens[k - 1].end() : tokens[k].start()]:
+            depth = max(depth + {"(": 1, ")": -1}.get(char, 0), 0)
+            if char in ",;:" and depth == 0:
+                commas.append(k)
+        inside = any(first <= k < end for first, end, _ in clauses)
+        if depth == 0 and not inside and tokens[k].group(0).lower() in rules.coordinators:
+            candidates.append(k)
+    starts = [0]
+    for k in candidates:
+        before = max([starts[-1]] + [c for c in commas if c <= k])
+        after = min([c for c in commas + candidates if c > k + 1] + [len(tokens)])
+        if _has_verb(text, tokens, before, k, rules, taken) and _has_verb(text, tokens, k + 1, after, rules, taken):
+            starts.append(k + 1)
+    return starts
+
+
+def _has_verb(text: str, tokens: list[re.Match], first: int, end: int, rules: _Rules, taken: set[int]) -> bool:
+    """Do `tokens[first:end]` hold a verb: a copula, a word (lower-case, or the sentence's first) that is no
+    preposition, mark, determiner, stop or term, follows no preposition and is followed by a determiner or a
+    pronoun ('replace it', 'take the'; not 'after taking the'), or (``verb_final``) a lower-case word ending them
+    ('die Karte nehmen')?"""
+
+    def plain_word(k: int) -> bool:
+        word = tokens[k].group(0)
+        return (
+            k not in taken
+            and not word.isdigit()
+            and word.lower() not in rules.stops
+            and not any(p.fullmatch(word) for p in rules.determiners)
+            and _ending_at(rules.governs, tokens, k, text) is None
+            and _ending_at(rules.marks, tokens, k, text) is None
+        )
+
+    for k in range(first, end):
+        word = tokens[k].group(0)
+        if word.lower() in rules.copula:
+            return True
+        if (
+            k + 1 >= end
+            or not (word.islower() or k == 0)
+            or not plain_word(k)
+            or _after_preposition(text, tokens, k, rules)
+        ):
+            continue
+        following = tokens[k + 1].group(0)
+        if _MARKUP.fullmatch(text[tokens[k].end() : tokens[k + 1].start()]) and (
+            following.lower() in rules.pronouns or any(p.fullmatch(following) for p in rules.determiners)
+        ):
+            return True
+    last = end - 1
+    return rules.verb_final and last >= first and tokens[last].group(0).islower() and plain_word(last)
+
+
+def _after_preposition(text: str, tokens: list[re.Match], k: int, rules: _Rules) -> bool:
+    """Does a preposition stand right before `tokens[k]` (then it heads the preposition's phrase, no clause: 'After
+    taking the coin')?"""
+    return (
+        k > 0
+        and _MARKUP.fullmatch(text[tokens[k - 1].end() : tokens[k].start()]) is not None
+        and _ending_at(rules.governs, tokens, k - 1, text) is not None
+    )
+
+
+def _part_role(start: int, parts: list[int]) -> frozenset[str]:
+    """'and-2/3' for a term in the second of three coordinated main clauses; none in a sentence of one."""
+    if len(parts) < 2:
+        return frozenset()
+    index = max(i for i, first in enumerate(parts) if first <= start)
+    return frozenset({f"and-{index + 1}/{len(parts)}"})
+
+
 def _clause_roles(start: int, clauses: list[tuple[int, int, frozenset[str]]]) -> frozenset[str]:
     """The clause roles of a term whose first word is token `start`: the kinds of the clause it stands in
     ('if-clause'; the innermost one), 'main-clause' in a sentence with such a clause where it stands in none."""
@@ -255,8 +339,14 @@ def uses(text: str, lang: str, glossary: terms.Glossary) -> list[tuple[str, froz
     tokens = terms.words(text)
     taken = {i for _, start, end in said for i in range(start, end)}
     clauses = _clauses(text, tokens, rules)
+    parts = _main_clauses(text, tokens, rules, clauses, taken)
     return [
-        (term, _role(text, tokens, start, end, taken, rules, lang) | _clause_roles(start, clauses))
+        (
+            term,
+            _role(text, tokens, start, end, taken, rules, lang)
+            | _clause_roles(start, clauses)
+            | _part_role(start, parts),
+        )
         for term, start, end in said
     ]
 
@@ -346,7 +436,7 @@ def exchanged(
                         return first, second, role, other
     prepositions = _prepositions(lang_a) & _prepositions(lang_b)
     for a, b in pairs:
-        if not all((said_a[a], said_a[b], said_b[a], said_b[b])):
+        if not all(_word_roles(r) for r in (said_a[a], said_a[b], said_b[a], said_b[b])):
             continue
         for first, second in ((a, b), (b, a)):
             for role in sorted((said_a[first] - said_a[second]) & prepositions):
@@ -388,6 +478,12 @@ def _moved(had: Counter, has: Counter, gets: Counter, got: Counter) -> list[str]
     """The roles one term says less often on the other side (`had` -> `has`) while another says them more often
     there (`got` -> `gets`)."""
     return sorted(r for r in had if r and had[r] > has[r] and gets[r] > got[r])
+
+
+def _word_roles(found: frozenset[str]) -> frozenset[str]:
+    """`found` without the roles of the clause a term stands in ('if-clause', 'main-clause', 'and-1/2'): the roles
+    the words of its noun phrase and before it give."""
+    return frozenset(r for r in found if not r.endswith("-clause") and not r.startswith("and-"))
 
 
 def _prepositions(lang: str) -> frozenset[str]:

@@ -290,3 +290,53 @@ def test_quantified(text_a, lang_a, text_b, lang_b, expected):
         "test",
     )
     assert roles.quantified(text_a, lang_a, text_b, lang_b, glossary) == expected
+
+
+def _part_roles(text: str, lang: str) -> dict[str, set[str]]:
+    return {t: {r for r in found if r.startswith("and-")} for t, found in roles.roles(text, lang, GLOSSARY).items()}
+
+
+@pytest.mark.parametrize(
+    "text, lang, expected",
+    [
+        # two main clauses, each with a verb: an imperative before an article or a pronoun, a German final verb
+        (
+            "Take the coin from the well and put it in the tower.",
+            "en",
+            {"coin": {"1/2"}, "well": {"1/2"}, "tower": {"2/2"}},
+        ),
+        (
+            "Die Münze des Brunnens nehmen und in den Turm legen.",
+            "de",
+            {"coin": {"1/2"}, "well": {"1/2"}, "tower": {"2/2"}},
+        ),
+        ("Nimm die Münze und lege sie in den Turm.", "de", {"coin": {"1/2"}, "tower": {"2/2"}}),
+        # a coordination of nouns or of phrases without a verb each (up to a comma) is one clause
+        ("Take the coin and the shield.", "en", {"coin": set(), "shield": set()}),
+        ("Nimm die Münze aus Brunnen und Turm.", "de", {"coin": set(), "well": set(), "tower": set()}),
+        (
+            "After taking the coin and declaring the round, the knight moves.",
+            "en",
+            {"coin": set(), "round": set(), "knight": set()},
+        ),
+    ],
+)
+def test_coordinated_main_clauses(text, lang, expected):
+    assert _part_roles(text, lang) == {t: {f"and-{p}" for p in parts} for t, parts in expected.items()}
+
+
+def test_terms_that_change_their_coordinated_main_clause_are_exchanged():
+    en = "Take the coin from the well and put it in the tower."
+    de = "Die Münze des Brunnens nehmen und in den Turm legen."
+    assert roles.exchanged(de, "de", en, "en", GLOSSARY) is None
+    found = roles.exchanged(de, "de", "Take the coin from the tower and put it in the well.", "en", GLOSSARY)
+    assert found is not None and {found[0], found[1]} == {"tower", "well"}
+
+
+def test_clause_roles_do_not_give_a_term_the_roles_a_preposition_move_needs():
+    # 'to' moves from one term to the other only where both have word roles on both sides; the German 'Gebot'
+    # has none ('going out' reads an infinitive 'to': 'choose to go out')
+    glossary = terms.parse({"bid": {"de": "Gebot", "en": "bid"}, "tower": {"de": "Turm", "en": "tower"}}, "test")
+    de = "Wenn dein Gebot steht, gehe zum Turm."
+    en = "If your bid stands, to the tower you choose to bid."
+    assert roles.exchanged(de, "de", en, "en", glossary) is None
