@@ -337,6 +337,6 @@ def test_clause_roles_do_not_give_a_term_the_roles_a_preposition_move_needs():
     # 'to' moves from one term to the other only where both have word roles on both sides; the German 'Gebot'
     # has none ('going out' reads an infinitive 'to': 'choose to go out')
     glossary = terms.parse({"bid": {"de": "Gebot", "en": "bid"}, "tower": {"de": "Turm", "en": "tower"}}, "test")
-    de = "Wenn dein Gebot steht, gehe zum Turm."
-    en = "If your bid stands, to the tower you choose to bid."
+    de = "Gehe zum Turm, wenn Gebot steht."
+    en = "If you choose to bid, the tower stands."
     assert roles.exchanged(de, "de", en, "en", glossary) is None
