@@ -19,6 +19,14 @@ A punctuation mark or another term ends the reading. Roles are compared only whe
 role the other lacks on one side, and the other term has it (the first not) on the other side, and the same
 the other way round for a second role. Word order is never compared: German and English order two terms
 differently in 13 of 162 unchanged sentence pairs of the corpus that share them.
+
+The clause a term stands in is part of its role (`_clauses`, `_main_clauses`): inside a conditional or temporal
+clause (``clause_openers``: 'if', 'wenn', 'sobald', 'si'; from the opener to the comma closing it, parentheses
+skipped, in German the comma after the clause's final verb) the clause's kind ('if-clause', 'when-clause'), in
+such a sentence elsewhere 'main-clause'; in coordinated main clauses (``coordinators``: 'and', 'und', 'et', with a
+verb on both sides of it) the clause's place ('and-1/2'). Where a term is said more than once, the roles are also
+counted per use (`uses`), so the use that moved is not hidden by the other. `quantified` finds a term counted
+'each' on one side and 'one' (``one``: 'one', 'einer', 'une') on the other.
 """
 
 from __future__ import annotations
