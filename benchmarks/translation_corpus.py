@@ -21,7 +21,10 @@ Since trans6 (``--injection answered``, the default; ``--injection counterpart``
 also no mistake where the changed sentence still answers what the counterpart says (`aligned.ANSWERS`: "Any other
 players may bid", which the lexicon reads as each, answers "Alle anderen Spieler können"; "like all other" answers
 "wie jede andere"), nor where the swapped word of an each/one or quantifier swap is part of a phrase the lexicon
-reads as saying nothing ("any longer" -> "all longer": `lexicon.silent`).
+reads as saying nothing ("any longer" -> "all longer": `lexicon.silent`). Since trans7 two game terms exchanged
+inside one coordination ("melding, bidding, and trick-taking"; 'der "Zieh 2"- und der "Farbwahl"-Karte': nothing
+but commas, slashes, quotes, hyphens, and/or/und/oder/sowie/et/ou, articles and other terms between them) are no
+mistake either under this rule: the exchange changes no meaning.
 
 With a ``translations-glossary.yaml`` beside a text, game terms are mixed up too: "swapped terms" writes a
 term where the text says another glossary term (one the sentence does not say, or in every other sentence
@@ -477,6 +480,29 @@ def _exchange(text: str, a: str, b: str) -> str:
     )
 
 
+# what may stand between two members of one coordination ('melding, bidding, and trick-taking'; 'der "Zieh 2"- und
+# der "Farbwahl"-Karte'; 'the "draw 2" and "wild" cards'): commas, slashes, quotes, hyphens, conjunctions, articles
+_COORDINATION = re.compile(
+    r"(?:[\s,/\"'„“”«»\-]|\b(?:and|or|und|oder|sowie|et|ou|the|a|an|der|die|das|den|dem|des|ein|eine|einen|einem|"
+    r"einer|eines|le|la|les|l'|un|une|des)\b)*",
+    re.I,
+)
+
+
+def _coordinated(text: str, a: str, b: str, spellings: list[str]) -> bool:
+    """Are the first whole-word `a` and `b` of `text` members of one coordination, nothing but `_COORDINATION` and
+    other members (`spellings`, the other terms the sentence says) between them? Exchanging them changes no
+    meaning ('melding, bidding, and trick-taking')."""
+    found = [re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", text) for w in (a, b)]
+    if not found[0] or not found[1]:
+        return False
+    first, second = sorted(found, key=lambda m: m.start())
+    between = text[first.end() : second.start()]
+    for spelling in sorted(spellings, key=len, reverse=True):
+        between = re.sub(rf"(?<![\w-]){re.escape(spelling)}(?![\w-])", " ", between)
+    return bool(_COORDINATION.fullmatch(between))
+
+
 def _term_mistakes(glossary, mine, lines, lang, counterpart, other_lang, side) -> list[Mistake]:
     """Game terms mixed up in the units `mine`: "swapped terms", a term written where the text says another
     glossary term (one the sentence does not say, or, every other unit with two terms, the other term the
@@ -509,11 +535,10 @@ def _term_mistakes(glossary, mine, lines, lang, counterpart, other_lang, side) -
             exchanged = _exchange(unit.text, a, b)
             if exchanged != unit.text:
                 carried = first in theirs and second in theirs
-                found.append(
-                    Mistake(
-                        "exchanged terms", unit.line, line.replace(unit.text, exchanged, 1), exchanged, side, carried
-                    )
-                )
+                # members of one coordination exchanged say the same: no mistake under `--injection answered`
+                answered = carried and not _coordinated(unit.text, a, b, [w for _, w in written[2:]])
+                new_line = line.replace(unit.text, exchanged, 1)
+                found.append(Mistake("exchanged terms", unit.line, new_line, exchanged, side, carried, answered))
     return found
 
 

@@ -447,6 +447,7 @@ def _compare_terms(report: _Report, glossary: Glossary | None, text_a: str, text
     if glossary is None:
         return
     lang_a, lang_b = (s.lang for s in report.sides)
+    _compare_counted(report, glossary, text_a, text_b)
     count_a, count_b = glossary.count(text_a, lang_a), glossary.count(text_b, lang_b)
     weak_a, weak_b = glossary.modifiers(text_a, lang_a), glossary.modifiers(text_b, lang_b)
     # the terms one side says more often (those the other does not say at all first)
@@ -468,6 +469,24 @@ def _compare_terms(report: _Report, glossary: Glossary | None, text_a: str, text
         f"{glossary.spelling(ta, lang_a)!r} (translated {glossary.spelling(ta, lang_b)!r})",
         glossary.spelling(tb, lang_b),
         glossary.spelling(ta, lang_a),
+    )
+
+
+def _compare_counted(report: _Report, glossary: Glossary, text_a: str, text_b: str) -> None:
+    """A term counted each on one side and one on the other (`roles.quantified`): 'One Ace from each suit' against
+    'Je ein Ass aus einer Farbe'."""
+    (lang_a, name_a), (lang_b, name_b) = ((s.lang, _name(s.lang)) for s in report.sides)
+    found = roles.quantified(text_a, lang_a, text_b, lang_b, glossary)
+    if found is None:
+        return
+    term, how_a, how_b = found
+    words_a, words_b = glossary.spelling(term, lang_a), glossary.spelling(term, lang_b)
+    report.add(
+        "quantifier",
+        1,
+        f"quantifier differs: {how_b} {words_b!r} in {name_b} where {name_a} says {how_a} {words_a!r}",
+        f"{how_b} {words_b}",
+        f"{how_a} {words_a}",
     )
 
 

@@ -173,12 +173,12 @@ def _roles(data, lang: str) -> dict:
     if not isinstance(data, dict):
         raise LexiconError(f"lexicon {lang}: roles: expected a mapping")
     patterns: list[tuple[str, str]] = []
-    for key in ("governs", "marks"):
+    for key in ("governs", "marks", "clause_openers"):
         for role, phrases in (data.get(key) or {}).items():
             if not isinstance(phrases, list) or not all(isinstance(p, str) and p.strip() for p in phrases):
                 raise LexiconError(f"lexicon {lang}: roles.{key}.{role}: expected a list of phrases")
             patterns += [(f"{key}.{role}", w) for p in phrases for w in p.split()]
-    for key in ("determiners", "subject_openers"):
+    for key in ("determiners", "subject_openers", "one"):
         patterns += [(key, str(w)) for w in data.get(key) or ()]
     if data.get("modifier"):
         patterns.append(("modifier", str(data["modifier"])))

@@ -19,11 +19,20 @@ A punctuation mark or another term ends the reading. Roles are compared only whe
 role the other lacks on one side, and the other term has it (the first not) on the other side, and the same
 the other way round for a second role. Word order is never compared: German and English order two terms
 differently in 13 of 162 unchanged sentence pairs of the corpus that share them.
+
+The clause a term stands in is part of its role (`_clauses`, `_main_clauses`): inside a conditional or temporal
+clause (``clause_openers``: 'if', 'wenn', 'sobald', 'si'; from the opener to the comma closing it, parentheses
+skipped, in German the comma after the clause's final verb) the clause's kind ('if-clause', 'when-clause'), in
+such a sentence elsewhere 'main-clause'; in coordinated main clauses (``coordinators``: 'and', 'und', 'et', with a
+verb on both sides of it) the clause's place ('and-1/2'). Where a term is said more than once, the roles are also
+counted per use (`uses`), so the use that moved is not hidden by the other. `quantified` finds a term counted
+'each' on one side and 'one' (``one``: 'one', 'einer', 'une') on the other.
 """
 
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations
@@ -51,6 +60,12 @@ class _Rules:
     object_after_subject: bool
     subject_openers: tuple[re.Pattern, ...]
     subject_after: frozenset[str]
+    clause_openers: tuple[tuple[tuple[re.Pattern, ...], frozenset[str]], ...]  # 'if', 'sobald': the clause's kinds
+    clause_ends_after_verb: bool  # German: the comma closing a clause follows its (lower-case) final verb
+    one: tuple[re.Pattern, ...]  # determiners that say one ('one', 'einer', 'une'): `counted`
+    coordinators: frozenset[str]  # 'and', 'und', 'et': between two main clauses where each has a verb
+    pronouns: frozenset[str]  # a pronoun after a word makes it a verb ('replace it', 'lege sie')
+    verb_final: bool  # German: a lower-case word ending a clause is its verb ('Die Karte nehmen und ...')
 
 
 def _phrases(data: dict) -> tuple[tuple[tuple[re.Pattern, ...], frozenset[str]], ...]:
@@ -86,6 +101,12 @@ def _rules(lang: str) -> _Rules | None:
         bool(data.get("object_after_subject")),
         tuple(re.compile(str(w), re.I) for w in data.get("subject_openers") or ()),
         words("subject_after"),
+        _phrases(data.get("clause_openers") or {}),
+        bool(data.get("clause_ends_after_verb")),
+        tuple(re.compile(str(w), re.I) for w in data.get("one") or ()),
+        words("coordinators"),
+        words("pronouns"),
+        bool(data.get("verb_final")),
     )
 
 
@@ -200,20 +221,203 @@ def _opens_with_subject(text: str, tokens: list[re.Match], start: int, rules: _R
     return first < start and any(p.fullmatch(tokens[first].group(0)) for p in rules.subject_openers)
 
 
-def roles(text: str, lang: str, glossary: terms.Glossary) -> dict[str, frozenset[str]]:
-    """Term id -> the roles of its uses in the sentence `text` (every term it says; no roles in a language whose
-    lexicon tells none)."""
+def _clauses(text: str, tokens: list[re.Match], rules: _Rules) -> list[tuple[int, int, frozenset[str]]]:
+    """The conditional and temporal clauses of `text` (lexicon ``clause_openers``: 'if', 'wenn', 'sobald', 'si'):
+    (first token, end token, kinds), each from the word after its opener to the comma that closes it (outside
+    parentheses; in German the comma after the clause's final verb, a lower-case word), or the sentence's end."""
+    found = []
+    for j in range(len(tokens)):
+        opener = _ending_at(rules.clause_openers, tokens, j, text)
+        if opener is not None:
+            found.append((j + 1, _clause_end(text, tokens, j + 1, rules), opener[1]))
+    return found
+
+
+def _clause_end(text: str, tokens: list[re.Match], first: int, rules: _Rules) -> int:
+    """The token after the last one of the clause whose first word is `tokens[first]` (see `_clauses`)."""
+    depth = 0
+    for k in range(first + 1, len(tokens)):
+        for char in text[tokens[k - 1].end() : tokens[k].start()]:
+            depth += {"(": 1, ")": -1}.get(char, 0)
+            depth = max(depth, 0)
+            if depth == 0 and _SENTENCE_MARK.match(char):
+                return k
+            if depth == 0 and char == "," and (not rules.clause_ends_after_verb or tokens[k - 1].group(0).islower()):
+                return k
+    return len(tokens)
+
+
+def _main_clauses(text: str, tokens: list[re.Match], rules: _Rules, clauses, taken: set[int]) -> list[int]:
+    """The first tokens of the coordinated main clauses of `text` ('Take the card from the display and replace it
+    with ...'; lexicon ``coordinators``), [0] for one: a coordinator outside parentheses and the clauses of
+    `_clauses` parts the sentence where the words before it and those after it, each up to a comma or another
+    coordinator, have a verb (`_has_verb`): 'After taking the Dabb and declaring trump, ...' is one clause."""
+    depth, candidates, commas = 0, [], [0]
+    for k in range(1, len(tokens)):
+        for char in text[tokens[k - 1].end() : tokens[k].start()]:
+            depth = max(depth + {"(": 1, ")": -1}.get(char, 0), 0)
+            if char in ",;:" and depth == 0:
+                commas.append(k)
+        inside = any(first <= k < end for first, end, _ in clauses)
+        if depth == 0 and not inside and tokens[k].group(0).lower() in rules.coordinators:
+            candidates.append(k)
+    starts = [0]
+    for k in candidates:
+        before = max([starts[-1]] + [c for c in commas if c <= k])
+        after = min([c for c in commas + candidates if c > k + 1] + [len(tokens)])
+        if _has_verb(text, tokens, before, k, rules, taken) and _has_verb(text, tokens, k + 1, after, rules, taken):
+            starts.append(k + 1)
+    return starts
+
+
+def _has_verb(text: str, tokens: list[re.Match], first: int, end: int, rules: _Rules, taken: set[int]) -> bool:
+    """Do `tokens[first:end]` hold a verb: a copula, a word (lower-case, or the sentence's first) that is no
+    preposition, mark, determiner, stop or term, follows no preposition and is followed by a determiner or a
+    pronoun ('replace it', 'take the'; not 'after taking the'), or (``verb_final``) a lower-case word ending them
+    ('die Karte nehmen')?"""
+
+    def plain_word(k: int) -> bool:
+        word = tokens[k].group(0)
+        return (
+            k not in taken
+            and not word.isdigit()
+            and word.lower() not in rules.stops
+            and not any(p.fullmatch(word) for p in rules.determiners)
+            and _ending_at(rules.governs, tokens, k, text) is None
+            and _ending_at(rules.marks, tokens, k, text) is None
+        )
+
+    for k in range(first, end):
+        word = tokens[k].group(0)
+        if word.lower() in rules.copula:
+            return True
+        if (
+            k + 1 >= end
+            or not (word.islower() or k == 0)
+            or not plain_word(k)
+            or _after_preposition(text, tokens, k, rules)
+        ):
+            continue
+        following = tokens[k + 1].group(0)
+        if _MARKUP.fullmatch(text[tokens[k].end() : tokens[k + 1].start()]) and (
+            following.lower() in rules.pronouns or any(p.fullmatch(following) for p in rules.determiners)
+        ):
+            return True
+    last = end - 1
+    return rules.verb_final and last >= first and tokens[last].group(0).islower() and plain_word(last)
+
+
+def _after_preposition(text: str, tokens: list[re.Match], k: int, rules: _Rules) -> bool:
+    """Does a preposition stand right before `tokens[k]` (then it heads the preposition's phrase, no clause: 'After
+    taking the coin')?"""
+    return (
+        k > 0
+        and _MARKUP.fullmatch(text[tokens[k - 1].end() : tokens[k].start()]) is not None
+        and _ending_at(rules.governs, tokens, k - 1, text) is not None
+    )
+
+
+def _part_role(start: int, parts: list[int]) -> frozenset[str]:
+    """'and-2/3' for a term in the second of three coordinated main clauses; none in a sentence of one."""
+    if len(parts) < 2:
+        return frozenset()
+    index = max(i for i, first in enumerate(parts) if first <= start)
+    return frozenset({f"and-{index + 1}/{len(parts)}"})
+
+
+def _clause_roles(start: int, clauses: list[tuple[int, int, frozenset[str]]]) -> frozenset[str]:
+    """The clause roles of a term whose first word is token `start`: the kinds of the clause it stands in
+    ('if-clause'; the innermost one), 'main-clause' in a sentence with such a clause where it stands in none."""
+    if not clauses:
+        return frozenset()
+    inside = [(first, kinds) for first, end, kinds in clauses if first <= start < end]
+    if not inside:
+        return frozenset({"main-clause"})
+    return frozenset(f"{kind}-clause" for kind in max(inside, key=lambda c: c[0])[1])
+
+
+def uses(text: str, lang: str, glossary: terms.Glossary) -> list[tuple[str, frozenset[str]]]:
+    """(term id, roles) of each use of a glossary term in the sentence `text`, in reading order (no roles in a
+    language whose lexicon tells none)."""
     rules = _rules(lang)
     said = glossary.places(text, lang)
     if rules is None:
-        return {term: frozenset() for term, _, _ in said}
+        return [(term, frozenset()) for term, _, _ in said]
     text = terms.plain(text)
     tokens = terms.words(text)
     taken = {i for _, start, end in said for i in range(start, end)}
+    clauses = _clauses(text, tokens, rules)
+    parts = _main_clauses(text, tokens, rules, clauses, taken)
+    return [
+        (
+            term,
+            _role(text, tokens, start, end, taken, rules, lang)
+            | _clause_roles(start, clauses)
+            | _part_role(start, parts),
+        )
+        for term, start, end in said
+    ]
+
+
+def roles(text: str, lang: str, glossary: terms.Glossary) -> dict[str, frozenset[str]]:
+    """Term id -> the roles of its uses in the sentence `text` (every term it says)."""
     found: dict[str, frozenset[str]] = {}
-    for term, start, end in said:
-        found[term] = found.get(term, frozenset()) | _role(text, tokens, start, end, taken, rules, lang)
+    for term, said in uses(text, lang, glossary):
+        found[term] = found.get(term, frozenset()) | said
     return found
+
+
+def counted(text: str, lang: str, glossary: terms.Glossary) -> dict[str, list[frozenset[str]]]:
+    """Term id -> how each of its uses in the sentence `text` is counted: 'each' (its role each: 'each', 'jede',
+    'chaque', 'per') and 'one' (a determiner of the lexicon's ``one`` before its noun phrase, over up to two
+    modifiers: 'one suit', 'einer Farbe', 'une couleur')."""
+    rules = _rules(lang)
+    found: dict[str, list[frozenset[str]]] = {}
+    if rules is None:
+        return found
+    plain = terms.plain(text)
+    tokens = terms.words(plain)
+    places = glossary.places(text, lang)
+    for (term, said), (_, start, _) in zip(uses(text, lang, glossary), places, strict=True):
+        how = {"each"} & said
+        if _says_one(plain, tokens, start, rules):
+            how.add("one")
+        found.setdefault(term, []).append(frozenset(how))
+    return found
+
+
+def _says_one(text: str, tokens: list[re.Match], start: int, rules: _Rules) -> bool:
+    """Does a determiner saying one (``one``) open the noun phrase of the term whose first word is `tokens[start]`,
+    up to two modifiers between them ('einer Farbe', 'one other card')?"""
+    j, modifiers = start - 1, 0
+    while j >= 0 and _MARKUP.fullmatch(text[tokens[j].end() : tokens[j + 1].start()]):
+        word = tokens[j].group(0)
+        if any(p.fullmatch(word) for p in rules.one):
+            return True
+        modifier = rules.modifier is not None and rules.modifier.fullmatch(word)
+        if modifiers == 2 or not word.islower() or word.lower() in rules.stops or not modifier:
+            return False
+        j, modifiers = j - 1, modifiers + 1
+    return False
+
+
+def quantified(
+    text_a: str, lang_a: str, text_b: str, lang_b: str, glossary: terms.Glossary
+) -> tuple[str, str, str] | None:
+    """(term, how side a counts it, how side b counts it) where a term said once on each side is counted 'each' on
+    one side and 'one' on the other ('One Ace from each suit' / 'Je ein Ass aus einer Farbe'), or None. A
+    distributive 'je' / 'jeweils' elsewhere in the sentence does not answer it: which term is counted each is
+    what the rule says ('jeweils 4 Figuren in einer Farbe' / '4 pieces in each color' is reported too)."""
+    said_a, said_b = counted(text_a, lang_a, glossary), counted(text_b, lang_b, glossary)
+    for term in sorted(set(said_a) & set(said_b)):
+        if len(said_a[term]) != 1 or len(said_b[term]) != 1:
+            continue
+        (how_a,), (how_b,) = said_a[term], said_b[term]
+        if {"each"} <= how_a - how_b and {"one"} <= how_b - how_a:
+            return term, "each", "one"
+        if {"one"} <= how_a - how_b and {"each"} <= how_b - how_a:
+            return term, "one", "each"
+    return None
 
 
 def exchanged(
@@ -240,13 +444,54 @@ def exchanged(
                         return first, second, role, other
     prepositions = _prepositions(lang_a) & _prepositions(lang_b)
     for a, b in pairs:
-        if not all((said_a[a], said_a[b], said_b[a], said_b[b])):
+        if not all(_word_roles(r) for r in (said_a[a], said_a[b], said_b[a], said_b[b])):
             continue
         for first, second in ((a, b), (b, a)):
             for role in sorted((said_a[first] - said_a[second]) & prepositions):
                 if role in said_b[second] - said_b[first]:
                     return first, second, role, role
+    return _exchanged_uses(uses(text_a, lang_a, glossary), uses(text_b, lang_b, glossary), prepositions)
+
+
+def _exchanged_uses(uses_a, uses_b, prepositions: frozenset[str]) -> tuple[str, str, str, str] | None:
+    """The rules of `exchanged` counted over the uses of two terms where one of them is said more than once (and
+    each as often on both sides): the roles of a term said twice are those of both uses, so the one use that moved
+    hides behind the other ('In Runde 9 wird dein Rivale ... in der finalen Runde'). A role moves from term a to
+    term b where a has it more often on side a than on side b, and b more often on side b than on side a."""
+    count_a, count_b = _counted(uses_a), _counted(uses_b)
+    for a, b in combinations(sorted(set(count_a) & set(count_b)), 2):
+        if count_a[a][""] != count_b[a][""] or count_a[b][""] != count_b[b][""] or count_a[a][""] + count_a[b][""] < 3:
+            continue
+        for first, second in ((a, b), (b, a)):
+            forth = _moved(count_a[first], count_b[first], count_b[second], count_a[second])
+            back = _moved(count_a[second], count_b[second], count_b[first], count_a[first])
+            for role in forth:
+                for other in (r for r in back if r != role):
+                    return first, second, role, other
+            for role in sorted(set(forth) & prepositions):
+                return first, second, role, role
     return None
+
+
+def _counted(said: list[tuple[str, frozenset[str]]]) -> dict[str, Counter]:
+    """Term id -> how often each role is said of it (the key "": how often the term is said)."""
+    found: dict[str, Counter] = {}
+    for term, found_roles in said:
+        found.setdefault(term, Counter())[""] += 1
+        found[term].update(found_roles)
+    return found
+
+
+def _moved(had: Counter, has: Counter, gets: Counter, got: Counter) -> list[str]:
+    """The roles one term says less often on the other side (`had` -> `has`) while another says them more often
+    there (`got` -> `gets`)."""
+    return sorted(r for r in had if r and had[r] > has[r] and gets[r] > got[r])
+
+
+def _word_roles(found: frozenset[str]) -> frozenset[str]:
+    """`found` without the roles of the clause a term stands in ('if-clause', 'main-clause', 'and-1/2'): the roles
+    the words of its noun phrase and before it give."""
+    return frozenset(r for r in found if not r.endswith("-clause") and not r.startswith("and-"))
 
 
 def _prepositions(lang: str) -> frozenset[str]:

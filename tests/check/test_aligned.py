@@ -416,3 +416,17 @@ def test_two_terms_whose_roles_cross_are_a_finding_naming_both_but_another_order
     )
     found = _term_findings(de, "Carry the coin from the tower to the well.", KEEP)
     assert found == [("term", "well, tower", "Turm, Brunnen")]  # English "well" has the role of German "Turm"
+
+
+def test_terms_whose_clauses_cross_are_a_finding():
+    de = "Wenn du den Brunnen erreichst, nimm eine Münze."
+    assert _term_findings(de, "If you reach the well, take a coin.", KEEP) == []
+    found = _term_findings(de, "If you reach the coin, take a well.", KEEP)
+    assert found == [("term", "well, coin", "Münze, Brunnen")]
+
+
+def test_a_term_counted_each_on_one_side_and_one_on_the_other_is_a_quantifier_finding():
+    de = "Nimm je eine Münze aus jedem Turm."
+    assert _term_findings(de, "Take one coin from each tower.", KEEP) == []
+    found = _term_findings(de.replace("jedem", "einem"), "Take one coin from each tower.", KEEP)
+    assert found == [("quantifier", "each tower", "one Turm")]

@@ -74,3 +74,33 @@ def test_a_swap_is_a_mistake_where_the_changed_sentence_no_longer_answers_the_co
 def test_a_word_the_lexicon_reads_as_no_signal_is_not_swapped():
     assert corpus._silent("The knight cannot wait any longer.", "any ", "en")
     assert not corpus._silent("The knight may take any coin.", "any ", "en")
+
+
+@pytest.mark.parametrize(
+    "text, a, b, others, expected",
+    [
+        # members of one coordination: exchanging them changes no meaning
+        ("It combines melding, bidding, and trick-taking.", "melding", "trick-taking", ["bidding"], True),
+        ("It combines melding, bidding, and trick-taking.", "melding", "bidding", [], True),
+        ('Eine Kombination aus der "Zieh 2"- und der "Farbwahl"-Karte.', "Zieh 2", "Farbwahl", [], True),
+        ('A combination of the "draw 2" and "wild" cards.', "draw 2", "wild", [], True),
+        ("Le pion ou la tour.", "pion", "tour", [], True),
+        # anything else between them: a mistake
+        ("Move the pawn to the tower.", "pawn", "tower", [], False),
+        ("Take the card from the display and replace it with a card from the pile.", "display", "pile", [], False),
+    ],
+)
+def test_terms_of_one_coordination(text, a, b, others, expected):
+    assert corpus._coordinated(text, a, b, others) is expected
+
+
+def test_exchanging_the_members_of_a_coordination_is_no_mistake_under_the_answered_rule():
+    from rulepress.check import terms
+    from rulepress.check.align import Unit
+
+    glossary = terms.parse({"meld": {"en": "melding", "de": "Melden"}, "bid": {"en": "bidding", "de": "Reizen"}}, "t")
+    line = "It combines melding and bidding."
+    unit = Unit(1, line, "sentence")
+    found = corpus._term_mistakes(glossary, [unit], [line], "en", "Es verbindet Melden und Reizen.", "de", "en")
+    exchanged = [m for m in found if m.kind == "exchanged terms"]
+    assert [(m.carried, m.kept("counterpart"), m.kept("answered")) for m in exchanged] == [(True, True, False)]

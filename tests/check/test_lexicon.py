@@ -118,6 +118,22 @@ def test_roles_of_a_lexicon_are_lists_of_phrases():
     assert lexicon.parse({"roles": {"governs": {"from": ["von"]}}}, "xx").roles == {"governs": {"from": ["von"]}}
 
 
+@pytest.mark.parametrize("lang", ["de", "en", "fr"])
+def test_each_lexicon_names_clause_openers_and_the_words_saying_one(lang):
+    """`roles.clause_openers` (if- and when-clauses) and `roles.one` (a determiner saying one) in every lexicon."""
+    data = lexicon.load(lang).roles
+    assert set(data["clause_openers"]) == {"if", "when"}
+    assert all(isinstance(p, str) and p for phrases in data["clause_openers"].values() for p in phrases)
+    assert data["one"]
+
+
+def test_clause_openers_and_one_of_a_lexicon_are_checked():
+    with pytest.raises(lexicon.LexiconError, match="roles.clause_openers.if"):
+        lexicon.parse({"roles": {"clause_openers": {"if": "wenn"}}}, "xx")
+    with pytest.raises(lexicon.LexiconError, match="roles.one"):
+        lexicon.parse({"roles": {"one": ["(ein"]}}, "xx")
+
+
 def test_silent_names_the_phrases_that_say_nothing():
     """What the benchmark leaves alone: 'any longer' says no 'any', 'nicht nur' no negation."""
     assert lexicon.silent("They cannot stay any longer, and each other player waits.", "en") == [

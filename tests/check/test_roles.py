@@ -58,7 +58,7 @@ GLOSSARY = terms.parse(
         (
             "Sobald der Ritter den Turm erreicht, endet die Runde.",
             "de",
-            {"knight": {"subject"}, "tower": {"object"}, "round": set()},
+            {"knight": {"subject", "when-clause"}, "tower": {"object", "when-clause"}, "round": {"main-clause"}},
         ),
         (
             "Once the knight reaches the tower, the round ends.",
@@ -159,3 +159,184 @@ def test_exchanged_terms(de, en, expected):
 )
 def test_no_exchange(de, en):
     assert roles.exchanged(de, "de", en, "en", GLOSSARY) is None
+
+
+def _clause_roles(text: str, lang: str, glossary=GLOSSARY) -> dict[str, set[str]]:
+    return {t: {r for r in found if r.endswith("-clause")} for t, found in roles.roles(text, lang, glossary).items()}
+
+
+FRENCH = terms.parse(
+    {
+        "coin": {"fr": "pièce", "en": "coin"},
+        "well": {"fr": "puits", "en": "well"},
+        "tower": {"fr": "tour", "en": "tower"},
+    },
+    "test",
+)
+
+
+@pytest.mark.parametrize(
+    "text, lang, expected",
+    [
+        # the clause runs from its opener to the comma closing it; the other terms stand in the main clause
+        ("If the knight reaches the tower, take a coin.", "en", {"knight": {"if"}, "tower": {"if"}, "coin": {"main"}}),
+        (
+            "Take a coin when the knight reaches the tower.",
+            "en",
+            {"coin": {"main"}, "knight": {"when"}, "tower": {"when"}},
+        ),
+        # parentheses are skipped: their comma closes nothing
+        (
+            "Unless the knight (or the leader, once) has a coin, roll.",
+            "en",
+            {"knight": {"if"}, "leader": {"if"}, "coin": {"if"}},
+        ),
+        # German: 'wenn' says if and when; the comma closing the clause follows its final verb, not a noun of a list
+        (
+            "Wenn der Ritter, der Turm und der Brunnen frei sind, nimm eine Münze.",
+            "de",
+            {"knight": {"if", "when"}, "tower": {"if", "when"}, "well": {"if", "when"}, "coin": {"main"}},
+        ),
+        (
+            "Nimm eine Münze, sobald der Ritter den Turm erreicht.",
+            "de",
+            {"coin": {"main"}, "knight": {"when"}, "tower": {"when"}},
+        ),
+        # a sentence with no such clause gives no clause roles
+        ("The knight takes a coin from the tower.", "en", {"knight": set(), "coin": set(), "tower": set()}),
+    ],
+)
+def test_clause_roles(text, lang, expected):
+    assert _clause_roles(text, lang) == {t: {f"{k}-clause" for k in kinds} for t, kinds in expected.items()}
+
+
+def test_french_clause_roles():
+    assert _clause_roles("S'il a une pièce, le puits reste dans la tour.", "fr", FRENCH) == {
+        "coin": {"if-clause"},
+        "well": {"main-clause"},
+        "tower": {"main-clause"},
+    }
+    assert _clause_roles("Prends une pièce lorsque le puits est vide.", "fr", FRENCH) == {
+        "coin": {"main-clause"},
+        "well": {"when-clause"},
+    }
+
+
+@pytest.mark.parametrize(
+    "de, en, expected",
+    [
+        # a term in the if-clause on one side and in the main clause on the other, the other term the other way
+        (
+            "Wenn du eine Münze nimmst, erreiche den Turm.",
+            "If you reach the tower, take a coin.",
+            ("coin", "tower", "if-clause", "main-clause"),
+        ),
+        (
+            "Falls du den Schild (und den Beutel) hast, nimm eine Münze.",
+            "If you have a coin, take the shield.",
+            ("coin", "shield", "main-clause", "if-clause"),
+        ),
+        # a term said twice: its use that moved is counted, not hidden behind the other ('In Runde 9 ... in der
+        # letzten Runde')
+        (
+            "In Anführer 9 wird deine Runde stärker (wie in der letzten Runde).",
+            "In round 9, your leader grows stronger (as in the last round).",
+            ("leader", "round", "in", "in"),
+        ),
+    ],
+)
+def test_exchanged_clauses_and_uses(de, en, expected):
+    assert roles.exchanged(de, "de", en, "en", GLOSSARY) == expected
+
+
+@pytest.mark.parametrize(
+    "de, en",
+    [
+        ("Wenn du den Turm erreichst, nimm eine Münze.", "If you reach the tower, take a coin."),
+        ("Nimm eine Münze, wenn du den Turm erreichst.", "If you reach the tower, take a coin."),
+        (
+            "In Runde 9 wird dein Anführer stärker (wie in der letzten Runde).",
+            "In round 9, your leader grows stronger (as in the last round).",
+        ),
+    ],
+)
+def test_no_exchange_of_clauses(de, en):
+    assert roles.exchanged(de, "de", en, "en", GLOSSARY) is None
+
+
+def test_uses_give_the_roles_of_each_use():
+    found = roles.uses("In Runde 9 zählt die letzte Runde.", "de", GLOSSARY)
+    assert [(t, set(r)) for t, r in found] == [("round", {"in"}), ("round", set())]
+
+
+@pytest.mark.parametrize(
+    "text_a, lang_a, text_b, lang_b, expected",
+    [
+        # a term counted each on one side and one on the other, a distributive 'je' elsewhere answers nothing
+        ("Take one coin from each tower.", "en", "Nimm je eine Münze aus einem Turm.", "de", ("tower", "each", "one")),
+        ("Nimm je eine Münze aus einem Turm.", "de", "Take one coin from each tower.", "en", ("tower", "one", "each")),
+        ("Prends une pièce de chaque tour.", "fr", "Take a coin from one tower.", "en", ("tower", "each", "one")),
+        # the same count on both sides
+        ("Take one coin from each tower.", "en", "Nimm je eine Münze aus jedem Turm.", "de", None),
+        ("Prends une pièce de chaque tour.", "fr", "Take a coin from each tower.", "en", None),
+        # 'a' is no 'one' in English; a term said twice on a side is not compared
+        ("Take a coin from each tower.", "en", "Nimm eine Münze aus jedem Turm.", "de", None),
+        ("Each tower gives one tower.", "en", "Jeder Turm gibt einen Turm.", "de", None),
+    ],
+)
+def test_quantified(text_a, lang_a, text_b, lang_b, expected):
+    glossary = terms.parse(
+        {"coin": {"de": "Münze", "en": "coin", "fr": "pièce"}, "tower": {"de": "Turm", "en": "tower", "fr": "tour"}},
+        "test",
+    )
+    assert roles.quantified(text_a, lang_a, text_b, lang_b, glossary) == expected
+
+
+def _part_roles(text: str, lang: str) -> dict[str, set[str]]:
+    return {t: {r for r in found if r.startswith("and-")} for t, found in roles.roles(text, lang, GLOSSARY).items()}
+
+
+@pytest.mark.parametrize(
+    "text, lang, expected",
+    [
+        # two main clauses, each with a verb: an imperative before an article or a pronoun, a German final verb
+        (
+            "Take the coin from the well and put it in the tower.",
+            "en",
+            {"coin": {"1/2"}, "well": {"1/2"}, "tower": {"2/2"}},
+        ),
+        (
+            "Die Münze des Brunnens nehmen und in den Turm legen.",
+            "de",
+            {"coin": {"1/2"}, "well": {"1/2"}, "tower": {"2/2"}},
+        ),
+        ("Nimm die Münze und lege sie in den Turm.", "de", {"coin": {"1/2"}, "tower": {"2/2"}}),
+        # a coordination of nouns or of phrases without a verb each (up to a comma) is one clause
+        ("Take the coin and the shield.", "en", {"coin": set(), "shield": set()}),
+        ("Nimm die Münze aus Brunnen und Turm.", "de", {"coin": set(), "well": set(), "tower": set()}),
+        (
+            "After taking the coin and declaring the round, the knight moves.",
+            "en",
+            {"coin": set(), "round": set(), "knight": set()},
+        ),
+    ],
+)
+def test_coordinated_main_clauses(text, lang, expected):
+    assert _part_roles(text, lang) == {t: {f"and-{p}" for p in parts} for t, parts in expected.items()}
+
+
+def test_terms_that_change_their_coordinated_main_clause_are_exchanged():
+    en = "Take the coin from the well and put it in the tower."
+    de = "Die Münze des Brunnens nehmen und in den Turm legen."
+    assert roles.exchanged(de, "de", en, "en", GLOSSARY) is None
+    found = roles.exchanged(de, "de", "Take the coin from the tower and put it in the well.", "en", GLOSSARY)
+    assert found is not None and {found[0], found[1]} == {"tower", "well"}
+
+
+def test_clause_roles_do_not_give_a_term_the_roles_a_preposition_move_needs():
+    # 'to' moves from one term to the other only where both have word roles on both sides; the German 'Gebot'
+    # has none ('going out' reads an infinitive 'to': 'choose to go out')
+    glossary = terms.parse({"bid": {"de": "Gebot", "en": "bid"}, "tower": {"de": "Turm", "en": "tower"}}, "test")
+    de = "Gehe zum Turm, wenn Gebot steht."
+    en = "If you choose to bid, the tower stands."
+    assert roles.exchanged(de, "de", en, "en", glossary) is None
