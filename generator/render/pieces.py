@@ -5,8 +5,7 @@
 from `rulepress.layout.pieces`, the grid from `rulepress.layout.sheet` (each piece its cell, spaced by twice the
 bleed). Tokens are two-sided: each page of fronts is followed by its page of backs at the mirrored positions
 and the PDF asks for duplex on the long (or chosen) edge; standees and pawns carry both faces on one strip and
-print on one side. Each face is its colour under a fine texture in a shade of it, with a frame (`finish`: a
-round token looks like a game chip, a square one has a framed middle). Every page's margin names the component,
+print on one side. How each face is painted is `rulepress.render.piece_face`. Every page's margin names the component,
 how many pieces it has (and that the count is reconstructed when it is), and how to print, cut and fold it; the
 PDF's viewer preferences ask for no page scaling. Texts that do not fit, at 6 pt and more, are a ContentError raised before anything is written.
 
@@ -23,9 +22,8 @@ from pathlib import Path
 
 from rulepress import i18n
 from rulepress.errors import ContentError, Problem
-from rulepress.layout.boardgeom import luminance, shade
 from rulepress.layout.paper import MM, PAPERS, PRINTABLE_MARGIN, Paper
-from rulepress.layout.pieces import Panel, PieceShape, grown_outline, piece_shape
+from rulepress.layout.pieces import PieceShape, grown_outline, piece_shape
 from rulepress.layout.sheet import Grid, SheetError, back_box, chunks
 from rulepress.layout.shelves import Placed, pack
 from rulepress.model.schema import Card, Component, Face
@@ -33,24 +31,26 @@ from rulepress.render import Artifact
 from rulepress.render.options import CardOptions
 from rulepress.render.pdf import Meta, how_to_print, new_canvas, print_preferences
 from rulepress.render.pdf import duplex_mode as pdf_duplex_mode
+from rulepress.render.piece_face import (
+    BLEED,
+    INK,
+    MIN_PT,
+    TextDoesNotFit,
+    draw_face,
+    face_texts,
+    fit_lines,
+    rgb,
+    short,
+    tint,
+)
 from rulepress.text import fonts
 
-MIN_PT = 6.0  # nothing a player reads is smaller
-TEXT_PT = 7.0  # the body text's size before it shrinks to fit
 MARGIN_PT = 7.0  # the margin's guidance
-BLEED = 2.0  # mm of colour beyond each cut line (tokens are small: less than a card's 3 mm)
 CLEARANCE = 16.0  # mm kept free at the paper's edges for the guidance lines
 MARGIN_LINES = 3  # lines of guidance at the top and at the bottom of a page
 CUT_COLOR = "#000000"
 FOLD_COLOR = "#555555"
 TOGETHER = "one-sided-pieces"  # the file name of a game's one-sided pieces on shared pages (site/sources names it)
-INK = "#1a1a1a"
-TEXTURE_TINT = 0.12  # a dark face's texture: this much lighter
-TEXTURE_SHADE = 0.1  # a light face's texture: this much darker
-TEXTURE_WIDTH = 0.25  # mm
-EDGE_INSET = 1.4  # mm from a token's edge to its frame (less on a small token)
-ICON_TINT = 0.22  # a dark token's icon: this much lighter
-ICON_SHADE = 0.16  # a light token's icon: this much darker
 
 
 @dataclass(frozen=True)
@@ -164,16 +164,6 @@ def guidance(job: PieceJob, back_page: bool = False) -> list[str]:
 # ---------------------------------------------------------------- drawing
 
 
-def _rgb(color: str):
-    from reportlab.lib.colors import HexColor
-
-    return HexColor(color)
-
-
-def _ink_on(color: str) -> str:
-    return "#ffffff" if luminance(color) < 0.45 else INK
-
-
 def _path(c, points, x0: float, y_top: float, page_h: float):
     """A closed ReportLab path of `points` (mm in the cell at x0, y_top; y down) in page points."""
     p = c.beginPath()
@@ -187,129 +177,6 @@ def _path(c, points, x0: float, y_top: float, page_h: float):
     return p
 
 
-def fit_lines(text: str, width_pt: float, height_pt: float, font: str = "Body") -> tuple[list[str], float] | None:
-    """`text` wrapped to `width_pt` at the largest size from TEXT_PT down to MIN_PT that fits; None if none."""
-    from reportlab.lib.utils import simpleSplit
-
-    fonts.register()
-    size = TEXT_PT
-    while size >= MIN_PT - 1e-9:
-        lines = simpleSplit(text, font, size, width_pt)
-        if len(lines) * size * 1.15 <= height_pt:
-            return lines, size
-        size -= 0.5
-    return None
-
-
-def title_size(title: str, width_pt: float, height_pt: float) -> float:
-    """The title's size: as large as the panel allows (at most 60 % of its height), never under MIN_PT."""
-    from reportlab.pdfbase.pdfmetrics import stringWidth
-
-    fonts.register()
-    width = stringWidth(title, "Body-Bold", 10) / 10 or 1.0
-    return max(MIN_PT, min(height_pt * 0.6, width_pt / width))
-
-
-def _short(text: str, limit: int = 40) -> str:
-    return text if len(text) <= limit else text[: limit - 1].rstrip() + "\u2026"
-
-
-def face_texts(face: Face, lang: str) -> tuple[str, str]:
-    return (face.title.get(lang) if face.title else "") or "", (face.text.get(lang) if face.text else "") or ""
-
-
-def _figure(c, w: float, h: float, color: str) -> None:
-    """A pawn's silhouette behind a standee's or pawn's title, in a lighter tone: a round head on a collar, a body
-    that widens to a flat foot (the figure of a turned wooden pawn), between 36 % and 95 % of the face's height."""
-    unit = min(w, h * 0.75)
-    cx = w / 2
-    c.setFillColor(_rgb(color))
-    c.circle(cx, h * 0.795, unit * 0.12, stroke=0, fill=1)
-    c.roundRect(cx - unit * 0.17, h * 0.68, unit * 0.34, unit * 0.07, unit * 0.035, stroke=0, fill=1)
-    body = c.beginPath()
-    top, foot = h * 0.685, h * 0.415
-    body.moveTo(cx - unit * 0.1, top)
-    body.curveTo(cx - unit * 0.1, h * 0.55, cx - unit * 0.3, h * 0.49, cx - unit * 0.3, foot)
-    body.lineTo(cx + unit * 0.3, foot)
-    body.curveTo(cx + unit * 0.3, h * 0.49, cx + unit * 0.1, h * 0.55, cx + unit * 0.1, top)
-    body.close()
-    c.drawPath(body, stroke=0, fill=1)
-    c.roundRect(cx - unit * 0.36, h * 0.36, unit * 0.72, h * 0.065, unit * 0.03, stroke=0, fill=1)
-
-
-def _tint(color: str, amount: float) -> str:
-    """`color` mixed with white (amount 0: unchanged, 1: white)."""
-    return shade(color, 1 + amount)
-
-
-def _shade(color: str, amount: float) -> str:
-    """`color` mixed with black (amount 0: unchanged, 1: black)."""
-    return shade(color, 1 - amount)
-
-
-def _texture_color(color: str, ink: str) -> str:
-    """A colour close to `color` for its texture: lighter on a dark face, darker on a light one."""
-    return _tint(color, TEXTURE_TINT) if ink != INK else _shade(color, TEXTURE_SHADE)
-
-
-def _stroke_lines(c, lines, h: float) -> None:
-    """Polylines in mm (top-left origin, y down) stroked on a canvas whose origin is the face's bottom-left."""
-    path = c.beginPath()
-    for line in lines:
-        path.moveTo(line[0][0] * MM, h - line[0][1] * MM)
-        for x, y in line[1:]:
-            path.lineTo(x * MM, h - y * MM)
-    c.drawPath(path, stroke=1, fill=0)
-
-
-def finish(c, w: float, h: float, color: str, ink: str, token_shape: str | None) -> None:
-    """The printed finish of a face (w x h points, origin at its bottom-left) over its colour: a fine texture in a
-    shade of the colour and a frame in the ink's tint. A round token gets rays, a plain disc for its texts and a
-    ring of edge dashes, like a game chip; other tokens a lattice border and an inner frame; standees and pawns a
-    hatching."""
-    from rulepress.layout.elements.pattern import PatternElement, strokes
-    from rulepress.layout.geometry import Rect
-
-    texture, line = _texture_color(color, ink), _tint(ink, 0.35) if ink == INK else _tint(color, 0.55)
-    grow = BLEED if token_shape is not None else 0.0  # a token's colour reaches the bleed; a panel meets the next
-    box = Rect(-grow, -grow, w / MM + 2 * grow, h / MM + 2 * grow)
-    side = min(w, h)
-    c.saveState()
-    c.setStrokeColor(_rgb(texture))
-    c.setLineWidth(TEXTURE_WIDTH * MM)
-    if token_shape == "circle":
-        _stroke_lines(c, strokes(PatternElement(kind="pattern", pattern="rays", count=48, angle=0), box), h)
-        c.setFillColor(_rgb(color))
-        c.ellipse(w / 2 - w * 0.4, h / 2 - h * 0.4, w / 2 + w * 0.4, h / 2 + h * 0.4, stroke=0, fill=1)
-        c.setStrokeColor(_rgb(line))
-        c.setLineWidth(0.25 * MM)
-        c.ellipse(w / 2 - w * 0.4, h / 2 - h * 0.4, w / 2 + w * 0.4, h / 2 + h * 0.4, stroke=1, fill=0)
-        inset = min(EDGE_INSET * MM, side * 0.06)
-        c.setLineWidth(0.6 * MM)
-        c.setDash(1.2 * MM, 1.2 * MM)
-        c.ellipse(inset, inset, w - inset, h - inset, stroke=1, fill=0)
-    elif token_shape is not None:
-        _stroke_lines(c, strokes(PatternElement(kind="pattern", pattern="lattice", spacing=1.4, angle=45), box), h)
-        if token_shape in ("square", "rounded"):
-            inset = min(EDGE_INSET * MM, side * 0.1)
-            c.setFillColor(_rgb(color))
-            c.setStrokeColor(_rgb(line))
-            c.setLineWidth(0.3 * MM)
-            c.roundRect(inset, inset, w - 2 * inset, h - 2 * inset, inset / 2, stroke=1, fill=1)
-    else:
-        _stroke_lines(c, strokes(PatternElement(kind="pattern", pattern="hatch", spacing=1.2, angle=60), box), h)
-        inset = min(0.8 * MM, side * 0.06)
-        c.setStrokeColor(_rgb(line))
-        c.setLineWidth(0.25 * MM)
-        c.rect(inset, inset, w - 2 * inset, h - 2 * inset, stroke=1, fill=0)
-    c.restoreState()
-
-
-def _icon_shade(color: str, ink: str) -> str:
-    """A token's icon behind its title: a little stronger than the texture, well short of the ink."""
-    return _tint(color, ICON_TINT) if ink != INK else _shade(color, ICON_SHADE)
-
-
 def piece_icon(job: PieceJob):
     """The icon the component's pieces show (None: none); a ContentError at `piece.icon` for an unknown name."""
     piece = job.comp.piece
@@ -319,71 +186,6 @@ def piece_icon(job: PieceJob):
     if icon is None:
         raise job.error(("piece", "icon"), f"unknown icon {piece.icon!r}; icons: {', '.join(sorted(job.icons))}")
     return icon
-
-
-def _icon(c, job: PieceJob, w: float, h: float, color: str, token_shape: str | None) -> None:
-    """The piece's icon centred on the face (a token: large, behind the title; a standee or pawn: where the
-    figure would stand)."""
-    from rulepress.text.iconfont import BELOW, EXTENT
-
-    icon = piece_icon(job)
-    if icon is None:
-        return
-    side = min(w, h) * (0.7 if token_shape is not None else 0.62)
-    cy = h / 2 if token_shape is not None else h * 0.62
-    c.setFillColor(_rgb(color))
-    if icon.font is not None:
-        size = side / EXTENT
-        c.setFont(icon.font, size)
-        c.drawCentredString(w / 2, cy - side / 2 + BELOW * size, icon.char)
-    else:  # a glyph of the text font
-        size = side * 1.15
-        c.setFont("Body", size)
-        c.drawCentredString(w / 2, cy - side * 0.38, icon.char)
-
-
-def draw_face(c, job: PieceJob, face: Face, panel: Panel, token_shape: str | None) -> None:
-    """One face in its panel (the canvas at the panel's bottom-left, in points)."""
-    w, h = panel.box.w * MM, panel.box.h * MM
-    color = face.color or "#dddddd"
-    ink = _ink_on(color)
-    c.saveState()
-    if panel.upside_down:
-        c.translate(w, h)
-        c.rotate(180)
-    c.setFillColor(_rgb(color))
-    c.rect(0, 0, w, h, stroke=0, fill=1)
-    finish(c, w, h, color, ink, token_shape)
-    piece = job.comp.piece
-    figure = _tint(color, 0.3) if ink == INK else _tint(color, 0.18)
-    if piece is not None and piece.icon:
-        _icon(c, job, w, h, figure if token_shape is None else _icon_shade(color, ink), token_shape)
-    elif token_shape is None and piece is not None and piece.figure:
-        _figure(c, w, h, figure)
-    title, text = face_texts(face, job.lang)
-    inner = 0.72 if token_shape in ("circle", "hexagon") else 0.86
-    text_h = h * 0.3 if text else 0.0
-    if title:
-        size = title_size(title, w * inner, (h - text_h) * (0.6 if token_shape is None else 1.0))
-        c.setFont("Body-Bold", size)
-        c.setFillColor(_rgb(ink))
-        if token_shape is None:  # under the figure
-            y = text_h + h * 0.05
-        else:  # in the middle of what the text leaves
-            y = text_h + (h - text_h - size * 0.72) / 2
-        c.drawCentredString(w / 2, y, title)
-    if text:
-        fitted = fit_lines(text, w * inner, text_h)
-        if fitted is None:
-            raise job.error(("cards",), f"the text {_short(text)!r} does not fit on the piece at {MIN_PT:g} pt")
-        lines, size = fitted
-        c.setFont("Body", size)
-        c.setFillColor(_rgb(ink))
-        y = text_h - size
-        for line in lines:
-            c.drawCentredString(w / 2, y, line)
-            y -= size * 1.15
-    c.restoreState()
 
 
 def draw_piece(c, job: PieceJob, card: Card, x: float, y_top: float, page_h: float, back: bool) -> None:
@@ -398,7 +200,7 @@ def draw_piece(c, job: PieceJob, card: Card, x: float, y_top: float, page_h: flo
     c.saveState()
     clip = _path(c, grown_outline(shape, piece.shape, BLEED), x, y_top, page_h)
     c.clipPath(clip, stroke=0, fill=0)
-    c.setFillColor(_rgb(color))
+    c.setFillColor(rgb(color))
     c.rect(
         (x - BLEED) * MM,
         (page_h - y_top - shape.height - BLEED) * MM,
@@ -409,7 +211,7 @@ def draw_piece(c, job: PieceJob, card: Card, x: float, y_top: float, page_h: flo
     )
     for panel in shape.panels:
         if panel.side not in ("front", "back"):
-            c.setFillColor(_rgb(_tint(color, 0.45)))
+            c.setFillColor(rgb(tint(color, 0.45)))
             grow = BLEED if panel.side == "tab" else 0.0
             c.rect(
                 (x + panel.box.x - BLEED) * MM,
@@ -426,7 +228,7 @@ def draw_piece(c, job: PieceJob, card: Card, x: float, y_top: float, page_h: flo
         c.saveState()
         c.translate((x + panel.box.x) * MM, (page_h - y_top - panel.box.bottom) * MM)
         if shape.duplex:  # the token's colour reaches the bleed: fill the cell wider than the face
-            c.setFillColor(_rgb(side_face.color or "#dddddd"))
+            c.setFillColor(rgb(side_face.color or "#dddddd"))
             c.rect(
                 -BLEED * MM,
                 -BLEED * MM,
@@ -435,18 +237,21 @@ def draw_piece(c, job: PieceJob, card: Card, x: float, y_top: float, page_h: flo
                 stroke=0,
                 fill=1,
             )
-        draw_face(c, job, side_face, panel, token)
+        try:
+            draw_face(c, side_face, panel, token, job.lang, piece, piece_icon(job))
+        except TextDoesNotFit as exc:
+            raise job.error(("cards",), str(exc)) from None
         c.restoreState()
     c.restoreState()
     if back:
         return
     c.setDash(2, 1.5)
-    c.setStrokeColor(_rgb(FOLD_COLOR))
+    c.setStrokeColor(rgb(FOLD_COLOR))
     c.setLineWidth(0.4)
     for x1, y1, x2, y2 in shape.folds:
         c.line((x + x1) * MM, (page_h - y_top - y1) * MM, (x + x2) * MM, (page_h - y_top - y2) * MM)
     c.setDash()
-    c.setStrokeColor(_rgb(CUT_COLOR))
+    c.setStrokeColor(rgb(CUT_COLOR))
     c.setLineWidth(0.5)
     c.drawPath(_path(c, shape.outline, x, y_top, page_h), stroke=1, fill=0)
 
@@ -472,7 +277,7 @@ def _margin(c, lines: list[str], paper: Paper, top: bool) -> None:
     """Guidance lines centred in the top (or bottom) margin, inside the printable area."""
     block, size = _block(lines, (paper.width - 2 * CLEARANCE) * MM)
     lead = size * 1.25
-    c.setFillColor(_rgb(INK))
+    c.setFillColor(rgb(INK))
     if top:
         y = (paper.height - PRINTABLE_MARGIN) * MM - size
     else:
@@ -536,7 +341,7 @@ def check_job(job: PieceJob) -> None:
                     if fit_lines(text, panel.box.w * MM * inner, panel.box.h * MM * 0.3) is None:
                         raise job.error(
                             ("cards", i, "text"),
-                            f"the text {_short(text)!r} does not fit on the piece at {MIN_PT:g} pt",
+                            f"the text {short(text)!r} does not fit on the piece at {MIN_PT:g} pt",
                         )
 
 
