@@ -53,7 +53,15 @@ def paragraphs(md: str, style_set: dict, width: float, numbers: Sequence[str] = 
 
     out: list = []
     pending = list(numbers)
-    for kind, content in markup.blocks(md):
+    found = markup.blocks(md)
+    depths = iter(table_depths(md))
+    label = None  # the marker of a list item whose only content is the table after it
+    for index, (kind, content) in enumerate(found):
+        depth = next(depths, 0) if kind == "table" else 0
+        if kind == "table" and (label is not None or depth):  # a table in a list item: at the item's text
+            out.append(_item_table(label or "", content, style_set, width, max(depth, 1)))
+            label = None
+            continue
         if kind == "table":
             out.append(table(content, style_set, width - style_set[base].leftIndent, indent=style_set[base].leftIndent))
             if pending:  # a table numbered as one rule: its number before it
@@ -73,6 +81,9 @@ def paragraphs(md: str, style_set: dict, width: float, numbers: Sequence[str] = 
                 parent=style_set["item"],
                 leftIndent=style_set["item"].leftIndent + (depth - 1) * 5 * MM,
             )
+            if not rest.strip() and index + 1 < len(found) and found[index + 1][0] == "table" and not pending:
+                label = marker  # a numbered result that is a table: the number goes beside it, not above it
+                continue
             body = f"{marker}\u00a0{rest}"
             if depth == 1 and pending:
                 number = pending.pop(0)
@@ -88,6 +99,48 @@ def paragraphs(md: str, style_set: dict, width: float, numbers: Sequence[str] = 
         else:
             out.append(Paragraph(text, style_set[base]))
     return out
+
+
+def table_depths(md: str) -> list[int]:
+    """For each table of a Markdown text, in order, how deep in lists it stands (0: not in a list)."""
+    depth, found = 0, []
+    for token in parse(md):
+        if token.type in ("bullet_list_open", "ordered_list_open"):
+            depth += 1
+        elif token.type in ("bullet_list_close", "ordered_list_close"):
+            depth -= 1
+        elif token.type == "table_open":
+            found.append(depth)
+    return found
+
+
+def _item_table(marker: str, rows, style_set: dict, width: float, depth: int = 1):
+    """A table inside a list item of `depth`, where the item's text stands (`marker`: the item's marker beside
+    the table's first row, when the table is all the item says). A two-column table rather than an indenter, so
+    it also works inside an example's box."""
+    from reportlab.lib.styles import ParagraphStyle
+    from reportlab.platypus import Paragraph, Table, TableStyle
+
+    indent = style_set["item"].leftIndent + (depth - 1) * 5 * MM
+    marker_w = 6 * MM
+    number = ParagraphStyle("item-table-marker", parent=style_set["cell"], leftIndent=indent)
+    inner = table(rows, style_set, width - indent - marker_w)
+    made = Table([[Paragraph(marker, number), inner]], colWidths=[indent + marker_w, width - indent - marker_w])
+    made.hAlign = "LEFT"
+    made.setStyle(
+        TableStyle(
+            [
+                ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                ("FONTNAME", (0, 0), (-1, -1), "Body"),  # not the Table's default Helvetica, which is not embedded
+                ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+                ("TOPPADDING", (0, 0), (0, 0), 2),
+                ("TOPPADDING", (1, 0), (1, 0), 0),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
+            ]
+        )
+    )
+    return made
 
 
 def _numbered(number: str, text: str, style, style_set: dict):
@@ -119,6 +172,8 @@ def table(rows: list[list[tuple[bool, str]]], style_set: dict, width: float, ind
     from reportlab.pdfbase.pdfmetrics import stringWidth
     from reportlab.platypus import Paragraph, Table, TableStyle
 
+    if rows and all(head and not text.strip() for head, text in rows[0]) and len(rows) > 1:
+        rows = rows[1:]  # a header row with nothing in it (a table of values whose columns have no names)
     columns = max((len(r) for r in rows), default=1)
     cells = [
         [Paragraph(_clean(text), style_set["cell_head" if head else "cell"]) for head, text in row]
@@ -178,7 +233,7 @@ def example_box(view: ExampleView, style_set: dict, width: float):
 
     pad = 6.0
     inner = width - 2 * pad - style_set["rule"].leftIndent
-    box = dict(style_set, rule=style_set["box"], item=_item_style(style_set), body=style_set["box"])
+    box = box_styles(style_set)
     cell: list = [Paragraph(html.escape(view.head), style_set["box_head"])]
     if view.situation.strip():
         cell += paragraphs(view.situation, box, inner, view.situation_numbers, base="rule")
@@ -216,6 +271,11 @@ def example_box(view: ExampleView, style_set: dict, width: float):
         )
     )
     return frame
+
+
+def box_styles(style_set: dict) -> dict:
+    """The styles inside an example's box: its rules, paragraphs and list items in the box's smaller type."""
+    return dict(style_set, rule=style_set["box"], item=_item_style(style_set), body=style_set["box"])
 
 
 def _item_style(style_set: dict):
