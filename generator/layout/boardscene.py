@@ -290,20 +290,25 @@ def _compass_letters(lang: str) -> tuple[str, str, str, str]:
     return letters[0], letters[1], letters[2], letters[3]
 
 
-def board_scene(
-    board,
-    lang: str,
-    measure: Measure,
-    held: dict[str, tuple[float, float]] | None = None,
-    pools: dict[str, list[dict]] | None = None,
-    counts: dict[str, int] | None = None,
-) -> Scene:
-    """Everything drawn on `board` in language `lang`.
+@dataclass(frozen=True)
+class BoardContext:
+    """What the rest of a game says about one of its boards (none of it in the board's own model).
 
     `held` maps component ids to their card size in mm, for spaces with `size_from` (drawn with a card-shaped
     place of that size); `pools` maps space ids to the supplies they keep (`rulepress.layout.placement.pools`);
     `counts` maps component ids to their known number of cards or tiles (printed on a `pile` type's places).
     """
+
+    held: dict[str, tuple[float, float]] = field(default_factory=dict)
+    pools: dict[str, list[dict]] = field(default_factory=dict)
+    counts: dict[str, int] = field(default_factory=dict)
+
+
+def board_scene(board, lang: str, measure: Measure, context: BoardContext | None = None) -> Scene:
+    """Everything drawn on `board` in language `lang`, with what the rest of the game says about it (`context`;
+    none: a board on its own)."""
+    context = context or BoardContext()
+    held, pools, counts = context.held, context.pools, context.counts
     W, H = board.size.width, board.size.height
     scene = Scene(W, H)
     groups = {g.id: g for g in board.groups}

@@ -22,6 +22,7 @@ from rulepress import i18n
 from rulepress.errors import ContentError, ContentErrors, Problem
 from rulepress.layout.boardgeom import Point, Rect, dot_grid, hatch_lines, shade, wave_rows, weave_lines
 from rulepress.layout.boardscene import (
+    BoardContext,
     Compass,
     Glyph,
     Halo,
@@ -427,16 +428,19 @@ def _canvas(target, width_mm: float, height_mm: float, title: str):
     return c
 
 
-def scene_for(
-    board, lang: str, held: dict | None = None, pools: dict | None = None, counts: dict | None = None
-) -> Scene:
-    return board_scene(board, lang, measure, held, pools, counts)
+def scene_for(board, lang: str, context: BoardContext | None = None) -> Scene:
+    return board_scene(board, lang, measure, context)
+
+
+def board_context(content, board) -> BoardContext:
+    """What the game's other content says about `board`: the sizes of the components its places hold, its
+    supplies and the counts of its piles."""
+    return BoardContext(held_sizes(content), board_pools(content, board), pile_counts(content, board))
 
 
 def content_scene(content, board, lang: str) -> Scene:
-    """The scene of `board` with what the game's other content says about it: the sizes of the components
-    its places hold, its supplies and the counts of its piles (as the build draws it)."""
-    return scene_for(board, lang, held_sizes(content), board_pools(content, board), pile_counts(content, board))
+    """The scene of `board` as the build draws it, with its `board_context`."""
+    return scene_for(board, lang, board_context(content, board))
 
 
 def board_pools(content, board) -> dict[str, list[dict]]:
@@ -715,24 +719,21 @@ def plan(content, options: BoardOptions) -> list[Artifact]:
     game = content.game
     overlap = options.overlap
     artifacts = []
-    held = held_sizes(content)
     for index, board in enumerate(game.boards):
+        context = board_context(content, board)
+        held = context.held
         data = board.model_dump(mode="json")
         data["held"] = {k: held[k] for k in sorted(held) if any(s.size_from == k for s in board.spaces)}
-        pools = board_pools(content, board)
-        if pools:  # only then, so a board without supplies keeps its key
-            data["pools"] = pools
-        counts = pile_counts(content, board)
-        if counts:  # likewise
-            data["counts"] = counts
+        if context.pools:  # only then, so a board without supplies keeps its key
+            data["pools"] = context.pools
+        if context.counts:  # likewise
+            data["counts"] = context.counts
         data["images"] = {
             layer.file: _digest(content.folder / layer.file)
             for layer in board.layers
             if layer.kind == "image" and layer.file
         }
-        scenes = _Scenes(
-            board, held, content.locate(("boards", index)), f"boards.{index}", content.folder, pools, counts
-        )
+        scenes = _Scenes(board, context, content.locate(("boards", index)), f"boards.{index}", content.folder)
         for lang in game.languages:
             artifacts.append(
                 Artifact(
@@ -784,25 +785,21 @@ class _Scenes:
     def __init__(
         self,
         board,
-        held: dict | None = None,
+        context: BoardContext | None = None,
         where: tuple = ("", None, None),
         key: str = "",
         folder: Path | None = None,
-        pools: dict | None = None,
-        counts: dict | None = None,
     ):
         self.board = board
-        self.counts = counts
+        self.context = context
         self.folder = folder
-        self.held = held
-        self.pools = pools
         self.where = where
         self.key = key
         self.done: dict[str, Scene] = {}
 
     def get(self, lang: str) -> Scene:
         if lang not in self.done:
-            scene = scene_for(self.board, lang, self.held, self.pools, self.counts)
+            scene = scene_for(self.board, lang, self.context)
             if scene.errors:
                 raise ContentErrors(
                     [
@@ -929,7 +926,7 @@ def check(content, options: BoardOptions) -> list[Problem]:
         problems.extend(_icon_problems(content, i, board))
         for lang in content.game.languages:
             try:
-                scene = scene_for(board, lang)
+                scene = content_scene(content, board, lang)  # the scene the build draws
             except ValueError as exc:
                 report(f"cannot be laid out ({lang}): {exc}")
                 continue

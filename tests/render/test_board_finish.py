@@ -21,6 +21,7 @@ from rulepress.layout.boardscene import (
     PLACE_ICON_SHADE,
     STONE_PITCH,
     TAB_PT,
+    BoardContext,
     Glyph,
     Label,
     Shape,
@@ -344,7 +345,9 @@ def test_a_pile_and_an_icon_on_a_fixture(tmp_path):
             {"id": "b", "type": "p", "pos": [160, 90]},
         ],
     )
-    scene = boards.board_scene(board, "en", boards.measure, {"deck": (30.0, 40.0)}, None, {"deck": 12})
+    scene = boards.board_scene(
+        board, "en", boards.measure, BoardContext(held={"deck": (30.0, 40.0)}, counts={"deck": 12})
+    )
     assert len(_shapes(scene, "pile:a")) == 2 and not _shapes(scene, "pile:b")  # b is no place
     assert [g.name for g in scene.items if isinstance(g, Glyph)] == ["star"]
     texts = [row.text for label in scene.labels if isinstance(label, Label) for row in label.rows]

@@ -15,7 +15,7 @@ from pypdf import PdfReader
 
 from rulepress import paths
 from rulepress.build import BuildOptions
-from rulepress.layout.boardscene import Label, Mark
+from rulepress.layout.boardscene import BoardContext, Label, Mark
 from rulepress.layout.geometry import Rect
 from rulepress.layout.paper import MM, PAPERS
 from rulepress.layout.tiling import plan_tiles
@@ -401,7 +401,7 @@ def test_german_boards_print_no_english_label(tmp_path):
     for game in ("anti-monopoly-3", "risk", "xidit"):
         content, board = bundled(game)
         out = tmp_path / f"{game}.pdf"
-        boards.write_full(board, "de", out, boards.scene_for(board, "de", boards.held_sizes(content)))
+        boards.write_full(board, "de", out, boards.content_scene(content, board, "de"))
         text = " ".join(PdfReader(out).pages[0].extract_text().split())
         english = {t.en for t in board.value_labels.values()} | {"payout", "price", "bonus", "Legend"}
         english |= {s.name.en for s in board.spaces if s.name and s.name.en != s.name.de and " " in s.name.en}
@@ -429,7 +429,7 @@ def test_xidit_spaces_fit_the_tiles_they_hold():
     content, board = bundled("xidit")
     held = boards.held_sizes(content)
     tile_w, tile_h = held["city-tiles"]
-    scene = boards.scene_for(board, "en", held)
+    scene = boards.scene_for(board, "en", BoardContext(held=held))
     shapes = {i.owner: i.rect for i in scene.items if type(i).__name__ == "Shape"}
     holders = [s.id for s in board.spaces if s.size_from == "city-tiles"]
     assert len(holders) == 7
