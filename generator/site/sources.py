@@ -339,6 +339,16 @@ def _kind_label(kind: str, lang: str) -> str:
     return words(lang)["artifact_kinds"].get(kind, kind)
 
 
+def face_order(path: str) -> tuple:
+    """A gallery's order of card images: by card, numbers by value (card-2 before card-10), each card's front
+    before its back (``<card>.back.png``)."""
+    name = Path(path).name
+    back = name.endswith(".back.png")
+    stem = name[: -len(".back.png")] if back else name.rsplit(".", 1)[0]
+    parts = re.split(r"(\d+)", stem)
+    return (str(Path(path).parent), [(0, int(p), "") if p.isdigit() else (1, 0, p) for p in parts], back)
+
+
 def _gallery(shown: list[Shown], lang: str, captions: dict) -> list[dict]:
     groups = []
     for item in sorted(shown, key=lambda a: a.path):
@@ -359,7 +369,7 @@ def _gallery(shown: list[Shown], lang: str, captions: dict) -> list[dict]:
                     "kind": _kind_label(item.kind, lang),
                     "images": [
                         {"src": files_link(f, 1), "alt": captions["cards"].get((_stem(item.path), Path(f).stem), name)}
-                        for f in sorted(images)
+                        for f in sorted(images, key=face_order)
                     ],
                 }
             )
