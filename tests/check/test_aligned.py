@@ -243,6 +243,21 @@ def test_an_empty_hand_says_no_cards():
     assert _findings(de, "Whoever has an empty hand wins.") == []
 
 
+def test_a_weak_negation_alone_against_no_negation_at_all_is_a_warning():
+    """A weak word that negates alone (lexicon ``negates_alone``: 'empty', 'instead of') answers a firm
+    negation, but where the other side says no negation at all the negation was lost: a finding of low
+    severity. An affix ('unofficial' / 'inoffizielle') never is one."""
+    de = "Wer keine Karten mehr auf der Hand hat, gewinnt."
+    found = _findings(de.replace("keine", "eine"), "Whoever has an empty hand wins.")
+    assert [(f.kind, f.lang, f.words, f.severity) for f in found] == [("negation", "en", "empty", "warning")]
+    de = "In Runde 9 wird dein Rivale nicht mehr stärker, sondern erhält 1 Siegpunkt."
+    en = "In Round 9, instead of growing stronger, your Rival gains 1 victory point."
+    assert _findings(de, en) == []
+    found = _findings(de.replace("nicht ", ""), en)
+    assert [(f.kind, f.lang, f.words, f.severity) for f in found] == [("negation", "en", "instead of", "warning")]
+    assert _findings("Diese inoffizielle Edition zeigt den Aufbau.", "This unofficial edition shows the setup.") == []
+
+
 def test_a_weak_negation_answers_one_negation_not_two():
     """'statt' answers 'instead of'; it does not also answer the 'doesn't' beside it."""
     de = "Glaubt der Spieler, sein Gebot nicht zu erreichen, darf er abgehen statt abzulegen."
