@@ -14,11 +14,14 @@ compared:
   more ('jeder Karte' / 'one card', also where 'pro' / 'per' still say each: `SWAPPED_FOR`);
 - a negation: 'without' answers a 'not' of the other side only where that side says no modal verb ('darf
   nicht passen' / 'can pass without bidding'), and weak words alone answer no more negations than they count;
+  a weak negation that negates alone ('an empty hand', 'instead of') against no negation at all on the other
+  side is a negation finding of severity `WEAK`;
 - ``term``: two glossary terms (`rulepress.check.terms`) that disagree: each side says one more often than
   the other side (a term left out alone is no finding); or two terms said on both sides whose roles cross
   (`rulepress.check.roles`: 'vom Ziel zum Start' / 'from the start to the goal');
 - ``dropped-sentence`` / ``dropped-item`` / ``dropped-heading``: a unit of one side that the other does
-  not say at all (a 1-0 or 0-1 bead of three words or more; a list item or heading of any length).
+  not say at all (a 1-0 or 0-1 bead of three words or more; a list item or heading of any length), or a side
+  much longer than its counterpart (`_uneven`: a sentence or a clause left out of the other side).
 
 Every finding names the line of its sentence in both files and quotes both sentences; its message is about
 one language and quotes that language's sentence first.
@@ -571,7 +574,10 @@ def _shortened(report: _Report, text_a: str, text_b: str, ratio: float) -> None:
 
 def _uneven(report: _Report, text_a: str, text_b: str, ratio: float) -> None:
     """A pair of 2-1 or 1-2 units whose two sides differ much in length: a sentence said on one side only,
-    which the alignment joined to its neighbour."""
+    which the alignment joined to its neighbour; or the one sentence `UNEVEN` times as long as the two together
+    and `SHORTENED_BY` characters longer (after the texts' own ratio): a clause left out of the two (a condition
+    dropped where the other language says it without a condition word: 'Eine über den Rand hinausgeschobene
+    Karte bleibt ...' / 'It remains in play ...')."""
     pair = report.pair
     for about, mine, theirs in ((0, pair.a, pair.b), (1, pair.b, pair.a)):
         if len(mine) > 1 and not any(u.kind == "item" for u in theirs):
@@ -592,6 +598,14 @@ def _uneven(report: _Report, text_a: str, text_b: str, ratio: float) -> None:
             "dropped-sentence",
             longer,
             f"sentence only in {names[longer]}? the two sentences say much more than the {names[1 - longer]} one",
+        )
+        return
+    one = 1 - longer  # one sentence saying much more than two together: the two lost a clause
+    if sizes[one] > UNEVEN * sizes[longer] and sizes[one] - sizes[longer] > SHORTENED_BY:
+        report.add(
+            "dropped-sentence",
+            one,
+            f"text only in {names[one]}? the sentence says much more than the two {names[longer]} ones",
         )
         return
     extra = _left_over(pair.a if longer == 0 else pair.b, sizes[1 - longer], ratio if longer == 0 else 1.0)
