@@ -14,11 +14,14 @@ compared:
   more ('jeder Karte' / 'one card', also where 'pro' / 'per' still say each: `SWAPPED_FOR`);
 - a negation: 'without' answers a 'not' of the other side only where that side says no modal verb ('darf
   nicht passen' / 'can pass without bidding'), and weak words alone answer no more negations than they count;
+  a weak negation that negates alone ('an empty hand', 'instead of') against no negation at all on the other
+  side is a negation finding of severity `WEAK`;
 - ``term``: two glossary terms (`rulepress.check.terms`) that disagree: each side says one more often than
   the other side (a term left out alone is no finding); or two terms said on both sides whose roles cross
   (`rulepress.check.roles`: 'vom Ziel zum Start' / 'from the start to the goal');
 - ``dropped-sentence`` / ``dropped-item`` / ``dropped-heading``: a unit of one side that the other does
-  not say at all (a 1-0 or 0-1 bead of three words or more; a list item or heading of any length).
+  not say at all (a 1-0 or 0-1 bead of three words or more; a list item or heading of any length), or a side
+  much longer than its counterpart (`_uneven`: a sentence or a clause left out of the other side).
 
 Every finding names the line of its sentence in both files and quotes both sentences; its message is about
 one language and quotes that language's sentence first.
@@ -61,6 +64,7 @@ SEVERITY = {
     "dropped-item": "warning",
     "dropped-heading": "warning",
 }
+WEAK = "warning"  # a weak word said against nothing at all ('an empty hand' / 'eine Karten mehr')
 SHORTENED, SHORTENED_BY = 2.0, 45  # one sentence this many times as long as its one counterpart, and by this much
 UNEVEN = 1.6  # a joined pair whose longer side is this many times the other (after the texts' own ratio) lost text
 # values of a category that answer each other ('jede' / 'any'; 'nur ... wenn' / 'only if')
@@ -141,9 +145,12 @@ class _Report:
         self.ids = ids
         self.game = game
 
-    def add(self, kind: str, about: int, message: str, words: str = "", other_words: str = "") -> None:
+    def add(
+        self, kind: str, about: int, message: str, words: str = "", other_words: str = "", severity: str = ""
+    ) -> None:
         """A finding about side `about` (0 or 1): located at its sentence, naming the other's; `words` are
-        the words of its sentence that disagree with `other_words` of the other's."""
+        the words of its sentence that disagree with `other_words` of the other's; `severity` if not the
+        kind's (`SEVERITY`)."""
         units = (self.pair.a, self.pair.b)
         side, other = self.sides[about], self.sides[1 - about]
         mine, theirs = units[about], units[1 - about]
@@ -162,7 +169,7 @@ class _Report:
             f"{message}: {quoted} (vs {where})",
             other=where,
             game=self.game,
-            severity=SEVERITY.get(kind, "warning"),
+            severity=severity or SEVERITY.get(kind, "warning"),
             text=text,
             other_text=other_text,
             lang=side.lang,
@@ -347,6 +354,18 @@ def _outnumbered(found: Sequence[lexicon.Signal], other: Sequence[lexicon.Signal
     return every
 
 
+def _weak_alone(found: Sequence[lexicon.Signal], other: Sequence[lexicon.Signal], lang: str) -> lexicon.Signal | None:
+    """The first negation of one side where only weak words of it negate, one of them on its own (lexicon
+    ``negates_alone``: 'an empty hand', 'instead of growing'; not an affix: 'unofficial' / 'inoffiziell'), and
+    the `other` side says no negation at all, neither firmly nor weakly ('eine Karten mehr', 'wird mehr
+    stärker'); None otherwise. A weak word is never reported missing against a firm one, but against nothing
+    it is a negation lost (a `WEAK` finding)."""
+    mine = [s for s in found if s.category == "negation"]
+    if not mine or not all(s.weak for s in mine) or any(s.category == "negation" for s in other):
+        return None
+    return next((s for s in mine if lexicon.negates_alone(s, lang)), None)
+
+
 def _answered(category: str, value, every: set) -> bool:
     return value in every or bool(ANSWERS.get((category, str(value)), set()) & every)
 
@@ -371,6 +390,18 @@ def _compare_signals(report: _Report, found_a, found_b, text_a: str = "", text_b
             every_a, every_b = _outnumbered(found_a, found_b, every_a), _outnumbered(found_b, found_a, every_b)
         only_a = {v: w for v, w in firm_a.items() if not _answered(category, v, every_b)}
         only_b = {v: w for v, w in firm_b.items() if not _answered(category, v, every_a)}
+        if category == "negation" and not only_a and not only_b:
+            for side, (mine, theirs) in enumerate(((found_a, found_b), (found_b, found_a))):
+                weak = _weak_alone(mine, theirs, report.sides[side].lang)
+                if weak:
+                    report.add(
+                        category,
+                        side,
+                        f"negation only in {names[side]}, weakly: {weak.words!r} ({_show(weak.value)})",
+                        weak.words,
+                        severity=WEAK,
+                    )
+            continue
         if not only_a and not only_b:
             swapped = _swapped(category, found_a, found_b, (report.sides[0].lang, report.sides[1].lang))
             if swapped:
@@ -543,7 +574,10 @@ def _shortened(report: _Report, text_a: str, text_b: str, ratio: float) -> None:
 
 def _uneven(report: _Report, text_a: str, text_b: str, ratio: float) -> None:
     """A pair of 2-1 or 1-2 units whose two sides differ much in length: a sentence said on one side only,
-    which the alignment joined to its neighbour."""
+    which the alignment joined to its neighbour; or the one sentence `UNEVEN` times as long as the two together
+    and `SHORTENED_BY` characters longer (after the texts' own ratio): a clause left out of the two (a condition
+    dropped where the other language says it without a condition word: 'Eine über den Rand hinausgeschobene
+    Karte bleibt ...' / 'It remains in play ...')."""
     pair = report.pair
     for about, mine, theirs in ((0, pair.a, pair.b), (1, pair.b, pair.a)):
         if len(mine) > 1 and not any(u.kind == "item" for u in theirs):
@@ -564,6 +598,14 @@ def _uneven(report: _Report, text_a: str, text_b: str, ratio: float) -> None:
             "dropped-sentence",
             longer,
             f"sentence only in {names[longer]}? the two sentences say much more than the {names[1 - longer]} one",
+        )
+        return
+    one = 1 - longer  # one sentence saying much more than two together: the two lost a clause
+    if sizes[one] > UNEVEN * sizes[longer] and sizes[one] - sizes[longer] > SHORTENED_BY:
+        report.add(
+            "dropped-sentence",
+            one,
+            f"text only in {names[one]}? the sentence says much more than the two {names[longer]} ones",
         )
         return
     extra = _left_over(pair.a if longer == 0 else pair.b, sizes[1 - longer], ratio if longer == 0 else 1.0)

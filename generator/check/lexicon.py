@@ -18,7 +18,9 @@ A language that opens a condition with its verb (German ``Liegen Armeen aus, gew
 verb's forms and subjects (``verb_first_verb``, ``verb_first_subjects``) and its ``short_verbs``
 (infinitives that do not end in -en); such verbs are told by their lemma (simplemma), loaded only for
 such a clause. ``only_before`` lists the words after which an 'only' restricts what follows (a preposition,
-an article, a participle: *nur zum Schlagen*, *only used for capturing*; `restricts_what_follows`). ``roles``
+an article, a participle: *nur zum Schlagen*, *only used for capturing*; `restricts_what_follows`).
+``negates_alone`` lists the weak negations that negate on their own (*empty*, *instead of*, *statt*; not an
+affix such as *un-*: `negates_alone`). ``roles``
 holds the words that give a glossary term its role in a sentence (prepositions, marks, articles:
 `rulepress.check.roles`). A language without a lexicon file finds digits only.
 """
@@ -88,6 +90,7 @@ class Lexicon:
     negates_ahead: frozenset[str] = frozenset()  # ... except these ('No pieces may be skipped')
     only_before: tuple[re.Pattern, ...] = ()  # words after which 'only' restricts what follows ('nur zum Schlagen')
     roles: dict = field(default_factory=dict)  # the words that give a glossary term its role (`rulepress.check.roles`)
+    negates_alone: tuple[re.Pattern, ...] = ()  # weak negations that negate alone ('empty', 'statt'; not 'un-')
 
 
 def _value(raw) -> tuple[Fraction, bool]:
@@ -164,7 +167,16 @@ def parse(data: dict, lang: str) -> Lexicon:
         frozenset(str(w).lower() for w in data.get("negates_ahead") or ()),
         tuple(re.compile(rf"(?:{w})", re.I) for w in data.get("only_before") or ()),
         _roles(data.get("roles") or {}, lang),
+        tuple(_phrase(str(p), f"lexicon {lang}: negates_alone") for p in data.get("negates_alone") or ()),
     )
+
+
+def _phrase(phrase: str, where: str) -> re.Pattern:
+    """A phrase of whole words, each a pattern, as one pattern matching the words of a signal as written."""
+    try:
+        return re.compile(r"\s+".join(f"(?:{w})" for w in phrase.split()), re.I)
+    except re.error as exc:
+        raise LexiconError(f"{where}: {phrase!r} is no phrase: {exc}") from exc
 
 
 def _roles(data, lang: str) -> dict:
@@ -205,6 +217,17 @@ def load(lang: str, folder: Path = LEXICONS) -> Lexicon | None:
     if not path.is_file():
         return None
     return parse(yaml.safe_load(path.read_text(encoding="utf-8")) or {}, lang)
+
+
+def negates_alone(signal: Signal, lang: str) -> bool:
+    """Is `signal` a weak negation that negates on its own (lexicon ``negates_alone``: 'an empty hand', 'instead
+    of growing', 'statt'), not an affix ('unofficial', 'inoffiziell') nor a particle ('ne' before 'que')?"""
+    found = load(lang)
+    return (
+        found is not None
+        and signal.category == "negation"
+        and any(p.fullmatch(signal.words) for p in found.negates_alone)
+    )
 
 
 def known(lang: str) -> bool:

@@ -207,6 +207,20 @@ def test_a_sentence_that_lost_its_clause_is_much_shorter_than_its_counterpart():
     assert _findings(de, full) == []
 
 
+def test_one_sentence_saying_much_more_than_the_two_joined_against_it_lost_a_clause():
+    """A condition said without a condition word ('Eine über den Rand hinausgeschobene Karte') and dropped from
+    the two sentences of the other side: the one sentence is much longer than both together."""
+    de = (
+        "Eine über den äußeren Rand des Spielfelds hinausgeschobene Karte bleibt an ihrer neuen Position im "
+        "Spiel, überschreitet den Rand nicht erneut und verlässt das Spiel nicht."
+    )
+    en = "It remains in play in its new position. It does not wrap around or leave the game."
+    whole = "If a card is pushed beyond the outer edge of the board, " + en[0].lower() + en[1:]
+    assert "dropped-sentence" not in [f.kind for f in _findings(de, whole)]
+    found = _findings(de, en)
+    assert [(f.kind, f.lang, f.text) for f in found] == [("dropped-sentence", "de", de)]
+
+
 def test_each_said_as_one_is_seen_where_a_weak_each_stays_in_the_sentence():
     """'pro' / 'per' still say each, but one side says each once more, firmly, and the other 'one' once more
     (English 'a' counts as one, as German 'ein' does)."""
@@ -241,6 +255,21 @@ def test_a_negation_dropped_where_a_without_stays_is_seen():
 def test_an_empty_hand_says_no_cards():
     de = "Wer keine Karten mehr auf der Hand hat, gewinnt."
     assert _findings(de, "Whoever has an empty hand wins.") == []
+
+
+def test_a_weak_negation_alone_against_no_negation_at_all_is_a_warning():
+    """A weak word that negates alone (lexicon ``negates_alone``: 'empty', 'instead of') answers a firm
+    negation, but where the other side says no negation at all the negation was lost: a finding of low
+    severity. An affix ('unofficial' / 'inoffizielle') never is one."""
+    de = "Wer keine Karten mehr auf der Hand hat, gewinnt."
+    found = _findings(de.replace("keine", "eine"), "Whoever has an empty hand wins.")
+    assert [(f.kind, f.lang, f.words, f.severity) for f in found] == [("negation", "en", "empty", "warning")]
+    de = "In Runde 9 wird dein Rivale nicht mehr stärker, sondern erhält 1 Siegpunkt."
+    en = "In Round 9, instead of growing stronger, your Rival gains 1 victory point."
+    assert _findings(de, en) == []
+    found = _findings(de.replace("nicht ", ""), en)
+    assert [(f.kind, f.lang, f.words, f.severity) for f in found] == [("negation", "en", "instead of", "warning")]
+    assert _findings("Diese inoffizielle Edition zeigt den Aufbau.", "This unofficial edition shows the setup.") == []
 
 
 def test_a_weak_negation_answers_one_negation_not_two():

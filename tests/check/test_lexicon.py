@@ -101,6 +101,31 @@ def test_empty_says_no_weakly(text, lang):
     assert ("negation", "not", True) in said(text, lang)
 
 
+@pytest.mark.parametrize(
+    "text, lang, alone",
+    [
+        ("with an empty hand", "en", True),
+        ("instead of growing", "en", True),
+        ("an unofficial edition", "en", False),
+        ("statt zu ziehen", "de", True),
+        ("mit leerer Hand", "de", True),
+        ("das unbesetzte Feld", "de", False),
+        ("au lieu de piocher", "fr", True),
+        ("Ne combinez que deux variantes", "fr", False),
+    ],
+)
+def test_a_weak_negation_that_negates_alone(text, lang, alone):
+    """``negates_alone`` (every lexicon): the weak negations that negate on their own, not an affix or a particle."""
+    weak = [s for s in lexicon.signals(text, lang) if s.category == "negation" and s.weak]
+    assert weak and any(lexicon.negates_alone(s, lang) for s in weak) == alone
+
+
+def test_negates_alone_of_a_lexicon_is_checked():
+    with pytest.raises(lexicon.LexiconError, match="negates_alone"):
+        lexicon.parse({"negates_alone": ["(statt"]}, "xx")
+    assert lexicon.parse({"negates_alone": ["instead of"]}, "xx").negates_alone[0].fullmatch("Instead  of")
+
+
 def test_phrases_do_not_cross_punctuation():
     assert ("condition", "only_if") not in [(c, v) for c, v, _ in said("(4-player games only): if you win", "en")]
 
