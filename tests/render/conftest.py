@@ -1,4 +1,5 @@
-"""Helpers of the renderer tests: a small game with every printed kind and a picture deck."""
+"""Helpers of the renderer tests: a small game with every printed kind and a picture deck, and a bundled board
+painted as the build draws it."""
 
 from pathlib import Path
 
@@ -48,3 +49,31 @@ def make_picture_game(tmp: Path, name: str) -> Path:
 def picture_game():
     """`make_picture_game(tmp, name)`: the game's folder."""
     return make_picture_game
+
+
+@pytest.fixture(scope="session")
+def paint_board(tmp_path_factory):
+    """paint_board(game, lang, dpi): a bundled game's first board as the build draws it (its scene with the
+    game's other content), written to a PDF and rendered at `dpi`: (content, board, scene, pdf, image)."""
+    return lambda game, lang, dpi: _painted_board(game, tmp_path_factory, lang, dpi)
+
+
+def _painted_board(game: str, tmp_path_factory, lang: str, dpi: float):
+    import pypdfium2 as pdfium
+
+    from rulepress import paths
+    from rulepress.model import load_game
+    from rulepress.render import boards
+
+    content = load_game(paths.BUNDLED_CONTENT / game)
+    board = content.game.boards[0]
+    scene = boards.content_scene(content, board, lang)
+    scene.folder = content.folder
+    pdf = tmp_path_factory.mktemp(game) / f"board.{lang}.pdf"
+    boards.write_full(board, lang, pdf, scene)
+    doc = pdfium.PdfDocument(str(pdf))
+    try:
+        image = doc[0].render(scale=dpi / 72).to_pil().convert("RGB")
+    finally:
+        doc.close()
+    return content, board, scene, pdf, image

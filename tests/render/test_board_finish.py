@@ -8,7 +8,6 @@ from __future__ import annotations
 import shutil
 
 import pdfplumber
-import pypdfium2 as pdfium
 import pytest
 
 from rulepress import paths
@@ -39,34 +38,19 @@ PX = DPI / 25.4
 NAMED = {"de": "x", "en": "x"}
 
 
-def _painted(game: str, tmp_path_factory, lang: str = "en"):
-    content = load_game(paths.BUNDLED_CONTENT / game)
-    board = content.game.boards[0]
-    scene = boards.content_scene(content, board, lang)
-    scene.folder = content.folder
-    pdf = tmp_path_factory.mktemp(game) / f"board.{lang}.pdf"
-    boards.write_full(board, lang, pdf, scene)
-    doc = pdfium.PdfDocument(str(pdf))
-    try:
-        image = doc[0].render(scale=DPI / 72).to_pil().convert("RGB")
-    finally:
-        doc.close()
-    return content, board, scene, pdf, image
+@pytest.fixture(scope="module")
+def am(paint_board):
+    return paint_board("anti-monopoly-3", "en", DPI)
 
 
 @pytest.fixture(scope="module")
-def am(tmp_path_factory):
-    return _painted("anti-monopoly-3", tmp_path_factory)
+def xidit(paint_board):
+    return paint_board("xidit", "en", DPI)
 
 
 @pytest.fixture(scope="module")
-def xidit(tmp_path_factory):
-    return _painted("xidit", tmp_path_factory)
-
-
-@pytest.fixture(scope="module")
-def risk(tmp_path_factory):
-    return _painted("risk", tmp_path_factory)
+def risk(paint_board):
+    return paint_board("risk", "en", DPI)
 
 
 def _rgb(color: str) -> tuple[int, int, int]:

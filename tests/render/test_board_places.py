@@ -5,43 +5,25 @@ piece. Asserted on the real PDF (pdfplumber, mm) and its rendered pixels."""
 from __future__ import annotations
 
 import pdfplumber
-import pypdfium2 as pdfium
 import pytest
 
-from rulepress import paths
 from rulepress.layout.boardgeom import shade
 from rulepress.layout.boardscene import PANEL_PAD, ROAD_RIM, ROAD_SHADE, Shape
 from rulepress.layout.paper import MM
-from rulepress.model import load_game
 from rulepress.render import boards
 
 DPI = 80
 PX = DPI / 25.4
 
 
-def _painted(game: str, tmp_path_factory, lang: str = "de"):
-    content = load_game(paths.BUNDLED_CONTENT / game)
-    board = content.game.boards[0]
-    scene = boards.content_scene(content, board, lang)
-    scene.folder = content.folder
-    pdf = tmp_path_factory.mktemp(game) / f"board.{lang}.pdf"
-    boards.write_full(board, lang, pdf, scene)
-    doc = pdfium.PdfDocument(str(pdf))
-    try:
-        image = doc[0].render(scale=DPI / 72).to_pil().convert("RGB")
-    finally:
-        doc.close()
-    return content, board, scene, pdf, image
+@pytest.fixture(scope="module")
+def am(paint_board):
+    return paint_board("anti-monopoly-3", "de", DPI)
 
 
 @pytest.fixture(scope="module")
-def am(tmp_path_factory):
-    return _painted("anti-monopoly-3", tmp_path_factory)
-
-
-@pytest.fixture(scope="module")
-def xidit(tmp_path_factory):
-    return _painted("xidit", tmp_path_factory, "en")
+def xidit(paint_board):
+    return paint_board("xidit", "en", DPI)
 
 
 def _rgb(color: str) -> tuple[int, int, int]:
