@@ -336,34 +336,51 @@ def _clause_roles(start: int, clauses: list[tuple[int, int, frozenset[str]]]) ->
     return frozenset(f"{kind}-clause" for kind in max(inside, key=lambda c: c[0])[1])
 
 
-def uses(text: str, lang: str, glossary: terms.Glossary) -> list[tuple[str, frozenset[str]]]:
-    """(term id, roles) of each use of a glossary term in the sentence `text`, in reading order (no roles in a
-    language whose lexicon tells none)."""
+def _read(
+    text: str, lang: str, glossary: terms.Glossary
+) -> tuple[str, list[re.Match], list[tuple[str, int, frozenset]]]:
+    """The sentence `text` as the roles read it: its plain text, its words, and (term id, first word, roles) of
+    each use of a glossary term, in reading order (no roles in a language whose lexicon tells none)."""
     rules = _rules(lang)
     said = glossary.places(text, lang)
+    plain = terms.plain(text)
+    tokens = terms.words(plain)
     if rules is None:
-        return [(term, frozenset()) for term, _, _ in said]
-    text = terms.plain(text)
-    tokens = terms.words(text)
+        return plain, tokens, [(term, start, frozenset()) for term, start, _ in said]
     taken = {i for _, start, end in said for i in range(start, end)}
-    clauses = _clauses(text, tokens, rules)
-    parts = _main_clauses(text, tokens, rules, clauses, taken)
-    return [
-        (
-            term,
-            _role(text, tokens, start, end, taken, rules, lang)
-            | _clause_roles(start, clauses)
-            | _part_role(start, parts),
-        )
-        for term, start, end in said
-    ]
+    clauses = _clauses(plain, tokens, rules)
+    parts = _main_clauses(plain, tokens, rules, clauses, taken)
+    return (
+        plain,
+        tokens,
+        [
+            (
+                term,
+                start,
+                _role(plain, tokens, start, end, taken, rules, lang)
+                | _clause_roles(start, clauses)
+                | _part_role(start, parts),
+            )
+            for term, start, end in said
+        ],
+    )
+
+
+def uses(text: str, lang: str, glossary: terms.Glossary) -> list[tuple[str, frozenset[str]]]:
+    """(term id, roles) of each use of a glossary term in the sentence `text`, in reading order."""
+    return [(term, said) for term, _, said in _read(text, lang, glossary)[2]]
 
 
 def roles(text: str, lang: str, glossary: terms.Glossary) -> dict[str, frozenset[str]]:
     """Term id -> the roles of its uses in the sentence `text` (every term it says)."""
+    return _joined(uses(text, lang, glossary))
+
+
+def _joined(said: list[tuple[str, frozenset[str]]]) -> dict[str, frozenset[str]]:
+    """Term id -> the roles of all its uses."""
     found: dict[str, frozenset[str]] = {}
-    for term, said in uses(text, lang, glossary):
-        found[term] = found.get(term, frozenset()) | said
+    for term, its_roles in said:
+        found[term] = found.get(term, frozenset()) | its_roles
     return found
 
 
@@ -375,11 +392,9 @@ def counted(text: str, lang: str, glossary: terms.Glossary) -> dict[str, list[fr
     found: dict[str, list[frozenset[str]]] = {}
     if rules is None:
         return found
-    plain = terms.plain(text)
-    tokens = terms.words(plain)
-    places = glossary.places(text, lang)
-    for (term, said), (_, start, _) in zip(uses(text, lang, glossary), places, strict=True):
-        how = {"each"} & said
+    plain, tokens, said = _read(text, lang, glossary)
+    for term, start, its_roles in said:
+        how = {"each"} & its_roles
         if _says_one(plain, tokens, start, rules):
             how.add("one")
         found.setdefault(term, []).append(frozenset(how))
@@ -432,7 +447,8 @@ def exchanged(
       sides: 'Wer mehrere Steine auf der Laufbahn hat, ... mit welchem Stein' against 'several pieces on the
       piece ... which track' (`role` and `other role` are then the same).
     """
-    said_a, said_b = roles(text_a, lang_a, glossary), roles(text_b, lang_b, glossary)
+    uses_a, uses_b = uses(text_a, lang_a, glossary), uses(text_b, lang_b, glossary)
+    said_a, said_b = _joined(uses_a), _joined(uses_b)
     pairs = list(combinations(sorted(set(said_a) & set(said_b)), 2))
     for a, b in pairs:
         for first, second in ((a, b), (b, a)):
@@ -450,7 +466,7 @@ def exchanged(
             for role in sorted((said_a[first] - said_a[second]) & prepositions):
                 if role in said_b[second] - said_b[first]:
                     return first, second, role, role
-    return _exchanged_uses(uses(text_a, lang_a, glossary), uses(text_b, lang_b, glossary), prepositions)
+    return _exchanged_uses(uses_a, uses_b, prepositions)
 
 
 def _exchanged_uses(uses_a, uses_b, prepositions: frozenset[str]) -> tuple[str, str, str, str] | None:
