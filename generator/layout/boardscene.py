@@ -746,12 +746,9 @@ def _panels(scene: Scene, board, rects: dict[str, Rect], lang: str, measure: Mea
     for group in board.groups:
         if not group.panel:
             continue
-        members = [rects[s.id] for s in board.spaces if s.group == group.id and not s.outline]
-        if not members:
+        panel = _panel_rect(board, rects, group.id)
+        if panel is None:
             continue
-        x0, y0 = min(r.x for r in members), min(r.y for r in members)
-        x1, y1 = max(r.right for r in members), max(r.bottom for r in members)
-        panel = Rect(x0, y0, x1 - x0, y1 - y0).grown(PANEL_PAD)
         scene.items.append(
             Shape(panel, "panel", shade(group.color, 1.72), shade(group.color, 0.7), 0.35, owner=f"panel:{group.id}")
         )
@@ -807,12 +804,20 @@ def _others(board, rects: dict[str, Rect], group) -> list[Rect]:
         if s.group != group.id and not s.outline
     ]
     for other in board.groups:
-        members = [rects[s.id] for s in board.spaces if s.group == other.id and not s.outline]
-        if other.panel and other.id != group.id and members:
-            x0, y0 = min(r.x for r in members), min(r.y for r in members)
-            x1, y1 = max(r.right for r in members), max(r.bottom for r in members)
-            found.append(Rect(x0, y0, x1 - x0, y1 - y0).grown(PANEL_PAD))
+        panel = _panel_rect(board, rects, other.id) if other.panel and other.id != group.id else None
+        if panel is not None:
+            found.append(panel)
     return found
+
+
+def _panel_rect(board, rects: dict[str, Rect], group_id: str) -> Rect | None:
+    """The panel of a group: its spaces' bounds (regions aside) grown by `PANEL_PAD`; None without spaces."""
+    members = [rects[s.id] for s in board.spaces if s.group == group_id and not s.outline]
+    if not members:
+        return None
+    x0, y0 = min(r.x for r in members), min(r.y for r in members)
+    x1, y1 = max(r.right for r in members), max(r.bottom for r in members)
+    return Rect(x0, y0, x1 - x0, y1 - y0).grown(PANEL_PAD)
 
 
 PILE_STEP = 1.2  # mm: how far each card below the top one of a pile shows
