@@ -288,6 +288,16 @@ def _margin(c, lines: list[str], paper: Paper, top: bool) -> None:
         y -= lead
 
 
+def _credit(c, meta: Meta, folder: Path | None, svgs: set[str]) -> None:
+    """The attribution the licence of the icons `svgs` asks for, in the PDF's subject (it travels with the file)."""
+    if not svgs:
+        return
+    from rulepress.text.iconfont import attributions, icon_files
+
+    credit = " ".join(" ".join(attributions(icon_files(folder), svgs)).split())
+    c.setSubject(f"{meta.subject}; {credit}")
+
+
 def write_sheet(job: PieceJob, target: Path) -> dict:
     """Write the PDF of one component's pieces; ContentError before anything is written."""
     fonts.register()
@@ -301,11 +311,7 @@ def write_sheet(job: PieceJob, target: Path) -> dict:
     icon = piece_icon(job)  # an unknown icon is an error before anything is drawn
     c = new_canvas(target, paper.points, meta)
     print_preferences(c, duplex_mode(job))
-    if icon is not None and icon.svg:  # the icon set's licence asks for attribution: it travels in the PDF itself
-        from rulepress.text.iconfont import attributions, icon_files
-
-        credit = " ".join(" ".join(attributions(icon_files(job.folder), {icon.svg})).split())
-        c.setSubject(f"{meta.subject}; {credit}")
+    _credit(c, meta, job.folder, {icon.svg} if icon is not None and icon.svg else set())
     pages = 0
     for page in chunks(printed_faces(job.comp), g.per_page):
         lines = guidance(job)
@@ -482,11 +488,7 @@ def write_together(group: list[PieceJob], target: Path) -> dict:
     svgs = {icon.svg for job in group if (icon := piece_icon(job)) is not None and icon.svg}
     c = new_canvas(target, paper.points, meta)
     print_preferences(c, pdf_duplex_mode(None))
-    if svgs:  # the icon set's licence asks for attribution: it travels in the PDF itself
-        from rulepress.text.iconfont import attributions, icon_files
-
-        credit = " ".join(" ".join(attributions(icon_files(first.folder), svgs)).split())
-        c.setSubject(f"{meta.subject}; {credit}")
+    _credit(c, meta, first.folder, svgs)
     for page in pages:
         _margin(c, top, paper, top=True)
         _margin(c, bottom, paper, top=False)
