@@ -271,7 +271,10 @@ def write_report(content: GameContent, tmp: Path, found: GameAnalysis, sources: 
     """The report page of one game into the file `tmp`: its analysis `found` (with the source coverage
     when `sources` is the folder of the source texts)."""
     sections = [make(content, found) for make in SECTIONS] + [source_coverage_section(content, found, sources)]
-    tmp.write_text(_env().get_template("game.html.j2").render(game=content.game, sections=sections), encoding="utf-8")
+    game = content.game
+    titles = " / ".join(dict.fromkeys(t for lang in game.languages if (t := game.title.get(lang))))  # any languages
+    page = _env().get_template("game.html.j2").render(title=_title(content), titles=titles, sections=sections)
+    tmp.write_text(page, encoding="utf-8")
     return {"pages": 1}
 
 

@@ -146,3 +146,16 @@ def test_the_report_shows_a_finding_s_two_sentences_side_by_side_with_the_words_
     assert "demo/rules.en.md:4" in english_side["text"]
     assert "The <b>first</b> to reach the goal never wins." in english_side["text"]  # escaped: text, not a tag
     assert english_side["marked"] == ["never"] and german["marked"] == []
+
+
+def test_a_game_without_german_gets_its_report_titled_in_its_own_languages(tmp_path):
+    """The report's page named the game by its English and German titles and failed to render for a game in
+    English and French (the build stopped with a template error)."""
+    content = tmp_path / "content"
+    folder = new_game("duo", content, languages=("en", "fr"), table=False)
+    game = load_game(folder).game
+    out = tmp_path / "out"
+    build(BuildOptions(content=content, out=out, kinds=("reports",)))
+    page = (out / "reports" / "duo.html").read_text(encoding="utf-8")
+    titles = " / ".join(dict.fromkeys([game.title.get("en"), game.title.get("fr")]))
+    assert f"<h1>{titles}: authors' report</h1>" in page and "Mon jeu" in titles
