@@ -309,7 +309,8 @@ def _board_panel(content, picture: dict, lang: str) -> Panel:
         # shrunk for print: pieces and counts grow to stay readable, the named spaces' names are set at the
         # smallest readable size, and other writing too small to read is left out
         k_print = max(k, small_print / ARROW_COUNT_PT)  # an arrow's count: the smallest writing on a piece
-        items = _print_items(scene.items, set(named), small_print, rects) if small_print else scene.items
+        items = _whole_chrome(scene.items, view)
+        items = _print_items(items, set(named), small_print, rects) if small_print else items
         c.saveState()
         clip = c.beginPath()
         clip.rect(0, 0, view.w * MM, view.h * MM)
@@ -359,6 +360,29 @@ def _board_panel(content, picture: dict, lang: str) -> Panel:
     caption = (picture.get("labels") or [""])[0]
     alt = _words(lang)["picture_board"].format(board=board.name.get(lang), items="; ".join(parts))
     return Panel("board", view.w, view.h, paint, (f"{caption}: " if caption else "") + alt, caption)
+
+
+CHROME = {"cartouche": "title", "legend": "legend", "note": "note"}  # a board's boxes and the role of their labels
+
+
+def _whole_chrome(items: list, view: Rect) -> list:
+    """A board scene's items for an excerpt `view`: the title cartouche, legend and note left out where the
+    excerpt would cut them (a strip of the title's frame at the picture's edge says nothing)."""
+    from rulepress.layout.boardscene import Label
+
+    boxes: dict[str, Rect] = {}
+    for item in items:
+        owner = getattr(item, "owner", None)
+        if owner in CHROME and not isinstance(item, Label) and hasattr(item, "rect"):
+            boxes.setdefault(owner, item.rect)  # the first is the box itself
+    cut = {owner for owner, box in boxes.items() if not box.inside(view)}
+    roles = {CHROME[owner] for owner in cut}
+    return [
+        item
+        for item in items
+        if not (isinstance(item, Label) and item.role in roles)
+        and not (not isinstance(item, Label) and getattr(item, "owner", None) in cut)
+    ]
 
 
 def _print_items(items: list, named: set[str], small_print: float, rects: dict[str, Rect]) -> list:

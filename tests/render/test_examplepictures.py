@@ -137,3 +137,19 @@ def test_a_build_with_a_picture_of_an_unknown_space_stops_before_writing_anythin
     assert main(["build", "g", "--content", str(tmp_path / "content"), "--out", str(out)]) == 2
     assert "has no space 'finish'" in capsys.readouterr().err
     assert not (out / "manifest.json").exists()
+
+
+def test_an_excerpt_leaves_out_a_title_legend_or_note_it_would_cut():
+    from rulepress.layout.boardscene import Label, Shape
+    from rulepress.layout.geometry import Rect
+    from rulepress.render.examplepictures import _whole_chrome
+
+    items = [
+        Shape(Rect(80, 2, 60, 10), "box", "#fbf6e9", "#1f4e79", 0.8, owner="cartouche"),  # half in the view
+        Label((), Rect(82, 3, 56, 8), "title", "track"),
+        Shape(Rect(10, 60, 30, 20), "box", "#ffffff", "#777777", 0.25, owner="legend"),  # wholly in it
+        Label((), Rect(11, 61, 28, 5), "legend", "head"),
+        Shape(Rect(20, 20, 15, 15), "rect", "#cfe0f5", "#333333", owner="s3"),
+    ]
+    kept = _whole_chrome(items, Rect(0, 8, 100, 80))
+    assert [getattr(i, "owner", None) for i in kept] == ["legend", "head", "s3"]
