@@ -1,4 +1,4 @@
-"""generator/ knows no game: no bundled game's id, title or board-space name appears in the package's code.
+"""generator/rulepress/ knows no game: no bundled game's id, title or board-space name appears in the package's code.
 
 Everything game-specific lives in content/<game>/, so a user's own game folder is as capable as a bundled one.
 """

@@ -19,7 +19,8 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-PACKAGES = sorted(p.parent.relative_to(ROOT / "generator") for p in (ROOT / "generator").rglob("__init__.py"))
+PACKAGE = ROOT / "generator" / "rulepress"
+PACKAGES = sorted(p.parent.relative_to(PACKAGE) for p in PACKAGE.rglob("__init__.py"))
 
 
 @pytest.fixture(scope="module")

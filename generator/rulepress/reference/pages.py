@@ -106,7 +106,7 @@ def content_format() -> str:
     lines = [
         "# Content format reference",
         "",
-        "Generated from the field descriptions in `generator/model/schema.py`. "
+        "Generated from the field descriptions in `generator/rulepress/model/schema.py`. "
         "The root is `game.yaml`; `components.yaml`, `boards.yaml`, `glossary.yaml` and `ambiguities.yaml` "
         "may hold top-level keys of it. Unknown keys are errors.",
         "",

@@ -55,6 +55,7 @@ class Pictures:
     def __init__(self, canvas) -> None:
         self.c = canvas
         self.names: dict[Path, str] = {}
+        self.drawn: set[str] = set()  # the placeholders placed on a page or in a form (the others stay empty)
 
     def prepare(self, path: Path) -> str:
         """The placeholder of a picture, defined on first use: call it outside any other form (they do not nest)."""
@@ -73,16 +74,20 @@ class Pictures:
         self.c.transform(w, 0, 0, h, x, y)
         self.c.doForm(self.names[path])
         self.c.restoreState()
+        self.drawn.add(self.names[path])
 
     def embed(self, pdf_path: Path) -> None:
-        """Give every placeholder of the saved PDF its picture (the file is rewritten in place by qpdf)."""
-        if not self.names:
+        """Give every placeholder drawn in the saved PDF its picture (the file is rewritten in place by qpdf).
+
+        A placeholder prepared but never drawn (a back picture the layout does not show, the faces of a sheet
+        not redrawn after a one-card edit) is in no page's resources: there is nothing to fill."""
+        if not self.drawn:
             return
         import tempfile
 
         import pikepdf
 
-        wanted = {f"/FormXob.{name}": path for path, name in self.names.items()}
+        wanted = {f"/FormXob.{name}": path for path, name in self.names.items() if name in self.drawn}
         with (
             tempfile.TemporaryDirectory(dir=Path(pdf_path).parent, prefix=".pictures-") as scratch,
             pikepdf.open(pdf_path, allow_overwriting_input=True) as pdf,
