@@ -25,7 +25,7 @@ import dataclasses
 import html
 import io
 from dataclasses import dataclass, field
-from functools import partial
+from functools import cache, partial
 from pathlib import Path
 
 from rulepress import i18n
@@ -695,9 +695,28 @@ def plan_all(
                             after=after,
                             needs=NEEDS,
                             bundles=("play",),
+                            prepare=_preparations(lang),
                         )
                     )
     return planned
+
+
+@cache
+def _preparations(lang: str):
+    """What every rulebook in `lang` loads, done once before the build's workers are forked (they inherit it):
+    ReportLab's layout modules, the fonts and the language's hyphenation dictionary (pyphen keeps it loaded;
+    reading one costs about a second)."""
+
+    def prepare() -> None:
+        import pyphen
+        from reportlab import platypus  # noqa: F401
+
+        fonts.register()
+        name = rs.hyphenation(lang)
+        if name:
+            pyphen.Pyphen(lang=name)
+
+    return prepare
 
 
 __all__ = ["Book", "numbering", "plan_all", "render", "story"]
