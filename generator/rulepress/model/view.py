@@ -58,7 +58,7 @@ def in_language(value: Any, lang: str | None) -> Any:
 def _model_files(content: GameContent) -> set[Path]:
     """The files whose data is the model: the game's YAML files and its card tables."""
     folder = content.folder
-    tables = {folder / c.cards_from for c in content.game.components if getattr(c, "cards_from", None)}
+    tables = {folder / c.cards_from for c in content.game.components if c.cards_from}
     return {(folder / name).resolve() for name in GAME_FILES} | {p.resolve() for p in tables}
 
 

@@ -506,7 +506,9 @@ def write_tiled(board, lang: str, paper: str, overlap: float, target, scene: Sce
     # the assembly page shows the board shrunk: without its texts, which would print far below 6 pt
     c.beginForm("overview", 0, 0, W * MM, H * MM)
     shapes_only = Scene(
-        scene.width, scene.height, [i for i in scene.items if not isinstance(i, (Label, Mark, Compass, Texture))]
+        width=scene.width,
+        height=scene.height,
+        items=[i for i in scene.items if not isinstance(i, (Label, Mark, Compass, Texture))],
     )
     Painter(c, H, scene.folder).scene(shapes_only)
     c.endForm()
@@ -738,11 +740,11 @@ def plan(content, options: BoardOptions) -> list[Artifact]:
             data = view.in_language(board, lang) | shared  # the board in `lang`: an edit in another leaves it
             artifacts.append(
                 Artifact(
-                    game.id,
-                    "board",
-                    board_path(game.id, board.id, lang),
-                    {"board": data, "lang": lang},
-                    _bind(write_full, scenes, board, lang),
+                    game=game.id,
+                    kind="board",
+                    path=board_path(game.id, board.id, lang),
+                    inputs={"board": data, "lang": lang},
+                    write=_bind(write_full, scenes, board, lang),
                     lang=lang,
                     bundles=("board",),
                 )
@@ -750,11 +752,11 @@ def plan(content, options: BoardOptions) -> list[Artifact]:
             for paper in options.papers:
                 artifacts.append(
                     Artifact(
-                        game.id,
-                        "board",
-                        board_path(game.id, board.id, lang, paper),
-                        {"board": data, "lang": lang, "paper": paper, "overlap": overlap},
-                        _bind(write_tiled, scenes, board, lang, paper, overlap),
+                        game=game.id,
+                        kind="board",
+                        path=board_path(game.id, board.id, lang, paper),
+                        inputs={"board": data, "lang": lang, "paper": paper, "overlap": overlap},
+                        write=_bind(write_tiled, scenes, board, lang, paper, overlap),
                         lang=lang,
                         paper=paper,
                         bundles=("play",),
@@ -762,11 +764,11 @@ def plan(content, options: BoardOptions) -> list[Artifact]:
                 )
             artifacts.append(
                 Artifact(
-                    game.id,
-                    "board-png",
-                    board_path(game.id, board.id, lang, png=True),
-                    {"board": data, "lang": lang, "width_px": PNG_WIDTH_PX},
-                    _bind_png(scenes, board, lang, PNG_WIDTH_PX),
+                    game=game.id,
+                    kind="board-png",
+                    path=board_path(game.id, board.id, lang, png=True),
+                    inputs={"board": data, "lang": lang, "width_px": PNG_WIDTH_PX},
+                    write=_bind_png(scenes, board, lang, PNG_WIDTH_PX),
                     lang=lang,
                     bundles=("board",),
                 )

@@ -690,7 +690,7 @@ class PictureFlowable(_flowable_base()):  # type: ignore[misc]
 # ---------------------------------------------------------------- the site
 
 
-@dataclass(frozen=True)
+@dataclass(kw_only=True, frozen=True)
 class SitePicture:
     """One panel of an example's picture as the site shows it."""
 
@@ -716,7 +716,15 @@ def site_pictures(content, lang: str, results) -> list[SitePicture]:
                     width, height = css_size(panel)
                     png = panel_png(panel)
                     found.append(
-                        SitePicture(result.id, f"{result.id}-{n}-{m}.png", png, width, height, panel.alt, panel.caption)
+                        SitePicture(
+                            example=result.id,
+                            file=f"{result.id}-{n}-{m}.png",
+                            png=png,
+                            width=width,
+                            height=height,
+                            alt=panel.alt,
+                            caption=panel.caption,
+                        )
                     )
             except FaceError as exc:  # a card face the picture shows cannot be drawn: said at the picture's line
                 raise ContentError(

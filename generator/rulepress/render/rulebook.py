@@ -125,14 +125,14 @@ def _example_view(book: Book, example_id: str, situation: str, numbers: tuple[st
     reader = scenario.Reader(s, lang, thing_names(game, lang), {k: v.get(lang) for k, v in game.site.labels.items()})
     results = "\n".join(scenario.results_markdown(source, reader, scenario.part_labels(options.get("labels", ""))))
     return blocks.ExampleView(
-        f"{s['example']} \u00b7 {label}",
-        situation,
-        tuple(readings),
-        results,
-        example_id,
-        state,
-        tuple(book.example_pictures.get(example_id, ())),
-        numbers,
+        head=f"{s['example']} \u00b7 {label}",
+        situation=situation,
+        readings=tuple(readings),
+        results=results,
+        example_id=example_id,
+        state=state,
+        pictures=tuple(book.example_pictures.get(example_id, ())),
+        situation_numbers=numbers,
     )
 
 
@@ -685,11 +685,11 @@ def plan_all(
                     }
                     planned.append(
                         Artifact(
-                            content.id,
-                            kind,
-                            rulebook_path(content.id, lang, paper, as_booklet),
-                            inputs,
-                            partial(write, book_of, paper),
+                            game=content.id,
+                            kind=kind,
+                            path=rulebook_path(content.id, lang, paper, as_booklet),
+                            inputs=inputs,
+                            write=partial(write, book_of, paper),
                             lang=lang,
                             paper=paper,
                             after=after,

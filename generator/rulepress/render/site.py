@@ -128,7 +128,13 @@ def shown_items(game_id: str, shown: list[Artifact], out: Path) -> list[site_sou
                 continue
         items.append(
             site_sources.Shown(
-                artifact.game, artifact.kind, artifact.path, artifact.lang, artifact.paper, files, artifact.bundles
+                game=artifact.game,
+                kind=artifact.kind,
+                path=artifact.path,
+                lang=artifact.lang,
+                paper=artifact.paper,
+                files=files,
+                bundles=artifact.bundles,
             )
         )
     return items
@@ -446,11 +452,11 @@ def earlier_games(
     kept = {c.id for c in loaded} | (now if partial else set())
     shown = [
         Artifact(
-            e["game"],
-            e["kind"],
-            e["path"],
-            {"sha256": e.get("sha256")},
-            None,
+            game=e["game"],
+            kind=e["kind"],
+            path=e["path"],
+            inputs={"sha256": e.get("sha256")},
+            write=None,
             lang=e.get("lang"),
             paper=e.get("paper"),
             directory=(out / e["path"]).is_dir(),
@@ -521,11 +527,11 @@ def plan_all(
     after = tuple(a.path for a in shown if a.write is not None)
     planned = [
         Artifact(
-            None,
-            "site",
-            "site/files",
-            {"files": _digest([[a.path, a.digest()] for a in shown])},
-            lambda tmp: write_files(shown, out, tmp),
+            game=None,
+            kind="site",
+            path="site/files",
+            inputs={"files": _digest([[a.path, a.digest()] for a in shown])},
+            write=lambda tmp: write_files(shown, out, tmp),
             directory=True,
             after=after,
         )
@@ -537,10 +543,10 @@ def plan_all(
 
         planned.append(
             Artifact(
-                None,
-                "site",
-                f"site/{lang}",
-                {
+                game=None,
+                kind="site",
+                path=f"site/{lang}",
+                inputs={
                     "games": views[lang],
                     "shown": shown_inputs,
                     "pictures": _pictures_shown(shown, lang),
@@ -548,7 +554,7 @@ def plan_all(
                     "site_url": site_url,
                     "examples": examples,
                 },
-                write,
+                write=write,
                 lang=lang,
                 directory=True,
                 after=after,
@@ -561,22 +567,22 @@ def plan_all(
     for name in ("index", "404"):
         planned.append(
             Artifact(
-                None,
-                "site",
-                f"site/{name}.html",
-                {"games": titles, "site_url": site_url, "examples": examples},
-                functools.partial(write_root, name, everything, site_url=site_url, analysis=analysis),
+                game=None,
+                kind="site",
+                path=f"site/{name}.html",
+                inputs={"games": titles, "site_url": site_url, "examples": examples},
+                write=functools.partial(write_root, name, everything, site_url=site_url, analysis=analysis),
                 needs=("examples",),
             )
         )
     if site_url:  # a sitemap needs absolute addresses: none without --site-url
         planned.append(
             Artifact(
-                None,
-                "site",
-                "site/sitemap.xml",
-                {"games": digests, "site_url": site_url},
-                lambda tmp: write_sitemap(out, tmp, site_url, languages),
+                game=None,
+                kind="site",
+                path="site/sitemap.xml",
+                inputs={"games": digests, "site_url": site_url},
+                write=lambda tmp: write_sitemap(out, tmp, site_url, languages),
                 after=tuple(f"site/{lang}" for lang in languages),
             )
         )
