@@ -77,7 +77,7 @@ MANIFEST = "manifest.json"
 PAPERS = render_options.PAPERS
 
 
-@dataclass
+@dataclass(kw_only=True)
 class BuildOptions:
     """What to build and where."""
 
