@@ -249,6 +249,13 @@ def _cases_am():
                 {"money": {"Ben": 1, "Cem": 4}},
             )
         },
+        "swap_first": {
+            "swap_order": (({"Anna": 30, "Ben": 20, "Cem": 10, "Dora": 5}, ["Anna", "Ben", "Cem", "Dora"], "Ben"), {})
+        },
+        "meeting_negotiation": {"meeting_negotiation_roll": ((E.atom_meeting(8, 6, [2, 5], 12),), {})},
+        "red_field_steps": {
+            "red_field_step_chooser": ((E.red_field_event(sorted(E.RED_FIELDS)[0], 3, [3], steps=6),), {})
+        },
     }
 
 
