@@ -311,6 +311,7 @@ def holds_majority(points: int, party_total: int, others, majority: str = "most-
 
 
 TRICK_WINNER_READINGS = ("player-points", "strongest-army")
+STALEMATE_INVOLVED_READINGS = ("top-parties", "all-armies")
 FEDERAL_ARMIES_READINGS = ("possible", "none")
 
 
@@ -369,6 +370,7 @@ def _check_readings(**given) -> None:
         "stalemate_credit": STALEMATE_CREDIT_READINGS,
         "trick_winner": TRICK_WINNER_READINGS,
         "majority": MAJORITY_READINGS,
+        "stalemate_involved": STALEMATE_INVOLVED_READINGS,
     }
     for option, reading in given.items():
         if reading not in known[option]:
@@ -414,6 +416,7 @@ def score_trick(
     trick_winner: str = "player-points",
     army_leader: str = "strongest",
     federal_armies: str = "possible",
+    stalemate_involved: str = "top-parties",
 ) -> TrickResult:
     """Score a trick decided by armies (only armies with at least one leader count).
 
@@ -448,7 +451,9 @@ def score_trick(
     more than half of its points), is a stalemate: every player involved is
     credited with his own army points, halved (`stalemate_credit`:
     ``own-halved`` without red cards, ``red-subtracted`` with the red values
-    taken from each reactionary player's own points first).
+    taken from each reactionary player's own points first). Who is "involved"
+    (`stalemate_involved`): ``top-parties`` - the players with armies of the
+    strongest (tied) parties; ``all-armies`` - every player with a led army.
 
     `red_applies`: red cards count when the winning party is the reactionaries
     (``winning-party``) or, by the letter, only when the strongest single army
@@ -461,6 +466,7 @@ def score_trick(
         stalemate_credit=stalemate_credit,
         trick_winner=trick_winner,
         majority=majority,
+        stalemate_involved=stalemate_involved,
     )
     for army in armies:
         check_army_flag(army.flag, federal_armies)
@@ -488,10 +494,14 @@ def score_trick(
     else:
         undecided = not any(holds_majority(v, top, (), majority=majority) for v in held.values())
     if len(parties) > 1 or undecided:
+        involved = contenders if stalemate_involved == "top-parties" else led
+        held = defaultdict(int)
+        for army in involved:
+            held[army.player] += army_points(army)
         if stalemate_credit == "red-subtracted":
             hurt = {
                 a.player
-                for a in contenders
+                for a in involved
                 if party_of[id(a)] == "reaktionaere" and not a.under_bundesfahne(army_leader)
             }
             held = defaultdict(int, {p: v - (sum(red_cards) if p in hurt else 0) for p, v in held.items()})
@@ -801,18 +811,37 @@ class Round:
         return tuple(p for p in self.seats if p not in self.passed)
 
 
-def act(state: Round, player: int, action: str, card: str | None = None, first_passer: str = "first-in-round") -> Round:
+ARMY_ANY_TIME_READINGS = ("while-in", "even-after-passing")
+
+
+def act(
+    state: Round,
+    player: int,
+    action: str,
+    card: str | None = None,
+    first_passer: str = "first-in-round",
+    army_any_time: str = "while-in",
+) -> Round:
     """One action of `player`: ``play`` a card, ``push`` one under its pile, or ``pass``.
 
     Pushing keeps the player in the round. Playing an army card brings every
     player who passed back in. Who "passed first" (the stalemate opener's
     reference): ``first-in-round`` keeps the first pass of the round even
     after an army card; ``since-last-army`` forgets it when players re-enter.
+    "An army card may be played at any time" (`army_any_time`): ``while-in`` -
+    at any turn of a player still in the round, not only to open it;
+    ``even-after-passing`` - also by a player who has passed, who then comes
+    back in with everybody else.
     """
     if first_passer not in FIRST_PASSER_READINGS:
         raise ValueError(f"unknown reading {first_passer!r}; readings: {', '.join(FIRST_PASSER_READINGS)}")
-    if player not in state.active:
-        raise ValueError(f"player {player} has passed and cannot act")
+    if army_any_time not in ARMY_ANY_TIME_READINGS:
+        raise ValueError(f"unknown reading {army_any_time!r}; readings: {', '.join(ARMY_ANY_TIME_READINGS)}")
+    late_army = army_any_time == "even-after-passing" and action == "play" and card is not None and is_army_card(card)
+    if player not in state.seats:
+        raise ValueError(f"player {player} is not at the table")
+    if player not in state.active and not late_army:
+        raise Refusal("passed", f"player {player} has passed and cannot act")
     if action == "pass":
         return Round(
             state.seats, state.passed + (player,), state.first_passer if state.first_passer is not None else player

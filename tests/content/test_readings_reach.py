@@ -102,6 +102,13 @@ def _cases_1848():
         player=1,
         leaders=(E.Leader("l", "austria", 3, player=1, party="liberale"), E.Leader("r", "austria", 3, player=1)),
     )
+    liberal_20 = E.Army(
+        "z30", "austria", 16, player=1, leaders=(E.Leader("l", "austria", 4, player=1, party="liberale"),)
+    )
+    b_20 = E.Army("z29", "austria", 17, player=2, leaders=(E.Leader("w", "austria", 3, player=2),))
+    democrat = E.Army(
+        "z32", "prussia", 3, player=3, leaders=(E.Leader("d", "prussia", 2, player=3, party="demokraten"),)
+    )
     small_1 = E.Army("z31", "austria", 10, player=1, leaders=(E.Leader("r", "austria", 4, player=1),))
     return {
         "bund_party": {
@@ -146,6 +153,8 @@ def _cases_1848():
             "party_points": (([mixed],), {}),
         },
         "trick_winner": {"score_trick": (([a, small_1, b],), {})},
+        "army_any_time": {"act": ((passed, 2, "play", "z33"), {})},
+        "stalemate_involved": {"score_trick": (([liberal_20, b_20, democrat],), {})},
         "federal_armies": {
             "check_army_flag": (("bund",), {}),
             "army_follows": (("bund", [gen]), {}),

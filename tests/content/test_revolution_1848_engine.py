@@ -532,3 +532,23 @@ def test_red_card_total_beyond_the_army_goes_negative_and_rounds_down():
     assert E.score_trick([army], red_cards=[4, 4]).points == {4: 0}
     federal = E.Army("z30", "prussia", 5, player=2, leaders=(E.Leader("General", "bund", 3, player=2),))
     assert E.score_trick([federal], red_cards=[11, 6]).points == {2: 4}  # red cards spare the Bundesfahne
+
+
+def test_only_players_still_in_play_an_army_card_unless_read_otherwise():
+    state = E.act(E.Round(seats=(1, 2, 3)), 2, "pass")
+    assert E.act(state, 3, "play", "z33").active == (1, 2, 3)
+    with pytest.raises(E.Refusal):
+        E.act(state, 2, "play", "z33")
+    assert E.act(state, 2, "play", "z33", army_any_time="even-after-passing").active == (1, 2, 3)
+    with pytest.raises(E.Refusal):  # a passed player still cannot play another card
+        E.act(state, 2, "play", "pe01-hecker", army_any_time="even-after-passing")
+    with pytest.raises(ValueError):
+        E.act(state, 9, "pass")
+
+
+def test_a_weaker_partys_army_takes_no_part_in_a_stalemate():
+    lib = A("z30", "austria", 16, 1, (L("lib", "austria", 4, 1, party="liberale"),))
+    rea = A("z29", "austria", 17, 2, (L("rea", "austria", 3, 2),))
+    dem = A("z32", "prussia", 3, 3, (L("dem", "prussia", 2, 3, party="demokraten"),))
+    assert E.score_trick([lib, rea, dem]) == E.TrickResult(None, None, {1: 10, 2: 10}, stalemate=True)
+    assert E.score_trick([lib, rea, dem], stalemate_involved="all-armies").points == {1: 10, 2: 10, 3: 2}
