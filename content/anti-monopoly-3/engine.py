@@ -213,6 +213,28 @@ def crisis(outcome: str, card_value: int, y_steps: int | None = None) -> CrisisR
     raise ValueError(f"unknown crisis outcome {outcome!r}; outcomes: {', '.join(CRISIS_OUTCOMES)}")
 
 
+CRISIS_FIELDS_READINGS = ("apply", "ignore")
+MOVE_KINDS = ("roll", "red-field", "crisis", "swap")
+
+
+def field_applies(move: str, crisis_fields: str = "apply") -> bool:
+    """Does the special field a pawn lands on take effect after a `move` of this kind?
+
+    After a roll (rule A) and after the red field's 5 to 7 fields (rule G) it
+    does; during a position swap it does not (rule J). After the pawn moves of
+    a crisis (2 forward, 1 to 3 forward, 1 or 2 back) the seed says nothing:
+    ``apply`` - rule A's "a player who lands on a marked field follows its
+    rule" holds for every landing; ``ignore`` - only a roll's landing counts.
+    """
+    if crisis_fields not in CRISIS_FIELDS_READINGS:
+        raise ValueError(f"unknown reading {crisis_fields!r}; readings: {', '.join(CRISIS_FIELDS_READINGS)}")
+    if move not in MOVE_KINDS:
+        raise ValueError(f"unknown move {move!r}; moves: {', '.join(MOVE_KINDS)}")
+    if move == "crisis":
+        return crisis_fields == "apply"
+    return move != "swap"
+
+
 # --- E. Monopoly fields -----------------------------------------------------------
 
 

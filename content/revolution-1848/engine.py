@@ -500,9 +500,7 @@ def score_trick(
             held[army.player] += army_points(army)
         if stalemate_credit == "red-subtracted":
             hurt = {
-                a.player
-                for a in involved
-                if party_of[id(a)] == "reaktionaere" and not a.under_bundesfahne(army_leader)
+                a.player for a in involved if party_of[id(a)] == "reaktionaere" and not a.under_bundesfahne(army_leader)
             }
             held = defaultdict(int, {p: v - (sum(red_cards) if p in hurt else 0) for p, v in held.items()})
         return TrickResult(

@@ -571,3 +571,10 @@ def test_who_rolls_and_chooses_after_a_meeting_and_on_the_red_field():
         E.red_field_step_chooser(shown, red_field_steps="dice")
     with pytest.raises(ValueError):
         E.meeting_negotiation_roll(met, meeting_negotiation="maybe")
+
+
+def test_fields_reached_by_moves_that_are_no_roll():
+    assert [E.field_applies(m) for m in E.MOVE_KINDS] == [True, True, True, False]
+    assert [E.field_applies(m, crisis_fields="ignore") for m in E.MOVE_KINDS] == [True, True, False, False]
+    with pytest.raises(ValueError):
+        E.field_applies("jump")

@@ -261,6 +261,7 @@ def _cases_am():
         "swap_first": {
             "swap_order": (({"Anna": 30, "Ben": 20, "Cem": 10, "Dora": 5}, ["Anna", "Ben", "Cem", "Dora"], "Ben"), {})
         },
+        "crisis_fields": {"field_applies": (("crisis",), {})},
         "meeting_negotiation": {"meeting_negotiation_roll": ((E.atom_meeting(8, 6, [2, 5], 12),), {})},
         "red_field_steps": {
             "red_field_step_chooser": ((E.red_field_event(sorted(E.RED_FIELDS)[0], 3, [3], steps=6),), {})
