@@ -126,6 +126,24 @@ def atom_meeting(
     return MeetingResult(False, len(rolls), advance_on_loop(position, steps, lane_length), 1)
 
 
+MEETING_NEGOTIATION_READINGS = ("rolls-again", "no-roll")
+
+
+def meeting_negotiation_roll(result: MeetingResult, meeting_negotiation: str = "rolls-again") -> bool:
+    """Does X make the negotiation field's second roll (rule F) after the meeting `result`?
+
+    ``rolls-again``: a successful meeting puts X on the negotiation field, and
+    whoever lands there rolls a second time at once; ``no-roll``: X was moved
+    there by Y's roll, not by his own, and his turn ends on the field.
+    A failed meeting never reaches the field.
+    """
+    if meeting_negotiation not in MEETING_NEGOTIATION_READINGS:
+        raise ValueError(
+            f"unknown reading {meeting_negotiation!r}; readings: {', '.join(MEETING_NEGOTIATION_READINGS)}"
+        )
+    return result.reached and meeting_negotiation == "rolls-again"
+
+
 # --- Cooperation cards ---------------------------------------------------------
 
 
@@ -193,6 +211,28 @@ def crisis(outcome: str, card_value: int, y_steps: int | None = None) -> CrisisR
             raise ValueError("a refusing player moves 1, 2 or 3 fields")
         return CrisisResult(x_steps=-2, y_steps=y_steps, x_money=0, y_money=card_value + 2, bomb=3)
     raise ValueError(f"unknown crisis outcome {outcome!r}; outcomes: {', '.join(CRISIS_OUTCOMES)}")
+
+
+CRISIS_FIELDS_READINGS = ("apply", "ignore")
+MOVE_KINDS = ("roll", "red-field", "crisis", "swap")
+
+
+def field_applies(move: str, crisis_fields: str = "apply") -> bool:
+    """Does the special field a pawn lands on take effect after a `move` of this kind?
+
+    After a roll (rule A) and after the red field's 5 to 7 fields (rule G) it
+    does; during a position swap it does not (rule J). After the pawn moves of
+    a crisis (2 forward, 1 to 3 forward, 1 or 2 back) the seed says nothing:
+    ``apply`` - rule A's "a player who lands on a marked field follows its
+    rule" holds for every landing; ``ignore`` - only a roll's landing counts.
+    """
+    if crisis_fields not in CRISIS_FIELDS_READINGS:
+        raise ValueError(f"unknown reading {crisis_fields!r}; readings: {', '.join(CRISIS_FIELDS_READINGS)}")
+    if move not in MOVE_KINDS:
+        raise ValueError(f"unknown move {move!r}; moves: {', '.join(MOVE_KINDS)}")
+    if move == "crisis":
+        return crisis_fields == "apply"
+    return move != "swap"
 
 
 # --- E. Monopoly fields -----------------------------------------------------------
@@ -534,16 +574,32 @@ def red_field_caller(
     return _front_to_back(positions, seats, on_turn, money, red_field_caller)[0]
 
 
+SWAP_FIRST_READINGS = ("failed-player", "front-pawn")
+
+
 def swap_order(
-    positions: dict, seats: list, failed: str, money: dict | None = None, swap_ties: str = "turn-order"
+    positions: dict,
+    seats: list,
+    failed: str,
+    money: dict | None = None,
+    swap_ties: str = "turn-order",
+    swap_first: str = "failed-player",
 ) -> list[str]:
-    """The order for `position_swap`: the failed player first, then the others from the front to the
-    back. Between pawns on one field (the seed is silent, both readings reconstructed): ``turn-order``,
-    the one whose turn comes sooner after the failed player counts as further ahead; ``money``, the one
-    with more money, then turn order."""
+    """The order for `position_swap`, from the first (who changes places with the last) to the last.
+
+    `swap_first`: ``failed-player`` - the failed player comes first wherever his pawn stands, then the
+    others from the front to the back (the seed's first swap names him); ``front-pawn`` - all pawns
+    from the front to the back, so the failed player changes places with the one mirroring his own
+    position. Between pawns on one field (the seed is silent, both readings reconstructed):
+    ``turn-order``, the one whose turn comes sooner after the failed player counts as further ahead;
+    ``money``, the one with more money, then turn order."""
+    if swap_first not in SWAP_FIRST_READINGS:
+        raise ValueError(f"unknown reading {swap_first!r}; readings: {', '.join(SWAP_FIRST_READINGS)}")
     after = seats[(seats.index(failed) + 1) % len(seats)]
-    others = [p for p in _front_to_back(positions, seats, after, money, swap_ties) if p != failed]
-    return [failed, *others]
+    ordered = _front_to_back(positions, seats, after, money, swap_ties)
+    if swap_first == "front-pawn":
+        return ordered
+    return [failed, *(p for p in ordered if p != failed)]
 
 
 def swap_compensation(order: list[str]) -> dict[str, int]:
@@ -789,6 +845,24 @@ def red_field_event(
         return RedField(True, False, position, None, 0)
     mover = "asked" if red_field_mover == "asked-player" else "leading"
     return RedField(True, True, red_field_success(position), mover, steps)
+
+
+RED_FIELD_STEPS_READINGS = ("mover-chooses", "caller-chooses")
+
+
+def red_field_step_chooser(event: RedField, red_field_steps: str = "mover-chooses") -> str | None:
+    """Who chooses 5, 6 or 7 fields after a successful red-field event (None when nobody moves).
+
+    ``mover-chooses``: the player who moves his pawn (``asked`` or ``leading``,
+    as `event.mover`), as in the crisis rule, where the refusing player moves
+    "1, 2 or 3" fields of his own choice; ``caller-chooses``: the leading
+    player, who runs the event and named the number.
+    """
+    if red_field_steps not in RED_FIELD_STEPS_READINGS:
+        raise ValueError(f"unknown reading {red_field_steps!r}; readings: {', '.join(RED_FIELD_STEPS_READINGS)}")
+    if not event.success:
+        return None
+    return event.mover if red_field_steps == "mover-chooses" else "leading"
 
 
 # --- I. Green lane direction ----------------------------------------------------------------

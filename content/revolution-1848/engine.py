@@ -23,7 +23,7 @@ this content's reading); Rulepress passes the reading chosen in game.yaml
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 PARTIES = ("republikaner", "demokraten", "liberale", "reaktionaere")
 FLAGS = ("austria", "prussia", "bund")
@@ -110,6 +110,7 @@ class Command:
     flag: str
     leaders: tuple[str, ...]
     military: int
+    leaders_military: tuple[tuple[str, int], ...] = field(default=(), repr=False, compare=False)
 
 
 CROATIA_SCOPE_READINGS = ("own-leader", "any-leader")
@@ -142,22 +143,27 @@ def commands(leaders) -> list[Command]:
     for leader in leaders:
         groups[(leader.player, leader.flag)].append(leader)
     return [
-        Command(player, flag, tuple(sorted(l.name for l in group)), sum(l.military for l in group))
+        Command(
+            player,
+            flag,
+            tuple(sorted(l.name for l in group)),
+            sum(l.military for l in group),
+            tuple(sorted((l.name, l.military) for l in group)),
+        )
         for (player, flag), group in sorted(groups.items())
     ]
 
 
-def army_follows(army_flag: str, leaders):
+def army_follows(army_flag: str, leaders, federal_armies: str = "possible"):
     """The command an army of `army_flag` follows, from the free `leaders`.
 
     Leaders of the army's own flag come first, and the strongest of them wins;
     only when none of its flag is free does pure strength decide among the
     others. Leaders of one flag at one player count together. On a tie the
     playing player decides: the tied commands are returned as a tuple.
-    None when no leader is free.
+    None when no leader is free. `federal_armies`: see `check_army_flag`.
     """
-    if army_flag not in FLAGS:
-        raise ValueError(f"unknown flag {army_flag!r}")
+    check_army_flag(army_flag, federal_armies)
     groups = commands(leaders)
     if not groups:
         return None
@@ -168,34 +174,74 @@ def army_follows(army_flag: str, leaders):
     return top[0] if len(top) == 1 else top
 
 
+ARMY_LEADER_READINGS = ("strongest", "first-assigned")
+
+
 @dataclass(frozen=True)
 class Army:
-    """An army card lying at `player` with the leaders assigned to it."""
+    """An army card lying at `player` with the leaders assigned to it.
+
+    `leaders` are listed in the order they were assigned (the first one took
+    the army). `chosen` names the leader the army's player picks to lead it
+    when leaders of equal strength but different party or flag lie on it.
+    """
 
     card: str
     flag: str
     strength: int
     player: int
     leaders: tuple[Leader, ...] = ()
+    chosen: str | None = None
 
     @property
     def led(self) -> bool:
         return bool(self.leaders)
 
-    @property
-    def party(self) -> str | None:
-        """The party of the army's strongest leader, as printed on his card (None without a leader)."""
-        return self.party_under()
+    def leading(self, army_leader: str = "strongest") -> Leader | None:
+        """The leader who leads the army: his party and flag are the army's (None without a leader).
 
-    def party_under(self, bund_party: str = "card-party") -> str | None:
-        """The party the army counts for under the reading `bund_party` (see `leader_party`)."""
+        ``strongest``: the leader with the most military points; when leaders
+        of equal strength differ in party or flag, the army's player decides
+        (`chosen`), and without his choice the engine refuses. ``first-assigned``:
+        the leader the army was assigned to first; later leaders add points only.
+        """
+        if army_leader not in ARMY_LEADER_READINGS:
+            raise ValueError(f"unknown reading {army_leader!r}; readings: {', '.join(ARMY_LEADER_READINGS)}")
         if not self.leaders:
             return None
-        return leader_party(max(self.leaders, key=lambda l: l.military), bund_party=bund_party)
+        if army_leader == "first-assigned":
+            return self.leaders[0]
+        best = max(l.military for l in self.leaders)
+        top = [l for l in self.leaders if l.military == best]
+        if len({(l.party, l.flag) for l in top}) == 1:
+            return top[0]
+        picked = [l for l in top if l.name == self.chosen]
+        if not picked:
+            raise Refusal(
+                "leader-choice",
+                f"army {self.card}: leaders {', '.join(sorted(l.name for l in top))} are equally strong; "
+                "its player chooses who leads (Army(..., chosen=...))",
+            )
+        return picked[0]
+
+    @property
+    def party(self) -> str | None:
+        """The party of the army's leading leader, as printed on his card (None without a leader)."""
+        return self.party_under()
+
+    def party_under(self, bund_party: str = "card-party", army_leader: str = "strongest") -> str | None:
+        """The party the army counts for under the readings `bund_party` (see `leader_party`) and `army_leader`."""
+        leader = self.leading(army_leader)
+        return None if leader is None else leader_party(leader, bund_party=bund_party)
+
+    def under_bundesfahne(self, army_leader: str = "strongest") -> bool:
+        """Is the army led by a commander under the federal flag (its leading leader is a Bund leader)?"""
+        leader = self.leading(army_leader)
+        return leader is not None and leader.flag == "bund"
 
     @property
     def bundesfahne(self) -> bool:
-        return any(l.flag == "bund" for l in self.leaders)
+        return self.under_bundesfahne()
 
 
 BUND_PARTY_READINGS = ("card-party", "never-reactionary")
@@ -264,12 +310,42 @@ def holds_majority(points: int, party_total: int, others, majority: str = "most-
     raise ValueError(f"unknown reading {majority!r}; readings: {', '.join(MAJORITY_READINGS)}")
 
 
+TRICK_WINNER_READINGS = ("player-points", "strongest-army")
+STALEMATE_INVOLVED_READINGS = ("top-parties", "all-armies")
+FEDERAL_ARMIES_READINGS = ("possible", "none")
+
+
+def check_army_flag(flag: str, federal_armies: str = "possible") -> None:
+    """Refuse an army flag the reading `federal_armies` does not allow.
+
+    ``possible``: an army card may fly the federal flag (the seed's "Bund zu
+    Bund"; five army cards' flags are unknown); ``none``: army cards carry only
+    the Austrian or Prussian strength symbol, so no army is a federal one.
+    """
+    if flag not in FLAGS:
+        raise ValueError(f"unknown flag {flag!r}")
+    if federal_armies not in FEDERAL_ARMIES_READINGS:
+        raise ValueError(f"unknown reading {federal_armies!r}; readings: {', '.join(FEDERAL_ARMIES_READINGS)}")
+    if federal_armies == "none" and flag == "bund":
+        raise Refusal("no-federal-army", "army cards carry only Austrian or Prussian strength symbols")
+
+
+def party_points(armies, bund_party: str = "card-party", army_leader: str = "strongest") -> dict:
+    """{party: {player: army points}} of the led `armies` (the input of `is_stalemate`)."""
+    found: dict[str, dict[int, int]] = defaultdict(lambda: defaultdict(int))
+    for army in armies:
+        if army.led:
+            found[army.party_under(bund_party, army_leader)][army.player] += army_points(army)
+    return {party: dict(sorted(held.items())) for party, held in found.items()}
+
+
 def is_stalemate(party_points: dict, majority: str = "most-points") -> bool:
     """True when a trick cannot be decided.
 
-    `party_points` maps party -> {player: points}. Undecided when the two
-    strongest parties are equally strong, or when no player holds the
-    majority of the strongest party (see `holds_majority`).
+    `party_points` maps party -> {player: points} (see `party_points`). Undecided when the two
+    strongest parties are equally strong, or when no player holds the majority of the strongest
+    party (see `holds_majority`). `score_trick` decides by the same test under its default
+    readings (``trick_winner="player-points"``).
     """
     totals = {p: sum(v.values()) for p, v in party_points.items() if v}
     if not totals:
@@ -285,6 +361,47 @@ def is_stalemate(party_points: dict, majority: str = "most-points") -> bool:
     )
 
 
+def _check_readings(**given) -> None:
+    """Refuse an unknown reading of any of the scoring options in `given`."""
+    known = {
+        "stronger_army": STRONGER_ARMY_READINGS,
+        "red_applies": RED_APPLIES_READINGS,
+        "red_halving": RED_HALVING_READINGS,
+        "stalemate_credit": STALEMATE_CREDIT_READINGS,
+        "trick_winner": TRICK_WINNER_READINGS,
+        "majority": MAJORITY_READINGS,
+        "stalemate_involved": STALEMATE_INVOLVED_READINGS,
+    }
+    for option, reading in given.items():
+        if reading not in known[option]:
+            raise ValueError(f"unknown reading {reading!r} of {option}; readings: {', '.join(known[option])}")
+
+
+def _player_strength(contenders, strength, trick_winner: str) -> dict[int, int]:
+    """Each player's strength in the winning party: his armies together or his strongest one."""
+    found: dict[int, int] = {}
+    for army in contenders:
+        value = strength(army)
+        if trick_winner == "player-points":
+            found[army.player] = found.get(army.player, 0) + value
+        else:
+            found[army.player] = max(found.get(army.player, value), value)
+    return found
+
+
+def _red_score(top: int, red: int, red_halving: str, red_order: str, negative_rounding: str) -> int:
+    """The winning party's noted points: `top` army points against `red` values (see `score_trick`)."""
+    if red_halving == "misprint" and red:
+        return top - red
+    if red_order == "subtract-then-halve":
+        return halve(top - red, negative_rounding=negative_rounding)
+    if red_order == "halve-each":
+        return halve(top, negative_rounding=negative_rounding) - halve(red, negative_rounding=negative_rounding)
+    if red_order == "halve-army-only":
+        return halve(top, negative_rounding=negative_rounding) - red
+    raise ValueError(f"unknown reading {red_order!r}")
+
+
 def score_trick(
     armies,
     red_cards=(),
@@ -296,6 +413,10 @@ def score_trick(
     stalemate_credit: str = "own-halved",
     stronger_army: str = "army-points",
     red_applies: str = "winning-party",
+    trick_winner: str = "player-points",
+    army_leader: str = "strongest",
+    federal_armies: str = "possible",
+    stalemate_involved: str = "top-parties",
 ) -> TrickResult:
     """Score a trick decided by armies (only armies with at least one leader count).
 
@@ -313,79 +434,91 @@ def score_trick(
     halved army points). `red_halving`: ``halved`` (the seed's example 2 is
     right) or ``misprint`` (its 3 is a misprint for 6: when red cards are
     subtracted, nothing is halved). `bund_party`: the party of a leader under the
-    federal flag (see `leader_party`).
+    federal flag (see `leader_party`); `army_leader`: which of an army's leaders
+    gives it party and flag (see `Army.leading`); `federal_armies`: may an army
+    fly the federal flag (see `check_army_flag`).
+
+    `trick_winner`: whose army of the winning party is "the stronger one" -
+    ``player-points``: a player's armies of that party count together, so the
+    winner is the player who holds the majority of its points (as `is_stalemate`
+    tests); ``strongest-army``: the player with the strongest single army.
+    `stronger_army`: what an army's strength is - ``army-points`` (card value
+    plus leaders) or ``card-value`` (the army card's own value).
 
     A tie of the two strongest parties, or no player holding the majority of
-    the winning party's points (`majority`: with ``most-points`` the
-    strongest armies of the party lie at different players; with
-    ``more-than-half`` no player holds more than half of its points), is a stalemate: every
-    player involved is credited with his own army points, halved
-    (`stalemate_credit`: ``own-halved`` without red cards, ``red-subtracted``
-    with the red values taken from each reactionary player's own points
-    first). The winner is the player with the strongest army of the winning party.
+    the winning party (`majority`: with ``most-points`` the strongest players
+    of the party are equally strong; with ``more-than-half`` no player holds
+    more than half of its points), is a stalemate: every player involved is
+    credited with his own army points, halved (`stalemate_credit`:
+    ``own-halved`` without red cards, ``red-subtracted`` with the red values
+    taken from each reactionary player's own points first). Who is "involved"
+    (`stalemate_involved`): ``top-parties`` - the players with armies of the
+    strongest (tied) parties; ``all-armies`` - every player with a led army.
 
-    `stronger_army`: which army of the winning party is "the stronger one" -
-    ``army-points`` (card value plus leaders) or ``card-value`` (the army
-    card's own value). `red_applies`: red cards count when the winning party
-    is the reactionaries (``winning-party``) or, by the letter, only when the
-    strongest single army on the table is reactionary (``strongest-army``).
+    `red_applies`: red cards count when the winning party is the reactionaries
+    (``winning-party``) or, by the letter, only when the strongest single army
+    on the table is reactionary (``strongest-army``).
     """
+    _check_readings(
+        stronger_army=stronger_army,
+        red_applies=red_applies,
+        red_halving=red_halving,
+        stalemate_credit=stalemate_credit,
+        trick_winner=trick_winner,
+        majority=majority,
+        stalemate_involved=stalemate_involved,
+    )
+    for army in armies:
+        check_army_flag(army.flag, federal_armies)
     led = [a for a in armies if a.led]
     if not led:
         raise ValueError("no army with a leader: the trick is not decided by military values")
-    party_of = {id(a): a.party_under(bund_party) for a in led}
+    party_of = {id(a): a.party_under(bund_party, army_leader) for a in led}
     totals: dict[str, int] = defaultdict(int)
     for army in led:
         totals[party_of[id(army)]] += army_points(army)
     top = max(totals.values())
     parties = [p for p, t in totals.items() if t == top]
     contenders = [a for a in led if party_of[id(a)] in parties]
-    if stronger_army not in STRONGER_ARMY_READINGS:
-        raise ValueError(f"unknown reading {stronger_army!r}; readings: {', '.join(STRONGER_ARMY_READINGS)}")
-    if red_applies not in RED_APPLIES_READINGS:
-        raise ValueError(f"unknown reading {red_applies!r}; readings: {', '.join(RED_APPLIES_READINGS)}")
 
     def strength(army: Army) -> int:
         return army_points(army) if stronger_army == "army-points" else army.strength
 
-    strongest = max(strength(a) for a in contenders)
     held: dict[int, int] = defaultdict(int)
     for army in contenders:
         held[army.player] += army_points(army)
+    power = _player_strength(contenders, strength, trick_winner)
+    strongest = max(power.values())
     if majority == "most-points":
-        undecided = len({a.player for a in contenders if strength(a) == strongest}) > 1
+        undecided = sum(1 for v in power.values() if v == strongest) > 1
     else:
         undecided = not any(holds_majority(v, top, (), majority=majority) for v in held.values())
     if len(parties) > 1 or undecided:
-        if stalemate_credit not in STALEMATE_CREDIT_READINGS:
-            raise ValueError(f"unknown reading {stalemate_credit!r}; readings: {', '.join(STALEMATE_CREDIT_READINGS)}")
+        involved = contenders if stalemate_involved == "top-parties" else led
+        held = defaultdict(int)
+        for army in involved:
+            held[army.player] += army_points(army)
         if stalemate_credit == "red-subtracted":
-            hurt = {a.player for a in contenders if party_of[id(a)] == "reaktionaere" and not a.bundesfahne}
+            hurt = {
+                a.player for a in involved if party_of[id(a)] == "reaktionaere" and not a.under_bundesfahne(army_leader)
+            }
             held = defaultdict(int, {p: v - (sum(red_cards) if p in hurt else 0) for p, v in held.items()})
         return TrickResult(
             None, None, {p: halve(v, negative_rounding) for p, v in sorted(held.items())}, stalemate=True
         )
     party = parties[0]
-    best = next(a for a in contenders if strength(a) == strongest)
-    exposed = [a for a in contenders if not a.bundesfahne]
+    if majority == "most-points":
+        winner = next(p for p, v in sorted(power.items()) if v == strongest)
+    else:
+        winner = next(p for p, v in sorted(held.items()) if holds_majority(v, top, (), majority=majority))
+    exposed = [a for a in contenders if not a.under_bundesfahne(army_leader)]
     reactionary = party == "reaktionaere"
     if red_applies == "strongest-army":
         top_army = max(army_points(a) for a in led)
         reactionary = reactionary and any(army_points(a) == top_army and party_of[id(a)] == "reaktionaere" for a in led)
     red = sum(red_cards) if reactionary and exposed else 0
-    if red_halving not in RED_HALVING_READINGS:
-        raise ValueError(f"unknown reading {red_halving!r}; readings: {', '.join(RED_HALVING_READINGS)}")
-    if red_halving == "misprint" and red:
-        score = top - red
-    elif red_order == "subtract-then-halve":
-        score = halve(top - red, negative_rounding=negative_rounding)
-    elif red_order == "halve-each":
-        score = halve(top, negative_rounding=negative_rounding) - halve(red, negative_rounding=negative_rounding)
-    elif red_order == "halve-army-only":
-        score = halve(top, negative_rounding=negative_rounding) - red
-    else:
-        raise ValueError(f"unknown reading {red_order!r}")
-    return TrickResult(best.player, party, {best.player: score})
+    score = _red_score(top, red, red_halving, red_order, negative_rounding)
+    return TrickResult(winner, party, {winner: score})
 
 
 # --- Political scoring -----------------------------------------------------------
@@ -427,37 +560,76 @@ def _top_players(party: str, party_points_by_player: dict) -> list:
     return [p for p, pts in party_points_by_player.items() if pts.get(party, 0) == best]
 
 
-def victory_points(party_points_by_player: dict, party_tie: str = "shared-rank") -> dict:
-    """Final victory points per player from {player: {party: points}}.
+NEGATIVE_TOTALS_READINGS = ("count", "positive-only")
+WEAKEST_PARTY_READINGS = ("by-rank", "weakest-one")
 
-    A party with more points than all others together (absolute majority)
-    gives 5 to its top player and 0 to everybody else. Otherwise the top
-    player of the strongest, second, third and weakest party gets 4, 3, 2, 1;
-    only parties above 0 count; tied players all get the points. Parties with
-    equal totals (not settled by the seed): ``shared-rank`` gives both the
-    higher rank's points and skips the next rank, ``dense`` gives both the
-    higher rank's points and continues with the next.
+
+def has_absolute_majority(party: str, totals: dict, negative_totals: str = "count") -> bool:
+    """Has `party` more points than all other parties together?
+
+    ``count``: every other party's total is added, a negative one too (it
+    lowers "all the others"); ``positive-only``: only the others' totals above
+    0 are added, as only such parties score at all. Only the strongest party
+    can hold it (a party with 0 or less never does).
     """
-    vp = {player: 0 for player in party_points_by_player}
-    totals = party_totals(party_points_by_player)
-    grand = sum(totals.values())
-    for party, total in totals.items():
-        if total > 0 and total > grand - total:
-            for player in _top_players(party, party_points_by_player):
-                vp[player] += MAJORITY_VP
-            return vp
-    positive = sorted(((t, p) for p, t in totals.items() if t > 0), key=lambda tp: -tp[0])
+    if negative_totals not in NEGATIVE_TOTALS_READINGS:
+        raise ValueError(f"unknown reading {negative_totals!r}; readings: {', '.join(NEGATIVE_TOTALS_READINGS)}")
+    others = [t for p, t in totals.items() if p != party and (negative_totals == "count" or t > 0)]
+    return totals[party] > 0 and totals[party] > sum(others)
+
+
+def _rank_points(positive, party_tie: str, weakest_party: str) -> dict[str, int]:
+    """Victory points of each party above 0 (`positive`: (total, party), strongest first)."""
+    if party_tie not in ("shared-rank", "dense"):
+        raise ValueError(f"unknown reading {party_tie!r}")
+    if weakest_party not in WEAKEST_PARTY_READINGS:
+        raise ValueError(f"unknown reading {weakest_party!r}; readings: {', '.join(WEAKEST_PARTY_READINGS)}")
     distinct = sorted({t for t, _ in positive}, reverse=True)
+    points = {}
     for total, party in positive:
         if party_tie == "shared-rank":
             rank = sum(1 for t, _ in positive if t > total)
-        elif party_tie == "dense":
-            rank = distinct.index(total)
         else:
-            raise ValueError(f"unknown reading {party_tie!r}")
+            rank = distinct.index(total)
         if rank < len(RANK_VP):
-            for player in _top_players(party, party_points_by_player):
-                vp[player] += RANK_VP[rank]
+            points[party] = RANK_VP[rank]
+        if weakest_party == "weakest-one" and len(distinct) > 1 and total == distinct[-1]:
+            points[party] = RANK_VP[-1]
+    return points
+
+
+def victory_points(
+    party_points_by_player: dict,
+    party_tie: str = "shared-rank",
+    negative_totals: str = "count",
+    weakest_party: str = "by-rank",
+) -> dict:
+    """Final victory points per player from {player: {party: points}}.
+
+    The strongest party, if it has more points than all others together
+    (absolute majority, `negative_totals`: see `has_absolute_majority`), gives
+    5 to its top player and 0 to everybody else. Otherwise the top player of
+    the strongest, second, third and weakest party gets 4, 3, 2, 1; only
+    parties above 0 count; tied players all get the points. Parties with
+    equal totals (not settled by the seed): ``shared-rank`` gives both the
+    higher rank's points and skips the next rank, ``dense`` gives both the
+    higher rank's points and continues with the next. `weakest_party`: with
+    fewer than four parties above 0, ``by-rank`` gives the third 2 (the ranks
+    count from the strongest), ``weakest-one`` gives the weakest party above 0
+    its 1 whatever its rank.
+    """
+    vp = {player: 0 for player in party_points_by_player}
+    totals = party_totals(party_points_by_player)
+    if totals:
+        strongest = max(totals, key=lambda p: totals[p])
+        if has_absolute_majority(strongest, totals, negative_totals=negative_totals):
+            for player in _top_players(strongest, party_points_by_player):
+                vp[player] += MAJORITY_VP
+            return vp
+    positive = sorted(((t, p) for p, t in totals.items() if t > 0), key=lambda tp: -tp[0])
+    for party, points in _rank_points(positive, party_tie, weakest_party).items():
+        for player in _top_players(party, party_points_by_player):
+            vp[player] += points
     return vp
 
 
@@ -551,32 +723,71 @@ def croatia_applies(leader: Leader, leader_cards: str = "harm-only", croatia_sco
 # --- Choosing armies -----------------------------------------------------------------------------
 
 
-def assign_armies(armies, leaders) -> dict[str, Command | None]:
+LEADER_STACKING_READINGS = ("surplus-only", "always")
+
+
+def _split_off(taken: dict, flag: str | None) -> tuple[str, Command] | None:
+    """Take the weakest leader off a command that leads an army with several leaders
+    (of `flag`, or of any flag when None), to lead an army of his own."""
+    stacked = [(card, c) for card, c in taken.items() if len(c.leaders) > 1 and (flag is None or c.flag == flag)]
+    if not stacked:
+        return None
+    card, command = max(stacked, key=lambda cc: (cc[1].military, -cc[1].player))
+    weights = dict(command.leaders_military)
+    name = min(command.leaders, key=lambda n: (weights[n], n))
+    rest = tuple(n for n in command.leaders if n != name)
+    taken[card] = Command(command.player, command.flag, rest, command.military - weights[name], _weights(rest, weights))
+    return card, Command(command.player, command.flag, (name,), weights[name], ((name, weights[name]),))
+
+
+def _weights(names, weights: dict) -> tuple[tuple[str, int], ...]:
+    return tuple((n, weights[n]) for n in names)
+
+
+def assign_armies(
+    armies, leaders, leader_stacking: str = "surplus-only", federal_armies: str = "possible"
+) -> dict[str, Command | None]:
     """Which command takes each army, when several armies are in play.
 
     `armies` are (card, flag) pairs, listed in the order the choosing
     commands prefer them. Armies go first to leaders of their own flag; the
     strongest command of a flag chooses first and takes the first army of its
-    flag left. Armies
-    without a free leader of their flag then go to the strongest commands
-    left, whatever their flag. A command leads one army; None when no command
-    is left. Ties between commands are left to the playing player: the first
-    in player order is taken here.
+    flag left. Armies without a free leader of their flag then go to the
+    strongest commands left, whatever their flag. None when no leader is left.
+    Ties between commands are left to the playing player: the first in player
+    order is taken here.
+
+    `leader_stacking`: ``surplus-only`` - a player's leaders of one flag count
+    together, but lead one army together only when there are more leaders than
+    armies: an army still without a leader takes one leader off a stacked
+    command (the weakest; which one is really its player's choice);
+    ``always`` - leaders of one flag at one player always lead one army together.
     """
+    if leader_stacking not in LEADER_STACKING_READINGS:
+        raise ValueError(f"unknown reading {leader_stacking!r}; readings: {', '.join(LEADER_STACKING_READINGS)}")
+    for _card, flag in armies:
+        check_army_flag(flag, federal_armies)
     free = sorted(commands(leaders), key=lambda c: (-c.military, c.player, c.flag))
     result: dict[str, Command | None] = {card: None for card, _ in armies}
+    taken: dict[str, Command] = {}
     waiting = list(armies)
     for flag in FLAGS:
         for command in [c for c in free if c.flag == flag]:
             own = [a for a in waiting if a[1] == flag]
             if not own:
                 break
-            result[own[0][0]] = command
+            taken[own[0][0]] = command
             waiting.remove(own[0])
             free.remove(command)
-    for card, _ in waiting:
+    for card, flag in list(waiting):
         if free:
-            result[card] = free.pop(0)
+            taken[card] = free.pop(0)
+            continue
+        if leader_stacking == "surplus-only":
+            split = _split_off(taken, flag) or _split_off(taken, None)
+            if split is not None:
+                taken[card] = split[1]
+    result.update(taken)
     return result
 
 
@@ -598,18 +809,37 @@ class Round:
         return tuple(p for p in self.seats if p not in self.passed)
 
 
-def act(state: Round, player: int, action: str, card: str | None = None, first_passer: str = "first-in-round") -> Round:
+ARMY_ANY_TIME_READINGS = ("while-in", "even-after-passing")
+
+
+def act(
+    state: Round,
+    player: int,
+    action: str,
+    card: str | None = None,
+    first_passer: str = "first-in-round",
+    army_any_time: str = "while-in",
+) -> Round:
     """One action of `player`: ``play`` a card, ``push`` one under its pile, or ``pass``.
 
     Pushing keeps the player in the round. Playing an army card brings every
     player who passed back in. Who "passed first" (the stalemate opener's
     reference): ``first-in-round`` keeps the first pass of the round even
     after an army card; ``since-last-army`` forgets it when players re-enter.
+    "An army card may be played at any time" (`army_any_time`): ``while-in`` -
+    at any turn of a player still in the round, not only to open it;
+    ``even-after-passing`` - also by a player who has passed, who then comes
+    back in with everybody else.
     """
     if first_passer not in FIRST_PASSER_READINGS:
         raise ValueError(f"unknown reading {first_passer!r}; readings: {', '.join(FIRST_PASSER_READINGS)}")
-    if player not in state.active:
-        raise ValueError(f"player {player} has passed and cannot act")
+    if army_any_time not in ARMY_ANY_TIME_READINGS:
+        raise ValueError(f"unknown reading {army_any_time!r}; readings: {', '.join(ARMY_ANY_TIME_READINGS)}")
+    late_army = army_any_time == "even-after-passing" and action == "play" and card is not None and is_army_card(card)
+    if player not in state.seats:
+        raise ValueError(f"player {player} is not at the table")
+    if player not in state.active and not late_army:
+        raise Refusal("passed", f"player {player} has passed and cannot act")
     if action == "pass":
         return Round(
             state.seats, state.passed + (player,), state.first_passer if state.first_passer is not None else player

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from rulepress import paths
-from rulepress.check.readings import _prose, idle_readings, register_links, sentences
+from rulepress.check.readings import _prose, idle_readings, register_links, sentences, unlinked_entries
 from rulepress.errors import ContentErrors
 from rulepress.model import formats, load_game, load_games
 from rulepress.model.engine import load_engine
@@ -89,6 +89,46 @@ def test_a_quote_missing_from_the_rules_is_reported_at_the_register(tmp_path):
     (problem,) = register_links(load_game(folder))
     assert Path(problem.path).name == "game.yaml" and problem.line == line_of(folder / "game.yaml", "never higher")
     assert "'never higher' is not in section 'duel'" in problem.message
+
+
+def test_an_entry_without_quotes_that_no_rules_file_links_is_reported_at_its_id(tmp_path):
+    """Issue 42: the link check saw only entries that list quotes; an entry decided in the rules without
+    a link went unnoticed."""
+    folder = copy_fixture(tmp_path)
+    problems = unlinked_entries(load_game(folder))
+    assert sorted((Path(p.path).name, p.line, p.rule) for p in problems) == [
+        ("game.yaml", line_of(folder / "game.yaml", "- id: ties"), "register-linked"),
+        ("game.yaml", line_of(folder / "game.yaml", "- id: ties"), "register-linked"),
+    ]
+    assert sorted(p.message.split(" links")[0] for p in problems) == [
+        "no sentence of rules.de.md",
+        "no sentence of rules.en.md",
+    ]
+
+
+def test_a_link_in_one_language_leaves_the_other_reported(tmp_path):
+    folder = copy_fixture(tmp_path)
+    edit(folder / "rules.en.md", "only when it is higher.", "only when it is higher ({ambiguity}`see <ties>`).")
+    (problem,) = unlinked_entries(load_game(folder))
+    assert "rules.de.md" in problem.message and "<ties>" in problem.message
+    edit(folder / "rules.de.md", "nur, wenn er höher ist.", "nur, wenn er höher ist ({ambiguity}`siehe <ties>`).")
+    assert unlinked_entries(load_game(folder)) == []
+
+
+def test_a_link_inside_a_worked_example_does_not_count(tmp_path):
+    folder = copy_fixture(tmp_path)
+    for name in ("rules.en.md", "rules.de.md"):
+        text = (folder / name).read_text(encoding="utf-8")
+        start = text.index(">>> ")
+        (folder / name).write_text(text[:start] + ">>> 1  # {ambiguity}`x <ties>`\n" + text[start:], encoding="utf-8")
+    assert len(unlinked_entries(load_game(folder))) == 2
+
+
+def test_the_unlinked_entry_warns_before_format_3(tmp_path):
+    folder = copy_fixture(tmp_path)
+    assert formats.RULES["register-linked"].since == 3
+    (settled, *_rest) = formats.settle(unlinked_entries(load_game(folder)), 2)
+    assert settled.warning
 
 
 def test_a_link_to_an_unknown_entry_is_reported(tmp_path):

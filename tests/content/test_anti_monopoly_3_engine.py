@@ -541,3 +541,40 @@ def test_pawns_sharing_a_field_in_the_position_swap():
     money = {"Cem": 1, "Dora": 4}
     assert E.swap_order(positions, seats, "Anna", money, swap_ties="money") == ["Anna", "Ben", "Dora", "Cem"]
     assert E.position_swap(E.swap_order(positions, seats, "Anna")) == ["Dora", "Cem", "Ben", "Anna"]
+
+
+@given(st.permutations(["Anna", "Ben", "Cem", "Dora", "Emil"]), st.sampled_from(["Anna", "Ben", "Cem", "Dora", "Emil"]))
+def test_the_failed_player_changes_places_with_the_last_wherever_he_stands(seats, failed):
+    """Issue 42: the engine swapped the failed player with the last, the glossary the front pawn; now both
+    say the failed player (reading failed-player), and front-pawn pairs the pawns by position."""
+    positions = {p: 10 * (i + 1) for i, p in enumerate(seats)}  # distinct fields, seats[-1] in front
+    last = min(positions, key=positions.get)
+    after = E.position_swap(E.swap_order(positions, seats, failed))
+    if failed != last:
+        assert after[0] == last and after[-1] == failed
+    by_position = E.position_swap(E.swap_order(positions, seats, failed, swap_first="front-pawn"))
+    assert by_position == sorted(seats, key=positions.get)
+
+
+def test_who_rolls_and_chooses_after_a_meeting_and_on_the_red_field():
+    met = E.atom_meeting(8, 6, [2, 5], lane_length=12)
+    failed = E.atom_meeting(8, 6, [1, 3, 6], lane_length=12)
+    assert E.meeting_negotiation_roll(met) and not E.meeting_negotiation_roll(failed)
+    assert not E.meeting_negotiation_roll(met, meeting_negotiation="no-roll")
+    shown = E.red_field_event(8, named=3, asked_hand=[3], steps=7)
+    assert E.red_field_step_chooser(shown) == "asked"
+    assert E.red_field_step_chooser(shown, red_field_steps="caller-chooses") == "leading"
+    leading = E.red_field_event(8, named=3, asked_hand=[3], red_field_mover="leading-player")
+    assert E.red_field_step_chooser(leading) == "leading"
+    assert E.red_field_step_chooser(E.red_field_event(8, named=2, asked_hand=[3])) is None
+    with pytest.raises(ValueError):
+        E.red_field_step_chooser(shown, red_field_steps="dice")
+    with pytest.raises(ValueError):
+        E.meeting_negotiation_roll(met, meeting_negotiation="maybe")
+
+
+def test_fields_reached_by_moves_that_are_no_roll():
+    assert [E.field_applies(m) for m in E.MOVE_KINDS] == [True, True, True, False]
+    assert [E.field_applies(m, crisis_fields="ignore") for m in E.MOVE_KINDS] == [True, True, False, False]
+    with pytest.raises(ValueError):
+        E.field_applies("jump")

@@ -92,10 +92,29 @@ def _cases_1848():
     parties = {1: {"reaktionaere": 6}, 2: {"liberale": 6}, 3: {"demokraten": 4}, 4: {"republikaner": 2}}
     r = E.Round(seats=(1, 2, 3, 4))
     passed = E.act(r, 2, "pass")
+    close = {1: {"liberale": 10}, 2: {"demokraten": 8}, 3: {"republikaner": 4}, 4: {"reaktionaere": -6}}
+    three = {1: {"liberale": 10}, 2: {"demokraten": 8}, 3: {"republikaner": 4}}
+    pair = [E.Leader("w", "prussia", 3, player=1), E.Leader("p", "prussia", 2, player=1)]
+    mixed = E.Army(
+        "z30",
+        "austria",
+        10,
+        player=1,
+        leaders=(E.Leader("l", "austria", 3, player=1, party="liberale"), E.Leader("r", "austria", 3, player=1)),
+    )
+    liberal_20 = E.Army(
+        "z30", "austria", 16, player=1, leaders=(E.Leader("l", "austria", 4, player=1, party="liberale"),)
+    )
+    b_20 = E.Army("z29", "austria", 17, player=2, leaders=(E.Leader("w", "austria", 3, player=2),))
+    democrat = E.Army(
+        "z32", "prussia", 3, player=3, leaders=(E.Leader("d", "prussia", 2, player=3, party="demokraten"),)
+    )
+    small_1 = E.Army("z31", "austria", 10, player=1, leaders=(E.Leader("r", "austria", 4, player=1),))
     return {
         "bund_party": {
             "leader_party": ((gen,), {}),
             "score_trick": (([fed, plain],), {"red_cards": [11]}),
+            "party_points": (([fed, plain],), {}),
         },
         "croatia_scope": {
             "croatia": ((windisch,), {"played_by": 2}),
@@ -120,6 +139,28 @@ def _cases_1848():
         "first_passer": {"act": ((passed, 4, "play", "z33"), {})},
         "stronger_army": {"score_trick": (([two_leaders, schwarzenberg],), {})},
         "red_applies": {"score_trick": (([a, small, liberal],), {"red_cards": [11]})},
+        "negative_totals": {
+            "victory_points": ((close,), {}),
+            "has_absolute_majority": (
+                ("liberale", {"liberale": 10, "demokraten": 8, "republikaner": 4, "reaktionaere": -6}),
+                {},
+            ),
+        },
+        "weakest_party": {"victory_points": ((three,), {})},
+        "leader_stacking": {"assign_armies": (([("z33", "prussia"), ("z28", "prussia")], pair), {})},
+        "army_leader": {
+            "score_trick": (([mixed],), {}),
+            "party_points": (([mixed],), {}),
+        },
+        "trick_winner": {"score_trick": (([a, small_1, b],), {})},
+        "army_any_time": {"act": ((passed, 2, "play", "z33"), {})},
+        "stalemate_involved": {"score_trick": (([liberal_20, b_20, democrat],), {})},
+        "federal_armies": {
+            "check_army_flag": (("bund",), {}),
+            "army_follows": (("bund", [gen]), {}),
+            "assign_armies": (([("z28", "bund")], [gen]), {}),
+            "score_trick": (([fed],), {}),
+        },
     }
 
 
@@ -216,6 +257,14 @@ def _cases_am():
                 ({"Anna": 30, "Ben": 5, "Cem": 5}, ["Anna", "Ben", "Cem"], "Anna"),
                 {"money": {"Ben": 1, "Cem": 4}},
             )
+        },
+        "swap_first": {
+            "swap_order": (({"Anna": 30, "Ben": 20, "Cem": 10, "Dora": 5}, ["Anna", "Ben", "Cem", "Dora"], "Ben"), {})
+        },
+        "crisis_fields": {"field_applies": (("crisis",), {})},
+        "meeting_negotiation": {"meeting_negotiation_roll": ((E.atom_meeting(8, 6, [2, 5], 12),), {})},
+        "red_field_steps": {
+            "red_field_step_chooser": ((E.red_field_event(sorted(E.RED_FIELDS)[0], 3, [3], steps=6),), {})
         },
     }
 

@@ -187,14 +187,93 @@ def test_a_decided_trick_credits_the_halved_party_total(armies, red):
     built = [A(f"z{i}", "prussia", s, p, (L(f"l{i}", "prussia", m, p),)) for i, (s, m, p) in enumerate(armies)]
     result = E.score_trick(built, red)
     total = sum(s + m for s, m, _ in armies)
+    held = {}
+    for s, m, p in armies:
+        held[p] = held.get(p, 0) + s + m
+    assert result.stalemate == E.is_stalemate(E.party_points(built))
     if result.stalemate:
         assert sum(result.points.values()) <= total // 2 + len(armies)
     else:
-        strongest = max(s + m for s, m, _ in armies)
-        assert [p for s, m, p in armies if s + m == strongest] == [result.winner] * sum(
-            1 for s, m, _ in armies if s + m == strongest
-        )
+        strongest = max(held.values())
+        assert [p for p, v in held.items() if v == strongest] == [result.winner]
         assert result.points == {result.winner: (total - sum(red)) // 2}
+
+
+@given(
+    st.lists(
+        st.tuples(
+            st.integers(1, 20),
+            st.integers(1, 8),
+            st.integers(1, 4),
+            st.sampled_from(E.PARTIES),
+            st.sampled_from(["austria", "prussia", "bund"]),
+        ),
+        min_size=1,
+        max_size=5,
+    ),
+    st.sampled_from(["most-points", "more-than-half"]),
+)
+def test_score_trick_and_is_stalemate_agree_on_every_table(armies, majority):
+    """Defect 4 of issue 42: two armies of one player (10 + 10) lost to one stronger army (15) although
+    is_stalemate said the first player held the majority."""
+    built = [
+        A(f"z{i}", flag, s, p, (L(f"l{i}", flag, m, p, party=party),))
+        for i, (s, m, p, party, flag) in enumerate(armies)
+    ]
+    result = E.score_trick(built, majority=majority)
+    assert result.stalemate == E.is_stalemate(E.party_points(built), majority=majority)
+
+
+def test_a_players_two_armies_beat_one_stronger_army():
+    one = A("z31", "austria", 6, 1, (L("a", "austria", 4, 1),))
+    two = A("z32", "austria", 6, 1, (L("b", "prussia", 4, 1),))
+    strong = A("z29", "austria", 12, 2, (L("c", "austria", 3, 2),))
+    assert E.score_trick([one, two, strong]) == E.TrickResult(1, "reaktionaere", {1: 17})
+    assert not E.is_stalemate(E.party_points([one, two, strong]))
+    assert E.score_trick([one, two, strong], trick_winner="strongest-army").points == {2: 17}
+    with pytest.raises(ValueError):
+        E.score_trick([one], trick_winner="biggest")
+
+
+def test_an_armys_party_does_not_depend_on_the_order_of_its_leaders():
+    """Defect 3 of issue 42: equally strong liberal and reactionary leaders on Z30 gave {1: 7} one way
+    round and {1: 1} the other."""
+    liberal = L("lib", "austria", 3, 1, party="liberale")
+    reactionary = L("rea", "austria", 3, 1)
+    results = []
+    for pair in ((liberal, reactionary), (reactionary, liberal)):
+        with pytest.raises(E.Refusal) as refused:
+            E.score_trick([A("z30", "austria", 10, 1, pair)], red_cards=[5])
+        assert refused.value.code == "leader-choice"
+        results.append(E.score_trick([A("z30", "austria", 10, 1, pair, chosen="lib")], red_cards=[5]))
+    assert results[0] == results[1] == E.TrickResult(1, "liberale", {1: 8})
+    stronger = L("strong", "austria", 4, 1)
+    for pair in ((liberal, stronger), (stronger, liberal)):
+        assert A("z30", "austria", 10, 1, pair).party == "reaktionaere"
+    orders = [
+        E.score_trick([A("z30", "austria", 10, 1, pair)], army_leader="first-assigned").party
+        for pair in ((liberal, reactionary), (reactionary, liberal))
+    ]
+    assert orders == ["liberale", "reaktionaere"]
+
+
+def test_only_an_army_led_under_the_federal_flag_escapes_red_cards():
+    federal = L("fed", "bund", 2, 2)
+    wrangel = L("wrangel", "prussia", 3, 2)
+    led_by_wrangel = A("z33", "prussia", 15, 2, (federal, wrangel))
+    assert not led_by_wrangel.bundesfahne
+    assert E.score_trick([led_by_wrangel], red_cards=[11]).points == {2: 4}
+    led_by_federal = A("z33", "prussia", 15, 2, (L("fed", "bund", 4, 2), wrangel))
+    assert led_by_federal.bundesfahne
+    assert E.score_trick([led_by_federal], red_cards=[11]).points == {2: 11}
+
+
+def test_no_federal_army_under_the_reading_none():
+    with pytest.raises(E.Refusal):
+        E.army_follows("bund", [L("fed", "bund", 2, 1)], federal_armies="none")
+    with pytest.raises(E.Refusal):
+        E.assign_armies([("z28", "bund")], [], federal_armies="none")
+    assert E.army_follows("bund", [L("fed", "bund", 2, 1), L("w", "prussia", 3, 2)]).leaders == ("fed",)
 
 
 # --- Political scoring, end, final scoring --------------------------------------------
@@ -217,6 +296,32 @@ def test_game_end_by_player_count():
     assert E.game_over(2, [6, 0]) and not E.game_over(2, [5, 5])
     with pytest.raises(ValueError):
         E.ablauf_needed(5)
+
+
+def test_the_absolute_majority_goes_to_the_strongest_party_whatever_the_order():
+    """Defect 1 of issue 42: Liberals 12, Democrats 9, Republicans 2, Reactionaries -6 gave the 5 to
+    the Democrat."""
+    points = {1: {"liberale": 12}, 2: {"demokraten": 9}, 3: {"republikaner": 2}, 4: {"reaktionaere": -6}}
+    for reading in E.NEGATIVE_TOTALS_READINGS:
+        assert E.victory_points(points, negative_totals=reading) == {1: 5, 2: 0, 3: 0, 4: 0}
+    close = {1: {"liberale": 10}, 2: {"demokraten": 8}, 3: {"republikaner": 4}, 4: {"reaktionaere": -6}}
+    assert E.victory_points(close) == {1: 5, 2: 0, 3: 0, 4: 0}
+    assert E.victory_points(close, negative_totals="positive-only") == {1: 4, 2: 3, 3: 2, 4: 0}
+
+
+@given(st.permutations(E.PARTIES), st.lists(st.integers(-8, 20), min_size=4, max_size=4))
+def test_final_scoring_does_not_depend_on_the_order_of_parties(order, values):
+    points = {i + 1: {party: value} for i, (party, value) in enumerate(zip(order, values))}
+    vp = E.victory_points(points)
+    if 5 in vp.values():
+        winner = next(p for p, v in vp.items() if v == 5)
+        assert values[winner - 1] == max(values)
+
+
+def test_fewer_than_four_scoring_parties():
+    three = {1: {"liberale": 10}, 2: {"demokraten": 8}, 3: {"republikaner": 4}}
+    assert E.victory_points(three) == {1: 4, 2: 3, 3: 2}
+    assert E.victory_points(three, weakest_party="weakest-one") == {1: 4, 2: 3, 3: 1}
 
 
 def test_victory_points_majority_ranks_and_ties():
@@ -358,6 +463,31 @@ def test_cards_leaving_the_game():
     assert E.leaving_game(["z27", "z35"]) == []
 
 
+def test_a_players_leaders_of_one_flag_spread_over_his_armies():
+    """Defect 2 of issue 42: two Prussian leaders and two Prussian armies at one player left the
+    second army without a leader."""
+    leaders = [E.Leader("Wrangel", "prussia", 3, player=1), E.Leader("Wilhelm", "prussia", 2, player=1)]
+    chosen = E.assign_armies([("z33", "prussia"), ("z28", "prussia")], leaders)
+    assert chosen["z33"].leaders == ("Wrangel",) and chosen["z33"].military == 3
+    assert chosen["z28"].leaders == ("Wilhelm",) and chosen["z28"].military == 2
+    always = E.assign_armies([("z33", "prussia"), ("z28", "prussia")], leaders, leader_stacking="always")
+    assert always["z33"].military == 5 and always["z28"] is None
+    # more leaders than armies: they stack on one army
+    assert E.assign_armies([("z33", "prussia")], leaders)["z33"].military == 5
+
+
+@given(st.lists(st.tuples(st.integers(1, 6), st.integers(1, 3)), min_size=1, max_size=5), st.integers(1, 5))
+def test_every_army_gets_a_leader_while_leaders_last(leaders, armies):
+    built = [E.Leader(f"l{i}", "prussia", m, player=p) for i, (m, p) in enumerate(leaders)]
+    chosen = E.assign_armies([(f"z{i}", "prussia") for i in range(armies)], built)
+    led = [c for c in chosen.values() if c is not None]
+    assert len(led) == min(armies, len(built))
+    names = [n for c in led for n in c.leaders]
+    assert len(names) == len(set(names))  # nobody leads two armies
+    if armies >= len(built):  # no surplus: every leader leads an army of his own
+        assert all(len(c.leaders) == 1 for c in led)
+
+
 def test_strongest_command_chooses_first_and_foreign_leaders_take_the_rest():
     L = E.Leader
     leaders = [
@@ -402,3 +532,23 @@ def test_red_card_total_beyond_the_army_goes_negative_and_rounds_down():
     assert E.score_trick([army], red_cards=[4, 4]).points == {4: 0}
     federal = E.Army("z30", "prussia", 5, player=2, leaders=(E.Leader("General", "bund", 3, player=2),))
     assert E.score_trick([federal], red_cards=[11, 6]).points == {2: 4}  # red cards spare the Bundesfahne
+
+
+def test_only_players_still_in_play_an_army_card_unless_read_otherwise():
+    state = E.act(E.Round(seats=(1, 2, 3)), 2, "pass")
+    assert E.act(state, 3, "play", "z33").active == (1, 2, 3)
+    with pytest.raises(E.Refusal):
+        E.act(state, 2, "play", "z33")
+    assert E.act(state, 2, "play", "z33", army_any_time="even-after-passing").active == (1, 2, 3)
+    with pytest.raises(E.Refusal):  # a passed player still cannot play another card
+        E.act(state, 2, "play", "pe01-hecker", army_any_time="even-after-passing")
+    with pytest.raises(ValueError):
+        E.act(state, 9, "pass")
+
+
+def test_a_weaker_partys_army_takes_no_part_in_a_stalemate():
+    lib = A("z30", "austria", 16, 1, (L("lib", "austria", 4, 1, party="liberale"),))
+    rea = A("z29", "austria", 17, 2, (L("rea", "austria", 3, 2),))
+    dem = A("z32", "prussia", 3, 3, (L("dem", "prussia", 2, 3, party="demokraten"),))
+    assert E.score_trick([lib, rea, dem]) == E.TrickResult(None, None, {1: 10, 2: 10}, stalemate=True)
+    assert E.score_trick([lib, rea, dem], stalemate_involved="all-armies").points == {1: 10, 2: 10, 3: 2}

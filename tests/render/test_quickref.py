@@ -468,3 +468,97 @@ def test_a_paragraph_ending_in_a_colon_keeps_with_the_block_it_introduces(lead, 
     assert columns is not None
     first = [f.getPlainText() for f, _, _ in columns[0]]
     assert first == (["Long rule text"] if moves else ["Long rule text", lead])
+
+
+# The seed's Kurzfassung, point by point, as the short rules of anti-monopoly-3 word it in each language.
+KURZFASSUNG = {
+    "de": [
+        "Eine 1 gewürfelt: 1 Feld ziehen oder neu würfeln",
+        "X deckt eine Kooperationskarte auf, Y soll den gleichen Wert zeigen",
+        "Y hat keine: X 1 zurück, zahlt den Kartenwert, Bombe +2",
+        "Y zeigt sie: beide 2 vor, beide +2 Mio., Bombe −1",
+        "Y verweigert: X 2 zurück, Y 1–3 vor und erhält Kartenwert +2 Mio., Bombe +3",
+        "kassieren (2 × Summe; Bombe +1 auf Gelb 10, +2 auf Blau 8 / Rot 10)",
+        "Anklage-Chip zum Preis kaufen",
+        "nichts tun, wenn das Geld nicht reicht",
+        "Alle 3 Punkte belegt: noch ein Zug",
+        "Verhandlungsfeld nur genau",
+        "X wählt einen beliebigen Y, der bis 3× würfelt",
+        "zieht X seinen eigenen Wurf weiter und Bombe +1",
+        "Wer auf dem Verhandlungsfeld landet, würfelt sofort noch einmal: 1–2 Bombe +2; 3–6 so viele Mio., Bombe −1",
+        "Bombe auf Rot (G), nur einmal",
+        "Der Führende wählt einen Y und nennt 1–5; Y zeigt den Wert: Bombe −5, Y 5–7 vor",
+        "Zahlung nicht voll möglich: Bombe +1 – außer andere zahlen",
+        "Statt zu ziehen Anklage erheben (nicht auf schraffierten Feldern)",
+        "zurück auf Grün 1, Bombe +1",
+        "beliebig viele Anklagen zum doppelten Preis",
+        "Zahlungshilfe",
+        "Genau auf Weltfrieden",
+        "3 Zusatzwürfe; die richtige Zahl zieht hinein und gewinnt",
+        "einmal im Spiel Positionswechsel",
+        "dann spielt sein linker Nachbar weiter",
+        "ebenfalls 3 Zusatzwürfe, sonst den 3. Wurf zurück",
+        "Ein Spieler schlägt vor, alle Atomwaffen zu zerstören",
+        "am weitesten vorn",
+        "Alle verlieren: Bombe auf Zero",
+    ],
+    "en": [
+        "You roll a 1: move 1 field or roll again",
+        "X shows a cooperation card, Y is asked to show the same value",
+        "Y has none: X 1 back, pays the card value, bomb +2",
+        "Y shows it: both 2 forward, both +$2M, bomb −1",
+        "Y refuses: X 2 back, Y 1–3 forward and gets card value +$2M, bomb +3",
+        "collect (2 × amount; bomb +1 on Yellow 10, +2 on Blue 8 / Red 10)",
+        "buy an accusation chip at the price",
+        "do nothing if the money is short",
+        "All 3 spots covered: take another turn",
+        "Negotiation field only exactly",
+        "X picks any Y, who rolls up to 3×",
+        "X moves his own roll on and bomb +1",
+        "Whoever lands on the negotiation field rolls again at once: 1–2 bomb +2; 3–6 that many $M, bomb −1",
+        "Bomb on red (G), once only",
+        "The player in the lead picks a Y and names 1–5; Y shows that value: bomb −5, Y 5–7 forward",
+        "Cannot pay in full: bomb +1 – unless others pay",
+        "Accuse instead of moving (not on hatched fields)",
+        "back to Green 1, bomb +1",
+        "accuse as often as he likes at double the price",
+        "others may give him money for it",
+        "Exactly onto World peace",
+        "3 extra rolls; the right number moves him in and wins",
+        "once per game a position swap",
+        "then the player on his left goes on",
+        "3 extra rolls too, else back by the 3rd roll",
+        "a player proposes destroying all nuclear weapons",
+        "furthest ahead",
+        "All lose: Bomb on Zero",
+    ],
+}
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_anti_monopoly_short_rules_are_six_fold_with_every_point_of_the_seed(tmp_path, lang, paper):
+    """Issue 42: the seed's Kurzfassung is six-fold (one per player for up to six), the sheet printed 4 panels
+    and lacked points; read back from the PDF: 6 panels a sheet, front and back, every point, at least 7 pt."""
+    content = load_game(paths.BUNDLED_CONTENT / "anti-monopoly-3")
+    ref = next(q for q in content.game.quickrefs if q.id == "short-rules")
+    (artifact,) = [a for a in quickref.plan(content, QuickrefOptions(papers=(paper,))) if a.lang == lang]
+    target = tmp_path / "sheet.pdf"
+    assert artifact.write(target) == {"pages": 2}
+    page_size = PAPERS[paper].oriented(ref.orientation)
+    sheet = impose(page_size.width, page_size.height, ref.panel.width, ref.panel.height, ref.n_up)
+    assert len(sheet.panels) == 6
+    title = "Anti-Monopoly III – " + ("Kurzregeln" if lang == "de" else "Short rules")
+    with pdfplumber.open(target) as pdf:
+        front, back = pdf.pages
+        for p in sheet.panels:
+            turned = (page_size.width - p.right, p.y, page_size.width - p.x, p.bottom)
+            sides = [
+                front.crop((p.x * MM, p.y * MM, p.right * MM, p.bottom * MM)),
+                back.crop(tuple(v * MM for v in turned)),
+            ]
+            assert min(c["size"] for side in sides for c in side.chars) >= 7 - 0.01
+            text = " ".join(" ".join(side.extract_text().split()) for side in sides)
+            assert text.startswith(title)  # every panel begins the short rules on its front
+            missing = [point for point in KURZFASSUNG[lang] if point not in text]
+            assert not missing, missing

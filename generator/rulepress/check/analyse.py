@@ -107,6 +107,7 @@ def problems_of(content: GameContent, out: Path | None, pending: list) -> list[P
         + wording.authors_words(content)
         + results.unreadable_results(content)
         + readings.register_links(content)
+        + readings.unlinked_entries(content)
         + prose.sections_without_prose(content)
         + examples.option_problems(content)
         + examples.engine_problems(content)

@@ -7,6 +7,9 @@ Two checks, for any game:
   register's link ``{ambiguity}`shown <ambiguity-id>` ``; every such link names an ambiguity of
   the register. A rules sentence that quotes, paraphrases or decides an open point thus always
   tells the reader that it is a reading, and which.
+- `unlinked_entries`: every entry of the register, with or without ``rules:`` quotes, is linked from
+  at least one sentence of every rules file (the sentence that decides it); an entry no rules text
+  links is a decision the reader cannot find from the rules. Reported at the entry's id.
 - `idle_readings`: every entry has at least two readings, and every reading of an engine option
   changes the result of at least one worked
   example (run once under the chosen reading and once under the other; examples that already
@@ -14,8 +17,8 @@ Two checks, for any game:
   does not reach the engine or is shown by no example: an error of the register, reported at
   the ambiguity's line.
 
-Both report `Problem`s with a format rule (`rulepress.model.formats`): ``register-link`` and
-``reading-shown``.
+They report `Problem`s with a format rule (`rulepress.model.formats`): ``register-link``,
+``register-linked`` and ``reading-shown``.
 """
 
 from __future__ import annotations
@@ -128,6 +131,34 @@ def register_links(content: GameContent) -> list[Problem]:
                             f"add {{ambiguity}}`… <{amb.id}>`",
                         )
                     )
+    return problems
+
+
+def _linked(text) -> set[str]:
+    """The ambiguity ids that the prose of the rules `text` links (examples and other fences left out)."""
+    return {target for section in text.sections for _s, target in ambiguity_refs(_prose(section.body))}
+
+
+def unlinked_entries(content: GameContent) -> list[Problem]:
+    """Register entries that some rules file links from no sentence (one problem per entry and file)."""
+    problems = []
+    linked = {lang: _linked(text) for lang, text in sorted(content.rules.items())}
+    for i, amb in enumerate(content.game.ambiguities):
+        for lang, text in sorted(content.rules.items()):
+            if amb.id in linked[lang]:
+                continue
+            path, line, col = content.locate(("ambiguities", i, "id"))
+            problems.append(
+                Problem(
+                    path,
+                    line,
+                    col,
+                    f"ambiguities.{amb.id}",
+                    f"no sentence of {Path(text.path).name} links this entry: link the sentence that decides it "
+                    f"with {{ambiguity}}`… <{amb.id}>`",
+                    "register-linked",
+                )
+            )
     return problems
 
 

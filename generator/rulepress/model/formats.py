@@ -77,6 +77,12 @@ RULES = {
             "link the sentence to its ambiguity with {ambiguity}`shown text <ambiguity-id>` (or correct the quote in ambiguities.yaml `rules:`)",
         ),
         Rule(
+            "register-linked",
+            3,
+            "link the rules sentence that decides the entry with {ambiguity}`shown text <ambiguity-id>`, in every "
+            "rules file",
+        ),
+        Rule(
             "reading-shown",
             3,
             "let the engine function that depends on the reading take the option, and add a worked example with `:reading: option=reading`",
