@@ -285,6 +285,27 @@ def _is_answer(lexicon: Lexicon, text: str, token: re.Match, index: int) -> bool
     return not rest or rest[0] in ",.!;:|"
 
 
+def digits(text: str, lang: str) -> list[Signal]:
+    """The numbers of one sentence `text` written as digits: what is compared where either language of a pair
+    has no lexicon (a number word, a negation or a bound can then not be told from an ordinary word)."""
+    return _digits(numbers.clean(text), lang)
+
+
+# what the lexicon lets a pair compare beyond digits, names, terms and structure (the report names these where
+# a language of the pair has no lexicon)
+WORD_CHECKS = (
+    "number words",
+    "negation",
+    "bound",
+    "quantifier",
+    "time",
+    "direction",
+    "modality",
+    "condition",
+    "colour",
+)
+
+
 def signals(text: str, lang: str) -> list[Signal]:
     """The signals of one sentence `text` in `lang`, in reading order (quoted names and code left out)."""
     return _read(text, lang)[0]
