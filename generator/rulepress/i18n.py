@@ -20,7 +20,7 @@ from fractions import Fraction
 from typing import Any
 
 import yaml
-from babel import Locale
+from babel import Locale, UnknownLocaleError
 from babel.numbers import format_decimal, format_percent
 
 from rulepress import paths
@@ -86,7 +86,7 @@ def language_name(lang: str, in_lang: str | None = None) -> str:
     """The name of the language `lang` in `in_lang` (in itself by default), as Babel knows it."""
     try:
         shown = Locale.parse(in_lang or lang).languages.get(lang)
-    except (ValueError, LookupError):
+    except (ValueError, LookupError, UnknownLocaleError):
         shown = None
     return shown or lang
 
@@ -104,7 +104,7 @@ def known_language(lang: str) -> bool:
     """True when Babel knows `lang` (its numbers, plurals and name)."""
     try:
         Locale.parse(lang)
-    except (ValueError, LookupError):
+    except (ValueError, LookupError, UnknownLocaleError):  # Babel's unknown locale is no ValueError
         return False
     return True
 
