@@ -83,7 +83,7 @@ from pathlib import Path
 
 from rulepress import i18n
 from rulepress.analysis import Finding, TranslationReport
-from rulepress.check import align, aligned, examples, numbers, signals
+from rulepress.check import align, aligned, examples, lexicon, numbers, signals
 from rulepress.check.names import NameFinder, mentions, names_of, occurrences, shares_spelling, shortened
 from rulepress.check.pairs import (
     Paragraph,
@@ -885,6 +885,7 @@ def report(
     the bundled games; with languages en, fr, de and source en: fr with en, then de with en). Its worked
     examples run by `runs`; the findings of each text pair remembered in `memo`, see `compare_pairs`."""
     game = content.game
+    lexicon.use_game_lexicons(content.folder)
     result = TranslationReport(content.id, (game.source, *game.translations))
     out = _Collector(content, result)
     _compare_marks(content, out)
