@@ -52,6 +52,7 @@ from rulepress.commands.check_translations import compare_files
 
 CORPUS = Path(__file__).parent / "data" / "translation-corpus"
 JUDGEMENTS = CORPUS / "judgements.yaml"
+SPLIT = CORPUS / "split.yaml"  # source folder -> half: tuning or held-out (rules are tuned on the tuning half only)
 
 
 @dataclass
@@ -62,11 +63,21 @@ class Pair:
     glossary: terms.Glossary | None
 
 
-def pairs() -> list[Pair]:
+def halves() -> dict[str, list[str]]:
+    """Half name -> the source folders in it (`SPLIT`)."""
+    data = yaml.safe_load(SPLIT.read_text(encoding="utf-8"))
+    return {str(half): [str(name) for name in names] for half, names in data.items()}
+
+
+def pairs(half: str | None = None) -> list[Pair]:
+    """The corpus's text pairs, or those of one half of `SPLIT`."""
+    inside = set(halves()[half]) if half is not None else None
     found = []
     for source in sorted(CORPUS.glob("*/*.md")):
         match = re.match(r"(.*)\.(de|fr)\.md$", source.name)
         english = source.with_name(f"{match.group(1)}.en.md") if match else None
+        if inside is not None and source.parent.name not in inside:
+            continue
         if match and english and english.exists():
             glossary_file = source.parent / "translations-glossary.yaml"
             glossary = terms.load(glossary_file) if glossary_file.exists() else None
@@ -575,13 +586,27 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     judged = yaml.safe_load(JUDGEMENTS.read_text(encoding="utf-8")) if JUDGEMENTS.exists() else {}
     judged = judged or {}
+    out: list[str] = []
+    for half in halves():
+        out += [f"### {half} half ({', '.join(halves()[half])})", ""]
+        out += _half(half, judged, args)
+        out.append("")
+    text = "\n".join(out)
+    print(text)
+    if args.markdown:
+        args.markdown.write_text(text + "\n", encoding="utf-8")
+    return 0
+
+
+def _half(half: str, judged: dict, args) -> list[str]:
+    """The table of findings and false alarms and the table of mistakes caught per kind, of one half."""
     out: list[str] = [
         "| pair | aligned pairs | findings | false alarms | real differences | unjudged |",
         "|---|---:|---:|---:|---:|---:|",
     ]
     totals = defaultdict(int)
     sites: dict[str, list[tuple[Pair, Mistake, set[str]]]] = defaultdict(list)
-    for pair in pairs():
+    for pair in pairs(half):
         aligned = run(pair)
         findings = [f for p in aligned for f in p.findings]
         prints = {baseline.fingerprint(f) for f in findings}
@@ -621,11 +646,7 @@ def main(argv: list[str] | None = None) -> int:
                 if not hit:
                     print(f"missed {kind}: {p.name} line {m.line}: {m.said[:150]!r}", file=sys.stderr)
         out.append(f"| {kind} | {len(chosen)} | {hits} | {100 * hits / max(len(chosen), 1):.0f} % |")
-    text = "\n".join(out)
-    print(text)
-    if args.markdown:
-        args.markdown.write_text(text + "\n", encoding="utf-8")
-    return 0
+    return out
 
 
 def _spread(found: list, wanted: int) -> list:

@@ -173,7 +173,8 @@ class Mutation:
 def sites(folder: Path) -> list[Site]:
     content = load_game(folder)
     found: list[Site] = []
-    pairs = quickref_pairs(content) + yaml_pairs(content)
+    langs = (content.game.source, content.game.translations[0])
+    pairs = quickref_pairs(content, langs) + yaml_pairs(content, langs)
     if "de" in content.rules and "en" in content.rules:
         pairs = (
             rules_pairs(content, content.rules["de"], content.rules["en"])

@@ -103,7 +103,8 @@ def test_both_translations_are_checked_against_the_source(tri):
     finally:
         rules.write_text(original, encoding="utf-8")
     assert found and {(f.kind, Path(f.path).name, Path(f.other.split(":")[0]).name) for f in found} == {
-        ("number", "rules.en.md", "rules.fr.md")
+        ("number", "rules.en.md", "rules.fr.md"),  # the example's caption ("case 3" there)
+        ("number", "rules.fr.md", "rules.en.md"),  # the sentence, by the aligned comparison (at the French 4)
     }
 
 
@@ -143,7 +144,8 @@ def test_the_default_languages_stay_german_and_english_with_german_as_source():
 
 def test_languages_option_names_the_template_languages():
     assert languages_option("en, fr") == ("en", "fr")
-    for bad in ("en,xx", "en,en", ""):
+    assert languages_option("es,en") == ("es", "en") and languages_option("nl,en") == ("nl", "en")  # any code
+    for bad in ("en,xx", "en,en", "", "en,EN", "en,english"):
         with pytest.raises(UsageError):
             languages_option(bad)
 

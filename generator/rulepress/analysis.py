@@ -164,6 +164,7 @@ class TranslationReport:
     sections: int = 0  # paired sections compared
     paragraphs: int = 0  # text pairs compared (rules sections, quick references, YAML texts)
     examples: int = 0  # paired examples run in both languages
+    not_checked: list[str] = field(default_factory=list)  # per language pair lacking a lexicon: what did not run
 
     @property
     def undocumented(self) -> list[Finding]:
@@ -177,7 +178,7 @@ class TranslationReport:
         return (
             f"{self.game}: {self.sections} sections, {self.paragraphs} text pairs, "
             f"{self.examples} examples compared; {len(self.undocumented)} differences, "
-            f"{len(self.documented)} documented"
+            f"{len(self.documented)} documented" + "".join(f"\n{self.game}: {gap}" for gap in self.not_checked)
         )
 
     def to_dict(self) -> dict:
@@ -189,6 +190,7 @@ class TranslationReport:
             "examples": self.examples,
             "undocumented": len(self.undocumented),
             "documented": len(self.documented),
+            "not_checked": list(self.not_checked),
             "findings": [f.to_dict() for f in self.findings],
         }
 

@@ -239,7 +239,8 @@ def command_line(width: int | None = None) -> tuple[argparse.ArgumentParser, lis
     new.add(
         "--languages",
         default="de,en",
-        help="the game's languages, comma-separated, the source language first (de, en, fr; default: de,en)",
+        help="the game's languages, comma-separated, the source language first: any language code (the template is "
+        "written in de, en, fr, es, it; another starts from the English texts; default: de,en)",
     )
 
     icons = command("icons", "add game-icons.net icons to a game (from the npm package, with their licence)")

@@ -6,7 +6,9 @@ reconstructed card, the keywords ``Result:``/``Refused:`` of worked examples)
 lives in ``templates/locales/<lang>.yaml``, a mapping of sections (``site``,
 ``print``, ``examples``) of words. ``en.yaml`` is the reference: every other
 catalog has each of its keys (a test checks). A game may be written in a
-language without a catalog; its interface words are then the English ones.
+language without a catalog; its interface words are then the English ones, unless
+the game brings its own catalog, ``locales/<lang>.yaml`` in its folder (`add_catalog`;
+`rulepress check content` names the keys it lacks, which stay English).
 
 Numbers are written by Babel in the language's conventions (`percent`,
 `decimal`); the content's own texts never come from here.
@@ -17,10 +19,11 @@ from __future__ import annotations
 import functools
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 import yaml
-from babel import Locale
+from babel import Locale, UnknownLocaleError
 from babel.numbers import format_decimal, format_percent
 
 from rulepress import paths
@@ -29,18 +32,52 @@ LOCALES = paths.TEMPLATES / "locales"
 REFERENCE = "en"  # the catalog every other one follows, and the words of a language without a catalog
 
 
+GAME_CATALOGS = "locales"  # a game folder's own catalogs: locales/<lang>.yaml, for languages Rulepress ships none of
+_added: dict[str, Path] = {}  # language -> a game's own catalog file (`add_catalog`)
+
+
 @functools.cache
-def catalog_languages() -> tuple[str, ...]:
-    """The languages with a catalog of their own, sorted."""
+def shipped_languages() -> tuple[str, ...]:
+    """The languages Rulepress ships a catalog of, sorted."""
     return tuple(sorted(p.stem for p in LOCALES.glob("*.yaml")))
 
 
+def catalog_languages() -> tuple[str, ...]:
+    """The languages with a catalog of their own (shipped, or a game's own: `add_catalog`), sorted."""
+    return tuple(sorted({*shipped_languages(), *_added}))
+
+
+def add_catalog(lang: str, path: Path) -> None:
+    """Use a game's own catalog `path` for `lang`, a language Rulepress ships no catalog of (a shipped one is
+    kept: its words are reviewed); the words it lacks are the English ones. The first game to bring one wins."""
+    if lang not in shipped_languages():
+        _added.setdefault(lang, Path(path))
+
+
 @functools.cache
-def _read(lang: str) -> dict:
-    data = yaml.safe_load((LOCALES / f"{lang}.yaml").read_text(encoding="utf-8"))
+def _load(path: Path) -> dict:
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
     if not isinstance(data, dict):
-        raise ValueError(f"{LOCALES / f'{lang}.yaml'} must hold a mapping of sections")
+        raise ValueError(f"{path} must hold a mapping of sections")
     return data
+
+
+def _merged(words: dict, reference: dict) -> dict:
+    """`words` with every key of `reference` it lacks taken from there (a game's own catalog may be partial)."""
+    merged = dict(reference)
+    for key, value in words.items():
+        merged[key] = (
+            _merged(value, reference[key])
+            if isinstance(value, dict) and isinstance(reference.get(key), dict)
+            else value
+        )
+    return merged
+
+
+def _read(lang: str) -> dict:
+    if lang in _added:
+        return _merged(_load(_added[lang]), _load(LOCALES / f"{REFERENCE}.yaml"))
+    return _load(LOCALES / f"{lang}.yaml")
 
 
 def catalog(lang: str) -> dict:
@@ -86,7 +123,7 @@ def language_name(lang: str, in_lang: str | None = None) -> str:
     """The name of the language `lang` in `in_lang` (in itself by default), as Babel knows it."""
     try:
         shown = Locale.parse(in_lang or lang).languages.get(lang)
-    except (ValueError, LookupError):
+    except (ValueError, LookupError, UnknownLocaleError):
         shown = None
     return shown or lang
 
@@ -104,7 +141,7 @@ def known_language(lang: str) -> bool:
     """True when Babel knows `lang` (its numbers, plurals and name)."""
     try:
         Locale.parse(lang)
-    except (ValueError, LookupError):
+    except (ValueError, LookupError, UnknownLocaleError):  # Babel's unknown locale is no ValueError
         return False
     return True
 

@@ -16,27 +16,35 @@ import re
 import shutil
 from pathlib import Path
 
-from rulepress import paths
+from rulepress import i18n, paths
 from rulepress.errors import UsageError
 from rulepress.model.schema import LANGS
 
 NAME = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
-TEMPLATE_LANGUAGES = ("de", "en", "fr")  # the languages the template's texts are written in
+LANG_CODE = re.compile(r"[a-z]{2,3}")  # a language code as game.yaml takes it
+TEMPLATE_LANGUAGES = ("de", "en", "fr", "es", "it")  # the languages the template's texts are written in
+STARTING_TEXT = "en"  # a language the template is not written in starts from these texts, to be translated
 _ENTRY = r"[a-z]{2,3}:\s*(?:\"[^\"]*\"|[^,{}\"]*)"
 FLOW_TEXT = re.compile(r"\{\s*" + _ENTRY + r"(?:\s*,\s*" + _ENTRY + r")*\s*\}")  # {de: Karte, en: "Card"}
 TERM_LINE = re.compile(r"^(\s+)([a-z]{2,3}):\s.*$")  # a glossary term's name in one language
 
 
 def languages_option(value: str) -> tuple[str, ...]:
-    """``en,fr`` as ("en", "fr"); each must be a language the template is written in, named once."""
+    """``en,fr`` as ("en", "fr"); each a language code Babel knows, named once. A language the template is not
+    written in (`TEMPLATE_LANGUAGES`) gets the English texts to translate."""
     langs = tuple(part.strip() for part in value.split(",") if part.strip())
-    unknown = [lang for lang in langs if lang not in TEMPLATE_LANGUAGES]
+    unknown = [lang for lang in langs if not (LANG_CODE.fullmatch(lang) and i18n.known_language(lang))]
     if not langs or unknown or len(set(langs)) != len(langs):
         raise UsageError(
-            f"--languages {value!r}: name each language once, from those the new-game template is written in "
-            f"({', '.join(TEMPLATE_LANGUAGES)}), the source language first"
+            f"--languages {value!r}: name each language once by its code (ISO 639: en, fr, es, nl, ...), the source "
+            f"language first" + (f"; unknown: {', '.join(unknown)}" if unknown else "")
         )
     return langs
+
+
+def _written(langs: tuple[str, ...]) -> dict[str, str]:
+    """Each of `langs` -> the template language its texts come from (itself, or English to translate)."""
+    return {lang: lang if lang in TEMPLATE_LANGUAGES else STARTING_TEXT for lang in langs}
 
 
 def _keep_flow(match: re.Match, langs: tuple[str, ...]) -> str:
@@ -46,7 +54,11 @@ def _keep_flow(match: re.Match, langs: tuple[str, ...]) -> str:
     )
     if not set(entries) <= set(TEMPLATE_LANGUAGES):
         return match.group(0)  # not a text: a mapping of other keys
-    return "{" + ", ".join(entries[lang] for lang in langs if lang in entries) + "}"
+    kept = []
+    for lang, source in _written(langs).items():
+        if source in entries:
+            kept.append(lang + entries[source][len(source) :])
+    return "{" + ", ".join(kept) + "}"
 
 
 def in_languages(text: str, langs: tuple[str, ...]) -> str:
@@ -55,8 +67,9 @@ def in_languages(text: str, langs: tuple[str, ...]) -> str:
     for line in text.splitlines(keepends=True):
         term = TERM_LINE.match(line.rstrip("\n"))
         if term and term.group(2) in TEMPLATE_LANGUAGES:
-            if term.group(2) in langs:
-                lines.append(line)
+            for lang, source in _written(langs).items():
+                if source == term.group(2):
+                    lines.append(f"{term.group(1)}{lang}:{line[len(term.group(1)) + len(source) + 1 :]}")
             continue
         lines.append(FLOW_TEXT.sub(lambda m: _keep_flow(m, langs), line))
     return "".join(lines)
@@ -76,12 +89,20 @@ def table_in_languages(text: str, langs: tuple[str, ...]) -> str:
     base = [name.split(".")[0] if language(name) else name for name in header]
     first = {name: base.index(name) for name in base}
     rank = {lang: n for n, lang in enumerate(langs)}
-    kept = [i for i, name in enumerate(header) if language(name) is None or language(name) in langs]
-    order = sorted(kept, key=lambda i: (first[base[i]], rank.get(language(header[i]) or "", 0)))
+    written = _written(langs)
+    columns = [(i, header[i]) for i, name in enumerate(header) if language(name) is None]
+    columns += [
+        (i, f"{base[i]}.{lang}")
+        for lang, source in written.items()
+        for i, name in enumerate(header)
+        if language(name) == source
+    ]
+    order = sorted(columns, key=lambda c: (first[base[c[0]]], rank.get(language(c[1]) or "", 0)))
     out = io.StringIO(newline="")
     writer = csv.writer(out, lineterminator="\n")
-    for row in rows:
-        writer.writerow([row[i] for i in order if i < len(row)])
+    writer.writerow([name for _, name in order])
+    for row in rows[1:]:
+        writer.writerow([row[i] for i, _ in order if i < len(row)])
     return out.getvalue()
 
 
@@ -140,6 +161,10 @@ def _create(
         )
         game_file.write_text(game_text, encoding="utf-8")
         table_file.unlink()
+    for lang, source in _written(languages).items():
+        if lang != source:  # a language the template is not written in: the English texts, to translate
+            for file in sorted(tmp.glob(f"*.{source}.md")):
+                shutil.copyfile(file, file.with_name(file.name.replace(f".{source}.md", f".{lang}.md")))
     for file in sorted(tmp.glob("*.*.md")):
         if file.name.split(".")[-2] not in languages:
             file.unlink()

@@ -44,15 +44,15 @@ def test_changed_number_is_caught_with_both_locations():
     assert f.kind == "number"
     assert f.location.endswith("changed-number/rules.de.md:11")
     assert f.other.endswith("changed-number/rules.en.md:11")
-    assert "3 only in German; 2 only in English" in f.message
+    assert "numbers differ: 3 ('3') only in German" in f.message  # English says 2 twice (the card too)
     assert f.ids == ["moving"]
 
 
 def test_number_word_is_caught():
     f = only("number-word")
     assert f.kind == "number"
-    assert f.location.endswith("number-word/rules.de.md:4")
-    assert "3 ('drei') only in German; 2 ('two') only in English" in f.message
+    assert f.location.endswith("number-word/rules.en.md:4")
+    assert "numbers differ: 3 ('drei') only in German; 2 ('two') only in English" in f.message
 
 
 def test_dropped_example_is_caught():
@@ -129,7 +129,7 @@ def test_sections_are_compared_as_a_whole_and_findings_point_at_the_paragraph(tm
     path.write_text(text)
     f = [f for f in report(load_game(game)).findings]
     assert [x.kind for x in f] == ["number", "term"]  # the new English sentence also names the space
-    assert f[0].message.startswith("section numbers differ: 5 only in English")
+    assert f[0].message.startswith("numbers differ: 5 ('5') only in English")
     assert f[0].location.endswith("rules.en.md:11")  # the new paragraph holding the 5
 
 
@@ -167,11 +167,11 @@ def test_names_are_found_inflected_in_compounds_and_by_keywords(tmp_path):
 def test_cli_text_output_and_exit_codes(capsys):
     assert main(["check", "translations", "clean", "documented-variant", "--content", str(DATA)]) == 0
     out = capsys.readouterr().out
-    assert "documented-variant/rules.de.md:11: number (documented): section numbers differ" in out
+    assert "documented-variant/rules.de.md:11: number (documented): numbers differ" in out
     assert "clean: 2 sections, 24 text pairs, 2 examples compared; 0 differences, 0 documented" in out
     assert main(["check", "translations", "changed-number", "--content", str(DATA)]) == 1
     line = capsys.readouterr().out.splitlines()[0]
-    assert "changed-number/rules.de.md:11: number: section numbers differ: 3 only in German" in line
+    assert "changed-number/rules.de.md:11: number: numbers differ: 3 ('3') only in German" in line
 
 
 def test_cli_json_output_is_a_list_of_findings(capsys):
@@ -505,8 +505,8 @@ def test_a_negation_inside_a_quotation_counts_where_both_sides_quote(tmp_path):
         ("negation", str(game / "rules.en.md:9"), str(game / "rules.de.md:9"))
     ]
     assert found[0].message == (
-        "section: 'The rules say: “The goal does not stop the piece.”' has 1 negations in English (not) but 'Die "
-        f"Regel sagt: „Das Ziel hält die Figur an.“' has 0 in German (vs {game}/rules.de.md:9)"
+        "negation only in English: 'not' (not): English 'The rules say: “The goal does not stop the piece.”' vs "
+        f"German 'Die Regel sagt: „Das Ziel hält die Figur an.“' (vs {game}/rules.de.md:9)"
     )
     # a quotation on one side only (a quoted card name) is left out, negation and all
     _, found = _edited(

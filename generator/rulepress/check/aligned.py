@@ -645,6 +645,19 @@ def _left_over(two: Sequence[Unit], single: float, ratio: float) -> Unit | None:
     return None
 
 
+def not_checked(lang_a: str, lang_b: str) -> str:
+    """What `compare` leaves out for a pair with a language that has no lexicon, said plainly ('' when both
+    have one): such a pair is compared by digits, names, glossary terms and structure only."""
+    missing = [lang for lang in dict.fromkeys((lang_a, lang_b)) if not lexicon.known(lang)]
+    if not missing:
+        return ""
+    which = " and ".join(f"{_name(lang)} ({lang})" for lang in missing)
+    return (
+        f"{_name(lang_a)}/{_name(lang_b)}: not checked ({which}: no lexicon): {', '.join(lexicon.WORD_CHECKS)}; "
+        "compared by digits, names, glossary terms and structure only"
+    )
+
+
 def compare(
     side_a: Side,
     side_b: Side,
@@ -657,6 +670,7 @@ def compare(
     """The aligned pairs of two texts' units with their findings (`ratio`: the length of the second text per
     character of the first, when the units are a part of longer texts)."""
     pairs = []
+    read = lexicon.signals if lexicon.known(side_a.lang) and lexicon.known(side_b.lang) else lexicon.digits
     if ratio is None:
         total_a, total_b = (sum(len(u.text) for u in side.units) for side in (side_a, side_b))
         ratio = total_b / total_a if total_a and total_b else 1.0
@@ -668,9 +682,7 @@ def compare(
         else:
             text_a, text_b = AlignedPair.text(pair.a), AlignedPair.text(pair.b)
             _uneven(report, text_a, text_b, ratio)
-            _compare_signals(
-                report, lexicon.signals(text_a, side_a.lang), lexicon.signals(text_b, side_b.lang), text_a, text_b
-            )
+            _compare_signals(report, read(text_a, side_a.lang), read(text_b, side_b.lang), text_a, text_b)
             _compare_terms(report, glossary, text_a, text_b)
         pairs.append(pair)
     return pairs

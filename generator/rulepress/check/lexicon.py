@@ -37,6 +37,8 @@ import yaml
 
 from rulepress import paths
 from rulepress.check import numbers, terms
+from rulepress.errors import UsageError
+from rulepress.model.sourcefile import display_path
 
 LEXICONS = paths.TEMPLATES / "lexicons"
 WORD = re.compile(r"[^\W\d_]+(?:['’\-][^\W\d_]+)*")
@@ -210,13 +212,39 @@ def _pair(signal) -> tuple[str, str]:
     return category, value
 
 
+_added: dict[str, Path] = {}  # language -> a game's own lexicon file (`use_game_lexicons`)
+
+
+def use_game_lexicons(folder: Path) -> None:
+    """Use the lexicons a game folder brings (``lexicons/<lang>.yaml``) for languages Rulepress ships none of;
+    the first game to bring one for a language wins. One that cannot be read is a `UsageError` naming it."""
+    for path in sorted((folder / "lexicons").glob("*.yaml")):
+        if not (LEXICONS / path.name).is_file() and path.stem not in _added:
+            _added[path.stem] = path
+            load.cache_clear()
+            try:
+                load(path.stem)
+            except LexiconError as exc:
+                del _added[path.stem]
+                load.cache_clear()
+                raise UsageError(f"{display_path(path)}: {exc}") from None
+
+
 @cache
 def load(lang: str, folder: Path = LEXICONS) -> Lexicon | None:
-    """The lexicon of `lang`, or None when there is none."""
+    """The lexicon of `lang` (Rulepress's, else a game's own: `use_game_lexicons`), or None when there is none."""
     path = folder / f"{lang}.yaml"
     if not path.is_file():
+        path = _added.get(lang, path)
+    if not path.is_file():
         return None
-    return parse(yaml.safe_load(path.read_text(encoding="utf-8")) or {}, lang)
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    except yaml.YAMLError as exc:
+        raise LexiconError(f"{path}: cannot be read as YAML: {exc}") from exc
+    if not isinstance(data, dict):
+        raise LexiconError(f"{path}: a lexicon is a mapping (see templates/lexicons/en.yaml)")
+    return parse(data, lang)
 
 
 def negates_alone(signal: Signal, lang: str) -> bool:
@@ -283,6 +311,27 @@ def _is_answer(lexicon: Lexicon, text: str, token: re.Match, index: int) -> bool
         return False
     rest = text[token.end() :].lstrip(" *_")
     return not rest or rest[0] in ",.!;:|"
+
+
+def digits(text: str, lang: str) -> list[Signal]:
+    """The numbers of one sentence `text` written as digits: what is compared where either language of a pair
+    has no lexicon (a number word, a negation or a bound can then not be told from an ordinary word)."""
+    return _digits(numbers.clean(text), lang)
+
+
+# what the lexicon lets a pair compare beyond digits, names, terms and structure (the report names these where
+# a language of the pair has no lexicon)
+WORD_CHECKS = (
+    "number words",
+    "negation",
+    "bound",
+    "quantifier",
+    "time",
+    "direction",
+    "modality",
+    "condition",
+    "colour",
+)
 
 
 def signals(text: str, lang: str) -> list[Signal]:

@@ -255,7 +255,7 @@ def _naming_paragraphs(example) -> list[Paragraph]:
     return found or [Paragraph(example.line, "")]
 
 
-def quickref_pairs(content: GameContent, langs: tuple[str, str] = ("de", "en")) -> list[TextPair]:
+def quickref_pairs(content: GameContent, langs: tuple[str, str]) -> list[TextPair]:
     """One pair per quick reference in the languages `langs` (source, translation), Jinja expressions blanked."""
     pairs = []
     for quickref in content.game.quickrefs:
@@ -301,7 +301,7 @@ def _texts(data, key: tuple, named: tuple, langs: tuple[str, str]) -> list[tuple
     return found
 
 
-def yaml_pairs(content: GameContent, memo: Memo | None = None, langs: tuple[str, str] = ("de", "en")) -> list[TextPair]:
+def yaml_pairs(content: GameContent, langs: tuple[str, str], memo: Memo | None = None) -> list[TextPair]:
     """Every text of the game's YAML files and its own layouts in the languages `langs` (source,
     translation). The pairs of each file are
     remembered in `memo` by the file's path as messages show it and its bytes: a report after an edit
@@ -328,7 +328,7 @@ def yaml_pairs(content: GameContent, memo: Memo | None = None, langs: tuple[str,
     return pairs
 
 
-def table_pairs(content: GameContent, langs: tuple[str, str] = ("de", "en")) -> list[TextPair]:
+def table_pairs(content: GameContent, langs: tuple[str, str]) -> list[TextPair]:
     """The card titles and texts in `langs` of every component whose cards come from a spreadsheet
     (`cards_from`), one pair per card and text at the card's row of the table, with the ids of cards given
     in YAML (``components.<component>.cards.<card>.text``)."""
@@ -371,7 +371,7 @@ def _stored_side(s: dict) -> Side:
     return Side(s["lang"], s["path"], [Paragraph(**p) for p in s["paragraphs"]])
 
 
-def _file_pairs(path: Path, shown: str, langs: tuple[str, str] = ("de", "en")) -> list[TextPair]:
+def _file_pairs(path: Path, shown: str, langs: tuple[str, str]) -> list[TextPair]:
     """The texts in `langs` of one YAML file of a game (or of its layouts)."""
     data, positions = load_yaml(path, shown)
     layout = path.parent.name == "layouts"

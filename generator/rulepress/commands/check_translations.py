@@ -80,8 +80,9 @@ def _glossary(path_a: Path, given: Path | None):
         raise UsageError(str(exc)) from None
 
 
-def sarif(findings: list[Finding], accepted: set[str]) -> dict:
-    """The findings as a SARIF 2.1.0 log (one run, one rule per kind); accepted ones are suppressed."""
+def sarif(findings: list[Finding], accepted: set[str], not_checked: str = "") -> dict:
+    """The findings as a SARIF 2.1.0 log (one run, one rule per kind); accepted ones are suppressed; the checks
+    that did not run (`aligned.not_checked`) are the run's one tool notification."""
     kinds = sorted({f.kind for f in findings})
     results = []
     for f in findings:
@@ -132,6 +133,18 @@ def sarif(findings: list[Finding], accepted: set[str]) -> dict:
                 },
                 "results": results,
             }
+            | (
+                {
+                    "invocations": [
+                        {
+                            "executionSuccessful": True,
+                            "toolExecutionNotifications": [{"level": "note", "message": {"text": not_checked}}],
+                        }
+                    ]
+                }
+                if not_checked
+                else {}
+            )
         ],
     }
 
@@ -153,6 +166,7 @@ def run_pair(
             raise UsageError(f"--langs {langs}: expected two language codes, as in de,en")
         given = (parts[0], parts[1])
     pairs = compare_files(path_a, path_b, given, _glossary(path_a, glossary_path))
+    gap = aligned.not_checked(_lang_of(path_a, given[0]), _lang_of(path_b, given[1]))
     findings = [f for p in pairs for f in p.findings]
     where = baseline_path if baseline_path is not None else path_a.parent / BASELINE
     try:
@@ -169,10 +183,11 @@ def run_pair(
             "pairs": len(pairs),
             "findings": [f.to_dict() | {"fingerprint": baseline.fingerprint(f)} for f in findings],
             "accepted": len(findings) - len(open_findings),
+            "not_checked": gap,
         }
         print(json.dumps(data, indent=2, ensure_ascii=False))
     elif fmt == "sarif":
-        print(json.dumps(sarif(findings, accepted), indent=2, ensure_ascii=False))
+        print(json.dumps(sarif(findings, accepted, gap), indent=2, ensure_ascii=False))
     else:
         for f in findings:
             mark = " (accepted)" if f not in open_findings else ""
@@ -182,4 +197,6 @@ def run_pair(
             + (f" -> {where}" if accept else ""),
             file=sys.stderr if fmt != "text" else sys.stdout,
         )
+        if gap:
+            print(gap)
     return 1 if open_findings else 0

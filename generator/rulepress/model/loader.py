@@ -22,7 +22,7 @@ from pathlib import Path
 from pydantic import BaseModel, ValidationError
 
 from rulepress.errors import ContentError, ContentErrors, Problem
-from rulepress.model import cardtable, formats, references
+from rulepress.model import cardtable, formats, own_words, references
 from rulepress.model.kit import kit_problems
 from rulepress.model.rules_text import RuleText, read_rules
 from rulepress.model.schema import LANGS, Game, Term, Text, walk
@@ -371,6 +371,8 @@ def load_game(folder: Path, parse: Callable[[Path, str], tuple[object, Positions
     layouts = folder / "layouts"
     if layouts.is_dir():
         files.extend(sorted(layouts.glob("*.yaml")))
+    files.extend(own_words.files(folder))
+    problems.extend(own_words.check(game.languages, folder))
     content = GameContent(
         game=game,
         folder=folder,

@@ -63,11 +63,12 @@ def _model_files(content: GameContent) -> set[Path]:
 
 
 def _other_language(name: str, lang: str | None, languages: tuple[str, ...]) -> bool:
-    """Whether a file called `name` is the Markdown of a language other than `lang` (rules.fr.md)."""
-    if lang is None or not name.endswith(".md"):
+    """Whether a file called `name` holds the words of a language other than `lang`: its Markdown
+    (rules.fr.md, quickref.fr.md) or its own catalog or lexicon (locales/fr.yaml, lexicons/fr.yaml)."""
+    if lang is None or not name.endswith((".md", ".yaml")):
         return False
-    parts = name.split(".")
-    return len(parts) >= 3 and parts[-2] in languages and parts[-2] != lang
+    named = name.split(".")[:-1]
+    return bool(named) and named[-1] in languages and named[-1] != lang
 
 
 def folder_files(content: GameContent, lang: str | None) -> list[Path]:
