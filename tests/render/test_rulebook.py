@@ -173,6 +173,33 @@ def test_every_rule_number_is_a_named_destination_at_its_number_and_an_outline_e
         assert len(numbers) >= 10
 
 
+def test_the_bundled_release_marks_each_paragraph_it_changed_at_the_paragraph(built):
+    """The game's own 1.1 (its changelog names rule paragraphs): each is marked where its number stands."""
+    import pikepdf
+
+    from rulepress.model import history
+
+    content = load_games(paths.BUNDLED_CONTENT, [GAME])[0]
+    changed = history.marks(content.game).paragraphs
+    assert content.game.version == "1.1" and len(changed) >= 3
+    path = built / GAME / "rulebook.en.a4.pdf"
+    with pikepdf.open(path) as pdf, pdfplumber.open(path) as plumbed:
+        pages = {page.obj.objgen: index for index, page in enumerate(pdf.pages)}
+        named = {str(key)[1:]: dest for key, dest in pdf.Root.Dests.items()}
+        marked = set()
+        for number in sorted(
+            set(named)
+            & {numbering.anchor(n) for n in [n.number for s in content.rules["en"].sections for n in s.numbered]}
+        ):
+            dest = named[number]
+            page = plumbed.pages[pages[dest[0].objgen]]
+            top = page.height - float(dest[3])
+            line = [w["text"] for w in page.extract_words() if -2 <= w["top"] - top <= 10]
+            if "[changed" in line:
+                marked.add(number)
+    assert marked == {numbering.anchor(n) for n in changed}
+
+
 def test_content_of_an_earlier_release_makes_a_rulebook():
     """A game written for an earlier release (no version, no changelog) still gets its whole rulebook."""
     from rulepress.render import rulebook
