@@ -102,6 +102,8 @@ changelog:
     date: 2026-01-10
     changes:
       - text: {de: Erste Fassung., en: First version.}
+      - text: {de: Regel 7.7 der Vorfassung gestrichen., en: Rule 7.7 of the draft removed.}
+        paragraphs: ["7.7"]  # a number of that release's text, not of the current one: no error, no link
   - version: "1.1"
     date: 2026-03-03
     changes:
@@ -165,6 +167,8 @@ def test_the_built_site_marks_what_each_change_touches_and_links_the_mark_to_it(
     hrefs = [a["href"] for a in change.find_all("a")]
     assert hrefs == ["rules.html#r-2-1", "ambiguities.html#demo-amb-overshoot"]
     assert "Number cards" in changes.find(id="demo-change-1-1-3").get_text()
+    earlier = changes.find(id="demo-change-1-0-2")
+    assert "(rules: 7.7)" in " ".join(earlier.get_text().split()) and not earlier.find_all("a")
 
 
 def _destination(pdf, dest) -> tuple[int, float]:

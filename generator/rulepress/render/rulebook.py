@@ -222,7 +222,7 @@ def _changes(book: Book, st: dict, w: dict) -> list:
                     )
             if links:
                 said += f" ({html.escape(w['concerns'])}: {', '.join(links)})"
-            said += _changed_things(change, game, lang)
+            said += _changed_things(change, game, lang, linked=release.version == game.version)
             amb = ambiguities.get(change.erratum or "")
             if amb is not None:
                 said += (
@@ -234,13 +234,15 @@ def _changes(book: Book, st: dict, w: dict) -> list:
     return out
 
 
-def _changed_things(change, game, lang: str) -> str:
-    """ " (rules: 4.2, 4.5) (components: Cards)": the rule paragraphs a change touches, linked, and its components."""
+def _changed_things(change, game, lang: str, linked: bool = True) -> str:
+    """ " (rules: 4.2, 4.5) (components: Cards)": the rule paragraphs a change touches (`linked` to them: numbers
+    of the current text; an earlier release's are of its own text) and its components."""
     s = words(lang)
     said = ""
     if change.paragraphs:
         links = [
-            f'<a href="#{numbering.anchor(n)}" color="{rs.ACCENT}">{html.escape(n)}</a>' for n in change.paragraphs
+            f'<a href="#{numbering.anchor(n)}" color="{rs.ACCENT}">{html.escape(n)}</a>' if linked else html.escape(n)
+            for n in change.paragraphs
         ]
         said += f" ({html.escape(s['changed_paragraphs'])}: {', '.join(links)})"
     names = {c.id: c.name.get(lang) for c in game.components}

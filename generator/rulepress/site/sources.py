@@ -272,7 +272,11 @@ def _changelog(game, lang: str, sections: dict) -> list[dict]:
                         for sid in change.sections
                         if sid in sections
                     ],
-                    "paragraphs": [{"anchor": numbering.anchor(n), "number": n} for n in change.paragraphs],
+                    # numbers of the current text link to their rule; an earlier release's are of its own text
+                    "paragraphs": [
+                        {"anchor": numbering.anchor(n) if release.version == game.version else "", "number": n}
+                        for n in change.paragraphs
+                    ],
                     "components": [names[c] for c in change.components if c in names],
                     "erratum": {"anchor": f"{game.id}-amb-{amb.id}", "title": amb.title.get(lang)} if amb else None,
                 }
