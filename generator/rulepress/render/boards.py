@@ -40,6 +40,7 @@ from rulepress.layout.boardscene import (
 from rulepress.layout.mapcheck import check_board
 from rulepress.layout.paper import MM, PAPERS
 from rulepress.layout.tiling import TilePlan, mark_placements, plan_tiles
+from rulepress.model import view
 from rulepress.render import Artifact
 from rulepress.render.options import BoardOptions
 from rulepress.text import fonts
@@ -722,19 +723,19 @@ def plan(content, options: BoardOptions) -> list[Artifact]:
     for index, board in enumerate(game.boards):
         context = board_context(content, board)
         held = context.held
-        data = board.model_dump(mode="json")
-        data["held"] = {k: held[k] for k in sorted(held) if any(s.size_from == k for s in board.spaces)}
+        shared: dict = {"held": {k: held[k] for k in sorted(held) if any(s.size_from == k for s in board.spaces)}}
         if context.pools:  # only then, so a board without supplies keeps its key
-            data["pools"] = context.pools
+            shared["pools"] = context.pools
         if context.counts:  # likewise
-            data["counts"] = context.counts
-        data["images"] = {
+            shared["counts"] = context.counts
+        shared["images"] = {
             layer.file: _digest(content.folder / layer.file)
             for layer in board.layers
             if layer.kind == "image" and layer.file
         }
         scenes = _Scenes(board, context, content.locate(("boards", index)), f"boards.{index}", content.folder)
         for lang in game.languages:
+            data = view.in_language(board, lang) | shared  # the board in `lang`: an edit in another leaves it
             artifacts.append(
                 Artifact(
                     game.id,

@@ -42,6 +42,7 @@ from rulepress.layout.sheet import (
     used,
 )
 from rulepress.layout.spec import Layout
+from rulepress.model import view
 from rulepress.model.schema import Back, Component
 from rulepress.render import Artifact, artcheck, credits, lowink
 from rulepress.render.elements import FaceError
@@ -852,18 +853,6 @@ def outlines(game) -> dict[str, tuple]:
     return found
 
 
-def in_language(data, lang: str, languages: tuple[str, ...]):
-    """JSON data of the model with every text (a mapping whose keys are all languages of the game) cut to its
-    text in `lang`: what a sheet in `lang` is made from, so an edit in another language leaves it alone."""
-    if isinstance(data, dict):
-        if data and set(data) <= set(languages) and all(isinstance(v, str) for v in data.values()):
-            return {lang: data.get(lang)}
-        return {key: in_language(value, lang, languages) for key, value in data.items()}
-    if isinstance(data, list):
-        return [in_language(value, lang, languages) for value in data]
-    return data
-
-
 def job_inputs(job: Job) -> dict:
     """Everything a component's sheets are made from (the artifact's digest): its data, layout, settings,
     icons, fonts and the SHA-256 of each picture file it names."""
@@ -880,7 +869,7 @@ def job_inputs(job: Job) -> dict:
             images[name] = sha256_of(path) if path.is_file() else None
     icons = {name: [getattr(i, "char", i), getattr(i, "font", None)] for name, i in sorted(job.icons.items())}
     return {
-        "component": in_language(job.comp.model_dump(mode="json"), job.lang, job.languages),
+        "component": view.in_language(job.comp, job.lang),
         "layout": job.layout.model_dump(mode="json", by_alias=True),
         "size": job.size,
         "settings": job.settings.__dict__,

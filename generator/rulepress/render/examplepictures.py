@@ -703,21 +703,6 @@ class SitePicture:
     caption: str
 
 
-def drawn_from(content) -> str:
-    """Digest of what the game's example pictures are drawn from besides the model and the rule texts: the
-    files of the game folder that are no Markdown (layouts, fonts, icons, images); "" when no example has a
-    picture."""
-    import hashlib
-
-    if not any(e.pictures for text in content.rules.values() for e in text.examples):
-        return ""
-    digest = hashlib.sha256()
-    for path in sorted(p for p in content.folder.rglob("*") if p.is_file() and p.suffix != ".md"):
-        if "__pycache__" not in path.parts:
-            digest.update(path.relative_to(content.folder).as_posix().encode() + b"\0" + path.read_bytes())
-    return digest.hexdigest()
-
-
 def site_pictures(content, lang: str, results) -> list[SitePicture]:
     """Every panel of every picture of the game's examples in `lang` (from their `ExampleResult` s), as PNG."""
     found = []
