@@ -8,8 +8,10 @@ saddle-stitch order, `rulepress.render.booklet`).
 A rulebook holds: a cover with the title and a picture of the game's own outputs (the board's PNG, else
 card faces, as the board and export renderers drew them: read from the build, never drawn again); a table
 of contents; the rule sections numbered as on the website, their rule paragraphs numbered
-(`rulepress.model.numbering`, a PDF destination ``r-4-2`` each); worked examples as boxes that never split,
-with their results as the website shows them and their check's mark (from the build's analysis); the
+(`rulepress.model.numbering`, a named PDF destination ``r-4-2`` and an outline entry each,
+`rulepress.render.destinations`; marked "changed in 1.1" where the current version changed them); worked
+examples as boxes that never split, with their results as the website shows them and their check's mark
+(from the build's analysis); the
 glossary; the ambiguity register as the appendix "unclear points" saying which reading the rules use;
 credits and provenance (reconstructed and unknown content marked); the quick reference as the last page.
 Running heads, page numbers, PDF bookmarks, internal links, metadata (title, author, subject, language),

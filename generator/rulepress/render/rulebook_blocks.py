@@ -3,7 +3,8 @@
 The structure comes from the one Markdown parser (`rulepress.markdown`) through `rulepress.text.markup.blocks`
 (the same paragraphs, list items, tables, emphasis and headings the website and the quick references show);
 this module only sets them: a numbered rule paragraph carries its number (`rulepress.model.numbering`) in the
-margin and a named PDF destination ``r-4-2`` (the website's anchor), list items their markers, tables a grid.
+margin, a named PDF destination ``r-4-2`` (the website's anchor), its outline entry (`RuleEntry`) and, where the
+current version changed it, a "changed in 1.1" mark linked to the change; list items their markers, tables a grid.
 Worked examples become boxes that never split across pages (`example_box`), optionally with pictures.
 """
 
