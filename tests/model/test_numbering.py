@@ -27,6 +27,8 @@ Each player takes a screen.
 
 Draw one card.
 
+The deck holds two cards; you draw one.
+
 ```{doctest} ex-draw
 >>> 1
 1
@@ -59,7 +61,7 @@ def test_paragraphs_items_tables_and_quotes_are_numbered_after_the_subsections()
             ("1.5", "table"),
             ("1.6", "quote"),
         ],
-        # the situation before an example is a rule; examples and code blocks are not
+        # the situation before an example is its setup, not a rule: no number; nor examples and code blocks
         "turn": [("1.1.1", "paragraph")],
         "end": [("2.1", "paragraph")],
     }

@@ -137,6 +137,69 @@ def test_rule_numbers_in_the_pdf_are_the_sites_anchors(built):
         assert re.search(rf"(?m)^{re.escape(number)}\b", body), number
 
 
+def _outline(pdf) -> dict[str, object]:
+    """Outline entry title -> its destination, at every depth."""
+    found = {}
+    with pdf.open_outline() as outline:
+        pending = list(outline.root)
+        while pending:
+            item = pending.pop()
+            found[item.title] = item.destination
+            pending += list(item.children)
+    return found
+
+
+@pytest.mark.parametrize("name", ["rulebook.{lang}.a4.pdf", "rulebook-booklet.{lang}.a4.pdf"])
+def test_every_rule_number_is_a_named_destination_at_its_number_and_an_outline_entry(built, name):
+    """`rulebook.en.a4.pdf#r-4-2` opens where rule 4.2 is printed (the site's anchors), in the book and in the
+    booklet, and the outline lists every rule under its section."""
+    import pikepdf
+
+    content = load_games(paths.BUNDLED_CONTENT, [GAME])[0]
+    for lang in content.game.languages:
+        numbers = [n.number for s in content.rules[lang].sections for n in s.numbered]
+        path = built / GAME / name.format(lang=lang)
+        with pikepdf.open(path) as pdf, pdfplumber.open(path) as plumbed:
+            pages = {page.obj.objgen: index for index, page in enumerate(pdf.pages)}
+            named = {str(key)[1:]: dest for key, dest in pdf.Root.Dests.items()}
+            entries = {title.split()[0]: dest for title, dest in _outline(pdf).items()}
+            for number in numbers:
+                dest = named[numbering.anchor(number)]
+                page = plumbed.pages[pages[dest[0].objgen]]
+                top = page.height - float(dest[3])  # the destination's top, from the page's top
+                printed = [w for w in page.extract_words() if w["text"] == number]
+                assert any(-2 <= w["top"] - top <= 14 for w in printed), (path.name, number, top, printed)
+                assert list(entries[number]) == list(dest), (path.name, number)
+        assert len(numbers) >= 10
+
+
+def test_the_bundled_release_marks_each_paragraph_it_changed_at_the_paragraph(built):
+    """The game's own 1.1 (its changelog names rule paragraphs): each is marked where its number stands."""
+    import pikepdf
+
+    from rulepress.model import history
+
+    content = load_games(paths.BUNDLED_CONTENT, [GAME])[0]
+    changed = history.marks(content.game).paragraphs
+    assert content.game.version == "1.1" and len(changed) >= 3
+    path = built / GAME / "rulebook.en.a4.pdf"
+    with pikepdf.open(path) as pdf, pdfplumber.open(path) as plumbed:
+        pages = {page.obj.objgen: index for index, page in enumerate(pdf.pages)}
+        named = {str(key)[1:]: dest for key, dest in pdf.Root.Dests.items()}
+        marked = set()
+        for number in sorted(
+            set(named)
+            & {numbering.anchor(n) for n in [n.number for s in content.rules["en"].sections for n in s.numbered]}
+        ):
+            dest = named[number]
+            page = plumbed.pages[pages[dest[0].objgen]]
+            top = page.height - float(dest[3])
+            line = [w["text"] for w in page.extract_words() if -2 <= w["top"] - top <= 10]
+            if "[changed" in line:
+                marked.add(number)
+    assert marked == {numbering.anchor(n) for n in changed}
+
+
 def test_content_of_an_earlier_release_makes_a_rulebook():
     """A game written for an earlier release (no version, no changelog) still gets its whole rulebook."""
     from rulepress.render import rulebook

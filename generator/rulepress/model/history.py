@@ -1,14 +1,15 @@
 """A game's versions: the current release and what its changes touch, for the website and the rulebook.
 
 `game.yaml` gives the rules' `version` and a `changelog` (per version a date and changes in every
-language, each naming the sections it touches and, for an erratum, the ambiguity it settles). Both the
-website and the rulebook mark a section that a change of the current version touches ("changed in 1.1")
-and link it to that change; the anchors are made here once.
+language, each naming what it touches: rule sections, rule paragraphs by their number, components whose
+printed text changed, and, for an erratum, the ambiguity of the register it settles). The website and the
+rulebook mark each of them that a change of the current version touches ("changed in 1.1") and link the mark
+to that change; the anchors and the marks are made here once (`marks`).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 
 @dataclass(frozen=True)
@@ -17,6 +18,16 @@ class Touched:
 
     version: str
     anchor: str  # "change-1-1-2": the change's anchor on the changelog page and in the rulebook
+
+
+@dataclass(frozen=True)
+class Marks:
+    """What the changes of the current version touch, each with its first change: ids or numbers -> Touched."""
+
+    sections: dict[str, Touched] = field(default_factory=dict)
+    paragraphs: dict[str, Touched] = field(default_factory=dict)  # rule number ("4.2") -> its change
+    components: dict[str, Touched] = field(default_factory=dict)
+    ambiguities: dict[str, Touched] = field(default_factory=dict)  # the register entries errata settle
 
 
 def release_anchor(version: str) -> str:
@@ -39,13 +50,25 @@ def releases(game) -> list:
     return sorted(game.changelog, key=lambda r: tuple(int(p) for p in r.version.split(".")), reverse=True)
 
 
-def touched(game) -> dict[str, Touched]:
-    """Section id -> the first change of the current version that touches it."""
+def marks(game) -> Marks:
+    """What the changes of the current version touch (empty when the game gives no version)."""
+    found = Marks()
     release = current(game)
-    found: dict[str, Touched] = {}
     if release is None:
         return found
     for index, change in enumerate(release.changes, start=1):
+        mark = Touched(release.version, change_anchor(release.version, index))
         for section in change.sections:
-            found.setdefault(section, Touched(release.version, change_anchor(release.version, index)))
+            found.sections.setdefault(section, mark)
+        for number in change.paragraphs:
+            found.paragraphs.setdefault(number, mark)
+        for component in change.components:
+            found.components.setdefault(component, mark)
+        if change.erratum:
+            found.ambiguities.setdefault(change.erratum, mark)
     return found
+
+
+def touched(game) -> dict[str, Touched]:
+    """Section id -> the first change of the current version that touches it."""
+    return marks(game).sections

@@ -6,9 +6,9 @@ paragraph, table and block quote, and every item of a top-level list, is one rul
 section's paragraphs continue after those of its direct subsections (a section 3 with subsections 3.1 and
 3.2 numbers its own paragraphs 3.3, 3.4, ...), so no paragraph ever has a subsection's number.
 
-The paragraph standing directly before a worked example (the example's situation, which the website and the
-rulebook show inside the example box) is a rule like any other and numbered too. Not numbered: worked examples
-(doctest blocks), other code blocks, HTML blocks, labels and comments.
+A number cites a rule, so what is no rule has none: the paragraph standing directly before a worked example
+(the example's situation, which the website and the rulebook show inside the example box: an example's setup,
+not a rule), worked examples (doctest blocks), other code blocks, HTML blocks, labels and comments.
 
 A number depends only on the order of the blocks and headings: editing the words of a paragraph or of
 another section changes no number; inserting, removing or moving a block or a heading renumbers what
@@ -59,6 +59,7 @@ def number_blocks(body: str, section_number: str, subsections: int = 0) -> list[
     """The numbered rule paragraphs of a section `body` (Markdown), numbered after `section_number` and its
     `subsections` direct subsections."""
     tokens = parse(body)
+    setups = situations(tokens)
     found: list[Numbered] = []
     count = subsections
 
@@ -71,7 +72,7 @@ def number_blocks(body: str, section_number: str, subsections: int = 0) -> list[
     for index, token in enumerate(tokens):
         if token.nesting == -1 or token.map is None:
             continue
-        if token.level == 0 and token.type in NUMBERED_BLOCKS:
+        if token.level == 0 and token.type in NUMBERED_BLOCKS and index not in setups:
             add(NUMBERED_BLOCKS[token.type], token)
         elif token.level == 1 and token.type == "list_item_open" and _in_top_list(tokens, index):
             add("item", token)

@@ -201,8 +201,8 @@ def text_problems(content: GameContent) -> list[Problem]:
 
 
 def _changelog(content: GameContent, report) -> None:
-    """The changelog names versions once, sections of the rule texts and ambiguities of the register; the
-    game's `version` has an entry."""
+    """The changelog names versions once, sections and numbered paragraphs of every rule text, components and
+    ambiguities of the register; the game's `version` has an entry."""
     game = content.game
     versions = [r.version for r in game.changelog]
     _unique(report, ("changelog",), versions, "version")
@@ -211,6 +211,7 @@ def _changelog(content: GameContent, report) -> None:
     if game.changelog and game.version is None:
         report(("version",), f"the changelog lists versions ({', '.join(versions)}) but the game gives no version")
     ambiguities = {a.id for a in game.ambiguities}
+    components = {c.id for c in game.components}
     for i, release in enumerate(game.changelog):
         for j, change in enumerate(release.changes):
             key = ("changelog", i, "changes", j)
@@ -219,6 +220,14 @@ def _changelog(content: GameContent, report) -> None:
                     if text.section(section) is None:
                         report(key + ("sections", k), f"section {section!r} is not in {text.path}")
                         break
+            for k, number in enumerate(change.paragraphs if release.version == game.version else ()):
+                for _lang, text in content.rules.items():  # (an earlier release's numbers are of its own text)
+                    if number not in {n.number for sec in text.sections for n in sec.numbered}:
+                        report(key + ("paragraphs", k), f"no rule paragraph is numbered {number} in {text.path}")
+                        break
+            for k, component in enumerate(change.components):
+                if component not in components:
+                    report(key + ("components", k), f"unknown component {component!r} (ids of `components`)")
             if change.erratum is not None and change.erratum not in ambiguities:
                 report(key + ("erratum",), f"unknown ambiguity {change.erratum!r} (ids of `ambiguities`)")
 

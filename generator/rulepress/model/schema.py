@@ -34,6 +34,13 @@ Id = Annotated[
     ),
 ]
 Color = Annotated[str, Field(pattern=r"^#[0-9a-fA-F]{6}$", description="A colour as #rrggbb.")]
+RuleNumber = Annotated[
+    str,
+    Field(
+        pattern=r"^\d+(\.\d+)*$",
+        description='The number of a rule paragraph, in quotes ("4.2": unquoted, YAML reads 4.10 as the number 4.1).',
+    ),
+]
 # Limits: far above any real game, low enough that absurd input is an error naming the field
 # instead of a MemoryError or an endless render.
 MAX_MM = 2000.0  # a length on paper or board (2 m)
@@ -1069,9 +1076,27 @@ class Change(Model):
     sections: list[Id] = Field(
         default_factory=list, description="Ids of the rule sections the change touches (marked 'changed in' there)."
     )
+    paragraphs: list[RuleNumber] = Field(
+        default_factory=list,
+        description="Numbers of the rule paragraphs the change touches (4.2, as the rulebook and the website number "
+        "them in this version): each is marked 'changed in' at its number.",
+    )
+    components: list[Id] = Field(
+        default_factory=list,
+        description="Ids of the components whose printed text the change touches (an erratum of a card, tile or "
+        "board): marked 'changed in' in the website's list of components, named in the changelog.",
+    )
     erratum: Id | None = Field(
         None, description="Id of the ambiguity whose decision this change records (an erratum); see `ambiguities`."
     )
+
+    @field_validator("paragraphs", mode="before")
+    @classmethod
+    def _quoted_numbers(cls, value):
+        for number in value if isinstance(value, list) else ():
+            if isinstance(number, int | float):
+                raise ValueError(f'write the rule number {number} in quotes ("{number}"): YAML reads 4.10 as 4.1')
+        return value
 
 
 class Release(Model):

@@ -37,6 +37,7 @@ def impose(source: bytes, sheet: tuple[float, float], target, title: str, author
     with pikepdf.open(io.BytesIO(source)) as pdf, pikepdf.new() as out:
         pages = list(pdf.pages)
         forms: dict[int, pikepdf.Object] = {}  # each page once, as a form XObject of the booklet
+        placed: dict[int, tuple[int, float, float, float]] = {}  # page -> (side, scale, dx, dy)
         for left, right in sheet_order(len(pages)):
             drawn, named = [], pikepdf.Dictionary()
             for index, x in ((left, 0.0), (right, width / 2)):
@@ -48,6 +49,7 @@ def impose(source: bytes, sheet: tuple[float, float], target, title: str, author
                 dx, dy = x + (width / 2 - w * scale) / 2, (height - h * scale) / 2
                 name = f"/Page{index + 1}"  # named after the page: the same bytes on every run
                 named[name] = forms[index]
+                placed[index] = (len(out.pages), scale, dx, dy)
                 drawn.append(f"q {scale:.6f} 0 0 {scale:.6f} {dx:.4f} {dy:.4f} cm {name} Do Q")
             side = pikepdf.Dictionary(
                 Type=pikepdf.Name.Page,
@@ -69,6 +71,42 @@ def impose(source: bytes, sheet: tuple[float, float], target, title: str, author
         )
         if "/Lang" in pdf.Root:
             out.Root.Lang = pdf.Root.Lang
+        _carry_destinations(pdf, out, placed)
         sides = len(out.pages)
         out.save(target, deterministic_id=True, compress_streams=True)
     return sides
+
+
+def _carry_destinations(pdf, out, placed: dict[int, tuple[int, float, float, float]]) -> None:
+    """The A5 book's named destinations (``r-4-2``) and outline, moved to where its pages stand on the sides of
+    the booklet `out` (`placed`: page index -> (side index, scale, dx, dy)), so its links and bookmarks work."""
+    import pikepdf
+
+    pages = {page.obj.objgen: index for index, page in enumerate(pdf.pages)}
+
+    def moved(dest):
+        if not isinstance(dest, pikepdf.Array) or len(dest) < 2 or not isinstance(dest[0], pikepdf.Dictionary):
+            return None
+        side, scale, dx, dy = placed[pages[dest[0].objgen]]
+        target = out.pages[side].obj
+        if str(dest[1]) == "/XYZ" and len(dest) >= 4:
+            left = dx + float(dest[2]) * scale if dest[2] is not None else None
+            top = dy + float(dest[3]) * scale if dest[3] is not None else None
+            return pikepdf.Array([target, pikepdf.Name.XYZ, left, top, 0])
+        return pikepdf.Array([target, pikepdf.Name.Fit])
+
+    if "/Dests" in pdf.Root:
+        names = {key: moved(dest) for key, dest in pdf.Root.Dests.items()}
+        out.Root.Dests = out.make_indirect(pikepdf.Dictionary({k: v for k, v in sorted(names.items()) if v}))
+    with pdf.open_outline() as source, out.open_outline() as target:
+
+        def copy(items):
+            made = []
+            for item in items:
+                entry = pikepdf.OutlineItem(item.title, moved(item.destination) or 0)
+                entry.is_closed = item.is_closed
+                entry.children.extend(copy(item.children))
+                made.append(entry)
+            return made
+
+        target.root.extend(copy(source.root))

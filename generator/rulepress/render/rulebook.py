@@ -8,8 +8,10 @@ saddle-stitch order, `rulepress.render.booklet`).
 A rulebook holds: a cover with the title and a picture of the game's own outputs (the board's PNG, else
 card faces, as the board and export renderers drew them: read from the build, never drawn again); a table
 of contents; the rule sections numbered as on the website, their rule paragraphs numbered
-(`rulepress.model.numbering`, a PDF destination ``r-4-2`` each); worked examples as boxes that never split,
-with their results as the website shows them and their check's mark (from the build's analysis); the
+(`rulepress.model.numbering`, a named PDF destination ``r-4-2`` and an outline entry each,
+`rulepress.render.destinations`; marked "changed in 1.1" where the current version changed them); worked
+examples as boxes that never split, with their results as the website shows them and their check's mark
+(from the build's analysis); the
 glossary; the ambiguity register as the appendix "unclear points" saying which reading the rules use;
 credits and provenance (reconstructed and unknown content marked); the quick reference as the last page.
 Running heads, page numbers, PDF bookmarks, internal links, metadata (title, author, subject, language),
@@ -33,7 +35,7 @@ from rulepress.analysis import Analysis
 from rulepress.memo import output_root
 from rulepress.model import GameContent, history, numbering, scenario, view
 from rulepress.model.schema import Provenance
-from rulepress.render import Artifact, booklet, examplepictures
+from rulepress.render import Artifact, booklet, destinations, examplepictures
 from rulepress.render import rulebook_blocks as blocks
 from rulepress.render import rulebook_style as rs
 from rulepress.render.options import RulebookOptions
@@ -220,6 +222,7 @@ def _changes(book: Book, st: dict, w: dict) -> list:
                     )
             if links:
                 said += f" ({html.escape(w['concerns'])}: {', '.join(links)})"
+            said += _changed_things(change, game, lang, linked=release.version == game.version)
             amb = ambiguities.get(change.erratum or "")
             if amb is not None:
                 said += (
@@ -229,6 +232,24 @@ def _changes(book: Book, st: dict, w: dict) -> list:
             anchor = history.change_anchor(release.version, index)
             out.append(Paragraph(f'<a name="{anchor}"/>{said}', st["item"], bulletText="\u2022"))
     return out
+
+
+def _changed_things(change, game, lang: str, linked: bool = True) -> str:
+    """ " (rules: 4.2, 4.5) (components: Cards)": the rule paragraphs a change touches (`linked` to them: numbers
+    of the current text; an earlier release's are of its own text) and its components."""
+    s = words(lang)
+    said = ""
+    if change.paragraphs:
+        links = [
+            f'<a href="#{numbering.anchor(n)}" color="{rs.ACCENT}">{html.escape(n)}</a>' if linked else html.escape(n)
+            for n in change.paragraphs
+        ]
+        said += f" ({html.escape(s['changed_paragraphs'])}: {', '.join(links)})"
+    names = {c.id: c.name.get(lang) for c in game.components}
+    shown = [html.escape(names[c]) for c in change.components if c in names]
+    if shown:
+        said += f" ({html.escape(s['changed_components'])}: {', '.join(shown)})"
+    return said
 
 
 def _glossary(book: Book, st: dict, w: dict) -> list:
@@ -259,8 +280,13 @@ def _unclear(book: Book, st: dict, w: dict) -> list:
         Paragraph(html.escape(w["unclear_intro"]), st["body"]),
     ]
     concerns = ambiguity_sections(book.content, lang)
+    errata = history.marks(game).ambiguities
     for amb in game.ambiguities:
         part = [_heading(1, amb.title.get(lang), f"amb-{amb.id}", st["h3"], toc=False)]
+        change = errata.get(amb.id)
+        if change is not None:  # an erratum of the current version settles it: marked, linked to the change
+            shown = html.escape(words(lang)["changed_in"].format(version=change.version))
+            part.append(Paragraph(f'<a href="#{change.anchor}" color="{rs.ACCENT}">{shown}</a>', st["mark"]))
         part.append(Paragraph(html.escape(" ".join(amb.description.get(lang).split())), st["body"]))
         for reading in amb.readings:
             used = reading.id == amb.used
@@ -383,7 +409,10 @@ def story(book: Book, page: rs.Page, notes: int = 0) -> list:
     if text.preamble.strip():
         out += blocks.paragraphs(text.preamble, st, page.frame_width, base="plain")
     by_id = {s.id: s for s in text.sections}
-    changed = history.touched(content.game)
+    marks = history.marks(content.game)
+    changed = marks.sections
+    shown_in = words(lang)["changed_in"]
+    changed_rules = {n: (shown_in.format(version=t.version), t.anchor) for n, t in marks.paragraphs.items()}
     for section in text.sections:
         depth, parent = 0, section.parent
         while parent in by_id:
@@ -399,7 +428,7 @@ def story(book: Book, page: rs.Page, notes: int = 0) -> list:
         if change is not None:  # touched by a change of the current version: marked, linked to the change
             shown = html.escape(words(lang)["changed_in"].format(version=change.version))
             out.append(Paragraph(f'<a href="#{change.anchor}" color="{rs.ACCENT}">{shown}</a>', st["mark"]))
-        out += blocks.section_flowables(section, st, page.frame_width, partial(_example_view, book))
+        out += blocks.section_flowables(section, st, page.frame_width, partial(_example_view, book), changed_rules)
     if content.game.glossary:
         out += [PageBreak(), *_glossary(book, st, w)]
     if content.game.ambiguities:
@@ -511,6 +540,7 @@ def _document(target, page: rs.Page, book: Book):
                     PageTemplate("body", [frame], onPageEnd=self.furniture),
                 ]
             )
+            self.level = 0  # the outline level of the last heading (a rule's entry goes one below it)
             self.carry = ""  # the top section in effect when a page starts
             self.first = ""  # the first top section starting on this page
             self.last = ""
@@ -519,9 +549,14 @@ def _document(target, page: rs.Page, book: Book):
             self.first = ""
 
         def afterFlowable(self, flowable):
+            rule = getattr(flowable, "rule", None)
+            if rule is not None:  # a numbered rule: an outline entry under its section, at its destination
+                self.canv.addOutlineEntry(rule.title, rule.key, self.level + 1, closed=True)
+                return
             heading = getattr(flowable, "_rulebook_heading", None)
             if heading is None:
                 return
+            self.level = heading.level
             c = self.canv
             c.bookmarkPage(heading.key)
             c.addOutlineEntry(heading.text, heading.key, heading.level, closed=heading.level > 0)
@@ -569,7 +604,7 @@ def render(book: Book, page: rs.Page, notes: int = 0) -> tuple[bytes, int]:
     """The rulebook's PDF bytes on `page` (with `notes` notes pages) and its number of pages."""
     buffer = io.BytesIO()
     doc = _document(buffer, page, book)
-    doc.multiBuild(story(book, page, notes))
+    doc.multiBuild(story(book, page, notes), canvasmaker=destinations.named_canvas())
     return buffer.getvalue(), doc.page
 
 

@@ -3,12 +3,14 @@
 The structure comes from the one Markdown parser (`rulepress.markdown`) through `rulepress.text.markup.blocks`
 (the same paragraphs, list items, tables, emphasis and headings the website and the quick references show);
 this module only sets them: a numbered rule paragraph carries its number (`rulepress.model.numbering`) in the
-margin and a named PDF destination ``r-4-2`` (the website's anchor), list items their markers, tables a grid.
+margin, a named PDF destination ``r-4-2`` (the website's anchor), its outline entry (`RuleEntry`) and, where the
+current version changed it, a "changed in 1.1" mark linked to the change; list items their markers, tables a grid.
 Worked examples become boxes that never split across pages (`example_box`), optionally with pictures.
 """
 
 from __future__ import annotations
 
+import functools
 import html
 import re
 from collections.abc import Sequence
@@ -43,9 +45,12 @@ def _clean(text: str) -> str:
     return IMG.sub("", text)
 
 
-def paragraphs(md: str, style_set: dict, width: float, numbers: Sequence[str] = (), base: str = "rule") -> list:
+def paragraphs(
+    md: str, style_set: dict, width: float, numbers: Sequence[str] = (), base: str = "rule", changed: dict | None = None
+) -> list:
     """Flowables of a Markdown text: `numbers` go, in order, to its paragraphs and top-level list items (each
-    set in the margin, with its named destination); the rest is set unnumbered in the `base` style."""
+    set in the margin, with its named destination; `changed`: number -> (shown "changed in 1.1", the change's
+    destination), a mark at its start); the rest is set unnumbered in the `base` style."""
     from reportlab.lib.styles import ParagraphStyle
     from reportlab.platypus import Paragraph
 
@@ -65,7 +70,8 @@ def paragraphs(md: str, style_set: dict, width: float, numbers: Sequence[str] = 
         if kind == "table":
             out.append(table(content, style_set, width - style_set[base].leftIndent, indent=style_set[base].leftIndent))
             if pending:  # a table numbered as one rule: its number before it
-                out.insert(len(out) - 1, _number_only(pending.pop(0), style_set))
+                number = pending.pop(0)
+                out.insert(len(out) - 1, _number_only(number, style_set, _changed(number, changed)))
             continue
         if kind == "img":
             continue
@@ -87,7 +93,7 @@ def paragraphs(md: str, style_set: dict, width: float, numbers: Sequence[str] = 
             body = f"{marker}\u00a0{rest}"
             if depth == 1 and pending:
                 number = pending.pop(0)
-                out.append(_numbered(number, body, style, style_set))
+                out.append(_numbered(number, body, style, style_set, _changed(number, changed)))
             else:
                 out.append(Paragraph(f"{marker}\u00a0{rest}", ParagraphStyle(f"li{depth}x", parent=style)))
             continue
@@ -95,7 +101,8 @@ def paragraphs(md: str, style_set: dict, width: float, numbers: Sequence[str] = 
             out.append(Paragraph(text, style_set["h3"]))
             continue
         if pending:
-            out.append(_numbered(pending.pop(0), text, style_set[base], style_set))
+            number = pending.pop(0)
+            out.append(_numbered(number, text, style_set[base], style_set, _changed(number, changed)))
         else:
             out.append(Paragraph(text, style_set[base]))
     return out
@@ -143,27 +150,71 @@ def _item_table(marker: str, rows, style_set: dict, width: float, depth: int = 1
     return made
 
 
-def _numbered(number: str, text: str, style, style_set: dict):
-    """A paragraph with its rule number in the margin and the PDF destination of the website's anchor."""
+@dataclass(frozen=True)
+class RuleEntry:
+    """A numbered rule's outline entry: its title ("4.2 Play a card and …") and its destination ``r-4-2``."""
+
+    title: str
+    key: str
+
+
+OUTLINE_WORDS = 48  # characters of a rule's text its outline entry shows after the number
+
+
+def outline_title(number: str, text: str) -> str:
+    """ "4.2 Play a card and move as many …": the rule's number and the start of its plain text."""
+    plain = " ".join(html.unescape(re.sub(r"<[^>]+>", "", text)).split())
+    if len(plain) > OUTLINE_WORDS:
+        plain = plain[:OUTLINE_WORDS].rsplit(" ", 1)[0].rstrip(" ,;:–-") + " …"
+    return f"{number} {plain}".strip()
+
+
+def _numbered(number: str, text: str, style, style_set: dict, mark: str = ""):
+    """A paragraph with its rule number in the margin and the PDF destination of the website's anchor (`mark`:
+    set before the text); the document makes it an outline entry (`RuleEntry`, the paragraph's `rule`)."""
     from reportlab.lib.styles import ParagraphStyle
-    from reportlab.platypus import Paragraph
 
     hanging = ParagraphStyle(f"{style.name}-n", parent=style, bulletIndent=0)
     target = numbering.anchor(number)
-    return Paragraph(
-        f'<a name="{target}"/>{text}',
-        hanging,
-        bulletText=number,
-    )
+    made = _rule_paragraph()(f'<a name="{target}"/>{mark}{text}', hanging, bulletText=number)
+    made.rule = RuleEntry(outline_title(number, text), target)
+    return made
 
 
-def _number_only(number: str, style_set: dict):
+@functools.cache
+def _rule_paragraph():
+    """Paragraph that keeps its `rule` on the first part when split across pages (the part holding its
+    destination), so the document makes one outline entry for it."""
     from reportlab.platypus import Paragraph
 
-    return Paragraph(
-        f'<a name="{numbering.anchor(number)}"/><font name="Body-Bold" color="{rs.ACCENT}">{number}</font>',
+    class RuleParagraph(Paragraph):
+        rule: RuleEntry | None = None
+
+        def split(self, available_width, available_height):
+            parts = super().split(available_width, available_height)
+            for index, part in enumerate(parts):
+                part.rule = self.rule if index == 0 else None
+            return parts
+
+    return RuleParagraph
+
+
+def _changed(number: str, changed: dict | None) -> str:
+    """The "changed in 1.1" mark at the start of rule `number`, linked to its change ("" when unchanged)."""
+    shown, target = (changed or {}).get(number, ("", ""))
+    if not shown:
+        return ""
+    return f'<a href="#{target}" color="{rs.ACCENT}"><i>[{html.escape(shown)}]</i></a> '
+
+
+def _number_only(number: str, style_set: dict, mark: str = ""):
+    """The number of a rule that is a table, on a line of its own above it (with its destination and entry)."""
+    made = _rule_paragraph()(
+        f'<a name="{numbering.anchor(number)}"/><font name="Body-Bold" color="{rs.ACCENT}">{number}</font> {mark}',
         style_set["body"],
     )
+    made.rule = RuleEntry(number, numbering.anchor(number))
+    return made
 
 
 def table(rows: list[list[tuple[bool, str]]], style_set: dict, width: float, indent: float = 0.0):
@@ -298,9 +349,12 @@ def _fitted(picture, width: float):
     return picture
 
 
-def section_flowables(section: Section, style_set: dict, width: float, example_view) -> list:
+def section_flowables(
+    section: Section, style_set: dict, width: float, example_view, changed: dict | None = None
+) -> list:
     """The body of a rule section: numbered rule paragraphs, lists and tables, worked examples as boxes
-    (`example_view(example_id, situation_markdown, situation_numbers)` gives an example's `ExampleView`)."""
+    (`example_view(example_id, situation_markdown, situation_numbers)` gives an example's `ExampleView`);
+    `changed`: rule number -> (shown "changed in 1.1", the change's destination)."""
     lines = section.body.splitlines()
     tokens = parse(section.body)
     situations = numbering.situations(tokens)
@@ -327,6 +381,10 @@ def section_flowables(section: Section, style_set: dict, width: float, example_v
             continue
         inside = [n.number for n in section.numbered if first <= n.first < end]
         out += paragraphs(
-            source, style_set, width, inside if inside or first not in numbers else [numbers[first].number]
+            source,
+            style_set,
+            width,
+            inside if inside or first not in numbers else [numbers[first].number],
+            changed=changed,
         )
     return out

@@ -62,6 +62,7 @@ class PageWords:
     allow_html: tuple = ()  # HTML tags the game's rule text may use (game.yaml site.allow_html), sanitised
     pictures: dict = field(default_factory=dict)  # example id -> [{src, width, height, alt, caption}] (PNG files)
     changed: dict = field(default_factory=dict)  # section id -> (shown "changed in 1.1", anchor of the change)
+    changed_rules: dict = field(default_factory=dict)  # rule number -> (shown "changed in 1.1", anchor of the change)
 
     def reader(self) -> scenario.Reader:
         """Whom the examples' results are written for (see `rulepress.model.scenario`)."""
@@ -202,7 +203,8 @@ MARKER = re.compile(r"^(\s*(?:>\s*)*(?:[-*+]|\d{1,9}[.)])?\s*)")
 
 def number_rules(lines: list[str], numbered: list, page: PageWords) -> list[str]:
     """The body `lines` with each numbered rule paragraph (`rulepress.model.numbering`) starting with its number:
-    shown, an index entry (the search finds the paragraph by its number) and a permalink ``#r-4-2``."""
+    shown, an index entry (the search finds the paragraph by its number) and a permalink ``#r-4-2``; a paragraph
+    a change of the current version touches also gets its "changed in 1.1" mark, linked to the change."""
     out = list(lines)
     for rule in numbered:
         if rule.first >= len(out):
@@ -213,6 +215,9 @@ def number_rules(lines: list[str], numbered: list, page: PageWords) -> list[str]
             f"{{index}}`{rule.number} <single: {rule.number}>`"
             f'<a class="rp-permalink" id="{target}" href="#{target}" title="{title}" aria-label="{title} {rule.number}">#</a> '
         )
+        changed = page.changed_rules.get(rule.number)
+        if changed:  # a change of the current version touches this paragraph: marked, linked to the change
+            mark += f'<span class="rp-changed">[{scenario.escape_markdown(changed[0])}](#{changed[1]})</span> '
         line = out[rule.first]
         if rule.kind == "table":
             out[rule.first] = f"{mark}\n\n{line}"

@@ -20,7 +20,7 @@ from jinja2 import FileSystemLoader
 from jinja2.sandbox import SandboxedEnvironment
 
 from rulepress import i18n, paths
-from rulepress.model import GameContent, history
+from rulepress.model import GameContent, history, numbering
 from rulepress.model.rules_text import strip_term_refs, term_refs
 from rulepress.model.schema import Provenance, Term
 from rulepress.site import downloads, rules_myst, safety, search, summary
@@ -158,6 +158,9 @@ def game_data(content: GameContent, lang: str, extras: GameExtras) -> dict:
     marks = _example_marks(extras.example_results, lang)
     term_ids = {t.id for t in game.glossary}
     concerns = ambiguity_sections(content, lang)
+    marks_now = history.marks(game)
+    changed = {k: {"shown": v[0], "anchor": v[1]} for k, v in _shown_marks(marks_now.components, game.id, s).items()}
+    errata = {k: {"shown": v[0], "anchor": v[1]} for k, v in _shown_marks(marks_now.ambiguities, game.id, s).items()}
     by_section: dict[str, list[tuple[str, str]]] = {}
     for amb in game.ambiguities:
         for sid in concerns.get(amb.id, []):
@@ -179,10 +182,8 @@ def game_data(content: GameContent, lang: str, extras: GameExtras) -> dict:
             labels={k: v.get(lang) for k, v in game.site.labels.items()},
             allow_html=tuple(game.site.allow_html),
             pictures=extras.pictures,
-            changed={
-                sid: (s["changed_in"].format(version=t.version), f"{game.id}-{t.anchor}")
-                for sid, t in history.touched(game).items()
-            },
+            changed=_shown_marks(marks_now.sections, game.id, s),
+            changed_rules=_shown_marks(marks_now.paragraphs, game.id, s),
         )
         rules_body = rules_myst.rules_page(text, page, term_ids)
         rules_meta = rules_myst.front_matter(rules_myst.page_search_words(text, game.glossary, lang))
@@ -201,7 +202,7 @@ def game_data(content: GameContent, lang: str, extras: GameExtras) -> dict:
         "players": players_text(game.players, lang),
         "age": s["age_from"].format(age=game.age) if game.age else "",
         "provenance": provenance_plain(game.provenance, lang),
-        "components": [_component(c, lang) for c in game.components],
+        "components": [_component(c, lang, changed.get(c.id)) for c in game.components],
         "credits": [credit.model_dump() for credit in game.credits],
         "rules": Markdown(rules_body),  # the game's rule text, sanitised (`rulepress.text.safety`), and example boxes
         "rules_meta": Markdown(rules_meta),
@@ -227,6 +228,7 @@ def game_data(content: GameContent, lang: str, extras: GameExtras) -> dict:
                     {"anchor": rules_myst.anchor(game.id, sid), "label": _section_label(sections[sid])}
                     for sid in concerns.get(a.id, [])
                 ],
+                errata.get(a.id),
             )
             for a in game.ambiguities
         ],
@@ -246,10 +248,16 @@ def _version(game, lang: str) -> dict | None:
     return {"number": game.version, "date": i18n.long_date(release.date, lang) if release else ""}
 
 
+def _shown_marks(touched: dict, game_id: str, s: dict) -> dict[str, tuple[str, str]]:
+    """Id or number -> ("changed in 1.1" in the page's language, the change's anchor on the site)."""
+    return {key: (s["changed_in"].format(version=t.version), f"{game_id}-{t.anchor}") for key, t in touched.items()}
+
+
 def _changelog(game, lang: str, sections: dict) -> list[dict]:
     """The changelog in `lang`, newest version first: each change with its anchor, the sections it touches and
     the ambiguity it settles (an erratum)."""
     ambiguities = {a.id: a for a in game.ambiguities}
+    names = {c.id: c.name.get(lang) for c in game.components}
     shown = []
     for release in history.releases(game):
         changes = []
@@ -264,6 +272,12 @@ def _changelog(game, lang: str, sections: dict) -> list[dict]:
                         for sid in change.sections
                         if sid in sections
                     ],
+                    # numbers of the current text link to their rule; an earlier release's are of its own text
+                    "paragraphs": [
+                        {"anchor": numbering.anchor(n) if release.version == game.version else "", "number": n}
+                        for n in change.paragraphs
+                    ],
+                    "components": [names[c] for c in change.components if c in names],
                     "erratum": {"anchor": f"{game.id}-amb-{amb.id}", "title": amb.title.get(lang)} if amb else None,
                 }
             )
@@ -278,9 +292,11 @@ def _changelog(game, lang: str, sections: dict) -> list[dict]:
     return shown
 
 
-def _component(comp, lang: str) -> dict:
+def _component(comp, lang: str, changed: dict | None = None) -> dict:
+    """A component in `lang` for the overview's list (`changed`: the mark of a change of the current version)."""
     count = comp.count if comp.count is not None else (comp.total() if comp.printed or comp.printed_pieces else None)
     return {
+        "changed": changed,
         "id": comp.id,
         "name": comp.name.get(lang),
         "kind": words(lang)["kinds"][comp.kind],
@@ -303,8 +319,10 @@ def _term(term: Term, lang: str, game_id: str, used_in: list[dict], languages: l
     }
 
 
-def _ambiguity(amb, lang: str, game_id: str, rules: list[dict]) -> dict:
+def _ambiguity(amb, lang: str, game_id: str, rules: list[dict], changed: dict | None = None) -> dict:
+    """An entry of the ambiguity register in `lang` (`changed`: the mark of an erratum of the current version)."""
     return {
+        "changed": changed,
         "id": amb.id,
         "anchor": f"{game_id}-amb-{amb.id}",
         "title": amb.title.get(lang),
