@@ -55,7 +55,7 @@ def _every_feature_game(content: Path) -> Path:
         "  - {version: '1.0', date: 2026-01-10}\n"
         "  - version: '1.1'\n    date: 2026-03-02\n    changes:\n"
         "      - text: {en: The goal stops the piece., de: Das Ziel hält die Figur an.}\n"
-        "        sections: []\n",  # SECTIONS
+        "        sections: [moving]\n",
     )
     layout = folder / "layouts" / "number-card.yaml"
     _replace(layout, "font: Body-Bold, size: 13,", "font: Title, size: 13,")
