@@ -33,7 +33,7 @@ def tiny_site(tiny, tmp_path_factory) -> Path:
     return out / "site"
 
 
-def _run(script: str, *args: str, timeout: int = 300) -> str:
+def _run(script: str, *args: str, timeout: int = 600) -> str:
     done = subprocess.run(
         [sys.executable, str(BENCHMARKS / script), *args],
         cwd=ROOT, capture_output=True, text=True, timeout=timeout, check=False,
