@@ -332,6 +332,23 @@ def write_sheet(job: PieceJob, target: Path) -> dict:
     return {"pages": pages}
 
 
+def write_fronts(job: PieceJob, target: Path) -> Path:
+    """Every printed piece's front on a page of its own, trim plus bleed, each followed by an empty page (a
+    front on every odd page, as the print-and-cut sheets read the print-shop file)."""
+    fonts.register()
+    shape = job.shape
+    width, height = shape.width + 2 * BLEED, shape.height + 2 * BLEED
+    meta = Meta(f"{job.title} – {job.comp.name.get(job.lang)}", job.author, f"pieces {job.comp.id}, {job.lang}")
+    c = new_canvas(target, (width * MM, height * MM), meta)
+    for card in printed_faces(job.comp):
+        draw_piece(c, job, card, BLEED, BLEED, height, back=False)
+        c.showPage()
+        c.setPageSize((width * MM, height * MM))
+        c.showPage()
+    c.save()
+    return target
+
+
 # ---------------------------------------------------------------- check and plan
 
 
