@@ -79,3 +79,35 @@ def test_light_text_on_a_lightened_back_becomes_dark(sheets):
 def test_lighten_keeps_hue_and_moves_to_paper():
     assert lowink.lighten([0.0, 0.0, 0.0]) == [0.85, 0.85, 0.85]
     assert lowink.lighten([0.0, 0.2, 1.0, 0.5]) == [0.0, 0.03, 0.15, 0.075]
+
+
+@pytest.fixture(scope="module")
+def army_sheets(tmp_path_factory):
+    """The Risk army pieces (the heaviest print of that kit), English A4, normal and low ink, as the build
+    plans them."""
+    from rulepress import paths
+    from rulepress.render import pieces
+
+    tmp = tmp_path_factory.mktemp("lowink-pieces")
+    content = load_game(paths.BUNDLED_CONTENT / "risk")
+    made = {}
+    for ink_setting in ("normal", "low"):
+        for artifact in pieces.plan(content, CardOptions(papers=("a4",), ink=ink_setting)):
+            if artifact.lang == "en" and artifact.path.endswith("armies.en.a4.pdf"):
+                target = tmp / ink_setting / "armies.pdf"
+                target.parent.mkdir(parents=True, exist_ok=True)
+                artifact.write(target)
+                made[ink_setting] = (target, artifact.inputs)
+    return made
+
+
+def test_low_ink_lightens_the_pieces_too(army_sheets):
+    """`--ink low` reaches the pieces sheets: the army tokens take at most half the ink, keep their texts
+    and cut lines, and the setting is an input (a normal sheet is not reused for a low-ink build)."""
+    (normal, normal_inputs), (low, low_inputs) = army_sheets["normal"], army_sheets["low"]
+    before, after = ink(normal), ink(low)
+    assert before > 0.2 and after <= 0.5 * before, (before, after)
+    with pdfplumber.open(normal) as a, pdfplumber.open(low) as b:
+        assert [p.extract_text() for p in a.pages] == [p.extract_text() for p in b.pages]
+    assert strokes(low) == strokes(normal)
+    assert low_inputs.get("ink") == "low" and "ink" not in normal_inputs

@@ -73,14 +73,14 @@ def test_the_rgb_print_file_is_what_pdfx_must_change(shop_builds):
     assert "rg" in colour_operators(shop_builds["rgb"] / "deck.en.print.pdf")
 
 
-@pytest.mark.parametrize("build_name, version", [("x4", "PDF/X-4"), ("dtc", "PDF/X-1a:2003")])
+@pytest.mark.parametrize("build_name, version", [("x4", "PDF/X-4"), ("dtc", "PDF/X-1:2003")])
 def test_pdfx_markers_and_no_device_rgb(shop_builds, build_name, version):
     for component in ("deck", "chips", "pictures"):
         path = shop_builds[build_name] / f"{component}.en.print.pdf"
         assert pdfx.check(path) == [], component
         with pikepdf.open(path) as pdf:
             assert pdf.docinfo["/GTS_PDFXVersion"] == version
-            assert pdf.docinfo["/Trapped"] == pikepdf.Name.False_
+            assert pdf.docinfo["/Trapped"] == pikepdf.Name("/False")
             intent = pdf.Root.OutputIntents[0]
             assert intent.S == "/GTS_PDFX" and intent.OutputConditionIdentifier == "FOGRA39"
             profile = intent.DestOutputProfile.read_bytes()
@@ -92,6 +92,53 @@ def test_pdfx_markers_and_no_device_rgb(shop_builds, build_name, version):
             assert meta.get("pdfxid:GTS_PDFXVersion") == version
         ops = colour_operators(path)
         assert "rg" not in ops and "RG" not in ops
+
+
+# The standard's literal values, written here (not taken from pdfx's constants): ISO 15930-4:2003 (PDF/X-1a:2003)
+# 6.2: GTS_PDFXVersion "PDF/X-1:2003" and GTS_PDFXConformance "PDF/X-1a:2003", PDF 1.4 at most; ISO 15930-7
+# (PDF/X-4): "PDF/X-4" in the XMP (and the info), PDF 1.6 at most; both: /Trapped the name /True or /False, Title,
+# CreationDate, ModDate, a trailer ID, and on each page a TrimBox or an ArtBox but not both, inside the BleedBox.
+STANDARD = {
+    "dtc": {"version": b"(PDF/X-1:2003)", "conformance": b"(PDF/X-1a:2003)", "pdf": "1.4"},
+    "x4": {"version": b"(PDF/X-4)", "conformance": None, "pdf": "1.6"},
+}
+
+
+@pytest.mark.parametrize("build_name", ["x4", "dtc"])
+def test_pdfx_files_follow_the_standard_literally(shop_builds, build_name):
+    expected = STANDARD[build_name]
+    for component in ("deck", "chips", "pictures"):
+        path = shop_builds[build_name] / f"{component}.en.print.pdf"
+        assert path.read_bytes()[:8] == b"%PDF-" + expected["pdf"].encode()
+        with pikepdf.open(path) as pdf:
+            info = pdf.docinfo
+            assert info["/GTS_PDFXVersion"].unparse() == expected["version"]
+            if expected["conformance"]:
+                assert info["/GTS_PDFXConformance"].unparse() == expected["conformance"]
+            else:
+                assert "/GTS_PDFXConformance" not in info
+            assert info["/Trapped"].unparse() == b"/False"  # a name, spelt exactly
+            assert all(key in info for key in ("/Title", "/CreationDate", "/ModDate")) and "/ID" in pdf.trailer
+            assert pdf.open_metadata().get("pdf:Trapped") == "False"
+            for page in pdf.pages:
+                assert not ("/ArtBox" in page.obj and "/TrimBox" in page.obj)
+                trim, bleed = (list(map(float, page.obj[key])) for key in ("/TrimBox", "/BleedBox"))
+                assert trim[0] > bleed[0] and trim[2] < bleed[2]  # the bleed around the cut
+
+
+def test_the_check_reports_what_preflight_rejects(shop_builds, tmp_path):
+    """The checker knows the three defects an earlier build had (Trapped /False_, ArtBox with TrimBox, X-1a's
+    version as its conformance): a file carrying them is not passed."""
+    path = tmp_path / "broken.pdf"
+    with pikepdf.open(shop_builds["dtc"] / "deck.en.print.pdf") as pdf:
+        pdf.docinfo["/Trapped"] = pikepdf.Name("/False_")
+        pdf.docinfo["/GTS_PDFXVersion"] = "PDF/X-1a:2003"
+        pdf.pages[0].obj["/ArtBox"] = pdf.pages[0].obj["/TrimBox"]
+        pdf.save(path)
+    found = pdfx.check(path)
+    assert "Trapped is /False_, not /True or /False" in found
+    assert "page 1: both TrimBox and ArtBox" in found
+    assert any(line.startswith("GTS_PDFXVersion 'PDF/X-1a:2003'") for line in found)
 
 
 def test_colours_are_converted_and_ink_limited(shop_builds):

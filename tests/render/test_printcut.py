@@ -10,7 +10,7 @@ import yaml
 from PIL import Image
 from svg.path import parse_path
 
-from rulepress.layout.printcut import CRICUT_MAX, MarkSpec, sheet
+from rulepress.layout.printcut import MarkSpec, sheet
 from rulepress.model import load_game
 from rulepress.render import exports, printcut
 from rulepress.render.options import CardOptions, ExportOptions, PrintCutOptions
@@ -155,8 +155,7 @@ def test_silhouette_marks_are_black_at_studios_positions(built):
 def test_cricut_image_fits_print_then_cut_and_is_transparent_outside_the_trim(built):
     folder = built / "chips.en.cut-cricut"
     with Image.open(folder / "print-1.png") as im:
-        width_mm, height_mm = im.width / 300 * 25.4, im.height / 300 * 25.4
-        assert width_mm <= CRICUT_MAX[0] + 0.1 and height_mm <= CRICUT_MAX[1] + 0.1
+        assert im.width <= 6.75 * 300 and im.height <= 9.25 * 300  # Design Space's limit in pixels, not one over
         paths = svg_paths(folder / "cut-1.svg")
         alpha = im.getchannel("A")
         for path in paths:
@@ -167,3 +166,110 @@ def test_cricut_image_fits_print_then_cut_and_is_transparent_outside_the_trim(bu
             assert alpha.getpixel((px(cx), px(cy))) == 255  # inside the piece: printed
             assert alpha.getpixel((px(min(xs) + 0.5), px(min(ys) + 0.5))) == 0  # a circle's corner: cut away
             assert alpha.getpixel((px(cx), px(max(ys) - 0.3))) == 255
+
+
+def test_cricut_image_of_a_partial_sheet_has_no_blank_pieces(built):
+    """The 4 chips fill a few places of the sheet: the image is opaque only inside those 4 outlines (an opaque
+    empty place would be a blank piece Design Space cuts)."""
+    folder = built / "chips.en.cut-cricut"
+    paths = svg_paths(folder / "cut-1.svg")
+    assert len(paths) == 4
+    radius = [
+        (max(p.point(i / 360).real for i in range(361)) - min(p.point(i / 360).real for i in range(361))) / 2
+        for p in paths
+    ]
+    expected = sum(math.pi * (r / 25.4 * 300) ** 2 for r in radius)
+    with Image.open(folder / "print-1.png") as im:
+        opaque = sum(1 for value in im.getchannel("A").getdata() if value > 127)
+    assert opaque == pytest.approx(expected, rel=0.02)
+
+
+@pytest.mark.parametrize("machine", ["silhouette", "scanncut"])
+def test_print_and_cut_sheets_print_the_bleed(built, machine):
+    """Around every piece the sheet prints the card's bleed, as the print-shop page has it (a cut a little off
+    shows the card's colour, not white paper): the ring 1.5 mm outside the trim matches the print file's."""
+    import pypdfium2 as pdfium
+
+    def render(path, page, dpi=100):
+        doc = pdfium.PdfDocument(str(path))
+        try:
+            return doc[page].render(scale=dpi / 72).to_pil().convert("RGB")
+        finally:
+            doc.close()
+
+    folder = built / f"tiles.en.cut-{machine}.a4"  # tiles: a light blue face to the bleed
+    shop = built / "tiles.en.print.pdf"
+    with pikepdf.open(shop) as pdf:
+        trim = [float(v) / PT for v in pdf.pages[0].trimbox]
+        media_h = float(pdf.pages[0].mediabox[3]) / PT
+    face, sheet_image = render(shop, 0), render(folder / "sheets.pdf", 0)
+    px = lambda mm: round(mm / 25.4 * 100)  # noqa: E731
+    box = placed_trims(folder / "sheets.pdf", shop)[0][0]
+    face_box = (trim[0], media_h - trim[3], box[2], box[3])  # the trim on the print page, top-left origin
+    outside = lambda b: [  # noqa: E731
+        (b[0] - 1.5, b[1] + b[3] / 2),
+        (b[0] + b[2] / 2, b[1] - 1.5),
+        (b[0] + b[2] + 1.5, b[1] + b[3] / 2),
+        (b[0] + b[2] / 2, b[1] + b[3] + 1.5),
+    ]
+    compared = 0
+    for (fx, fy), (sx, sy) in zip(outside(face_box), outside(box)):  # left, top, right and bottom of the trim
+        expected, got = face.getpixel((px(fx), px(fy))), sheet_image.getpixel((px(sx), px(sy)))
+        assert expected != (255, 255, 255), "the print file's bleed is coloured"
+        assert max(abs(a - b) for a, b in zip(expected, got)) <= 12, (machine, expected, got)
+        compared += 1
+    assert compared == 4
+
+
+@pytest.fixture(scope="module")
+def army_cut(tmp_path_factory):
+    """The Risk army tokens' Silhouette folder (English, A4), as a build with `--cut silhouette` writes it."""
+    from rulepress import paths
+
+    content = load_game(paths.BUNDLED_CONTENT / "risk")
+    out = tmp_path_factory.mktemp("army-cut")
+    planned = printcut.plan(content, PrintCutOptions(("silhouette",), CardOptions(papers=("a4",))))
+    (artifact,) = [a for a in planned if a.path == "risk/armies.en.cut-silhouette.a4"]
+    artifact.write(out / "armies")
+    return content, out / "armies"
+
+
+def test_round_pieces_get_cut_files_too(army_cut):
+    """Every one of the 276 army tokens has its cut circle, the size of the printed disc, centred on it."""
+    import pypdfium2 as pdfium
+
+    content, folder = army_cut
+    piece = next(c for c in content.game.components if c.id == "armies").piece
+    circles = []
+    for svg in sorted(folder.glob("cut-*.svg")):
+        circles += [(svg, p) for p in svg_paths(svg)]
+    assert len(circles) == 276
+    doc = pdfium.PdfDocument(str(folder / "sheets.pdf"))
+    try:
+        image = doc[0].render(scale=100 / 72).to_pil().convert("RGB")
+    finally:
+        doc.close()
+    for svg, path in circles:
+        xs = [path.point(i / 360).real for i in range(361)]
+        ys = [path.point(i / 360).imag for i in range(361)]
+        assert max(xs) - min(xs) == pytest.approx(piece.size.width, abs=0.05)
+        if svg.name == "cut-1.svg":  # printed under the cut: the disc's colour, also 0.7 mm outside the cut
+            cx, cy = (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
+            for x, y in ((cx, cy - piece.size.height / 2 + 1.5), (max(xs) + 0.7, cy)):
+                assert min(image.getpixel((round(x / 25.4 * 100), round(y / 25.4 * 100)))) < 200, (x, y)
+
+
+def test_silhouette_sheets_use_the_whole_frame_of_the_marks():
+    """Poker cards with 1 mm bleed: 8 on a landscape A4 Silhouette sheet (4 x 2; a frame as wide as the square
+    mark held 4), every bleed box at least 3 mm from each mark and inside the marks' frame (10.5 mm + 3 mm)."""
+    from rulepress.layout.printcut import place
+
+    sheet_ = sheet("silhouette", (297.0, 210.0))
+    plan = place(sheet_, (63.5, 88.9), 1.0, "rect", 3.0)
+    assert plan.per_sheet == 8
+    for x, y in plan.origins:
+        w, h = 65.5, 90.9
+        assert x >= 13.5 - 1e-9 and y >= 13.5 - 1e-9 and x + w <= 297 - 13.5 + 1e-9 and y + h <= 210 - 13.5 + 1e-9
+        for m in sheet_.marks:
+            apart = max(m.x - (x + w), x - (m.x + m.w), m.y - (y + h), y - (m.y + m.h))
+            assert apart >= 3.0 - 1e-9, (x, y, m)

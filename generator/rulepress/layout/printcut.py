@@ -5,7 +5,9 @@ A *machine* fixes the marks and the area the pieces may use:
 
 - ``silhouette``: Silhouette Studio's "Type 1" print & cut marks: a filled square at the top left and two
   L-shaped corner marks (top right, bottom left), all `inset` from the paper edges (Studio's defaults:
-  length 20 mm, thickness 0.5 mm, inset 10 mm). The pieces stay `clearance` inside the marks.
+  length 20 mm, thickness 0.5 mm, inset 10 mm). The pieces use the whole frame the marks span, `clearance`
+  inside their lines and `clearance` away from each mark (the square's corner is kept free: the grid moves
+  off it within the frame's slack, else the piece there is left out), so a sheet holds as many as fit.
 - ``scanncut``: a Brother ScanNCut sheet: the paper lies at the top left of the 12 x 12 in scanning mat; four
   filled corner squares frame the pieces so the scan finds the sheet's corners, and the cut file is the size
   of the mat with the paper where it lies on it.
@@ -124,6 +126,7 @@ class Sheet:
     height: float
     marks: tuple[Mark, ...]
     area: tuple[float, float, float, float]  # x, y, w, h
+    keep_out: tuple[Mark, ...] = ()  # parts of the area no piece's bleed may touch (a mark with its clearance)
 
 
 def sheet(machine: str, paper: tuple[float, float], spec: MarkSpec = MarkSpec()) -> Sheet:
@@ -139,8 +142,9 @@ def sheet(machine: str, paper: tuple[float, float], spec: MarkSpec = MarkSpec())
             Mark(i, h - i - L, t, L),  # bottom left: arm up the left edge ...
             Mark(i, h - i - t, L, t),  # ... and along the bottom edge
         )
-        edge = i + max(s, t) + c
-        return Sheet(machine, w, h, marks, (edge, edge, w - 2 * edge, h - 2 * edge))
+        edge = i + t + c
+        keep_out = tuple(Mark(m.x - c, m.y - c, m.w + 2 * c, m.h + 2 * c) for m in marks)
+        return Sheet(machine, w, h, marks, (edge, edge, w - 2 * edge, h - 2 * edge), keep_out)
     if machine == "scanncut":
         marks = tuple(Mark(x, y, s, s) for x in (i, w - i - s) for y in (i, h - i - s))
         edge = i + s + c
@@ -173,7 +177,34 @@ def place(
             f"a {piece[0]:g} x {piece[1]:g} mm piece with {bleed:g} mm bleed does not fit the "
             f"{aw:.1f} x {ah:.1f} mm {sheet_.machine} cutting area"
         )
-    x0, y0 = ax + (aw - cols * pw) / 2, ay + (ah - rows * ph) / 2
-    origins = tuple((x0 + col * pw, y0 + row * ph) for row in range(rows) for col in range(cols))
+    x0, y0 = _grid_origin(sheet_, (cols * pw, rows * ph), (pw, ph))
+    origins = tuple(
+        (x, y)
+        for row in range(rows)
+        for col in range(cols)
+        if not _touches(sheet_.keep_out, (x := x0 + col * pw, y := y0 + row * ph, pw, ph))
+    )
     outlines = tuple(Outline(x + bleed, y + bleed, piece[0], piece[1], shape, radius) for x, y in origins)
-    return Placement(sheet_, cols * rows, origins, outlines)
+    return Placement(sheet_, len(origins), origins, outlines)
+
+
+def _touches(keep_out: tuple[Mark, ...], box: tuple[float, float, float, float]) -> bool:
+    x, y, w, h = box
+    return any(
+        x < m.x + m.w - 1e-9 and m.x < x + w - 1e-9 and y < m.y + m.h - 1e-9 and m.y < y + h - 1e-9 for m in keep_out
+    )
+
+
+def _grid_origin(sheet_: Sheet, size: tuple[float, float], cell: tuple[float, float]) -> tuple[float, float]:
+    """The grid's top-left: centred in the area, moved right and down within the area's slack off any keep-out
+    part its first piece would touch (Silhouette's square), as little as needed."""
+    ax, ay, aw, ah = sheet_.area
+    x0, y0 = ax + (aw - size[0]) / 2, ay + (ah - size[1]) / 2
+    for m in sheet_.keep_out:
+        if _touches((m,), (x0, y0, *cell)):
+            right, down = m.x + m.w - x0, m.y + m.h - y0
+            if right <= x0 - ax + 1e-9:  # the slack on the left moved to the right
+                x0 = min(m.x + m.w, ax + aw - size[0])
+            elif down <= y0 - ay + 1e-9:
+                y0 = min(m.y + m.h, ay + ah - size[1])
+    return x0, y0

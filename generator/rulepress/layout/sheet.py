@@ -24,6 +24,9 @@ from dataclasses import KW_ONLY, dataclass
 from rulepress.layout.geometry import Rect
 from rulepress.layout.paper import PRINTABLE_MARGIN
 
+MARK_OUTSIDE = 1.0  # mm of every crop mark on white paper (outside the bleed and `mark_offset`), at the least
+TRIM_GAP = 1.0  # mm a crop mark that reaches into the bleed stops short of the trim
+
 
 class SheetError(ValueError):
     """The cards cannot be placed on the paper (too large)."""
@@ -44,7 +47,7 @@ class SheetSpec:
     bleed: float = 3.0
     marks: str = "crop"  # crop, lines, none
     mark_length: float = 4.0
-    min_mark_length: float = 1.0
+    min_mark_length: float = 3.0
     mark_offset: float = 0.5
     page_clearance: float = PRINTABLE_MARGIN
     gap: str = "spaced"  # spaced (twice the bleed between cards) or butted (shared cut lines)
@@ -87,8 +90,14 @@ def check_spec(spec: SheetSpec) -> None:
 def _margin(spec: SheetSpec) -> float:
     """Space needed between the outer trim and the page edge on each side."""
     if spec.marks == "crop":
-        return spec.bleed + spec.mark_offset + spec.min_mark_length + spec.page_clearance
+        return spec.page_clearance + _mark_room(spec)
     return spec.bleed + spec.page_clearance
+
+
+def _mark_room(spec: SheetSpec) -> float:
+    """The mm a crop mark needs between the trim and the page clearance: its part on white paper beyond the
+    bleed, and its minimum length when it reaches into the bleed."""
+    return max(spec.bleed + spec.mark_offset + MARK_OUTSIDE, TRIM_GAP + spec.min_mark_length)
 
 
 def _count(length: float, card: float, gap: float, margin: float) -> int:
@@ -156,30 +165,51 @@ def crop_marks(g: Grid, count: int | None = None, reserve: float = 0.0) -> list[
     outer = g.outer
     xs, ys = trim_lines(g)
     segments = []
-    start = spec.bleed + spec.mark_offset
-    # vertical marks above and below the grid
-    top_room = outer.y - start - spec.page_clearance
-    bottom_room = spec.paper_h - outer.bottom - start - spec.page_clearance - reserve
-    length_v = min(spec.mark_length, top_room, bottom_room)
+    top, bottom = (
+        _mark_span(spec, room)
+        for room in (outer.y - spec.page_clearance, spec.paper_h - outer.bottom - spec.page_clearance - reserve)
+    )
     for x in xs:
-        segments.append((x, outer.y - start - length_v, x, outer.y - start))
-        segments.append((x, outer.bottom + start, x, outer.bottom + start + length_v))
-    left_room = outer.x - start - spec.page_clearance
-    right_room = spec.paper_w - outer.right - start - spec.page_clearance
-    length_h = min(spec.mark_length, left_room, right_room)
+        segments.append((x, outer.y - top[1], x, outer.y - top[0]))
+        segments.append((x, outer.bottom + bottom[0], x, outer.bottom + bottom[1]))
+    left, right = (
+        _mark_span(spec, room)
+        for room in (outer.x - spec.page_clearance, spec.paper_w - outer.right - spec.page_clearance)
+    )
     for y in ys:
-        segments.append((outer.x - start - length_h, y, outer.x - start, y))
-        segments.append((outer.right + start, y, outer.right + start + length_h, y))
+        segments.append((outer.x - left[1], y, outer.x - left[0], y))
+        segments.append((outer.right + right[0], y, outer.right + right[1], y))
     return segments
+
+
+def _mark_span(spec: SheetSpec, room: float) -> tuple[float, float]:
+    """(near, far) mm from the trim of the crop marks on one side with `room` mm between the trim and the page
+    clearance: from `mark_offset` beyond the bleed, at most `mark_length` long; reaching into the bleed when
+    the room outside it is less than `min_mark_length`."""
+    near = spec.bleed + spec.mark_offset
+    far = min(room, near + spec.mark_length)
+    if far - near < spec.min_mark_length:
+        near = max(TRIM_GAP, far - spec.min_mark_length)
+    return near, far
+
+
+def in_bleed(g: Grid, segment: tuple[float, float, float, float]) -> bool:
+    """Whether a crop mark of `crop_marks` reaches into the bleed (it is drawn with a white edge there)."""
+    x1, y1, x2, y2 = segment
+    outer, reach = g.outer, g.spec.bleed - 1e-9
+    if x1 == x2:
+        return min(abs(y1 - outer.y), abs(y2 - outer.y), abs(y1 - outer.bottom), abs(y2 - outer.bottom)) < reach
+    return min(abs(x1 - outer.x), abs(x2 - outer.x), abs(x1 - outer.right), abs(x2 - outer.right)) < reach
 
 
 def guide_room(g: Grid, count: int | None, band: float) -> bool:
     """True when a `band` mm high line of text fits between the bottom page clearance and the bottom crop
-    marks (shortened, never below their minimum length) of a page holding `count` cards."""
+    marks (shortened, never below their minimum length nor their part on white paper) of a page holding
+    `count` cards."""
     spec = g.spec
     outer = used(g, count).outer
-    room = spec.paper_h - outer.bottom - spec.bleed - spec.mark_offset - spec.page_clearance
-    needed = band + (spec.min_mark_length if spec.marks == "crop" else 0.0)
+    room = spec.paper_h - outer.bottom - spec.page_clearance
+    needed = band + (_mark_room(spec) if spec.marks == "crop" else spec.bleed)
     return room >= needed - 1e-9
 
 

@@ -34,7 +34,9 @@ class SheetSection(Part):
         description="spaced: cards apart by twice the bleed, each with its own bleed; butted: cards touch and share cut lines.",
     )
     mark_length: float = Field(4, gt=0, description="Longest crop mark in mm (shortened when the margin is narrow).")
-    min_mark_length: float = Field(1, gt=0, description="Shortest crop mark in mm.")
+    min_mark_length: float = Field(
+        3, gt=0, description="Shortest crop mark in mm (where the margin is narrower, a mark reaches into the bleed)."
+    )
     mark_offset: float = Field(0.5, ge=0, description="Distance between the bleed edge and a crop mark in mm.")
     page_clearance: float = Field(
         PRINTABLE_MARGIN,

@@ -1194,6 +1194,11 @@ class Game(Model):
         description="Languages of this game's texts (language codes: de, en, fr, ...); every text gives each of them, "
         "and each has its rules.<lang>.md. None given: de and en.",
     )
+    hyphenation: dict[Lang, Annotated[str, Field(pattern=r"^[a-z]{2,3}([-_][A-Za-z]{2})?$")]] = Field(
+        default_factory=dict,
+        description="The hyphenation of a language's printed texts where it is not the language's default variant "
+        "(en: American English, en-US; de: de-DE), e.g. {en: en-GB} for British breaks.",
+    )
     source_language: Lang | None = Field(
         None,
         description="The language the game is written in; the translation check compares every other language with "

@@ -1,10 +1,11 @@
-"""Impose a document of A5 pages as a saddle-stitched booklet for home duplex printing.
+"""Impose a document of half-sheet pages (A5 for A4, half-letter for Letter) as a saddle-stitched booklet for
+home duplex printing.
 
 `sheet_order(n)` is the page order of a booklet of `n` pages (a multiple of 4): sheet side by sheet side,
 (left page, right page), so that the printed stack, folded in the middle, reads 1, 2, 3, ... The outer
 side of the first sheet carries the last page and the first (the cover), its inner side pages 2 and n-1.
-`impose` places two pages of a PDF side by side on each landscape side of A4 or Letter (scaled to fit
-each half, centred), with pikepdf; printed duplex, flipped on the short edge.
+`impose` places two pages of a PDF side by side on each landscape side of A4 or Letter (at 100 % when the
+pages are half the sheet, else scaled to fit each half, centred), with pikepdf; printed duplex, flipped on the short edge.
 """
 
 from __future__ import annotations

@@ -39,6 +39,7 @@ from rulepress.layout.sheet import (
     crop_marks,
     grid,
     guide_room,
+    in_bleed,
     used,
 )
 from rulepress.layout.spec import Layout
@@ -671,7 +672,14 @@ def _guides(
     shape = layout.shape
     trims = used(g, count).trims
     if s.marks == "crop":
-        for x1, y1, x2, y2 in crop_marks(g, count, reserve):
+        marks = crop_marks(g, count, reserve)
+        c.setStrokeColor(_rgb("#ffffff"))  # a mark reaching into the bleed: a white edge shows it on any colour
+        c.setLineWidth(1.0)
+        for x1, y1, x2, y2 in (m for m in marks if in_bleed(g, m)):
+            c.line(x1 * MM, (H - y1) * MM, x2 * MM, (H - y2) * MM)
+        c.setStrokeColor(_rgb("#000000"))
+        c.setLineWidth(0.25)
+        for x1, y1, x2, y2 in marks:
             c.line(x1 * MM, (H - y1) * MM, x2 * MM, (H - y2) * MM)
     if s.marks == "lines" or (s.marks == "crop" and shape != "rect"):
         c.setStrokeColor(_rgb(CUT_COLOR if shape != "rect" else "#888888"))

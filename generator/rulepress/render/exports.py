@@ -193,7 +193,6 @@ def write_print_pdf(job: Job, target: Path) -> dict:
     c = new_canvas(target, (W, H), job.meta("print shop, one card per page"))
     c.setTrimBox((B, B, W - B, H - B))
     c.setBleedBox((0, 0, W, H))
-    c.setArtBox((B, B, W - B, H - B))
     pictures = Pictures(c)
     for path in picture_files(job):  # placeholders before any form: ReportLab forms do not nest
         pictures.prepare(path)

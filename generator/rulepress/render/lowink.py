@@ -2,8 +2,9 @@
 
 What is drawn large is background: a filled path or a picture covering at least `LARGE` of one piece (a card
 with its bleed: the caller gives its area) is lightened to `STRENGTH` of its colour (a full-bleed picture
-becomes a faint ghost, a dark background a pale tint). Everything else is kept as drawn:
-frames and lines (strokes), small fills such as icons and pips, and text, whose colour is made dark when it
+becomes a faint ghost, a dark background a pale tint), and so is a texture: one stroked path of `TEXTURE_LINES`
+lines or more spread over such a share of a piece (the rays of a chip, a hatching). Everything else is kept as
+drawn: frames and lines (strokes), small fills such as icons and pips, and text, whose colour is made dark when it
 was light (white on a dark background would vanish once the background is pale). Pictures keep their soft
 masks. Works on any PDF Rulepress writes, so it follows whatever the card faces draw.
 """
@@ -56,6 +57,9 @@ PAINT_FILL = {"f", "F", "f*", "B", "B*", "b", "b*"}
 PAINT_ANY = PAINT_FILL | {"S", "s", "n"}
 PATH = {"m", "l", "c", "v", "y", "re", "h"}
 FILL_COLOUR = {"g": 1, "rg": 3, "k": 4}
+STROKE_COLOUR = {"G": 1, "RG": 3, "K": 4}
+PAINT_STROKE = {"S", "s"}  # stroked only (a filled and stroked path is a shape, handled as a fill)
+TEXTURE_LINES = 8  # a stroked path of this many lines or more over a piece is a texture (rays, hatching), no frame
 TEXT_SHOW = {"Tj", "TJ", "'", '"'}
 
 
@@ -68,6 +72,8 @@ def _rewrite(pdf, stream_holder, area: float, large_images: set, done: set, star
     ctm: Matrix = start
     stack: list[Matrix] = []
     fill: list[float] | None = None
+    stroke: list[float] | None = None
+    subpaths = 0
     path_start: int | None = None
     points: list[tuple[float, float]] = []
     resources = (
@@ -80,7 +86,9 @@ def _rewrite(pdf, stream_holder, area: float, large_images: set, done: set, star
     for instruction in pikepdf.parse_content_stream(stream_holder):
         operands, operator = instruction.operands, instruction.operator
         op = str(operator)
-        nums = [float(v) for v in operands] if op in ("cm", "Tm", "Td", "TD", *PATH, *FILL_COLOUR) else []
+        nums = (
+            [float(v) for v in operands] if op in ("cm", "Tm", "Td", "TD", *PATH, *FILL_COLOUR, *STROKE_COLOUR) else []
+        )
         if op == "Tm":
             text_at = (nums[4], nums[5])
         elif op in ("Td", "TD"):
@@ -93,6 +101,8 @@ def _rewrite(pdf, stream_holder, area: float, large_images: set, done: set, star
             ctm = _multiply(tuple(nums), ctm)  # type: ignore[arg-type]
         if op in FILL_COLOUR:
             fill = nums
+        elif op in STROKE_COLOUR:
+            stroke = nums
         if op in TEXT_SHOW and fill is not None and _luminance(fill) > 0.7 and not _on_kept_fill(painted, ctm, text_at):
             # light text on a background that becomes pale: shown dark, the fill colour restored after
             out.append(([*DARK_TEXT], pikepdf.Operator("rg")))
@@ -102,13 +112,19 @@ def _rewrite(pdf, stream_holder, area: float, large_images: set, done: set, star
             continue
         if op in PATH:
             if path_start is None:
-                path_start = len(out)
-                points = []
+                path_start, points, subpaths = len(out), [], 0
+            subpaths += op in ("m", "re")
             if op == "re":
                 x, y, w, h = nums
                 points += [_apply(ctm, x, y), _apply(ctm, x + w, y + h), _apply(ctm, x + w, y), _apply(ctm, x, y + h)]
             else:
                 points += [_apply(ctm, nums[i], nums[i + 1]) for i in range(0, len(nums) - 1, 2)]
+        if op in PAINT_STROKE and stroke is not None and path_start is not None and _texture(points, subpaths, area):
+            out.insert(path_start, ([], pikepdf.Operator("q")))
+            out.insert(path_start + 1, (lighten(stroke), pikepdf.Operator({1: "G", 3: "RG", 4: "K"}[len(stroke)])))
+            out += [(operands, operator), ([], pikepdf.Operator("Q"))]
+            path_start, points, changed = None, [], True
+            continue
         if op in PAINT_ANY:
             if op in PAINT_FILL and fill is not None and path_start is not None and points:
                 xs, ys = [p[0] for p in points], [p[1] for p in points]
@@ -137,6 +153,15 @@ def _rewrite(pdf, stream_holder, area: float, large_images: set, done: set, star
         out.append((operands, operator))
     if changed:
         put_content(pdf, stream_holder, out)
+
+
+def _texture(points: list[tuple[float, float]], subpaths: int, area: float) -> bool:
+    """Whether a stroked path is a texture over a piece (many lines, spread over a large share of one piece,
+    not over many pieces as crop marks are): its lines are lightened as a background is."""
+    if subpaths < TEXTURE_LINES or not points:
+        return False
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    return LARGE * area <= (max(xs) - min(xs)) * (max(ys) - min(ys)) <= 2 * area
 
 
 def _on_kept_fill(painted: list, ctm: Matrix, text_at: tuple[float, float]) -> bool:

@@ -34,7 +34,10 @@ PROFILE_CONDITION = "FOGRA39"  # the characterised printing condition of the pro
 PROFILE_INFO = (
     "Coated FOGRA39 (ISO 12647-2:2004), profile made with ArgyllCMS from icc-profiles-free data (zlib licence)"
 )
-VERSIONS = {"x4": ("PDF/X-4", "1.6"), "x1a": ("PDF/X-1a:2003", "1.4")}
+# GTS_PDFXVersion and the PDF version of each kind; ISO 15930-4 names the X-1a family "PDF/X-1:2003" and puts
+# the conformance level "PDF/X-1a:2003" in its own key (GTS_PDFXConformance)
+VERSIONS = {"x4": ("PDF/X-4", "1.6"), "x1a": ("PDF/X-1:2003", "1.4")}
+CONFORMANCE = {"x1a": "PDF/X-1a:2003"}
 
 
 @functools.lru_cache(maxsize=1)
@@ -191,6 +194,8 @@ def convert(path: Path, options: PdfxOptions, title: str | None = None) -> None:
         for page in pdf.pages:
             if "/TrimBox" not in page.obj or "/BleedBox" not in page.obj:
                 raise ValueError(f"{path.name}: a page without TrimBox/BleedBox cannot be made PDF/X")
+            if "/ArtBox" in page.obj:  # PDF/X: a TrimBox or an ArtBox, never both
+                del page.obj["/ArtBox"]
             _convert_stream(pdf, page, options.ink_limit)
             _group_to_cmyk(page.obj)
             _walk(pdf, page.obj, seen, options.version, options.ink_limit)
@@ -210,12 +215,14 @@ def convert(path: Path, options: PdfxOptions, title: str | None = None) -> None:
         if title:
             info["/Title"] = title
         info["/GTS_PDFXVersion"] = label
-        if options.version == "x1a":
-            info["/GTS_PDFXConformance"] = label
-        info["/Trapped"] = pikepdf.Name.False_
+        if options.version in CONFORMANCE:
+            info["/GTS_PDFXConformance"] = CONFORMANCE[options.version]
+        info["/Trapped"] = pikepdf.Name("/False")  # not Name.False_: pikepdf keeps the underscore
         with pdf.open_metadata(set_pikepdf_as_editor=False, update_docinfo=False) as meta:
             meta.register_xml_namespace("http://www.npes.org/pdfx/ns/id/", "pdfxid")
             meta["pdfxid:GTS_PDFXVersion"] = label
+            if options.version in CONFORMANCE:
+                meta["pdfx:GTS_PDFXConformance"] = CONFORMANCE[options.version]
             meta["pdf:Trapped"] = "False"
             meta["dc:title"] = str(info.get("/Title", ""))
             meta["xmp:CreateDate"] = "2000-01-01T00:00:00+00:00"  # ReportLab's invariant date: same input, same bytes
@@ -234,20 +241,15 @@ def _stable_id(path: Path) -> str:
 
 def check(path: Path) -> list[str]:
     """What keeps the PDF at `path` from being the CMYK PDF/X that `convert` makes: DeviceRGB in a content
-    stream, image or group; no OutputIntent or GTS_PDFXVersion; a page without TrimBox or BleedBox; a font
+    stream, image or group; a broken document rule (`_document_rules`) or page box (`_page_boxes`); a font
     without an embedded font file; in a PDF/X-1a, any transparency (soft masks, constant alpha below 1).
     Empty when none is found."""
     import pikepdf
 
     found: list[str] = []
     with pikepdf.open(path) as pdf:
-        if not any(i.get("/S") == pikepdf.Name.GTS_PDFX for i in pdf.Root.get("/OutputIntents", [])):
-            found.append("no GTS_PDFX OutputIntent")
-        if "/GTS_PDFXVersion" not in pdf.docinfo:
-            found.append("no GTS_PDFXVersion")
-        x1a = str(pdf.docinfo.get("/GTS_PDFXVersion", "")).startswith("PDF/X-1a")
-        if pdf.docinfo.get("/Trapped") not in (pikepdf.Name.False_, pikepdf.Name.True_):
-            found.append("Trapped is not set")
+        found += _document_rules(pdf)
+        x1a = str(pdf.docinfo.get("/GTS_PDFXVersion", "")).startswith("PDF/X-1")
         seen: set = set()
 
         def stream(obj, where: str) -> None:
@@ -291,10 +293,51 @@ def check(path: Path) -> list[str]:
                     found.append(f"{where}: soft mask of image {name} in a PDF/X-1a")
 
         for n, page in enumerate(pdf.pages, start=1):
-            if "/TrimBox" not in page.obj or "/BleedBox" not in page.obj:
-                found.append(f"page {n}: no TrimBox/BleedBox")
+            found += _page_boxes(page.obj, n)
             stream(page, f"page {n}")
             resources(page.obj, f"page {n}")
+    return found
+
+
+def _document_rules(pdf) -> list[str]:
+    """The document-level rules of ISO 15930-4 (X-1a:2003) and -7 (X-4) that a file can break: the OutputIntent,
+    the version key and its conformance, Trapped True or False (a name), Title and dates, the trailer ID."""
+    import pikepdf
+
+    found = []
+    if not any(i.get("/S") == pikepdf.Name.GTS_PDFX for i in pdf.Root.get("/OutputIntents", [])):
+        found.append("no GTS_PDFX OutputIntent")
+    info = pdf.docinfo
+    version = str(info.get("/GTS_PDFXVersion", ""))
+    if not version:
+        found.append("no GTS_PDFXVersion")
+    elif version.startswith("PDF/X-1") and version != "PDF/X-1:2003":
+        found.append(f"GTS_PDFXVersion {version!r}: PDF/X-1a:2003 files say 'PDF/X-1:2003'")
+    if version == "PDF/X-1:2003" and str(info.get("/GTS_PDFXConformance", "")) != "PDF/X-1a:2003":
+        found.append("a PDF/X-1:2003 file without GTS_PDFXConformance 'PDF/X-1a:2003'")
+    if info.get("/Trapped") not in (pikepdf.Name("/False"), pikepdf.Name("/True")):
+        found.append(f"Trapped is {info.get('/Trapped')!s}, not /True or /False")
+    found += [
+        f"no {key[1:]} in the document info" for key in ("/Title", "/CreationDate", "/ModDate") if key not in info
+    ]
+    if "/ID" not in pdf.trailer:
+        found.append("no ID in the trailer")
+    return found
+
+
+def _page_boxes(page, n: int) -> list[str]:
+    """A page's boxes as PDF/X wants them: a TrimBox (or an ArtBox) but not both, a BleedBox, and the trim inside
+    the bleed inside the media box."""
+    found = []
+    if "/TrimBox" in page and "/ArtBox" in page:
+        found.append(f"page {n}: both TrimBox and ArtBox")
+    if "/TrimBox" not in page or "/BleedBox" not in page:
+        return [*found, f"page {n}: no TrimBox/BleedBox"]
+    trim, bleed, media = ([float(v) for v in page[key]] for key in ("/TrimBox", "/BleedBox", "/MediaBox"))
+    for inner, outer, names in ((trim, bleed, "TrimBox outside BleedBox"), (bleed, media, "BleedBox outside MediaBox")):
+        inside = inner[0] >= outer[0] - 1e-3 and inner[1] >= outer[1] - 1e-3
+        if not (inside and inner[2] <= outer[2] + 1e-3 and inner[3] <= outer[3] + 1e-3):
+            found.append(f"page {n}: {names}")
     return found
 
 

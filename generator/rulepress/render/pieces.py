@@ -27,7 +27,7 @@ from rulepress.layout.pieces import PieceShape, grown_outline, piece_shape
 from rulepress.layout.sheet import Grid, SheetError, back_box, chunks
 from rulepress.layout.shelves import Placed, pack
 from rulepress.model.schema import Card, Component, Face
-from rulepress.render import Artifact
+from rulepress.render import Artifact, lowink
 from rulepress.render.options import CardOptions
 from rulepress.render.pdf import Meta, how_to_print, new_canvas, print_preferences
 from rulepress.render.pdf import duplex_mode as pdf_duplex_mode
@@ -332,6 +332,23 @@ def write_sheet(job: PieceJob, target: Path) -> dict:
     return {"pages": pages}
 
 
+def write_fronts(job: PieceJob, target: Path) -> Path:
+    """Every printed piece's front on a page of its own, trim plus bleed, each followed by an empty page (a
+    front on every odd page, as the print-and-cut sheets read the print-shop file)."""
+    fonts.register()
+    shape = job.shape
+    width, height = shape.width + 2 * BLEED, shape.height + 2 * BLEED
+    meta = Meta(f"{job.title} – {job.comp.name.get(job.lang)}", job.author, f"pieces {job.comp.id}, {job.lang}")
+    c = new_canvas(target, (width * MM, height * MM), meta)
+    for card in printed_faces(job.comp):
+        draw_piece(c, job, card, BLEED, BLEED, height, back=False)
+        c.showPage()
+        c.setPageSize((width * MM, height * MM))
+        c.showPage()
+    c.save()
+    return target
+
+
 # ---------------------------------------------------------------- check and plan
 
 
@@ -404,8 +421,9 @@ def plan(content, options: CardOptions) -> list[Artifact]:
                     "offset": list(job.offset),
                     "title": job.title,
                     "words": [i18n.words(job.lang, "print")[k] for k in ("pieces", "sheet")],
+                    **_ink_input(options),
                 },
-                write=_bind(job),
+                write=_low_ink(_bind(job), [job], options),
                 lang=job.lang,
                 paper=job.paper,
                 bundles=() if (job.comp.id, job.lang, job.paper) in shared else ("play",),
@@ -424,14 +442,30 @@ def plan(content, options: CardOptions) -> list[Artifact]:
                     "paper": first.paper,
                     "title": first.title,
                     "words": [i18n.words(first.lang, "print")[k] for k in ("pieces", "sheet")],
+                    **_ink_input(options),
                 },
-                write=partial(write_together, group),
+                write=_low_ink(partial(write_together, group), group, options),
                 lang=first.lang,
                 paper=first.paper,
                 bundles=("play",),
             )
         )
     return artifacts
+
+
+def _ink_input(options: CardOptions) -> dict:
+    """The ink setting as an input of the artifact (absent when normal: the sheets of earlier builds stay)."""
+    return {"ink": options.ink} if options.ink != "normal" else {}
+
+
+def _low_ink(write, group: list[PieceJob], options: CardOptions):
+    """`write` made low-ink when asked (`rulepress.render.lowink`): a fill counts as background against the
+    smallest piece of the sheet with its bleed (the disc of a token, a standee's whole strip)."""
+    if options.ink != "low":
+        return write
+    sizes = [((j.shape.width + 2 * BLEED) * MM, (j.shape.height + 2 * BLEED) * MM) for j in group]
+    w, h = min(sizes, key=lambda size: size[0] * size[1])
+    return lowink.then_lighten(write, (w, h))
 
 
 def together(all_jobs: list[PieceJob]) -> list[list[PieceJob]]:

@@ -44,14 +44,25 @@ def piece_shape(job: Job) -> tuple[str, float]:
 
 def placement(job: Job, machine: str) -> Placement:
     """The grid of the job's pieces on its paper for `machine`: the orientation that holds more (portrait on a tie)."""
-    base = PAPERS[job.paper]
     shape, radius = piece_shape(job)
+    try:
+        return best_placement(job.paper, machine, job.size, job.settings.bleed, shape, radius)
+    except PrintCutError as exc:
+        raise job.error(("size",), f"game {job.game}, {job.comp.kind} {job.comp.id}: {exc}") from None
+
+
+def best_placement(
+    paper_name: str, machine: str, size: tuple[float, float], bleed: float, shape: str, radius: float
+) -> Placement:
+    """The placement on `paper_name` that holds more pieces, portrait or landscape (portrait on a tie);
+    PrintCutError when neither holds one."""
+    base = PAPERS[paper_name]
     best: Placement | None = None
     error: PrintCutError | None = None
     for orientation in ("portrait", "landscape"):
         paper = base.oriented(orientation)
         try:
-            found = place(sheet(machine, (paper.width, paper.height)), job.size, job.settings.bleed, shape, radius)
+            found = place(sheet(machine, (paper.width, paper.height)), size, bleed, shape, radius)
         except PrintCutError as exc:
             error = exc
             continue
@@ -59,7 +70,7 @@ def placement(job: Job, machine: str) -> Placement:
             best = found
     if best is None:
         assert error is not None
-        raise job.error(("size",), f"game {job.game}, {job.comp.kind} {job.comp.id}: {error}")
+        raise error
     return best
 
 
@@ -156,6 +167,7 @@ def impose(faces_pdf: Path, plan: Placement, target: Path, marks: bool = True) -
         xobjects = pikepdf.Dictionary()
         for n, (face, origin) in enumerate(zip(fronts[first : first + plan.per_sheet], plan.origins)):
             form = out.copy_foreign(face.as_form_xobject())
+            form.BBox = pikepdf.Array([float(v) for v in face.mediabox])  # qpdf clips to the TrimBox: keep the bleed
             name = pikepdf.Name(f"/F{n}")
             xobjects[name] = form
             x, y_top = origin
@@ -176,8 +188,10 @@ def impose(faces_pdf: Path, plan: Placement, target: Path, marks: bool = True) -
     return counts
 
 
-def _cricut_png(sheet_pdf: Path, plan: Placement, index: int, target: Path) -> None:
-    """Sheet `index` as an RGBA PNG at DPI, transparent outside the pieces' trim outlines."""
+def _cricut_png(sheet_pdf: Path, plan: Placement, index: int, pieces: int, target: Path) -> None:
+    """Sheet `index` as an RGBA PNG at DPI, transparent outside the trim outlines of the `pieces` it holds (an
+    empty place of a partial sheet is transparent too, nothing to cut), never wider or taller than the sheet
+    (Design Space refuses an image a pixel over its print-then-cut size)."""
     import pypdfium2 as pdfium
     from PIL import Image, ImageDraw
 
@@ -186,10 +200,12 @@ def _cricut_png(sheet_pdf: Path, plan: Placement, index: int, target: Path) -> N
         image = doc[index].render(scale=DPI / 72, rev_byteorder=True).to_pil().convert("RGBA")
     finally:
         doc.close()
-    scale = image.width / plan.sheet.width
+    size = tuple(math.floor(v / 25.4 * DPI + 1e-6) for v in (plan.sheet.width, plan.sheet.height))
+    image = image.crop((0, 0, *size))  # pdfium rounds the page up to a whole pixel
+    scale = DPI / 25.4
     mask = Image.new("L", image.size, 0)
     draw = ImageDraw.Draw(mask)
-    for outline in plan.outlines:
+    for outline in plan.outlines[:pieces]:
         draw.polygon([(x * scale, y * scale) for x, y in outline.points(0.1)], fill=255)
     image.putalpha(mask)
     image.save(target, format="PNG", dpi=(DPI, DPI), compress_level=6)
@@ -197,10 +213,40 @@ def _cricut_png(sheet_pdf: Path, plan: Placement, index: int, target: Path) -> N
 
 def write_printcut(job: Job, machine: str, target: Path) -> dict:
     """One machine's print-and-cut folder of one component and language."""
-    plan = placement(job, machine)
+    return _write(placement(job, machine), machine, lambda scratch: _fronts(job, scratch), target)
+
+
+def write_pieces_printcut(job, machine: str, target: Path) -> dict:
+    """One machine's print-and-cut folder of a pieces component (its tokens' fronts) and language."""
+    from rulepress.render import pieces
+
+    shape, radius = pieces_cut_shape(job)
+    size = (job.shape.width, job.shape.height)
+    try:
+        plan = best_placement(job.paper, machine, size, pieces.BLEED, shape, radius)
+    except PrintCutError as exc:
+        raise job.error(("piece", "size"), str(exc)) from None
+    return _write(plan, machine, lambda scratch: pieces.write_fronts(job, scratch / "faces.pdf"), target)
+
+
+def pieces_cut_shape(job) -> tuple[str, float]:
+    """The cut outline of a token (circle, or a rectangle with its corner radius); ValueError for a shape
+    the cut files do not draw (hexagon: no outline kind for it yet)."""
+    from rulepress.layout.pieces import ROUNDED
+
+    piece = job.comp.piece
+    if piece.shape == "circle" and piece.size.width == piece.size.height:
+        return "circle", 0.0
+    if piece.shape in ("square", "rounded"):
+        return "rect", ROUNDED * min(piece.size.width, piece.size.height) if piece.shape == "rounded" else 0.0
+    raise ValueError(f"no cut outline for a {piece.shape} token")
+
+
+def _write(plan: Placement, machine: str, fronts, target: Path) -> dict:
+    """The folder of `plan`'s sheets with the faces `fronts(scratch)` writes (a PDF, a front on every odd page)."""
     target.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as scratch:
-        faces = _fronts(job, Path(scratch))
+        faces = fronts(Path(scratch))
         sheets_pdf = target / "sheets.pdf" if machine != "cricut" else Path(scratch) / "sheets.pdf"
         counts = impose(faces, plan, sheets_pdf, marks=machine != "cricut")
         for n, pieces in enumerate(counts):
@@ -210,7 +256,7 @@ def write_printcut(job: Job, machine: str, target: Path) -> dict:
             svg = cut_svg(on_sheet, size, paper if machine == "scanncut" else None)
             (target / f"cut-{n + 1}.svg").write_text(svg, encoding="utf-8")
             if machine == "cricut":
-                _cricut_png(sheets_pdf, plan, n, target / f"print-{n + 1}.png")
+                _cricut_png(sheets_pdf, plan, n, pieces, target / f"print-{n + 1}.png")
             else:
                 cut_dxf(on_sheet, size[1], target / f"cut-{n + 1}.dxf")
     return {"pages": len(counts)}
@@ -220,7 +266,7 @@ def plan(content, options: PrintCutOptions) -> list[Artifact]:
     """A print-and-cut folder per printed component, language, asked-for machine and paper (Cricut: one)."""
     if not options.machines:
         return []
-    artifacts = []
+    artifacts = _pieces_plan(content, options)
     for job in jobs(content, options.cards):
         for machine in options.machines:
             if machine == "cricut" and job.paper != options.cards.papers[0]:
@@ -240,6 +286,43 @@ def plan(content, options: PrintCutOptions) -> list[Artifact]:
     return artifacts
 
 
+def _pieces_plan(content, options: PrintCutOptions) -> list[Artifact]:
+    """The print-and-cut folders of the game's tokens whose outline a cut file draws (round, square, rounded)."""
+    from rulepress.render import pieces
+
+    artifacts = []
+    for job in pieces.jobs(content, options.cards):
+        piece = job.comp.piece
+        if piece is None or piece.form != "token":
+            continue
+        try:
+            pieces_cut_shape(job)
+        except ValueError:
+            continue
+        for machine in options.machines:
+            if machine == "cricut" and job.paper != options.cards.papers[0]:
+                continue
+            paper = None if machine == "cricut" else job.paper
+            artifacts.append(
+                Artifact(
+                    game=job.game,
+                    kind="printcut",
+                    path=f"{job.game}/{job.comp.id}.{job.lang}.cut-{machine}{'' if paper is None else '.' + paper}",
+                    inputs={
+                        "component": job.comp.model_dump(mode="json"),
+                        "lang": job.lang,
+                        "machine": machine,
+                        "paper": paper,
+                    },
+                    write=_bind(write_pieces_printcut, job, machine),
+                    lang=job.lang,
+                    paper=paper,
+                    directory=True,
+                )
+            )
+    return artifacts
+
+
 def _bind(function, *args):
     def write(tmp: Path):
         return function(*args, tmp)
@@ -247,4 +330,4 @@ def _bind(function, *args):
     return write
 
 
-__all__ = ["MACHINES", "cut_dxf", "cut_svg", "impose", "placement", "plan", "write_printcut"]
+__all__ = ["MACHINES", "cut_dxf", "cut_svg", "impose", "placement", "plan", "write_pieces_printcut", "write_printcut"]

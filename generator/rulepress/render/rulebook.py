@@ -1,8 +1,8 @@
-"""The printed rulebook of a game, per language: A4 and Letter, and an A5 booklet imposed for duplex printing.
+"""The printed rulebook of a game, per language: A4 and Letter, and a booklet imposed for duplex printing.
 
 Artifacts (kind ``rulebook``, in the print-and-play bundle of their paper):
 ``<game>/rulebook.<lang>.<paper>.pdf`` and ``<game>/rulebook-booklet.<lang>.<paper>.pdf`` (kind
-``rulebook-booklet``: A5 pages, padded with notes pages to a multiple of 4, two per side of the paper in
+``rulebook-booklet``: pages of half the paper, A5 on A4 and 5.5 x 8.5 in on Letter, printed at 100 %, padded with notes pages to a multiple of 4, two per side of the paper in
 saddle-stitch order, `rulepress.render.booklet`).
 
 A rulebook holds: a cover with the title and a picture of the game's own outputs (the board's PNG, else
@@ -26,6 +26,7 @@ from __future__ import annotations
 import dataclasses
 import html
 import io
+import re
 from dataclasses import dataclass, field
 from functools import cache, partial
 from pathlib import Path
@@ -318,6 +319,19 @@ def _plain(title: str) -> str:
     return strip_term_refs(title)
 
 
+_PATH = r"(?:[\w.-]+/)*[\w-]+\.(?:txt|md|ya?ml|json|csv)\b"
+_FILE_NAME = re.compile(rf"^{_PATH}:\s*|\s*\({_PATH}\)|:\s*{_PATH}(?=,|$)|\s*\({_PATH}\)|(?<=\()\s*{_PATH}\s*(?=\))")
+
+
+def printed_note(text: str) -> str:
+    """A source or provenance note as a book prints it: without the file names it gives in parentheses, after
+    a source's name or before its note (a seed's text file, a reference notes file), which tell a player
+    nothing. A file named inside a sentence stays (dropping it would break the sentence)."""
+    cleaned = _FILE_NAME.sub("", text).replace("()", "")
+    cleaned = re.sub(r"^[:;,]\s*", "", cleaned)
+    return " ".join(cleaned.split())
+
+
 def _credits(book: Book, st: dict, w: dict) -> list:
     from reportlab.platypus import Paragraph
 
@@ -329,13 +343,13 @@ def _credits(book: Book, st: dict, w: dict) -> list:
     out.append(
         Paragraph(
             f"<b>{html.escape(s['provenance'])}:</b> {html.escape(s['provenance_' + game.provenance.kind])}"
-            + (f" ({html.escape(game.provenance.note)})" if game.provenance.note else ""),
+            + (f" ({html.escape(printed_note(game.provenance.note))})" if game.provenance.note else ""),
             st["body"],
         )
     )
     if game.sources:
         out.append(Paragraph(f"<b>{html.escape(s['sources'])}:</b>", st["body"]))
-        out += [Paragraph(html.escape(src), st["item"], bulletText="\u2022") for src in game.sources]
+        out += [Paragraph(html.escape(printed_note(src)), st["item"], bulletText="\u2022") for src in game.sources]
     text = book.content.rules[lang]
     marked = []
     for rule in game.rules:
@@ -385,7 +399,7 @@ def story(book: Book, page: rs.Page, notes: int = 0) -> list:
 
     content, lang = book.content, book.lang
     w = book_words(lang)
-    st = rs.styles(page, lang, heading_font(content))
+    st = rs.styles(page, lang, heading_font(content), content.game.hyphenation.get(lang))
     text = content.rules[lang]
     out: list = _cover(book, page, st, w)
     out += [NextPageTemplate("body"), PageBreak()]
@@ -616,11 +630,11 @@ def write_rulebook(book_of, paper: str, target: Path) -> dict:
 
 def write_booklet(book_of, paper: str, target: Path) -> dict:
     book = book_of()
-    a5 = rs.PAGES["a5"]
-    data, pages = render(book, a5)
+    half = rs.PAGES[rs.BOOKLET_PAGE[paper]]  # half the paper: the booklet prints at 100 %
+    data, pages = render(book, half)
     extra = booklet.padding(pages)
     if extra:
-        data, pages = render(book, a5, extra)
+        data, pages = render(book, half, extra)
     w = book_words(book.lang)
     title = book.content.game.title.get(book.lang)
     sides = booklet.impose(

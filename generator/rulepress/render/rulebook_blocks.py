@@ -278,7 +278,7 @@ PICTURE_MAX_H = 55 * MM  # an example's pictures shrink to this height, so a box
 
 def example_box(view: ExampleView, style_set: dict, width: float):
     """A worked example in a ruled box that never splits across a page (a one-cell table): its head (the check's
-    mark), the situation, the readings it runs under, its pictures (scaled to the box), its results, its id."""
+    mark), the situation, the readings it runs under, its pictures (scaled to the box), its results (its id, an internal name, is not printed)."""
     from reportlab.lib import colors
     from reportlab.platypus import Paragraph, Spacer, Table, TableStyle
 
@@ -296,7 +296,7 @@ def example_box(view: ExampleView, style_set: dict, width: float):
         cell.append(_fitted(picture, inner))
         cell.append(Spacer(1, 3))
     cell += paragraphs(view.results, box, inner, base="rule")
-    cell.append(Paragraph(html.escape(view.example_id), style_set["box_id"]))
+    # the example's id is the website's anchor, no words for a player: not printed
     # one row: a table that cannot split, so the box moves whole to the next page (a KeepTogether around it would
     # hide its height from a heading kept with it: the heading would stay behind at the foot of the page)
     frame = Table(

@@ -23,7 +23,7 @@ ACCENT = "#7a2e1f"
 class Page:
     """One rulebook page size and its type area (points)."""
 
-    name: str  # a4, letter, a5
+    name: str  # a4, letter, a5, half-letter
     width: float
     height: float
     inner: float  # margin at the binding
@@ -45,24 +45,32 @@ PAGES = {
     "a4": Page("a4", 210 * MM, 297 * MM, 22 * MM, 18 * MM, 22 * MM, 22 * MM, 10.0),
     "letter": Page("letter", 215.9 * MM, 279.4 * MM, 22 * MM, 19 * MM, 21 * MM, 21 * MM, 10.0),
     "a5": Page("a5", 148 * MM, 210 * MM, 16 * MM, 13 * MM, 17 * MM, 17 * MM, 8.8),
+    # half a Letter sheet (5.5 x 8.5 in): the Letter booklet's own page, printed at 100 % (an A5 page would
+    # shrink to 94 % on it, its 8.8 pt text to 8.3 pt and its 8 pt small print under 8 pt)
+    "half-letter": Page("half-letter", 139.7 * MM, 215.9 * MM, 15 * MM, 12 * MM, 18 * MM, 18 * MM, 8.8),
 }
+BOOKLET_PAGE = {"a4": "a5", "letter": "half-letter"}  # the booklet page of each paper: half of it
 
 
-def hyphenation(lang: str) -> str:
-    """The pyphen dictionary for `lang` ('' when pyphen has none: the text is then not hyphenated)."""
-    import pyphen
+def hyphenation(lang: str, variant: str | None = None):
+    """The break points of words in `lang` (its `variant` when the game names one, e.g. en-GB) for ReportLab's
+    `hyphenationLang` (`rulepress.text.hyphenate`: pyphen with minimum fragments, compound-aware German); ''
+    when pyphen has no dictionary for it (the text is then not hyphenated)."""
+    from rulepress.text.hyphenate import breaks, hyphenates
 
-    return pyphen.language_fallback(lang) or ""
+    code = variant or lang
+    return breaks(code) if hyphenates(code) else ""
 
 
-def styles(page: Page, lang: str, heading_font: str = "Body-Bold") -> dict:
-    """The paragraph styles of a rulebook on `page` in `lang` (every size at least `MIN_SIZE`)."""
+def styles(page: Page, lang: str, heading_font: str = "Body-Bold", variant: str | None = None) -> dict:
+    """The paragraph styles of a rulebook on `page` in `lang` (every size at least `MIN_SIZE`), hyphenated in
+    its `variant` (None: the language's default, see `hyphenation`)."""
     from reportlab.lib import colors
     from reportlab.lib.enums import TA_CENTER, TA_JUSTIFY, TA_LEFT
     from reportlab.lib.styles import ParagraphStyle
 
     size = page.body
-    hyph = hyphenation(lang)
+    hyph = hyphenation(lang, variant)
     small = max(MIN_SIZE, size - 1)
     body = ParagraphStyle(
         "body",
@@ -97,7 +105,7 @@ def styles(page: Page, lang: str, heading_font: str = "Body-Bold") -> dict:
             **more,
         )
 
-    rule_indent = 11 * MM if page.name != "a5" else 9.5 * MM
+    rule_indent = 11 * MM if page.name not in BOOKLET_PAGE.values() else 9.5 * MM
     made = {
         "body": body,
         "rule": ParagraphStyle("rule", parent=body, leftIndent=rule_indent, bulletIndent=0, bulletColor=ACCENT),
