@@ -29,10 +29,10 @@ class UserFileError(RulepressError):
     """A file of the user's that could not be written; it is unchanged."""
 
 
-def write_error(exc: OSError, path: Path) -> UserFileError:
-    """One line for an OSError met while writing the user's file `path`."""
+def write_error(exc: OSError, path: Path, unchanged: str = "the file is unchanged") -> UserFileError:
+    """One line for an OSError met while writing the user's file (or folder) `path`."""
     reason = "no space left (disk full or file size limit)" if exc.errno in FULL else (exc.strerror or str(exc))
-    return UserFileError(f"{shown(path)}: cannot write: {reason}; the file is unchanged")
+    return UserFileError(f"{shown(path)}: cannot write: {reason}; {unchanged}")
 
 
 def shown(path: Path) -> str:
