@@ -25,7 +25,7 @@ from rulepress.errors import ContentError, ContentErrors, Problem
 from rulepress.model import cardtable, formats, references
 from rulepress.model.kit import kit_problems
 from rulepress.model.rules_text import RuleText, read_rules
-from rulepress.model.schema import LANGS, Game, Term, Text, walk
+from rulepress.model.schema import LANGS, FieldValueError, Game, Term, Text, walk
 from rulepress.model.sourcefile import display_path, read_source
 from rulepress.model.yamlsource import Positions, load_yaml
 
@@ -167,7 +167,8 @@ def _problems_from_validation(exc: ValidationError, data: dict, content: _Source
             message = f"unknown key {loc[-1]!r}; accepted keys: {accepted}"
             file, line, col = content.locate(path, at_key=True)
         else:
-            path, _ = _model_at(loc, data)
+            cause = error.get("ctx", {}).get("error")
+            path, _ = _model_at(loc + (cause.field,) if isinstance(cause, FieldValueError) else loc, data)
             message = error["msg"]
             if kind == "missing":
                 message = "required key is missing"

@@ -130,10 +130,15 @@ def check(content: GameContent) -> list[Problem]:
                     f"unknown source text {ref.source!r}; source_texts: {', '.join(sorted(source_ids)) or 'none'}",
                 )
 
-    options = {a.engine_option for a in game.ambiguities if a.engine_option}
-    for name, _value in game.engine_options.items():
+    options = {a.engine_option: a for a in game.ambiguities if a.engine_option}
+    for name, value in game.engine_options.items():
         if name not in options:
             report(("engine_options", name), f"engine option {name!r} is not named by any ambiguity")
+        elif value not in (ids := [r.id for r in options[name].readings]):  # a typo: at the typo, not the register
+            report(
+                ("engine_options", name),
+                f"reading {value!r} is not one of the readings of ambiguity {options[name].id!r}: {', '.join(ids)}",
+            )
     for i, amb in enumerate(game.ambiguities):
         if amb.engine_option and amb.engine_option not in game.engine_options:
             report(
@@ -147,7 +152,8 @@ def check(content: GameContent) -> list[Problem]:
         if amb.used not in ids:
             report(("ambiguities", i, "used"), f"used {amb.used!r} is not one of the readings: {', '.join(ids)}")
             continue
-        if amb.engine_option and game.engine_options.get(amb.engine_option, amb.used) != amb.used:
+        chosen = game.engine_options.get(amb.engine_option or "", amb.used)
+        if amb.engine_option and chosen != amb.used and chosen in ids:  # a reading that is none: reported above
             report(
                 ("ambiguities", i, "used"),
                 f"uses reading {amb.used!r} but engine_options.{amb.engine_option} is {game.engine_options[amb.engine_option]!r}",
