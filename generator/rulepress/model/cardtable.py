@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from rulepress.errors import ContentError
+from rulepress.model.schema import MAX_ITEMS as MAX_CARDS
 from rulepress.model.sourcefile import read_source
 
 SUFFIXES = (".csv", ".tsv", ".xlsx", ".xlsm", ".xls", ".ods")
@@ -196,6 +197,14 @@ def read(path: Path, shown: str, component: dict, languages: list[str], sheet: s
     rows = [(n, cells) for n, cells in rows if any(str(c if c is not None else "").strip() for c in cells)]
     if not rows:
         raise ContentError(shown, "the table is empty: its first row must name the columns", 1, 1)
+    if len(rows) - 1 > MAX_CARDS:  # before any card is read: a workbook of 200,000 rows took 19 s to refuse
+        raise ContentError(
+            shown,
+            f"the table has {len(rows) - 1} card rows; a component holds at most {MAX_CARDS} cards "
+            "(use qty for copies of a card)",
+            rows[MAX_CARDS + 1][0],
+            1,
+        )
     header_row, header = rows[0]
     cols = columns(header, component, shown, header_row)
     positions = TablePositions(shown)

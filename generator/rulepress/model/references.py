@@ -8,7 +8,6 @@ source passages of rule sections, ambiguity options, and files that must stay in
 
 from __future__ import annotations
 
-from collections import Counter
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -236,6 +235,7 @@ def _reporter(content: GameContent, problems: list[Problem]):
         file, line, col = content.locate(key)
         problems.append(Problem(file, line, col, ".".join(str(k) for k in key), message, rule))
 
+    report.locate = content.locate  # type: ignore[attr-defined]  # where a key stands, for messages naming it
     return report
 
 
@@ -261,11 +261,15 @@ def _value_labels(report, key: tuple, board) -> None:
 
 
 def _unique(report, key: tuple, ids: list[str], what: str) -> None:
-    counts = Counter(ids)
+    """A problem at every repeat of an id (where the mistake is: the later one), naming where the id is first."""
+    first: dict[str, int] = {}
     for index, value in enumerate(ids):
-        if counts[value] > 1:
-            report(key + (index, "id"), f"duplicate {what} id {value!r}")
-            counts[value] = 0  # report once
+        if value not in first:
+            first[value] = index
+            continue
+        file, line, _col = report.locate(key + (first[value], "id"))
+        at = f" (first at {Path(file).name}:{line})" if line else ""
+        report(key + (index, "id"), f"duplicate {what} id {value!r}{at}")
 
 
 def _file_inside(content: GameContent, relative: str) -> bool:
