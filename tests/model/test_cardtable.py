@@ -235,3 +235,28 @@ def test_a_repeated_card_id_is_reported_at_the_repeat(game):
     problem = problems[0]
     assert (Path(problem.path).name, problem.line, problem.col) == ("cards.csv", 4, 1)
     assert problem.message == "duplicate card id 'one' (first at cards.csv:2)"
+
+
+def test_a_formula_without_a_saved_result_is_said_not_read_as_empty_silently(game):
+    """A workbook a script wrote holds formulas without results; calamine reads them as empty cells."""
+    rows = [
+        ["id", "qty", "title.de", "title.en", "values.value"],
+        ["one", 1, "Eins", "One", 1],
+        ["two", 2, "Zwei", "Two", 2],
+    ]
+    write_xlsx(game / "cards.xlsx", rows)
+    with zipfile.ZipFile(game / "cards.xlsx") as z:
+        parts = {name: z.read(name) for name in z.namelist()}
+    sheet = parts["xl/worksheets/sheet1.xml"].decode()
+    parts["xl/worksheets/sheet1.xml"] = sheet.replace('<c r="E3"><v>2</v></c>', '<c r="E3"><f>E2+1</f></c>').encode()
+    with zipfile.ZipFile(game / "cards.xlsx", "w") as z:
+        for name, data in parts.items():
+            z.writestr(name, data)
+    game_yaml = game / "game.yaml"
+    game_yaml.write_text(game_yaml.read_text().replace("cards.csv", "cards.xlsx"), encoding="utf-8")
+    content = load_game(game)
+    assert [c.values.get("value") for c in content.game.components[0].cards] == [1, None]  # what calamine reads
+    (warning,) = [w for w in content.warnings if w.rule == "table-formula"]
+    assert (Path(warning.path).name, warning.line, warning.col) == ("cards.xlsx", 3, 5)
+    assert warning.message.startswith("column 'values.value': the formula =E2+1 has no saved result")
+    assert "an error from format 3 on; fix: open the workbook in a spreadsheet program and save it" in warning.message
