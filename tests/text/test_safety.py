@@ -135,3 +135,10 @@ def test_allowed_tags_are_sanitised_inside_directives_and_footnotes():
             assert "<b>bold</b>" in _myst_html(out) and "onclick" not in _myst_html(out), name
     block = '```{note}\n- item\n\n  <div onclick="x"><b>bold</b></div>\n```'
     assert sanitise(block, ["b"]) == "```{note}\n- item\n\n  <b>bold</b>\n```"
+
+
+def test_front_matter_is_refused_it_would_be_the_pages_settings():
+    text = '---\nmyst:\n  html_meta:\n    "http-equiv=refresh": "0;url=https://example.org"\n---\n(goal)=\n# Goal\n'
+    assert [(kind, line) for kind, line, _end, _html in html_tokens(text)] == [("front", 1)]
+    assert html_tokens("(goal)=\n# Goal\n\nText.\n\n---\n\nMore.\n") == ()  # a rule between paragraphs stays
+    assert sanitise(text, ["b"]) == text

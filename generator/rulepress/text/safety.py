@@ -54,8 +54,8 @@ DIRECTIVE = re.compile(r"\{([^}]*)\}")
 @functools.lru_cache(maxsize=64)  # pure in `text`: `rulepress serve` parses only the texts that changed
 def html_tokens(text: str) -> tuple[tuple[str, int, int, str], ...]:
     """(kind, first line, end line, the HTML) of every raw HTML block, inline tag, MyST directive and role other
-    than `DIRECTIVES` and `ROLES` in Markdown `text` (kinds block, inline, fence, role); lines are 1-based, `end`
-    is the line after a block.
+    than `DIRECTIVES` and `ROLES` and front matter in Markdown `text` (kinds block, inline, fence, role, front);
+    lines are 1-based, `end` is the line after a block.
 
     The text is read as the website's MyST reads it (`rulepress.markdown.site_parse`: footnotes too), and so are
     the body and the argument (an admonition's title) of every allowed directive, nested ones too, since MyST
@@ -66,6 +66,8 @@ def html_tokens(text: str) -> tuple[tuple[str, int, int, str], ...]:
     while todo:
         markdown, offset, one_line = todo.pop()
         for token in site_parse(markdown):
+            if token.type == "front_matter" and markdown is not text:
+                continue  # a directive's options, written as YAML between '---' lines
             for kind, line, end, html in _token_html(token, todo, offset):
                 found.append(
                     ("inline", line, line + 1, html) if one_line and kind == "block" else (kind, line, end, html)
@@ -91,6 +93,8 @@ def _token_html(token: Token, todo: list, offset: int) -> list[tuple[str, int, i
     if token.type == "html_block":
         assert token.map is not None
         return [("block", first, offset + token.map[1] + 1, token.content)]
+    if token.type == "front_matter":  # the website would read it as the page's settings (html_meta, ...)
+        return [("front", first, first + 1, "---")]
     if token.type != "inline" or not token.children:
         return []
     found, line = [], first
@@ -152,8 +156,8 @@ def sanitise(text: str, allowed: Iterable[str]) -> str:
     lines = text.split("\n")
     cursor: dict[int, int] = {}
     for kind, line, end, html in sorted(found, key=lambda f: (f[1], f[0] != "block")):
-        if kind in ("fence", "role"):
-            continue  # never reaches a page: other directives and roles are errors of `raw_html`
+        if kind in ("fence", "role", "front"):
+            continue  # never reaches a page: other directives, roles and front matter are errors of `raw_html`
         if kind == "block":  # kept: what stands before it on its first line (a list's indent, a quote's '>')
             head = lines[line - 1][: max(lines[line - 1].find("<"), 0)]
             prefix = "" if head.strip(" \t>") else head
@@ -191,9 +195,13 @@ def _problems(shown: str, file: Path | None, allowed: AbstractSet[str], quickref
     problems = []
     for kind, line, _end, html in html_tokens(file.read_text(encoding="utf-8")):
         names = tag_names(html)
-        if kind not in ("fence", "role") and names and all(n in allowed for n in names):
+        if kind not in ("fence", "role", "front") and names and all(n in allowed for n in names):
             continue
         snippet = html.strip().splitlines()[0] if html.strip() else html
+        if kind == "front":
+            message = "front matter (a block between '---' lines at the top) is not read in Markdown: write the text"
+            problems.append(Problem(shown, line, 1, "html", message))
+            continue
         if kind in ("fence", "role"):
             what = "directive" if kind == "fence" else "role"
             known = ", ".join(sorted(DIRECTIVES if kind == "fence" else ROLES))
