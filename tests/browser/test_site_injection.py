@@ -225,6 +225,7 @@ CONSTRUCTS = [
     "- Item {p}\n\n  - Nested {p}",
     "3. Numbered {p}",
     "| Head {p} | B |\n|---|---|\n| Cell {p} | c |",
+    "Footnote[^n].\n\n[^n]: Its text {p}\n\n    Its second paragraph {p}",
     "```{note}\nNote {p}\n```",
     "```{admonition} Title {p}\nBody {p}\n```",
     "```{warning}\n:class: x\n\nWarning {p}\n```",
