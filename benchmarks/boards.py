@@ -1,12 +1,13 @@
 """Board benchmark (issue 13): per bundled board, the time of the map check, the scene, the full PDF,
 the tiled A4 PDF and the gallery PNG, with file sizes and counts.
 
-Run: ``python benchmarks/boards.py``. Prints one line per board and language. No targets are
+Run: ``python benchmarks/boards.py [--content DIR]``. Prints one line per board and language. No targets are
 asserted; the figures go into reports.
 """
 
 from __future__ import annotations
 
+import argparse
 import io
 import sys
 import tempfile
@@ -26,16 +27,19 @@ def timed(function, *args, **kwargs):
 
 
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--content", type=Path, default=paths.BUNDLED_CONTENT, help="the games (default: bundled)")
+    args = parser.parse_args()
     out = Path(tempfile.mkdtemp())
-    for folder in find_games(paths.BUNDLED_CONTENT):
+    for folder in find_games(args.content):
         content = load_game(folder)
-        held = boards.held_sizes(content)
         for board in content.game.boards:
+            context = boards.board_context(content, board)
             points = sum(len(r) for s in board.spaces for r in (s.outline or []))
             found: list = []
             _, check_s = timed(check_board, board, lambda k, m: found.append(m), ("boards", 0))  # noqa: B023
             for lang in content.game.languages:
-                scene, scene_s = timed(boards.scene_for, board, lang, held)
+                scene, scene_s = timed(boards.scene_for, board, lang, context)
                 buffer = io.BytesIO()
                 _, full_s = timed(boards.write_full, board, lang, buffer, scene)
                 tiled = out / f"{board.id}.{lang}.a4.pdf"

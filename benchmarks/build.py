@@ -41,21 +41,25 @@ def run_phase(content: Path, out: Path) -> dict:
 
 
 def edit_one_card(content: Path) -> str:
-    """Change the German text of the first card whose text occurs once in its game's YAML files (so the
+    """Change the source-language text of the first card whose text occurs once in its game's YAML files (so the
     edit really lands in that card, not in a short string like '1' elsewhere); return 'game/component/card'."""
     sys.path.insert(0, str(ROOT))
     from rulepress.model import load_games
 
     for game in load_games(content):
-        files = {path: path.read_text(encoding="utf-8") for path in sorted(game.folder.glob("*.yaml"))}
+        files = {
+            path: path.read_text(encoding="utf-8")
+            for path in sorted([*game.folder.glob("*.yaml"), *game.folder.glob("*.csv")])  # card tables too
+        }
         for comp in game.game.components:
             for card in comp.cards:
                 if card.text is None:
                     continue
-                found = [path for path, text in files.items() if card.text.de in text]
-                if len(found) == 1 and files[found[0]].count(card.text.de) == 1:
+                said = card.text.get(game.game.languages[0])
+                found = [path for path, text in files.items() if said in text]
+                if len(found) == 1 and files[found[0]].count(said) == 1:
                     text = files[found[0]]
-                    found[0].write_text(text.replace(card.text.de, card.text.de + " (geändert)", 1), encoding="utf-8")
+                    found[0].write_text(text.replace(said, said + " (2)", 1), encoding="utf-8")
                     return f"{game.id}/{comp.id}/{card.id}"
     sys.exit("no card with a text found")
 

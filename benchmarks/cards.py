@@ -10,7 +10,7 @@
 Each measurement runs in its own process so peak memory (ru_maxrss) is its own.
 Process start-up (imports, font files read) is done before the clock starts and
 printed separately: a build pays it once, not per sheet.
-Run: python benchmarks/cards.py [--quick] [--repeat N] (best time of N runs)
+Run: python benchmarks/cards.py [--quick | --smoke] [--repeat N] (best time of N runs; --smoke: a tiny run)
 """
 
 from __future__ import annotations
@@ -20,10 +20,11 @@ import resource
 import sys
 import tempfile
 import time
+from dataclasses import replace
 from pathlib import Path
 
 
-def _vector_cards(n: int):
+def _component(n: int):
     from rulepress.model.schema import Card, Component, Text
 
     cards = [
@@ -49,24 +50,19 @@ def _vector_cards(n: int):
 
 
 def rulepress_vector(n: int, target: Path) -> None:
-    from rulepress.layout.layouts import icons, load_layout
-    from rulepress.render.cards import Job, Settings, write_component
+    """`n` vector cards of the basic layout through the sheet writer, as the build plans them (`jobs`)."""
+    import tempfile
 
-    layout = load_layout("basic-card")
-    job = Job(
-        "bench",
-        _vector_cards(n),
-        "en",
-        "a4",
-        layout,
-        (63.5, 88.9),
-        Settings.from_layout(layout),
-        None,
-        lambda key: ("bench", None, None),
-        0,
-        icons(),
-    )
-    write_component(job, target)
+    from rulepress.model import load_game
+    from rulepress.render.cards import jobs, write_component
+    from rulepress.render.options import CardOptions
+    from rulepress.scaffold import new_game
+
+    with tempfile.TemporaryDirectory() as games:
+        content = load_game(new_game("bench", Path(games), languages=("de", "en")))
+        game = content.game.model_copy(update={"components": [_component(n)]})
+        job = next(j for j in jobs(replace(content, game=game), CardOptions(papers=("a4",))) if j.lang == "en")
+        write_component(job, target)
 
 
 def raw_vector(n: int, target: Path) -> None:
@@ -260,7 +256,8 @@ def measure(label: str, function, *args, repeat: int = 1) -> tuple[float, float]
 def main() -> None:
     quick = "--quick" in sys.argv
     repeat = int(sys.argv[sys.argv.index("--repeat") + 1]) if "--repeat" in sys.argv else 1
-    counts = (1000, 2000) if quick else (1000, 5000)  # 5,000: the most cards a component may hold
+    smoke = "--smoke" in sys.argv  # a tiny run: that the benchmark works (tests/test_benchmarks.py)
+    counts = (20, 40) if smoke else (1000, 2000) if quick else (1000, 5000)  # 5,000: the most a component may hold
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
         print("vector cards")
@@ -277,7 +274,7 @@ def main() -> None:
         print(
             f"  peak memory {counts[1]} / {counts[0]} cards: {results[('rp', counts[1])][1] / results[('rp', counts[0])][1]:.2f}x"
         )
-        images = 200 if quick else 1000
+        images = 4 if smoke else 200 if quick else 1000
         print(f"image cards ({images} PNG fronts, one shared back)")
         pngs = make_pngs(tmp, images + 1)
         back, pngs = pngs[-1], pngs[:-1]

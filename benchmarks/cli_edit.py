@@ -36,13 +36,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from rulepress import paths
+from edit_options import add_edit_options, edits
 
-EDITS = [
-    ("rules.de.md, one paragraph", "risk/rules.de.md", "Diese Regeln fassen", "Diese  Regeln fassen"),
-    ("glossary.yaml, one definition", "risk/glossary.yaml", "Eine Spielfigur;", "Eine Figur;"),
-    ("no-op", None, None, None),
-]
 SETTLE = 2.5  # seconds between an edit and the build (see the module docstring)
 
 
@@ -67,11 +62,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--no-bytecode-cache", action="store_true", help="compile Rulepress's modules at every start")
+    add_edit_options(parser)
     args = parser.parse_args()
+    chosen: list[tuple[str, str | None, str | None, str | None]] = [*edits(args), ("no-op", None, None, None)]
     rounds = args.rounds
     with tempfile.TemporaryDirectory(prefix="rulepress-cli-bench-") as tmp:
         content, out = Path(tmp) / "content", Path(tmp) / "out"
-        shutil.copytree(paths.BUNDLED_CONTENT, content)
+        shutil.copytree(args.content, content)
         env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
         env["PYTHONPYCACHEPREFIX"] = str(Path(tmp) / "pycache")
         if args.no_bytecode_cache:
@@ -79,19 +76,19 @@ def main() -> None:
         build = command() + ["build", "--content", str(content), "--out", str(out), "--quiet"]
         wall, cpu, _ = run(build, env)
         print(
-            f"first build: {wall:.1f} s (load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores; "
+            f"first build: {wall:.1f} s wall, CPU {cpu:.1f} s (process and workers; load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores; "
             f"bytecode cache {'off' if args.no_bytecode_cache else 'on'})"
         )
         wall, cpu, _ = run(command() + ["--help"], env)
         print(f"`rulepress --help` (Python start-up, argument parser): {wall:.2f} s")
         time.sleep(SETTLE)
         run(build, env)  # settles the files the first build wrote
-        figures: dict[str, list[float]] = {label: [] for label, *_ in EDITS}
+        figures: dict[str, list[float]] = {label: [] for label, *_ in chosen}
         for round_ in range(rounds):
-            for label, relative, old, new in EDITS:
+            for label, relative, old, new in chosen:
                 path = content / relative if relative else None
                 text = path.read_text(encoding="utf-8") if path else ""
-                if path:
+                if path and old is not None and new is not None:
                     assert old in text, f"{relative} no longer holds {old!r}: choose another edit"
                     path.write_text(text.replace(old, new, 1), encoding="utf-8")
                 time.sleep(SETTLE)

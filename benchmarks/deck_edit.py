@@ -68,13 +68,13 @@ def paint_art(folder: Path) -> None:
         image.save(art / f"{suit}.png")
 
 
-def make_game(content: Path) -> Path:
+def make_game(content: Path, cards: int = 60) -> Path:
     """The benchmark game: the new-game scaffold with a 60-card picture deck read from cards.csv."""
     folder = new_game(GAME, content)
     paint_art(folder)
     (folder / "layouts" / "suit-card.yaml").write_text(LAYOUT, encoding="utf-8")
     rows = ["id,qty,title.de,title.en,text.de,text.en,strength,suit"]
-    for i in range(60):
+    for i in range(cards):
         suit = list(SUITS)[i % 5]
         rows.append(
             f"c{i:02d},1,Karte {i},Card {i},Ziehe **{i % 6 + 1}** Felder vor und nimm eine Karte.,"
@@ -82,7 +82,7 @@ def make_game(content: Path) -> Path:
         )
     (folder / "cards.csv").write_text("\n".join(rows) + "\n", encoding="utf-8")
     game = (folder / "game.yaml").read_text(encoding="utf-8")
-    game = game.replace("    count: 3\n    layout: number-card\n", "    count: 60\n    layout: suit-card\n")
+    game = game.replace("    count: 3\n    layout: number-card\n", f"    count: {cards}\n    layout: suit-card\n")
     game = game.replace(
         "    provenance: original\n    cards_from: cards.csv",
         "    value_labels: {strength: {de: Stärke, en: Strength}}\n"
@@ -166,11 +166,12 @@ def main() -> None:
     parser.add_argument("--keep", type=Path, help="make the game in this folder and keep it")
     parser.add_argument("--no-serve", action="store_true", help="skip the serve measurement")
     parser.add_argument("--serve-only", action="store_true", help="measure only `rulepress serve`")
+    parser.add_argument("--cards", type=int, default=60, help="cards in the deck (at least 3)")
     args = parser.parse_args()
     tmp = Path(tempfile.mkdtemp(prefix="rulepress-deck-bench-")) if args.keep is None else args.keep
     try:
         content, out = tmp / "content", tmp / "out"
-        folder = make_game(content)
+        folder = make_game(content, args.cards)
         env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
         env["PYTHONPYCACHEPREFIX"] = str(tmp / "pycache")
         build = command() + ["build", GAME, "--content", str(content), "--out", str(out), "--quiet"]

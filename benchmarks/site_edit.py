@@ -10,11 +10,12 @@ build's process and of its worker processes, and the load average (the
 machine is shared: compare CPU times when it is busy). The issue's target is
 under 2 s on a 2-core machine.
 
-    .venv/bin/python benchmarks/site_edit.py
+    .venv/bin/python benchmarks/site_edit.py [--content DIR] [--edit 'LABEL|FILE|OLD|NEW' ...]
 """
 
 from __future__ import annotations
 
+import argparse
 import os
 import resource
 import shutil
@@ -24,32 +25,28 @@ import tempfile
 import time
 from pathlib import Path
 
-from rulepress import paths
+from edit_options import add_edit_options, edits
+
 from rulepress.build import BuildOptions, build
 
 
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    add_edit_options(parser)
+    args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="rulepress-bench-") as tmp:
         content, out = Path(tmp) / "content", Path(tmp) / "out"
-        shutil.copytree(paths.BUNDLED_CONTENT, content)
+        shutil.copytree(args.content, content)
         options = BuildOptions(content=content, out=out)
         start = time.perf_counter()
         build(options)
         print(
             f"first build: {time.perf_counter() - start:.2f} s (load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)"
         )
-        edits = [
-            (
-                "rules.de.md, one paragraph",
-                content / "risk" / "rules.de.md",
-                "Eingetauschte Karten",
-                "Abgegebene Karten",
-            ),
-            ("glossary.yaml, one definition", content / "risk" / "glossary.yaml", "Eine Spielfigur;", "Eine Figur;"),
-        ]
+        chosen = [(label, content / relative, old, new) for label, relative, old, new in edits(args)]
         for how in ("in-process build() (serve)", "rulepress build (new process)"):
             print(f"-- {how}")
-            for label, path, old, new in edits + [("no-op", None, None, None)]:
+            for label, path, old, new in chosen + [("no-op", None, None, None)]:
                 if path is not None:
                     text = path.read_text(encoding="utf-8")
                     old, new = (old, new) if old in text else (new, old)  # the second round undoes the edit

@@ -174,7 +174,7 @@ def test_workers_inherit_a_frozen_heap_and_the_build_collects_everything_again_a
     def write(tmp):
         tmp.write_text(str(gc.get_freeze_count() > 0))
 
-    todo = [Artifact(None, "test", f"a{i}.txt", {"i": i}, write) for i in range(3)]
+    todo = [Artifact(game=None, kind="test", path=f"a{i}.txt", inputs={"i": i}, write=write) for i in range(3)]
     frozen = gc.get_freeze_count()
     with Progress(False, len(todo)) as progress:
         _write_all(todo, tmp_path, progress)

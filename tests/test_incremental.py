@@ -37,7 +37,7 @@ def test_a_folder_signature_sees_every_file(tmp_path):
 def test_a_plan_is_reused_only_with_its_key_and_unchanged_artifacts(tmp_path):
     (tmp_path / "g").mkdir()
     (tmp_path / "g" / "a.pdf").write_bytes(b"pdf")
-    artifact = Artifact("g", "cards", "g/a.pdf", {"x": 1}, None, lang="de", paper="a4")
+    artifact = Artifact(game="g", kind="cards", path="g/a.pdf", inputs={"x": 1}, write=None, lang="de", paper="a4")
     memo, state = {}, {"g/a.pdf": {"sha256": sha256_of(tmp_path / "g" / "a.pdf")}}
     incremental.record_plan(memo, "g", "cards", "k1", [artifact])
     [again] = incremental.reused(memo, state, tmp_path, "g", "cards", "k1")

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 
-@dataclass
+@dataclass(kw_only=True)
 class Artifact:
     """One output file (or folder) of a build."""
 

@@ -10,8 +10,9 @@ whose file (or folder: the hash of its files) still has the recorded SHA-256 is
 not rendered again. The state lives in ``<out>/.rulepress-state.json``. Games
 load from a cache while their files are unchanged (`rulepress.model.cache`);
 such a game's per-game plans are reused and outputs are checked by their stat
-signature first (`rulepress.incremental`), so an edit of one file redoes only
-what depends on it.
+signature first, so an edit of one file redoes only what depends on it. Every
+reuse, skip and settle decision is the planner's (`rulepress.incremental`:
+`plan_keys`, `reusable`, `sort_out`, `Work.due`, `record`); this module only runs them.
 
 Checked first: the renderers that will write something run their
 ``check(content, options)`` (the functions `rulepress check content` runs), so
@@ -36,7 +37,6 @@ from __future__ import annotations
 
 import ctypes
 import gc
-import hashlib
 import json
 import multiprocessing
 import os
@@ -54,7 +54,7 @@ from rulepress.errors import Problem, RulepressError, problems_error
 from rulepress.layout.check import check_fonts, check_layouts
 from rulepress.layout.tiling import DEFAULT_OVERLAP
 from rulepress.model import GameContent, formats, load_games
-from rulepress.model.cache import cached_loader, folder_key
+from rulepress.model.cache import cached_loader
 from rulepress.output import (
     CACHE,
     Staging,
@@ -77,7 +77,7 @@ MANIFEST = "manifest.json"
 PAPERS = render_options.PAPERS
 
 
-@dataclass
+@dataclass(kw_only=True)
 class BuildOptions:
     """What to build and where."""
 
@@ -100,7 +100,7 @@ class BuildOptions:
     strict: bool = False  # refuse to publish (exit 1, nothing written) while a worked example fails
 
 
-@dataclass
+@dataclass(kw_only=True)
 class BuildResult:
     built: list[str]
     skipped: list[str]
@@ -183,10 +183,6 @@ def plan(
     return artifacts
 
 
-def input_key(artifact: Artifact, version: str) -> str:
-    return hashlib.sha256((version + "\0" + artifact.digest()).encode()).hexdigest()
-
-
 def check_games(
     contents: list[GameContent],
     options: BuildOptions,
@@ -253,52 +249,21 @@ def build(options: BuildOptions) -> BuildResult:
             # come `after`, artifacts of this build) is there, and what they write stays there until all succeeded
             state = _read_json(out / STATE_FILE, {})
             memo = incremental.read_memo(out)
-            held = {c.id: incremental.parts_by_file(c) for c in contents}
-            plan_keys = {
-                (c.id, each.name): incremental.plan_key(
-                    folder_key(c.folder, version, incremental.unread_files(held[c.id], each.not_read)),
-                    options,
-                    each.name,
-                )
-                for c in contents
-                for each in chosen(options, per_game=True)
-            }
-            reuse = (
-                {}
-                if options.force
-                else {
-                    pair: made
-                    for pair, key in plan_keys.items()
-                    if (made := incremental.reused(memo, state, out, *pair, key)) is not None
-                }
-            )
+            keys = incremental.plan_keys(contents, chosen(options, per_game=True), options, version)
+            reuse = {} if options.force else incremental.reusable(keys, memo, state, out)
             font_problems = [p for c in contents for p in check_fonts(c)[0]]
             if font_problems:  # the card sheets register the game's fonts while they plan
                 raise problems_error(font_problems)
             makers: dict[str, str] = {}
             artifacts = plan(contents, replace(options, out=staging.root), analysis, makers, reuse)
-            todo: list[tuple[Artifact, str]] = []
-            skipped = []
-            provisional = set()  # unchanged but for the inputs it settles once what it comes after is written
-            for artifact in artifacts:
-                key = input_key(artifact, version)
-                previous = state.get(artifact.path)
-                reusing = (artifact.game, makers.get(artifact.path)) in reuse  # its target was checked then
-                if (
-                    not options.force
-                    and previous
-                    and previous.get("key") == key
-                    and (reusing or incremental.unchanged(out, artifact.path, previous, memo))
-                ):
-                    if artifact.settle is None or artifact.write is None:
-                        skipped.append(artifact.path)
-                        continue
-                    provisional.add(artifact.path)
-                    artifact = replace(artifact, prepare=None)  # likely not written: no need to prepare workers for it
-                todo.append((artifact, key))
-            staging.mirror(sorted({p for a, _ in todo for p in a.after} - {a.path for a, _ in todo}))
+            work = incremental.sort_out(
+                artifacts, makers=makers, reuse=reuse, state=state, memo=memo, out=out, version=version,
+                force=options.force,
+            )  # fmt: skip
+            todo = [a for a, _ in work.todo]
+            staging.mirror(sorted({p for a in todo for p in a.after} - {a.path for a in todo}))
             problems = check_games(
-                contents, options, analysis, {(a.game, makers[a.path]) for a, _ in todo if a.path in makers}
+                contents, options, analysis, {(a.game, makers[a.path]) for a in todo if a.path in makers}
             )
             if formats.errors(problems):
                 raise problems_error(formats.errors(problems))
@@ -307,50 +272,45 @@ def build(options: BuildOptions) -> BuildResult:
                 failed = [r for c in contents for r in analysis.of(c, "examples").failed_examples()]
                 if failed:
                     raise ExamplesFailed(failed)
-            _analyse_needs([a for a, _ in todo], contents, analysis)  # before the workers start: once for all
-            settled: dict[str, str] = {}
-            read_after = {p for a, _ in todo for p in a.after}
+            _analyse_needs(todo, contents, analysis)  # before the workers start: once for all
+            read_after = {p for a in todo for p in a.after}
 
             def due(artifact: Artifact) -> bool:
-                """Whether `artifact` is written, now that what it comes after is: not when it is provisional
-                and settles to the inputs of its last build (its earlier output then stays)."""
-                found = artifact.settled_digest(staging.root)
-                if found is None:
+                """Written now, or its earlier output stays (then what comes after it reads that one)."""
+                if work.due(artifact, state, staging.root):
                     return True
-                settled[artifact.path] = found
-                if artifact.path in provisional and state[artifact.path].get("settled") == found:
-                    if artifact.path in read_after:
-                        staging.mirror([artifact.path])  # what comes after it reads the earlier one
-                    return False
-                return True
+                if artifact.path in read_after:
+                    staging.mirror([artifact.path])
+                return False
 
-            records = _write_staged([a for a, _ in todo], staging, options, due)
-            skipped += [a.path for a, _ in todo if a.path not in records]
-            todo = [(a, key) for a, key in todo if a.path in records]
-            for artifact, key in todo:
-                state[artifact.path] = dict(records[artifact.path], key=key, renderer=makers.get(artifact.path))
-                if artifact.path in settled:
-                    state[artifact.path]["settled"] = settled[artifact.path]
-            for (game, name), key in plan_keys.items():
-                incremental.record_plan(
-                    memo, game, name, key, [a for a in artifacts if a.game == game and makers.get(a.path) == name]
-                )
+            records = _write_staged(todo, staging, options, due)
+            incremental.record(
+                work, records, artifacts=artifacts, makers=makers, keys=keys, state=state, memo=memo
+            )  # fmt: skip
+            todo = [a for a, _ in work.todo]
             manifest = _manifest(out, artifacts, state, {c.id for c in contents}, options.kinds)
             stale = stale_outputs(contents, options, state, version)
             # state and manifest are staged too and move in with the artifacts: all or nothing
             write_json(staging.root / STATE_FILE, state)
             write_json(staging.root / MANIFEST, {"artifacts": manifest})
-            staging.commit([a.path for a, _ in todo] + [STATE_FILE, MANIFEST])
+            staging.commit([a.path for a in todo] + [STATE_FILE, MANIFEST])
             analysis.save()
-            for artifact, _ in todo:
+            for artifact in todo:
                 incremental.remember(out, artifact.path, state[artifact.path], memo)
             incremental.write_memo(out, memo)
         except OSError as exc:
             raise output_error(exc, out) from None
         finally:
             staging.discard()
-    return BuildResult(
-        [a.path for a, _ in todo], skipped, manifest, time.perf_counter() - start, contents, warned, analysis, stale
+    return BuildResult(  # (`todo` and `work` are set: the try block returned or raised)
+        built=[a.path for a in todo],
+        skipped=work.skipped,
+        manifest=manifest,
+        seconds=time.perf_counter() - start,
+        contents=contents,
+        warnings=warned,
+        analysis=analysis,
+        stale=stale,
     )
 
 
@@ -372,7 +332,7 @@ def stale_outputs(contents: list[GameContent], options: BuildOptions, state: dic
                 continue  # its problems are reported when it runs
             for artifact in made:
                 previous = state.get(artifact.path)
-                if previous is not None and previous.get("key") != input_key(artifact, version):
+                if previous is not None and previous.get("key") != incremental.input_key(artifact, version):
                     stale.append(artifact.path)
     for each in (r for r in skipped if not r.per_game):
         stale.extend(sorted(path for path, record in state.items() if record.get("renderer") == each.name)[:1])

@@ -1,4 +1,9 @@
-"""What an incremental build may skip without looking closer: unchanged targets and unchanged plans.
+"""The planner: what an edit makes the build do again, decided here and nowhere else.
+
+What an output reads is its artifact's inputs (for a language's outputs cut to the language by
+`rulepress.model.view`); the decisions on them are this module's: which per-game plans are reused
+(`plan_keys`, `reusable`), which artifacts are skipped, written or written only if their late inputs
+changed (`sort_out`, `Work.due`), and what is recorded for the next build (`record`).
 
 Two shortcuts keep an edit build from redoing work that cannot have changed:
 
@@ -29,9 +34,11 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
+from dataclasses import dataclass
 from pathlib import Path
 
 from rulepress.artifact import Artifact
+from rulepress.model.cache import folder_key
 from rulepress.output import sha256_of, signature
 from rulepress.store import Store
 
@@ -133,11 +140,11 @@ def reused(memo: dict, state: dict, out: Path, game: str, renderer: str, key: st
         return None
     artifacts = [
         Artifact(
-            game,
-            a["kind"],
-            a["path"],
-            None,
-            None,
+            game=game,
+            kind=a["kind"],
+            path=a["path"],
+            inputs=None,
+            write=None,
             lang=a["lang"],
             paper=a["paper"],
             directory=a["directory"],
@@ -169,3 +176,107 @@ def record_plan(memo: dict, game: str, renderer: str, key: str, artifacts: list[
             for a in artifacts
         ],
     }
+
+
+# ----------------------------------------------------------------------------- the planner's decisions
+
+
+def input_key(artifact: Artifact, version: str) -> str:
+    """The key an artifact's output is recorded under: its inputs' digest with the version of Rulepress's code."""
+    return hashlib.sha256((version + "\0" + artifact.digest()).encode()).hexdigest()
+
+
+def plan_keys(contents, renderers, options, version: str) -> dict[tuple[str, str], str]:
+    """(game, per-game renderer) -> the key its plan follows from (`plan_key`): the game's files but those
+    holding only what the renderer does not read (`Renderer.not_read`), the code and the options."""
+    keys = {}
+    for content in contents:
+        held = parts_by_file(content)
+        for each in renderers:
+            game_key = folder_key(content.folder, version, unread_files(held, each.not_read))
+            keys[(content.id, each.name)] = plan_key(game_key, options, each.name)
+    return keys
+
+
+def reusable(keys: dict[tuple[str, str], str], memo: dict, state: dict, out: Path) -> dict:
+    """(game, renderer) -> its recorded plan's stand-in artifacts, for every plan of `keys` that is `reused`."""
+    return {pair: made for pair, key in keys.items() if (made := reused(memo, state, out, *pair, key)) is not None}
+
+
+@dataclass(kw_only=True)
+class Work:
+    """What a build does with each planned artifact: skip it, or write it (`todo`, with its input key);
+    a `provisional` one is unchanged but for the inputs it settles once what it comes after is written, and
+    is written only if those changed too (`Work.due`)."""
+
+    todo: list[tuple[Artifact, str]] = dataclasses.field(default_factory=list)
+    skipped: list[str] = dataclasses.field(default_factory=list)
+    provisional: set[str] = dataclasses.field(default_factory=set)
+    settled: dict[str, str] = dataclasses.field(default_factory=dict)  # path -> digest of its settled inputs
+
+    def due(self, artifact: Artifact, state: dict, root: Path) -> bool | None:
+        """Whether `artifact` is written, now that what it comes after is in `root`: not when it is provisional
+        and settles to the inputs of its last build (None then: its earlier output stays)."""
+        found = artifact.settled_digest(root)
+        if found is None:
+            return True
+        self.settled[artifact.path] = found
+        if artifact.path in self.provisional and state[artifact.path].get("settled") == found:
+            return None
+        return True
+
+
+def sort_out(
+    artifacts: list[Artifact],
+    *,
+    makers: dict[str, str],
+    reuse: dict,
+    state: dict,
+    memo: dict,
+    out: Path,
+    version: str,
+    force: bool,
+) -> Work:
+    """Each planned artifact skipped or to write: skipped when its input key is the recorded one and its output
+    is unchanged (checked when its plan was reused), unless `force`; an unchanged one that settles late inputs
+    stays to write, provisionally."""
+    work = Work()
+    for artifact in artifacts:
+        key = input_key(artifact, version)
+        previous = state.get(artifact.path)
+        reusing = (artifact.game, makers.get(artifact.path)) in reuse  # its target was checked then
+        if (
+            not force
+            and previous
+            and previous.get("key") == key
+            and (reusing or unchanged(out, artifact.path, previous, memo))
+        ):
+            if artifact.settle is None or artifact.write is None:
+                work.skipped.append(artifact.path)
+                continue
+            work.provisional.add(artifact.path)
+            artifact = dataclasses.replace(artifact, prepare=None)  # likely not written: no workers prepared for it
+        work.todo.append((artifact, key))
+    return work
+
+
+def record(
+    work: Work,
+    records: dict[str, dict],
+    *,
+    artifacts: list[Artifact],
+    makers: dict[str, str],
+    keys: dict[tuple[str, str], str],
+    state: dict,
+    memo: dict,
+) -> None:
+    """Record what the build wrote (`records`, by path) in the build `state`, and every game's plan in the memo;
+    what was not written after all joins the skipped."""
+    work.skipped += [a.path for a, _ in work.todo if a.path not in records]
+    work.todo = [(a, key) for a, key in work.todo if a.path in records]
+    for artifact, key in work.todo:
+        state[artifact.path] = dict(records[artifact.path], key=key, renderer=makers.get(artifact.path))
+        if artifact.path in work.settled:
+            state[artifact.path]["settled"] = work.settled[artifact.path]
+    for (game, name), key in keys.items():
+        record_plan(memo, game, name, key, [a for a in artifacts if a.game == game and makers.get(a.path) == name])

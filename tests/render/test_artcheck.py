@@ -28,7 +28,7 @@ def test_low_resolution_and_cropped_art_are_warned_at_the_cards_image(tmp_path, 
         {"id": "exact", "title": {"de": "Genau", "en": "Exact"}, "image": "art/exact.png"},
     ]
     (folder / "game.yaml").write_text(yaml.safe_dump(game, allow_unicode=True, sort_keys=False))
-    problems = cards.check(load_game(folder), CardOptions(("a4",)))
+    problems = cards.check(load_game(folder), CardOptions(papers=("a4",)))
     assert all(p.warning for p in problems), [str(p) for p in problems if not p.warning]
     lines = (folder / "game.yaml").read_text().splitlines()
     text = [str(p) for p in problems]

@@ -26,7 +26,7 @@ def test_credits_reach_file_pdf_metadata_and_site(tmp_path, picture_game):
     game["credits"] = CREDITS
     (folder / "game.yaml").write_text(yaml.safe_dump(game, allow_unicode=True, sort_keys=False))
     content = load_game(folder)
-    planned = cards.plan(content, CardOptions(("a4",)))
+    planned = cards.plan(content, CardOptions(papers=("a4",)))
     credits_file = next(a for a in planned if a.path.endswith("/credits.txt"))
     assert credits_file.bundles == ("credits",)
     credits_file.write(tmp_path / "credits.txt")
@@ -55,4 +55,4 @@ def test_credits_reach_file_pdf_metadata_and_site(tmp_path, picture_game):
 
 def test_a_game_without_credits_has_no_credits_file(tmp_path, picture_game):
     content = load_game(picture_game(tmp_path, "nocredits"))
-    assert not any(a.path.endswith("/credits.txt") for a in cards.plan(content, CardOptions(("a4",))))
+    assert not any(a.path.endswith("/credits.txt") for a in cards.plan(content, CardOptions(papers=("a4",))))

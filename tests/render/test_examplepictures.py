@@ -145,11 +145,15 @@ def test_an_excerpt_leaves_out_a_title_legend_or_note_it_would_cut():
     from rulepress.render.examplepictures import _whole_chrome
 
     items = [
-        Shape(Rect(80, 2, 60, 10), "box", "#fbf6e9", "#1f4e79", 0.8, owner="cartouche"),  # half in the view
+        Shape(
+            rect=Rect(80, 2, 60, 10), shape="box", fill="#fbf6e9", stroke="#1f4e79", stroke_width=0.8, owner="cartouche"
+        ),  # half in the view
         Label((), Rect(82, 3, 56, 8), "title", "track"),
-        Shape(Rect(10, 60, 30, 20), "box", "#ffffff", "#777777", 0.25, owner="legend"),  # wholly in it
+        Shape(
+            rect=Rect(10, 60, 30, 20), shape="box", fill="#ffffff", stroke="#777777", stroke_width=0.25, owner="legend"
+        ),  # wholly in it
         Label((), Rect(11, 61, 28, 5), "legend", "head"),
-        Shape(Rect(20, 20, 15, 15), "rect", "#cfe0f5", "#333333", owner="s3"),
+        Shape(rect=Rect(20, 20, 15, 15), shape="rect", fill="#cfe0f5", stroke="#333333", owner="s3"),
     ]
     kept = _whole_chrome(items, Rect(0, 8, 100, 80))
     assert [getattr(i, "owner", None) for i in kept] == ["legend", "head", "s3"]

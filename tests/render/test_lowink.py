@@ -18,7 +18,7 @@ def sheets(tmp_path_factory, picture_game):
     content = load_game(picture_game(tmp, "inktest"))
     made = {}
     for ink in ("normal", "low"):
-        for artifact in cards.plan(content, CardOptions(("a4",), ink=ink)):
+        for artifact in cards.plan(content, CardOptions(papers=("a4",), ink=ink)):
             if artifact.lang == "en" and artifact.path.endswith(".pdf"):
                 target = tmp / ink / artifact.path
                 target.parent.mkdir(parents=True, exist_ok=True)

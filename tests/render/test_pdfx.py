@@ -21,7 +21,7 @@ def shop_builds(tmp_path_factory, picture_game):
     outs = {}
     for name, extra in (("rgb", {}), ("x4", {"pdfx": "x4"}), ("dtc", {"shop": "dtc"})):
         outs[name] = tmp / name
-        options = export_options(BuildOptions(papers=("a4",), **extra), CardOptions(("a4",)))
+        options = export_options(BuildOptions(papers=("a4",), **extra), CardOptions(papers=("a4",)))
         for artifact in exports.plan(content, options):
             if artifact.kind == "print":
                 target = outs[name] / artifact.path
@@ -131,7 +131,7 @@ def test_shop_sizes():
 
 def test_shop_warns_about_sizes_it_does_not_make(picture_game, tmp_path):
     content = load_game(picture_game(tmp_path, "sizetest"))
-    options = export_options(BuildOptions(papers=("a4",), shop="dtc"), CardOptions(("a4",)))
+    options = export_options(BuildOptions(papers=("a4",), shop="dtc"), CardOptions(papers=("a4",)))
     found = exports.check(content, options)
     assert [p.warning for p in found] == [True]  # the 25 mm chips; the poker decks are fine
     assert "DriveThruCards makes no 25 x 25 mm card" in found[0].message and found[0].key.endswith(".size")

@@ -29,7 +29,7 @@ def built(tmp_path_factory):
     (folder / "game.yaml").write_text(yaml.safe_dump(game, allow_unicode=True, sort_keys=False))
     out = tmp / "out"
     content = load_game(folder)
-    cards = CardOptions(("a4",))
+    cards = CardOptions(papers=("a4",))
     planned = exports.plan(content, ExportOptions(cards)) + printcut.plan(
         content, PrintCutOptions(("silhouette", "cricut", "scanncut"), cards)
     )

@@ -46,7 +46,9 @@ def test_rewrite_terms_links_the_glossary_entry_of_the_game():
 def test_doctest_block_becomes_a_scenario_with_results_and_the_code_one_click_away():
     body = "Anna tauscht als 3. eine Serie ein.\n\n```{doctest} ex-one\n>>> armies(3), must(5)\n(8, True)\n```\n"
     words = dict(strings()["de"], lang="de")
-    page = rules_myst.PageWords("demo", words, {"ex-one": rules_myst.ExampleMark("verified", "✓ geprüft")})
+    page = rules_myst.PageWords(
+        game_id="demo", words=words, marks={"ex-one": rules_myst.ExampleMark("verified", "✓ geprüft")}
+    )
     out = rules_myst.rewrite_body(body, page, set())
     assert (
         "`````{admonition} Beispiel · ✓ von der Regel-Engine geprüft\n:class: rp-example rp-verified\n:name: demo-example-ex-one"
@@ -429,7 +431,9 @@ def test_localized_results_refusals_and_readings_are_shown_in_words():
         "Nicht erlaubt: a set has 3 cards",
         False,
     )
-    page = rules_myst.PageWords("demo", words, readings={"bonus": ("demo-amb-b", {"max": "Höchstens 2 pro Zug."})})
+    page = rules_myst.PageWords(
+        game_id="demo", words=words, readings={"bonus": ("demo-amb-b", {"max": "Höchstens 2 pro Zug."})}
+    )
     body = "Text.\n\n```{doctest} ex-r\n:reading: bonus=max\n>>> bonus(3)\n2\n```\n"
     out = rules_myst.rewrite_body(body, page, set())
     assert "**Unter der Lesart:** [Höchstens 2 pro Zug\\.](#demo-amb-b)" in out

@@ -39,7 +39,9 @@ RENDERED = {
 
 
 def _shown(game, kind, path, lang=None, paper=None, files=()) -> Shown:
-    return Shown(game, kind, path, lang, paper, files, RENDERED[kind, paper is not None])
+    return Shown(
+        game=game, kind=kind, path=path, lang=lang, paper=paper, files=files, bundles=RENDERED[kind, paper is not None]
+    )
 
 
 def _items(game: str = "g") -> list[Shown]:
@@ -310,11 +312,11 @@ def _artifacts(out: Path, game: str):
     entries = json.loads((out / "manifest.json").read_text(encoding="utf-8"))["artifacts"]
     return [
         Artifact(
-            e["game"],
-            e["kind"],
-            e["path"],
-            None,
-            None,
+            game=e["game"],
+            kind=e["kind"],
+            path=e["path"],
+            inputs=None,
+            write=None,
             lang=e.get("lang"),
             paper=e.get("paper"),
             directory=(out / e["path"]).is_dir(),

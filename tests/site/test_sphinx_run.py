@@ -59,7 +59,7 @@ def test_an_example_that_prints_nothing_builds_its_page(tmp_path):
     from rulepress.text.words import strings
 
     body = "Set up.\n\n```{doctest} ex-quiet\n>>> x = 1 + 1\n```\n"
-    page = rules_myst.PageWords("demo", dict(strings()["en"], lang="en"))
+    page = rules_myst.PageWords(game_id="demo", words=dict(strings()["en"], lang="en"))
     text = "# Quiet\n\n" + rules_myst.rewrite_body(body, page, set())
     assert "rp-results" not in text
     build_html({"index.md": text}, CONF, tmp_path / "site", tmp_path / "work")
@@ -75,7 +75,7 @@ def test_a_flow_block_is_a_numbered_list_of_steps_in_a_flow_box(tmp_path):
     from rulepress.text.words import strings
 
     body = "Each turn:\n\n```{flow}\n**Roll** the die\nMove your {term}`pawn <pawn>`\nNext player\n```\n"
-    page = rules_myst.PageWords("demo", dict(strings()["en"], lang="en"))
+    page = rules_myst.PageWords(game_id="demo", words=dict(strings()["en"], lang="en"))
     text = "# Turn\n\n" + rules_myst.rewrite_body(body, page, {"pawn"}) + "\n(demo-term-pawn)=\n## Pawn\n"
     build_html({"index.md": text}, CONF, tmp_path / "site", tmp_path / "work")
     html = (tmp_path / "site" / "index.html").read_text(encoding="utf-8")

@@ -61,7 +61,7 @@ def _word(key: str, lang: str) -> str:
 MARK_TEXT = {"reconstructed": "\u2248", "unknown": "?"}  # never a letter in a circle: that reads as (R)
 
 
-@dataclass(frozen=True)
+@dataclass(kw_only=True, frozen=True)
 class TextRow:
     text: str
     font: str
@@ -83,7 +83,7 @@ class Label:
     halo: str | None = None  # a soft outline behind the letters (labels over coastlines and borders)
 
 
-@dataclass(frozen=True)
+@dataclass(kw_only=True, frozen=True)
 class Shape:
     rect: Rect
     shape: str  # rect, circle, region, box
@@ -106,7 +106,7 @@ class Line:
     owner: str = ""
 
 
-@dataclass(frozen=True)
+@dataclass(kw_only=True, frozen=True)
 class Region:
     """A shaped space: one or more polygons filled and outlined."""
 
@@ -185,7 +185,7 @@ class Mark:
     owner: str = ""
 
 
-@dataclass
+@dataclass(kw_only=True)
 class Scene:
     width: float
     height: float
@@ -280,7 +280,7 @@ def _rows(lines, box: Rect, width: float, height: float, color: str) -> tuple[tu
     rows = []
     for text, font, size in lines:
         line_h = size * PT * LEADING
-        rows.append(TextRow(text, font, size, cx, top + line_h * 0.78, color))
+        rows.append(TextRow(text=text, font=font, size=size, x=cx, baseline=top + line_h * 0.78, color=color))
         top += line_h
     return tuple(rows), Rect(cx - width / 2, cy - height / 2, width, height)
 
@@ -310,7 +310,7 @@ def board_scene(board, lang: str, measure: Measure, context: BoardContext | None
     context = context or BoardContext()
     held, pools, counts = context.held, context.pools, context.counts
     W, H = board.size.width, board.size.height
-    scene = Scene(W, H)
+    scene = Scene(width=W, height=H)
     groups = {g.id: g for g in board.groups}
     types = {t.id: t for t in board.space_types}
     link_types = {t.id: t for t in board.link_types}
@@ -335,15 +335,28 @@ def board_scene(board, lang: str, measure: Measure, context: BoardContext | None
         shapes[space.id] = stype.shape if stype else "rect"
 
     sea = next((layer.color for layer in board.layers if layer.kind == "sea"), "#ffffff")
-    scene.items.append(Shape(Rect(0, 0, W, H), "box", sea, "#999999", 0.2, owner="frame"))
+    scene.items.append(
+        Shape(rect=Rect(0, 0, W, H), shape="box", fill=sea, stroke="#999999", stroke_width=0.2, owner="frame")
+    )
     for layer in board.layers:
         if layer.kind == "texture":  # over the paper or sea, under everything else
             scene.items.append(Texture(Rect(0, 0, W, H), layer.pattern, layer.color, layer.width))
     for layer in board.layers:
         if layer.kind == "frame":  # a double rule: a bold outer line and a thin one inside it
             outer = Rect(0, 0, W, H).grown(-layer.width)
-            scene.items.append(Shape(outer, "box", None, layer.color, FRAME_BOLD, owner="border"))
-            scene.items.append(Shape(outer.grown(-1.6), "box", None, layer.color, FRAME_THIN, owner="border"))
+            scene.items.append(
+                Shape(rect=outer, shape="box", fill=None, stroke=layer.color, stroke_width=FRAME_BOLD, owner="border")
+            )
+            scene.items.append(
+                Shape(
+                    rect=outer.grown(-1.6),
+                    shape="box",
+                    fill=None,
+                    stroke=layer.color,
+                    stroke_width=FRAME_THIN,
+                    owner="border",
+                )
+            )
     outlined = [s for s in board.spaces if s.outline]
     for layer in board.layers:
         if layer.kind == "image" and layer.file and not layer.pos:
@@ -357,7 +370,13 @@ def board_scene(board, lang: str, measure: Measure, context: BoardContext | None
         members = [s.outline for s in outlined if s.group == group.id]
         if len(members) > 1:
             scene.items.append(
-                Region(regions.union_rings(members), None, shade(group.color, 0.35), 0.55, owner=f"group:{group.id}")
+                Region(
+                    rings=regions.union_rings(members),
+                    fill=None,
+                    stroke=shade(group.color, 0.35),
+                    stroke_width=0.55,
+                    owner=f"group:{group.id}",
+                )
             )
 
     panel_labels = _panels(scene, board, rects, lang, measure)
@@ -448,13 +467,13 @@ def board_scene(board, lang: str, measure: Measure, context: BoardContext | None
         pattern = space.pattern or (stype.pattern if stype else "solid")
         scene.items.append(
             Shape(
-                rect,
-                shape,
-                fill,
-                "#333333",
-                0.3,
-                pattern == "hatched",
-                shade(fill, 0.55),
+                rect=rect,
+                shape=shape,
+                fill=fill,
+                stroke="#333333",
+                stroke_width=0.3,
+                hatched=pattern == "hatched",
+                hatch_color=shade(fill, 0.55),
                 owner=space.id,
                 dotted=pattern == "dotted",
             )
@@ -466,10 +485,24 @@ def board_scene(board, lang: str, measure: Measure, context: BoardContext | None
                 for step in (2, 1):
                     below = Rect(card.x + step * PILE_STEP, card.y + step * PILE_STEP, card.w, card.h)
                     scene.items.append(
-                        Shape(below, "card", shade(fill, 1.2), shade(fill, 0.5), PILE_LINE, owner=f"pile:{space.id}")
+                        Shape(
+                            rect=below,
+                            shape="card",
+                            fill=shade(fill, 1.2),
+                            stroke=shade(fill, 0.5),
+                            stroke_width=PILE_LINE,
+                            owner=f"pile:{space.id}",
+                        )
                     )
             scene.items.append(
-                Shape(card, "card", shade(fill, 1.45), shade(fill, 0.5), PLACE_LINE, owner=f"place:{space.id}")
+                Shape(
+                    rect=card,
+                    shape="card",
+                    fill=shade(fill, 1.45),
+                    stroke=shade(fill, 0.5),
+                    stroke_width=PLACE_LINE,
+                    owner=f"place:{space.id}",
+                )
             )
             inner = card.grown(-1.5)
         if pools and space.id in pools and shape != "circle":
@@ -536,8 +569,19 @@ def board_scene(board, lang: str, measure: Measure, context: BoardContext | None
     cartouche = next((layer for layer in board.layers if layer.kind == "cartouche" and layer.pos and layer.size), None)
     if cartouche:
         frame = centred(cartouche.pos, *cartouche.size)
-        scene.items.append(Shape(frame, "box", "#fbf6e9", cartouche.color, 0.8, owner="cartouche"))
-        scene.items.append(Shape(frame.grown(-1.4), "box", None, cartouche.color, 0.3, owner="cartouche"))
+        scene.items.append(
+            Shape(rect=frame, shape="box", fill="#fbf6e9", stroke=cartouche.color, stroke_width=0.8, owner="cartouche")
+        )
+        scene.items.append(
+            Shape(
+                rect=frame.grown(-1.4),
+                shape="box",
+                fill=None,
+                stroke=cartouche.color,
+                stroke_width=0.3,
+                owner="cartouche",
+            )
+        )
         rows, title_box, fits = fit_block([(title, BOLD, title_size)], frame.grown(-3), measure, 0.4)
         if not fits:
             scene.problems.append("the title does not fit its cartouche")
@@ -555,7 +599,15 @@ def board_scene(board, lang: str, measure: Measure, context: BoardContext | None
         )
         labels.append(
             Label(
-                (TextRow(title, BOLD, title_size, title_box.centre[0], title_box.y + title_size * PT * 0.95),),
+                (
+                    TextRow(
+                        text=title,
+                        font=BOLD,
+                        size=title_size,
+                        x=title_box.centre[0],
+                        baseline=title_box.y + title_size * PT * 0.95,
+                    ),
+                ),
                 title_box,
                 "title",
                 board.id,
@@ -589,7 +641,15 @@ def board_scene(board, lang: str, measure: Measure, context: BoardContext | None
             step=2.0,
             pad=0.5,
         )
-        row = TextRow(text, BODY, size, box.x + 1, box.y + 0.5 + size * PT * 0.95, "#333333", "left")
+        row = TextRow(
+            text=text,
+            font=BODY,
+            size=size,
+            x=box.x + 1,
+            baseline=box.y + 0.5 + size * PT * 0.95,
+            color="#333333",
+            align="left",
+        )
         labels.append(Label((row,), box, "attribution", board.id))
         placed.append(box)
 
@@ -616,9 +676,18 @@ def board_scene(board, lang: str, measure: Measure, context: BoardContext | None
         box, score = place_box(real_w, height, inside, obstacles + placed, segments, (W, H))
         if score:
             scene.problems.append("the note covers part of the board")
-        scene.items.append(Shape(box, "box", "#ffffff", "#999999", 0.2, owner="note"))
+        scene.items.append(
+            Shape(rect=box, shape="box", fill="#ffffff", stroke="#999999", stroke_width=0.2, owner="note")
+        )
         rows = tuple(
-            TextRow(line, BODY, size, box.x + 2, box.y + 1.5 + (i + 0.78) * size * PT * LEADING, align="left")
+            TextRow(
+                text=line,
+                font=BODY,
+                size=size,
+                x=box.x + 2,
+                baseline=box.y + 1.5 + (i + 0.78) * size * PT * LEADING,
+                align="left",
+            )
             for i, line in enumerate(lines)
         )
         labels.append(Label(rows, box.grown(-0.5), "note", board.id))
@@ -648,7 +717,9 @@ def board_scene(board, lang: str, measure: Measure, context: BoardContext | None
             below = Rect(box.x, box.y + h + 1.6, w, h)
             if sum(below.overlap_area(r) for r in taken) < clash:
                 box = below
-        row = TextRow(text, COND, size, box.centre[0], box.y + 0.3 + size * PT * 0.95, "#000000")
+        row = TextRow(
+            text=text, font=COND, size=size, x=box.centre[0], baseline=box.y + 0.3 + size * PT * 0.95, color="#000000"
+        )
         labels.append(Label((row,), box, role, owner, "#ffffff"))
         taken.append(box)
 
@@ -700,12 +771,28 @@ def _road(scene: Scene, ltype, ra: Rect, rb: Rect, sa: str, sb: str, group, arro
             y0 = r0.centre[1] if s0 == "circle" else r0.y
             y1 = r1.centre[1] if s1 == "circle" else r1.bottom
             band = Rect(left, y0, right - left, y1 - y0)
-        scene.items.append(Shape(band.grown(ROAD_RIM), "rect", color, None, 0.0, owner=f"road:{owner}"))
+        scene.items.append(
+            Shape(
+                rect=band.grown(ROAD_RIM),
+                shape="rect",
+                fill=color,
+                stroke=None,
+                stroke_width=0.0,
+                owner=f"road:{owner}",
+            )
+        )
     elif ltype.road_stones:
         width = ltype.road_width or 0.4 * min(ra.w, ra.h, rb.w, rb.h)
         for centre in stepping_stones(pa, pb, width):
             scene.items.append(
-                Shape(centred(centre, width, width), "circle", color, shade(color, 0.75), 0.25, owner=f"road:{owner}")
+                Shape(
+                    rect=centred(centre, width, width),
+                    shape="circle",
+                    fill=color,
+                    stroke=shade(color, 0.75),
+                    stroke_width=0.25,
+                    owner=f"road:{owner}",
+                )
             )
     else:
         width = ltype.road_width or 0.4 * min(ra.w, ra.h, rb.w, rb.h)
@@ -750,7 +837,14 @@ def _panels(scene: Scene, board, rects: dict[str, Rect], lang: str, measure: Mea
         if panel is None:
             continue
         scene.items.append(
-            Shape(panel, "panel", shade(group.color, 1.72), shade(group.color, 0.7), 0.35, owner=f"panel:{group.id}")
+            Shape(
+                rect=panel,
+                shape="panel",
+                fill=shade(group.color, 1.72),
+                stroke=shade(group.color, 0.7),
+                stroke_width=0.35,
+                owner=f"panel:{group.id}",
+            )
         )
         ink = shade(group.color, 0.42) if luminance(group.color) > 0.3 else shade(group.color, 0.6)
         name = group.name.get(lang)
@@ -772,13 +866,38 @@ def _panels(scene: Scene, board, rects: dict[str, Rect], lang: str, measure: Mea
             rows, box, fits = fit_block([(name, BOLD, 16.0)], room, measure, min_scale=0.5, color=ink)
             labels.append(Label(rows, box, "panel", group.id, None, fits))
         elif (tab := _tab(name, panel, measure)) and not any(tab.intersects(r) for r in _others(board, rects, group)):
-            scene.items.append(Shape(tab, "panel", group.color, shade(group.color, 0.6), 0.35, owner=f"tab:{group.id}"))
+            scene.items.append(
+                Shape(
+                    rect=tab,
+                    shape="panel",
+                    fill=group.color,
+                    stroke=shade(group.color, 0.6),
+                    stroke_width=0.35,
+                    owner=f"tab:{group.id}",
+                )
+            )
             text_ink = _ink(group.color)
-            row = TextRow(name, BOLD, TAB_PT, tab.x + TAB_SIDE, tab.y + 1.0 + TAB_PT * PT * 0.95, text_ink, "left")
+            row = TextRow(
+                text=name,
+                font=BOLD,
+                size=TAB_PT,
+                x=tab.x + TAB_SIDE,
+                baseline=tab.y + 1.0 + TAB_PT * PT * 0.95,
+                color=text_ink,
+                align="left",
+            )
             labels.append(Label((row,), tab.grown(-0.5), "panel", group.id))
         else:
             size = _clamp((PANEL_PAD - 1.0) / PT / 1.05, MIN_SIZE, 9.0)
-            row = TextRow(name, BOLD, size, panel.x + 3.0, panel.y + PANEL_PAD - 1.0, ink, "left")
+            row = TextRow(
+                text=name,
+                font=BOLD,
+                size=size,
+                x=panel.x + 3.0,
+                baseline=panel.y + PANEL_PAD - 1.0,
+                color=ink,
+                align="left",
+            )
             box = Rect(panel.x + 3.0, panel.y + 0.5, measure(name, BOLD, size), PANEL_PAD - 1.0)
             labels.append(Label((row,), box, "panel", group.id))
     return labels
@@ -857,11 +976,11 @@ def _plates(scene: Scene, board, rects: dict[str, Rect], shapes: dict[str, str])
         shape = "circle" if shapes[space.id] == "circle" else "panel"
         scene.items.append(
             Shape(
-                rects[space.id].grown(PANEL_PAD),
-                shape,
-                shade(fill, 1.72),
-                shade(fill, 0.7),
-                0.35,
+                rect=rects[space.id].grown(PANEL_PAD),
+                shape=shape,
+                fill=shade(fill, 1.72),
+                stroke=shade(fill, 0.7),
+                stroke_width=0.35,
                 owner=f"plate:{space.id}",
             )
         )
@@ -890,11 +1009,11 @@ def _pools(scene: Scene, space, entries: list[dict], inner: Rect, fill: str, lan
             color = slot["color"] or shade(fill, 0.45)
             scene.items.append(
                 Shape(
-                    rect,
-                    "circle" if entry["round"] else "card",
-                    shade(color, 1.8),
-                    color,
-                    PLACE_LINE,
+                    rect=rect,
+                    shape="circle" if entry["round"] else "card",
+                    fill=shade(color, 1.8),
+                    stroke=color,
+                    stroke_width=PLACE_LINE,
                     owner=f"slot:{space.id}:{entry['component']}",
                 )
             )
@@ -919,7 +1038,10 @@ def _type_word(stype, lang: str) -> str:
 
 
 def _shifted(rows: tuple[TextRow, ...], box: Rect, dy: float) -> tuple[tuple[TextRow, ...], Rect]:
-    rows = tuple(TextRow(r.text, r.font, r.size, r.x, r.baseline + dy, r.color, r.align) for r in rows)
+    rows = tuple(
+        TextRow(text=r.text, font=r.font, size=r.size, x=r.x, baseline=r.baseline + dy, color=r.color, align=r.align)
+        for r in rows
+    )
     return rows, Rect(box.x, box.y + dy, box.w, box.h)
 
 
@@ -1044,7 +1166,15 @@ def _region(space, stype, group) -> Region:
     fill = _fill(space, stype, group)
     pattern = space.pattern or (stype.pattern if stype else "solid")
     rings = tuple(tuple(map(tuple, ring)) for ring in space.outline)
-    return Region(rings, fill, "#3a3a3a", 0.3, pattern, shade(fill, 0.6), space.id)
+    return Region(
+        rings=rings,
+        fill=fill,
+        stroke="#3a3a3a",
+        stroke_width=0.3,
+        pattern=pattern,
+        pattern_color=shade(fill, 0.6),
+        owner=space.id,
+    )
 
 
 def _region_labels(scene: Scene, space, stype, group, anchor, board, lang: str, measure: Measure) -> list[Label]:
@@ -1074,7 +1204,16 @@ def _region_labels(scene: Scene, space, stype, group, anchor, board, lang: str, 
     if leader:
         scene.items.append(Line(leader, shade(fill, 0.45), LEADER_WIDTH, None, "leader", space.id))
     if spot:
-        scene.items.append(Shape(spot, "circle", "#ffffff", shade(fill, 0.5), 0.35, owner=f"marker:{space.id}"))
+        scene.items.append(
+            Shape(
+                rect=spot,
+                shape="circle",
+                fill="#ffffff",
+                stroke=shade(fill, 0.5),
+                stroke_width=0.35,
+                owner=f"marker:{space.id}",
+            )
+        )
     mark = _mark_kind(space.provenance)
     if mark:
         centre = (text_box.right + MARK_RADIUS + 0.5, text_box.y + MARK_RADIUS)
@@ -1113,7 +1252,14 @@ def _spots(scene: Scene, space, count: int, inner: Rect, fill: str, radius: floa
     ink = shade(fill, 0.45) if luminance(fill) > 0.45 else "#ffffff"
     for i in range(n):
         scene.items.append(
-            Shape(centred((x0 + i * (d + gap), y), d, d), "circle", "#ffffff", ink, 0.3, owner=f"spot:{space.id}")
+            Shape(
+                rect=centred((x0 + i * (d + gap), y), d, d),
+                shape="circle",
+                fill="#ffffff",
+                stroke=ink,
+                stroke_width=0.3,
+                owner=f"spot:{space.id}",
+            )
         )
     return Rect(inner.x, inner.y, inner.w, max(1.0, inner.h - d - 0.6))
 
@@ -1211,32 +1357,36 @@ def _distinct(items: list, style, lang: str) -> list[tuple]:
 
 
 def _paint_legend(scene: Scene, labels: list[Label], rows: list[tuple], box: Rect) -> None:
-    scene.items.append(Shape(box, "box", "#ffffff", "#777777", 0.25, owner="legend"))
+    scene.items.append(
+        Shape(rect=box, shape="box", fill="#ffffff", stroke="#777777", stroke_width=0.25, owner="legend")
+    )
     y = box.y + 2
     x = box.x + 3
     for kind, payload, height, width in rows:
         size = (height - 1.2) / PT / LEADING
         if kind == "head":
             size = (height - 1.7) / PT / LEADING
-            row = TextRow(payload, BOLD, size + 1, x, y + height * 0.72, align="left")
+            row = TextRow(text=payload, font=BOLD, size=size + 1, x=x, baseline=y + height * 0.72, align="left")
             labels.append(Label((row,), Rect(x, y, width, height), "legend", "head"))
             y += height
             continue
         text, item = payload
         sw = Rect(x, y + 0.6, 6.0, height - 1.2)
         if kind == "group":
-            scene.items.append(Shape(sw, "rect", item.color, "#333333", 0.2, owner="legend"))
+            scene.items.append(
+                Shape(rect=sw, shape="rect", fill=item.color, stroke="#333333", stroke_width=0.2, owner="legend")
+            )
         elif kind == "type":
             item, fill = item
             scene.items.append(
                 Shape(
-                    sw,
-                    item.shape if item.shape != "region" else "rect",
-                    fill,
-                    "#333333",
-                    0.2,
-                    item.pattern == "hatched",
-                    shade(fill, 0.55),
+                    rect=sw,
+                    shape=item.shape if item.shape != "region" else "rect",
+                    fill=fill,
+                    stroke="#333333",
+                    stroke_width=0.2,
+                    hatched=item.pattern == "hatched",
+                    hatch_color=shade(fill, 0.55),
                     owner="legend",
                 )
             )
@@ -1257,7 +1407,7 @@ def _paint_legend(scene: Scene, labels: list[Label], rows: list[tuple], box: Rec
                 scene.items.append(Polygon(arrow_head((sw.x, mid), (sw.right, mid), 2.2, 1.8), item.color, "legend"))
         elif kind == "mark":
             scene.items.append(Mark((sw.x + 3, sw.y + sw.h / 2), MARK_RADIUS, MARK_TEXT[item], item, "legend"))
-        row = TextRow(text, BODY, size, x + 8, y + height * 0.68, align="left")
+        row = TextRow(text=text, font=BODY, size=size, x=x + 8, baseline=y + height * 0.68, align="left")
         labels.append(Label((row,), Rect(x + 8, y, width - 8, height), "legend", kind))
         y += height
 

@@ -33,7 +33,7 @@ class ValueLine:
     unknown: bool = False
 
 
-@dataclass(frozen=True)
+@dataclass(kw_only=True, frozen=True)
 class FaceContent:
     """The texts of one face in one language."""
 

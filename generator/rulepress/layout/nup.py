@@ -31,7 +31,7 @@ class Line:
     y2: float
 
 
-@dataclass(frozen=True)
+@dataclass(kw_only=True, frozen=True)
 class Imposition:
     """Panels (row-major, top-left first), cut lines and fold lines on one page."""
 
@@ -105,7 +105,9 @@ def impose(
     horizontal = [Line(left, y, right, y) for y in ys]
     if not fold:
         cuts = [v for v in vertical if printable(v.x1, page_w)] + [h for h in horizontal if printable(h.y1, page_h)]
-        return Imposition(page_w, page_h, cols, rows, panels, tuple(cuts), ())
+        return Imposition(
+            page_width=page_w, page_height=page_h, cols=cols, rows=rows, panels=panels, cuts=tuple(cuts), folds=()
+        )
     outline = [
         line
         for line, keep in (
@@ -117,4 +119,12 @@ def impose(
         if keep
     ]
     folds = [Line(x, ys[0], x, ys[-1]) for x in xs[1:-1]] + [Line(xs[0], y, xs[-1], y) for y in ys[1:-1]]
-    return Imposition(page_w, page_h, cols, rows, panels, tuple(outline), tuple(folds))
+    return Imposition(
+        page_width=page_w,
+        page_height=page_h,
+        cols=cols,
+        rows=rows,
+        panels=panels,
+        cuts=tuple(outline),
+        folds=tuple(folds),
+    )

@@ -20,7 +20,7 @@ class PictureError(ValueError):
     """A picture file that is missing or cannot be read."""
 
 
-@dataclass(frozen=True)
+@dataclass(kw_only=True, frozen=True)
 class PngLayout:
     """What a PNG holds, read from its chunks."""
 
@@ -71,7 +71,16 @@ def png_layout(path: Path) -> PngLayout:
     if header is None or not idat:
         raise PictureError("PNG file has no image data")
     width, height, depth, color_type, _, _, interlace = header
-    return PngLayout(width, height, depth, color_type, interlace, palette, trns, tuple(idat))
+    return PngLayout(
+        width=width,
+        height=height,
+        depth=depth,
+        color_type=color_type,
+        interlace=interlace,
+        palette=palette,
+        has_trns=trns,
+        idat=tuple(idat),
+    )
 
 
 @lru_cache(maxsize=256)

@@ -19,7 +19,7 @@ empty last page has no marks for its empty rows.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import KW_ONLY, dataclass
 
 from rulepress.layout.geometry import Rect
 from rulepress.layout.paper import PRINTABLE_MARGIN
@@ -40,6 +40,7 @@ class SheetSpec:
     paper_h: float
     card_w: float
     card_h: float
+    _: KW_ONLY  # the paper's and the card's size by position, the rest by name
     bleed: float = 3.0
     marks: str = "crop"  # crop, lines, none
     mark_length: float = 4.0

@@ -52,7 +52,7 @@ class Tile:
         return self.x - tolerance <= x <= self.right + tolerance and self.y - tolerance <= y <= self.bottom + tolerance
 
 
-@dataclass(frozen=True)
+@dataclass(kw_only=True, frozen=True)
 class TilePlan:
     """How a board is cut into tiles and where each tile sits on its sheet."""
 
@@ -135,7 +135,17 @@ def plan_tiles(
         )
         plans.append(
             TilePlan(
-                board_width, board_height, sheet, overlap, margin, margin, window_w, window_h, len(ys), len(xs), tiles
+                board_width=board_width,
+                board_height=board_height,
+                paper=sheet,
+                overlap=overlap,
+                window_x=margin,
+                window_y=margin,
+                window_width=window_w,
+                window_height=window_h,
+                rows=len(ys),
+                cols=len(xs),
+                tiles=tiles,
             )
         )
     return min(plans, key=lambda p: len(p.tiles))  # min keeps the first (portrait) on a tie

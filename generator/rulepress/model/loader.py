@@ -32,7 +32,7 @@ from rulepress.model.yamlsource import Positions, load_yaml
 GAME_FILES = ("game.yaml", "components.yaml", "boards.yaml", "glossary.yaml", "ambiguities.yaml")
 
 
-@dataclass
+@dataclass(kw_only=True)
 class GameContent:
     """Everything known about one game: the model, its texts, and where they came from."""
 
@@ -384,7 +384,15 @@ def load_game(folder: Path, parse: Callable[[Path, str], tuple[object, Positions
     layouts = folder / "layouts"
     if layouts.is_dir():
         files.extend(sorted(layouts.glob("*.yaml")))
-    content = GameContent(game, folder, rules, quickref_texts, files, sources.positions, sources.tables)
+    content = GameContent(
+        game=game,
+        folder=folder,
+        rules=rules,
+        quickref_texts=quickref_texts,
+        files=files,
+        positions=sources.positions,
+        tables=sources.tables,
+    )
     if game.id != folder.name:
         file, line, col = sources.locate(("id",))
         problems.append(

@@ -54,7 +54,7 @@ TERM_REF = re.compile(r"\{term\}`([^`<]*?)\s*<([a-z0-9][a-z0-9_-]*)>`")
 AMBIGUITY_REF = re.compile(r"\{ambiguity\}`([^`<]*?)\s*<([a-z0-9][a-z0-9_-]*)>`")
 
 
-@dataclass
+@dataclass(kw_only=True)
 class Example:
     """A worked example: a doctest block with a stable id."""
 
@@ -314,12 +314,12 @@ def _example(
         (first + i for i, line in enumerate(content_lines) if line.strip() and not OPTION.match(line.strip())), 0
     )
     example = Example(
-        example_id,
-        lang,
-        path,
-        number,
-        "\n".join(rest).strip("\n") + "\n",
-        section.id if section else None,
+        id=example_id,
+        lang=lang,
+        path=path,
+        line=number,
+        source="\n".join(rest).strip("\n") + "\n",
+        section=section.id if section else None,
         caption=caption,
         options=options,
         option_lines={name: first + index for name, index in option_lines.items()},

@@ -86,7 +86,16 @@ def render_example(
     c.setFillColorRGB(0.97, 0.97, 0.95)
     c.rect(0, 0, (W + 2 * BLEED) * MM, (H + 2 * BLEED) * MM, fill=1, stroke=0)
     c.translate(BLEED * MM, BLEED * MM)
-    art = Art(elements, None, [], Layout(), folder, {}, game_icons(None), outlines or {})
+    art = Art(
+        front=elements,
+        back_face=None,
+        back=[],
+        layout=Layout(),
+        folder=folder,
+        fonts={},
+        icons=game_icons(None),
+        outlines=outlines or {},
+    )
     draw_with(c, W, H, BLEED, elements, data, art, face=_face(data))
     c.setStrokeColorRGB(0.6, 0.6, 0.6)  # the trim, for orientation
     c.setDash(2, 2)

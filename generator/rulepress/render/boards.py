@@ -40,6 +40,7 @@ from rulepress.layout.boardscene import (
 from rulepress.layout.mapcheck import check_board
 from rulepress.layout.paper import MM, PAPERS
 from rulepress.layout.tiling import TilePlan, mark_placements, plan_tiles
+from rulepress.model import view
 from rulepress.render import Artifact
 from rulepress.render.options import BoardOptions
 from rulepress.text import fonts
@@ -505,7 +506,9 @@ def write_tiled(board, lang: str, paper: str, overlap: float, target, scene: Sce
     # the assembly page shows the board shrunk: without its texts, which would print far below 6 pt
     c.beginForm("overview", 0, 0, W * MM, H * MM)
     shapes_only = Scene(
-        scene.width, scene.height, [i for i in scene.items if not isinstance(i, (Label, Mark, Compass, Texture))]
+        width=scene.width,
+        height=scene.height,
+        items=[i for i in scene.items if not isinstance(i, (Label, Mark, Compass, Texture))],
     )
     Painter(c, H, scene.folder).scene(shapes_only)
     c.endForm()
@@ -722,26 +725,26 @@ def plan(content, options: BoardOptions) -> list[Artifact]:
     for index, board in enumerate(game.boards):
         context = board_context(content, board)
         held = context.held
-        data = board.model_dump(mode="json")
-        data["held"] = {k: held[k] for k in sorted(held) if any(s.size_from == k for s in board.spaces)}
+        shared: dict = {"held": {k: held[k] for k in sorted(held) if any(s.size_from == k for s in board.spaces)}}
         if context.pools:  # only then, so a board without supplies keeps its key
-            data["pools"] = context.pools
+            shared["pools"] = context.pools
         if context.counts:  # likewise
-            data["counts"] = context.counts
-        data["images"] = {
+            shared["counts"] = context.counts
+        shared["images"] = {
             layer.file: _digest(content.folder / layer.file)
             for layer in board.layers
             if layer.kind == "image" and layer.file
         }
         scenes = _Scenes(board, context, content.locate(("boards", index)), f"boards.{index}", content.folder)
         for lang in game.languages:
+            data = view.in_language(board, lang) | shared  # the board in `lang`: an edit in another leaves it
             artifacts.append(
                 Artifact(
-                    game.id,
-                    "board",
-                    board_path(game.id, board.id, lang),
-                    {"board": data, "lang": lang},
-                    _bind(write_full, scenes, board, lang),
+                    game=game.id,
+                    kind="board",
+                    path=board_path(game.id, board.id, lang),
+                    inputs={"board": data, "lang": lang},
+                    write=_bind(write_full, scenes, board, lang),
                     lang=lang,
                     bundles=("board",),
                 )
@@ -749,11 +752,11 @@ def plan(content, options: BoardOptions) -> list[Artifact]:
             for paper in options.papers:
                 artifacts.append(
                     Artifact(
-                        game.id,
-                        "board",
-                        board_path(game.id, board.id, lang, paper),
-                        {"board": data, "lang": lang, "paper": paper, "overlap": overlap},
-                        _bind(write_tiled, scenes, board, lang, paper, overlap),
+                        game=game.id,
+                        kind="board",
+                        path=board_path(game.id, board.id, lang, paper),
+                        inputs={"board": data, "lang": lang, "paper": paper, "overlap": overlap},
+                        write=_bind(write_tiled, scenes, board, lang, paper, overlap),
                         lang=lang,
                         paper=paper,
                         bundles=("play",),
@@ -761,11 +764,11 @@ def plan(content, options: BoardOptions) -> list[Artifact]:
                 )
             artifacts.append(
                 Artifact(
-                    game.id,
-                    "board-png",
-                    board_path(game.id, board.id, lang, png=True),
-                    {"board": data, "lang": lang, "width_px": PNG_WIDTH_PX},
-                    _bind_png(scenes, board, lang, PNG_WIDTH_PX),
+                    game=game.id,
+                    kind="board-png",
+                    path=board_path(game.id, board.id, lang, png=True),
+                    inputs={"board": data, "lang": lang, "width_px": PNG_WIDTH_PX},
+                    write=_bind_png(scenes, board, lang, PNG_WIDTH_PX),
                     lang=lang,
                     bundles=("board",),
                 )

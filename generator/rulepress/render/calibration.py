@@ -123,11 +123,11 @@ def plan(content: GameContent, options: CalibrationOptions) -> list[Artifact]:
     languages = tuple(content.game.languages)
     return [
         Artifact(
-            content.game.id,
-            "calibration",
-            f"{content.game.id}/calibration.{paper}.pdf",
-            {"paper": paper, "flip": flip, "author": author, "languages": languages},
-            functools.partial(_write, paper, flip, author, languages),
+            game=content.game.id,
+            kind="calibration",
+            path=f"{content.game.id}/calibration.{paper}.pdf",
+            inputs={"paper": paper, "flip": flip, "author": author, "languages": languages},
+            write=functools.partial(_write, paper, flip, author, languages),
             paper=paper,
             bundles=("play",),
         )

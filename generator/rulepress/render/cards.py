@@ -42,6 +42,7 @@ from rulepress.layout.sheet import (
     used,
 )
 from rulepress.layout.spec import Layout
+from rulepress.model import view
 from rulepress.model.schema import Back, Component
 from rulepress.render import Artifact, artcheck, credits, lowink
 from rulepress.render.elements import FaceError
@@ -66,7 +67,7 @@ KIND = {"deck": "cards", "tiles": "tiles", "tokens": "tokens", "money": "money"}
 _LAYOUT = Layout()  # every default of a layout
 
 
-@dataclass(frozen=True)
+@dataclass(kw_only=True, frozen=True)
 class Settings:
     """Print settings of one sheet: the layout's `sheet` section, overridden by build options."""
 
@@ -105,17 +106,17 @@ class Settings:
 
     def spec(self, paper: Paper, card: tuple[float, float]) -> SheetSpec:
         return SheetSpec(
-            paper.width,
-            paper.height,
-            card[0],
-            card[1],
-            self.bleed,
-            self.marks,
-            self.mark_length,
-            self.min_mark_length,
-            self.mark_offset,
-            self.page_clearance,
-            self.gap,
+            paper_w=paper.width,
+            paper_h=paper.height,
+            card_w=card[0],
+            card_h=card[1],
+            bleed=self.bleed,
+            marks=self.marks,
+            mark_length=self.mark_length,
+            min_mark_length=self.min_mark_length,
+            mark_offset=self.mark_offset,
+            page_clearance=self.page_clearance,
+            gap=self.gap,
         )
 
 
@@ -249,7 +250,7 @@ class Design:
     back_face: FaceContent | None = None
 
 
-@dataclass
+@dataclass(kw_only=True)
 class Job:
     """Everything needed to write one component sheet; built at plan time, checked at write time."""
 
@@ -717,35 +718,35 @@ def jobs(content, options: CardOptions) -> list[Job]:
         icon_table = game_icons(content.folder, options.cache)
         font_map = game_fonts(content)
         art = Art(
-            layout.elements or classic.front(layout, *size),
-            layout.back_face_elements,
-            layout.back_elements or classic.back(layout, *size),
-            layout,
-            content.folder,
-            font_map,
-            icon_table,
-            outlines(game),
+            front=layout.elements or classic.front(layout, *size),
+            back_face=layout.back_face_elements,
+            back=layout.back_elements or classic.back(layout, *size),
+            layout=layout,
+            folder=content.folder,
+            fonts=font_map,
+            icons=icon_table,
+            outlines=outlines(game),
         )
         for lang in game.languages:
             for paper in options.papers:
                 result.append(
                     Job(
-                        game.id,
-                        comp,
-                        lang,
-                        paper,
-                        layout,
-                        size,
-                        settings,
-                        content.folder,
-                        where,
-                        i,
-                        art,
-                        icon_table,
-                        font_map,
-                        {x: game.title.get(x) for x in game.languages},
-                        game.author or "",
-                        credits.summary(game.credits),
+                        game=game.id,
+                        comp=comp,
+                        lang=lang,
+                        paper=paper,
+                        layout=layout,
+                        size=size,
+                        settings=settings,
+                        folder=content.folder,
+                        where=where,
+                        comp_index=i,
+                        art=art,
+                        icons=icon_table,
+                        fonts=font_map,
+                        title={x: game.title.get(x) for x in game.languages},
+                        author=game.author or "",
+                        credits=credits.summary(game.credits),
                     )
                 )
     return result
@@ -852,18 +853,6 @@ def outlines(game) -> dict[str, tuple]:
     return found
 
 
-def in_language(data, lang: str, languages: tuple[str, ...]):
-    """JSON data of the model with every text (a mapping whose keys are all languages of the game) cut to its
-    text in `lang`: what a sheet in `lang` is made from, so an edit in another language leaves it alone."""
-    if isinstance(data, dict):
-        if data and set(data) <= set(languages) and all(isinstance(v, str) for v in data.values()):
-            return {lang: data.get(lang)}
-        return {key: in_language(value, lang, languages) for key, value in data.items()}
-    if isinstance(data, list):
-        return [in_language(value, lang, languages) for value in data]
-    return data
-
-
 def job_inputs(job: Job) -> dict:
     """Everything a component's sheets are made from (the artifact's digest): its data, layout, settings,
     icons, fonts and the SHA-256 of each picture file it names."""
@@ -880,7 +869,7 @@ def job_inputs(job: Job) -> dict:
             images[name] = sha256_of(path) if path.is_file() else None
     icons = {name: [getattr(i, "char", i), getattr(i, "font", None)] for name, i in sorted(job.icons.items())}
     return {
-        "component": in_language(job.comp.model_dump(mode="json"), job.lang, job.languages),
+        "component": view.in_language(job.comp, job.lang),
         "layout": job.layout.model_dump(mode="json", by_alias=True),
         "size": job.size,
         "settings": job.settings.__dict__,
@@ -902,11 +891,11 @@ def plan(content, options: CardOptions) -> list[Artifact]:
     for job in all_jobs:
         artifacts.append(
             Artifact(
-                job.game,
-                KIND[job.comp.kind],
-                component_path(job.game, job.comp.id, job.lang, job.paper),
-                dict(job_inputs(job), ink=options.ink) if options.ink != "normal" else job_inputs(job),
-                lowink.then_lighten(_bind(write_component, job), job.piece_points)
+                game=job.game,
+                kind=KIND[job.comp.kind],
+                path=component_path(job.game, job.comp.id, job.lang, job.paper),
+                inputs=dict(job_inputs(job), ink=options.ink) if options.ink != "normal" else job_inputs(job),
+                write=lowink.then_lighten(_bind(write_component, job), job.piece_points)
                 if options.ink == "low"
                 else _bind(write_component, job),
                 lang=job.lang,
@@ -919,11 +908,11 @@ def plan(content, options: CardOptions) -> list[Artifact]:
     if used:
         artifacts.append(
             Artifact(
-                content.game.id,
-                "credits",
-                f"{content.game.id}/icons-license.txt",
-                {"used": used, "sections": sections},
-                _bind(write_credits, sections),
+                game=content.game.id,
+                kind="credits",
+                path=f"{content.game.id}/icons-license.txt",
+                inputs={"used": used, "sections": sections},
+                write=_bind(write_credits, sections),
                 bundles=("credits",),
             )
         )

@@ -42,7 +42,16 @@ def plan(content) -> list[Artifact]:
     def write(target: Path) -> dict:
         return write_credits_file(text, target)
 
-    return [Artifact(game.id, "credits", f"{game.id}/credits.txt", {"credits": text}, write, bundles=("credits",))]
+    return [
+        Artifact(
+            game=game.id,
+            kind="credits",
+            path=f"{game.id}/credits.txt",
+            inputs={"credits": text},
+            write=write,
+            bundles=("credits",),
+        )
+    ]
 
 
 __all__ = ["credits_text", "plan", "summary"]

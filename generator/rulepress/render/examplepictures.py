@@ -690,7 +690,7 @@ class PictureFlowable(_flowable_base()):  # type: ignore[misc]
 # ---------------------------------------------------------------- the site
 
 
-@dataclass(frozen=True)
+@dataclass(kw_only=True, frozen=True)
 class SitePicture:
     """One panel of an example's picture as the site shows it."""
 
@@ -701,21 +701,6 @@ class SitePicture:
     height: int
     alt: str
     caption: str
-
-
-def drawn_from(content) -> str:
-    """Digest of what the game's example pictures are drawn from besides the model and the rule texts: the
-    files of the game folder that are no Markdown (layouts, fonts, icons, images); "" when no example has a
-    picture."""
-    import hashlib
-
-    if not any(e.pictures for text in content.rules.values() for e in text.examples):
-        return ""
-    digest = hashlib.sha256()
-    for path in sorted(p for p in content.folder.rglob("*") if p.is_file() and p.suffix != ".md"):
-        if "__pycache__" not in path.parts:
-            digest.update(path.relative_to(content.folder).as_posix().encode() + b"\0" + path.read_bytes())
-    return digest.hexdigest()
 
 
 def site_pictures(content, lang: str, results) -> list[SitePicture]:
@@ -731,7 +716,15 @@ def site_pictures(content, lang: str, results) -> list[SitePicture]:
                     width, height = css_size(panel)
                     png = panel_png(panel)
                     found.append(
-                        SitePicture(result.id, f"{result.id}-{n}-{m}.png", png, width, height, panel.alt, panel.caption)
+                        SitePicture(
+                            example=result.id,
+                            file=f"{result.id}-{n}-{m}.png",
+                            png=png,
+                            width=width,
+                            height=height,
+                            alt=panel.alt,
+                            caption=panel.caption,
+                        )
                     )
             except FaceError as exc:  # a card face the picture shows cannot be drawn: said at the picture's line
                 raise ContentError(

@@ -341,11 +341,11 @@ def plan(content, options: ExportOptions) -> list[Artifact]:
         inputs["settings"] = {"bleed": job.settings.bleed}
         artifacts.append(
             Artifact(
-                job.game,
-                "png",
-                image_folder(job.game, job.comp.id, job.lang),
-                inputs,
-                partial(write_images, job, out=Path(options.out)),
+                game=job.game,
+                kind="png",
+                path=image_folder(job.game, job.comp.id, job.lang),
+                inputs=inputs,
+                write=partial(write_images, job, out=Path(options.out)),
                 lang=job.lang,
                 directory=True,
                 bundles=("digital",),
@@ -354,11 +354,11 @@ def plan(content, options: ExportOptions) -> list[Artifact]:
         images = image_folder(job.game, job.comp.id, job.lang)
         artifacts.append(
             Artifact(
-                job.game,
-                "tts",
-                tts_folder(job.game, job.comp.id, job.lang),
-                inputs,
-                partial(write_tts, job, Path(options.out) / images, out=Path(options.out)),
+                game=job.game,
+                kind="tts",
+                path=tts_folder(job.game, job.comp.id, job.lang),
+                inputs=inputs,
+                write=partial(write_tts, job, Path(options.out) / images, out=Path(options.out)),
                 lang=job.lang,
                 directory=True,
                 after=(images,),
@@ -367,11 +367,11 @@ def plan(content, options: ExportOptions) -> list[Artifact]:
         )
         artifacts.append(
             Artifact(
-                job.game,
-                "print",
-                print_path(job.game, job.comp.id, job.lang),
-                dict(job_inputs(job), paper=None, pdfx=options.pdfx and options.pdfx.__dict__),
-                pdfx.then_convert(_bind(write_print_pdf, job), options.pdfx)
+                game=job.game,
+                kind="print",
+                path=print_path(job.game, job.comp.id, job.lang),
+                inputs=dict(job_inputs(job), paper=None, pdfx=options.pdfx and options.pdfx.__dict__),
+                write=pdfx.then_convert(_bind(write_print_pdf, job), options.pdfx)
                 if options.pdfx
                 else _bind(write_print_pdf, job),
                 lang=job.lang,

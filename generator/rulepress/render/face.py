@@ -21,7 +21,7 @@ from rulepress.render.elements import Context, draw_elements
 from rulepress.text.icons import replace_icons
 
 
-@dataclass
+@dataclass(kw_only=True)
 class Art:
     """Element lists and resources of one component's layout."""
 
@@ -109,21 +109,21 @@ def draw_with(
     element shows it. FaceError on failure. Text under `small_print` pt is drawn as grey
     lines (a face shrunk into a printed picture)."""
     ctx = Context(
-        c,
-        w,
-        h,
-        bleed,
-        data,
-        art.folder,
-        art.fonts,
-        art.icons,
-        pictures,
-        art.outlines,
-        art.markup,
-        write_in,
-        lang,
-        small_print,
-        face,
+        c=c,
+        w=w,
+        h=h,
+        bleed=bleed,
+        data=data,
+        folder=art.folder,
+        fonts=art.fonts,
+        icons=art.icons,
+        pictures=pictures,
+        outlines=art.outlines,
+        markup=art.markup,
+        write_in=write_in,
+        lang=lang,
+        small_print=small_print,
+        face=face,
     )
     draw_elements(elements, ctx)
     if data.get("mark") and not _binds_mark(elements):

@@ -16,7 +16,7 @@ from rulepress.layout.tiling import DEFAULT_OVERLAP
 PAPERS = ("a4", "letter")  # every paper size a build makes by default
 
 
-@dataclass(frozen=True)
+@dataclass(kw_only=True, frozen=True)
 class CardOptions:
     """Card, tile, token and money sheets: the papers, and overrides of each layout's `sheet` settings
     (None keeps the layout's own, see templates/layouts/basic-card.yaml)."""

@@ -53,7 +53,7 @@ FOLD_COLOR = "#555555"
 TOGETHER = "one-sided-pieces"  # the file name of a game's one-sided pieces on shared pages (site/sources names it)
 
 
-@dataclass(frozen=True)
+@dataclass(kw_only=True, frozen=True)
 class PieceJob:
     """One component's piece sheet in one language on one paper."""
 
@@ -93,19 +93,19 @@ def jobs(content, options: CardOptions) -> list[PieceJob]:
         icons = game_icons(content.folder)
     return [
         PieceJob(
-            game.id,
-            game.title.get(lang) or game.id,
-            game.author or "",
-            comp,
-            i,
-            lang,
-            paper,
-            options.flip or "long",
-            options.orientation or "auto",
-            options.offset or (0.0, 0.0),
-            content.locate,
-            icons,
-            content.folder,
+            game=game.id,
+            title=game.title.get(lang) or game.id,
+            author=game.author or "",
+            comp=comp,
+            comp_index=i,
+            lang=lang,
+            paper=paper,
+            flip=options.flip or "long",
+            orientation=options.orientation or "auto",
+            offset=options.offset or (0.0, 0.0),
+            where=content.locate,
+            icons=icons,
+            folder=content.folder,
         )
         for i, comp in enumerate(game.components)
         if comp.printed_pieces
@@ -392,10 +392,10 @@ def plan(content, options: CardOptions) -> list[Artifact]:
     for job in all_jobs:
         artifacts.append(
             Artifact(
-                job.game,
-                "pieces",
-                component_path(job.game, job.comp.id, job.lang, job.paper),
-                {
+                game=job.game,
+                kind="pieces",
+                path=component_path(job.game, job.comp.id, job.lang, job.paper),
+                inputs={
                     "component": job.comp.model_dump(mode="json"),
                     "lang": job.lang,
                     "paper": job.paper,
@@ -405,7 +405,7 @@ def plan(content, options: CardOptions) -> list[Artifact]:
                     "title": job.title,
                     "words": [i18n.words(job.lang, "print")[k] for k in ("pieces", "sheet")],
                 },
-                _bind(job),
+                write=_bind(job),
                 lang=job.lang,
                 paper=job.paper,
                 bundles=() if (job.comp.id, job.lang, job.paper) in shared else ("play",),
@@ -415,17 +415,17 @@ def plan(content, options: CardOptions) -> list[Artifact]:
         first = group[0]
         artifacts.append(
             Artifact(
-                first.game,
-                "pieces",
-                component_path(first.game, TOGETHER, first.lang, first.paper),
-                {
+                game=first.game,
+                kind="pieces",
+                path=component_path(first.game, TOGETHER, first.lang, first.paper),
+                inputs={
                     "components": [job.comp.model_dump(mode="json") for job in group],
                     "lang": first.lang,
                     "paper": first.paper,
                     "title": first.title,
                     "words": [i18n.words(first.lang, "print")[k] for k in ("pieces", "sheet")],
                 },
-                partial(write_together, group),
+                write=partial(write_together, group),
                 lang=first.lang,
                 paper=first.paper,
                 bundles=("play",),

@@ -227,11 +227,11 @@ def plan(content, options: PrintCutOptions) -> list[Artifact]:
                 continue
             artifacts.append(
                 Artifact(
-                    job.game,
-                    "printcut",
-                    folder(job, machine),
-                    dict(job_inputs(job), machine=machine, paper=None if machine == "cricut" else job.paper),
-                    _bind(write_printcut, job, machine),
+                    game=job.game,
+                    kind="printcut",
+                    path=folder(job, machine),
+                    inputs=dict(job_inputs(job), machine=machine, paper=None if machine == "cricut" else job.paper),
+                    write=_bind(write_printcut, job, machine),
                     lang=job.lang,
                     paper=None if machine == "cricut" else job.paper,
                     directory=True,

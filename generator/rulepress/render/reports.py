@@ -309,11 +309,24 @@ def plan_reports(contents: list[GameContent], sources: Path | None, analysis: An
             return write_report(c, tmp, analysis.of(c, *NEEDS), sources)
 
         planned.append(
-            Artifact(c.id, "report", f"reports/{c.id}.html", {"game": c.digest(), "sources": read}, write, needs=NEEDS)
+            Artifact(
+                game=c.id,
+                kind="report",
+                path=f"reports/{c.id}.html",
+                inputs={"game": c.digest(), "sources": read},
+                write=write,
+                needs=NEEDS,
+            )
         )
     titles = {c.id: _title(c) for c in contents}
     planned.append(
-        Artifact(None, "report", "reports/index.html", {"games": titles}, lambda tmp: write_index(contents, tmp))
+        Artifact(
+            game=None,
+            kind="report",
+            path="reports/index.html",
+            inputs={"games": titles},
+            write=lambda tmp: write_index(contents, tmp),
+        )
     )
     return planned
 

@@ -22,18 +22,16 @@ the picture on its cover), after the per-game renderers and before the website, 
 from __future__ import annotations
 
 import dataclasses
-import hashlib
 import html
 import io
-import json
 from dataclasses import dataclass, field
-from functools import partial
+from functools import cache, partial
 from pathlib import Path
 
 from rulepress import i18n
 from rulepress.analysis import Analysis
 from rulepress.memo import output_root
-from rulepress.model import GameContent, history, numbering, scenario
+from rulepress.model import GameContent, history, numbering, scenario, view
 from rulepress.model.schema import Provenance
 from rulepress.render import Artifact, booklet, examplepictures
 from rulepress.render import rulebook_blocks as blocks
@@ -127,14 +125,14 @@ def _example_view(book: Book, example_id: str, situation: str, numbers: tuple[st
     reader = scenario.Reader(s, lang, thing_names(game, lang), {k: v.get(lang) for k, v in game.site.labels.items()})
     results = "\n".join(scenario.results_markdown(source, reader, scenario.part_labels(options.get("labels", ""))))
     return blocks.ExampleView(
-        f"{s['example']} \u00b7 {label}",
-        situation,
-        tuple(readings),
-        results,
-        example_id,
-        state,
-        tuple(book.example_pictures.get(example_id, ())),
-        numbers,
+        head=f"{s['example']} \u00b7 {label}",
+        situation=situation,
+        readings=tuple(readings),
+        results=results,
+        example_id=example_id,
+        state=state,
+        pictures=tuple(book.example_pictures.get(example_id, ())),
+        situation_numbers=numbers,
     )
 
 
@@ -630,57 +628,21 @@ def _cover_pictures(out: Path, source: Artifact | None) -> list[Path]:
 
 
 def _content_digest(content: GameContent, lang: str, results: list) -> str:
-    """What a rulebook in `lang` is made from: every file of the game but its card tables; the worked examples'
-    results in `lang` (what the engine computed, the cards their pictures show); and of the cards read from
-    tables their values, with their texts in `lang` only where the book can show them (a card an example
-    pictures, or any card when a quick reference in `lang` is a template, which may list them). Editing a
-    card's text leaves the rulebooks that cannot show it as they are."""
-    tables = {(content.folder / c.cards_from).resolve() for c in content.game.components if c.cards_from}
-    languages = set(content.game.languages)
-    h = hashlib.sha256()
-    for path in sorted(content.files):
-        if path.resolve() in tables:
-            continue
-        h.update(str(path.relative_to(content.folder)).encode() + b"\0")
-        h.update(path.read_bytes() if path.is_file() else b"")
-    # (less the file's path, which depends on the working folder; the file is digested above)
+    """What a rulebook in `lang` is made from (`rulepress.model.view`): the model in `lang`, with the cards'
+    texts only where the book can show them (a card an example pictures, or any card when a quick reference
+    in `lang` is a template, which may list them); the folder's files in `lang` (its rules and quick
+    reference, the engine, layouts, fonts, icons, pictures); the worked examples' results in `lang` (what the
+    engine computed, the cards their pictures show). An edit in another language, or of a card's text that
+    the book cannot show, leaves the rulebook as it is."""
+    # (less the result's file path, which depends on the working folder; the file is digested)
     shown = [{k: v for k, v in dataclasses.asdict(r).items() if k != "path"} for r in results if r.lang == lang]
-    h.update(json.dumps(shown, sort_keys=True, ensure_ascii=False, default=str).encode())
-    pictured = {
-        (comp_id, card_id)
-        for r in shown
-        for picture in r["pictures"]
-        if picture.get("kind") == "cards"
-        for group in picture.get("groups", [])
-        for comp_id, card_id in group
-    }
+    pictured = view.pictured_cards(results, lang)
     templated = any(
         "{{" in text or "{%" in text for (_id, text_lang), text in content.quickref_texts.items() if text_lang == lang
     )
-    for comp in content.game.components:
-        if comp.cards_from:
-            cards = [
-                _in_language(
-                    card.model_dump(mode="json"),
-                    lang if templated or (comp.id, card.id) in pictured else None,
-                    languages,
-                )
-                for card in comp.cards
-            ]
-            h.update(json.dumps([comp.id, cards], sort_keys=True, ensure_ascii=False).encode())
-    return h.hexdigest()
-
-
-def _in_language(data, lang: str | None, languages: set[str]):
-    """`data` (a model dump) with every text mapping (keys all languages of the game) cut to `lang` (None: to
-    nothing)."""
-    if isinstance(data, dict):
-        if data and set(data) <= languages:
-            return data.get(lang) if lang is not None else None
-        return {key: _in_language(value, lang, languages) for key, value in data.items()}
-    if isinstance(data, list):
-        return [_in_language(value, lang, languages) for value in data]
-    return data
+    model = view.in_language(content.game.model_copy(update={"components": []}), lang)
+    components = view.components_in_language(content, lang, None if templated else pictured)
+    return view.digest(model, components, shown, files=view.folder_files(content, lang), folder=content.folder)
 
 
 def _book(content: GameContent, lang: str, analysis: Analysis, out: Path, source: Artifact | None) -> Book:
@@ -723,19 +685,38 @@ def plan_all(
                     }
                     planned.append(
                         Artifact(
-                            content.id,
-                            kind,
-                            rulebook_path(content.id, lang, paper, as_booklet),
-                            inputs,
-                            partial(write, book_of, paper),
+                            game=content.id,
+                            kind=kind,
+                            path=rulebook_path(content.id, lang, paper, as_booklet),
+                            inputs=inputs,
+                            write=partial(write, book_of, paper),
                             lang=lang,
                             paper=paper,
                             after=after,
                             needs=NEEDS,
                             bundles=("play",),
+                            prepare=_preparations(lang),
                         )
                     )
     return planned
+
+
+@cache
+def _preparations(lang: str):
+    """What every rulebook in `lang` loads, done once before the build's workers are forked (they inherit it):
+    ReportLab's layout modules, the fonts and the language's hyphenation dictionary (pyphen keeps it loaded;
+    reading one costs about a second)."""
+
+    def prepare() -> None:
+        import pyphen
+        from reportlab import platypus  # noqa: F401
+
+        fonts.register()
+        name = rs.hyphenation(lang)
+        if name:
+            pyphen.Pyphen(lang=name)
+
+    return prepare
 
 
 __all__ = ["Book", "numbering", "plan_all", "render", "story"]

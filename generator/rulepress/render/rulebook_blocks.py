@@ -24,7 +24,7 @@ from rulepress.text import markup
 IMG = re.compile(r"<img [^>]*/>")
 
 
-@dataclass(frozen=True)
+@dataclass(kw_only=True, frozen=True)
 class ExampleView:
     """What an example box shows, in the book's language (strings are ReportLab markup or plain, as named)."""
 

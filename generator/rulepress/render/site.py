@@ -33,6 +33,7 @@ from rulepress.analysis import Analysis
 from rulepress.errors import RulepressError
 from rulepress.memo import output_root
 from rulepress.model import GameContent, load_games
+from rulepress.model import view as model_view
 from rulepress.model.loader import find_games
 from rulepress.output import CACHE, signature
 from rulepress.render import Artifact, examplepictures
@@ -59,18 +60,6 @@ def _shown(artifacts: list[Artifact]) -> list[Artifact]:
     return [a for a in artifacts if a.game is not None and a.kind not in ("site", "report")]
 
 
-def _in_language(value, lang: str, langs: AbstractSet[str]):
-    """`value` (model data) with each text in the game's languages `langs` ({de, en}) reduced to its text in
-    `lang`."""
-    if isinstance(value, dict):
-        if set(value) == langs:
-            return value[lang]
-        return {k: _in_language(v, lang, langs) for k, v in value.items()}
-    if isinstance(value, list) and not (value and isinstance(value[0], (int, float))):  # (not a board's coordinates)
-        return [_in_language(v, lang, langs) for v in value]
-    return value
-
-
 def site_view(content: GameContent, lang: str | None = None) -> str:
     """Digest of the game as the website (in `lang`, or in every language) sees it: the model without
     card body texts (the YAML files and card tables), plus the other inputs (rule texts, engine) except the texts of other
@@ -82,34 +71,18 @@ def site_view(content: GameContent, lang: str | None = None) -> str:
 
 
 def site_views(content: GameContent) -> dict[str | None, str]:
-    """`site_view` of the game in every language (key None) and in each language, from one dump of the model."""
-    data = content.game.model_dump(mode="json")
-    for comp in data.get("components", []):
-        for card in comp.get("cards", []):
-            card.pop("text", None)
-            if isinstance(card.get("back_face"), dict):
-                card["back_face"].pop("text", None)
-    # YAML files and card tables are in the model (`data`); other files (rule texts, engine) count as they are
-    tables = {Path(t).as_posix() for c in content.game.components if (t := getattr(c, "cards_from", None))}
-    files = {
-        path: path.read_bytes()
-        for path in sorted(content.files)
-        if path.suffix not in (".yaml", ".yml") and path.relative_to(content.folder).as_posix() not in tables
-    }
+    """`site_view` of the game in every language (key None) and in each language (`rulepress.model.view`):
+    the model in that language without the cards' body texts, and the game folder's files in it (its rule
+    texts, the engine, layouts, fonts, icons and pictures the example pictures are drawn with)."""
     views = {}
-    langs = content.game.languages
-    for lang in (None, *langs):
-        h = hashlib.sha256(
-            json.dumps(
-                _in_language(data, lang, set(langs)) if lang else data, sort_keys=True, ensure_ascii=False, default=str
-            ).encode()
-        )
-        others = {f".{other}.md" for other in langs if lang and other != lang}
-        for path, blob in files.items():
-            if not any(path.name.endswith(o) for o in others):
-                h.update(str(path.relative_to(content.folder)).encode() + b"\0")
-                h.update(blob)
-        views[lang] = h.hexdigest()
+    for lang in (None, *content.game.languages):
+        data = model_view.in_language(content.game, lang) if lang else content.game.model_dump(mode="json")
+        for comp in data.get("components", []):
+            for card in comp.get("cards", []):
+                card.pop("text", None)
+                if isinstance(card.get("back_face"), dict):
+                    card["back_face"].pop("text", None)
+        views[lang] = model_view.digest(data, files=model_view.folder_files(content, lang), folder=content.folder)
     return views
 
 
@@ -155,7 +128,13 @@ def shown_items(game_id: str, shown: list[Artifact], out: Path) -> list[site_sou
                 continue
         items.append(
             site_sources.Shown(
-                artifact.game, artifact.kind, artifact.path, artifact.lang, artifact.paper, files, artifact.bundles
+                game=artifact.game,
+                kind=artifact.kind,
+                path=artifact.path,
+                lang=artifact.lang,
+                paper=artifact.paper,
+                files=files,
+                bundles=artifact.bundles,
             )
         )
     return items
@@ -182,7 +161,6 @@ def rendered_game(
             lang,
             view or site_view(content, lang),
             [list(vars(i).values()) for i in items],
-            examplepictures.drawn_from(content),
         ]
     )
     facts_key = _digest(sorted([path, list(vars(f).values())] for path, f in facts.items()))
@@ -234,6 +212,16 @@ def _keep_pages(
     kept = {path: base64.b64encode(png).decode("ascii") for path, png in pictures.items()}
     store.replace({key: {"facts": facts_key, "pages": pages, "entries": entries, "pictures": kept, "failures": failed}})
     store.save()
+
+
+def _pictures_shown(shown: list[Artifact], lang: str) -> str:
+    """Digest of the pictures the site in `lang` shows from the built files (card images, board previews): the
+    offline store's version (`rulepress.site.offline.worker`) is made from their bytes, so a new picture under
+    the same name reaches players who read the site offline."""
+    pictures = [
+        [a.path, a.digest()] for a in shown if a.lang in (lang, None) and (a.directory or a.path.endswith(".png"))
+    ]
+    return _digest(pictures)
 
 
 def shown_facts(contents: list[GameContent], shown: list[Artifact], out: Path, lang: str) -> list:
@@ -299,7 +287,11 @@ def write_language(
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_bytes(png)
     summary = ", ".join(c.game.title.get(lang) for c in sorted(written, key=lambda c: c.id))
-    write_offline(tmp, words["site_title"], lang, summary)  # installable, and readable without a network
+
+    def find(name: str) -> Path:  # the shared files (../files/...) as this build leaves them, staged or earlier
+        return located(out, f"site/{name[3:]}") if name.startswith("../") else tmp / name
+
+    write_offline(tmp, words["site_title"], lang, summary, find)  # installable, and readable without a network
     return {"pages": sum(1 for p in pages if p.endswith(".md"))}
 
 
@@ -460,11 +452,11 @@ def earlier_games(
     kept = {c.id for c in loaded} | (now if partial else set())
     shown = [
         Artifact(
-            e["game"],
-            e["kind"],
-            e["path"],
-            {"sha256": e.get("sha256")},
-            None,
+            game=e["game"],
+            kind=e["kind"],
+            path=e["path"],
+            inputs={"sha256": e.get("sha256")},
+            write=None,
             lang=e.get("lang"),
             paper=e.get("paper"),
             directory=(out / e["path"]).is_dir(),
@@ -523,6 +515,11 @@ def plan_all(
     digests = {game: v[None] for game, v in every.items()}
     languages = site_languages(everything)
     views = {lang: {game: v[lang] for game, v in every.items() if lang in v} for lang in languages}
+    for content in contents:  # the example pictures show cards with their texts: of those cards, the texts count
+        results = analysis.of(content, *NEEDS).examples
+        for lang in content.game.languages:
+            shown_cards = model_view.components_in_language(content, lang, model_view.pictured_cards(results, lang))
+            views[lang][content.id] = _digest([views[lang][content.id], shown_cards])
     # what is shown: the linked paths (the sizes and page counts the downloads pages show are settled once the
     # files are built: `shown_facts`), serialised once for every language
     shown_inputs = _digest([[a.path, a.kind, a.lang, a.paper, list(a.bundles)] for a in shown])
@@ -530,11 +527,11 @@ def plan_all(
     after = tuple(a.path for a in shown if a.write is not None)
     planned = [
         Artifact(
-            None,
-            "site",
-            "site/files",
-            {"files": _digest([[a.path, a.digest()] for a in shown])},
-            lambda tmp: write_files(shown, out, tmp),
+            game=None,
+            kind="site",
+            path="site/files",
+            inputs={"files": _digest([[a.path, a.digest()] for a in shown])},
+            write=lambda tmp: write_files(shown, out, tmp),
             directory=True,
             after=after,
         )
@@ -546,11 +543,18 @@ def plan_all(
 
         planned.append(
             Artifact(
-                None,
-                "site",
-                f"site/{lang}",
-                {"games": views[lang], "shown": shown_inputs, "lang": lang, "site_url": site_url, "examples": examples},
-                write,
+                game=None,
+                kind="site",
+                path=f"site/{lang}",
+                inputs={
+                    "games": views[lang],
+                    "shown": shown_inputs,
+                    "pictures": _pictures_shown(shown, lang),
+                    "lang": lang,
+                    "site_url": site_url,
+                    "examples": examples,
+                },
+                write=write,
                 lang=lang,
                 directory=True,
                 after=after,
@@ -563,22 +567,22 @@ def plan_all(
     for name in ("index", "404"):
         planned.append(
             Artifact(
-                None,
-                "site",
-                f"site/{name}.html",
-                {"games": titles, "site_url": site_url, "examples": examples},
-                functools.partial(write_root, name, everything, site_url=site_url, analysis=analysis),
+                game=None,
+                kind="site",
+                path=f"site/{name}.html",
+                inputs={"games": titles, "site_url": site_url, "examples": examples},
+                write=functools.partial(write_root, name, everything, site_url=site_url, analysis=analysis),
                 needs=("examples",),
             )
         )
     if site_url:  # a sitemap needs absolute addresses: none without --site-url
         planned.append(
             Artifact(
-                None,
-                "site",
-                "site/sitemap.xml",
-                {"games": digests, "site_url": site_url},
-                lambda tmp: write_sitemap(out, tmp, site_url, languages),
+                game=None,
+                kind="site",
+                path="site/sitemap.xml",
+                inputs={"games": digests, "site_url": site_url},
+                write=lambda tmp: write_sitemap(out, tmp, site_url, languages),
                 after=tuple(f"site/{lang}" for lang in languages),
             )
         )

@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 from rulepress import paths
@@ -66,12 +67,14 @@ def stored_files(folder: Path) -> list[str]:
     return sorted(files)
 
 
-def worker(folder: Path, files: list[str]) -> str:
-    """The service worker storing `files` (relative to `folder`), versioned by their names and bytes."""
+def worker(folder: Path, files: list[str], find: Callable[[str], Path] | None = None) -> str:
+    """The service worker storing `files` (relative to `folder`), versioned by their names and bytes; `find`
+    says where a file is (default: below `folder`; the site's shared files, ``../files/...``, may be in the
+    output folder of an earlier build rather than beside the folder being written)."""
     digest = hashlib.sha256()
     for name in files:
         digest.update(name.encode("utf-8") + b"\0")
-        path = folder / name
+        path = find(name) if find is not None else folder / name
         if path.is_file():
             digest.update(hashlib.sha256(path.read_bytes()).digest())
     text = WORKER.read_text(encoding="utf-8")
@@ -79,8 +82,10 @@ def worker(folder: Path, files: list[str]) -> str:
     return text.replace("__VERSION__", digest.hexdigest()[:16]).replace("__FILES__", listed)
 
 
-def write_offline(folder: Path, name: str, lang: str, description: str) -> None:
-    """Write the manifest and the service worker into one language's built site `folder`."""
+def write_offline(
+    folder: Path, name: str, lang: str, description: str, find: Callable[[str], Path] | None = None
+) -> None:
+    """Write the manifest and the service worker into one language's built site `folder` (`find`: see `worker`)."""
     (folder / "manifest.webmanifest").write_text(manifest(name, lang, description), encoding="utf-8")
     files = [f for f in stored_files(folder) if (folder / f).resolve().is_file() or f.startswith("../")]
-    (folder / "sw.js").write_text(worker(folder, files), encoding="utf-8")
+    (folder / "sw.js").write_text(worker(folder, files, find), encoding="utf-8")

@@ -47,7 +47,7 @@ class ExampleMark:
     got: str = ""  # failed with no failing statement (the engine did not load, time ran out): what happened
 
 
-@dataclass(frozen=True)
+@dataclass(kw_only=True, frozen=True)
 class PageWords:
     """What the rules page needs besides the text: the game, the page's words, marks and links."""
 

@@ -31,7 +31,7 @@ TEMPLATES = paths.TEMPLATES / "site"
 GAME_PAGES = ("index", "rules", "glossary", "ambiguities", "gallery", "downloads", "changes")
 
 
-@dataclass(frozen=True)
+@dataclass(kw_only=True, frozen=True)
 class Shown:
     """An artifact shown on the site: its output path and, for PNG folders, the files inside."""
 
@@ -165,21 +165,21 @@ def game_data(content: GameContent, lang: str, extras: GameExtras) -> dict:
     rules_body = rules_meta = ""
     if text is not None:
         page = rules_myst.PageWords(
-            game.id,
-            dict(s, lang=lang),
-            marks,
-            {r.id: provenance_plain(r.provenance, lang) for r in game.rules},
-            by_section,
-            {
+            game_id=game.id,
+            words=dict(s, lang=lang),
+            marks=marks,
+            provenance={r.id: provenance_plain(r.provenance, lang) for r in game.rules},
+            ambiguities=by_section,
+            readings={
                 a.engine_option: (f"{game.id}-amb-{a.id}", {r.id: r.text.get(lang) for r in a.readings})
                 for a in game.ambiguities
                 if a.engine_option
             },
-            thing_names(game, lang),
-            {k: v.get(lang) for k, v in game.site.labels.items()},
-            tuple(game.site.allow_html),
-            extras.pictures,
-            {
+            names=thing_names(game, lang),
+            labels={k: v.get(lang) for k, v in game.site.labels.items()},
+            allow_html=tuple(game.site.allow_html),
+            pictures=extras.pictures,
+            changed={
                 sid: (s["changed_in"].format(version=t.version), f"{game.id}-{t.anchor}")
                 for sid, t in history.touched(game).items()
             },

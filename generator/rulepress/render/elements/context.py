@@ -28,7 +28,7 @@ class FaceError(Exception):
         self.bound = bound
 
 
-@dataclass
+@dataclass(kw_only=True)
 class Context:
     c: Canvas  # ReportLab canvas; origin at the trim's bottom-left corner (points)
     w: float  # trim width, mm
