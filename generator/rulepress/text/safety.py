@@ -80,16 +80,7 @@ def _token_html(token: Token, todo: list, offset: int) -> list[tuple[str, int, i
     body are put on `todo`."""
     first = offset + (token.map[0] + 1 if token.map else 1)
     if token.type == "fence":
-        directive = DIRECTIVE.match(token.info.strip())
-        if directive is None:
-            return []  # a code block
-        if directive.group(1).strip() not in DIRECTIVES:
-            assert token.map is not None  # block tokens have their lines
-            return [("fence", first, offset + token.map[1] + 1, "```" + token.info.strip())]
-        if directive.group(1).strip() not in CODE_DIRECTIVES:
-            todo.append((token.info.strip()[directive.end() :].strip(), first - 1, True))
-            todo.append((token.content, first, False))
-        return []
+        return _fence_html(token, todo, offset, first)
     if token.type == "html_block":
         assert token.map is not None
         return [("block", first, offset + token.map[1] + 1, token.content)]
@@ -106,6 +97,22 @@ def _token_html(token: Token, todo: list, offset: int) -> list[tuple[str, int, i
         elif child.type == "myst_role" and child.meta.get("name") not in ROLES:
             found.append(("role", line, line + 1, f"{{{child.meta.get('name')}}}`{child.content}`"))
     return found
+
+
+def _fence_html(token: Token, todo: list, offset: int, first: int) -> list[tuple[str, int, int, str]]:
+    """A fence: nothing for a code block, a finding for a directive that is not allowed; an allowed one's
+    argument and body (unless code) go on `todo`."""
+    directive = DIRECTIVE.match(token.info.strip())
+    if directive is None:
+        return []  # a code block
+    name = directive.group(1).strip()
+    if name not in DIRECTIVES:
+        assert token.map is not None  # block tokens have their lines
+        return [("fence", first, offset + token.map[1] + 1, "```" + token.info.strip())]
+    if name not in CODE_DIRECTIVES:
+        todo.append((token.info.strip()[directive.end() :].strip(), first - 1, True))
+        todo.append((token.content, first, False))
+    return []
 
 
 def html_lines(text: str) -> list[tuple[int, str]]:
