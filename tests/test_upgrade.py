@@ -116,3 +116,40 @@ def test_bundled_games_and_the_scaffold_are_current(tmp_path, capsys):
     new_game("fresh", tmp_path, table=False)
     for content in load_games(paths.BUNDLED_CONTENT) + load_games(tmp_path):
         assert content.game.format == formats.CURRENT and content.warnings == [], content.id
+
+
+def _format_one_scaffold(tmp_path: Path):
+    from rulepress.model import load_game
+    from rulepress.scaffold import new_game
+
+    folder = new_game("demo", tmp_path / "games", table=False)
+    game = folder / "game.yaml"
+    game.write_text(game.read_text(encoding="utf-8").replace("format: 2\n", ""), encoding="utf-8")
+    return game, load_game(folder)
+
+
+def test_warnings_of_no_format_rule_keep_no_game_from_the_current_format(tmp_path):
+    """A picture's resolution warns in every format: it is left for the author, and the format is declared."""
+    from rulepress.commands.upgrade import rewritten, upgrade
+
+    game, content = _format_one_scaffold(tmp_path)
+    picture = Problem(str(game.parent / "cards.csv"), 2, 1, "image", "the picture prints at 96 ppi", warning=True)
+    plan = upgrade(content, [*content.warnings, picture])
+    assert plan.left == [picture]
+    assert re.search(rb"^format: 2\r?\nid: demo$", rewritten(plan)[game], re.M)
+
+
+def test_a_file_left_as_it_was_is_not_said_to_be_changed(tmp_path, capsys):
+    """A rule of the current format that no machine settles keeps the format undeclared; game.yaml stays
+    byte-identical, is not written, and upgrade says it changed nothing."""
+    from rulepress.commands.upgrade import rewritten, upgrade
+
+    game, content = _format_one_scaffold(tmp_path)
+    words = Problem(str(game.parent / "rules.en.md"), 4, 1, "text", "names the authors' source text", "authors-words")
+    plan = upgrade(content, [*content.warnings, words])
+    assert plan.left == [words] and rewritten(plan)[game] == game.read_bytes()
+    assert main(["upgrade", "--content", str(game.parent.parent)]) == 0
+    said = capsys.readouterr().out
+    assert said.startswith("demo: changed game.yaml\n  format 2\n"), said  # this game has no such warning
+    assert main(["upgrade", "--content", str(game.parent.parent)]) == 0
+    assert capsys.readouterr().out == "demo: changed nothing\n  format 2\n"

@@ -19,6 +19,11 @@ Fenced directives such as ``{doctest} example-id`` are plain CommonMark fences
 (the directive and its argument are the token's ``info``). Front matter,
 colon fences and math are not used by the content and stay off. The parser is
 made once per process and never changed afterwards (`functools.cache`).
+
+`site_parse` reads a text as the website's MyST does (myst-parser's own plugins: front matter,
+footnotes, and the site's ``attrs_block``), for the checks that must see every place the
+website would turn into HTML (`rulepress.text.safety`): a footnote's indented second paragraph
+is a footnote there, not a code block.
 """
 
 from __future__ import annotations
@@ -27,10 +32,13 @@ import functools
 
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
+from mdit_py_plugins.attrs import attrs_block_plugin
+from mdit_py_plugins.footnote import footnote_plugin
+from mdit_py_plugins.front_matter import front_matter_plugin
 from mdit_py_plugins.myst_blocks import myst_block_plugin
 from mdit_py_plugins.myst_role import myst_role_plugin
 
-__all__ = ["Token", "parse", "parser", "role_text"]
+__all__ = ["Token", "parse", "parser", "role_text", "site_parse"]
 
 
 @functools.cache
@@ -42,6 +50,27 @@ def parser() -> MarkdownIt:
 def parse(text: str) -> list[Token]:
     """The block token stream of Markdown `text` (inline tokens carry their children)."""
     return parser().parse(text)
+
+
+@functools.cache
+def site_parser() -> MarkdownIt:
+    """The parser the website's MyST uses (myst-parser's ``create_md_parser`` with the site's
+    ``myst_enable_extensions`` of templates/site/conf.py.j2): `parser` with front matter, footnotes and block
+    attributes."""
+    return (
+        MarkdownIt("commonmark")
+        .enable("table")
+        .use(front_matter_plugin)
+        .use(myst_block_plugin)
+        .use(myst_role_plugin)
+        .use(footnote_plugin, inline=False, move_to_end=False, always_match_refs=True)
+        .use(attrs_block_plugin)
+    )
+
+
+def site_parse(text: str) -> list[Token]:
+    """The block token stream of Markdown `text` as the website reads it (see `site_parser`)."""
+    return site_parser().parse(text)
 
 
 def role_text(token: Token) -> str:

@@ -209,3 +209,80 @@ def test_no_page_runs_or_shows_the_payload_as_markup(driver, hostile_site):
     finally:
         httpd.shutdown()
         httpd.server_close()
+
+
+# Raw HTML in every Markdown construct of a rule text, in a game that allows <b> and <a> (site.allow_html): the
+# check passes what it allows, the site keeps the tags and drops what they carry (handlers, script addresses).
+# Any other tag there is an error of `check content` (tests/text/test_safety.py, the bad-input case
+# html-inside-directives), so this is all of raw HTML that can reach a page.
+TAGGED = (
+    '<b onclick="window.pwned=11" onmouseover="window.pwned=12">bold</b> <a href="javascript:window.pwned=13">a</a>'
+)
+CONSTRUCTS = [
+    "Paragraph {p}.",
+    "*Emphasis {p}* and **strong {p}**",
+    "> Quote {p}",
+    "- Item {p}\n\n  - Nested {p}",
+    "3. Numbered {p}",
+    "| Head {p} | B |\n|---|---|\n| Cell {p} | c |",
+    "Footnote[^n].\n\n[^n]: Its text {p}\n\n    Its second paragraph {p}",
+    "```{note}\nNote {p}\n```",
+    "```{admonition} Title {p}\nBody {p}\n```",
+    "```{warning}\n:class: x\n\nWarning {p}\n```",
+    "````{tip}\n```{hint}\nNested {p}\n```\n````",
+    "- Item\n\n  ```{important}\n  In a list {p}\n  ```",
+    "```{flow}\nStep {p}\nNext step\n```",
+    "~~~{caution}\nTilde {p}\n~~~",
+    "```{seealso}\nSee {p}\n```",
+]
+
+
+@pytest.fixture(scope="module")
+def allowed_html_site(tmp_path_factory):
+    from rulepress.cli import main
+
+    content = tmp_path_factory.mktemp("allowed-html-content")
+    folder = new_game("demo", content, table=False)
+    game_yaml = folder / "game.yaml"
+    game_yaml.write_text(game_yaml.read_text(encoding="utf-8") + "site:\n  allow_html: [b, a]\n", encoding="utf-8")
+    body = "\n\n".join(c.replace("{p}", TAGGED) for c in CONSTRUCTS)
+    for lang in ("de", "en"):
+        rules = folder / f"rules.{lang}.md"
+        rules.write_text(rules.read_text(encoding="utf-8") + "\n" + body + "\n", encoding="utf-8")
+    assert main(["check", "content", "--content", str(content)]) == 0  # what the game allows passes the check
+    out = tmp_path_factory.mktemp("allowed-html-out")
+    build(BuildOptions(content=content, out=out, kinds=("site",)))
+    return out / "site", body.count("<b ")
+
+
+def test_allowed_tags_in_every_construct_reach_the_page_without_what_they_carry(driver, allowed_html_site):
+    site, tagged = allowed_html_site
+    assert tagged >= 15
+    httpd = http.server.ThreadingHTTPServer(
+        ("127.0.0.1", 0), functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(site))
+    )
+    httpd.RequestHandlerClass.log_message = lambda *args: None  # type: ignore[method-assign]
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    try:
+        for lang in ("de", "en"):
+            driver.get(f"http://127.0.0.1:{httpd.server_address[1]}/{lang}/demo/rules.html")
+            state = driver.execute_script(
+                """const bold = [...document.querySelectorAll('article b')].filter(b => b.textContent === 'bold');
+                for (const b of bold) { b.dispatchEvent(new MouseEvent('mouseover')); b.click(); }
+                for (const a of document.querySelectorAll('article a')) { if (a.textContent === 'a') a.click(); }
+                return {
+                    pwned: window.pwned, bold: bold.length,
+                    handlers: [...document.querySelectorAll('*')].filter(
+                        e => [...e.attributes].some(a => a.name.startsWith('on'))).length,
+                    scripts: [...document.querySelectorAll('a[href]')].filter(
+                        a => a.getAttribute('href').trim().toLowerCase().startsWith('javascript')).length,
+                    notes: document.querySelectorAll('article .admonition').length,
+                }"""
+            )
+            assert state["pwned"] is None, f"{lang}: the payload ran ({state['pwned']})"
+            assert state["handlers"] == 0 and state["scripts"] == 0, (lang, state)
+            assert state["bold"] == tagged, (lang, state)  # each tag on the page, in every construct
+            assert state["notes"] >= 8, (lang, state)  # the directives are boxes on the page, not text
+    finally:
+        httpd.shutdown()
+        httpd.server_close()

@@ -18,13 +18,15 @@ from rulepress.scaffold import new_game
 ANCHOR = '<path fill="currentColor" d="M240 32h32v96h64v32h-64v256c64-8 112-48 128-104l32 8c-16 88-96 152-176 152S96 408 80 320l32-8c16 56 64 96 128 104V160h-64v-32h64z"/>'
 
 
-def fake_package(tmp_path: Path) -> Path:
-    """A tarball shaped like `npm pack @iconify-json/game-icons` (icons.json and package.json)."""
+def fake_package(tmp_path: Path, **extra: str) -> Path:
+    """A tarball shaped like `npm pack @iconify-json/game-icons` (icons.json and package.json); `extra`: more
+    icons, name -> body."""
     icons = {
         "prefix": "game-icons",
         "width": 512,
         "height": 512,
-        "icons": {"anchor": {"body": ANCHOR}, "sailboat": {"body": '<path fill="currentColor" d="M0 0h512v512z"/>'}},
+        "icons": {"anchor": {"body": ANCHOR}, "sailboat": {"body": '<path fill="currentColor" d="M0 0h512v512z"/>'}}
+        | {name.replace("_", "-"): {"body": body} for name, body in extra.items()},
         "aliases": {"ship-anchor": {"parent": "anchor"}},
     }
     package = {"name": "@iconify-json/game-icons", "version": "9.9.9"}
@@ -73,6 +75,48 @@ def test_an_unknown_name_is_an_error_with_suggestions(game, tmp_path, capsys):
     code = main(["icons", "add", "harbour", "anchr", "--content", str(game.parent), "--package", str(package)])
     assert code == 2
     assert "anchr (did you mean anchor" in capsys.readouterr().err
+    assert not (game / "icons").exists()
+
+
+def test_an_icon_the_build_could_not_read_is_refused_and_nothing_is_written(game, tmp_path, capsys):
+    """The package's body went into the SVG unchecked; a broken icon then stopped every card of the game."""
+    busy = " ".join(f"M{i % 500} {i // 500} l5 0 0 5z" for i in range(30_000))
+    package = fake_package(tmp_path, broken='<path d="M0 0h512"', busy=f'<path d="{busy}"/>')
+    for name, said in (("broken", "not a readable SVG"), ("busy", "too detailed for an icon")):
+        code = main(
+            ["icons", "add", "harbour", "anchor", name, "--content", str(game.parent), "--package", str(package)]
+        )
+        err = capsys.readouterr().err
+        assert code == 2 and "Traceback" not in err, err
+        assert err.startswith(f"rulepress: icon {name} of @iconify-json/game-icons 9.9.9: {said}"), err
+        assert "nothing written" in err and not (game / "icons").exists()
+
+
+def test_icons_add_in_a_read_only_game_is_one_line(game, tmp_path):
+    """A read-only game folder (a read-only mount for root, whom permissions do not bind): one line, exit 2."""
+    import os
+    import re
+    import subprocess
+    import sys
+
+    package = fake_package(tmp_path)
+    content = game.parent
+    command = [sys.executable, "-m", "rulepress", "icons", "add", "harbour", "anchor", "--content", str(content)]
+    command += ["--package", str(package)]
+    if os.geteuid() == 0:
+        script = f'mount --bind {game} {game} && mount -o remount,bind,ro {game} && exec "$@"'
+        command = ["unshare", "-m", "sh", "-c", script, "sh", *command]
+    else:
+        game.chmod(0o555)
+    try:
+        done = subprocess.run(command, capture_output=True, text=True, timeout=120, check=False)
+    finally:
+        game.chmod(0o755)
+    assert done.returncode == 2, done.stderr
+    assert re.fullmatch(
+        r"rulepress: \S+/harbour/icons/game-icons: cannot write: (Read-only file system|Permission denied); nothing written\n",
+        done.stderr,
+    ), done.stderr
     assert not (game / "icons").exists()
 
 

@@ -206,3 +206,57 @@ def test_a_missing_table_is_an_error_at_cards_from(game):
     (game / "cards.csv").unlink()
     with pytest.raises(ContentErrors, match=r"game.yaml:\d+:\d+: components.0.cards_from: 'cards.csv' is not a file"):
         load_game(game)
+
+
+def test_a_workbook_with_more_rows_than_a_component_holds_is_refused_at_once_naming_it(game):
+    """200,000 rows were refused after 19 s by the schema, without naming the workbook."""
+    import time
+
+    rows = [["id", "qty", "title.de", "title.en"]] + [[f"c{i}", 1, f"K{i}", f"C{i}"] for i in range(200_000)]
+    write_xlsx(game / "cards.xlsx", rows)
+    game_yaml = game / "game.yaml"
+    game_yaml.write_text(game_yaml.read_text().replace("cards.csv", "cards.xlsx"), encoding="utf-8")
+    started = time.monotonic()
+    with pytest.raises(ContentErrors) as exc:
+        load_game(game)
+    assert time.monotonic() - started < 12
+    problem = exc.value.problems()[0]
+    assert (Path(problem.path).name, problem.line) == ("cards.xlsx", 5002)  # the first row past the limit
+    assert problem.message.startswith("the table has 200000 card rows; a component holds at most 5000 cards")
+
+
+def test_a_repeated_card_id_is_reported_at_the_repeat(game):
+    table = game / "cards.csv"
+    table.write_text(table.read_text() + "one,1,Noch eins,One more,,,3\n", encoding="utf-8")
+    with pytest.raises(ContentErrors) as exc:
+        load_game(game)
+    problems = [p for p in exc.value.problems() if "duplicate" in p.message]  # and the count that is now 4
+    assert len(problems) == 1, [str(p) for p in exc.value.problems()]
+    problem = problems[0]
+    assert (Path(problem.path).name, problem.line, problem.col) == ("cards.csv", 4, 1)
+    assert problem.message == "duplicate card id 'one' (first at cards.csv:2)"
+
+
+def test_a_formula_without_a_saved_result_is_said_not_read_as_empty_silently(game):
+    """A workbook a script wrote holds formulas without results; calamine reads them as empty cells."""
+    rows = [
+        ["id", "qty", "title.de", "title.en", "values.value"],
+        ["one", 1, "Eins", "One", 1],
+        ["two", 2, "Zwei", "Two", 2],
+    ]
+    write_xlsx(game / "cards.xlsx", rows)
+    with zipfile.ZipFile(game / "cards.xlsx") as z:
+        parts = {name: z.read(name) for name in z.namelist()}
+    sheet = parts["xl/worksheets/sheet1.xml"].decode()
+    parts["xl/worksheets/sheet1.xml"] = sheet.replace('<c r="E3"><v>2</v></c>', '<c r="E3"><f>E2+1</f></c>').encode()
+    with zipfile.ZipFile(game / "cards.xlsx", "w") as z:
+        for name, data in parts.items():
+            z.writestr(name, data)
+    game_yaml = game / "game.yaml"
+    game_yaml.write_text(game_yaml.read_text().replace("cards.csv", "cards.xlsx"), encoding="utf-8")
+    content = load_game(game)
+    assert [c.values.get("value") for c in content.game.components[0].cards] == [1, None]  # what calamine reads
+    (warning,) = [w for w in content.warnings if w.rule == "table-formula"]
+    assert (Path(warning.path).name, warning.line, warning.col) == ("cards.xlsx", 3, 5)
+    assert warning.message.startswith("column 'values.value': the formula =E2+1 has no saved result")
+    assert "an error from format 3 on; fix: open the workbook in a spreadsheet program and save it" in warning.message

@@ -99,3 +99,9 @@ def test_a_real_text_is_numbered_by_its_structure():
         "intro": [("1.2", "paragraph"), ("1.3", "item"), ("1.4", "item")],
         "why": [("1.1.1", "paragraph")],
     }
+
+
+def test_a_footnotes_text_is_no_rule():
+    """A number before ``[^n]:`` made it a paragraph on the website, whose Sphinx then refused the reference."""
+    body = "Draw one card[^n].\n\n[^n]: Or two, in the long game.\n\nThen play.\n"
+    assert [(n.number, n.first) for n in numbering.number_blocks(body, "3")] == [("3.1", 0), ("3.2", 4)]

@@ -746,3 +746,18 @@ def test_every_file_the_site_holds_is_linked_and_downloads_say_the_total(bundled
     in_folders = [p for p in (out / "risk").rglob("*") if p.is_file() and ".images/" in str(p)]
     size = sum(p.stat().st_size for p in risk if ".images/" not in str(p)) + sum(p.stat().st_size for p in in_folders)
     assert float(total.group(2)) == pytest.approx(float(f"{size / 1e6:.2g}"))  # two significant digits
+
+
+def test_a_rebuild_after_a_config_change_publishes_none_of_sphinx_bookkeeping(tmp_path):
+    """A worked example that now fails makes the site a draft, a change of Sphinx's configuration: Sphinx keeps its
+    old build info as .buildinfo.bak, which went into the published site."""
+    content = _game(tmp_path)
+    out = tmp_path / "out"
+    options = BuildOptions(content=content, out=out, kinds=("site",))
+    build(options)
+    rules = content / "demo" / "rules.en.md"
+    rules.write_text(rules.read_text(encoding="utf-8").replace("\n4\n```", "\n5\n```"), encoding="utf-8")
+    assert "site/en" in build(options).built
+    assert (out / ".rulepress-cache" / "site-en" / "html" / ".buildinfo.bak").is_file()  # Sphinx kept it there
+    published = sorted(p.relative_to(out / "site").as_posix() for p in (out / "site").rglob(".*"))
+    assert published == [], published

@@ -21,8 +21,18 @@ def test_same_icons_same_bytes_and_one_glyph_each():
 
 
 def test_broken_svg_is_an_icon_error():
-    with pytest.raises(IconError, match="icon bad"):
+    with pytest.raises(IconError, match="not a readable SVG") as caught:
         build((("bad", b"<svg><path d='M 0 0 L"),), "IconsBad")
+    assert caught.value.name == "bad"
+
+
+def test_an_icon_with_more_points_than_a_glyph_holds_is_an_icon_error():
+    """fontTools stopped with an OverflowError at 65,536 points (a 700 kB SVG has them), for every card."""
+    path = " ".join(f"M{i % 500} {i // 500} l5 0 0 5z" for i in range(30_000))
+    svg = f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512"><path d="{path}"/></svg>'.encode()
+    with pytest.raises(IconError, match=r"too detailed for an icon: \d+ points, at most 65535") as caught:
+        build((("busy", svg),), "IconsBusy")
+    assert caught.value.name == "busy"
 
 
 def test_bundled_icon_fills_and_centres_in_its_cell(tmp_path):

@@ -14,6 +14,8 @@ from pathlib import Path
 import yaml
 
 from rulepress.analysis import Finding
+from rulepress.errors import ContentError
+from rulepress.model.yamlsource import load_text
 
 
 class BaselineError(ValueError):
@@ -36,9 +38,11 @@ def load(path: Path) -> list[dict]:
     if not path.is_file():
         return []
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8")) or []
-    except (OSError, UnicodeDecodeError, yaml.YAMLError) as exc:
+        data = load_text(path.read_text(encoding="utf-8"), str(path))[0] or []
+    except (OSError, UnicodeDecodeError) as exc:
         raise BaselineError(f"{path}: cannot read the baseline: {str(exc).splitlines()[0]}") from exc
+    except ContentError as exc:  # at its line: a syntax error, a date that is none
+        raise BaselineError(f"cannot read the baseline: {exc}") from None
     if not isinstance(data, list) or not all(
         isinstance(e, dict) and isinstance(e.get("fingerprint"), str) for e in data
     ):

@@ -20,7 +20,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-import yaml
+from rulepress.errors import ContentError
+from rulepress.model.yamlsource import load_text
 
 COMPOUNDING = frozenset({"de", "nl", "sv", "da", "no", "nb"})  # languages writing compounds as one word
 MIN_STEM = 3  # letters a compound's first part has at least
@@ -198,7 +199,9 @@ def parse(data, where: str) -> Glossary:
 
 def load(path: Path) -> Glossary:
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, yaml.YAMLError) as exc:
+        data = load_text(path.read_text(encoding="utf-8"), str(path))[0]
+    except (OSError, UnicodeDecodeError) as exc:
         raise GlossaryError(f"{path}: cannot read the glossary: {str(exc).splitlines()[0]}") from exc
+    except ContentError as exc:  # at its line: a syntax error, a date that is none
+        raise GlossaryError(f"cannot read the glossary: {exc}") from None
     return parse(data, str(path))

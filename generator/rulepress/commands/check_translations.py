@@ -24,6 +24,7 @@ from rulepress.analysis import Finding
 from rulepress.check import align, aligned, baseline, terms
 from rulepress.check.pairs import split_paragraphs
 from rulepress.errors import UsageError
+from rulepress.userfiles import replace as replace_file
 
 BASELINE = "translations-accepted.yaml"
 GLOSSARY = "translations-glossary.yaml"
@@ -175,7 +176,7 @@ def run_pair(
         raise UsageError(str(exc)) from None
     if accept:
         entries = baseline.merged(entries, findings)
-        where.write_text(baseline.dump(entries), encoding="utf-8")
+        replace_file(where, baseline.dump(entries).encode("utf-8"))  # atomic; a one-line error if it cannot
     accepted = {e["fingerprint"] for e in entries}
     open_findings = [f for f in findings if baseline.fingerprint(f) not in accepted]
     if fmt == "json":

@@ -25,6 +25,7 @@ import tarfile
 import tempfile
 from pathlib import Path
 
+from rulepress import userfiles
 from rulepress.errors import UsageError
 
 PACKAGE = "@iconify-json/game-icons"
@@ -71,25 +72,23 @@ def unknown_names(names: list[str], data: dict) -> list[str]:
 
 def write_icon_set(target: Path, names: list[str], data: dict, package: dict, keep: bool = True) -> list[str]:
     """Write the icons `names` of the package into `target` with LICENSE.txt and PROVENANCE.json; icons
-    already there stay (`keep`) or go. Returns the names written."""
-    target.mkdir(parents=True, exist_ok=True)
+    already there stay (`keep`) or go. Every icon is checked as the build reads it first (`checked`): a bad
+    one is a UsageError and nothing is written; the files are then written atomically, all or none
+    (`rulepress.userfiles`). Returns the names written."""
     provenance_path = target / "PROVENANCE.json"
     hashes: dict[str, str] = {}
     if keep and provenance_path.is_file():
         hashes = dict(json.loads(provenance_path.read_text(encoding="utf-8")).get("icons", {}))
-    elif not keep:
-        for old in target.glob("*.svg"):
-            if old.stem not in names:
-                old.unlink()
     aliases = data.get("aliases", {})
+    files: dict[Path, bytes] = {}
     for name in names:
         source = aliases[name]["parent"] if name not in data["icons"] and name in aliases else name
         icon = data["icons"][source]
         text = svg(icon["body"], icon.get("width", data.get("width", 512)), icon.get("height", data.get("height", 512)))
-        (target / f"{name}.svg").write_text(text, encoding="utf-8")
+        files[target / f"{name}.svg"] = checked(name, text, package)
         hashes[name] = hashlib.sha256(text.encode()).hexdigest()
     version = package["version"]
-    (target / "LICENSE.txt").write_text(LICENSE.format(version=version), encoding="utf-8")
+    files[target / "LICENSE.txt"] = LICENSE.format(version=version).encode("utf-8")
     provenance = {
         "package": package["name"],
         "version": version,
@@ -98,8 +97,34 @@ def write_icon_set(target: Path, names: list[str], data: dict, package: dict, ke
         "license": "CC-BY-3.0",
         "icons": dict(sorted(hashes.items())),
     }
-    provenance_path.write_text(json.dumps(provenance, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+    files[provenance_path] = (json.dumps(provenance, indent=2, sort_keys=True) + "\n").encode("utf-8")
+    try:
+        target.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise userfiles.write_error(exc, target, "nothing written") from None
+    userfiles.replace_all(files)
+    if not keep:
+        for old in target.glob("*.svg"):
+            if old.stem not in names:
+                old.unlink()
     return names
+
+
+def checked(name: str, text: str, package: dict) -> bytes:
+    """The bytes of icon `name`'s SVG, when the build can read it (size, XML, path data, points; as
+    `rulepress.text.iconfont` reads a game's icons); else a UsageError naming the icon and the package."""
+    from rulepress.model.sourcefile import MAX_BYTES
+    from rulepress.text.iconfont import IconError, svg_glyph
+
+    data = text.encode("utf-8")
+    where = f"icon {name} of {package.get('name', PACKAGE)} {package.get('version', '')}".rstrip()
+    if len(data) > MAX_BYTES:
+        raise UsageError(f"{where}: too large ({len(data)} bytes; at most {MAX_BYTES}); nothing written")
+    try:
+        svg_glyph(data)
+    except IconError as exc:
+        raise UsageError(f"{where}: {exc}; nothing written (the build could not use it)") from None
+    return data
 
 
 def bundled_version() -> str | None:

@@ -21,6 +21,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from rulepress import userfiles
 from rulepress.errors import Problem
 from rulepress.model import formats
 from rulepress.model.loader import GameContent
@@ -74,7 +75,9 @@ def upgrade(content: GameContent, warnings: list[Problem]) -> Plan:
             plan.left.append(problem)
     if labels:
         _site_labels(plan, content, text_of, sorted(labels))
-    if any(p.rule != "todo-marker" and not formats.upcoming(p.rule) for p in plan.left):  # it cannot be current yet
+    # it cannot be current yet while a rule of the current format is left (other warnings, such as a picture's
+    # resolution, warn in every format: they keep no game from it)
+    if any(p.rule in formats.RULES and formats.binds(p.rule, formats.CURRENT) for p in plan.left):
         game_yaml = content.folder / "game.yaml"
         for number, texts in list(plan.edits[game_yaml].items()):
             if texts and texts[0] == f"format: {formats.CURRENT}":
@@ -95,17 +98,18 @@ def run(content_dir: Path, games: list[str], dry_run: bool = False) -> int:
             check_games([content], BuildOptions(content=content_dir), Analysis(analyser(None)))
         )
         plan = upgrade(content, warnings)
-        kept = {path: path.read_bytes() for path in set(plan.edits) | set(plan.appended)}
-        changed = [] if dry_run else write(plan)
-        if changed:
+        texts = rewritten(plan)
+        kept = {path: path.read_bytes() for path in texts}
+        differ = sorted(path for path, data in texts.items() if data != kept[path])
+        if differ and not dry_run:
+            userfiles.replace_all({path: texts[path] for path in differ})  # atomic; all or none
             try:
                 load_game(content.folder)
             except ContentErrors as exc:  # never leave a game that does not load: put the files back
-                for path, data in kept.items():
-                    path.write_bytes(data)
+                userfiles.restore({path: kept[path] for path in differ})
                 raise exc from None
         verb = "would change" if dry_run else "changed"
-        names = ", ".join(str(p.relative_to(content.folder)) for p in sorted(kept)) or "nothing"
+        names = ", ".join(str(p.relative_to(content.folder)) for p in differ) or "nothing"
         print(f"{content.id}: {verb} {names}")
         for problem in plan.left:
             print(f"  left for you: {problem}")
@@ -113,16 +117,17 @@ def run(content_dir: Path, games: list[str], dry_run: bool = False) -> int:
             t and t[0] == f"format: {formats.CURRENT}" for t in plan.edits[content.folder / "game.yaml"].values()
         )
         if declared or content.game.format == formats.CURRENT:
-            todo = "; TODO markers warn until they are replaced" if kept else ""
+            added = any(texts[path].count(b"TODO") > kept[path].count(b"TODO") for path in differ)
+            todo = "; TODO markers warn until they are replaced" if added else ""
             print(f"  format {formats.CURRENT}{todo}")
         else:
             print(f"  still format {content.format}: fix what is left, then run rulepress upgrade again")
     return 0
 
 
-def write(plan: Plan) -> list[Path]:
-    """Apply `plan` to the files; return the files changed."""
-    changed = []
+def rewritten(plan: Plan) -> dict[Path, bytes]:
+    """The new bytes of every file `plan` edits (its newlines and byte order mark kept)."""
+    texts = {}
     for path in sorted(set(plan.edits) | set(plan.appended)):
         raw = path.read_bytes()
         newline = "\r\n" if b"\r\n" in raw else "\n"
@@ -133,9 +138,8 @@ def write(plan: Plan) -> list[Path]:
             new.extend(plan.edits[path].get(number, [line]))
         new.extend(plan.appended.get(path, []))
         text = newline.join(new) + newline
-        path.write_bytes(("\ufeff" if bom else "").encode() + text.encode("utf-8"))
-        changed.append(path)
-    return changed
+        texts[path] = ("\ufeff" if bom else "").encode() + text.encode("utf-8")
+    return texts
 
 
 def _path(content: GameContent, shown: str) -> Path | None:

@@ -23,12 +23,14 @@ sheet as CSV (or download it as CSV, XLSX or ODS) into the game folder.
 from __future__ import annotations
 
 import csv
+import functools
 import io
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from rulepress.errors import ContentError
+from rulepress.model.schema import MAX_ITEMS as MAX_CARDS
 from rulepress.model.sourcefile import read_source
 
 SUFFIXES = (".csv", ".tsv", ".xlsx", ".xlsm", ".xls", ".ods")
@@ -48,6 +50,7 @@ class TablePositions:
     cells: dict[tuple, tuple[int, int]] = field(default_factory=dict)  # (card index, key...) -> (row, column)
     columns: dict[tuple, str] = field(default_factory=dict)  # (card index, key...) -> column name
     rows: dict[int, int] = field(default_factory=dict)  # card index -> row
+    formulas: list[tuple[int, int, str, str]] = field(default_factory=list)  # unsaved: (row, column, name, formula)
 
     def locate(self, key: tuple) -> tuple[int | None, int | None]:
         """Row and column of the value at `key` (a card index and the keys below it), or of its card's row."""
@@ -127,6 +130,55 @@ def _workbook_rows(path: Path, shown: str, sheet: str | None) -> list[tuple[int,
     return [(n, list(cells)) for n, cells in enumerate(values, start=1)]
 
 
+_MAIN = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
+_RELATION = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}id"
+_CELL = re.compile(r"^([A-Z]+)(\d+)$")
+
+
+def unsaved_formulas(path: Path, sheet: str | None = None) -> list[tuple[int, int, str]]:
+    """(row, column, formula) of every formula cell of an XLSX sheet that holds no saved result: a workbook
+    written by a program that does not calculate (a script, some converters). Rulepress reads the results a
+    spreadsheet program saved; it does not calculate, so such a cell reads as empty. Other files: none."""
+    import xml.etree.ElementTree as ET
+    import zipfile
+
+    if path.suffix.lower() not in (".xlsx", ".xlsm"):
+        return []
+    found = []
+    try:
+        with zipfile.ZipFile(path) as book:
+            member = _sheet_member(book, sheet)
+            if member is None:
+                return []
+            for _event, cell in ET.iterparse(book.open(member)):
+                if cell.tag != f"{_MAIN}c":
+                    continue
+                formula, value = cell.find(f"{_MAIN}f"), cell.find(f"{_MAIN}v")
+                where = _CELL.match(cell.get("r") or "")
+                if formula is not None and (value is None or not value.text) and where:
+                    column = functools.reduce(lambda n, c: n * 26 + ord(c) - 64, where.group(1), 0)
+                    found.append((int(where.group(2)), column, formula.text or ""))
+                cell.clear()
+    except (zipfile.BadZipFile, KeyError, ET.ParseError, OSError):
+        return []  # calamine read it: what it read stands
+    return found
+
+
+def _sheet_member(book, sheet: str | None) -> str | None:
+    """The zip member of the XLSX sheet named `sheet` (else the first)."""
+    import xml.etree.ElementTree as ET
+
+    sheets = ET.fromstring(book.read("xl/workbook.xml")).find(f"{_MAIN}sheets")
+    chosen = next((s for s in (sheets if sheets is not None else []) if sheet is None or s.get("name") == sheet), None)
+    if chosen is None:
+        return None
+    relations = ET.fromstring(book.read("xl/_rels/workbook.xml.rels"))
+    target = next((r.get("Target") for r in relations if r.get("Id") == chosen.get(_RELATION)), None)
+    if not target:
+        return None
+    return target.lstrip("/") if target.startswith("/") else f"xl/{target}"
+
+
 def columns(header: list[object], component: dict, shown: str, header_row: int = 1) -> list[Column]:
     """The columns of the header row mapped to card keys; ContentError at an unknown or repeated column."""
     labels = set(component.get("value_labels") or {})
@@ -196,6 +248,14 @@ def read(path: Path, shown: str, component: dict, languages: list[str], sheet: s
     rows = [(n, cells) for n, cells in rows if any(str(c if c is not None else "").strip() for c in cells)]
     if not rows:
         raise ContentError(shown, "the table is empty: its first row must name the columns", 1, 1)
+    if len(rows) - 1 > MAX_CARDS:  # before any card is read: a workbook of 200,000 rows took 19 s to refuse
+        raise ContentError(
+            shown,
+            f"the table has {len(rows) - 1} card rows; a component holds at most {MAX_CARDS} cards "
+            "(use qty for copies of a card)",
+            rows[MAX_CARDS + 1][0],
+            1,
+        )
     header_row, header = rows[0]
     cols = columns(header, component, shown, header_row)
     positions = TablePositions(shown)
@@ -226,6 +286,13 @@ def read(path: Path, shown: str, component: dict, languages: list[str], sheet: s
                 positions.cells.setdefault((index, keys[0]), (number, col.index))
                 positions.columns.setdefault((index, keys[0]), col.name)
         cards.append(card)
+    card_rows = {number for number, _cells in rows[1:]}
+    by_index = {col.index: col.name for col in cols}
+    positions.formulas = [
+        (row, column, by_index[column], formula)
+        for row, column, formula in unsaved_formulas(path, sheet)
+        if row in card_rows and column in by_index
+    ]
     return cards, positions
 
 

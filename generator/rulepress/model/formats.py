@@ -116,6 +116,12 @@ RULES = {
             3,
             "make the fills differ in brightness by 0.04 at least (a greyscale copy keeps them apart)",
         ),
+        Rule(
+            "table-formula",
+            3,
+            "open the workbook in a spreadsheet program and save it (it saves each formula's result), or write the "
+            "value instead of the formula",
+        ),
         Rule("format-declared", 2, "declare `format: 2` in game.yaml (rulepress upgrade does)", warns_only=True),
         Rule("todo-marker", 2, "replace the TODO with what players should read", warns_only=True),
         Rule(

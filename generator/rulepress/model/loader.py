@@ -25,7 +25,7 @@ from rulepress.errors import ContentError, ContentErrors, Problem
 from rulepress.model import cardtable, formats, own_words, references
 from rulepress.model.kit import kit_problems
 from rulepress.model.rules_text import RuleText, read_rules
-from rulepress.model.schema import LANGS, Game, Term, Text, walk
+from rulepress.model.schema import LANGS, FieldValueError, Game, Term, Text, walk
 from rulepress.model.sourcefile import display_path, read_source
 from rulepress.model.yamlsource import Positions, load_yaml
 
@@ -167,7 +167,8 @@ def _problems_from_validation(exc: ValidationError, data: dict, content: _Source
             message = f"unknown key {loc[-1]!r}; accepted keys: {accepted}"
             file, line, col = content.locate(path, at_key=True)
         else:
-            path, _ = _model_at(loc, data)
+            cause = error.get("ctx", {}).get("error")
+            path, _ = _model_at(loc + (cause.field,) if isinstance(cause, FieldValueError) else loc, data)
             message = error["msg"]
             if kind == "missing":
                 message = "required key is missing"
@@ -213,6 +214,7 @@ class _Sources:
         self.positions: dict[str, Positions] = {}
         self.files: list[Path] = []
         self.problems: list[Problem] = []
+        self.formulas: list[Problem] = []  # table cells whose formula has no saved result (rule table-formula)
         self.tables: dict[tuple, cardtable.TablePositions] = {}
 
     def read(self, name: str) -> None:
@@ -277,6 +279,17 @@ class _Sources:
                 continue
             comp["cards"] = cards
             self.tables[("components", i, "cards")] = table
+            for row, column, name, formula in table.formulas:  # read as empty: said, not silent
+                self.formulas.append(
+                    Problem(
+                        shown,
+                        row,
+                        column,
+                        f"components.{i}.cards_from",
+                        f"column {name!r}: the formula ={formula} has no saved result, so the cell reads as empty",
+                        "table-formula",
+                    )
+                )
 
     def column(self, key: tuple) -> str | None:
         """The name of the table column a value inside cards read from a table came from, else None."""
@@ -316,7 +329,7 @@ def load_game(folder: Path, parse: Callable[[Path, str], tuple[object, Positions
     except ValidationError as exc:
         raise ContentErrors(_problems_from_validation(exc, sources.data, sources)) from None
 
-    problems: list[Problem] = language_problems(game, sources.locate)
+    problems: list[Problem] = language_problems(game, sources.locate) + sources.formulas
     rules: dict[str, RuleText] = {}
     files = list(sources.files)
     for lang in game.languages:

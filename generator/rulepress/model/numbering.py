@@ -8,7 +8,8 @@ section's paragraphs continue after those of its direct subsections (a section 3
 
 A number cites a rule, so what is no rule has none: the paragraph standing directly before a worked example
 (the example's situation, which the website and the rulebook show inside the example box: an example's setup,
-not a rule), worked examples (doctest blocks), other code blocks, HTML blocks, labels and comments.
+not a rule), worked examples (doctest blocks), other code blocks, HTML blocks, labels, comments and footnotes'
+texts.
 
 A number depends only on the order of the blocks and headings: editing the words of a paragraph or of
 another section changes no number; inserting, removing or moving a block or a heading renumbers what
@@ -18,12 +19,14 @@ and the rulebook both read `Section.numbered`.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from rulepress.markdown import Token, parse
 
 NUMBERED_BLOCKS = {"paragraph_open": "paragraph", "table_open": "table", "blockquote_open": "quote"}
 LISTS = ("bullet_list_open", "ordered_list_open")
+FOOTNOTE = re.compile(r"^\[\^[^\]\s]+\]:")  # a footnote's definition, ``[^note]: text``
 
 
 @dataclass(frozen=True)
@@ -73,6 +76,8 @@ def number_blocks(body: str, section_number: str, subsections: int = 0) -> list[
         if token.nesting == -1 or token.map is None:
             continue
         if token.level == 0 and token.type in NUMBERED_BLOCKS and index not in setups:
+            if token.type == "paragraph_open" and FOOTNOTE.match(tokens[index + 1].content):
+                continue  # a footnote's text: the website shows it as a footnote (a number there broke it)
             add(NUMBERED_BLOCKS[token.type], token)
         elif token.level == 1 and token.type == "list_item_open" and _in_top_list(tokens, index):
             add("item", token)

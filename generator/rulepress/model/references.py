@@ -8,7 +8,6 @@ source passages of rule sections, ambiguity options, and files that must stay in
 
 from __future__ import annotations
 
-from collections import Counter
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -130,10 +129,15 @@ def check(content: GameContent) -> list[Problem]:
                     f"unknown source text {ref.source!r}; source_texts: {', '.join(sorted(source_ids)) or 'none'}",
                 )
 
-    options = {a.engine_option for a in game.ambiguities if a.engine_option}
-    for name, _value in game.engine_options.items():
+    options = {a.engine_option: a for a in game.ambiguities if a.engine_option}
+    for name, value in game.engine_options.items():
         if name not in options:
             report(("engine_options", name), f"engine option {name!r} is not named by any ambiguity")
+        elif value not in (ids := [r.id for r in options[name].readings]):  # a typo: at the typo, not the register
+            report(
+                ("engine_options", name),
+                f"reading {value!r} is not one of the readings of ambiguity {options[name].id!r}: {', '.join(ids)}",
+            )
     for i, amb in enumerate(game.ambiguities):
         if amb.engine_option and amb.engine_option not in game.engine_options:
             report(
@@ -147,7 +151,8 @@ def check(content: GameContent) -> list[Problem]:
         if amb.used not in ids:
             report(("ambiguities", i, "used"), f"used {amb.used!r} is not one of the readings: {', '.join(ids)}")
             continue
-        if amb.engine_option and game.engine_options.get(amb.engine_option, amb.used) != amb.used:
+        chosen = game.engine_options.get(amb.engine_option or "", amb.used)
+        if amb.engine_option and chosen != amb.used and chosen in ids:  # a reading that is none: reported above
             report(
                 ("ambiguities", i, "used"),
                 f"uses reading {amb.used!r} but engine_options.{amb.engine_option} is {game.engine_options[amb.engine_option]!r}",
@@ -239,6 +244,7 @@ def _reporter(content: GameContent, problems: list[Problem]):
         file, line, col = content.locate(key)
         problems.append(Problem(file, line, col, ".".join(str(k) for k in key), message, rule))
 
+    report.locate = content.locate  # type: ignore[attr-defined]  # where a key stands, for messages naming it
     return report
 
 
@@ -264,11 +270,15 @@ def _value_labels(report, key: tuple, board) -> None:
 
 
 def _unique(report, key: tuple, ids: list[str], what: str) -> None:
-    counts = Counter(ids)
+    """A problem at every repeat of an id (where the mistake is: the later one), naming where the id is first."""
+    first: dict[str, int] = {}
     for index, value in enumerate(ids):
-        if counts[value] > 1:
-            report(key + (index, "id"), f"duplicate {what} id {value!r}")
-            counts[value] = 0  # report once
+        if value not in first:
+            first[value] = index
+            continue
+        file, line, _col = report.locate(key + (first[value], "id"))
+        at = f" (first at {Path(file).name}:{line})" if line else ""
+        report(key + (index, "id"), f"duplicate {what} id {value!r}{at}")
 
 
 def _file_inside(content: GameContent, relative: str) -> bool:

@@ -50,6 +50,15 @@ MAX_PRINTED = 20000  # copies a component prints (the sum of its quantities)
 Mm = Annotated[float, Field(ge=-MAX_MM, le=MAX_MM, description=f"A coordinate in mm (-{MAX_MM:g} to {MAX_MM:g}).")]
 
 
+class FieldValueError(ValueError):
+    """A model validator's error that belongs at one of the model's keys (`field`): the loader reports it at
+    that key's line, not at the model's first line."""
+
+    def __init__(self, field: str, message: str):
+        super().__init__(message)
+        self.field = field
+
+
 class Model(BaseModel):
     """Base for every content class: unknown keys are errors."""
 
@@ -848,7 +857,7 @@ class QuickRef(Model):
     @model_validator(mode="after")
     def _one_sided_fold(self) -> QuickRef:
         if self.fold and self.sides == 2:
-            raise ValueError("a folded sheet (fold: true) is printed on one side: leave out `sides: 2`")
+            raise FieldValueError("sides", "a folded sheet (fold: true) is printed on one side: leave out `sides: 2`")
         return self
 
 

@@ -131,6 +131,13 @@ def _scalar(node: yaml.Node, path: str):
         raise ContentError(
             path, f"unsupported YAML value: {exc.problem}", node.start_mark.line + 1, node.start_mark.column + 1
         ) from None
+    except (ValueError, OverflowError) as exc:  # a date-like value that is no date: 2026-13-45, 2026-02-30
+        raise ContentError(
+            path,
+            f"{node.value!r} reads as a date but is none ({exc}): write a real date (YYYY-MM-DD) or quote the text",
+            node.start_mark.line + 1,
+            node.start_mark.column + 1,
+        ) from None
 
 
 _OPENED = {

@@ -34,7 +34,7 @@ from rulepress.site.locale import write_catalog, write_if_changed
 
 SITE_TEMPLATES = paths.TEMPLATES / "site"
 SPHINX_PAGES = ("search", "genindex", "404")
-NOT_COPIED = (".buildinfo", "_sources", ".doctrees", "objects.inv")
+NOT_COPIED = (".buildinfo", ".buildinfo.bak", "_sources", ".doctrees", "objects.inv")  # .bak: after a config change
 UNFINISHED = ".rulepress-unfinished"  # in a work folder while a build changes it
 
 

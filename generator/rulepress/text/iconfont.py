@@ -19,6 +19,8 @@ import io
 from dataclasses import dataclass
 from pathlib import Path
 
+from rulepress.errors import ContentError
+from rulepress.model.sourcefile import display_path, read_bytes
 from rulepress.paths import ICONS
 
 UPM = 1000
@@ -92,11 +94,18 @@ def attributions(files: dict[str, Path], used: set[str]) -> list[str]:
     return notices
 
 
+MAX_POINTS = 65_535  # points of one TrueType glyph
+
+
 class IconError(ValueError):
-    """An SVG that cannot be turned into a glyph."""
+    """An SVG that cannot be turned into a glyph (`name`: the icon's, once known)."""
+
+    def __init__(self, message: str, name: str = ""):
+        super().__init__(message)
+        self.name = name
 
 
-def _glyph(svg: bytes):
+def svg_glyph(svg: bytes):
     """The TrueType glyph and advance of one SVG."""
     from fontTools.pens.cu2quPen import Cu2QuPen
     from fontTools.pens.transformPen import TransformPen
@@ -123,7 +132,11 @@ def _glyph(svg: bytes):
         path.draw(TransformPen(Cu2QuPen(pen, 1.0, reverse_direction=True), transform))
     except Exception as exc:  # noqa: BLE001 - malformed path data
         raise IconError(f"SVG path data cannot be read ({exc})") from None
-    return pen.glyph()
+    drawn = pen.glyph()
+    points = len(drawn.coordinates) if drawn.numberOfContours else 0
+    if points > MAX_POINTS:  # a TrueType glyph counts its points in 16 bits (fontTools' OverflowError)
+        raise IconError(f"too detailed for an icon: {points} points, at most {MAX_POINTS} (simplify the drawing)")
+    return drawn
 
 
 FONT_DATE = 3_786_912_000  # 2024-01-01 in seconds since 1904-01-01, the epoch of a font's head table
@@ -140,9 +153,9 @@ def build(svgs: tuple[tuple[str, bytes], ...], family: str) -> bytes:
     cmap = {0x20: "space"}
     for i, (name, data) in enumerate(svgs):
         try:
-            glyphs[f"icon{i}"] = _glyph(data)
+            glyphs[f"icon{i}"] = svg_glyph(data)
         except IconError as exc:
-            raise IconError(f"icon {name}: {exc}") from None
+            raise IconError(str(exc), name) from None
         cmap[FIRST + i] = f"icon{i}"
     fb = FontBuilder(UPM, isTTF=True)
     fb.setupGlyphOrder(order)
@@ -205,8 +218,14 @@ def icon_font(game_folder: Path | None, kept: Path | None = None) -> IconFont:
     process; `kept`: a cache folder (`rulepress.store`, kind "files") holding the font's bytes by its icons'
     digest, so a new process need not build it again."""
     files = icon_files(game_folder)
-    svgs = tuple((name, files[name].read_bytes()) for name in sorted(files))
+    svgs = tuple((name, read_bytes(files[name], display_path(files[name]))) for name in sorted(files))  # <= 4 MiB
     digest = hashlib.sha256(b"".join(n.encode() + b"\0" + d for n, d in svgs)).hexdigest()
     if digest not in _REGISTERED:
-        _REGISTERED[digest] = _register(svgs, digest, kept)
+        try:
+            _REGISTERED[digest] = _register(svgs, digest, kept)
+        except IconError as exc:  # every card's icon font holds every icon of the game: one error, at the file
+            shown = display_path(files[exc.name])
+            raise ContentError(
+                shown, f"{exc}: every card's icon font holds this icon; fix or remove the file"
+            ) from None
     return _REGISTERED[digest]

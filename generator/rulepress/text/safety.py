@@ -31,7 +31,7 @@ from pathlib import Path
 import nh3
 
 from rulepress.errors import Problem
-from rulepress.markdown import parse
+from rulepress.markdown import Token, site_parse
 from rulepress.model import GameContent
 from rulepress.model.loader import display_path
 
@@ -46,30 +46,73 @@ URL_SCHEMES = {"http", "https", "mailto"}
 TAG = re.compile(r"^<\s*(/?)\s*([A-Za-z][A-Za-z0-9-]*)")
 
 
+# directives whose body is code, not Markdown (the site shows a worked example's statements as code)
+CODE_DIRECTIVES = frozenset({"doctest"})
+DIRECTIVE = re.compile(r"\{([^}]*)\}")
+
+
 @functools.lru_cache(maxsize=64)  # pure in `text`: `rulepress serve` parses only the texts that changed
 def html_tokens(text: str) -> tuple[tuple[str, int, int, str], ...]:
     """(kind, first line, end line, the HTML) of every raw HTML block, inline tag, MyST directive and role other
-    than `DIRECTIVES` and `ROLES` in Markdown `text` (kinds block, inline, fence, role); lines are 1-based, `end`
-    is the line after a block."""
-    found = []
-    for token in parse(text):
-        directive = re.match(r"\{([^}]*)\}", token.info.strip()) if token.type == "fence" else None
-        if directive and directive.group(1).strip() not in DIRECTIVES:
-            assert token.map is not None  # block tokens have their lines
-            found.append(("fence", token.map[0] + 1, token.map[1] + 1, "```" + token.info.strip()))
-        elif token.type == "html_block":
-            assert token.map is not None
-            found.append(("block", token.map[0] + 1, token.map[1] + 1, token.content))
-        elif token.type == "inline" and token.children:
-            line = token.map[0] + 1 if token.map else 1
-            for child in token.children:
-                if child.type in ("softbreak", "hardbreak"):
-                    line += 1
-                elif child.type == "html_inline":
-                    found.append(("inline", line, line + 1, child.content))
-                elif child.type == "myst_role" and child.meta.get("name") not in ROLES:
-                    found.append(("role", line, line + 1, f"{{{child.meta.get('name')}}}`{child.content}`"))
-    return tuple(found)
+    than `DIRECTIVES` and `ROLES` and front matter in Markdown `text` (kinds block, inline, fence, role, front);
+    lines are 1-based, `end` is the line after a block.
+
+    The text is read as the website's MyST reads it (`rulepress.markdown.site_parse`: footnotes too), and so are
+    the body and the argument (an admonition's title) of every allowed directive, nested ones too, since MyST
+    turns them into HTML like the text around them. HTML in a directive's argument is of kind inline (it stands
+    on the directive's line)."""
+    found: list[tuple[str, int, int, str]] = []
+    todo = [(text, 0, False)]  # (Markdown, lines before it in `text`, found on one line only); no recursion
+    while todo:
+        markdown, offset, one_line = todo.pop()
+        for token in site_parse(markdown):
+            if token.type == "front_matter" and markdown is not text:
+                continue  # a directive's options, written as YAML between '---' lines
+            for kind, line, end, html in _token_html(token, todo, offset):
+                found.append(
+                    ("inline", line, line + 1, html) if one_line and kind == "block" else (kind, line, end, html)
+                )
+    return tuple(sorted(found, key=lambda f: (f[1], f[2])))
+
+
+def _token_html(token: Token, todo: list, offset: int) -> list[tuple[str, int, int, str]]:
+    """What one block token holds of `html_tokens` (lines after `offset`); an allowed directive's argument and
+    body are put on `todo`."""
+    first = offset + (token.map[0] + 1 if token.map else 1)
+    if token.type == "fence":
+        return _fence_html(token, todo, offset, first)
+    if token.type == "html_block":
+        assert token.map is not None
+        return [("block", first, offset + token.map[1] + 1, token.content)]
+    if token.type == "front_matter":  # the website would read it as the page's settings (html_meta, ...)
+        return [("front", first, first + 1, "---")]
+    if token.type != "inline" or not token.children:
+        return []
+    found, line = [], first
+    for child in token.children:
+        if child.type in ("softbreak", "hardbreak"):
+            line += 1
+        elif child.type == "html_inline":
+            found.append(("inline", line, line + 1, child.content))
+        elif child.type == "myst_role" and child.meta.get("name") not in ROLES:
+            found.append(("role", line, line + 1, f"{{{child.meta.get('name')}}}`{child.content}`"))
+    return found
+
+
+def _fence_html(token: Token, todo: list, offset: int, first: int) -> list[tuple[str, int, int, str]]:
+    """A fence: nothing for a code block, a finding for a directive that is not allowed; an allowed one's
+    argument and body (unless code) go on `todo`."""
+    directive = DIRECTIVE.match(token.info.strip())
+    if directive is None:
+        return []  # a code block
+    name = directive.group(1).strip()
+    if name not in DIRECTIVES:
+        assert token.map is not None  # block tokens have their lines
+        return [("fence", first, offset + token.map[1] + 1, "```" + token.info.strip())]
+    if name not in CODE_DIRECTIVES:
+        todo.append((token.info.strip()[directive.end() :].strip(), first - 1, True))
+        todo.append((token.content, first, False))
+    return []
 
 
 def html_lines(text: str) -> list[tuple[int, str]]:
@@ -120,11 +163,13 @@ def sanitise(text: str, allowed: Iterable[str]) -> str:
     lines = text.split("\n")
     cursor: dict[int, int] = {}
     for kind, line, end, html in sorted(found, key=lambda f: (f[1], f[0] != "block")):
-        if kind in ("fence", "role"):
-            continue  # never reaches a page: other directives and roles are errors of `raw_html`
-        if kind == "block":
-            cleaned = clean("\n".join(lines[line - 1 : end - 1]), tags)
-            lines[line - 1 : end - 1] = [cleaned.replace("\n", " ")] + [""] * (end - line - 1)
+        if kind in ("fence", "role", "front"):
+            continue  # never reaches a page: other directives, roles and front matter are errors of `raw_html`
+        if kind == "block":  # kept: what stands before it on its first line (a list's indent, a quote's '>')
+            head = lines[line - 1][: max(lines[line - 1].find("<"), 0)]
+            prefix = "" if head.strip(" \t>") else head
+            cleaned = clean("\n".join(lines[line - 1 : end - 1])[len(prefix) :], tags)
+            lines[line - 1 : end - 1] = [prefix + cleaned.replace("\n", " ")] + [""] * (end - line - 1)
             continue
         row = lines[line - 1]
         at = row.find(html, cursor.get(line, 0))
@@ -157,9 +202,13 @@ def _problems(shown: str, file: Path | None, allowed: AbstractSet[str], quickref
     problems = []
     for kind, line, _end, html in html_tokens(file.read_text(encoding="utf-8")):
         names = tag_names(html)
-        if kind not in ("fence", "role") and names and all(n in allowed for n in names):
+        if kind not in ("fence", "role", "front") and names and all(n in allowed for n in names):
             continue
         snippet = html.strip().splitlines()[0] if html.strip() else html
+        if kind == "front":
+            message = "front matter (a block between '---' lines at the top) is not read in Markdown: write the text"
+            problems.append(Problem(shown, line, 1, "html", message))
+            continue
         if kind in ("fence", "role"):
             what = "directive" if kind == "fence" else "role"
             known = ", ".join(sorted(DIRECTIVES if kind == "fence" else ROLES))
