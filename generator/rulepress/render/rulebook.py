@@ -753,17 +753,14 @@ def plan_all(
 @cache
 def _preparations(lang: str):
     """What every rulebook in `lang` loads, done once before the build's workers are forked (they inherit it):
-    ReportLab's layout modules, the fonts and the language's hyphenation dictionary (pyphen keeps it loaded;
-    reading one costs about a second)."""
+    ReportLab's layout modules, the fonts and the language's hyphenation dictionary (reading one costs about a
+    second)."""
 
     def prepare() -> None:
-        import pyphen
         from reportlab import platypus  # noqa: F401
 
         fonts.register()
-        name = rs.hyphenation(lang)
-        if name:
-            pyphen.Pyphen(lang=name)
+        rs.hyphenation(lang)  # loads the language's dictionary (`rulepress.text.hyphenate` keeps it)
 
     return prepare
 
