@@ -213,7 +213,7 @@ def test_no_page_runs_or_shows_the_payload_as_markup(driver, hostile_site):
 
 # Raw HTML in every Markdown construct of a rule text, in a game that allows <b> and <a> (site.allow_html): the
 # check passes what it allows, the site keeps the tags and drops what they carry (handlers, script addresses).
-# Any other tag there is an error of `check content` (tests/text/test_safety.py, the bad-input case
+# Any other tag there is an error of `check content` (tests/text/test_text_safety.py, the bad-input case
 # html-inside-directives), so this is all of raw HTML that can reach a page.
 TAGGED = (
     '<b onclick="window.pwned=11" onmouseover="window.pwned=12">bold</b> <a href="javascript:window.pwned=13">a</a>'
