@@ -447,7 +447,7 @@ def test_a_two_sided_panel_runs_its_text_from_the_front_onto_the_back_turned_ove
         assert "back of the first page" in back.extract_text()
     bad = game_yaml.read_text().replace("    sides: 2\n", "    sides: 2\n    fold: true\n")
     game_yaml.write_text(bad, encoding="utf-8")
-    with pytest.raises(RulepressError, match=r"game.yaml:\d+:\d+: quickrefs.0: a folded sheet"):
+    with pytest.raises(RulepressError, match=r"game.yaml:\d+:\d+: quickrefs.0.sides: a folded sheet"):
         load_game(folder)
 
 

@@ -582,13 +582,14 @@ def test_a_card_text_refreshes_the_report_but_not_the_site(tmp_path):
     report = (out / "reports" / "alpha.html").read_text(encoding="utf-8")
     game_yaml = content / "alpha" / "game.yaml"
     game_yaml.write_text(
-        game_yaml.read_text(encoding="utf-8").replace("Move **2** spaces forward.", "Move **3** spaces forward."),
+        game_yaml.read_text(encoding="utf-8").replace("Move **1** space forward.", "Move **3** spaces forward."),
         encoding="utf-8",
     )
     result = build(options)
-    assert result.built == ["reports/alpha.html"]  # no page shows card texts; the other game's report stays
+    # no page shows the text of a card no example pictures (card "two" is pictured); the other game's report stays
+    assert result.built == ["reports/alpha.html"]
     changed = (out / "reports" / "alpha.html").read_text(encoding="utf-8")
-    assert "numbers differ: 2 only in German; 3 only in English" in changed and "numbers differ" not in report
+    assert "numbers differ: 1 only in German; 3 only in English" in changed and "numbers differ" not in report
 
 
 def test_a_failed_rebuild_leaves_the_previous_output_intact(tmp_path):
