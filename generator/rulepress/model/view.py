@@ -20,14 +20,13 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Collection, Sequence
-from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
 
 from rulepress.model.loader import GAME_FILES
-from rulepress.model.schema import Text
+from rulepress.model.schema import Text, walk
 
 if TYPE_CHECKING:
     from rulepress.model.loader import GameContent
@@ -36,23 +35,19 @@ SKIPPED_PARTS = ("__pycache__",)  # folders no output reads (Python's bytecode, 
 
 
 def in_language(value: Any, lang: str | None) -> Any:
-    """`value` as JSON-able data with every `Text` in it cut to its text in `lang` (None: to nothing)."""
+    """`value` (a model) as JSON-able data with every `Text` in it cut to its text in `lang`
+    (None: to nothing): the model's own dump, with each `Text` the schema's walk finds replaced."""
     if isinstance(value, Text):
         return value.get(lang) if lang is not None and lang in value.languages else None
-    if isinstance(value, BaseModel):
-        fields = {name: in_language(getattr(value, name), lang) for name in type(value).model_fields}
-        extra = value.__pydantic_extra__ or {}
-        return fields | {str(k): in_language(v, lang) for k, v in sorted(extra.items())}
-    if isinstance(value, dict):
-        return {str(k): in_language(v, lang) for k, v in value.items()}
-    if isinstance(value, (list, tuple, set, frozenset)):
-        items = [in_language(v, lang) for v in value]
-        return sorted(items, key=repr) if isinstance(value, (set, frozenset)) else items
-    if isinstance(value, Enum):
-        return value.value
-    if isinstance(value, Path):
-        return value.as_posix()
-    return value
+    data = value.model_dump(mode="json") if isinstance(value, BaseModel) else value
+    for path, node in walk(value):
+        if path and isinstance(node, Text):
+            *parents, last = path
+            holder = data
+            for key in parents:
+                holder = holder[key]
+            holder[last] = in_language(node, lang)
+    return data
 
 
 def _model_files(content: GameContent) -> set[Path]:
