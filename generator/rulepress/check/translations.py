@@ -666,11 +666,16 @@ def compare_pairs(content: GameContent, out: _Collector, pairs: list[TextPair], 
         memo.put(key, [asdict(f) for f in out.report.findings[start:]])
 
 
+RATIO_STEP = 2  # decimals of the length ratio: an edit of a sentence seldom moves it, so the memo holds
+
+
 def _length_ratio(pairs: list[TextPair]) -> float | None:
-    """The length of the translation per character of the source over `pairs` (None without text)."""
+    """The length of the translation per character of the source over `pairs` (None without text), to
+    `RATIO_STEP` decimals: every rules pair's memo key holds it, and a finer ratio would make an edit of one
+    sentence compare every section again."""
     total_a = sum(len(pair.a.text) for pair in pairs)
     total_b = sum(len(pair.b.text) for pair in pairs)
-    return round(total_b / total_a, 4) if total_a and total_b else None
+    return round(total_b / total_a, RATIO_STEP) if total_a and total_b else None
 
 
 def _compare_sections(content: GameContent, out: _Collector, a: RuleText, b: RuleText) -> list[TextPair]:

@@ -24,9 +24,12 @@ def sheet_order(pages: int) -> list[tuple[int, int]]:
     return sides
 
 
+SHEET = 4  # pages a folded sheet of a booklet takes
+
+
 def padding(pages: int) -> int:
-    """How many pages a document of `pages` pages needs to become a booklet (a multiple of 4)."""
-    return -pages % 4
+    """How many pages a document of `pages` pages needs to become a booklet (a multiple of `SHEET`)."""
+    return -pages % SHEET
 
 
 def impose(source: bytes, sheet: tuple[float, float], target, title: str, author: str, subject: str) -> int:

@@ -28,6 +28,7 @@ from rulepress.layout.paper import MM
 from rulepress.layout.spec import Layout
 from rulepress.model.loader import display_path
 from rulepress.render.elements.context import FaceError
+from rulepress.render.passes import is_draft
 from rulepress.text import fonts
 
 GAP = 4.0  # mm between cards or dice of a group, and between panels in print
@@ -663,6 +664,8 @@ class PictureFlowable(_flowable_base()):  # type: ignore[misc]
 
     def draw(self) -> None:
         c = self.canv
+        if is_draft(c):  # a layout pass whose drawing is thrown away (`rulepress.render.passes`)
+            return
         top = self.height
         for row in self.rows:
             row_h = max(p.height * MM * s for p, s in row)

@@ -36,7 +36,7 @@ from rulepress.analysis import Analysis
 from rulepress.memo import output_root
 from rulepress.model import GameContent, history, numbering, scenario, view
 from rulepress.model.schema import Provenance
-from rulepress.render import Artifact, booklet, destinations, examplepictures
+from rulepress.render import Artifact, booklet, destinations, examplepictures, passes
 from rulepress.render import rulebook_blocks as blocks
 from rulepress.render import rulebook_style as rs
 from rulepress.render.options import RulebookOptions
@@ -392,8 +392,9 @@ def _quickref(book: Book, page: rs.Page, st: dict, w: dict) -> list:
     return out
 
 
-def story(book: Book, page: rs.Page, notes: int = 0) -> list:
-    """The flowables of a rulebook on `page`, with `notes` notes pages before the quick reference."""
+def story(book: Book, page: rs.Page, layout: passes.Passes | None = None) -> list:
+    """The flowables of a rulebook on `page`; with the `layout` of a booklet, the notes pages that fill its
+    last sheet before the quick reference (`rulepress.render.passes`)."""
     from reportlab.platypus import CondPageBreak, NextPageTemplate, PageBreak, Paragraph
     from reportlab.platypus.tableofcontents import TableOfContents
 
@@ -450,8 +451,8 @@ def story(book: Book, page: rs.Page, notes: int = 0) -> list:
     if content.game.changelog:
         out += [PageBreak(), *_changes(book, st, w)]
     out += [PageBreak(), *_credits(book, st, w)]
-    for _ in range(notes):
-        out += [PageBreak(), NotesPage(w["notes"], st)]
+    if layout is not None and layout.sheet > 1:
+        out.append(passes.Padding(layout, lambda: [PageBreak(), NotesPage(w["notes"], st)]))
     reference = _quickref(book, page, st, w)
     if reference:
         out += [PageBreak(), *reference]
@@ -562,6 +563,9 @@ def _document(target, page: rs.Page, book: Book):
         def beforePage(self):
             self.first = ""
 
+        def filterFlowables(self, flowables):
+            passes.expand(flowables)
+
         def afterFlowable(self, flowable):
             rule = getattr(flowable, "rule", None)
             if rule is not None:  # a numbered rule: an outline entry under its section, at its destination
@@ -614,11 +618,13 @@ def _document(target, page: rs.Page, book: Book):
     return RulebookDoc()
 
 
-def render(book: Book, page: rs.Page, notes: int = 0) -> tuple[bytes, int]:
-    """The rulebook's PDF bytes on `page` (with `notes` notes pages) and its number of pages."""
+def render(book: Book, page: rs.Page, sheet: int = 1) -> tuple[bytes, int]:
+    """The rulebook's PDF bytes on `page` and its number of pages, padded with notes pages to a multiple of
+    `sheet` (`rulepress.render.passes`)."""
     buffer = io.BytesIO()
     doc = _document(buffer, page, book)
-    doc.multiBuild(story(book, page, notes), canvasmaker=destinations.named_canvas())
+    layout = passes.Passes(destinations.named_canvas(), doc, sheet=sheet)
+    doc.multiBuild([layout, *story(book, page, layout)], canvasmaker=layout.canvas)
     return buffer.getvalue(), doc.page
 
 
@@ -631,10 +637,7 @@ def write_rulebook(book_of, paper: str, target: Path) -> dict:
 def write_booklet(book_of, paper: str, target: Path) -> dict:
     book = book_of()
     half = rs.PAGES[rs.BOOKLET_PAGE[paper]]  # half the paper: the booklet prints at 100 %
-    data, pages = render(book, half)
-    extra = booklet.padding(pages)
-    if extra:
-        data, pages = render(book, half, extra)
+    data, _pages = render(book, half, sheet=booklet.SHEET)
     w = book_words(book.lang)
     title = book.content.game.title.get(book.lang)
     sides = booklet.impose(
