@@ -168,6 +168,7 @@ def _cases_risk():
     E = _e("risk")
     piles = E.set_aside(E.CardPiles(), ["alaska", "siam", "egypt", "peru"])
     onward_moves = [("greenland", "iceland", 2), ("iceland", "scandinavia", 2)]
+    split_moves = [("greenland", "iceland", 2), ("greenland", "quebec", 2)]
     return {
         "first_sets": {"trade_in_armies": ((1,), {}), "trade_values": ((["A", "B"],), {})},
         "set_count": {"trade_values": ((["A", "B", "A", "C"],), {})},
@@ -197,6 +198,11 @@ def _cases_risk():
         },
         "eliminated_cards": {"take_cards": ((["alaska"], ["peru", "siam"], E.CardPiles()), {})},
         "occupy": {"occupy_range": ((6, 3), {})},
+        "fortify_targets": {
+            "fortify": (({"greenland": 5, "iceland": 1, "quebec": 1}, split_moves), {}),
+            "may_fortify": (({"greenland": 5, "iceland": 1, "quebec": 1}, split_moves), {}),
+        },
+        "trade_time": {"may_trade": (("attack",), {})},
         "hand_limit": {
             "largest_hand": ((), {}),
             "may_take_card": ((5,), {}),
