@@ -147,6 +147,7 @@ def _cases_1848():
             ),
         },
         "weakest_party": {"victory_points": ((three,), {})},
+        "majority_tie": {"victory_points": (({1: {"liberale": 7}, 2: {"liberale": 7}, 3: {"republikaner": 4}},), {})},
         "leader_stacking": {"assign_armies": (([("z33", "prussia"), ("z28", "prussia")], pair), {})},
         "army_leader": {
             "score_trick": (([mixed],), {}),
