@@ -273,6 +273,10 @@ def _cases_am():
         "red_field_steps": {
             "red_field_step_chooser": ((E.red_field_event(sorted(E.RED_FIELDS)[0], 3, [3], steps=6),), {})
         },
+        "red_field_sixes": {
+            "red_field_numbers": ((True,), {}),
+            "red_field_event": ((sorted(E.RED_FIELDS)[0], 6, [6]), {"with_sixes": True}),
+        },
     }
 
 
