@@ -563,6 +563,38 @@ FORTIFY_READINGS = ("many-adjacent", "one-move")
 TOOK_PART_READINGS = ("fought", "fought-or-placed")
 FORTIFY_STEPS_READINGS = ("one-step", "onward")
 FORTIFY_TARGETS_READINGS = ("split", "one-target")
+FOUGHT_COUNT_READINGS = ("dice", "whole-territory")
+
+
+def fought_armies(
+    armies: dict[str, int], attacks: dict[str, int], occupied=(), fought_count: str = "dice"
+) -> dict[str, int]:
+    """Armies of each own territory that fought this turn: the `fought` of `movable_armies` and `fortify`.
+
+    `armies`: the armies per own territory now; `attacks`: for each territory attacked from, the most
+    dice rolled from it; `occupied`: (from, to, count) for the armies moved into captured territories,
+    which fought and stay bound there. ``dice`` (seed 000 l.25-26 locks armies, not territories):
+    in a territory attacked from, as many armies as dice of its biggest roll, less those of them that
+    moved on into a captured territory; ``whole-territory``: every army standing in a territory
+    attacked from.
+    """
+    if fought_count not in FOUGHT_COUNT_READINGS:
+        raise ValueError(f"unknown reading {fought_count!r}; readings: {', '.join(FOUGHT_COUNT_READINGS)}")
+    locked = dict.fromkeys(armies, 0)
+    moved_out: Counter[str] = Counter()
+    for start, target, count in occupied:
+        if start not in armies or target not in armies:
+            raise ValueError(f"{start!r} and {target!r} must both be own territories")
+        locked[target] += count
+        moved_out[start] += count
+    for territory, dice in attacks.items():
+        if territory not in armies:
+            raise ValueError(f"{territory!r} is not among the own territories")
+        if not 1 <= dice <= MAX_ATTACK_DICE:
+            raise ValueError(f"the attacker rolls 1 to {MAX_ATTACK_DICE} dice")
+        whole = fought_count == "whole-territory"
+        locked[territory] += armies[territory] if whole else max(0, dice - moved_out[territory])
+    return {t: min(n, armies[t]) for t, n in locked.items()}
 
 
 def movable_armies(

@@ -204,6 +204,7 @@ def _cases_risk():
             "may_fortify": (({"greenland": 5, "iceland": 1, "quebec": 1}, split_moves), {}),
         },
         "trade_time": {"may_trade": (("attack",), {})},
+        "fought_count": {"fought_armies": (({"greenland": 5, "iceland": 1}, {"greenland": 2}), {})},
         "hand_limit": {
             "largest_hand": ((), {}),
             "may_take_card": ((5,), {}),

@@ -586,3 +586,21 @@ def test_a_set_is_traded_mid_turn_only_over_the_limit_or_under_the_own_turn_read
         engine.may_trade("end")
     with pytest.raises(ValueError, match="unknown reading"):
         engine.may_trade("start", trade_time="whenever")
+
+
+def test_armies_that_fought_are_the_dice_rolled_or_the_whole_attacking_territory():
+    armies = {"greenland": 5, "iceland": 2, "quebec": 1}
+    # two dice from Greenland, no capture: 2 armies fought there, 3 did not
+    assert engine.fought_armies(armies, {"greenland": 2}) == {"greenland": 2, "iceland": 0, "quebec": 0}
+    assert engine.fought_armies(armies, {"greenland": 2}, fought_count="whole-territory")["greenland"] == 5
+    # 3 dice from Greenland, Iceland captured with 2 armies moving in: they fought and are bound in Iceland only
+    after = engine.fought_armies(armies, {"greenland": 3}, [("greenland", "iceland", 2)])
+    assert after == {"greenland": 1, "iceland": 2, "quebec": 0}
+    assert engine.movable_armies(armies, after) == {"greenland": 3, "iceland": 0, "quebec": 0}
+    # never more bound than stand in a territory
+    assert engine.fought_armies({"greenland": 2, "iceland": 1}, {"greenland": 3})["greenland"] == 2
+    for attacks, occupied in [({"alaska": 2}, ()), ({"greenland": 4}, ()), ({}, [("greenland", "peru", 1)])]:
+        with pytest.raises(ValueError):
+            engine.fought_armies(armies, attacks, occupied)
+    with pytest.raises(ValueError, match="unknown reading"):
+        engine.fought_armies(armies, {}, fought_count="all")
