@@ -817,6 +817,21 @@ class RedField:
     steps: int
 
 
+RED_FIELD_SIXES_READINGS = ("one-to-five", "card-values")
+
+
+def red_field_numbers(with_sixes: bool = False, red_field_sixes: str = "one-to-five") -> tuple[int, ...]:
+    """The numbers the leading player may name on the red field.
+
+    Rule G says "between 1 and 5" (seed 004 l.179, l.322); the addendum (l.272) adds cards of value 6.
+    ``one-to-five``: 1 to 5 in the variant too, as rule G says; ``card-values``: every value of
+    the cooperation cards in play, so 1 to 6 with the sixes.
+    """
+    if red_field_sixes not in RED_FIELD_SIXES_READINGS:
+        raise ValueError(f"unknown reading {red_field_sixes!r}; readings: {', '.join(RED_FIELD_SIXES_READINGS)}")
+    return SET_VALUES_WITH_SIXES if with_sixes and red_field_sixes == "card-values" else SET_VALUES
+
+
 def red_field_event(
     position: int,
     named: int,
@@ -824,6 +839,8 @@ def red_field_event(
     steps: int = 5,
     already_used: bool = False,
     red_field_mover: str = "asked-player",
+    with_sixes: bool = False,
+    red_field_sixes: str = "one-to-five",
 ) -> RedField:
     """The bomb lands on a red field: the leading player names a number 1 to 5 and asks
     another player for a cooperation card of that value.
@@ -831,12 +848,14 @@ def red_field_event(
     If the asked player has it and shows it, the bomb goes 5 back and a pawn
     moves `steps` (5, 6 or 7) forward: the asked player's (``asked-player``,
     the short rules) or the leading player's (``leading-player``, one reading of
-    rule G). Once used, the event never happens again.
+    rule G). Once used, the event never happens again. `with_sixes`: the variant with the sixes
+    (which numbers may be named then: `red_field_numbers`).
     """
     if red_field_mover not in RED_FIELD_MOVER_READINGS:
         raise ValueError(f"unknown reading {red_field_mover!r}; readings: {', '.join(RED_FIELD_MOVER_READINGS)}")
-    if not 1 <= named <= 5:
-        raise ValueError("the number named lies between 1 and 5")
+    numbers = red_field_numbers(with_sixes, red_field_sixes=red_field_sixes)
+    if named not in numbers:
+        raise ValueError(f"the number named lies between {numbers[0]} and {numbers[-1]}")
     if steps not in (5, 6, 7):
         raise ValueError("the pawn moves 5, 6 or 7 fields")
     if not red_field_triggered(position, already_used):

@@ -562,6 +562,7 @@ def _top_players(party: str, party_points_by_player: dict) -> list:
 
 NEGATIVE_TOTALS_READINGS = ("count", "positive-only")
 WEAKEST_PARTY_READINGS = ("by-rank", "weakest-one")
+MAJORITY_TIE_READINGS = ("each-five", "ranks-instead")
 
 
 def has_absolute_majority(party: str, totals: dict, negative_totals: str = "count") -> bool:
@@ -603,6 +604,7 @@ def victory_points(
     party_tie: str = "shared-rank",
     negative_totals: str = "count",
     weakest_party: str = "by-rank",
+    majority_tie: str = "each-five",
 ) -> dict:
     """Final victory points per player from {player: {party: points}}.
 
@@ -616,14 +618,20 @@ def victory_points(
     higher rank's points and continues with the next. `weakest_party`: with
     fewer than four parties above 0, ``by-rank`` gives the third 2 (the ranks
     count from the strongest), ``weakest-one`` gives the weakest party above 0
-    its 1 whatever its rank.
+    its 1 whatever its rank. `majority_tie`, when players tie for the most points of the party with
+    the absolute majority (seed 002 l.67 names one player, the tie sentence of l.68 follows the
+    4/3/2/1 paragraph): ``each-five`` gives each of them the 5; ``ranks-instead`` scores 4/3/2/1.
     """
+    if majority_tie not in MAJORITY_TIE_READINGS:
+        raise ValueError(f"unknown reading {majority_tie!r}; readings: {', '.join(MAJORITY_TIE_READINGS)}")
     vp = {player: 0 for player in party_points_by_player}
     totals = party_totals(party_points_by_player)
     if totals:
         strongest = max(totals, key=lambda p: totals[p])
-        if has_absolute_majority(strongest, totals, negative_totals=negative_totals):
-            for player in _top_players(strongest, party_points_by_player):
+        top = _top_players(strongest, party_points_by_player)
+        majority = has_absolute_majority(strongest, totals, negative_totals=negative_totals)
+        if majority and (len(top) == 1 or majority_tie == "each-five"):
+            for player in top:
                 vp[player] += MAJORITY_VP
             return vp
     positive = sorted(((t, p) for p, t in totals.items() if t > 0), key=lambda tp: -tp[0])

@@ -279,6 +279,26 @@ def must_trade(hand_size: int) -> bool:
     return hand_size >= HAND_LIMIT
 
 
+TRADE_PHASES = ("start", "attack", "fortify")
+TRADE_TIME_READINGS = ("start-of-turn", "own-turn")
+
+
+def may_trade(phase: str, over_limit: bool = False, trade_time: str = "start-of-turn") -> bool:
+    """May a player trade a set in this `phase` of his own turn (``start``, ``attack``, ``fortify``)?
+
+    At the start of the turn always. ``start-of-turn`` (seed 003 l.99-108: the armies are placed at
+    the beginning of the turn, then come the attacks; seed 000 l.12-13 ties the forced trade to the
+    turn's start): later in the turn only a player over the hand limit (`over_limit`, for instance
+    after taking an eliminated player's cards) trades. ``own-turn`` (seed 000 l.9-10 only says a set
+    need not be traded at once, not when it may be): at any moment of his own turn.
+    """
+    if trade_time not in TRADE_TIME_READINGS:
+        raise ValueError(f"unknown reading {trade_time!r}; readings: {', '.join(TRADE_TIME_READINGS)}")
+    if phase not in TRADE_PHASES:
+        raise ValueError(f"unknown phase {phase!r}; phases: {', '.join(TRADE_PHASES)}")
+    return phase == "start" or over_limit or trade_time == "own-turn"
+
+
 def territory_bonus(traded_cards_owned: int, territory_bonus: str = "per-card") -> int:
     """Extra armies for one trade in which `traded_cards_owned` of the 3 cards show own territories.
 
@@ -542,6 +562,39 @@ def sets_to_trade(hand_size: int, hand_limit: str = "five-at-all-times") -> int:
 FORTIFY_READINGS = ("many-adjacent", "one-move")
 TOOK_PART_READINGS = ("fought", "fought-or-placed")
 FORTIFY_STEPS_READINGS = ("one-step", "onward")
+FORTIFY_TARGETS_READINGS = ("split", "one-target")
+FOUGHT_COUNT_READINGS = ("dice", "whole-territory")
+
+
+def fought_armies(
+    armies: dict[str, int], attacks: dict[str, int], occupied=(), fought_count: str = "dice"
+) -> dict[str, int]:
+    """Armies of each own territory that fought this turn: the `fought` of `movable_armies` and `fortify`.
+
+    `armies`: the armies per own territory now; `attacks`: for each territory attacked from, the most
+    dice rolled from it; `occupied`: (from, to, count) for the armies moved into captured territories,
+    which fought and stay bound there. ``dice`` (seed 000 l.25-26 locks armies, not territories):
+    in a territory attacked from, as many armies as dice of its biggest roll, less those of them that
+    moved on into a captured territory; ``whole-territory``: every army standing in a territory
+    attacked from.
+    """
+    if fought_count not in FOUGHT_COUNT_READINGS:
+        raise ValueError(f"unknown reading {fought_count!r}; readings: {', '.join(FOUGHT_COUNT_READINGS)}")
+    locked = dict.fromkeys(armies, 0)
+    moved_out: Counter[str] = Counter()
+    for start, target, count in occupied:
+        if start not in armies or target not in armies:
+            raise ValueError(f"{start!r} and {target!r} must both be own territories")
+        locked[target] += count
+        moved_out[start] += count
+    for territory, dice in attacks.items():
+        if territory not in armies:
+            raise ValueError(f"{territory!r} is not among the own territories")
+        if not 1 <= dice <= MAX_ATTACK_DICE:
+            raise ValueError(f"the attacker rolls 1 to {MAX_ATTACK_DICE} dice")
+        whole = fought_count == "whole-territory"
+        locked[territory] += armies[territory] if whole else max(0, dice - moved_out[territory])
+    return {t: min(n, armies[t]) for t, n in locked.items()}
 
 
 def movable_armies(
@@ -583,6 +636,7 @@ def fortify(
     fortify_moves: str = "many-adjacent",
     took_part: str = "fought",
     fortify_steps: str = "one-step",
+    fortify_targets: str = "split",
 ) -> dict[str, int]:
     """Armies per own territory after fortifying with `moves` of (from, to, count).
 
@@ -598,7 +652,10 @@ def fortify(
     ``many-adjacent`` (German edition, seed 000): moves in any number of
     territories at once; ``one-move`` (English 1993 rulebook, public; seed
     003 only refers to its page 10): a single move. `took_part`: see
-    `movable_armies`.
+    `movable_armies`. ``split`` (seed 000 limits the number of territories by nothing, l.32-33):
+    the armies of one territory may go into several neighbours; ``one-target`` (seed 000's
+    singular, "von einem benachbarten Land in das andere", l.27): each territory sends armies
+    into one neighbour only.
     """
     if fortify_steps not in FORTIFY_STEPS_READINGS:
         raise ValueError(f"unknown reading {fortify_steps!r}; readings: {', '.join(FORTIFY_STEPS_READINGS)}")
@@ -606,6 +663,7 @@ def fortify(
     allowed = moves_allowed(fortify_moves=fortify_moves)
     if allowed is not None and len(moves) > allowed:
         raise ValueError("the English 1993 rules allow one fortifying move")
+    _check_targets(moves, fortify_targets)
     movable = movable_armies(armies, fought, placed, took_part=took_part)
     result = dict(armies)
     for start, target, count in moves:
@@ -627,6 +685,18 @@ def fortify(
     return result
 
 
+def _check_targets(moves, fortify_targets: str) -> None:
+    """Under ``one-target`` no territory sends armies into two different neighbours."""
+    if fortify_targets not in FORTIFY_TARGETS_READINGS:
+        raise ValueError(f"unknown reading {fortify_targets!r}; readings: {', '.join(FORTIFY_TARGETS_READINGS)}")
+    targets: dict[str, set[str]] = {}
+    for start, target, _count in moves:
+        targets.setdefault(start, set()).add(target)
+    split = sorted(start for start, found in targets.items() if len(found) > 1)
+    if fortify_targets == "one-target" and split:
+        raise ValueError(f"{split[0]!r} sends armies into more than one neighbour (reading one-target)")
+
+
 def may_fortify(
     armies: dict[str, int],
     moves,
@@ -635,11 +705,19 @@ def may_fortify(
     fortify_moves: str = "many-adjacent",
     took_part: str = "fought",
     fortify_steps: str = "one-step",
+    fortify_targets: str = "split",
 ) -> bool:
     """Are these fortifying `moves` allowed (see `fortify`)?"""
     try:
         fortify(
-            armies, moves, fought, placed, fortify_moves=fortify_moves, took_part=took_part, fortify_steps=fortify_steps
+            armies,
+            moves,
+            fought,
+            placed,
+            fortify_moves=fortify_moves,
+            took_part=took_part,
+            fortify_steps=fortify_steps,
+            fortify_targets=fortify_targets,
         )
     except ValueError as error:
         if str(error).startswith("unknown reading"):

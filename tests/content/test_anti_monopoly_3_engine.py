@@ -578,3 +578,17 @@ def test_fields_reached_by_moves_that_are_no_roll():
     assert [E.field_applies(m, crisis_fields="ignore") for m in E.MOVE_KINDS] == [True, True, False, False]
     with pytest.raises(ValueError):
         E.field_applies("jump")
+
+
+def test_the_number_named_on_the_red_field_with_the_sixes_under_both_readings():
+    assert E.red_field_numbers() == E.red_field_numbers(red_field_sixes="card-values") == (1, 2, 3, 4, 5)
+    assert E.red_field_numbers(with_sixes=True) == (1, 2, 3, 4, 5)
+    assert E.red_field_numbers(with_sixes=True, red_field_sixes="card-values") == (1, 2, 3, 4, 5, 6)
+    with pytest.raises(ValueError, match="between 1 and 5"):
+        E.red_field_event(8, named=6, asked_hand=[6], with_sixes=True)
+    event = E.red_field_event(8, named=6, asked_hand=[6], with_sixes=True, red_field_sixes="card-values")
+    assert event.success and event.bomb_position == 13
+    with pytest.raises(ValueError, match="between 1 and 5"):  # without the sixes no reading allows a 6
+        E.red_field_event(8, named=6, asked_hand=[6], red_field_sixes="card-values")
+    with pytest.raises(ValueError, match="unknown reading"):
+        E.red_field_numbers(True, red_field_sixes="any")

@@ -147,6 +147,7 @@ def _cases_1848():
             ),
         },
         "weakest_party": {"victory_points": ((three,), {})},
+        "majority_tie": {"victory_points": (({1: {"liberale": 7}, 2: {"liberale": 7}, 3: {"republikaner": 4}},), {})},
         "leader_stacking": {"assign_armies": (([("z33", "prussia"), ("z28", "prussia")], pair), {})},
         "army_leader": {
             "score_trick": (([mixed],), {}),
@@ -168,6 +169,7 @@ def _cases_risk():
     E = _e("risk")
     piles = E.set_aside(E.CardPiles(), ["alaska", "siam", "egypt", "peru"])
     onward_moves = [("greenland", "iceland", 2), ("iceland", "scandinavia", 2)]
+    split_moves = [("greenland", "iceland", 2), ("greenland", "quebec", 2)]
     return {
         "first_sets": {"trade_in_armies": ((1,), {}), "trade_values": ((["A", "B"],), {})},
         "set_count": {"trade_values": ((["A", "B", "A", "C"],), {})},
@@ -197,6 +199,12 @@ def _cases_risk():
         },
         "eliminated_cards": {"take_cards": ((["alaska"], ["peru", "siam"], E.CardPiles()), {})},
         "occupy": {"occupy_range": ((6, 3), {})},
+        "fortify_targets": {
+            "fortify": (({"greenland": 5, "iceland": 1, "quebec": 1}, split_moves), {}),
+            "may_fortify": (({"greenland": 5, "iceland": 1, "quebec": 1}, split_moves), {}),
+        },
+        "trade_time": {"may_trade": (("attack",), {})},
+        "fought_count": {"fought_armies": (({"greenland": 5, "iceland": 1}, {"greenland": 2}), {})},
         "hand_limit": {
             "largest_hand": ((), {}),
             "may_take_card": ((5,), {}),
@@ -265,6 +273,10 @@ def _cases_am():
         "meeting_negotiation": {"meeting_negotiation_roll": ((E.atom_meeting(8, 6, [2, 5], 12),), {})},
         "red_field_steps": {
             "red_field_step_chooser": ((E.red_field_event(sorted(E.RED_FIELDS)[0], 3, [3], steps=6),), {})
+        },
+        "red_field_sixes": {
+            "red_field_numbers": ((True,), {}),
+            "red_field_event": ((sorted(E.RED_FIELDS)[0], 6, [6]), {"with_sixes": True}),
         },
     }
 

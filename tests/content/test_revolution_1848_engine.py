@@ -337,6 +337,17 @@ def test_victory_points_majority_ranks_and_ties():
     }
 
 
+def test_a_tie_for_the_absolute_majority_under_both_readings():
+    tied = {1: {"liberale": 7}, 2: {"liberale": 7, "demokraten": 3}, 3: {"republikaner": 4}}
+    assert E.victory_points(tied) == {1: 5, 2: 5, 3: 0}
+    # liberals 14 (players 1 and 2 tied: 4 each), republicans 4 (3), democrats 3 (2)
+    assert E.victory_points(tied, majority_tie="ranks-instead") == {1: 4, 2: 6, 3: 3}
+    single = {1: {"liberale": 8}, 2: {"liberale": 7}, 3: {"republikaner": 4}}
+    assert E.victory_points(single) == E.victory_points(single, majority_tie="ranks-instead") == {1: 5, 2: 0, 3: 0}
+    with pytest.raises(ValueError, match="unknown reading"):
+        E.victory_points(tied, majority_tie="nobody")
+
+
 def test_equal_parties_under_both_readings():
     points = {1: {"liberale": 5}, 2: {"demokraten": 5}, 3: {"reaktionaere": 3}, 4: {"republikaner": 2}}
     assert E.victory_points(points, party_tie="shared-rank") == {1: 4, 2: 4, 3: 2, 4: 1}

@@ -559,3 +559,48 @@ def test_cards_of_an_eliminated_player_go_to_the_eliminator_or_aside():
     assert hand == ("alaska",) and after == engine.CardPiles(draw=("china",), traded=("ural", "egypt", "wild"))
     with pytest.raises(ValueError):
         engine.take_cards([], [], piles, eliminated_cards="burned")
+
+
+def test_one_territory_splits_its_armies_only_under_the_split_reading():
+    armies = {"greenland": 6, "iceland": 1, "quebec": 1, "ontario": 1}
+    split = [("greenland", "iceland", 2), ("greenland", "quebec", 2)]
+    assert engine.fortify(armies, split) == {"greenland": 2, "iceland": 3, "quebec": 3, "ontario": 1}
+    assert not engine.may_fortify(armies, split, fortify_targets="one-target")
+    with pytest.raises(ValueError, match="'greenland' sends armies into more than one"):
+        engine.fortify(armies, split, fortify_targets="one-target")
+    # two moves into the same neighbour, and moves out of different territories, stay allowed
+    armies["quebec"] = 3
+    same = [("greenland", "iceland", 2), ("greenland", "iceland", 1), ("quebec", "ontario", 2)]
+    after = engine.fortify(armies, same, fortify_targets="one-target")
+    assert after == {"greenland": 3, "iceland": 4, "quebec": 1, "ontario": 3}
+    with pytest.raises(ValueError, match="unknown reading"):
+        engine.may_fortify(armies, split, fortify_targets="any")
+
+
+def test_a_set_is_traded_mid_turn_only_over_the_limit_or_under_the_own_turn_reading():
+    for phase in engine.TRADE_PHASES:
+        assert engine.may_trade(phase, trade_time="own-turn")
+        assert engine.may_trade(phase, over_limit=True)
+        assert engine.may_trade(phase) == (phase == "start")
+    with pytest.raises(ValueError, match="unknown phase"):
+        engine.may_trade("end")
+    with pytest.raises(ValueError, match="unknown reading"):
+        engine.may_trade("start", trade_time="whenever")
+
+
+def test_armies_that_fought_are_the_dice_rolled_or_the_whole_attacking_territory():
+    armies = {"greenland": 5, "iceland": 2, "quebec": 1}
+    # two dice from Greenland, no capture: 2 armies fought there, 3 did not
+    assert engine.fought_armies(armies, {"greenland": 2}) == {"greenland": 2, "iceland": 0, "quebec": 0}
+    assert engine.fought_armies(armies, {"greenland": 2}, fought_count="whole-territory")["greenland"] == 5
+    # 3 dice from Greenland, Iceland captured with 2 armies moving in: they fought and are bound in Iceland only
+    after = engine.fought_armies(armies, {"greenland": 3}, [("greenland", "iceland", 2)])
+    assert after == {"greenland": 1, "iceland": 2, "quebec": 0}
+    assert engine.movable_armies(armies, after) == {"greenland": 3, "iceland": 0, "quebec": 0}
+    # never more bound than stand in a territory
+    assert engine.fought_armies({"greenland": 2, "iceland": 1}, {"greenland": 3})["greenland"] == 2
+    for attacks, occupied in [({"alaska": 2}, ()), ({"greenland": 4}, ()), ({}, [("greenland", "peru", 1)])]:
+        with pytest.raises(ValueError):
+            engine.fought_armies(armies, attacks, occupied)
+    with pytest.raises(ValueError, match="unknown reading"):
+        engine.fought_armies(armies, {}, fought_count="all")
