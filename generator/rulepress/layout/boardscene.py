@@ -398,8 +398,7 @@ def _space_geometry(work: _Work) -> None:
 
 
 def _ground(work: _Work) -> None:
-    """The paper or sea, textures, the frame, pictures and coasts under the map, the regions and the outlines
-    of their groups."""
+    """The paper or sea, textures and the frame, then the land (`_land`)."""
     board, scene = work.board, work.scene
     W, H = board.size.width, board.size.height
     sea = next((layer.color for layer in board.layers if layer.kind == "sea"), "#ffffff")
@@ -410,21 +409,15 @@ def _ground(work: _Work) -> None:
         if layer.kind == "texture":  # over the paper or sea, under everything else
             scene.items.append(Texture(Rect(0, 0, W, H), layer.pattern, layer.color, layer.width))
     for layer in board.layers:
-        if layer.kind == "frame":  # a double rule: a bold outer line and a thin one inside it
-            outer = Rect(0, 0, W, H).grown(-layer.width)
-            scene.items.append(
-                Shape(rect=outer, shape="box", fill=None, stroke=layer.color, stroke_width=FRAME_BOLD, owner="border")
-            )
-            scene.items.append(
-                Shape(
-                    rect=outer.grown(-1.6),
-                    shape="box",
-                    fill=None,
-                    stroke=layer.color,
-                    stroke_width=FRAME_THIN,
-                    owner="border",
-                )
-            )
+        if layer.kind == "frame":
+            scene.items += _frame(Rect(0, 0, W, H).grown(-layer.width), layer.color)
+    _land(work)
+
+
+def _land(work: _Work) -> None:
+    """Over the ground: a picture of the whole board or the coasts, the regions, and their groups' outlines."""
+    board, scene = work.board, work.scene
+    W, H = board.size.width, board.size.height
     outlined = [s for s in board.spaces if s.outline]
     for layer in board.layers:
         if layer.kind == "image" and layer.file and not layer.pos:
@@ -446,6 +439,14 @@ def _ground(work: _Work) -> None:
                     owner=f"group:{group.id}",
                 )
             )
+
+
+def _frame(outer: Rect, color: str) -> list[Shape]:
+    """A board's frame: a double rule, a bold outer line and a thin one inside it."""
+    return [
+        Shape(rect=outer, shape="box", fill=None, stroke=color, stroke_width=FRAME_BOLD, owner="border"),
+        Shape(rect=outer.grown(-1.6), shape="box", fill=None, stroke=color, stroke_width=FRAME_THIN, owner="border"),
+    ]
 
 
 def _links(work: _Work) -> None:
