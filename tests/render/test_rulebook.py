@@ -11,7 +11,6 @@ import pytest
 from pypdf import PdfReader
 
 from rulepress import paths
-from rulepress.build import BuildOptions, build
 from rulepress.model import load_games, numbering
 from rulepress.render import booklet
 
@@ -19,11 +18,9 @@ GAME = "xidit"
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory):
-    """One game's rulebooks on A4 (with the website's page of the same game)."""
-    out = tmp_path_factory.mktemp("rulebook")
-    build(BuildOptions(content=paths.BUNDLED_CONTENT, out=out, games=[GAME], papers=("a4",), kinds=("rulebook",)))
-    return out
+def built(bundled_build):
+    """The bundled games' build, which the suite shares (the rulebooks of every game, language and paper)."""
+    return bundled_build[0]
 
 
 def test_manifest_lists_a_rulebook_and_a_booklet_for_every_game_language_and_paper(bundled_build):
@@ -110,6 +107,22 @@ def test_illustrated_examples_show_their_pictures_as_vectors_with_readable_writi
             tokens = [w for w in page.extract_words(extra_attrs=["size"]) if re.fullmatch(r"t\d+", w["text"])]
             assert tokens and min(w["size"] for w in tokens) >= 7.95, example.id
             assert len(page.rects) + len(page.curves) > 10  # the board excerpt's shapes
+
+
+@pytest.mark.parametrize("game", ["revolution-1848", "xidit"])
+def test_the_credits_page_tells_players_the_origin_in_their_language_not_the_authors_records(built, game):
+    content = load_games(paths.BUNDLED_CONTENT, [game])[0]
+    for lang in ("de", "en"):
+        with pdfplumber.open(built / game / f"rulebook.{lang}.a4.pdf") as pdf:
+            text = _unbroken(" ".join(page.extract_text() or "" for page in pdf.pages))
+        assert content.game.origin is not None and _unbroken(content.game.origin.get(lang)) in text
+        assert "seed" not in text.lower() and _unbroken(content.game.provenance.note) not in text
+        assert not any(_unbroken(source) in text for source in content.game.sources)
+
+
+def _unbroken(text: str) -> str:
+    """`text` without spaces, line breaks and hyphens: as comparable before and after hyphenation."""
+    return re.sub(r"[\s\-\u00ad]", "", text)
 
 
 def test_cover_says_where_a_player_count_from_outside_the_seeds_comes_from(built):

@@ -1164,6 +1164,11 @@ class Game(Model):
     sources: list[str] = Field(
         default_factory=list, description="Seed files and public sources this content is based on."
     )
+    origin: Text | None = Field(
+        None,
+        description="What these rules are based on, told to players in each language: the rulebook's credits page "
+        "prints it instead of the provenance note and `sources`, which are the authors' records (in one language).",
+    )
     source_texts: list[SourceText] = Field(
         default_factory=list,
         description="Source rule texts whose lines the rule sections cite in `based_on` (checked by `rulepress check sources`).",

@@ -340,14 +340,18 @@ def _credits(book: Book, st: dict, w: dict) -> list:
     out: list = [_heading(0, w["credits"], "credits", st["h1"])]
     if game.author:
         out.append(Paragraph(f"<b>{html.escape(w['author'])}:</b> {html.escape(game.author)}", st["body"]))
+    told = game.origin.get(lang) if game.origin else ""  # the players' words; else the authors' records
+    note = printed_note(game.provenance.note) if game.provenance.note and not told else ""
     out.append(
         Paragraph(
             f"<b>{html.escape(s['provenance'])}:</b> {html.escape(s['provenance_' + game.provenance.kind])}"
-            + (f" ({html.escape(printed_note(game.provenance.note))})" if game.provenance.note else ""),
+            + (f" ({html.escape(note)})" if note else ""),
             st["body"],
         )
     )
-    if game.sources:
+    if told:
+        out.append(Paragraph(html.escape(told), st["body"]))
+    elif game.sources:
         out.append(Paragraph(f"<b>{html.escape(s['sources'])}:</b>", st["body"]))
         out += [Paragraph(html.escape(printed_note(src)), st["item"], bulletText="\u2022") for src in game.sources]
     text = book.content.rules[lang]
