@@ -22,11 +22,10 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-import yaml
 from babel import Locale, UnknownLocaleError
 from babel.numbers import format_decimal, format_percent
 
-from rulepress import paths
+from rulepress import paths, plainyaml
 
 LOCALES = paths.TEMPLATES / "locales"
 REFERENCE = "en"  # the catalog every other one follows, and the words of a language without a catalog
@@ -56,7 +55,7 @@ def add_catalog(lang: str, path: Path) -> None:
 
 @functools.cache
 def _load(path: Path) -> dict:
-    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    data = plainyaml.load(path.read_text(encoding="utf-8"))
     if not isinstance(data, dict):
         raise ValueError(f"{path} must hold a mapping of sections")
     return data

@@ -9,17 +9,18 @@ from pathlib import Path
 import pytest
 
 from rulepress.reference import pages as reference
+from rulepress.reference import tables
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 
 
 def test_every_schema_field_has_a_description():
-    assert reference.undocumented() == []
+    assert tables.undocumented() == []
 
 
 def test_content_format_reference_lists_every_field_of_every_model():
     text = reference.content_format()
-    for cls in reference.models():
+    for cls in tables.models():
         section = text.split(f"## {cls.__name__}\n", 1)[1].split("\n## ", 1)[0]
         for name, info in cls.model_fields.items():
             assert f"| `{name}` |" in section, f"{cls.__name__}.{name}"
@@ -31,7 +32,7 @@ def test_undocumented_field_is_reported(monkeypatch):
 
     field = schema.Players.model_fields["min"]
     monkeypatch.setattr(field, "description", None)
-    assert reference.undocumented() == ["Players.min"]
+    assert tables.undocumented() == ["Players.min"]
 
 
 def test_cli_reference_lists_every_command_and_option():

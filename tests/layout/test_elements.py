@@ -5,11 +5,12 @@ from __future__ import annotations
 import pytest
 
 from rulepress.errors import RulepressError
-from rulepress.layout.binding import holds, known_refs, render
+from rulepress.layout.binding import holds, render
 from rulepress.layout.elements.icon import cells
 from rulepress.layout.elements.image import placed
 from rulepress.layout.elements.outline import fitted
 from rulepress.layout.elements.text import TextElement
+from rulepress.layout.face import known_refs
 from rulepress.layout.geometry import Rect
 from rulepress.layout.layouts import read_layout
 

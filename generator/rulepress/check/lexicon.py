@@ -35,7 +35,7 @@ from pathlib import Path
 
 import yaml
 
-from rulepress import paths
+from rulepress import paths, plainyaml
 from rulepress.check import numbers, terms
 from rulepress.errors import UsageError
 from rulepress.model.sourcefile import display_path
@@ -239,7 +239,7 @@ def load(lang: str, folder: Path = LEXICONS) -> Lexicon | None:
     if not path.is_file():
         return None
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+        data = plainyaml.load(path.read_text(encoding="utf-8")) or {}
     except yaml.YAMLError as exc:
         raise LexiconError(f"{path}: cannot be read as YAML: {exc}") from exc
     if not isinstance(data, dict):

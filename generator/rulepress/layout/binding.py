@@ -3,7 +3,7 @@
 A layout element's strings may hold references in braces. `face_data` turns one
 card face into the flat mapping the references read (every value a string, in
 one language); `render` fills a template; `holds` evaluates a `when:` condition;
-`known_refs` lists what a component's cards can bind, so a layout that names
+`rulepress.layout.face.known_refs` lists what a component's cards can bind, so a layout that names
 anything else is rejected before a build. All pure.
 
 References:
@@ -78,21 +78,6 @@ def holds(expr: str | None, data: Mapping[str, str]) -> bool:
         literal = literal.strip().strip("'\"")
         result = (value == literal) if op == "==" else (value != literal)
     return not result if negate else result
-
-
-def known_refs(comp) -> set[str]:
-    """Every reference the cards of a component can bind."""
-    from rulepress.layout.face import printed_cards
-
-    names = set(BUILTINS)
-    value_names = set(comp.value_labels)
-    for card in printed_cards(comp):
-        value_names |= set(card.values)
-        if card.back_face is not None:
-            value_names |= set(card.back_face.values)
-    names |= {f"values.{n}" for n in value_names} | {f"labels.{n}" for n in value_names}
-    names |= set(comp.fields)
-    return names
 
 
 def _plain(value, lang: str) -> str:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import shapely
 from shapely.ops import nearest_points, polylabel
@@ -304,36 +305,102 @@ class BoardContext:
     counts: dict[str, int] = field(default_factory=dict)
 
 
+@dataclass(kw_only=True)
+class _Work:
+    """What the phases of `board_scene` share: the board and its look-ups, and what the earlier phases placed."""
+
+    board: Any
+    lang: str
+    measure: Measure
+    context: BoardContext
+    scene: Scene
+    types: dict
+    groups: dict
+    by_id: dict
+    chrome: float  # title, legend and note grow with the board
+    rects: dict[str, Rect] = field(default_factory=dict)
+    shapes: dict[str, str] = field(default_factory=dict)
+    anchors: dict = field(default_factory=dict)
+    segments: list[tuple[Point, Point]] = field(default_factory=list)  # every link line: boxes avoid them
+    roads: list[tuple[str, tuple[Point, Point]]] = field(default_factory=list)
+    link_labels: list[tuple] = field(default_factory=list)  # (role, owner, text, p, q): placed last
+    labels: list[Label] = field(default_factory=list)
+    obstacles: list[Rect] = field(default_factory=list)  # what title, legend and note keep clear of
+    placed: list[Rect] = field(default_factory=list)  # the boxes placed so far
+    inset: float = 0.0  # mm: title, legend and note stay this far inside a frame
+
+    @property
+    def inside(self) -> Rect:
+        W, H, inset = self.board.size.width, self.board.size.height, self.inset
+        return Rect(3 + inset, 3 + inset, W - 6 - 2 * inset, H - 6 - 2 * inset)
+
+
 def board_scene(board, lang: str, measure: Measure, context: BoardContext | None = None) -> Scene:
     """Everything drawn on `board` in language `lang`, with what the rest of the game says about it (`context`;
-    none: a board on its own)."""
-    context = context or BoardContext()
-    held, pools, counts = context.held, context.pools, context.counts
+    none: a board on its own). The phases, in drawing order: the spaces' geometry, the ground (paper or sea,
+    textures, frame, coast, regions), the group panels and plates, the links, the spaces with their labels,
+    the boxes placed where they cover the least (title, pictures, attribution, legend, note), the links' labels,
+    and the checks of what was set."""
     W, H = board.size.width, board.size.height
-    scene = Scene(width=W, height=H)
-    groups = {g.id: g for g in board.groups}
-    types = {t.id: t for t in board.space_types}
-    link_types = {t.id: t for t in board.link_types}
-    chrome = min(1.5, max(0.6, min(W, H) / 297))  # title, legend, note grow with the board
+    work = _Work(
+        board=board,
+        lang=lang,
+        measure=measure,
+        context=context or BoardContext(),
+        scene=Scene(width=W, height=H),
+        types={t.id: t for t in board.space_types},
+        groups={g.id: g for g in board.groups},
+        by_id={s.id: s for s in board.spaces},
+        chrome=min(1.5, max(0.6, min(W, H) / 297)),
+    )
+    _space_geometry(work)  # links need it; the spaces are drawn after the links
+    _ground(work)
+    panel_labels = _panels(work.scene, board, work.rects, lang, measure)
+    _plates(work.scene, board, work.rects, work.shapes)
+    _links(work)
+    _links_under_spaces(work)
+    work.labels = list(panel_labels)
+    for space in board.spaces:
+        _space(work, space)
+    work.obstacles = list(work.rects.values()) + [label.box for label in panel_labels]  # a panel's name stays uncovered
+    frames = [layer.width + 1.6 for layer in board.layers if layer.kind == "frame"]
+    work.inset = max(frames) + 1.0 if frames else 0.0
+    _title(work)
+    _placed_layers(work)
+    _attribution(work)
+    _legend_box(work)
+    _note(work)
+    _link_label_boxes(work)
+    work.scene.items.extend(work.labels)
+    _check_labels(work.scene, work.labels)
+    return work.scene
 
-    # spaces: geometry first (links need it), drawn after the links
-    rects, shapes, anchors = {}, {}, {}
-    by_id = {s.id: s for s in board.spaces}
+
+def _space_geometry(work: _Work) -> None:
+    """Each space's rectangle, shape and label anchor (an outlined region's at its pole of inaccessibility)."""
+    board, held = work.board, work.context.held
     for space in board.spaces:
         if space.outline:
             x0, y0, x1, y1 = regions.bounds(space.outline)
-            rects[space.id] = Rect(x0, y0, x1 - x0, y1 - y0)
-            shapes[space.id] = "outline"
+            work.rects[space.id] = Rect(x0, y0, x1 - x0, y1 - y0)
+            work.shapes[space.id] = "outline"
             found = regions.label_anchor(space.outline)
-            anchors[space.id] = regions.Anchor(space.anchor[0], space.anchor[1], found.room) if space.anchor else found
+            work.anchors[space.id] = (
+                regions.Anchor(space.anchor[0], space.anchor[1], found.room) if space.anchor else found
+            )
             continue
         w, h = space.size or board.space_size
         if space.size_from and held and space.size_from in held:
             w, h = (v + 8.0 for v in held[space.size_from])
-        rects[space.id] = centred(space.pos, w, h)
-        stype = types.get(space.type)
-        shapes[space.id] = stype.shape if stype else "rect"
+        work.rects[space.id] = centred(space.pos, w, h)
+        stype = work.types.get(space.type)
+        work.shapes[space.id] = stype.shape if stype else "rect"
 
+
+def _ground(work: _Work) -> None:
+    """The paper or sea, textures and the frame, then the land (`_land`)."""
+    board, scene = work.board, work.scene
+    W, H = board.size.width, board.size.height
     sea = next((layer.color for layer in board.layers if layer.kind == "sea"), "#ffffff")
     scene.items.append(
         Shape(rect=Rect(0, 0, W, H), shape="box", fill=sea, stroke="#999999", stroke_width=0.2, owner="frame")
@@ -342,21 +409,15 @@ def board_scene(board, lang: str, measure: Measure, context: BoardContext | None
         if layer.kind == "texture":  # over the paper or sea, under everything else
             scene.items.append(Texture(Rect(0, 0, W, H), layer.pattern, layer.color, layer.width))
     for layer in board.layers:
-        if layer.kind == "frame":  # a double rule: a bold outer line and a thin one inside it
-            outer = Rect(0, 0, W, H).grown(-layer.width)
-            scene.items.append(
-                Shape(rect=outer, shape="box", fill=None, stroke=layer.color, stroke_width=FRAME_BOLD, owner="border")
-            )
-            scene.items.append(
-                Shape(
-                    rect=outer.grown(-1.6),
-                    shape="box",
-                    fill=None,
-                    stroke=layer.color,
-                    stroke_width=FRAME_THIN,
-                    owner="border",
-                )
-            )
+        if layer.kind == "frame":
+            scene.items += _frame(Rect(0, 0, W, H).grown(-layer.width), layer.color)
+    _land(work)
+
+
+def _land(work: _Work) -> None:
+    """Over the ground: a picture of the whole board or the coasts, the regions, and their groups' outlines."""
+    board, scene = work.board, work.scene
+    W, H = board.size.width, board.size.height
     outlined = [s for s in board.spaces if s.outline]
     for layer in board.layers:
         if layer.kind == "image" and layer.file and not layer.pos:
@@ -365,7 +426,7 @@ def board_scene(board, lang: str, measure: Measure, context: BoardContext | None
             rings = tuple(tuple(map(tuple, ring)) for s in outlined for ring in s.outline)
             scene.items.append(Halo(rings, layer.color, layer.width))
     for space in outlined:  # regions lie under the links that cross the water
-        scene.items.append(_region(space, types.get(space.type), groups.get(space.group)))
+        scene.items.append(_region(space, work.types.get(space.type), work.groups.get(space.group)))
     for group in board.groups:  # a continent's outline, drawn over its territories' borders
         members = [s.outline for s in outlined if s.group == group.id]
         if len(members) > 1:
@@ -379,54 +440,47 @@ def board_scene(board, lang: str, measure: Measure, context: BoardContext | None
                 )
             )
 
-    panel_labels = _panels(scene, board, rects, lang, measure)
-    _plates(scene, board, rects, shapes)
 
-    # links
-    segments = []
-    roads: list[tuple[str, tuple[Point, Point]]] = []
-    link_label_requests = []
-    for _index, link in enumerate(board.links):
+def _frame(outer: Rect, color: str) -> list[Shape]:
+    """A board's frame: a double rule, a bold outer line and a thin one inside it."""
+    return [
+        Shape(rect=outer, shape="box", fill=None, stroke=color, stroke_width=FRAME_BOLD, owner="border"),
+        Shape(rect=outer.grown(-1.6), shape="box", fill=None, stroke=color, stroke_width=FRAME_THIN, owner="border"),
+    ]
+
+
+def _links(work: _Work) -> None:
+    """Every link: a road between two places, a line off the edge for a link that wraps around the board, a
+    crossing over the water between two regions (a land border shows as their shared edge), or a line."""
+    board, scene, lang, by_id = work.board, work.scene, work.lang, work.by_id
+    link_types = {t.id: t for t in board.link_types}
+    for link in board.links:
         ltype = link_types.get(link.type)
         style = ltype.style if ltype else "solid"
         color = ltype.color if ltype else "#333333"
         dash = DASH if style.startswith("dashed") else None
         arrow = style.endswith("arrow")
-        ra, rb = rects[link.a], rects[link.b]
+        ra, rb = work.rects[link.a], work.rects[link.b]
         owner = f"{link.a}--{link.b}"
         if ltype is not None and ltype.road and not link.wrap and not (by_id[link.a].outline or by_id[link.b].outline):
             ga, gb = by_id[link.a].group, by_id[link.b].group
-            group = groups.get(ga) if ga is not None and ga == gb else None
-            pa, pb = _road(scene, ltype, ra, rb, shapes[link.a], shapes[link.b], group, arrow, owner)
-            segments.append((pa, pb))
-            roads.append((owner, (pa, pb)))
+            group = work.groups.get(ga) if ga is not None and ga == gb else None
+            pa, pb = _road(scene, ltype, ra, rb, work.shapes[link.a], work.shapes[link.b], group, arrow, owner)
+            work.segments.append((pa, pb))
+            work.roads.append((owner, (pa, pb)))
             if link.label:
-                link_label_requests.append(("link", owner, link.label.get(lang), pa, pb))
+                work.link_labels.append(("link", owner, link.label.get(lang), pa, pb))
             continue
         if link.wrap:
-            for here, there, other in ((link.a, link.b, link.b), (link.b, link.a, link.a)):
-                rh, rt = rects[here], rects[there]
-                edge_x = 0.0 if rh.centre[0] <= rt.centre[0] else W
-                if by_id[here].outline:
-                    ya, yb = anchors[here].y, (anchors[there].y if there in anchors else rt.centre[1])
-                    start = regions.toward_edge(by_id[here].outline, edge_x, (ya + yb) / 2)
-                    edge = (edge_x, start[1])
-                else:
-                    edge = (edge_x, (rh.centre[1] + rt.centre[1]) / 2)
-                    start = boundary_point(rh, shapes[here], edge)
-                scene.items.append(Line((start, edge), color, LINK_WIDTH, dash, "link", owner))
-                segments.append((start, edge))
-                name = _space_title(by_id[other], lang)
-                text = f"← {name}" if edge_x == 0 else f"{name} →"
-                link_label_requests.append(("edge", owner, text, edge, start))
+            _wrapped_link(work, link, color, dash, owner)
             continue
         if by_id[link.a].outline and by_id[link.b].outline:
             if not dash and not arrow:
                 continue  # a land border: the shared edge of the two regions shows it
             pa, pb = regions.water_crossing(by_id[link.a].outline, by_id[link.b].outline)
         else:
-            pa = boundary_point(ra, shapes[link.a], rb.centre)
-            pb = boundary_point(rb, shapes[link.b], ra.centre)
+            pa = boundary_point(ra, work.shapes[link.a], rb.centre)
+            pb = boundary_point(rb, work.shapes[link.b], ra.centre)
         if arrow:
             head = arrow_head(pa, pb)
             end = shorten(pa, pb, 2.5)
@@ -434,20 +488,44 @@ def board_scene(board, lang: str, measure: Measure, context: BoardContext | None
             scene.items.append(Polygon(head, color, owner))
         else:
             scene.items.append(Line((pa, pb), color, LINK_WIDTH, dash, "link", owner))
-        segments.append((pa, pb))
+        work.segments.append((pa, pb))
         if link.label:
-            link_label_requests.append(("link", owner, link.label.get(lang), pa, pb))
+            work.link_labels.append(("link", owner, link.label.get(lang), pa, pb))
 
-    for owner, (pa, pb) in roads:
+
+def _wrapped_link(work: _Work, link, color: str, dash, owner: str) -> None:
+    """A link around the board: from each end a line to the nearer edge, named after the space at the other."""
+    W, by_id = work.board.size.width, work.by_id
+    for here, there, other in ((link.a, link.b, link.b), (link.b, link.a, link.a)):
+        rh, rt = work.rects[here], work.rects[there]
+        edge_x = 0.0 if rh.centre[0] <= rt.centre[0] else W
+        if by_id[here].outline:
+            ya, yb = work.anchors[here].y, (work.anchors[there].y if there in work.anchors else rt.centre[1])
+            start = regions.toward_edge(by_id[here].outline, edge_x, (ya + yb) / 2)
+            edge = (edge_x, start[1])
+        else:
+            edge = (edge_x, (rh.centre[1] + rt.centre[1]) / 2)
+            start = boundary_point(rh, work.shapes[here], edge)
+        work.scene.items.append(Line((start, edge), color, LINK_WIDTH, dash, "link", owner))
+        work.segments.append((start, edge))
+        name = _space_title(by_id[other], work.lang)
+        text = f"← {name}" if edge_x == 0 else f"{name} →"
+        work.link_labels.append(("edge", owner, text, edge, start))
+
+
+def _links_under_spaces(work: _Work) -> None:
+    """A warning for each road or link line that runs under a space it does not join."""
+    scene, by_id = work.scene, work.by_id
+    for owner, (pa, pb) in work.roads:
         ends = owner.split("--")
-        for other, rect in rects.items():
+        for other, rect in work.rects.items():
             if other not in ends and not by_id[other].outline and segment_hits_rect(pa, pb, rect.grown(-0.5)):
                 scene.warnings.append(f"road {owner} runs under space {other!r}")
     for line in scene.lines("link"):
         ends = line.owner.split("--")
         if any(by_id[end].outline for end in ends if end in by_id):
             continue  # lines between regions run over the water by construction
-        for other, rect in rects.items():
+        for other, rect in work.rects.items():
             if (
                 other not in ends
                 and not by_id[other].outline
@@ -455,116 +533,134 @@ def board_scene(board, lang: str, measure: Measure, context: BoardContext | None
             ):
                 scene.warnings.append(f"link {line.owner} runs under space {other!r}")
 
-    # spaces and their labels
-    labels: list[Label] = list(panel_labels)
-    for space in board.spaces:
-        rect, shape = rects[space.id], shapes[space.id]
-        stype, group = types.get(space.type), groups.get(space.group)
-        fill = _fill(space, stype, group)
-        if space.outline:
-            labels += _region_labels(scene, space, stype, group, anchors[space.id], board, lang, measure)
-            continue
-        pattern = _pattern(space, stype, group)
-        scene.items.append(
-            Shape(
-                rect=rect,
-                shape=shape,
-                fill=fill,
-                stroke="#333333",
-                stroke_width=0.3,
-                hatched=pattern == "hatched",
-                hatch_color=shade(fill, 0.55),
-                owner=space.id,
-                dotted=pattern == "dotted",
-            )
+
+def _space(work: _Work, space) -> None:
+    """One space: a region's labels, or the shape with its card place, supplies, spots, mark, icon and text."""
+    scene, held = work.scene, work.context.held
+    rect, shape = work.rects[space.id], work.shapes[space.id]
+    stype, group = work.types.get(space.type), work.groups.get(space.group)
+    fill = _fill(space, stype, group)
+    if space.outline:
+        work.labels += _region_labels(
+            scene, space, stype, group, work.anchors[space.id], work.board, work.lang, work.measure
         )
-        inner = _inner(rect, shape)
-        if space.size_from and held and space.size_from in held and shape == "rect":
-            card = centred(rect.centre, *held[space.size_from])  # the place: the card or tile's own outline
-            if stype is not None and stype.pile:  # the cards below the top one, offset behind it
-                for step in (2, 1):
-                    below = Rect(card.x + step * PILE_STEP, card.y + step * PILE_STEP, card.w, card.h)
-                    scene.items.append(
-                        Shape(
-                            rect=below,
-                            shape="card",
-                            fill=shade(fill, 1.2),
-                            stroke=shade(fill, 0.5),
-                            stroke_width=PILE_LINE,
-                            owner=f"pile:{space.id}",
-                        )
-                    )
+        return
+    pattern = _pattern(space, stype, group)
+    scene.items.append(
+        Shape(
+            rect=rect,
+            shape=shape,
+            fill=fill,
+            stroke="#333333",
+            stroke_width=0.3,
+            hatched=pattern == "hatched",
+            hatch_color=shade(fill, 0.55),
+            owner=space.id,
+            dotted=pattern == "dotted",
+        )
+    )
+    inner = _inner(rect, shape)
+    if space.size_from and held and space.size_from in held and shape == "rect":
+        inner = _card_place(scene, space, stype, rect, fill, held[space.size_from])
+    if work.context.pools and space.id in work.context.pools and shape != "circle":
+        found, inner = _pools(scene, space, work.context.pools[space.id], inner, fill, work.lang, work.measure)
+        work.labels += found
+    spots_key = stype.spots if stype else None
+    if spots_key and isinstance(space.values.get(spots_key), int) and space.values[spots_key] > 0:
+        inner = _spots(scene, space, space.values[spots_key], inner, fill, spot_radius(stype))
+    open_inner, markbox = inner, None
+    mark = _mark_kind(space.provenance, group.provenance if group else None)
+    if mark:
+        markbox, inner = _space_mark(work, space, mark, rect, shape, inner)
+    icon = space.icon or (stype.icon if stype is not None else None)
+    count = _pile_count(space, stype, held, work.context.counts)
+    if icon:
+        room = open_inner if shape != "circle" else inner
+        work.labels += _icon_field(
+            scene, space, stype, work.board, room, markbox, shape, fill, icon, work.lang, work.measure, count
+        )
+        return
+    parts = _space_text(work, space, stype, rect, shape, spots_key, count)
+    if parts:
+        rows, box, fits = fit_block(parts, inner, work.measure, min_scale=0.55, color=_ink(fill))
+        if not fits:
+            scene.problems.append(f"label of space {space.id!r} does not fit its {rect.w:g} x {rect.h:g} mm shape")
+        work.labels.append(Label(rows, box, "space", space.id, None, fits))
+
+
+def _card_place(scene: Scene, space, stype, rect: Rect, fill: str, size: tuple[float, float]) -> Rect:
+    """The outline of the card or tile a space holds (a pile's cards offset behind it); the room inside it."""
+    card = centred(rect.centre, *size)  # the place: the card or tile's own outline
+    if stype is not None and stype.pile:  # the cards below the top one, offset behind it
+        for step in (2, 1):
+            below = Rect(card.x + step * PILE_STEP, card.y + step * PILE_STEP, card.w, card.h)
             scene.items.append(
                 Shape(
-                    rect=card,
+                    rect=below,
                     shape="card",
-                    fill=shade(fill, 1.45),
+                    fill=shade(fill, 1.2),
                     stroke=shade(fill, 0.5),
-                    stroke_width=PLACE_LINE,
-                    owner=f"place:{space.id}",
+                    stroke_width=PILE_LINE,
+                    owner=f"pile:{space.id}",
                 )
             )
-            inner = card.grown(-1.5)
-        if pools and space.id in pools and shape != "circle":
-            found, inner = _pools(scene, space, pools[space.id], inner, fill, lang, measure)
-            labels += found
-        spots_key = stype.spots if stype else None
-        if spots_key and isinstance(space.values.get(spots_key), int) and space.values[spots_key] > 0:
-            inner = _spots(scene, space, space.values[spots_key], inner, fill, spot_radius(stype))
-        open_inner, markbox = inner, None
-        mark = _mark_kind(space.provenance, group.provenance if group else None)
-        if mark:
-            centre = (rect.right - MARK_RADIUS - 0.6, rect.y + MARK_RADIUS + 0.6)
-            if shape == "circle":
-                centre = (rect.centre[0] + rect.w * 0.33, rect.centre[1] - rect.h * 0.33)
-            scene.items.append(Mark(centre, MARK_RADIUS, MARK_TEXT[mark], mark, space.id))
-            markbox = centred(centre, 2 * MARK_RADIUS, 2 * MARK_RADIUS)
-            if shape != "circle":  # keep the text centred: give up the mark's height at top and bottom
-                d = max(0.0, markbox.bottom + 0.2 - inner.y)
-                inner = Rect(inner.x, inner.y + d, inner.w, max(1.0, inner.h - 2 * d))
-            labels.append(Label((), markbox, "mark", space.id))
-        icon = space.icon or (stype.icon if stype is not None else None)
-        count = _pile_count(space, stype, held, counts)
-        if icon:
-            room = open_inner if shape != "circle" else inner
-            labels += _icon_field(scene, space, stype, board, room, markbox, shape, fill, icon, lang, measure, count)
-            continue
-        parts = []
-        text_h = rect.h * (0.7 if shape == "circle" else 1.0)
-        if space.number is not None:
-            parts.append(
-                (str(space.number), BOLD, _clamp(text_h * 0.7, 8, 16) if space.name else _clamp(text_h, 9, 20))
-            )
-        if space.name:
-            parts.append(
-                (
-                    space.name.get(lang),
-                    BOLD if space.number is None else BODY,
-                    _clamp(text_h * 0.5, 6, 11) if space.number is None else _clamp(text_h * 0.4, 6, 8),
-                )
-            )
-        if stype is not None and stype.label and not space.name:
-            parts.append((_type_word(stype, lang), BODY, _clamp(text_h * 0.3, 6, 7.5)))
-        shown = {k: v for k, v in space.values.items() if k != spots_key}
-        if shown:
-            parts.append((values_line(shown, board.value_labels, lang), COND, _clamp(text_h * 0.3, 6, 7.5)))
-        if count:
-            parts.append((count, BOLD, _clamp(text_h * 0.3, 7, 10)))
-        if parts:
-            rows, box, fits = fit_block(parts, inner, measure, min_scale=0.55, color=_ink(fill))
-            if not fits:
-                scene.problems.append(f"label of space {space.id!r} does not fit its {rect.w:g} x {rect.h:g} mm shape")
-            labels.append(Label(rows, box, "space", space.id, None, fits))
+    scene.items.append(
+        Shape(
+            rect=card,
+            shape="card",
+            fill=shade(fill, 1.45),
+            stroke=shade(fill, 0.5),
+            stroke_width=PLACE_LINE,
+            owner=f"place:{space.id}",
+        )
+    )
+    return card.grown(-1.5)
 
-    obstacles = list(rects.values()) + [label.box for label in panel_labels]  # a panel's name stays uncovered
-    placed: list[Rect] = []
-    frames = [layer.width + 1.6 for layer in board.layers if layer.kind == "frame"]
-    inset = max(frames) + 1.0 if frames else 0.0  # title, legend and note stay inside a frame
-    inside = Rect(3 + inset, 3 + inset, W - 6 - 2 * inset, H - 6 - 2 * inset)
 
-    # title, legend, note: boxes placed where they cover the least
-    title = board.name.get(lang)
-    mark = board.provenance.kind if board.provenance.marked else None
+def _space_mark(work: _Work, space, mark: str, rect: Rect, shape: str, inner: Rect) -> tuple[Rect, Rect]:
+    """A reconstructed or unknown space's mark in its corner; the mark's box and the room left for the text."""
+    centre = (rect.right - MARK_RADIUS - 0.6, rect.y + MARK_RADIUS + 0.6)
+    if shape == "circle":
+        centre = (rect.centre[0] + rect.w * 0.33, rect.centre[1] - rect.h * 0.33)
+    work.scene.items.append(Mark(centre, MARK_RADIUS, MARK_TEXT[mark], mark, space.id))
+    markbox = centred(centre, 2 * MARK_RADIUS, 2 * MARK_RADIUS)
+    if shape != "circle":  # keep the text centred: give up the mark's height at top and bottom
+        d = max(0.0, markbox.bottom + 0.2 - inner.y)
+        inner = Rect(inner.x, inner.y + d, inner.w, max(1.0, inner.h - 2 * d))
+    work.labels.append(Label((), markbox, "mark", space.id))
+    return markbox, inner
+
+
+def _space_text(work: _Work, space, stype, rect: Rect, shape: str, spots_key, count) -> list[tuple[str, str, float]]:
+    """The lines of a space's label: its number, name (or its type's word), values and pile count."""
+    lang = work.lang
+    parts = []
+    text_h = rect.h * (0.7 if shape == "circle" else 1.0)
+    if space.number is not None:
+        parts.append((str(space.number), BOLD, _clamp(text_h * 0.7, 8, 16) if space.name else _clamp(text_h, 9, 20)))
+    if space.name:
+        parts.append(
+            (
+                space.name.get(lang),
+                BOLD if space.number is None else BODY,
+                _clamp(text_h * 0.5, 6, 11) if space.number is None else _clamp(text_h * 0.4, 6, 8),
+            )
+        )
+    if stype is not None and stype.label and not space.name:
+        parts.append((_type_word(stype, lang), BODY, _clamp(text_h * 0.3, 6, 7.5)))
+    shown = {k: v for k, v in space.values.items() if k != spots_key}
+    if shown:
+        parts.append((values_line(shown, work.board.value_labels, lang), COND, _clamp(text_h * 0.3, 6, 7.5)))
+    if count:
+        parts.append((count, BOLD, _clamp(text_h * 0.3, 7, 10)))
+    return parts
+
+
+def _title(work: _Work) -> None:
+    """The board's name: in its cartouche, or in a box placed where it covers the least, at the top."""
+    board, scene, measure = work.board, work.scene, work.measure
+    W, H, inset = board.size.width, board.size.height, work.inset
+    title = board.name.get(work.lang)
     title_size = _clamp(min(W, H) * 0.055, 10, 26)
     cartouche = next((layer for layer in board.layers if layer.kind == "cartouche" and layer.pos and layer.size), None)
     if cartouche:
@@ -585,145 +681,170 @@ def board_scene(board, lang: str, measure: Measure, context: BoardContext | None
         rows, title_box, fits = fit_block([(title, BOLD, title_size)], frame.grown(-3), measure, 0.4)
         if not fits:
             scene.problems.append("the title does not fit its cartouche")
-        labels.append(Label(rows, title_box, "title", board.id))
-        placed.append(frame)
-    else:
-        title_w = measure(title, BOLD, title_size)
-        title_box, _ = place_box(
-            title_w,
-            title_size * PT * LEADING,
-            Rect(4 + inset, 3 + inset, W - 8 - 2 * inset, H - 6 - 2 * inset),
-            obstacles,
-            segments,
-            (W / 2, 0),
-        )
-        labels.append(
-            Label(
-                (
-                    TextRow(
-                        text=title,
-                        font=BOLD,
-                        size=title_size,
-                        x=title_box.centre[0],
-                        baseline=title_box.y + title_size * PT * 0.95,
-                    ),
-                ),
-                title_box,
-                "title",
-                board.id,
-            )
-        )
-        placed.append(title_box)
-    for layer in board.layers:
+        work.labels.append(Label(rows, title_box, "title", board.id))
+        work.placed.append(frame)
+        return
+    title_w = measure(title, BOLD, title_size)
+    title_box, _ = place_box(
+        title_w,
+        title_size * PT * LEADING,
+        Rect(4 + inset, 3 + inset, W - 8 - 2 * inset, H - 6 - 2 * inset),
+        work.obstacles,
+        work.segments,
+        (W / 2, 0),
+    )
+    row = TextRow(
+        text=title, font=BOLD, size=title_size, x=title_box.centre[0], baseline=title_box.y + title_size * PT * 0.95
+    )
+    work.labels.append(Label((row,), title_box, "title", board.id))
+    work.placed.append(title_box)
+
+
+def _placed_layers(work: _Work) -> None:
+    """The layers set at a place of their own: compass, emblem, picture."""
+    scene = work.scene
+    for layer in work.board.layers:
         if layer.kind == "compass" and layer.pos:
             radius = (layer.size[0] / 2) if layer.size else 12.0
-            scene.items.append(Compass(layer.pos, radius, layer.color, _compass_letters(lang)))
-            placed.append(centred(layer.pos, 2 * radius + 8, 2 * radius + 8))
+            scene.items.append(Compass(layer.pos, radius, layer.color, _compass_letters(work.lang)))
+            work.placed.append(centred(layer.pos, 2 * radius + 8, 2 * radius + 8))
         elif layer.kind == "emblem" and layer.icon and layer.pos:
             height = layer.size[1] if layer.size else 40.0
             scene.items.insert(_under_spaces(scene), Glyph(layer.pos, height, layer.icon, layer.color, "emblem"))
-            placed.append(centred(layer.pos, height, height))
+            work.placed.append(centred(layer.pos, height, height))
         elif layer.kind == "image" and layer.file and layer.pos:
             w, h = layer.size or (60.0, 60.0)
             scene.items.append(Picture(centred(layer.pos, w, h), layer.file))
-            placed.append(centred(layer.pos, w, h))
-    if board.attribution:
-        text = board.attribution if isinstance(board.attribution, str) else board.attribution.get(lang)
-        size = MIN_SIZE
-        w, h = measure(text, BODY, size) + 2, size * PT * LEADING + 1
-        box, _ = place_box(
-            w,
-            h,
-            Rect(2 + inset, 2 + inset, W - 4 - 2 * inset, H - 4 - 2 * inset),
-            obstacles + placed,
-            segments,
-            (W, H),
-            step=2.0,
-            pad=0.5,
-        )
-        row = TextRow(
-            text=text,
-            font=BODY,
-            size=size,
-            x=box.x + 1,
-            baseline=box.y + 0.5 + size * PT * 0.95,
-            color="#333333",
-            align="left",
-        )
-        labels.append(Label((row,), box, "attribution", board.id))
-        placed.append(box)
+            work.placed.append(centred(layer.pos, w, h))
 
-    if board.legend:
-        legend = _legend(board, lang, measure, chrome, scene)
-        if legend:
-            rows_h = sum(r[2] for r in legend)
-            width = max(r[3] for r in legend) + 6
-            box, score = place_box(width, rows_h + 4, inside, obstacles + placed, segments, (0, H))
-            if score:
-                scene.problems.append(f"the legend ({width:.0f} x {rows_h + 4:.0f} mm) covers part of the board")
-            _paint_legend(scene, labels, legend, box)
-            placed.append(box)
 
+def _attribution(work: _Work) -> None:
+    """The board's attribution (a map's data source), small, where it covers the least, towards a corner."""
+    board = work.board
+    if not board.attribution:
+        return
+    W, H, inset = board.size.width, board.size.height, work.inset
+    text = board.attribution if isinstance(board.attribution, str) else board.attribution.get(work.lang)
+    size = MIN_SIZE
+    w, h = work.measure(text, BODY, size) + 2, size * PT * LEADING + 1
+    box, _ = place_box(
+        w,
+        h,
+        Rect(2 + inset, 2 + inset, W - 4 - 2 * inset, H - 4 - 2 * inset),
+        work.obstacles + work.placed,
+        work.segments,
+        (W, H),
+        step=2.0,
+        pad=0.5,
+    )
+    row = TextRow(
+        text=text,
+        font=BODY,
+        size=size,
+        x=box.x + 1,
+        baseline=box.y + 0.5 + size * PT * 0.95,
+        color="#333333",
+        align="left",
+    )
+    work.labels.append(Label((row,), box, "attribution", board.id))
+    work.placed.append(box)
+
+
+def _legend_box(work: _Work) -> None:
+    """The legend, where it covers the least, towards the bottom left."""
+    board, scene = work.board, work.scene
+    if not board.legend:
+        return
+    legend = _legend(board, work.lang, work.measure, work.chrome, scene)
+    if not legend:
+        return
+    rows_h = sum(r[2] for r in legend)
+    width = max(r[3] for r in legend) + 6
+    box, score = place_box(
+        width, rows_h + 4, work.inside, work.obstacles + work.placed, work.segments, (0, board.size.height)
+    )
+    if score:
+        scene.problems.append(f"the legend ({width:.0f} x {rows_h + 4:.0f} mm) covers part of the board")
+    _paint_legend(scene, work.labels, legend, box)
+    work.placed.append(box)
+
+
+def _note(work: _Work) -> None:
+    """The board's note (after the mark of a reconstructed or unknown board), towards the bottom right."""
+    board, scene, lang, measure = work.board, work.scene, work.lang, work.measure
+    W, H = board.size.width, board.size.height
+    mark = board.provenance.kind if board.provenance.marked else None
     note_text = board.note.get(lang) if board.note else ""
     if mark:
         note_text = (_word(f"board-{mark}", lang) + (". " + note_text if note_text else "")).strip()
-    if note_text:
-        size = max(MIN_SIZE, 6.5 * chrome)
-        width = min(W * 0.45, max(60.0, W * 0.3))
-        lines = wrap(note_text, width - 4, measure, BODY, size)
-        height = len(lines) * size * PT * LEADING + 3
-        real_w = max(measure(line, BODY, size) for line in lines) + 4
-        box, score = place_box(real_w, height, inside, obstacles + placed, segments, (W, H))
-        if score:
-            scene.problems.append("the note covers part of the board")
-        scene.items.append(
-            Shape(rect=box, shape="box", fill="#ffffff", stroke="#999999", stroke_width=0.2, owner="note")
+    if not note_text:
+        return
+    size = max(MIN_SIZE, 6.5 * work.chrome)
+    width = min(W * 0.45, max(60.0, W * 0.3))
+    lines = wrap(note_text, width - 4, measure, BODY, size)
+    height = len(lines) * size * PT * LEADING + 3
+    real_w = max(measure(line, BODY, size) for line in lines) + 4
+    box, score = place_box(real_w, height, work.inside, work.obstacles + work.placed, work.segments, (W, H))
+    if score:
+        scene.problems.append("the note covers part of the board")
+    scene.items.append(Shape(rect=box, shape="box", fill="#ffffff", stroke="#999999", stroke_width=0.2, owner="note"))
+    rows = tuple(
+        TextRow(
+            text=line,
+            font=BODY,
+            size=size,
+            x=box.x + 2,
+            baseline=box.y + 1.5 + (i + 0.78) * size * PT * LEADING,
+            align="left",
         )
-        rows = tuple(
-            TextRow(
-                text=line,
-                font=BODY,
-                size=size,
-                x=box.x + 2,
-                baseline=box.y + 1.5 + (i + 0.78) * size * PT * LEADING,
-                align="left",
-            )
-            for i, line in enumerate(lines)
-        )
-        labels.append(Label(rows, box.grown(-0.5), "note", board.id))
-        placed.append(box)
+        for i, line in enumerate(lines)
+    )
+    work.labels.append(Label(rows, box.grown(-0.5), "note", board.id))
+    work.placed.append(box)
 
-    # link labels and edge names: slide along the line to a free spot
-    taken = [lab.box for lab in labels] + obstacles
-    for role, owner, text, p, q in link_label_requests:
-        size = max(LINK_LABEL_PT if role == "link" else MIN_SIZE, 6 * chrome)
-        w, h = measure(text, COND, size) + 1.2, size * PT * LEADING + 0.6
-        best: tuple[Rect, float] | None = None
-        for t in (0.5, 0.4, 0.6, 0.3, 0.7, 0.2, 0.8) if role == "link" else (0.0,):
-            cx, cy = point_along(p, q, t)
-            if role == "edge":
-                x = inset + 1.5 if p[0] == 0 else W - w - inset - 1.5  # inside the frame, where there is one
-                box = Rect(x, cy - h - 0.8, w, h)
-            else:
-                box = centred((cx, cy), w, h)
-            clash = sum(box.overlap_area(r) for r in taken)
-            if best is None or clash < best[1]:
-                best = (box, clash)
-            if clash == 0:
-                break
-        assert best is not None  # the first place tried is the best so far
-        box, clash = best
-        if clash and role == "edge":  # try below the line instead
-            below = Rect(box.x, box.y + h + 1.6, w, h)
-            if sum(below.overlap_area(r) for r in taken) < clash:
-                box = below
+
+def _link_label_boxes(work: _Work) -> None:
+    """Link labels and edge names: each slides along its line to the spot that covers the least."""
+    taken = [lab.box for lab in work.labels] + work.obstacles
+    for role, owner, text, p, q in work.link_labels:
+        size = max(LINK_LABEL_PT if role == "link" else MIN_SIZE, 6 * work.chrome)
+        w, h = work.measure(text, COND, size) + 1.2, size * PT * LEADING + 0.6
+        box = _link_label_spot(work, role, p, q, w, h, taken)
         row = TextRow(
             text=text, font=COND, size=size, x=box.centre[0], baseline=box.y + 0.3 + size * PT * 0.95, color="#000000"
         )
-        labels.append(Label((row,), box, role, owner, "#ffffff"))
+        work.labels.append(Label((row,), box, role, owner, "#ffffff"))
         taken.append(box)
 
-    scene.items.extend(labels)
+
+def _link_label_spot(work: _Work, role: str, p: Point, q: Point, w: float, h: float, taken: list[Rect]) -> Rect:
+    """The box of one link label (`role` link) or edge name (`role` edge), `w` by `h` mm, covering the least of
+    `taken`."""
+    W, inset = work.board.size.width, work.inset
+    best: tuple[Rect, float] | None = None
+    for t in (0.5, 0.4, 0.6, 0.3, 0.7, 0.2, 0.8) if role == "link" else (0.0,):
+        cx, cy = point_along(p, q, t)
+        if role == "edge":
+            x = inset + 1.5 if p[0] == 0 else W - w - inset - 1.5  # inside the frame, where there is one
+            box = Rect(x, cy - h - 0.8, w, h)
+        else:
+            box = centred((cx, cy), w, h)
+        clash = sum(box.overlap_area(r) for r in taken)
+        if best is None or clash < best[1]:
+            best = (box, clash)
+        if clash == 0:
+            break
+    assert best is not None  # the first place tried is the best so far
+    box, clash = best
+    if clash and role == "edge":  # try below the line instead
+        below = Rect(box.x, box.y + h + 1.6, w, h)
+        if sum(below.overlap_area(r) for r in taken) < clash:
+            box = below
+    return box
+
+
+def _check_labels(scene: Scene, labels: list[Label]) -> None:
+    """Errors for writing under the smallest readable size, problems for labels that overlap."""
     for label in labels:
         for row in label.rows:
             if row.size < MIN_SIZE - 1e-6:
@@ -735,7 +856,6 @@ def board_scene(board, lang: str, measure: Measure, context: BoardContext | None
         for b in labels[a_index + 1 :]:
             if a.box.intersects(b.box) and not _nested(a, b):
                 scene.problems.append(f"labels overlap: {a.role} {a.owner!r} and {b.role} {b.owner!r}")
-    return scene
 
 
 FRAME_BOLD = 0.9  # mm: the outer rule of a board's frame

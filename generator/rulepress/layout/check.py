@@ -13,12 +13,14 @@ from __future__ import annotations
 from rulepress.errors import ContentError, ContentErrors, Problem
 from rulepress.layout import layouts as layout_data
 from rulepress.layout.backs import shared_back_problems
-from rulepress.layout.binding import BindingError, condition_refs, known_refs, refs, stray_brace
+from rulepress.layout.binding import BindingError, condition_refs, refs, stray_brace
+from rulepress.layout.face import known_refs
 from rulepress.layout.placement import placement_problems
 from rulepress.layout.smallprint import RULE as SMALL_PRINT
 from rulepress.layout.smallprint import message as small_print_message
 from rulepress.layout.smallprint import small_sizes
 from rulepress.layout.spec import Layout
+from rulepress.model.sourcefile import inside
 from rulepress.model.yamlsource import load_yaml
 
 
@@ -194,7 +196,6 @@ def _bindings(layout: Layout, comp, name: str, folder, icon_names: set[str]) -> 
 
 def _pictures(content, i: int, comp) -> list[Problem]:
     from rulepress.layout.pictures import PictureError, picture_size
-    from rulepress.model.loader import inside
 
     problems = []
     items: list[tuple[tuple[str | int, ...], str | None]]

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from rulepress import i18n
-from rulepress.layout.binding import face_data
+from rulepress.layout.binding import BUILTINS, face_data
 from rulepress.model.schema import LANGS, Card, Component, Face, Provenance, Text
 from rulepress.text.markup import inline
 
@@ -136,3 +136,16 @@ def money_cards(comp: Component, languages=LANGS) -> list[Card]:
 def printed_cards(comp: Component, languages=LANGS) -> list[Card]:
     """The card designs of a printed component (banknotes turned into cards, see `money_cards`)."""
     return money_cards(comp, languages) if comp.kind == "money" else list(comp.cards)
+
+
+def known_refs(comp) -> set[str]:
+    """Every reference the cards of a component can bind."""
+    names = set(BUILTINS)
+    value_names = set(comp.value_labels)
+    for card in printed_cards(comp):
+        value_names |= set(card.values)
+        if card.back_face is not None:
+            value_names |= set(card.back_face.values)
+    names |= {f"values.{n}" for n in value_names} | {f"labels.{n}" for n in value_names}
+    names |= set(comp.fields)
+    return names

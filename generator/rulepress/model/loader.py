@@ -26,7 +26,7 @@ from rulepress.model import cardtable, formats, own_words, references
 from rulepress.model.kit import kit_problems
 from rulepress.model.rules_text import RuleText, read_rules
 from rulepress.model.schema import LANGS, FieldValueError, Game, Term, Text, walk
-from rulepress.model.sourcefile import display_path, read_source
+from rulepress.model.sourcefile import display_path, inside, read_source
 from rulepress.model.yamlsource import Positions, load_yaml
 
 GAME_FILES = ("game.yaml", "components.yaml", "boards.yaml", "glossary.yaml", "ambiguities.yaml")
@@ -85,15 +85,6 @@ def _table_at(tables: dict, key: tuple) -> tuple[str, int | None, int | None] | 
         table = tables[prefix]
         row, col = table.locate(tuple(key[3:]))
         return table.path, row, col
-    return None
-
-
-def inside(folder: Path, relative: str) -> Path | None:
-    """`folder/relative` if it stays inside `folder`, else None (no escaping with .. or links)."""
-    target = (folder / relative).resolve()
-    root = folder.resolve()
-    if target == root or root in target.parents:
-        return Path(folder).absolute() / relative
     return None
 
 

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import yaml
 
-from rulepress import i18n, paths
+from rulepress import i18n, paths, plainyaml
 from rulepress.errors import Problem
 from rulepress.model.sourcefile import display_path
 
@@ -36,7 +36,7 @@ def _keys(data, prefix: str = "") -> set[str]:
 
 def _mapping(path: Path) -> tuple[dict | None, Problem | None]:
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        data = plainyaml.load(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, yaml.YAMLError) as exc:
         mark = getattr(exc, "problem_mark", None)
         line = mark.line + 1 if mark is not None else 1
@@ -49,7 +49,7 @@ def _mapping(path: Path) -> tuple[dict | None, Problem | None]:
 def check(languages: list[str], folder: Path) -> list[Problem]:
     """Register the game's own catalogs in `folder` and return what is wrong or missing (module docstring)."""
     problems: list[Problem] = []
-    reference = _keys(yaml.safe_load((i18n.LOCALES / f"{i18n.REFERENCE}.yaml").read_text(encoding="utf-8")))
+    reference = _keys(plainyaml.load((i18n.LOCALES / f"{i18n.REFERENCE}.yaml").read_text(encoding="utf-8")))
     for path in files(folder):
         data, problem = _mapping(path)
         if problem is not None:

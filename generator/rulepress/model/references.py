@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from rulepress.errors import Problem
 from rulepress.model.rules_text import TERM_REF, steps, term_refs
-from rulepress.model.sourcefile import display_path
+from rulepress.model.sourcefile import display_path, inside
 
 if TYPE_CHECKING:
     from rulepress.model.loader import GameContent
@@ -282,8 +282,6 @@ def _unique(report, key: tuple, ids: list[str], what: str) -> None:
 
 
 def _file_inside(content: GameContent, relative: str) -> bool:
-    from rulepress.model.loader import inside
-
     path = inside(content.folder, relative)
     return bool(path and path.is_file())
 

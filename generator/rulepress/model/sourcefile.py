@@ -82,3 +82,12 @@ def display_path(path: Path | str) -> str:
         return str((path.parent.resolve() / path.name).relative_to(Path.cwd().resolve()))
     except ValueError:
         return str(path)
+
+
+def inside(folder: Path, relative: str) -> Path | None:
+    """`folder/relative` if it stays inside `folder`, else None (no escaping with .. or links)."""
+    target = (folder / relative).resolve()
+    root = folder.resolve()
+    if target == root or root in target.parents:
+        return Path(folder).absolute() / relative
+    return None

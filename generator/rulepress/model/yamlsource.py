@@ -29,12 +29,13 @@ from pathlib import Path
 
 import yaml
 
+from rulepress import plainyaml
 from rulepress.errors import ContentError
 from rulepress.model.sourcefile import read_source
 
 Key = tuple
 # libyaml's loader when available (several times faster); marks and errors are the same.
-_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_LOADER = plainyaml.LOADER
 _PLAIN_TAGS = ("tag:yaml.org,2002:map", "tag:yaml.org,2002:seq")
 MAX_VALUES = 100_000  # values after expanding aliases (the largest bundled file has about 5,000)
 MAX_DEPTH = 64  # nesting of mappings and lists

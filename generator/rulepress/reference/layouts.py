@@ -19,6 +19,7 @@ from pydantic import BaseModel
 from rulepress.layout.elements import KINDS
 from rulepress.layout.spec import LayoutFile
 from rulepress.paths import ICONS
+from rulepress.reference.tables import field_table
 
 W, H, BLEED, DPI = 50.0, 35.0, 2.0, 150
 DATA = {
@@ -118,7 +119,6 @@ def layout_reference(image_dir: Path | None = None) -> str:
     from pydantic import TypeAdapter
 
     from rulepress.layout.elements import Element
-    from rulepress.reference.pages import field_table
 
     if image_dir is not None:
         image_dir.mkdir(parents=True, exist_ok=True)

@@ -41,6 +41,7 @@ from rulepress.layout.mapcheck import check_board
 from rulepress.layout.paper import MM, PAPERS
 from rulepress.layout.tiling import TilePlan, mark_placements, plan_tiles
 from rulepress.model import view
+from rulepress.model.sourcefile import inside
 from rulepress.render import Artifact
 from rulepress.render.options import BoardOptions
 from rulepress.text import fonts
@@ -832,7 +833,6 @@ def _bind_png(scenes: _Scenes, board, lang: str, width_px: int):
 def _layer_image_problems(content, i: int, board) -> list[Problem]:
     """Image layers whose file is outside the game folder, missing or no readable picture."""
     from rulepress.layout.pictures import PictureError, picture_size
-    from rulepress.model.loader import inside
 
     problems = []
     for k, layer in enumerate(board.layers):
