@@ -49,6 +49,7 @@ from pathlib import Path
 
 from rulepress import incremental, paths
 from rulepress.analysis import Analysis, ExamplesFailed
+from rulepress.check.accessibility import accessibility_problems
 from rulepress.check.analyse import analyser
 from rulepress.errors import Problem, RulepressError, problems_error
 from rulepress.layout.check import check_fonts, check_layouts
@@ -206,6 +207,7 @@ def check_games(
             if formats.errors(settled):  # a warning stops no later check
                 problems.extend(settled)
                 continue  # the renderers' checks draw with these layouts
+            found.extend(accessibility_problems(content))  # colour-blind players, text contrast: warnings
         for each in per_game:
             if renderers is None or (content.id, each.name) in renderers:
                 found.extend(each.check(incremental.without(content, each.not_read), own[each.name]))

@@ -257,3 +257,91 @@ def test_impose_places_pages_in_saddle_stitch_order_with_the_same_bytes_every_ti
             for page in pdf.pages
         ]
     assert halves == [["P8", "P1"], ["P2", "P7"], ["P6", "P3"], ["P4", "P5"]]
+
+
+def _body_lines(page, size: float) -> list[tuple[float, float, float]]:
+    """(top, left, right) of each line of a page set in the body size, top to bottom (headings, boxes and
+    tables are set in other sizes or bold)."""
+    rows: dict[float, tuple[float, float]] = {}
+    for c in page.chars:
+        if abs(c["size"] - size) < 0.05 and c["text"].strip() and "Bold" not in c["fontname"]:
+            left, right = rows.get(round(c["top"]), (c["x0"], c["x1"]))
+            rows[round(c["top"])] = (min(left, c["x0"]), max(right, c["x1"]))
+    return [(top, *rows[top]) for top in sorted(rows)]
+
+
+def _widows_and_orphans(data: bytes) -> list[tuple[str, int]]:
+    """(kind, page) of each paragraph split that leaves one line alone: an orphan is a page's last line that
+    starts a paragraph (a paragraph gap above it) and runs on (it is set to the full measure); a widow is a
+    page's first line that ends a paragraph (a gap below it) run on from a full last line of the page before."""
+    from collections import Counter
+
+    with pdfplumber.open(io.BytesIO(data)) as pdf:
+        size = Counter(round(c["size"], 2) for p in pdf.pages for c in p.chars if c["text"].strip()).most_common(1)
+        pages = [_body_lines(p, size[0][0]) for p in pdf.pages]
+    right = max(line[2] for lines in pages for line in lines)
+    steps = Counter(round(b[0] - a[0], 1) for lines in pages for a, b in zip(lines, lines[1:], strict=False))
+    gap = steps.most_common(1)[0][0] * 1.3  # more than the leading: a paragraph's space after
+
+    def full(line) -> bool:
+        return line[2] > right - 1.5
+
+    found = []
+    for n, lines in enumerate(pages):
+        if len(lines) < 2:
+            continue
+        if lines[-1][0] - lines[-2][0] > gap and full(lines[-1]) and n + 1 < len(pages) and pages[n + 1]:
+            found.append(("orphan", n + 1))
+        if lines[1][0] - lines[0][0] > gap and not full(lines[0]) and n > 0 and pages[n - 1] and full(pages[n - 1][-1]):
+            found.append(("widow", n + 1))
+    return found
+
+
+def _filled(page) -> float:
+    """How much of the page's height between the running head and the foot its text reaches (0 to 1)."""
+    head, foot = 60.0, page.height - 55.0
+    tops = [c["bottom"] for c in page.chars if c["text"].strip() and head < c["top"] < foot]
+    return (max(tops) - head) / (foot - head) if tops else 0.0
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_risk_book_has_no_widow_orphan_or_near_empty_page(lang):
+    from rulepress.render import rulebook
+    from rulepress.render import rulebook_style as rs
+
+    content = load_games(paths.BUNDLED_CONTENT, ["risk"])[0]
+    data, pages = rulebook.render(rulebook.Book(content, lang), rs.PAGES["a4"])
+    assert _widows_and_orphans(data) == []
+    with pdfplumber.open(io.BytesIO(data)) as pdf:
+        filled = [_filled(p) for p in pdf.pages[2:-1]]  # after the cover and the contents, before the back cover
+    assert min(filled) >= 0.15, [f"page {n + 3}: {f:.0%}" for n, f in enumerate(filled) if f < 0.15]
+    assert len(filled) == pages - 3
+
+
+def test_a_paragraph_split_that_leaves_one_line_is_seen_and_the_styles_allow_none(tmp_path, monkeypatch):
+    """On a book of long plain paragraphs the styles of the rulebook split none so that one line is left
+    alone, and the same book with widows and orphans allowed has one (the check above sees it)."""
+    from rulepress.render import rulebook
+    from rulepress.render import rulebook_style as rs
+    from rulepress.scaffold import new_game
+
+    folder = new_game("long", tmp_path / "content")
+    words = "Each player moves a piece along the track and the first to reach the goal wins the game".split()
+    paras = [" ".join(words[(i + j) % len(words)] for j in range(25 + (i * 37) % 90)) + "." for i in range(60)]
+    rules = (folder / "rules.en.md").read_text()
+    goal = "The first to reach the goal wins."
+    (folder / "rules.en.md").write_text(rules.replace(goal, goal + "\n\n" + "\n\n".join(paras)))
+    content = load_games(tmp_path / "content", ["long"])[0]
+    data, _ = rulebook.render(rulebook.Book(content, "en"), rs.PAGES["a4"])
+    assert _widows_and_orphans(data) == []
+    made = rs.styles
+
+    def loose(*args, **kwargs):
+        styles = made(*args, **kwargs)
+        for style in styles.values():
+            style.allowWidows, style.allowOrphans = 1, 1
+        return styles
+
+    monkeypatch.setattr(rs, "styles", loose)
+    data, _ = rulebook.render(rulebook.Book(content, "en"), rs.PAGES["a4"])
+    assert _widows_and_orphans(data)

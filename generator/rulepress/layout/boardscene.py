@@ -545,7 +545,7 @@ def _space(work: _Work, space) -> None:
             scene, space, stype, group, work.anchors[space.id], work.board, work.lang, work.measure
         )
         return
-    pattern = space.pattern or (stype.pattern if stype else "solid")
+    pattern = _pattern(space, stype, group)
     scene.items.append(
         Shape(
             rect=rect,
@@ -1282,9 +1282,18 @@ def _fill(space, stype, group) -> str:
     return space.fill or (stype.color if stype and stype.color else None) or (group.color if group else "#ffffff")
 
 
+def _pattern(space, stype, group) -> str:
+    """The space's own pattern, else its type's (when not solid), else its group's."""
+    if space.pattern:
+        return space.pattern
+    if stype and stype.pattern != "solid":
+        return stype.pattern
+    return group.pattern if group else "solid"
+
+
 def _region(space, stype, group) -> Region:
     fill = _fill(space, stype, group)
-    pattern = space.pattern or (stype.pattern if stype else "solid")
+    pattern = _pattern(space, stype, group)
     rings = tuple(tuple(map(tuple, ring)) for ring in space.outline)
     return Region(
         rings=rings,
@@ -1476,6 +1485,21 @@ def _distinct(items: list, style, lang: str) -> list[tuple]:
     return [(same[0], " / ".join(dict.fromkeys(name(i) for i in same))) for same in seen.values()]
 
 
+def _swatch(rect: Rect, shape: str, fill: str, pattern: str) -> Shape:
+    """A legend's sample of a group's or space type's fill, with its pattern."""
+    return Shape(
+        rect=rect,
+        shape=shape,
+        fill=fill,
+        stroke="#333333",
+        stroke_width=0.2,
+        hatched=pattern == "hatched",
+        hatch_color=shade(fill, 0.55),
+        dotted=pattern == "dotted",
+        owner="legend",
+    )
+
+
 def _paint_legend(scene: Scene, labels: list[Label], rows: list[tuple], box: Rect) -> None:
     scene.items.append(
         Shape(rect=box, shape="box", fill="#ffffff", stroke="#777777", stroke_width=0.25, owner="legend")
@@ -1493,23 +1517,10 @@ def _paint_legend(scene: Scene, labels: list[Label], rows: list[tuple], box: Rec
         text, item = payload
         sw = Rect(x, y + 0.6, 6.0, height - 1.2)
         if kind == "group":
-            scene.items.append(
-                Shape(rect=sw, shape="rect", fill=item.color, stroke="#333333", stroke_width=0.2, owner="legend")
-            )
+            scene.items.append(_swatch(sw, "rect", item.color, item.pattern))
         elif kind == "type":
             item, fill = item
-            scene.items.append(
-                Shape(
-                    rect=sw,
-                    shape=item.shape if item.shape != "region" else "rect",
-                    fill=fill,
-                    stroke="#333333",
-                    stroke_width=0.2,
-                    hatched=item.pattern == "hatched",
-                    hatch_color=shade(fill, 0.55),
-                    owner="legend",
-                )
-            )
+            scene.items.append(_swatch(sw, item.shape if item.shape != "region" else "rect", fill, item.pattern))
         elif kind == "link":
             dash = DASH if item.style.startswith("dashed") else None
             mid = sw.y + sw.h / 2

@@ -96,7 +96,7 @@ def _icon_names(folder) -> set[str]:
     return names
 
 
-def _where(name: str, folder, key: tuple) -> tuple[str, int | None, int | None]:
+def layout_where(name: str, folder, key: tuple) -> tuple[str, int | None, int | None]:
     """File, line, col of `key` in the layout file (of the extends chain) that gives it."""
     current: str | None = name
     while current:
@@ -114,7 +114,7 @@ def _fonts(layout: Layout, known: set[str], name: str, folder) -> list[Problem]:
     for part in ("title", "text", "values", "mark", "back"):
         font = getattr(layout, part).font
         if font not in known:
-            file, line, col = _where(name, folder, (part, "font"))
+            file, line, col = layout_where(name, folder, (part, "font"))
             problems.append(
                 Problem(file, line, col, f"{part}.font", f"unknown font {font!r}; fonts: {', '.join(sorted(known))}")
             )
@@ -122,7 +122,7 @@ def _fonts(layout: Layout, known: set[str], name: str, folder) -> list[Problem]:
         for j, el in enumerate(getattr(layout, key) or []):
             for font in el.fonts():
                 if font not in known:
-                    file, line, col = _where(name, folder, (key, j, "font"))
+                    file, line, col = layout_where(name, folder, (key, j, "font"))
                     problems.append(
                         Problem(
                             file,
@@ -140,7 +140,7 @@ def _small_print(layout: Layout, name: str, folder, at_component: tuple) -> list
     no file sets: at the component that uses the layout)."""
     problems = []
     for key, size in small_sizes(layout, layout_data.ELEMENT_LISTS):
-        file, line, col = _where(name, folder, key)
+        file, line, col = layout_where(name, folder, key)
         if line is None:
             file, line, col = at_component
         where = ".".join(map(str, key))
@@ -160,17 +160,17 @@ def _bindings(layout: Layout, comp, name: str, folder, icon_names: set[str]) -> 
             for field, value in el.templates().items():
                 wrong = stray_brace(str(value))
                 if wrong is not None:
-                    file, line, col = _where(name, folder, (key, j, field))
+                    file, line, col = layout_where(name, folder, (key, j, field))
                     problems.append(Problem(file, line, col, f"{key}.{j}.{field}", wrong))
             if el.when:
                 try:
                     found += [("when", ref) for ref in condition_refs(el.when)]
                 except BindingError as exc:
-                    file, line, col = _where(name, folder, (key, j, "when"))
+                    file, line, col = layout_where(name, folder, (key, j, "when"))
                     problems.append(Problem(file, line, col, f"{key}.{j}.when", str(exc)))
             for field, ref in found:
                 if ref not in known:
-                    file, line, col = _where(name, folder, (key, j, field))
+                    file, line, col = layout_where(name, folder, (key, j, field))
                     problems.append(
                         Problem(
                             file,
@@ -183,11 +183,11 @@ def _bindings(layout: Layout, comp, name: str, folder, icon_names: set[str]) -> 
                     )
             icon = getattr(el, "icon", None)
             if icon is not None and "{" not in icon and icon not in icon_names:
-                file, line, col = _where(name, folder, (key, j, "icon"))
+                file, line, col = layout_where(name, folder, (key, j, "icon"))
                 problems.append(Problem(file, line, col, f"{key}.{j}.icon", f"unknown icon {icon!r}"))
             src = getattr(el, "src", None)
             if src is not None and "{" not in src and not (folder / src).is_file():
-                file, line, col = _where(name, folder, (key, j, "src"))
+                file, line, col = layout_where(name, folder, (key, j, "src"))
                 problems.append(
                     Problem(file, line, col, f"{key}.{j}.src", f"image {src!r} not found in the game folder")
                 )

@@ -117,6 +117,18 @@ RULES = {
             "make the fills differ in brightness by 0.04 at least (a greyscale copy keeps them apart)",
         ),
         Rule(
+            "colour-vision",
+            3,
+            "give the two a second cue printed alike on each of them: a symbol, pattern, letter or label that "
+            "differs (a field the layout prints, a board group's or space type's `pattern`, a piece's text)",
+        ),
+        Rule(
+            "text-contrast",
+            3,
+            "darken the text or lighten its ground (or the reverse) to a WCAG 2.1 contrast of 4.5:1, 3:1 for "
+            "text of 18 pt or 14 pt bold",
+        ),
+        Rule(
             "table-formula",
             3,
             "open the workbook in a spreadsheet program and save it (it saves each formula's result), or write the "

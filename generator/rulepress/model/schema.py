@@ -422,6 +422,11 @@ class Group(Model):
         default_factory=dict, description="Named values, e.g. bonus armies of a continent."
     )
     provenance: Provenance | None = Field(None, description="Overrides the board's provenance.")
+    pattern: Literal["solid", "hatched", "dotted"] = Field(
+        "solid",
+        description="Fill pattern of the group's spaces where neither the space nor its type gives one other than "
+        "solid: a second cue besides the colour, so colour-blind players tell neighbouring groups apart.",
+    )
     panel: bool = Field(
         False,
         description="Lay a pale panel in the group's colour under all its spaces, with the group's name written on it (in the room the spaces leave inside the panel, else along its top edge), so a lane or area reads as one place; the legend then leaves the group out (unless it has values).",

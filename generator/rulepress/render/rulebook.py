@@ -46,6 +46,7 @@ from rulepress.text.words import players_text, thing_names, words
 
 NEEDS = ("examples",)  # what a rulebook shows of the analysis: the worked examples' marks
 TOC_DEPTH = 2  # heading levels listed in the table of contents
+APPENDIX_ROOM = 0.33  # the changelog and the credits start a new page only when less than this of a page is left
 
 
 def book_words(lang: str) -> dict:
@@ -399,7 +400,7 @@ def _quickref(book: Book, page: rs.Page, st: dict, w: dict) -> list:
 def story(book: Book, page: rs.Page, layout: passes.Passes | None = None) -> list:
     """The flowables of a rulebook on `page`; with the `layout` of a booklet, the notes pages that fill its
     last sheet before the quick reference (`rulepress.render.passes`)."""
-    from reportlab.platypus import CondPageBreak, NextPageTemplate, PageBreak, Paragraph
+    from reportlab.platypus import CondPageBreak, KeepTogether, NextPageTemplate, PageBreak, Paragraph
     from reportlab.platypus.tableofcontents import TableOfContents
 
     content, lang = book.content, book.lang
@@ -452,9 +453,11 @@ def story(book: Book, page: rs.Page, layout: passes.Passes | None = None) -> lis
         out += [PageBreak(), *_glossary(book, st, w)]
     if content.game.ambiguities:
         out += [PageBreak(), *_unclear(book, st, w)]
+    # the changelog and the credits are short: each follows on the page before when a third of it is left, so
+    # the book does not end on a page holding a line or two (a new page for each left a "Changes" page 8 % full)
     if content.game.changelog:
-        out += [PageBreak(), *_changes(book, st, w)]
-    out += [PageBreak(), *_credits(book, st, w)]
+        out += [CondPageBreak(page.frame_height * APPENDIX_ROOM), *_changes(book, st, w)]
+    out += [CondPageBreak(page.frame_height * APPENDIX_ROOM), KeepTogether(_credits(book, st, w))]
     if layout is not None and layout.sheet > 1:
         out.append(passes.Padding(layout, lambda: [PageBreak(), NotesPage(w["notes"], st)]))
     reference = _quickref(book, page, st, w)
