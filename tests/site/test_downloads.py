@@ -159,7 +159,9 @@ def test_bundles_in_german_start_with_the_print_and_play_sets_and_name_every_fil
         "Stapel – Kartenbogen 1",
     ]
     images = json.loads(found[5]["files"][0]["zip"])  # made by the page from the files on the site
-    assert found[5]["files"][0]["file"] == "deck.de.images.zip" and images[0][1].startswith("../../files/g/deck.de.images/")
+    assert found[5]["files"][0]["file"] == "deck.de.images.zip" and images[0][1].startswith(
+        "../../files/g/deck.de.images/"
+    )
     quickref = [f["file"] for f in found[4]["files"]]
     assert quickref == ["quickref-sheet.de.a4.pdf", "quickref-sheet.de.letter.pdf"]
     every = {f["file"] for b in found for f in b["files"]}

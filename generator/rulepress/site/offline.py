@@ -85,7 +85,9 @@ def offline_list(languages: dict[str, Path], files: Path | None, find: Callable[
     for lang, folder in sorted(languages.items()):
         for url in stored_files(folder):
             pages.add(url[3:] if url.startswith("../") else f"{lang}/{url}")
-    shared = sorted(f"files/{p.relative_to(files).as_posix()}" for p in files.rglob("*") if p.is_file()) if files else []
+    shared = (
+        sorted(f"files/{p.relative_to(files).as_posix()}" for p in files.rglob("*") if p.is_file()) if files else []
+    )
     prints = [url for url in shared if url not in pages]
     digest = hashlib.sha256()
     listed: dict = {}

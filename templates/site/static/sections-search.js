@@ -13,17 +13,19 @@ document.addEventListener("DOMContentLoaded", () => {
   const root = document.documentElement.dataset.content_root || "";
   const bar = document.querySelector(".rp-topbar");
   const say = (key, fallback) => (bar && bar.dataset[key]) || fallback;
-  // the data comes in parts, one per game (rp-sections/<game>.js): a search on a game's page loads that game's
-  load(root + "_static/rp-search-rank.js", () => load(root + "_static/rp-sections.js", () => {
+  // the data comes in parts, one per game (rp-sections/<game>.js): a search on a game's page loads that game's;
+  // the ranking script, the list of parts and the parts load side by side
+  let waiting = 2;
+  let wanted = [];
+  const ready = () => { waiting -= 1; if (!waiting) show(...merged(wanted)); };
+  load(root + "_static/rp-search-rank.js", ready);
+  load(root + "_static/rp-sections.js", () => {
     const games = window.RP_SECTION_PARTS || [];
-    const wanted = games.includes(game) ? [game] : games;
-    let left = wanted.length;
-    if (!left) show([], {});
-    wanted.forEach((id) => load(root + "_static/rp-sections/" + encodeURIComponent(id) + ".js", () => {
-      left -= 1;
-      if (!left) show(...merged(wanted));
-    }));
-  }));
+    wanted = games.includes(game) ? [game] : games;
+    waiting += wanted.length;
+    wanted.forEach((id) => load(root + "_static/rp-sections/" + encodeURIComponent(id) + ".js", ready));
+    ready();
+  });
 
   function merged(ids) {
     const parts = ids.map((id) => (window.RP_PARTS || {})[id]).filter(Boolean);
@@ -41,6 +43,7 @@ document.addEventListener("DOMContentLoaded", () => {
     const script = document.createElement("script");
     script.src = src;
     script.onload = then;
+    script.onerror = then; // a missing part leaves its game out, not the search
     document.head.appendChild(script);
   }
 
