@@ -6,8 +6,9 @@ where the file system allows — so that ``site/`` alone is the whole website),
 builds, incremental: Sphinx's environment and doctrees are kept in ``.rulepress-cache/`` of
 the output folder; a language's site shows the games written in it, and a game's pages switch
 between the game's languages),
-``site/index.html`` (choose a language), ``site/404.html`` and
-``site/sitemap.xml``.
+``site/index.html`` (choose a language), ``site/404.html``,
+``site/offline.json`` and ``site/sw.js`` (what a reader may keep offline, with its size, and the service
+worker that serves it: `rulepress.site.offline`) and ``site/sitemap.xml``.
 
 The site shows every game built into the output folder, not only the games of
 this build: games the manifest lists from earlier builds are loaded again from
