@@ -162,3 +162,16 @@ def test_a_folders_digest_reads_again_only_files_whose_stat_signature_changed(tm
     assert len(Store.at(tmp_path, "digests/folder").everything()) == 2
     (folder / "a.png").write_bytes(b"changed")  # a new modification time: read again
     assert sha256_of(folder, Store.at(tmp_path, "digests/folder")) == sha256_of(folder) != plain
+
+
+def test_mirroring_again_for_paths_read_later_keeps_the_cache_link(tmp_path):
+    """A build mirrors the output folder, then again the earlier outputs of artifacts it skips that later ones
+    read (`build.due`): the second call finds the hidden cache folder linked already (it stopped the build)."""
+    (tmp_path / ".rulepress-cache").mkdir()
+    (tmp_path / "site").mkdir()
+    (tmp_path / "site" / "page.html").write_text("page", encoding="utf-8")
+    staging = Staging(tmp_path)
+    staging.mirror(["site"])
+    staging.mirror(["site"])
+    assert (staging.root / ".rulepress-cache").resolve() == (tmp_path / ".rulepress-cache").resolve()
+    assert (staging.root / "site" / "page.html").read_text(encoding="utf-8") == "page"

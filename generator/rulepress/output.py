@@ -114,7 +114,9 @@ class Staging:
             if entry.name == STAGING or entry.is_symlink():
                 continue
             if entry.is_dir() and entry.name.startswith("."):
-                (self.root / entry.name).symlink_to(entry.resolve(), target_is_directory=True)
+                link = self.root / entry.name
+                if not link.is_symlink():  # mirrored once already (a second call for paths read later)
+                    link.symlink_to(entry.resolve(), target_is_directory=True)
             elif paths is None:
                 self._link(entry.name)
         for relative in sorted(set(paths or ())):

@@ -153,6 +153,6 @@ def test_downloads_page_on_a_phone_offers_the_print_and_play_set_first(phone, se
             _open(phone, f"{server}/site/{lang}/{content.id}/downloads.html")
             width = phone.execute_script("return document.documentElement.scrollWidth")
             assert width <= 390, (content.id, lang, width)
-            button = phone.find_elements(By.CSS_SELECTOR, ".rp-bundle-zip a")[0]
-            assert button.get_attribute("href").endswith(f"{content.id}-print-and-play.{lang}.a4.zip")
+            button = phone.find_elements(By.CSS_SELECTOR, ".rp-bundle-zip button.rp-zip")[0]
+            assert button.get_attribute("data-rp-zip") == f"{content.id}-print-and-play.{lang}.a4.zip"
             assert button.is_displayed() and button.rect["y"] + button.rect["height"] <= 844, (content.id, button.rect)

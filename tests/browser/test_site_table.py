@@ -1,6 +1,6 @@
 """The rules website at the table, in a real headless Chromium on a phone-sized window: the language switch
 keeps the paragraph being read and stays in reach, nothing scrolls sideways, tap targets are 44 × 44 px, and
-the site opens again with the network cut (service worker)."""
+the site opens again with the network cut once the reader chose to keep it (service worker)."""
 
 from __future__ import annotations
 
@@ -96,7 +96,12 @@ def test_no_sideways_scrolling_and_tap_targets_of_44_px(driver, server, site_out
 def test_pages_open_with_the_network_cut(driver, server, site_output):
     game = _game_pages(site_output, "en")[0].parent.name
     _open(driver, f"{server}/site/en/{game}/index.html")
-    driver.set_script_timeout(30)
+    driver.set_script_timeout(120)
+    # offline use is the reader's choice: the rules pages of every language (the default choice)
+    driver.execute_script("document.querySelector('.rp-offline-open').click()")
+    WebDriverWait(driver, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".rp-offline-choice button"))
+    driver.execute_script("document.querySelector('.rp-offline-choice button[type=submit]').click()")
+    WebDriverWait(driver, 120).until(lambda d: "(" in d.find_element(By.CSS_SELECTOR, ".rp-offline-status").text)
     state = driver.execute_async_script(
         "const done = arguments[0]; navigator.serviceWorker.ready.then(r => done(r.active && r.active.state))"
     )
@@ -117,3 +122,7 @@ def test_pages_open_with_the_network_cut(driver, server, site_output):
     finally:
         online = {"offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1}
         driver.execute_cdp_cmd("Network.emulateNetworkConditions", online)
+        driver.execute_async_script(  # leave the browser as it was: nothing stored, no worker
+            "const done = arguments[0]; localStorage.clear(); caches.keys().then(k => Promise.all(k.map(n => caches.delete(n))))"
+            ".then(() => navigator.serviceWorker.getRegistrations()).then(r => Promise.all(r.map(x => x.unregister()))).then(done)"
+        )

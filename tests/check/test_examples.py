@@ -361,3 +361,32 @@ def test_what_a_failing_example_printed_is_capped(tmp_path):
         assert len(result.got) < 2100 and "more characters not shown" in result.got
         assert all(len(s.got) < 2100 and len(s.outcome) < 2100 for s in result.statements)
         assert len(result.message()) < 500
+
+
+def test_check_examples_stops_a_looping_example_once_as_the_build_does(tmp_path, monkeypatch):
+    """An endless example costs the time limit once per language in `check examples`, as in the build: the
+    register's check of readings does not run it again under each reading of each engine option."""
+    import time
+
+    folder = copy_fixture(tmp_path)
+    for lang in ("de", "en"):
+        rules = folder / f"rules.{lang}.md"
+        rules.write_text(rules.read_text(encoding="utf-8") + "\n```{doctest} ex-stuck\n>>> while True: pass\n```\n")
+    game = folder / "game.yaml"  # three more readings: the register's check would run the game's examples 4 times
+    readings = "      - {id: attacker, text: {de: Der Angreifer., en: The attacker.}}\n"
+    more = "".join(f"      - {{id: r{n}, text: {{de: Lesart {n}., en: Reading {n}.}}}}\n" for n in range(3))
+    game.write_text(game.read_text(encoding="utf-8").replace(readings, readings + more))
+    monkeypatch.setenv("RULEPRESS_TIME_LIMIT", "2")
+    start = time.monotonic()
+    done = subprocess.run(
+        [sys.executable, "-m", "rulepress", "check", "examples", "--content", str(tmp_path)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    seconds = time.monotonic() - start
+    assert done.returncode == 1 and "Traceback" not in done.stderr, done.stderr
+    stuck = [line for line in done.stdout.splitlines() if "ex-stuck" in line]
+    assert len(stuck) == 2 and all("ran longer than the time limit of 2 s" in line for line in stuck), done.stdout
+    assert "10 of 12 examples passed" in done.stdout, done.stdout  # the others still ran and passed
+    assert seconds < 10, f"{seconds:.1f} s"  # 2 s per language and the start; it was 8 s more (4 runs of 2 s)

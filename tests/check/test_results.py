@@ -125,3 +125,48 @@ def test_check_content_names_the_statement_line(tmp_path, capsys):
         encoding="utf-8",
     )
     assert [str(p) for p in unreadable_results(load_games(content)[0])] == []
+
+
+def test_an_engine_s_text_on_the_page_of_another_language_is_a_warning_naming_the_engine(tmp_path, capsys):
+    """English engine strings ("no move", a refusal's "overshoots the home row") on the German page of a user's
+    game: warnings naming the engine file and the string (rule engine-phrase, binding from format 3), gone
+    once the text has words in site.labels and the German refusal names only its class."""
+    content = tmp_path / "content"
+    folder = new_game("demo", content, table=False)
+    with (folder / "engine.py").open("a", encoding="utf-8") as engine:
+        engine.write(
+            '\n\ndef best_move(position):\n    """None left at the goal."""\n    return "no move" if position >= 10 else "on"\n'
+            '\n\ndef check_move(position, steps):\n    """No move past the home row."""\n'
+            '    if position + steps > 10:\n        raise ValueError("overshoots the home row")\n    return position + steps\n'
+        )
+    for lang, refused in (("en", "Refused"), ("de", "Abgelehnt")):
+        rules = folder / f"rules.{lang}.md"
+        rules.write_text(
+            rules.read_text(encoding="utf-8") + "\nText.\n\n```{doctest} ex-best\n>>> best_move(10)  # at the goal\n"
+            f"'no move'\n>>> check_move(9, 3)  # past the goal\n{refused}: ValueError: overshoots the home row\n```\n",
+            encoding="utf-8",
+        )
+    assert main(["check", "content", "--content", str(content)]) == 0  # warnings: they stop nothing yet
+    err = capsys.readouterr().err
+    lines = folder.joinpath("rules.de.md").read_text(encoding="utf-8").splitlines()
+    found = {
+        (match.group(1), lines[int(match.group(2)) - 1]): match.group(3)
+        for match in re.finditer(r"rules\.(de|en)\.md:(\d+): warning: (.*)", err)
+    }
+    phrase = found[("de", ">>> best_move(10)  # at the goal")]
+    assert "'no move'" in phrase and "demo/engine.py" in phrase and "site.labels" in phrase
+    refusal = found[("de", ">>> check_move(9, 3)  # past the goal")]
+    assert "'overshoots the home row'" in refusal and "demo/engine.py" in refusal and "rules.en.md" in refusal
+    assert len(found) == 4 and "an error from format 3 on" in err  # the English page's twins too
+    game = folder / "game.yaml"
+    game.write_text(
+        game.read_text(encoding="utf-8") + 'site:\n  labels:\n    "no move": {de: kein Zug, en: no move}\n',
+        encoding="utf-8",
+    )
+    de = folder / "rules.de.md"
+    de.write_text(
+        de.read_text(encoding="utf-8").replace(
+            "Abgelehnt: ValueError: overshoots the home row", "Abgelehnt: ValueError"
+        )
+    )
+    assert unreadable_results(load_games(content)[0]) == []

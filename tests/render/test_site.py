@@ -234,7 +234,9 @@ def test_site_artifacts_and_pages(built):
         "site/en",
         "site/files",
         "site/index.html",
+        "site/offline.json",
         "site/sitemap.xml",
+        "site/sw.js",
     ]
     for lang in ("de", "en"):
         for page in ("index", "rules", "glossary", "ambiguities", "gallery", "downloads"):
@@ -272,8 +274,8 @@ def test_german_search_index_knows_stems_umlauts_compound_parts_and_rule_ids(bui
     assert rules in docs("punkt")  # "Siegpunkte" is found by "Punkte"
     assert rules in docs("wurfel")  # umlaut folded by the German stemmer, as in the browser
     assert any(rules == doc for doc, _anchor, _main in index["indexentries"]["moving"])
-    sections = (out / "site" / "de" / "_static" / "rp-sections.js").read_text(encoding="utf-8")
-    first = sections.splitlines()[0]  # window.RP_SECTIONS = [...]; (then window.RP_SEARCH)
+    part = (out / "site" / "de" / "_static" / "rp-sections" / "demo.js").read_text(encoding="utf-8")  # the game's
+    first = next(line for line in part.splitlines() if line.startswith("window.RP_SECTIONS = "))
     entries = json.loads(first[first.index("=") + 1 :].strip().rstrip(";"))
     goal = next(e for e in entries if e["anchor"] == "demo-goal")
     assert (
@@ -723,8 +725,8 @@ def test_allow_html_opt_in_allows_its_tags_only_and_is_schema_checked(tmp_path, 
 
 
 def test_every_file_the_site_holds_is_linked_and_downloads_say_the_total(bundled_build):
-    """A lighter site: no file that no page links (card images are offered as ZIPs; only the trimmed ones the
-    gallery shows are copied), and each downloads page says how much the game's files weigh in all."""
+    """A lighter site: no file that no page links (of card images only the trimmed ones the gallery shows, at its
+    size; their ZIP is made by the page), and each downloads page says how much the game's files weigh in all."""
     import re
     import urllib.parse
 
@@ -739,13 +741,12 @@ def test_every_file_the_site_holds_is_linked_and_downloads_say_the_total(bundled
     assert files
     unlinked = sorted(str(p.relative_to(site)) for p in files if p.resolve() not in linked)
     assert unlinked == []
-    assert not any("/bleed/" in str(p) for p in files)  # in the card-image ZIPs only
+    assert not any("/bleed/" in str(p) for p in files)  # print resolution: the print-shop PDF's
     downloads = (site / "en" / "risk" / "downloads.html").read_text(encoding="utf-8")
     total = re.search(r"All files of this game: (\d+) files, ([\d.]+) MB", downloads)
     assert total, "the downloads page does not say the game's total"
-    risk = [p for p in files if p.relative_to(site / "files").parts[0] == "risk" and p.suffix != ".zip"]
-    in_folders = [p for p in (out / "risk").rglob("*") if p.is_file() and ".images/" in str(p)]
-    size = sum(p.stat().st_size for p in risk if ".images/" not in str(p)) + sum(p.stat().st_size for p in in_folders)
+    risk = [p for p in files if p.relative_to(site / "files").parts[0] == "risk"]
+    size = sum(p.stat().st_size for p in risk)  # what the site holds of the game: card images at the gallery's size
     assert float(total.group(2)) == pytest.approx(float(f"{size / 1e6:.2g}"))  # two significant digits
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 import zipfile
 from pathlib import Path
@@ -140,7 +141,10 @@ def test_bundles_in_german_start_with_the_print_and_play_sets_and_name_every_fil
     ]
     pages = sum(facts[f"g/{f['file']}"].pages for f in play["files"])
     assert play["total"].startswith(f"4 Dateien · {pages} Seiten · ")
-    assert play["zip"]["href"] == "../../files/g/g-print-and-play.de.a4.zip" and "4 Dateien" in play["zip"]["label"]
+    assert play["zip"]["file"] == "g-print-and-play.de.a4.zip" and "4 Dateien" in play["zip"]["label"]
+    assert [href for _name, href in json.loads(play["zip"]["files"])] == sorted(
+        f"../../files/g/{f['file']}" for f in play["files"]
+    )
     deck = play["files"][1]
     assert (
         deck["meta"]
@@ -150,11 +154,14 @@ def test_bundles_in_german_start_with_the_print_and_play_sets_and_name_every_fil
     assert "63 × 88 mm" in shop["meta"]  # no paper: the page size of the PDF
     digital = [f["name"] for f in found[5]["files"]]
     assert digital == [
-        "Stapel – Einzelbilder (beschnitten und mit Beschnittzugabe, 300 dpi)",
+        "Stapel – Einzelbilder (beschnitten, für den Bildschirm; zum Drucken das PDF für die Druckerei)",
         "Stapel – Rückseite",
         "Stapel – Kartenbogen 1",
     ]
-    assert found[5]["files"][0]["href"] == "../../files/g/deck.de.images.zip"
+    images = json.loads(found[5]["files"][0]["zip"])  # made by the page from the files on the site
+    assert found[5]["files"][0]["file"] == "deck.de.images.zip" and images[0][1].startswith(
+        "../../files/g/deck.de.images/"
+    )
     quickref = [f["file"] for f in found[4]["files"]]
     assert quickref == ["quickref-sheet.de.a4.pdf", "quickref-sheet.de.letter.pdf"]
     every = {f["file"] for b in found for f in b["files"]}
@@ -273,6 +280,8 @@ def test_built_downloads_pages_list_every_file_with_true_facts_and_zips_of_the_l
         assert headings[0] == s["bundles"]["play"]["title"].format(paper="A4"), (content.id, headings)
         # every file the page links is in site/files, with the size and page count the page states
         for item in soup.select(".rp-files li"):
+            if item.find("a") is None:
+                continue  # a folder of card images: one ZIP the page makes (below)
             href = item.find("a")["href"]
             file = (page.parent / href).resolve()
             assert file.is_file() and file.is_relative_to(site.resolve()), href
@@ -281,27 +290,27 @@ def test_built_downloads_pages_list_every_file_with_true_facts_and_zips_of_the_l
             if file.suffix == ".pdf":
                 with pikepdf.open(file) as pdf:
                     assert downloads.count_text(len(pdf.pages), s["n_pages"]) in meta, (href, meta)
-        # each ZIP holds exactly the files its bundle lists (with language-free files), named as listed
-        zips = soup.select(".rp-bundle-zip a")
+        # each ZIP (made by the page, rp-zip.js) holds exactly the files its bundle lists, named as listed
+        zips = soup.select(".rp-bundle-zip button.rp-zip")
         assert len(zips) >= 3, content.id  # both paper sizes and the print-shop files
-        for link in zips:
-            file = (page.parent / link["href"]).resolve()
-            listed = {
-                a.find("a")["href"].rsplit("/", 1)[-1]
-                for a in link.find_parent(class_="rp-downloads").select(".rp-files li")
-            }
-            with zipfile.ZipFile(file) as archive:
-                names = set(archive.namelist())
-                assert listed <= names and all(n.endswith((".pdf", ".txt")) for n in names), (file.name, listed, names)
-            assert downloads.size_text(file.stat().st_size, lang, s) in link.get_text(), link.get_text()
-        # every built file of the game in the page's language is offered (images inside a ZIP)
+        for button in zips:
+            entries = json.loads(button["data-rp-files"])
+            listed = {a.find("a")["href"] for a in button.find_parent(class_="rp-downloads").select(".rp-files li")}
+            assert listed <= {href for _name, href in entries}, (button["data-rp-zip"], listed, entries)
+            assert all((page.parent / href).resolve().is_file() for _name, href in entries)
+            size = downloads.zip_size([(n, (page.parent / h).resolve().stat().st_size) for n, h in entries])
+            assert downloads.size_text(size, lang, s) in button.get_text(), button.get_text()
+        # every built file of the game in the page's language is offered (card images in a ZIP the page makes)
         items = [i for i in shown_items(content.id, _artifacts(out, content.id), out) if i.lang in (None, lang)]
         offered = {(page.parent / a["href"]).resolve() for a in soup.select(".rp-downloads a")}
+        in_zips = {
+            (page.parent / href).resolve()
+            for b in soup.select(".rp-files button.rp-zip")
+            for _name, href in json.loads(b["data-rp-files"])
+        }
         for item in items:
-            for path in () if item.kind == "png" else item.files or (item.path,):
-                assert (site / "files" / path).resolve() in offered, path
-            if item.kind == "png":
-                assert (site / "files" / f"{item.path}.zip").resolve() in offered, item.path
+            for path in item.files or (item.path,):
+                assert (site / "files" / path).resolve() in (in_zips if item.kind == "png" else offered), path
 
 
 def _artifacts(out: Path, game: str):
@@ -354,7 +363,7 @@ def test_a_game_whose_files_have_no_language_gets_its_zip_too():
     zips = downloads.zip_plan(items)
     assert list(zips) == ["g/g-print-and-play.a4.zip"]
     found = downloads.bundles(items, _facts(items), zips, "en", {}, "en", strings()["en"], lambda p: p)
-    assert found[0]["zip"]["href"] == "g/g-print-and-play.a4.zip" and found[0]["files"][0]["name"] == "Calibration"
+    assert found[0]["zip"]["file"] == "g-print-and-play.a4.zip" and found[0]["files"][0]["name"] == "Calibration"
     assert "calibration page" in found[0]["explain"]
 
 
@@ -393,6 +402,8 @@ def test_a_card_text_edit_shows_the_new_sizes_on_the_downloads_page_and_leaves_o
     soup = BeautifulSoup(page.read_text(encoding="utf-8"), "html.parser")
     s = strings()["en"]
     for item in soup.select(".rp-files li"):
+        if item.find("a") is None:
+            continue  # a folder of card images: one ZIP the page makes
         file = (page.parent / item.find("a")["href"]).resolve()
         assert downloads.size_text(file.stat().st_size, "en", s) in item.get_text(), item.get_text()
 

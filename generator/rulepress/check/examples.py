@@ -395,6 +395,7 @@ def example_pictures(example: Example, globs: dict, game) -> tuple[list[dict], l
     return drawn, problems
 
 
+STOPPED_AT_LIMIT = f"{TimeLimitExceeded.__module__}.{TimeLimitExceeded.__name__}:"  # how a stopped statement reads
 OUTPUT_LIMIT = 2000  # characters of a statement's output kept: what a failing example printed beyond is cut
 
 
@@ -663,12 +664,18 @@ def _example_in_child(child: Child, example: Example) -> ExampleResult:
     return check_example(content, module_in(child), example, child.state["names"], child.progress)
 
 
-def _idle_in_child(child: Child) -> list[Problem]:
+def _idle_in_child(child: Child, skip: list[str]) -> list[Problem]:
     """The register's readings that change no example (`rulepress.check.readings.idle_readings`), run with the
-    engine in its process like the examples."""
+    engine in its process like the examples (but those in `skip`)."""
     from rulepress.check.readings import idle_readings  # it runs examples with this module's functions
 
-    return idle_readings(child.context, module_in(child))
+    return idle_readings(child.context, module_in(child), frozenset(skip))
+
+
+def stopped(result: ExampleResult) -> bool:
+    """Whether the example was stopped from running (the time limit, or its process died) rather than giving
+    a result: running it again under another reading would only cost the time limit again."""
+    return any(s.got.startswith((STOPPED_AT_LIMIT, "stopped: ")) for s in result.statements)
 
 
 def _unused_in_child(child: Child) -> list[str]:
@@ -796,8 +803,9 @@ def run(content_dir: Path, games: list[str], fmt: str = "text") -> int:
             if runs.engine is None and content.game.engine:
                 runs.engine = EngineProcess(content)
             unused = unused_in(content, runs.engine)
-            if runs.engine is not None:
-                idle = runs.engine.call(_idle_in_child, limit=seconds() * max(1, len(results)) * 4)
+            if runs.engine is not None:  # examples stopped at the time limit run once, as in the build
+                skip = sorted({r.id for r in results if stopped(r)})
+                idle = runs.engine.call(_idle_in_child, skip, limit=seconds() * max(1, len(results)) * 4)
         finally:
             runs.close()
         runs.save()

@@ -162,20 +162,25 @@ def unlinked_entries(content: GameContent) -> list[Problem]:
     return problems
 
 
-def _outcomes(content: GameContent, module: ModuleType, readings: dict[str, str], names) -> list[tuple]:
+def _outcomes(
+    content: GameContent, module: ModuleType, readings: dict[str, str], names, skip: frozenset[str] = frozenset()
+) -> list[tuple]:
     """The outcome of every statement of every example of the first language under `readings`
-    (the example's own ``:reading:`` first, then `readings` on top)."""
+    (the example's own ``:reading:`` first, then `readings` on top), but of those whose ids are in `skip`."""
     lang = sorted(content.rules)[0]
     found = []
     for example in content.rules[lang].examples:
+        if example.id in skip:
+            continue
         globs = namespace(content, module, readings=example.readings() | readings)
         found.append(tuple(s.outcome for s in run_statements(example, globs, names, content.id)))
     return found
 
 
-def idle_readings(content: GameContent, module: ModuleType | None) -> list[Problem]:
+def idle_readings(content: GameContent, module: ModuleType | None, skip: frozenset[str] = frozenset()) -> list[Problem]:
     """Entries with a single reading, and readings of engine options under which no worked example
-    gives another result."""
+    gives another result. The examples whose ids are in `skip` are not run again: those stopped at the time
+    limit (`rulepress.check.examples.run`), which would only be stopped again under every reading."""
     if not content.rules:
         return []
     chosen = chosen_readings(content)
@@ -198,11 +203,11 @@ def idle_readings(content: GameContent, module: ModuleType | None) -> list[Probl
         option = amb.engine_option
         if module is None or not option or option not in chosen:
             continue
-        base = _outcomes(content, module, {option: chosen[option]}, names)
+        base = _outcomes(content, module, {option: chosen[option]}, names, skip)
         for j, reading in enumerate(amb.readings):
             if reading.id == chosen[option]:
                 continue
-            if _outcomes(content, module, {option: reading.id}, names) == base:
+            if _outcomes(content, module, {option: reading.id}, names, skip) == base:
                 path, line, col = content.locate(("ambiguities", i, "readings", j, "id"))
                 problems.append(
                     Problem(

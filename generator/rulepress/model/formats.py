@@ -64,6 +64,12 @@ RULES = {
             "state the rule in the section's own words, outside the example: the example only shows it at work",
         ),
         Rule("engine-word", 2, "give the engine's word a name in each language under game.yaml `site.labels`"),
+        Rule(
+            "engine-phrase",
+            3,
+            "give the engine's text its words in each language under game.yaml `site.labels` "
+            "(a refusal: write only its class or code where the message is in another language)",
+        ),
         Rule("authors-words", 2, "say it in players' words (no source names, file names or engine keys)"),
         Rule("board-value-label", 2, "add the value's name in each language to the board's `value_labels`"),
         Rule(

@@ -460,6 +460,24 @@ def results_markdown(
 ENGINE_WORD = re.compile(r"^[a-z]{3,}(?:[_-][a-z]+)*$")  # 'collect', 'right-to-left', 'helpers_pay'; not 't8', 'Anna'
 
 
+PHRASE = re.compile(r"^[^\W\d_]+(?:[ '’-][^\W\d_]+)+$")  # 'no move', 'overshoots the home row'; not 'A1', 'x=2'
+
+
+def engine_phrases(value, reader: Reader) -> list[str]:
+    """String values of words with spaces (`PHRASE`) the reader has no label for: the engine's own sentences,
+    shown the same in every language."""
+    if isinstance(value, str):
+        return [value] if PHRASE.match(value) and not reader.knows(value) else []
+    if isinstance(value, Record):
+        return [w for _, v in value.fields for w in engine_phrases(v, reader)]
+    if isinstance(value, dict):
+        return [w for k, v in value.items() for w in engine_phrases(k, reader) + engine_phrases(v, reader)]
+    if isinstance(value, (tuple, frozenset)):
+        items = sorted(value, key=str) if isinstance(value, frozenset) else value
+        return [w for v in items for w in engine_phrases(v, reader)]
+    return []
+
+
 def engine_words(value, reader: Reader) -> list[str]:
     """The engine's own words a result would show as they are: string values that look like program words
     (`ENGINE_WORD`) and record field names, when the reader has neither a name nor a label for them."""
@@ -560,6 +578,15 @@ def unreadable(source: str, reader: Reader, labels: list[list[str]] | None = Non
         for word in dict.fromkeys(engine_words(value, reader)):
             found.append(
                 (step, "engine-word", f"it shows the engine's word {word!r} (name it in game.yaml `site.labels`)")
+            )
+        for phrase in dict.fromkeys(engine_phrases(value, reader)):
+            found.append(
+                (
+                    step,
+                    "engine-phrase",
+                    f"it shows the engine's text {phrase!r} as it is, the same in every language "
+                    "(name it in each language in game.yaml `site.labels`)",
+                )
             )
     for group in unused_labels(source, labels):
         last = shown[-1].step if shown else Step("", "", 0)

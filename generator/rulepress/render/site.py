@@ -6,8 +6,9 @@ where the file system allows — so that ``site/`` alone is the whole website),
 builds, incremental: Sphinx's environment and doctrees are kept in ``.rulepress-cache/`` of
 the output folder; a language's site shows the games written in it, and a game's pages switch
 between the game's languages),
-``site/index.html`` (choose a language), ``site/404.html`` and
-``site/sitemap.xml``.
+``site/index.html`` (choose a language), ``site/404.html``,
+``site/offline.json`` and ``site/sw.js`` (what a reader may keep offline, with its size, and the service
+worker that serves it: `rulepress.site.offline`) and ``site/sitemap.xml``.
 
 The site shows every game built into the output folder, not only the games of
 this build: games the manifest lists from earlier builds are loaded again from
@@ -35,12 +36,13 @@ from rulepress.memo import output_root
 from rulepress.model import GameContent, load_games
 from rulepress.model import view as model_view
 from rulepress.model.loader import find_games
-from rulepress.output import CACHE, signature
+from rulepress.output import CACHE
 from rulepress.render import Artifact, examplepictures
 from rulepress.render.options import SiteOptions
 from rulepress.site import sources as site_sources
-from rulepress.site.downloads import read_all, write_zip, zip_plan
-from rulepress.site.offline import write_offline
+from rulepress.site import webimages
+from rulepress.site.downloads import read_all
+from rulepress.site.offline import write_list, write_offline, write_worker
 from rulepress.site.sphinx_run import build_html, conf_text, preload
 from rulepress.store import Store
 
@@ -124,6 +126,8 @@ def shown_items(game_id: str, shown: list[Artifact], out: Path) -> list[site_sou
                 if folder.is_dir()
                 else ()
             )
+            if artifact.kind == "png":  # card images: the site shows the trimmed ones (`write_files`)
+                files = tuple(f for f in files if f[len(artifact.path) + 1 :].startswith("trim/"))
             if not files:
                 continue
         items.append(
@@ -241,7 +245,13 @@ def shown_facts(contents: list[GameContent], shown: list[Artifact], out: Path, l
 def _file_facts(items: list[site_sources.Shown], out: Path, kept: Store) -> dict:
     """Sizes and page counts of the files a game's downloads page lists (`downloads.read_all`), with
     those of unchanged files taken from the store `kept` (and kept there for the next build)."""
-    facts, keep = read_all(items, lambda path: located(out, path), dict(kept.everything()))
+    pictures = {p for i in items if i.kind == "png" for p in i.files}  # shown at the gallery's size
+
+    def locate(path: str) -> Path:
+        found = located(out, path)
+        return webimages.preview(found, output_root(out) / WORK / "previews") if path in pictures else found
+
+    facts, keep = read_all(items, locate, dict(kept.everything()))
     kept.replace(keep)
     kept.save()
     return facts
@@ -279,66 +289,39 @@ def write_language(
         code,
         {c.id: list(c.game.languages) for c in written if list(c.game.languages) != list(languages)},
         site_sources.draft(contents, analysis.example_failures(contents), lang),
+        printed=site_sources.printed_lines(written, lang, words["site_title"]),
     )
     build_html(pages, conf, tmp, work, lang, words)
     for _c, _pages, _entries, pictures in rendered:  # beside the rules page that shows them
         for relative, png in sorted(pictures.items()):
             target = tmp / relative
             target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_bytes(png)
+            target.write_bytes(webimages.web_png(png))  # at most 256 colours: a rules page stays light
     summary = ", ".join(c.game.title.get(lang) for c in sorted(written, key=lambda c: c.id))
-
-    def find(name: str) -> Path:  # the shared files (../files/...) as this build leaves them, staged or earlier
-        return located(out, f"site/{name[3:]}") if name.startswith("../") else tmp / name
-
-    write_offline(tmp, words["site_title"], lang, summary, find)  # installable, and readable without a network
+    write_offline(tmp, words["site_title"], lang, summary)  # installable (offline use: `write_offline_list`)
     return {"pages": sum(1 for p in pages if p.endswith(".md"))}
 
 
 def write_files(shown: list[Artifact], out: Path, tmp: Path) -> dict | None:
-    """Copy every file the pages link into `tmp` (hard links where possible: same bytes, no space), and write
-    the ZIPs the downloads pages offer (`downloads.zip_plan`). A card-image folder is offered as a ZIP only,
-    so of it only the trimmed pictures the gallery shows are copied; its ZIP is written from the output."""
+    """Copy every file the pages link into `tmp` (hard links where possible: same bytes, no space). A card-image
+    folder is shown by its trimmed pictures at the gallery's size (`webimages.preview`); the downloads pages offer
+    whole bundles as ZIPs the browser makes from these files (`downloads.zip_plan`): no file is stored twice."""
     tmp.mkdir(parents=True, exist_ok=True)
-    sources: dict[str, Path] = {}  # artifact path -> where its file or folder is
     for artifact in shown:
-        source = sources[artifact.path] = located(out, artifact.path)
+        source = located(out, artifact.path)
         files = sorted(p for p in source.rglob("*") if p.is_file()) if source.is_dir() else [source]
         for file in files:
             relative = file.relative_to(source) if source.is_dir() else None
-            if artifact.kind == "png" and relative is not None and relative.parts[0] != "trim":
-                continue  # in the ZIP, linked nowhere
+            if artifact.kind == "png" and relative is not None:
+                if relative.parts[0] != "trim":
+                    continue  # print resolution with bleed: the print-shop PDF has them; not on the site
+                file = webimages.preview(file, output_root(out) / WORK / "previews")
             target = tmp / artifact.path / relative if relative is not None else tmp / artifact.path
             target.parent.mkdir(parents=True, exist_ok=True)
             try:
                 os.link(file, target)
             except OSError:
                 shutil.copyfile(file, target)
-
-    def where(file: str) -> Path:
-        folder = next((a for a in sources if file.startswith(a + "/")), None)
-        return sources[folder] / file[len(folder) + 1 :] if folder is not None else sources.get(file, tmp / file)
-
-    # the ZIPs the downloads pages offer for whole bundles; one whose files are those of the last build's (the same
-    # files by their stat signature: hard links of unchanged outputs) is that ZIP again, linked, not written
-    made = Store.at(out, "site-zips")  # ZIP path -> [its files' signatures, its own signature]
-    earlier = output_root(out) / "site" / "files"
-    for game in sorted({a.game for a in shown if a.game is not None}):  # (`_shown`: all have one)
-        for path, entries in zip_plan(shown_items(game, shown, out)).items():
-            members = [(name, where(file)) for name, file in entries]
-            stamps = _digest([[name, signature(file)] for name, file in members])
-            kept = made.get(path)
-            try:
-                if kept == [stamps, signature(earlier / path)]:
-                    (tmp / path).parent.mkdir(parents=True, exist_ok=True)
-                    os.link(earlier / path, tmp / path)
-                    made.put(path, kept)
-                    continue
-            except OSError:
-                pass  # no earlier ZIP (or no hard links here): written
-            write_zip(tmp / path, members)
-            made.put(path, [stamps, signature(tmp / path)])
-    made.save()
     return None
 
 
@@ -386,6 +369,15 @@ def write_root(
         ),
         encoding="utf-8",
     )
+    return None
+
+
+def write_offline_list(out: Path, tmp: Path, languages: tuple[str, ...]) -> dict | None:
+    """``offline.json``: what a player can keep offline and its size (`rulepress.site.offline.offline_list`),
+    from the languages' folders and the shared files as this build leaves them."""
+    files = located(out, "site/files")
+    folders = {lang: located(out, f"site/{lang}") for lang in languages}
+    write_list(tmp, folders, files if files.is_dir() else None, lambda url: located(out, f"site/{url}"))
     return None
 
 
@@ -575,6 +567,20 @@ def plan_all(
                 needs=("examples",),
             )
         )
+    built = [a for a in planned if a.path == "site/files" or a.path.startswith("site/") and a.lang]
+    planned.append(
+        Artifact(
+            game=None,
+            kind="site",
+            path="site/offline.json",
+            inputs={"code": code, "site": _digest([[a.path, a.inputs] for a in built]), "titles": titles},
+            write=lambda tmp: write_offline_list(out, tmp, languages),
+            after=(*(a.path for a in built), "site/index.html"),
+        )
+    )
+    planned.append(
+        Artifact(game=None, kind="site", path="site/sw.js", inputs={"code": code}, write=lambda tmp: write_worker(tmp))
+    )
     if site_url:  # a sitemap needs absolute addresses: none without --site-url
         planned.append(
             Artifact(

@@ -10,14 +10,16 @@ size, page count and page size in the page's language (`FileFacts`, read by
 `read_facts` at the I/O edge); each bundle, its totals.
 
 `zip_plan` names the ZIP files offered for a whole bundle (each print-and-play
-set, the print-shop files of a language, each folder of card images);
-`write_zip` writes one with the same bytes for the same files (sorted
-entries, a fixed timestamp and mode, stored uncompressed: PDFs and PNGs are
-compressed already), so `zip_size` knows its size before it is written.
+set, the print-shop files of a language, each folder of card images). The site
+stores no ZIP: the page's button (`templates/site/static/rp-zip.js`) makes it in
+the browser from the files beside it, every file stored once. `write_zip`
+writes the same ZIP in Python (sorted entries, a fixed timestamp and mode, stored
+uncompressed: PDFs and PNGs are compressed already), so `zip_size` knows its size.
 """
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 import zipfile
@@ -154,6 +156,11 @@ def zip_size(entries: list[tuple[str, int]]) -> int:
     return sum(76 + 2 * len(name.encode()) + size for name, size in entries) + 22
 
 
+def zip_entries(entries: list[tuple[str, str]], link) -> str:
+    """The entries of an offered ZIP as the page's button reads them: JSON [[name in the ZIP, link], ...]."""
+    return json.dumps([[name, link(path)] for name, path in entries], ensure_ascii=False, separators=(",", ":"))
+
+
 def write_zip(target: Path, entries: list[tuple[str, Path]]) -> None:
     """Write a ZIP of the files (name in the ZIP, file on disk), in the given order, with fixed metadata."""
     target.parent.mkdir(parents=True, exist_ok=True)
@@ -231,7 +238,8 @@ def _rows(item, facts: dict[str, FileFacts], name: str, lang: str, s: dict, link
         return [
             {
                 "name": s["card_images"].format(name=name),
-                "href": link(f"{item.path}.zip"),
+                "href": "",
+                "zip": zip_entries([(_zip_name(item, p), p) for p in item.files], link),
                 "file": Path(item.path).name + ".zip",
                 "size": size,
                 "meta": " · ".join([count_text(len(item.files), s["n_images"]), size_text(size, lang, s), "ZIP"]),
@@ -296,7 +304,7 @@ def bundles(
             "title": s["bundles"][key]["title"].format(paper=paper_name),
             "explain": _explanation(s["bundles"][key], items).format(paper=paper_name),
             "total": " · ".join(total),
-            "files": [{k: r[k] for k in ("name", "href", "file", "meta")} for r in rows],
+            "files": [{k: r.get(k, "") for k in ("name", "href", "zip", "file", "meta")} for r in rows],
             "zip": None,
         }
         # the ZIP of this language's bundle, or of the bundle of a game whose files have no language
@@ -311,7 +319,7 @@ def bundles(
         if path:
             zipped = zip_size([(name, facts[p].size) for name, p in zips[path] if p in facts])
             bundle["zip"] = {
-                "href": link(path),
+                "files": zip_entries(zips[path], link),
                 "file": Path(path).name,
                 "label": s["zip_all"].format(
                     files=count_text(len(zips[path]), s["n_files"]), size=size_text(zipped, lang, s)

@@ -120,3 +120,20 @@ def index_script(entries: list[dict], lang: str) -> str:
         return json.dumps(value, sort_keys=True, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
 
     return f"window.RP_SECTIONS = {dump(shown)};\nwindow.RP_SEARCH = {dump(meta)};\n"
+
+
+def index_parts(entries: list[dict], lang: str) -> dict[str, str]:
+    """The sections-search data of one language in parts, so a search loads only what it looks in: one script
+    per game (``rp-sections/<game>.js``, `index_script` of its entries, kept in ``window.RP_PARTS[game]``) and
+    ``rp-sections.js``, the list of the games (``window.RP_SECTION_PARTS``). Paths relative to ``_rp/``."""
+    games = sorted({e["gid"] for e in entries})
+    parts = {"rp-sections.js": f"window.RP_SECTION_PARTS = {json.dumps(games, ensure_ascii=False)};\n"}
+    for game in games:
+        script = index_script([e for e in entries if e["gid"] == game], lang)
+        parts[f"rp-sections/{game}.js"] = (
+            "(function () {\n"
+            + script
+            + f"window.RP_PARTS = window.RP_PARTS || {{}};\nwindow.RP_PARTS[{json.dumps(game)}] = "
+            + "{ sections: window.RP_SECTIONS, search: window.RP_SEARCH };\n})();\n"
+        )
+    return parts

@@ -248,6 +248,25 @@ def _version(game, lang: str) -> dict | None:
     return {"number": game.version, "date": i18n.long_date(release.date, lang) if release else ""}
 
 
+def printed_lines(contents: list, lang: str, site_title: str) -> dict[str, str]:
+    """The line every printed page of the site carries, by game id ("" for the pages of no game): title,
+    version and the date of that version in the changelog (from the content, not the clock: the same input
+    prints the same line); the site's title and the newest such date on the other pages."""
+    s = words(lang)["printed"]
+    lines, dates = {}, []
+    for content in contents:
+        game, release = content.game, history.current(content.game)
+        title = game.title.get(lang)
+        if release is None:
+            lines[content.id] = s["undated"].format(title=title)
+            continue
+        dates.append(release.date)
+        date = i18n.long_date(release.date, lang)
+        lines[content.id] = s["dated"].format(title=title, version=game.version, date=date)
+    lines[""] = " · ".join([site_title, *([i18n.long_date(max(dates), lang)] if dates else [])])
+    return lines
+
+
 def _shown_marks(touched: dict, game_id: str, s: dict) -> dict[str, tuple[str, str]]:
     """Id or number -> ("changed in 1.1" in the page's language, the change's anchor on the site)."""
     return {key: (s["changed_in"].format(version=t.version), f"{game_id}-{t.anchor}") for key, t in touched.items()}
@@ -585,7 +604,7 @@ def render_site(games: list[tuple[GameContent, dict[str, str], list[dict]]], lan
     for _content, game_pages, game_entries in sorted(games, key=lambda g: g[0].id):
         pages.update(game_pages)
         entries += game_entries
-    pages["_rp/rp-sections.js"] = search.index_script(entries, lang)
+    pages.update({f"_rp/{path}": text for path, text in search.index_parts(entries, lang).items()})
     return dict(sorted(pages.items()))
 
 

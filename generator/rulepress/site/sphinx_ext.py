@@ -76,6 +76,8 @@ def _page_context(app, pagename, templatename, context, doctree):
     context["rp_draft"] = draft_context(config.rulepress_draft, "../" * pagename.count("/"))
     context["rp_game_nav"] = game_nav(pagename, set(app.env.found_docs), strings.get("pages", {}))
     game = pagename.split("/")[0] if pagename.count("/") == 1 else ""
+    printed = config.rulepress_printed
+    context["rp_print"] = printed.get(game) or printed.get("", "")  # on every printed page (print CSS)
     context["rp_game_id"] = game  # the search started on a game's page looks in that game first
     context["rp_game_title"] = (
         app.env.titles[f"{game}/index"].astext() if game and f"{game}/index" in app.env.titles else ""
@@ -113,6 +115,7 @@ def setup(app):
     app.add_config_value("rulepress_game_languages", {}, "html")  # game id -> its languages (when not the site's)
     app.add_config_value("rulepress_choose_language", "", "html")
     app.add_config_value("rulepress_strings", {}, "html")
+    app.add_config_value("rulepress_printed", {}, "html")  # game id ("" for other pages) -> the printed pages' line
     app.add_config_value("rulepress_draft", {}, "html")  # worked examples fail: the banner on every page
     app.add_config_value("rulepress_code", "", "env")  # Rulepress's code version: a change rebuilds every page
     app.connect("html-page-context", _page_context)

@@ -56,10 +56,12 @@ def conf_text(
     code: str = "",
     game_languages: dict[str, list[str]] | None = None,
     draft: dict | None = None,
+    printed: dict[str, str] | None = None,
 ) -> str:
     """conf.py of one language build, from templates/site/conf.py.j2 (`game_languages`: the languages of each
     game written in fewer or other languages than the site's, for its pages' language switch; `draft`: the
-    draft banner's words and links while worked examples fail, `rulepress.site.sphinx_ext.draft_context`)."""
+    draft banner's words and links while worked examples fail, `rulepress.site.sphinx_ext.draft_context`;
+    `printed`: the line each printed page carries, by game id, `rulepress.site.sources.printed_lines`)."""
     env = _conf_environment()
     strings = strings or {}
     site_url = site_url.rstrip("/") + "/" if site_url else ""
@@ -80,6 +82,7 @@ def conf_text(
         not_found_title=strings.get("not_found_title", ""),
         not_found_body=strings.get("not_found_body", ""),
         draft=draft or {},
+        printed=printed or {},
     )
 
 
@@ -92,6 +95,9 @@ SITE_STRINGS = (  # the interface words the theme's templates and scripts use (t
     "search_hits",
     "did_you_mean",
     "search_all_games",
+    "offline",
+    "size_kb",
+    "size_mb",
 )
 
 

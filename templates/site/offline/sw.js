@@ -1,35 +1,28 @@
-// Service worker of one language of the rules website (written by Rulepress, generator/site/offline.py):
-// on install it stores the language's pages, the search index and data, the theme's files and the images the
-// pages show, so the rules open at the table without a network; later it serves from the network when there
-// is one (and refreshes the stored copy), else from the store. A new build changes VERSION: the old store goes.
-const VERSION = "__VERSION__";
-const FILES = __FILES__;
-const STORE = "rulepress-" + VERSION;
+// Service worker of the rules website (written by Rulepress, generator/rulepress/site/offline.py), at the site's
+// root for every language. It stores nothing by itself: the page registers it only when the player chooses to
+// keep the rules offline, and stores the chosen files (rp-offline.js). It serves from the network when there is
+// one (refreshing a stored copy) and from the store when not.
+const STORE = "rulepress-offline";
 
-self.addEventListener("install", (event) => {
-  event.waitUntil(caches.open(STORE).then((cache) => cache.addAll(FILES)).then(() => self.skipWaiting()));
-});
-
-self.addEventListener("activate", (event) => {
-  event.waitUntil(
-    caches.keys()
-      .then((keys) => Promise.all(keys.filter((k) => k.startsWith("rulepress-") && k !== STORE).map((k) => caches.delete(k))))
-      .then(() => self.clients.claim())
-  );
-});
+self.addEventListener("install", () => self.skipWaiting());
+self.addEventListener("activate", (event) => event.waitUntil(self.clients.claim()));
 
 self.addEventListener("fetch", (event) => {
   const request = event.request;
-  if (request.method !== "GET") return;
+  if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin) return;
   event.respondWith(
     fetch(request)
       .then((response) => {
-        if (response.ok && new URL(request.url).origin === self.location.origin) {
+        if (response.ok) {
           const copy = response.clone();
-          caches.open(STORE).then((cache) => cache.put(request, copy));
+          caches.open(STORE).then((cache) => cache.match(request).then((hit) => hit && cache.put(request, copy)));
         }
         return response;
       })
-      .catch(() => caches.match(request, { ignoreSearch: true }).then((hit) => hit || caches.match(new URL(request.url).pathname)))
+      .catch(() =>
+        caches.open(STORE).then((cache) =>
+          cache.match(request, { ignoreSearch: true }).then((hit) => hit || cache.match(new URL(request.url).pathname))
+        )
+      )
   );
 });

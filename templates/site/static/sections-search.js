@@ -13,12 +13,37 @@ document.addEventListener("DOMContentLoaded", () => {
   const root = document.documentElement.dataset.content_root || "";
   const bar = document.querySelector(".rp-topbar");
   const say = (key, fallback) => (bar && bar.dataset[key]) || fallback;
-  load(root + "_static/rp-search-rank.js", () => load(root + "_static/rp-sections.js", () => show(window.RP_SECTIONS || [])));
+  // the data comes in parts, one per game (rp-sections/<game>.js): a search on a game's page loads that game's;
+  // the ranking script, the list of parts and the parts load side by side
+  let waiting = 2;
+  let wanted = [];
+  const ready = () => { waiting -= 1; if (!waiting) show(...merged(wanted)); };
+  load(root + "_static/rp-search-rank.js", ready);
+  load(root + "_static/rp-sections.js", () => {
+    const games = window.RP_SECTION_PARTS || [];
+    wanted = games.includes(game) ? [game] : games;
+    waiting += wanted.length;
+    wanted.forEach((id) => load(root + "_static/rp-sections/" + encodeURIComponent(id) + ".js", ready));
+    ready();
+  });
+
+  function merged(ids) {
+    const parts = ids.map((id) => (window.RP_PARTS || {})[id]).filter(Boolean);
+    const entries = parts.flatMap((part) => part.sections);
+    const forms = {};
+    for (const part of parts) {
+      for (const [key, written] of Object.entries(part.search.forms || {})) {
+        forms[key] = [...new Set([...(forms[key] || []), ...written])];
+      }
+    }
+    return [entries, { stop: parts.length ? parts[0].search.stop : [], forms }];
+  }
 
   function load(src, then) {
     const script = document.createElement("script");
     script.src = src;
     script.onload = then;
+    script.onerror = then; // a missing part leaves its game out, not the search
     document.head.appendChild(script);
   }
 
@@ -28,11 +53,11 @@ document.addEventListener("DOMContentLoaded", () => {
     return window.location.pathname + "?" + params.toString();
   }
 
-  function show(entries) {
+  function show(entries, meta) {
     const stemmer = new Stemmer();
     const stem = (w) => stemmer.stemWord(w);
     const scoped = game ? entries.filter((e) => e.gid === game) : entries;
-    const found = window.RPRank.search(query, scoped.length ? scoped : entries, window.RP_SEARCH, stem);
+    const found = window.RPRank.search(query, scoped.length ? scoped : entries, meta, stem);
     if (found.number && game && found.hits.length === 1) {
       const hit = found.hits[0];
       window.location.replace(root + hit.entry.page + ".html#" + hit.anchor);
