@@ -401,7 +401,11 @@ def _run(args) -> int:
             return run_pair(first, second, args.format, args.langs, args.baseline, args.glossary, args.accept)
         if args.format == "sarif":
             raise UsageError("--format sarif goes with check translations --pair A B")
-        where = "rulepress.commands.check_content" if args.what == "content" else f"rulepress.check.{args.what}"
+        where = (
+            f"rulepress.commands.check_{args.what}"
+            if args.what in ("content", "examples")
+            else f"rulepress.check.{args.what}"
+        )
         module = importlib.import_module(where)
         if args.what == "sources":
             if args.min_words < 1:

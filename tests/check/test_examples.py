@@ -11,7 +11,8 @@ from pathlib import Path
 from rulepress.analysis import Analysis
 from rulepress.check import examples
 from rulepress.check.analyse import analyser
-from rulepress.check.examples import ExampleRuns, run, run_all, run_game
+from rulepress.check.examples import ExampleRuns, run_all, run_game
+from rulepress.commands.check_examples import run
 from rulepress.model import load_game
 from rulepress.scaffold import new_game
 

@@ -41,9 +41,7 @@ from __future__ import annotations
 import ast
 import doctest
 import hashlib
-import json
 import re
-import sys
 import traceback
 from collections.abc import Callable
 from dataclasses import asdict, fields, is_dataclass
@@ -60,7 +58,7 @@ from rulepress.check import numbers
 from rulepress.check.names import Name, mentions, names_of
 from rulepress.errors import ContentError, Problem
 from rulepress.memo import Memo, key_of
-from rulepress.model import GameContent, formats, load_games
+from rulepress.model import GameContent
 from rulepress.model.engine import PREFIX as ENGINE_PREFIX
 from rulepress.model.engine import (
     EngineProcess,
@@ -75,7 +73,7 @@ from rulepress.model.pictures import PictureProblem
 from rulepress.model.pictures import resolve as resolve_picture
 from rulepress.model.rules_text import Example
 from rulepress.sandbox import Child, SandboxCrashed
-from rulepress.timelimit import TimeLimitExceeded, seconds, time_limit
+from rulepress.timelimit import TimeLimitExceeded, time_limit
 
 OPTIONFLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
 REFUSED = i18n.every_form("examples.refused")  # Refused, Abgelehnt, Refusé: in any catalog's language
@@ -664,14 +662,6 @@ def _example_in_child(child: Child, example: Example) -> ExampleResult:
     return check_example(content, module_in(child), example, child.state["names"], child.progress)
 
 
-def _idle_in_child(child: Child, skip: list[str]) -> list[Problem]:
-    """The register's readings that change no example (`rulepress.check.readings.idle_readings`), run with the
-    engine in its process like the examples (but those in `skip`)."""
-    from rulepress.check.readings import idle_readings  # it runs examples with this module's functions
-
-    return idle_readings(child.context, module_in(child), frozenset(skip))
-
-
 def stopped(result: ExampleResult) -> bool:
     """Whether the example was stopped from running (the time limit, or its process died) rather than giving
     a result: running it again under another reading would only cost the time limit again."""
@@ -786,60 +776,3 @@ def unused_options(content: GameContent, module: ModuleType | None) -> list[str]
     readings = chosen_readings(content)
     taken = {name for f in engine_functions(module).values() for name in reading_parameters(f, readings)}
     return sorted(set(readings) - taken)
-
-
-def run(content_dir: Path, games: list[str], fmt: str = "text") -> int:
-    """Run the examples of the named games (or all); exit code 1 if any fails or is unpaired."""
-    contents = load_games(content_dir, games or None)
-    all_results: list[ExampleResult] = []
-    all_unpaired: list[Problem] = []
-    warned: list[Problem] = []  # rules that do not bind the game's format yet
-    summaries = []
-    for content in contents:
-        runs = ExampleRuns(content)  # one engine process runs the examples and inspects the engine
-        idle: list[Problem] = []
-        try:
-            results = runs.all()
-            if runs.engine is None and content.game.engine:
-                runs.engine = EngineProcess(content)
-            unused = unused_in(content, runs.engine)
-            if runs.engine is not None:  # examples stopped at the time limit run once, as in the build
-                skip = sorted({r.id for r in results if stopped(r)})
-                idle = runs.engine.call(_idle_in_child, skip, limit=seconds() * max(1, len(results)) * 4)
-        finally:
-            runs.close()
-        runs.save()
-        register = formats.settle(idle, content.format)
-        warned.extend(formats.warnings(register))
-        missing = unpaired(content, unused) + formats.errors(register)
-        all_results.extend(results)
-        all_unpaired.extend(missing)
-        passed = sum(r.passed for r in results)
-        summaries.append(
-            f"{content.id}: {passed} of {len(results)} examples passed"
-            + (f", {len(missing)} without translation or with bad options" if missing else "")
-        )
-    failed = [r for r in all_results if not r.passed]
-    if fmt == "json":
-        print(
-            json.dumps(
-                {
-                    "results": [asdict(r) for r in all_results],
-                    "unpaired": [asdict(p) | {"text": str(p)} for p in all_unpaired],
-                    "passed": len(all_results) - len(failed),
-                    "failed": len(failed),
-                },
-                indent=2,
-                ensure_ascii=False,
-            )
-        )
-    else:
-        for problem in warned:
-            print(problem, file=sys.stderr)
-        for result in failed:
-            print(result.message())
-        for problem in all_unpaired:
-            print(problem)
-        for summary in summaries:
-            print(summary)
-    return 1 if failed or all_unpaired else 0

@@ -92,7 +92,7 @@
       go.disabled = true;
       store(data, parts, (done, all) => say(box, box.dataset.rpStoring.replace("{done}", done).replace("{total}", all)))
         .then(() => say(box, box.dataset.rpStored.replace("{size}", size(box, total))))
-        .catch((error) => say(box, box.dataset.rpFailed.replace("{error}", error.message)))
+        .catch((error) => say(box, box.dataset.rpNotStored.replace("{error}", error.message)))
         .finally(() => { go.disabled = false; });
     };
   }
@@ -110,7 +110,7 @@
     const stored = kept();
     if (stored) say(box, box.dataset.rpStoredShort);
     box.querySelector(".rp-offline-open").addEventListener("click", () => {
-      list().then((data) => choose(box, data)).catch((error) => say(box, box.dataset.rpFailed.replace("{error}", error.message)));
+      list().then((data) => choose(box, data)).catch((error) => say(box, box.dataset.rpNotStored.replace("{error}", error.message)));
     });
     refresh();
   });
