@@ -15,6 +15,7 @@ import threading
 import time
 import zipfile
 
+import pdfplumber
 import pytest
 from pypdf import PdfReader
 from selenium.webdriver.common.by import By
@@ -222,8 +223,16 @@ def test_every_printed_page_names_the_game_its_version_and_date(driver, server, 
     for lang in ("de", "en"):
         _open(driver, f"{server}/site/{lang}/{content.id}/rules.html")
         pdf = driver.execute_cdp_cmd("Page.printToPDF", {"printBackground": False})
-        reader = PdfReader(io.BytesIO(base64.b64decode(pdf["data"])))
+        data = base64.b64decode(pdf["data"])
+        reader = PdfReader(io.BytesIO(data))
         assert len(reader.pages) >= 2
         for number, printed in enumerate(reader.pages, 1):
             text = " ".join((printed.extract_text() or "").split())
             assert content.game.version in text and long_date(release.date, lang) in text, (lang, number, text[-300:])
+        with pdfplumber.open(io.BytesIO(data)) as printed_pdf:  # the line stands in the margin, under the text
+            for number, page in enumerate(printed_pdf.pages, 1):
+                margin = page.height - 16 * 72 / 25.4
+                words = page.extract_words()
+                below = [w for w in words if w["top"] >= margin]
+                assert content.game.version in " ".join(w["text"] for w in below), (lang, number)
+                assert all(w["bottom"] <= margin for w in words if w["top"] < margin), (lang, number)

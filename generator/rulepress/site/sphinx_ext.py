@@ -77,7 +77,7 @@ def _page_context(app, pagename, templatename, context, doctree):
     context["rp_game_nav"] = game_nav(pagename, set(app.env.found_docs), strings.get("pages", {}))
     game = pagename.split("/")[0] if pagename.count("/") == 1 else ""
     printed = config.rulepress_printed
-    context["rp_print"] = printed.get(game) or printed.get("", "")  # on every printed page (print CSS)
+    context["rp_print_css"] = css_string(printed.get(game) or printed.get("", ""))  # in every printed page's margin
     context["rp_game_id"] = game  # the search started on a game's page looks in that game first
     context["rp_game_title"] = (
         app.env.titles[f"{game}/index"].astext() if game and f"{game}/index" in app.env.titles else ""
@@ -121,3 +121,9 @@ def setup(app):
     app.connect("html-page-context", _page_context)
     app.connect("build-finished", _finished)
     return {"parallel_read_safe": True, "parallel_write_safe": True, "version": "2"}
+
+
+def css_string(text: str) -> str:
+    """`text` as the inside of a CSS string: every character but ASCII letters, digits and spaces as a hex
+    escape, so nothing in it can close the string, the rule or the style element."""
+    return "".join(c if c == " " or (c.isascii() and c.isalnum()) else f"\\{ord(c):x} " for c in text)
