@@ -21,8 +21,12 @@ from rulepress.site.sources import words as load_strings
 
 
 def _entries(site_output, lang):
-    text = (site_output / "site" / lang / "_static" / "rp-sections.js").read_text(encoding="utf-8")
-    return json.loads(re.search(r"window\.RP_SECTIONS = (.*);\n", text).group(1))
+    """Every game's sections-search entries (one part per game, ``_static/rp-sections/<game>.js``)."""
+    entries = []
+    for part in sorted((site_output / "site" / lang / "_static" / "rp-sections").glob("*.js")):
+        line = next(l for l in part.read_text(encoding="utf-8").splitlines() if l.startswith("window.RP_SECTIONS = "))
+        entries += json.loads(line.removeprefix("window.RP_SECTIONS = ").removesuffix(";"))
+    return entries
 
 
 def _section_with_long_title_word(entries):

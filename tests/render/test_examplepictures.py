@@ -12,7 +12,7 @@ from PIL import Image
 from rulepress.check.examples import run_game
 from rulepress.cli import main
 from rulepress.model import load_games
-from rulepress.render.examplepictures import PIECE_COLORS, css_size, panels, picture_pdf, site_pictures
+from rulepress.render.examplepictures import PIECE_COLORS, PNG_DENSITY, css_size, panels, picture_pdf, site_pictures
 from rulepress.scaffold import new_game
 
 EXAMPLE = """
@@ -62,14 +62,16 @@ def test_the_picture_follows_the_scenario_values(tmp_path):
     assert "Track 2 (A)" in after[board].alt
 
 
-def test_pictures_on_the_site_are_png_at_three_times_their_size_with_alt_text_in_the_language(tmp_path):
+def test_pictures_on_the_site_are_png_at_their_density_with_alt_text_in_the_language(tmp_path):
     content, results = _game(tmp_path)
     shown = site_pictures(content, "fr", results)
     assert [p.caption for p in shown if p.example == "ex-pictured"] == ["the piece", "the card"]
     card = next(p for p in shown if p.file == "ex-pictured-2-1.png")
     assert card.alt.startswith("the card: Cartes : Deux")
     with Image.open(io.BytesIO(card.png)) as im:
-        assert im.format == "PNG" and im.width == 3 * card.width and abs(im.height - 3 * card.height) <= 3
+        assert PNG_DENSITY >= 2  # sharp on a phone's screen
+        assert im.format == "PNG" and im.width == PNG_DENSITY * card.width
+        assert abs(im.height - PNG_DENSITY * card.height) <= PNG_DENSITY
 
 
 def test_the_printed_picture_is_vectors_with_the_cards_own_face(tmp_path):

@@ -556,8 +556,9 @@ def test_an_edit_rebuilds_only_what_depends_on_it_and_equals_a_clean_build(tmp_p
     rules.write_text(
         rules.read_text(encoding="utf-8").replace("Würfel gibt es nicht", "Würfel gibt es keine"), encoding="utf-8"
     )
-    # a German rules paragraph: the German site (Sphinx re-reads that page only), the sitemap and the game's report
-    assert sorted(build(options).built) == ["reports/demo.html", "site/de"]
+    # a German rules paragraph: the German site (Sphinx re-reads that page only), the game's report, and the offline
+    # list, which names each page with its size
+    assert sorted(build(options).built) == ["reports/demo.html", "site/de", "site/offline.json"]
     assert not (out / "site" / "sitemap.xml").exists()  # no --site-url: no sitemap, no relative og:url
     assert "og:url" not in (out / "site" / "de" / "demo" / "rules.html").read_text(encoding="utf-8")
     assert "Würfel gibt es keine" in (out / "site" / "de" / "demo" / "rules.html").read_text(encoding="utf-8")
@@ -567,7 +568,7 @@ def test_an_edit_rebuilds_only_what_depends_on_it_and_equals_a_clean_build(tmp_p
     game_yaml.write_text(
         game_yaml.read_text(encoding="utf-8").replace("Punkte für den Sieg.", "Punkte zum Sieg."), encoding="utf-8"
     )
-    assert sorted(build(options).built) == ["reports/demo.html", "site/de"]
+    assert sorted(build(options).built) == ["reports/demo.html", "site/de", "site/offline.json"]
     clean = tmp_path / "clean"
     build(BuildOptions(content=content, out=clean, kinds=("site", "reports")))
     for folder in ("site", "reports"):
