@@ -4,7 +4,7 @@ The queries (benchmarks/data/search_queries.<lang>.yaml) are what players type a
 words with typos, several words, questions typed in full, rule numbers. Each names the game it is typed on
 and the section(s) that answer it (anchors of the built site). The ranking is the site's own script
 (templates/site/static/rp-search-rank.js) with the site's Sphinx stemmer (language_data.js), run by node over
-the site's data (rp-sections.js), twice: searching the game the query is typed on (the site's default from a
+the site's data (rp-sections.js and its part per game), twice: searching the game the query is typed on (the site's default from a
 game's page) and searching all games.
 
     rulepress build --only site --out /tmp/site-out
@@ -30,11 +30,21 @@ const [site, lang, rank] = process.argv.slice(1);
 const context = { window: {} };
 vm.createContext(context);
 vm.runInContext(fs.readFileSync(site + "/" + lang + "/_static/language_data.js", "utf8"), context);
-vm.runInContext(fs.readFileSync(site + "/" + lang + "/_static/rp-sections.js", "utf8"), context);
+const data = site + "/" + lang + "/_static/";
+vm.runInContext(fs.readFileSync(data + "rp-sections.js", "utf8"), context);
+const games = context.window.RP_SECTION_PARTS;  // one part per game, merged as sections-search.js merges them
+for (const id of games) vm.runInContext(fs.readFileSync(data + "rp-sections/" + id + ".js", "utf8"), context);
+const parts = games.map((id) => context.window.RP_PARTS[id]);
+const forms = {};
+for (const part of parts) {
+  for (const [key, written] of Object.entries(part.search.forms || {})) {
+    forms[key] = [...new Set([...(forms[key] || []), ...written])];
+  }
+}
 const RPRank = require(rank);
 const stemmer = new context.window.Stemmer();
 const stem = (w) => stemmer.stemWord(w);
-const entries = context.window.RP_SECTIONS, meta = context.window.RP_SEARCH;
+const entries = parts.flatMap((part) => part.sections), meta = { stop: parts[0].search.stop, forms };
 const queries = JSON.parse(fs.readFileSync(0, "utf8"));
 const out = queries.map((q) => {
   const scoped = entries.filter((e) => e.gid === q.game);

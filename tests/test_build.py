@@ -76,7 +76,7 @@ def test_editing_one_card_rebuilds_only_what_shows_it(tmp_path):
     # the site prints no card text: its copies of the built files (site/files) follow the new PDF; a language's
     # pages are made again only if the downloads page words the new sizes differently (the test below)
     site = sorted(path for path in second.built if path.startswith("site/"))
-    assert "site/files" in site and set(site) <= {"site/de", "site/en", "site/files"}, second.built
+    assert "site/files" in site and set(site) <= {"site/de", "site/en", "site/files", "site/offline.json"}, second.built
     assert len(second.built) < len(first.built)
 
 

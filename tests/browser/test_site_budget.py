@@ -11,9 +11,11 @@ import gzip
 import http.server
 import io
 import json
+import os
 import threading
 import time
 import zipfile
+from pathlib import Path
 
 import pdfplumber
 import pytest
@@ -213,12 +215,10 @@ def test_the_page_makes_a_bundle_s_zip_with_the_bytes_python_writes(driver, serv
 
 
 def test_every_printed_page_names_the_game_its_version_and_date(driver, server, site_output):
-    from conftest import content_dir
-
     from rulepress.i18n import long_date
     from rulepress.model import history, load_games
 
-    content = next(c for c in load_games(content_dir()) if c.game.version and history.current(c.game))
+    content = next(c for c in load_games(_content_dir()) if c.game.version and history.current(c.game))
     release = history.current(content.game)
     for lang in ("de", "en"):
         _open(driver, f"{server}/site/{lang}/{content.id}/rules.html")
@@ -236,3 +236,11 @@ def test_every_printed_page_names_the_game_its_version_and_date(driver, server, 
                 below = [w for w in words if w["top"] >= margin]
                 assert content.game.version in " ".join(w["text"] for w in below), (lang, number)
                 assert all(w["bottom"] <= margin for w in words if w["top"] < margin), (lang, number)
+
+
+def _content_dir() -> Path:
+    """The games the browser tests built (as tests/browser/conftest.py chooses them: a module of that name
+    elsewhere in the suite may be the one imported as `conftest`)."""
+    from rulepress import paths
+
+    return Path(os.environ.get("RULEPRESS_SITE_TEST_CONTENT", paths.BUNDLED_CONTENT))

@@ -11,7 +11,7 @@ Folder artifacts per printed component and language:
   and ``backs-<n>.jpg`` sheets when cards have individual back faces; ``deck.json`` says for each sheet
   its grid (columns, rows), how many cards it holds and its real resolution (the DPI tag of a sheet
   scaled down to fit 4096 px says its scaled resolution, to the whole dpi, not 300). The sheets are
-  JPEG at quality 95 without chroma subsampling: Tabletop Simulator takes JPEG or PNG, the sheets are
+  JPEG at quality 92 without chroma subsampling: Tabletop Simulator takes JPEG or PNG, the sheets are
   already scaled down for a screen, and a JPEG sheet is half the size of a PNG one and written in a
   fifth of the time (a 4096 px PNG takes about 0.45 s to encode however little it compresses).
 
@@ -119,9 +119,10 @@ def _png(image) -> bytes:
 
 
 def _jpeg(image, dpi: float) -> bytes:
-    """A TTS sheet as a JPEG file: quality 95, no chroma subsampling, its resolution to the whole dpi."""
+    """A TTS sheet as a JPEG file: quality 92 (15 % smaller than 95, the same to the eye at a sheet's scale),
+    no chroma subsampling, its resolution to the whole dpi."""
     buffer = io.BytesIO()
-    image.save(buffer, format="JPEG", quality=95, subsampling=0, dpi=(round(dpi), round(dpi)))
+    image.save(buffer, format="JPEG", quality=92, subsampling=0, dpi=(round(dpi), round(dpi)))
     return buffer.getvalue()
 
 

@@ -141,55 +141,55 @@ def _example_view(book: Book, example_id: str, situation: str, numbers: tuple[st
 
 
 def _cover(book: Book, page: rs.Page, st: dict, w: dict) -> list:
-    from reportlab.platypus import Image, Paragraph, Spacer, Table
+    """The cover: title, subtitle, the game's own picture, its facts and version, on one page (the picture
+    gets the height the writing leaves, at most half the page)."""
+    from reportlab.platypus import Paragraph, Spacer
 
     game, lang = book.content.game, book.lang
-    out: list = [Spacer(1, page.frame_height * 0.06), Paragraph(html.escape(game.title.get(lang)), st["cover_title"])]
+    head: list = [Spacer(1, page.frame_height * 0.06), Paragraph(html.escape(game.title.get(lang)), st["cover_title"])]
     if game.subtitle:
-        out.append(Paragraph(html.escape(game.subtitle.get(lang)), st["cover_sub"]))
-    out.append(Spacer(1, 6))
-    out.append(Paragraph(html.escape(w["rules"]), st["cover_sub"]))
-    out.append(Spacer(1, page.frame_height * 0.04))
-    if book.pictures:
-        room_w, room_h = page.frame_width, page.frame_height * 0.5
-        images = []
-        gap = 4 * rs.MM
-        each_w = (room_w - gap * (len(book.pictures) - 1)) / len(book.pictures)
-        for path in book.pictures:
-            from reportlab.lib.utils import ImageReader
-
-            iw, ih = ImageReader(str(path)).getSize()
-            scale = min(each_w / iw, room_h / ih)
-            images.append(Image(str(path), iw * scale, ih * scale))
-        out.append(
-            Table(
-                [images],
-                hAlign="CENTER",
-                style=[
-                    ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-                    ("FONTNAME", (0, 0), (-1, -1), "Body"),
-                    ("LEFTPADDING", (0, 0), (-1, -1), gap / 2),
-                    ("RIGHTPADDING", (0, 0), (-1, -1), gap / 2),
-                ],
-            )
-        )
-    out.append(Spacer(1, page.frame_height * 0.04))
+        head.append(Paragraph(html.escape(game.subtitle.get(lang)), st["cover_sub"]))
+    head += [Spacer(1, 6), Paragraph(html.escape(w["rules"]), st["cover_sub"]), Spacer(1, page.frame_height * 0.04)]
+    foot: list = [Spacer(1, page.frame_height * 0.04)]
     facts = []
     s = words(lang)
     facts.append(f"{s['players']}: {players_text(game.players, lang)}")
     if game.age:
         facts.append(f"{s['age']}: {s['age_from'].format(age=game.age)}")
-    out.append(Paragraph(html.escape("  \u00b7  ".join(facts)), st["cover_sub"]))
+    foot.append(Paragraph(html.escape("  \u00b7  ".join(facts)), st["cover_sub"]))
     if game.author:
-        out.append(Paragraph(html.escape(game.author), st["cover_small"]))
+        foot.append(Paragraph(html.escape(game.author), st["cover_small"]))
     mark = _provenance_word(game.provenance, lang)
     if mark:
-        out.append(Paragraph(html.escape(mark), st["cover_small"]))
+        foot.append(Paragraph(html.escape(mark), st["cover_small"]))
     shown = version_line(game, lang)
     if shown:
-        out.append(Spacer(1, 6))
-        out.append(Paragraph(html.escape(shown), st["cover_small"]))
-    return out
+        foot += [Spacer(1, 6), Paragraph(html.escape(shown), st["cover_small"])]
+    writing = sum(f.wrap(page.frame_width, page.frame_height)[1] for f in head + foot)
+    room = min(page.frame_height * 0.5, page.frame_height - writing - 12 * rs.MM)
+    pictures = _cover_picture(book.pictures, page.frame_width, room) if book.pictures and room > 0 else []
+    return head + pictures + foot
+
+
+def _cover_picture(paths: list[Path], room_w: float, room_h: float) -> list:
+    """The cover's pictures side by side within `room_w` by `room_h` points."""
+    from reportlab.lib.utils import ImageReader
+    from reportlab.platypus import Image, Table
+
+    gap = 4 * rs.MM
+    each_w = (room_w - gap * (len(paths) - 1)) / len(paths)
+    images = []
+    for path in paths:
+        iw, ih = ImageReader(str(path)).getSize()
+        scale = min(each_w / iw, room_h / ih)
+        images.append(Image(str(path), iw * scale, ih * scale))
+    style = [
+        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+        ("FONTNAME", (0, 0), (-1, -1), "Body"),
+        ("LEFTPADDING", (0, 0), (-1, -1), gap / 2),
+        ("RIGHTPADDING", (0, 0), (-1, -1), gap / 2),
+    ]
+    return [Table([images], hAlign="CENTER", style=style)]
 
 
 def version_line(game, lang: str) -> str:
