@@ -591,29 +591,17 @@ def _space(work: _Work, space) -> None:
 def _card_place(scene: Scene, space, stype, rect: Rect, fill: str, size: tuple[float, float]) -> Rect:
     """The outline of the card or tile a space holds (a pile's cards offset behind it); the room inside it."""
     card = centred(rect.centre, *size)  # the place: the card or tile's own outline
+
+    def outline(box: Rect, light: float, width: float, owner: str) -> Shape:
+        return Shape(
+            rect=box, shape="card", fill=shade(fill, light), stroke=shade(fill, 0.5), stroke_width=width, owner=owner
+        )
+
     if stype is not None and stype.pile:  # the cards below the top one, offset behind it
         for step in (2, 1):
             below = Rect(card.x + step * PILE_STEP, card.y + step * PILE_STEP, card.w, card.h)
-            scene.items.append(
-                Shape(
-                    rect=below,
-                    shape="card",
-                    fill=shade(fill, 1.2),
-                    stroke=shade(fill, 0.5),
-                    stroke_width=PILE_LINE,
-                    owner=f"pile:{space.id}",
-                )
-            )
-    scene.items.append(
-        Shape(
-            rect=card,
-            shape="card",
-            fill=shade(fill, 1.45),
-            stroke=shade(fill, 0.5),
-            stroke_width=PLACE_LINE,
-            owner=f"place:{space.id}",
-        )
-    )
+            scene.items.append(outline(below, 1.2, PILE_LINE, f"pile:{space.id}"))
+    scene.items.append(outline(card, 1.45, PLACE_LINE, f"place:{space.id}"))
     return card.grown(-1.5)
 
 
