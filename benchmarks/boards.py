@@ -15,6 +15,7 @@ import time
 from pathlib import Path
 
 from rulepress import paths
+from rulepress.draw import boardpaint
 from rulepress.layout.mapcheck import check_board
 from rulepress.model import find_games, load_game
 from rulepress.render import boards
@@ -34,12 +35,12 @@ def main() -> None:
     for folder in find_games(args.content):
         content = load_game(folder)
         for board in content.game.boards:
-            context = boards.board_context(content, board)
+            context = boardpaint.board_context(content, board)
             points = sum(len(r) for s in board.spaces for r in (s.outline or []))
             found: list = []
             _, check_s = timed(check_board, board, lambda k, m: found.append(m), ("boards", 0))  # noqa: B023
             for lang in content.game.languages:
-                scene, scene_s = timed(boards.scene_for, board, lang, context)
+                scene, scene_s = timed(boardpaint.scene_for, board, lang, context)
                 buffer = io.BytesIO()
                 _, full_s = timed(boards.write_full, board, lang, buffer, scene)
                 tiled = out / f"{board.id}.{lang}.a4.pdf"

@@ -53,9 +53,10 @@ def rulepress_vector(n: int, target: Path) -> None:
     """`n` vector cards of the basic layout through the sheet writer, as the build plans them (`jobs`)."""
     import tempfile
 
+    from rulepress.draw.cardjobs import jobs
     from rulepress.model import load_game
-    from rulepress.render.cards import jobs, write_component
-    from rulepress.render.options import CardOptions
+    from rulepress.options import CardOptions
+    from rulepress.render.cards import write_component
     from rulepress.scaffold import new_game
 
     with tempfile.TemporaryDirectory() as games:

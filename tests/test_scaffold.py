@@ -8,7 +8,7 @@ import pdfplumber
 from PIL import Image
 
 from rulepress.build import BuildOptions, build
-from rulepress.render.cards import Settings, choose_paper
+from rulepress.draw.cardjobs import Settings, choose_paper
 from rulepress.scaffold import new_game
 
 PT = 25.4 / 72

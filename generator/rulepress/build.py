@@ -48,6 +48,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from rulepress import incremental, paths
+from rulepress import options as render_options
 from rulepress.analysis import Analysis, ExamplesFailed
 from rulepress.check.accessibility import accessibility_problems
 from rulepress.check.analyse import analyser
@@ -69,7 +70,6 @@ from rulepress.output import (
 )
 from rulepress.progress import Progress
 from rulepress.render import ACROSS_GAMES, PER_GAME, RENDERERS, Artifact, Renderer
-from rulepress.render import options as render_options
 from rulepress.store import Store
 from rulepress.version import code_version
 
@@ -93,7 +93,7 @@ class BuildOptions:
     # card, tile, token and money sheets: overrides of each layout's `sheet` settings (their papers are `papers`)
     cards: render_options.CardOptions = field(default_factory=render_options.CardOptions)
     cut_machines: tuple[str, ...] = ()  # print-and-cut files for these cutting machines (none: not made)
-    shop: str | None = None  # print-shop preset (rulepress.render.shops.SHOPS): bleed, PDF/X, ink limit
+    shop: str | None = None  # print-shop preset (rulepress.draw.shops.SHOPS): bleed, PDF/X, ink limit
     pdfx: str | None = None  # the print-shop PDF as PDF/X: x4 or x1a (None: the shop's, else RGB)
     ink_limit: float | None = None  # % total ink of the PDF/X file (None: the shop's, else 300)
     site_url: str = ""  # where the website will be published (absolute links in sitemap and social previews)
@@ -115,7 +115,7 @@ class BuildResult:
 
 def export_options(o: BuildOptions, cards: render_options.CardOptions) -> render_options.ExportOptions:
     """The print-shop outputs' options: a shop preset's bleed and PDF/X settings unless given on their own."""
-    from rulepress.render.shops import SHOPS
+    from rulepress.draw.shops import SHOPS
 
     shop = SHOPS[o.shop] if o.shop else None
     version = o.pdfx or (shop.pdfx if shop else None)
@@ -128,7 +128,7 @@ def export_options(o: BuildOptions, cards: render_options.CardOptions) -> render
 
 
 def renderer_options(options: BuildOptions) -> dict[str, object]:
-    """Each renderer's own typed options (`rulepress.render.options`), by renderer name: the one place
+    """Each renderer's own typed options (`rulepress.options`), by renderer name: the one place
     where the build's options are handed out."""
     o = options
     cards = replace(o.cards, papers=o.papers, cache=o.out)

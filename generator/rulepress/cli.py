@@ -316,9 +316,9 @@ def check_site_url(url: str) -> None:
 def _run(args) -> int:
     if args.command == "build":
         from rulepress.build import PAPERS, BuildOptions, build
+        from rulepress.options import CardOptions
         from rulepress.progress import wanted
         from rulepress.render import ACROSS_GAMES, PER_GAME
-        from rulepress.render.options import CardOptions
 
         kinds = tuple(args.only) if args.only else PER_GAME + ACROSS_GAMES
         unknown = [k for k in kinds if k not in PER_GAME + ACROSS_GAMES]

@@ -10,9 +10,10 @@ from pathlib import Path
 import pytest
 
 from rulepress.cli import main
+from rulepress.draw import cardjobs
 from rulepress.model import load_game
+from rulepress.options import CardOptions
 from rulepress.render import cards
-from rulepress.render.options import CardOptions
 from rulepress.scaffold import new_game
 
 ANCHOR = '<path fill="currentColor" d="M240 32h32v96h64v32h-64v256c64-8 112-48 128-104l32 8c-16 88-96 152-176 152S96 408 80 320l32-8c16 56 64 96 128 104V160h-64v-32h64z"/>'
@@ -142,5 +143,5 @@ def test_added_icons_are_credited_to_game_icons_and_the_games_own_are_not(game, 
     ]  # the added set (package 9.9.9) and the bundled one (another version): a notice each
     assert sorted(credited) == ["anchor", "walking-boot"]
     # the game's own anchor wins over the bundled text glyph of the same name
-    job = cards.jobs(content, CardOptions(papers=("a4",)))[0]
+    job = cardjobs.jobs(content, CardOptions(papers=("a4",)))[0]
     assert job.icons["anchor"].svg == "anchor"

@@ -7,9 +7,9 @@ import dataclasses
 import pytest
 
 from rulepress import paths
+from rulepress.draw import boardpaint
 from rulepress.layout.placement import Outline, fits, placement_problems
 from rulepress.model import load_game
-from rulepress.render import boards
 
 
 @pytest.mark.parametrize(
@@ -57,7 +57,7 @@ def test_the_accusation_chips_fit_the_spots_they_are_put_on_and_the_board_draws_
     assert [p.at for p in chips.placed_on] == ["spot", "space"]  # on the spots, and in the supply (a pool)
     assert placement_problems(content) == []
     board = content.game.boards[0]
-    scene = boards.scene_for(board, "en")
+    scene = boardpaint.scene_for(board, "en")
     spots = [item for item in scene.items if getattr(item, "owner", "").startswith("spot:")]
     monopoly = [s for s in board.spaces if s.type == "monopoly"]
     assert len(spots) == sum(s.values["accusation_spots"] for s in monopoly)

@@ -6,7 +6,7 @@ import pytest
 
 from rulepress.build import BuildOptions, build
 from rulepress.cli import main
-from rulepress.render.options import CardOptions
+from rulepress.options import CardOptions
 from rulepress.scaffold import new_game
 
 

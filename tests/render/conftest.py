@@ -62,12 +62,13 @@ def _painted_board(game: str, tmp_path_factory, lang: str, dpi: float):
     import pypdfium2 as pdfium
 
     from rulepress import paths
+    from rulepress.draw import boardpaint
     from rulepress.model import load_game
     from rulepress.render import boards
 
     content = load_game(paths.BUNDLED_CONTENT / game)
     board = content.game.boards[0]
-    scene = boards.content_scene(content, board, lang)
+    scene = boardpaint.content_scene(content, board, lang)
     scene.folder = content.folder
     pdf = tmp_path_factory.mktemp(game) / f"board.{lang}.pdf"
     boards.write_full(board, lang, pdf, scene)

@@ -5,9 +5,10 @@ import re
 import yaml
 from PIL import Image
 
+from rulepress.draw import artcheck
 from rulepress.model import load_game
-from rulepress.render import artcheck, cards
-from rulepress.render.options import CardOptions
+from rulepress.options import CardOptions
+from rulepress.render import cards
 
 
 def test_effective_ppi_and_crop():

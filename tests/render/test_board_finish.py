@@ -11,6 +11,7 @@ import pdfplumber
 import pytest
 
 from rulepress import paths
+from rulepress.draw import boardpaint
 from rulepress.layout.boardgeom import Rect, luminance, shade, wave_rows, weave_lines
 from rulepress.layout.boardscene import (
     ICON_MAX,
@@ -25,13 +26,14 @@ from rulepress.layout.boardscene import (
     Label,
     Shape,
     Texture,
+    board_scene,
     stepping_stones,
 )
 from rulepress.layout.paper import MM
 from rulepress.model import load_game
 from rulepress.model.schema import Board
+from rulepress.options import BoardOptions
 from rulepress.render import boards
-from rulepress.render.options import BoardOptions
 
 DPI = 100
 PX = DPI / 25.4
@@ -131,7 +133,7 @@ def test_a_texture_lies_over_the_paper_and_under_everything_else(am):
         for line in lines
         if isinstance(line["stroking_color"], tuple)
         and tuple(round(v, 3) for v in line["stroking_color"]) == thread
-        and abs(line["linewidth"] - boards.TEXTURE_LINE * MM) < 0.01
+        and abs(line["linewidth"] - boardpaint.TEXTURE_LINE * MM) < 0.01
     ]
     assert len(hairlines) >= (board.size.width + board.size.height) / layer.width * 0.95  # every thread
     paper = next(layer.color for layer in board.layers if layer.kind == "sea")
@@ -233,7 +235,7 @@ def test_exit_roads_are_rows_of_stones_not_bands(am):
 
 def test_without_the_new_options_a_board_is_drawn_as_before():
     """No texture, emblem, plate, stones or pile unless asked: the road is one band, no plate, no pile."""
-    scene = boards.scene_for(_fixture(), "en")
+    scene = boardpaint.scene_for(_fixture(), "en")
     assert not [i for i in scene.items if isinstance(i, Texture)]
     assert not _shapes(scene, "plate:") and not _shapes(scene, "pile:")
     assert [line.owner for line in scene.lines("road")] == ["a--b"]
@@ -246,7 +248,7 @@ def test_options_on_a_fixture_board():
         link_types=[{"id": "way", "name": NAMED, "style": "arrow", "road": True, "road_width": 4, "road_stones": True}],
         layers=[{"kind": "texture", "pattern": "dots", "color": "#eeeeee", "width": 2}],
     )
-    scene = boards.scene_for(board, "en")
+    scene = boardpaint.scene_for(board, "en")
     assert [i.pattern for i in scene.items if isinstance(i, Texture)] == ["dots"]
     plates = _shapes(scene, "plate:")
     assert [p.shape for p in plates] == ["circle", "circle"]  # a round field's plate is round
@@ -264,7 +266,7 @@ def test_options_on_a_fixture_board():
 
 def test_pile_places_show_the_cards_below_and_their_count(am):
     content, board, scene, pdf, _ = am
-    held = boards.held_sizes(content)
+    held = boardpaint.held_sizes(content)
     piles = [s for s in board.spaces if s.type in {t.id for t in board.space_types if t.pile}]
     assert {s.id for s in piles} == {"pile-action", "pile-cooperation", "bank"}
     with pdfplumber.open(pdf) as doc:
@@ -288,7 +290,7 @@ def test_pile_places_show_the_cards_below_and_their_count(am):
 
 def test_a_pile_of_unknown_count_prints_no_number(xidit):
     content, board, scene, pdf, _ = xidit
-    assert boards.pile_counts(content, board) == {}
+    assert boardpaint.pile_counts(content, board) == {}
     assert _shapes(scene, "pile:recruit-stack") and _shapes(scene, "pile:threat-discard")
     assert not _shapes(scene, "pile:next-recruit")  # a single tile is no pile
     assert not any("\u00d7" in row.text for label in scene.labels for row in label.rows)
@@ -329,9 +331,7 @@ def test_a_pile_and_an_icon_on_a_fixture(tmp_path):
             {"id": "b", "type": "p", "pos": [160, 90]},
         ],
     )
-    scene = boards.board_scene(
-        board, "en", boards.measure, BoardContext(held={"deck": (30.0, 40.0)}, counts={"deck": 12})
-    )
+    scene = board_scene(board, "en", boardpaint.measure, BoardContext(held={"deck": (30.0, 40.0)}, counts={"deck": 12}))
     assert len(_shapes(scene, "pile:a")) == 2 and not _shapes(scene, "pile:b")  # b is no place
     assert [g.name for g in scene.items if isinstance(g, Glyph)] == ["star"]
     texts = [row.text for label in scene.labels if isinstance(label, Label) for row in label.rows]
@@ -383,14 +383,14 @@ def test_a_tab_that_would_cover_a_space_gives_way_to_the_name_on_the_rim():
         ],
         links=[],
     )
-    scene = boards.scene_for(board, "en")
+    scene = boardpaint.scene_for(board, "en")
     tab = next(i for i in _shapes(scene, "tab:g"))
     name = next(lab for lab in scene.labels if lab.role == "panel")
     assert name.box.inside(tab.rect)
     crowded = board.model_copy(
         update={"spaces": [*board.spaces, board.spaces[2].model_copy(update={"id": "d", "pos": (50.0, 34.0)})]}
     )
-    scene = boards.scene_for(crowded, "en")
+    scene = boardpaint.scene_for(crowded, "en")
     assert not _shapes(scene, "tab:g")
     name = next(lab for lab in scene.labels if lab.role == "panel")
     panel = next(i for i in _shapes(scene, "panel:g"))

@@ -11,12 +11,13 @@ import pytest
 import yaml
 
 from rulepress import paths
+from rulepress.draw import boardpaint
 from rulepress.layout.boardscene import GREY_STEP, REGION_NAME_PT, Glyph, greyscale_clashes
 from rulepress.layout.paper import MM
 from rulepress.model import formats, load_game
 from rulepress.model.schema import Board
+from rulepress.options import BoardOptions
 from rulepress.render import boards
-from rulepress.render.options import BoardOptions
 
 GAME = "anti-monopoly-3"
 
@@ -26,7 +27,7 @@ def painted(tmp_path_factory):
     """The Anti-Monopoly board in German: content, board, scene and its one-page PDF."""
     content = load_game(paths.BUNDLED_CONTENT / GAME)
     board = content.game.boards[0]
-    scene = boards.scene_for(board, "de")
+    scene = boardpaint.scene_for(board, "de")
     scene.folder = content.folder
     pdf = tmp_path_factory.mktemp("paint") / "board.de.pdf"
     boards.write_full(board, "de", pdf, scene)
@@ -165,7 +166,7 @@ def test_an_unknown_icon_is_an_error_at_its_line(tmp_path):
 def test_risk_names_read_across_the_table(lang):
     """Territory names at 9 pt or more where they fit; none under 7 pt."""
     board = load_game(paths.BUNDLED_CONTENT / "risk").game.boards[0]
-    scene = boards.scene_for(board, lang)
+    scene = boardpaint.scene_for(board, lang)
     sizes = [lab.rows[0].size for lab in scene.labels if lab.role == "space"]
     assert len(sizes) == 42
     assert min(sizes) >= 7.0
@@ -178,6 +179,6 @@ def test_pattern_over_several_group_colours_is_white_in_the_legend():
     for space in data["spaces"]:
         space.pop("name", None)  # unnamed spaces: the legend must explain the hatched type
     board = Board.model_validate(data)
-    scene = boards.scene_for(board, "de")
+    scene = boardpaint.scene_for(board, "de")
     hatched = [i for i in scene.items if type(i).__name__ == "Shape" and i.owner == "legend" and i.hatched]
     assert len(hatched) == 1 and hatched[0].fill == "#ffffff"

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pdfplumber
 import pytest
 
+from rulepress.draw import boardpaint
 from rulepress.layout.boardgeom import shade
 from rulepress.layout.boardscene import PANEL_PAD, ROAD_RIM, ROAD_SHADE, Shape
 from rulepress.layout.paper import MM
@@ -90,7 +91,7 @@ def test_card_piles_are_rounded_places_of_the_cards_size(am):
     """A pile holds its deck: a rounded outline exactly the card's size (mini-euro 44 x 68 mm) at the pile's
     centre, with the pile's name and the type's icon inside."""
     content, board, scene, pdf, _ = am
-    held = boards.held_sizes(content)
+    held = boardpaint.held_sizes(content)
     with pdfplumber.open(pdf) as doc:
         page = doc.pages[0]
         curves = page.curves + page.rects
@@ -192,7 +193,7 @@ def test_a_supply_has_a_place_for_each_kind_of_piece(xidit, am):
 
 def test_tile_places_on_the_mat_are_the_tiles_size(xidit):
     content, board, scene, _, _ = xidit
-    w, h = boards.held_sizes(content)["city-tiles"]
+    w, h = boardpaint.held_sizes(content)["city-tiles"]
     places = [i for i in scene.items if isinstance(i, Shape) and i.owner.startswith("place:")]
     assert len(places) == sum(1 for s in board.spaces if s.size_from == "city-tiles") == 7
     assert all(abs(p.rect.w - w) < 1e-6 and abs(p.rect.h - h) < 1e-6 for p in places)
@@ -241,9 +242,9 @@ def test_a_road_stops_at_a_round_spaces_centre_and_warns_when_it_runs_under_a_sp
             "links": [{"a": "a", "b": "b", "type": "next"}, {"a": "b", "b": "c", "type": "next"}],
         }
     )
-    scene = boards.scene_for(board, "en")
+    scene = boardpaint.scene_for(board, "en")
     band = _shape(scene, "road:b--c").rect
     assert abs(band.right - (80.0 + ROAD_RIM)) < 1e-6 and abs(band.x - (45.0 - ROAD_RIM)) < 1e-6  # not to 90
     assert scene.warnings == []
     board.links.append(board.links[0].model_copy(update={"a": "a", "b": "d"}))
-    assert "road a--d runs under space 'b'" in boards.scene_for(board, "en").warnings
+    assert "road a--d runs under space 'b'" in boardpaint.scene_for(board, "en").warnings

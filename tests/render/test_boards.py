@@ -15,14 +15,15 @@ from pypdf import PdfReader
 
 from rulepress import paths
 from rulepress.build import BuildOptions
+from rulepress.draw import boardpaint
 from rulepress.layout.boardscene import BoardContext, Label, Mark
 from rulepress.layout.geometry import Rect
 from rulepress.layout.paper import MM, PAPERS
 from rulepress.layout.tiling import plan_tiles
 from rulepress.model import find_games, load_game
 from rulepress.model.schema import Board, Layer
+from rulepress.options import BoardOptions
 from rulepress.render import boards
-from rulepress.render.options import BoardOptions
 
 FIXTURES = Path(__file__).parent.parent / "data" / "boards"
 
@@ -135,7 +136,7 @@ def test_one_line_per_link_and_dashed_where_the_type_says(board, rendered):
 @pytest.mark.parametrize("lang", ["de", "en"])
 @pytest.mark.parametrize("board", ALL_BOARDS)
 def test_labels_fit_and_do_not_overlap(board, lang, rendered):
-    scene = boards.scene_for(board, lang)
+    scene = boardpaint.scene_for(board, lang)
     assert scene.problems == []
     labels = [item for item in scene.items if isinstance(item, Label)]
     frame = scene.items[0].rect
@@ -153,18 +154,18 @@ def test_labels_fit_and_do_not_overlap(board, lang, rendered):
 
 
 def test_links_hidden_under_spaces_are_reported():
-    assert boards.scene_for(fixture("map"), "en").warnings == []
+    assert boardpaint.scene_for(fixture("map"), "en").warnings == []
     board = fixture("map").model_copy(
         update={
             "links": fixture("map").links + [fixture("map").links[0].model_copy(update={"a": "west-cape", "b": "reef"})]
         }
     )
-    assert "link west-cape--reef runs under space 'pearl'" in boards.scene_for(board, "en").warnings
+    assert "link west-cape--reef runs under space 'pearl'" in boardpaint.scene_for(board, "en").warnings
 
 
 def test_sea_links_are_dashed_and_wrap_links_reach_both_edges():
     board = fixture("map")
-    scene = boards.scene_for(board, "en")
+    scene = boardpaint.scene_for(board, "en")
     wrap = [line for line in scene.lines("link") if line.owner == "west-cape--east-point"]
     assert len(wrap) == 2
     assert sorted(line.points[-1][0] for line in wrap) == [0.0, board.size.width]
@@ -179,7 +180,7 @@ def test_edge_names_stay_inside_the_boards_frame():
     board = fixture("map")
     framed = board.model_copy(update={"layers": [*board.layers, Layer(kind="frame", color="#202020", width=4)]})
     for plain_or_framed, inner in ((board, 0.0), (framed, 4 + 1.6)):
-        edges = [lab.box for lab in boards.scene_for(plain_or_framed, "en").labels if lab.role == "edge"]
+        edges = [lab.box for lab in boardpaint.scene_for(plain_or_framed, "en").labels if lab.role == "edge"]
         assert len(edges) == 2
         for box in edges:  # clear of the paper edge and of both rules of the frame
             assert box.x >= inner + 1.5 - 1e-6 and box.x + box.w <= board.size.width - inner - 1.5 + 1e-6
@@ -187,7 +188,7 @@ def test_edge_names_stay_inside_the_boards_frame():
 
 def test_legend_shows_group_values_and_reconstructed_mark():
     board = fixture("map")
-    scene = boards.scene_for(board, "de")
+    scene = boardpaint.scene_for(board, "de")
     legend = [row.text for lab in scene.labels if lab.role == "legend" for row in lab.rows]
     assert "Nordland – Bonus: 3" in legend and "Südinseln – Bonus: 2" in legend
     assert any(text.startswith("rekonstruiert") for text in legend)
@@ -196,7 +197,7 @@ def test_legend_shows_group_values_and_reconstructed_mark():
 
 
 def test_reconstructed_board_says_so_in_its_note():
-    scene = boards.scene_for(fixture("track"), "en")
+    scene = boardpaint.scene_for(fixture("track"), "en")
     note = " ".join(row.text for lab in scene.labels if lab.role == "note" for row in lab.rows)
     assert note.startswith("Board reconstructed.") and "Field count reconstructed." in note
 
@@ -226,7 +227,7 @@ def test_hatched_spaces_get_hatching(tmp_path):
 
 
 def test_mat_arrows_have_heads_and_labels():
-    scene = boards.scene_for(fixture("mat"), "en")
+    scene = boardpaint.scene_for(fixture("mat"), "en")
     from rulepress.layout.boardscene import Polygon
 
     heads = [item for item in scene.items if isinstance(item, Polygon) and item.owner != "legend"]
@@ -401,7 +402,7 @@ def test_german_boards_print_no_english_label(tmp_path):
     for game in ("anti-monopoly-3", "risk", "xidit"):
         content, board = bundled(game)
         out = tmp_path / f"{game}.pdf"
-        boards.write_full(board, "de", out, boards.content_scene(content, board, "de"))
+        boards.write_full(board, "de", out, boardpaint.content_scene(content, board, "de"))
         text = " ".join(PdfReader(out).pages[0].extract_text().split())
         english = {t.en for t in board.value_labels.values()} | {"payout", "price", "bonus", "Legend"}
         english |= {s.name.en for s in board.spaces if s.name and s.name.en != s.name.de and " " in s.name.en}
@@ -412,7 +413,7 @@ def test_german_boards_print_no_english_label(tmp_path):
 
 def test_accusation_spots_are_drawn_as_spots_and_values_readable():
     content, board = bundled("anti-monopoly-3")
-    scene = boards.scene_for(board, "de")
+    scene = boardpaint.scene_for(board, "de")
     monopoly = [s for s in board.spaces if s.type == "monopoly"]
     assert len(monopoly) == 3
     for space in monopoly:
@@ -427,9 +428,9 @@ def test_accusation_spots_are_drawn_as_spots_and_values_readable():
 
 def test_xidit_spaces_fit_the_tiles_they_hold():
     content, board = bundled("xidit")
-    held = boards.held_sizes(content)
+    held = boardpaint.held_sizes(content)
     tile_w, tile_h = held["city-tiles"]
-    scene = boards.scene_for(board, "en", BoardContext(held=held))
+    scene = boardpaint.scene_for(board, "en", BoardContext(held=held))
     shapes = {i.owner: i.rect for i in scene.items if type(i).__name__ == "Shape"}
     holders = [s.id for s in board.spaces if s.size_from == "city-tiles"]
     assert len(holders) == 7
@@ -439,7 +440,7 @@ def test_xidit_spaces_fit_the_tiles_they_hold():
 
 def test_legend_lists_each_style_once():
     _, board = bundled("anti-monopoly-3")
-    scene = boards.scene_for(board, "en")
+    scene = boardpaint.scene_for(board, "en")
     rows = [lab.rows[0].text for lab in scene.labels if lab.role == "legend" and lab.owner == "type"]
     # only types with a look of their own are listed (plain ones take their group's colour), and of those only
     # the ones whose fields do not say what they are (a word or their own name on each field)
@@ -460,7 +461,7 @@ def test_legend_lists_each_style_once():
 def test_legend_entries_unique_and_swatches_are_space_fills(game, lang):
     """Each legend entry once; each swatch's colour is the fill of a space on the board (#28)."""
     _, board = bundled(game)
-    scene = boards.scene_for(board, lang)
+    scene = boardpaint.scene_for(board, lang)
     if not board.legend:
         pytest.skip("no legend")
     texts = [lab.rows[0].text for lab in scene.labels if lab.role == "legend" and lab.owner in ("group", "type")]
@@ -476,7 +477,7 @@ def test_legend_entries_unique_and_swatches_are_space_fills(game, lang):
 
 def test_risk_layers_sea_links_and_wrap(risk_pdf):
     board, _ = risk_pdf
-    scene = boards.scene_for(board, "en")
+    scene = boardpaint.scene_for(board, "en")
     kinds = {type(i).__name__ for i in scene.items}
     assert {"Region", "Halo", "Compass"} <= kinds
     assert scene.items[0].fill == "#d4e8f4"  # the sea
@@ -502,7 +503,7 @@ def test_image_compass_and_cartouche_layers_are_painted(tmp_path):
             ],
         }
     )
-    scene = boards.scene_for(board, "en")
+    scene = boardpaint.scene_for(board, "en")
     scene.folder = tmp_path
     out = tmp_path / "b.pdf"
     boards.write_full(board, "en", out, scene)
@@ -558,7 +559,7 @@ def test_tiled_pdf_prints_no_text_below_6pt(tmp_path):
 def test_label_halos_are_outlines_so_each_letter_is_in_the_pdf_once(board, rendered):
     """A halo is drawn as the letters' outlines, not as a second copy of the text: copying a label gives its
     words once, and the halo is still there as stroked curves in the halo's colour."""
-    scene = boards.scene_for(board, "en")
+    scene = boardpaint.scene_for(board, "en")
     haloed = [item for item in scene.items if isinstance(item, Label) and item.halo]
     with pdfplumber.open(rendered(board, "en")) as pdf:
         page = pdf.pages[0]
@@ -593,7 +594,7 @@ def test_a_label_beside_its_region_gets_a_leader_line_into_the_region(tmp_path):
     from rulepress.layout.boardgeom import shade
 
     board = _island_board([300, 200])
-    scene = boards.scene_for(board, "en")
+    scene = boardpaint.scene_for(board, "en")
     (leader,) = scene.lines("leader")
     label = next(lab for lab in scene.labels if lab.role == "space" and lab.owner == "pearl")
     start, end = leader.points
@@ -610,7 +611,7 @@ def test_a_label_beside_its_region_gets_a_leader_line_into_the_region(tmp_path):
             if abs(ln["x0"] / MM - min(start[0], end[0])) < 0.05 and abs(ln["x1"] / MM - max(start[0], end[0])) < 0.05
         ]
     assert drawn and drawn[0]["linewidth"] / MM == pytest.approx(0.3, abs=0.01)
-    assert not boards.scene_for(_island_board([260, 200]), "en").lines("leader")  # label on its island: none
+    assert not boardpaint.scene_for(_island_board([260, 200]), "en").lines("leader")  # label on its island: none
 
 
 @pytest.mark.parametrize("lang", ["de", "en"])
@@ -623,7 +624,7 @@ def test_risk_island_labels_sit_in_the_sea_with_a_leader_to_their_island(lang):
     from rulepress.layout import regions
 
     _, board = bundled("risk")
-    scene = boards.scene_for(board, lang)
+    scene = boardpaint.scene_for(board, lang)
     land = union_all([regions.geometry(s.outline) for s in board.spaces])
     beside = [s for s in board.spaces if s.anchor and not regions.geometry(s.outline).contains(Point(s.anchor))]
     assert {"iceland", "great-britain", "japan", "madagascar", "new-guinea"} <= {s.id for s in beside}
@@ -646,7 +647,7 @@ def test_a_two_language_attribution_is_printed_in_the_boards_language():
         }
     )
     for lang, text in (("de", "Karte: gemeinfrei"), ("en", "Map: public domain")):
-        labels = [lab for lab in boards.scene_for(board, lang).labels if lab.role == "attribution"]
+        labels = [lab for lab in boardpaint.scene_for(board, lang).labels if lab.role == "attribution"]
         assert [row.text for lab in labels for row in lab.rows] == [text]
 
 
@@ -654,7 +655,7 @@ def test_a_two_language_attribution_is_printed_in_the_boards_language():
 def test_type_label_printed_on_each_space(lang):
     """A space type with `label: true` prints its word (else its name) on each of its spaces, at >= 6 pt (#28)."""
     _, board = bundled("anti-monopoly-3")
-    scene = boards.scene_for(board, lang)
+    scene = boardpaint.scene_for(board, lang)
     labelled = {t.id: (t.word or t.name).get(lang) for t in board.space_types if t.label}
     assert {"action", "crisis"} <= set(labelled)
     rows: dict = {}

@@ -12,10 +12,11 @@ from PIL import Image
 from pypdf import PdfReader
 
 from rulepress.build import BuildOptions, build
+from rulepress.draw.cardjobs import Settings, choose_paper
 from rulepress.errors import ContentError, ContentErrors
 from rulepress.layout.paper import PRINTABLE_MARGIN
 from rulepress.layout.sheet import back_box
-from rulepress.render.cards import GUIDE_BAND, Settings, choose_paper
+from rulepress.render.cards import GUIDE_BAND
 from rulepress.scaffold import new_game
 
 FIXTURE = Path(__file__).parent.parent / "data" / "cards" / "components.yaml"

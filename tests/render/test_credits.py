@@ -4,8 +4,8 @@ import yaml
 from pypdf import PdfReader
 
 from rulepress.model import load_game
+from rulepress.options import CardOptions
 from rulepress.render import cards
-from rulepress.render.options import CardOptions
 from rulepress.site.sources import GameExtras, render_game
 
 CREDITS = [

@@ -6,9 +6,10 @@ import pdfplumber
 import pytest
 
 from rulepress import paths
+from rulepress.draw import cardjobs
 from rulepress.model import load_game
+from rulepress.options import CardOptions
 from rulepress.render import cards
-from rulepress.render.options import CardOptions
 
 MM = 72 / 25.4
 
@@ -31,7 +32,7 @@ def _marks(page, outer) -> list[tuple[float, float, float, float]]:
 def test_every_crop_mark_is_at_least_3_mm_long(tmp_path, game, paper):
     content = load_game(paths.BUNDLED_CONTENT / game)
     options = CardOptions(papers=(paper,))
-    jobs = {cards.component_path(j.game, j.comp.id, j.lang, j.paper): j for j in cards.jobs(content, options)}
+    jobs = {cardjobs.component_path(j.game, j.comp.id, j.lang, j.paper): j for j in cardjobs.jobs(content, options)}
     checked = 0
     for artifact in cards.plan(content, options):
         job = jobs.get(artifact.path)
@@ -40,7 +41,7 @@ def test_every_crop_mark_is_at_least_3_mm_long(tmp_path, game, paper):
         target = tmp_path / artifact.path
         target.parent.mkdir(parents=True, exist_ok=True)
         artifact.write(target)
-        sheet, g = cards.choose_paper(job.paper, job.size, job.settings)
+        sheet, g = cardjobs.choose_paper(job.paper, job.size, job.settings)
         with pdfplumber.open(target) as pdf:
             for number, page in enumerate(pdf.pages[::2], start=1):  # the fronts (backs have no marks)
                 marks = _marks(page, g.outer)

@@ -1,5 +1,5 @@
 """Worked examples' pictures: drawn from the example's own values by the card and board renderers
-(rulepress.render.examplepictures), checked with the example (exit code 2 at the `:picture:` line)."""
+(rulepress.draw.examplepictures), checked with the example (exit code 2 at the `:picture:` line)."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ from PIL import Image
 
 from rulepress.check.examples import run_game
 from rulepress.cli import main
+from rulepress.draw.examplepictures import PIECE_COLORS, PNG_DENSITY, css_size, panels, picture_pdf, site_pictures
 from rulepress.model import load_games
-from rulepress.render.examplepictures import PIECE_COLORS, PNG_DENSITY, css_size, panels, picture_pdf, site_pictures
 from rulepress.scaffold import new_game
 
 EXAMPLE = """
@@ -142,9 +142,9 @@ def test_a_build_with_a_picture_of_an_unknown_space_stops_before_writing_anythin
 
 
 def test_an_excerpt_leaves_out_a_title_legend_or_note_it_would_cut():
+    from rulepress.draw.examplepictures import _whole_chrome
     from rulepress.layout.boardscene import Label, Shape
     from rulepress.layout.geometry import Rect
-    from rulepress.render.examplepictures import _whole_chrome
 
     items = [
         Shape(

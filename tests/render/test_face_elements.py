@@ -14,10 +14,10 @@ from PIL import Image
 
 from rulepress.build import BuildOptions, build
 from rulepress.commands.check_content import run as run_check_content
+from rulepress.draw.cardjobs import Settings, choose_paper
 from rulepress.errors import ContentErrors, RulepressError
 from rulepress.layout.sheet import back_box
 from rulepress.paths import FONTS
-from rulepress.render.cards import Settings, choose_paper
 from rulepress.scaffold import new_game
 
 PT = 25.4 / 72
@@ -135,7 +135,7 @@ def test_art_reaches_the_bleed_edge(sheet, tmp_path):
 
 def test_png_data_goes_in_unchanged(sheet):
     pdf, folder = sheet
-    from rulepress.render.pictures import png_layout
+    from rulepress.draw.pictures import png_layout
 
     raw = (folder / "art.png").read_bytes()
     idat = b"".join(raw[s : s + n] for s, n in png_layout(folder / "art.png").idat)

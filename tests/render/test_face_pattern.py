@@ -11,11 +11,11 @@ import pytest
 from PIL import Image
 from pydantic import TypeAdapter
 
+from rulepress.draw.elements import Context, FaceError, draw_elements
+from rulepress.draw.face import Art
 from rulepress.layout.elements import Element
 from rulepress.layout.paper import MM
 from rulepress.layout.spec import Layout
-from rulepress.render.elements import Context, FaceError, draw_elements
-from rulepress.render.face import Art
 
 W, H, BLEED = 40.0, 30.0, 3.0
 

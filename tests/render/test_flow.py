@@ -7,8 +7,8 @@ import pytest
 from reportlab.lib.pagesizes import A4
 from reportlab.pdfgen import canvas
 
+from rulepress.draw import panels
 from rulepress.layout.paper import MM
-from rulepress.render import quickref
 from rulepress.text import fonts
 from rulepress.text.markup import blocks
 
@@ -21,7 +21,7 @@ def _draw(tmp_path, width_mm: float):
     fonts.register()
     path = tmp_path / f"flow-{width_mm}.pdf"
     c = canvas.Canvas(str(path), pagesize=A4, invariant=1)
-    items = quickref.flowables(FLOW, 8.0, width_mm * MM)
+    items = panels.flowables(FLOW, 8.0, width_mm * MM)
     assert items is not None
     y = A4[1] - 20 * MM
     for _kind, flowable in items:

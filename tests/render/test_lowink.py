@@ -5,10 +5,11 @@ import pikepdf
 import pypdfium2 as pdfium
 import pytest
 
+from rulepress.draw import lowink
+from rulepress.draw.pdfstreams import every_stream
 from rulepress.model import load_game
-from rulepress.render import cards, lowink
-from rulepress.render.options import CardOptions
-from rulepress.render.pdfstreams import every_stream
+from rulepress.options import CardOptions
+from rulepress.render import cards
 
 
 @pytest.fixture(scope="module")

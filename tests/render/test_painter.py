@@ -7,12 +7,12 @@ from pathlib import Path
 import pytest
 
 from rulepress.build import BuildOptions, build
+from rulepress.draw.cardjobs import Design, jobs
+from rulepress.draw.painter import SHARED, distinct_faces
 from rulepress.layout.face import FaceContent
 from rulepress.model import load_game
+from rulepress.options import CardOptions
 from rulepress.render import exports
-from rulepress.render.cards import Design, jobs
-from rulepress.render.options import CardOptions
-from rulepress.render.painter import SHARED, distinct_faces
 from rulepress.scaffold import new_game
 
 

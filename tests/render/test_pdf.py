@@ -6,8 +6,8 @@ import pytest
 from pypdf import PdfReader
 
 from rulepress import paths
+from rulepress.draw.pdf import Meta, duplex_mode, new_canvas, print_preferences
 from rulepress.model import load_games
-from rulepress.render.pdf import Meta, duplex_mode, new_canvas, print_preferences
 
 
 def _fonts(reader: PdfReader):

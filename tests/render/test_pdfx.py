@@ -7,10 +7,11 @@ import pikepdf
 import pytest
 
 from rulepress.build import BuildOptions, export_options
+from rulepress.draw import pdfx
+from rulepress.draw.pdfstreams import every_stream
 from rulepress.model import load_game
-from rulepress.render import exports, pdfx
-from rulepress.render.options import CardOptions
-from rulepress.render.pdfstreams import every_stream
+from rulepress.options import CardOptions
+from rulepress.render import exports
 
 
 @pytest.fixture(scope="module")
@@ -168,7 +169,7 @@ def test_neutral_colours_become_black_ink_only():
 
 
 def test_shop_sizes():
-    from rulepress.render import shops
+    from rulepress.draw import shops
 
     assert shops.product(shops.SHOPS["dtc"], (63.5, 88.9)) == "poker"
     assert shops.product(shops.SHOPS["tgc"], (88.9, 63.5)) == "poker"  # landscape cards too

@@ -1,4 +1,4 @@
-"""How one face of a piece is painted (`rulepress.render.piece_face`): the chip-like finish of a round token, the
+"""How one face of a piece is painted (`rulepress.draw.piece_face`): the chip-like finish of a round token, the
 framed square token, the hatched standee, and the pawn's figure, measured on rendered pixels."""
 
 import io
@@ -8,8 +8,8 @@ from pathlib import Path
 from PIL import Image
 from reportlab.pdfgen import canvas as rl_canvas
 
+from rulepress.draw.piece_face import figure, finish, ink_on
 from rulepress.layout.paper import MM
-from rulepress.render.piece_face import figure, finish, ink_on
 
 
 def _finished(shape, color: str, tmp_path: Path) -> Image.Image:

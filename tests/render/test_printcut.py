@@ -12,8 +12,8 @@ from svg.path import parse_path
 
 from rulepress.layout.printcut import MarkSpec, sheet
 from rulepress.model import load_game
+from rulepress.options import CardOptions, ExportOptions, PrintCutOptions
 from rulepress.render import exports, printcut
-from rulepress.render.options import CardOptions, ExportOptions, PrintCutOptions
 from rulepress.scaffold import new_game
 
 FIXTURE = Path(__file__).parent.parent / "data" / "cards" / "components.yaml"

@@ -12,13 +12,14 @@ import pytest
 
 from rulepress import paths
 from rulepress.build import BuildOptions, build
+from rulepress.draw import panels
 from rulepress.errors import ContentError, RulepressError
 from rulepress.layout.nup import impose
 from rulepress.layout.paper import MM, PAPERS
 from rulepress.model import load_game
 from rulepress.model.engine import load_engine
+from rulepress.options import QuickrefOptions
 from rulepress.render import quickref
-from rulepress.render.options import QuickrefOptions
 from rulepress.scaffold import new_game
 from rulepress.text.template import format_percent
 
@@ -144,7 +145,7 @@ def test_text_is_shrunk_before_it_fails_and_too_long_text_is_an_error_naming_the
     (folder / "quickref.de.md").write_text("# Kurzregeln\n\n" + item * 20, encoding="utf-8")
     content = load_game(folder)
     ref = content.game.quickrefs[0]
-    fitted = quickref.fit(quickref.sheet_text(content, ref, "de", None), ref, 1)
+    fitted = panels.fit(panels.sheet_text(content, ref, "de", None), ref, 1)
     assert ref.min_font_size <= fitted.size < ref.font_size
     written = write(content, tmp_path)
     texts = panel_texts(written["demo/quickref-short.de.a4.pdf"], ref, "a4")
@@ -245,7 +246,7 @@ def _panel_fill(pdf_path: Path, ref, paper: str) -> list[tuple[float, float]]:
         for p in sheet.panels:
             chars = page.crop((p.x * MM, p.y * MM, p.right * MM, p.bottom * MM)).chars
             lowest = max(c["bottom"] for c in chars) / MM
-            result.append((min(c["size"] for c in chars), p.bottom - quickref.PADDING - lowest))
+            result.append((min(c["size"] for c in chars), p.bottom - panels.PADDING - lowest))
     return result
 
 
@@ -274,18 +275,18 @@ def test_short_text_grows_to_the_largest_size_that_fits(tmp_path):
     (folder / "quickref.de.md").write_text("# Kurz\n\n- eins\n- zwei\n\nEin Satz.\n", encoding="utf-8")
     content = load_game(folder)
     ref = content.game.quickrefs[0]
-    fitted = quickref.fit(quickref.sheet_text(content, ref, "de", None), ref, 1)
-    assert fitted.size == pytest.approx(quickref.size_range(ref)[1])  # capped by max_font_size (2 x font_size)
+    fitted = panels.fit(panels.sheet_text(content, ref, "de", None), ref, 1)
+    assert fitted.size == pytest.approx(panels.size_range(ref)[1])  # capped by max_font_size (2 x font_size)
     bigger = ref.model_copy(update={"max_font_size": 80})
-    grown = quickref.fit(quickref.sheet_text(content, ref, "de", None), bigger, 1)
+    grown = panels.fit(panels.sheet_text(content, ref, "de", None), bigger, 1)
     assert 2 * ref.font_size < grown.size < 80
-    wider = quickref.flowables(
-        quickref.sheet_text(content, ref, "de", None),
-        grown.size + quickref.STEP,
-        (ref.panel.width - 2 * quickref.PADDING) * MM,
+    wider = panels.flowables(
+        panels.sheet_text(content, ref, "de", None),
+        grown.size + panels.STEP,
+        (ref.panel.width - 2 * panels.PADDING) * MM,
     )
-    height = (ref.panel.height - 2 * quickref.PADDING) * MM
-    used = sum(b + h for _, _, b, h in quickref._measure(wider, (ref.panel.width - 8) * MM, height)) if wider else 1e9
+    height = (ref.panel.height - 2 * panels.PADDING) * MM
+    used = sum(b + h for _, _, b, h in panels._measure(wider, (ref.panel.width - 8) * MM, height)) if wider else 1e9
     assert wider is None or used > height  # one step more would not fit
 
 
@@ -327,7 +328,7 @@ def test_pictures_and_icons_in_a_quick_reference(tmp_path):
     big = [i for i in images if i["x0"] / MM < panel.right and i["top"] / MM < panel.bottom and i["width"] > 100]
     assert len(big) == 1
     width_mm = big[0]["width"] / MM
-    assert width_mm == pytest.approx(ref.panel.width - 2 * quickref.PADDING, abs=0.05)  # the panel's text width
+    assert width_mm == pytest.approx(ref.panel.width - 2 * panels.PADDING, abs=0.05)  # the panel's text width
     assert big[0]["height"] / big[0]["width"] == pytest.approx(0.5, abs=0.01)  # aspect kept
     small = [i for i in images if i["width"] < 100][0]
     assert small["height"] == pytest.approx(small["width"], abs=0.01)
@@ -405,8 +406,8 @@ def test_an_unknown_icon_in_a_quick_reference_is_an_error_at_its_line_listing_th
 
 
 def test_an_alias_that_names_no_icon_is_an_error_at_its_line_in_icons_yaml(tmp_path):
+    from rulepress.options import CardOptions
     from rulepress.render import cards
-    from rulepress.render.options import CardOptions
 
     folder = new_game("demo", tmp_path / "games", table=False)
     (folder / "layouts" / "icons.yaml").write_text(
@@ -464,7 +465,7 @@ def test_a_paragraph_ending_in_a_colon_keeps_with_the_block_it_introduces(lead, 
     ]
     heights = [80.0, 11.0, 30.0]  # the lead-in fits under the first block, the list does not
     measured = [(kind, flowable, 0.0, h) for (kind, flowable), h in zip(blocks, heights, strict=True)]
-    columns = quickref._paginate(measured, 100.0, 2)
+    columns = panels._paginate(measured, 100.0, 2)
     assert columns is not None
     first = [f.getPlainText() for f, _, _ in columns[0]]
     assert first == (["Long rule text"] if moves else ["Long rule text", lead])

@@ -11,8 +11,8 @@ import pytest
 from pypdf import PdfReader
 
 from rulepress import paths
+from rulepress.draw import booklet
 from rulepress.model import load_games, numbering
-from rulepress.render import booklet
 
 GAME = "xidit"
 
@@ -232,8 +232,8 @@ def test_content_of_an_earlier_release_makes_a_rulebook():
 
 
 def test_impose_places_pages_in_saddle_stitch_order_with_the_same_bytes_every_time(tmp_path):
+    from rulepress.draw.pdf import Meta, new_canvas
     from rulepress.layout.paper import MM
-    from rulepress.render.pdf import Meta, new_canvas
 
     buffer = io.BytesIO()
     canvas = new_canvas(buffer, (148 * MM, 210 * MM), Meta("eight"))

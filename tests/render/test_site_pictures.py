@@ -1,4 +1,4 @@
-"""The rules pages of every bundled game show illustrated worked examples (rulepress.render.examplepictures)."""
+"""The rules pages of every bundled game show illustrated worked examples (rulepress.draw.examplepictures)."""
 
 from __future__ import annotations
 

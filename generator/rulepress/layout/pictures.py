@@ -1,7 +1,7 @@
 """Picture files as a layout sees them: their size, and whether Rulepress can read them.
 
 `picture_size` gives a PNG's or JPEG's pixels or an SVG's units (PictureError when the file is missing,
-broken or of another kind); `png_layout` reads a PNG's chunks (what `rulepress.render.pictures` needs to
+broken or of another kind); `png_layout` reads a PNG's chunks (what `rulepress.draw.pictures` needs to
 put its data into a PDF unchanged). Checking a layout (`rulepress.layout.check`) and drawing it both use
 them.
 """

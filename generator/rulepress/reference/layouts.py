@@ -75,10 +75,10 @@ def render_example(
     import pypdfium2 as pdfium
     from reportlab.pdfgen import canvas as rl_canvas
 
+    from rulepress.draw.cardjobs import game_icons
+    from rulepress.draw.face import Art, draw_with
     from rulepress.layout.paper import MM
     from rulepress.layout.spec import Layout
-    from rulepress.render.cards import game_icons
-    from rulepress.render.face import Art, draw_with
     from rulepress.text import fonts
 
     fonts.register()

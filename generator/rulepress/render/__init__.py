@@ -1,7 +1,7 @@
 """Renderers: each turns the content model into output files.
 
 A `Renderer` says what it is called (the name ``rulepress build --only`` takes), whether it works on one
-game or across games, the typed options it reads (a frozen dataclass of `rulepress.render.options`,
+game or across games, the typed options it reads (a frozen dataclass of `rulepress.options`,
 made from the build's options in one place, `rulepress.build.renderer_options`), the parts of a game it
 does not read, and which module plans its artifacts. That module is imported when the renderer is first
 asked to plan or check (a no-op build that reuses every plan imports none of them) and offers:
@@ -26,8 +26,8 @@ import importlib
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from rulepress import options as opts
 from rulepress.artifact import Artifact
-from rulepress.render import options as opts
 
 if TYPE_CHECKING:
     from types import ModuleType
@@ -48,7 +48,7 @@ class Renderer:
 
     name: str
     per_game: bool  # plans one game at a time (else all games at once, after every per-game renderer)
-    options: type  # the frozen dataclass of `rulepress.render.options` it reads
+    options: type  # the frozen dataclass of `rulepress.options` it reads
     # The parts of a game a per-game renderer does not read: it is given the game without them (so it cannot
     # depend on them), and an edit of a file that holds only such parts does not make it plan again
     # (`rulepress.incremental`). Parts: top-level keys of the game's YAML, and "rule_texts" (rules.<lang>.md).

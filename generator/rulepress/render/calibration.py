@@ -17,15 +17,15 @@ from html import escape
 from pathlib import Path
 
 from rulepress import i18n
+from rulepress.draw.cardjobs import Settings
+from rulepress.draw.pdf import Meta, duplex_mode, how_to_print, new_canvas, print_preferences
 from rulepress.layout import calibration as geo
 from rulepress.layout.geometry import Rect
 from rulepress.layout.paper import MM, PAPERS, PRINTABLE_MARGIN
 from rulepress.layout.sheet import back_box
 from rulepress.model import GameContent
+from rulepress.options import CalibrationOptions
 from rulepress.render import Artifact
-from rulepress.render.cards import Settings
-from rulepress.render.options import CalibrationOptions
-from rulepress.render.pdf import Meta, duplex_mode, how_to_print, new_canvas, print_preferences
 
 TEXT_SIZE = 8.0  # pt
 LABEL_SIZE = 6.0  # pt: the rulers' and the scale bar's numbers (Condensed), the smallest print a player reads

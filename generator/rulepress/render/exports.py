@@ -21,7 +21,7 @@ Folder artifacts per printed component and language:
 
 Every PNG is exactly the card's size at 300 dpi (trim plus bleed, or the trim,
 each rounded to whole pixels) and says so in its pHYs chunk (`exact_size`).
-The pictures are drawn by the one face painter of every output (`rulepress.render.painter`),
+The pictures are drawn by the one face painter of every output (`rulepress.draw.painter`),
 one page per distinct face, and rasterised with pypdfium2 (a wheel, so the build
 needs no system package): a PNG can never differ from the printed card. Each face's
 PNGs are kept in the output folder's cache by the face's digest, so a rebuild after
@@ -42,21 +42,19 @@ from concurrent.futures import ThreadPoolExecutor
 from functools import partial
 from pathlib import Path
 
-from rulepress.layout.paper import MM
-from rulepress.render import Artifact, pdfx, shops
-from rulepress.render.cards import KIND, Job, check_images, common_digest, designs, job_inputs, jobs, picture_files
-from rulepress.render.options import ExportOptions
-from rulepress.render.painter import (
+from rulepress.draw import pdfx, shops
+from rulepress.draw.cardjobs import KIND, Job, check_images, common_digest, designs, job_inputs, jobs, picture_files
+from rulepress.draw.painter import (
     FaceRef,
-    Forms,
-    back_of,
     distinct_faces,
     face_digest,
-    front_of,
     paint,
 )
-from rulepress.render.pdf import new_canvas
-from rulepress.render.pictures import Pictures
+from rulepress.draw.pictures import Pictures
+from rulepress.draw.shoppdf import write_print_pdf
+from rulepress.layout.paper import MM
+from rulepress.options import ExportOptions
+from rulepress.render import Artifact
 from rulepress.store import Store
 from rulepress.text import fonts
 from rulepress.version import code_version
@@ -149,7 +147,7 @@ def exact_size(image, width: int, height: int):
 def write_images(job: Job, target: Path, out: Path | None = None) -> dict:
     """The PNG folder of one component and language. Each distinct face is rasterised once; with `out` (the
     output folder) its PNGs are kept in the cache by the face's digest, so a rebuild rasterises only the
-    faces that changed (`rulepress.render.painter`)."""
+    faces that changed (`rulepress.draw.painter`)."""
     check_images(job)
     faces, aliases = distinct_faces(designs(job))
     store = Store.at(out, f"faces/{job.game}/{job.comp.id}.{job.lang}", version=code_version(), kind="files")
@@ -182,38 +180,6 @@ def write_images(job: Job, target: Path, out: Path | None = None) -> dict:
         for alias, original in aliases.items():
             store.link((digests[original], part), target / part / f"{alias}.png")
     return {"pages": len(faces) + len(aliases)}
-
-
-def write_print_pdf(job: Job, target: Path) -> dict:
-    """The print-shop PDF: one page per printed copy, front then back, sized trim plus bleed, with TrimBox
-    (the cut) and BleedBox (the whole page) on every page. Repeated faces are stored once (form XObjects)."""
-    w, h = job.size
-    b = job.settings.bleed
-    W, H, B = (w + 2 * b) * MM, (h + 2 * b) * MM, b * MM
-    check_images(job)
-    c = new_canvas(target, (W, H), job.meta("print shop, one card per page"))
-    c.setTrimBox((B, B, W - B, H - B))
-    c.setBleedBox((0, 0, W, H))
-    pictures = Pictures(c)
-    for path in picture_files(job):  # placeholders before any form: ReportLab forms do not nest
-        pictures.prepare(path)
-    forms = Forms(c, job, pictures, lambda ref, same, every: f"card_{every}")
-    pages = 0
-    for design in designs(job):
-        faces = (front_of(design), back_of(design))
-        for ref in faces:  # both forms before the design's first page (the order of the PDF's objects)
-            forms.define(ref)
-        for _ in range(design.qty):
-            for ref in faces:
-                c.saveState()
-                c.translate(B, B)
-                forms.place(ref)
-                c.restoreState()
-                c.showPage()
-                pages += 1
-    c.save()
-    pictures.embed(target)
-    return {"pages": pages}
 
 
 def print_path(game: str, comp_id: str, lang: str) -> str:
@@ -382,7 +348,7 @@ def plan(content, options: ExportOptions) -> list[Artifact]:
 
 
 def check(content, options: ExportOptions) -> list:
-    """Warnings for components whose size the chosen print shop does not make (`rulepress.render.shops`)."""
+    """Warnings for components whose size the chosen print shop does not make (`rulepress.draw.shops`)."""
     return shops.size_warnings(jobs(content, options.cards), options.shop) if options.shop else []
 
 

@@ -22,11 +22,11 @@ import math
 import tempfile
 from pathlib import Path
 
+from rulepress.draw.cardjobs import Job, job_inputs, jobs
 from rulepress.layout.paper import MM, PAPERS
 from rulepress.layout.printcut import MACHINES, SCANNCUT_MAT, Outline, Placement, PrintCutError, place, sheet
+from rulepress.options import PrintCutOptions
 from rulepress.render import Artifact
-from rulepress.render.cards import Job, job_inputs, jobs
-from rulepress.render.options import PrintCutOptions
 
 DPI = 300
 CUT_COLOR = "#ff0000"
@@ -144,7 +144,7 @@ def _bulge_points(o: Outline, height: float) -> list[tuple[float, float, float]]
 
 def _fronts(job: Job, scratch: Path) -> Path:
     """The print-shop PDF of the job (one page per copy's front and back, with bleed) in `scratch`."""
-    from rulepress.render.exports import write_print_pdf
+    from rulepress.draw.shoppdf import write_print_pdf
 
     path = scratch / "faces.pdf"
     write_print_pdf(job, path)
@@ -218,7 +218,7 @@ def write_printcut(job: Job, machine: str, target: Path) -> dict:
 
 def write_pieces_printcut(job, machine: str, target: Path) -> dict:
     """One machine's print-and-cut folder of a pieces component (its tokens' fronts) and language."""
-    from rulepress.render import pieces
+    from rulepress.draw import piecejobs as pieces
 
     shape, radius = pieces_cut_shape(job)
     size = (job.shape.width, job.shape.height)
@@ -288,7 +288,7 @@ def plan(content, options: PrintCutOptions) -> list[Artifact]:
 
 def _pieces_plan(content, options: PrintCutOptions) -> list[Artifact]:
     """The print-and-cut folders of the game's tokens whose outline a cut file draws (round, square, rounded)."""
-    from rulepress.render import pieces
+    from rulepress.draw import piecejobs as pieces
 
     artifacts = []
     for job in pieces.jobs(content, options.cards):

@@ -29,9 +29,9 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoes
 from rulepress import paths
 from rulepress.analysis import Analysis, GameAnalysis
 from rulepress.model import GameContent
+from rulepress.options import ReportOptions
 from rulepress.render import Artifact
-from rulepress.render.options import ReportOptions
-from rulepress.render.site import earlier_games
+from rulepress.site.earlier import earlier_games
 
 
 @dataclass

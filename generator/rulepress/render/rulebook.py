@@ -3,13 +3,13 @@
 Artifacts (kind ``rulebook``, in the print-and-play bundle of their paper):
 ``<game>/rulebook.<lang>.<paper>.pdf`` and ``<game>/rulebook-booklet.<lang>.<paper>.pdf`` (kind
 ``rulebook-booklet``: pages of half the paper, A5 on A4 and 5.5 x 8.5 in on Letter, printed at 100 %, padded with notes pages to a multiple of 4, two per side of the paper in
-saddle-stitch order, `rulepress.render.booklet`).
+saddle-stitch order, `rulepress.draw.booklet`).
 
 A rulebook holds: a cover with the title and a picture of the game's own outputs (the board's PNG, else
 card faces, as the board and export renderers drew them: read from the build, never drawn again); a table
 of contents; the rule sections numbered as on the website, their rule paragraphs numbered
 (`rulepress.model.numbering`, a named PDF destination ``r-4-2`` and an outline entry each,
-`rulepress.render.destinations`; marked "changed in 1.1" where the current version changed them); worked
+`rulepress.draw.destinations`; marked "changed in 1.1" where the current version changed them); worked
 examples as boxes that never split, with their results as the website shows them and their check's mark
 (from the build's analysis); the
 glossary; the ambiguity register as the appendix "unclear points" saying which reading the rules use;
@@ -33,14 +33,15 @@ from pathlib import Path
 
 from rulepress import i18n
 from rulepress.analysis import Analysis
+from rulepress.draw import booklet, destinations, examplepictures, passes
+from rulepress.draw.pdf import CREATOR, INITIAL_FONT
 from rulepress.memo import output_root
 from rulepress.model import GameContent, history, numbering, scenario, view
 from rulepress.model.schema import Provenance
-from rulepress.render import Artifact, booklet, destinations, examplepictures, passes
+from rulepress.options import RulebookOptions
+from rulepress.render import Artifact
 from rulepress.render import rulebook_blocks as blocks
 from rulepress.render import rulebook_style as rs
-from rulepress.render.options import RulebookOptions
-from rulepress.render.pdf import CREATOR, INITIAL_FONT
 from rulepress.text import fonts
 from rulepress.text.words import players_text, thing_names, words
 
@@ -376,8 +377,8 @@ def _credits(book: Book, st: dict, w: dict) -> list:
 
 
 def _quickref(book: Book, page: rs.Page, st: dict, w: dict) -> list:
+    from rulepress.draw import panels as quickref
     from rulepress.model.engine import EngineProcess
-    from rulepress.render import quickref
 
     content, lang = book.content, book.lang
     refs = [q for q in content.game.quickrefs if (q.id, lang) in content.quickref_texts]
@@ -399,7 +400,7 @@ def _quickref(book: Book, page: rs.Page, st: dict, w: dict) -> list:
 
 def story(book: Book, page: rs.Page, layout: passes.Passes | None = None) -> list:
     """The flowables of a rulebook on `page`; with the `layout` of a booklet, the notes pages that fill its
-    last sheet before the quick reference (`rulepress.render.passes`)."""
+    last sheet before the quick reference (`rulepress.draw.passes`)."""
     from reportlab.platypus import CondPageBreak, KeepTogether, NextPageTemplate, PageBreak, Paragraph
     from reportlab.platypus.tableofcontents import TableOfContents
 
@@ -627,7 +628,7 @@ def _document(target, page: rs.Page, book: Book):
 
 def render(book: Book, page: rs.Page, sheet: int = 1) -> tuple[bytes, int]:
     """The rulebook's PDF bytes on `page` and its number of pages, padded with notes pages to a multiple of
-    `sheet` (`rulepress.render.passes`)."""
+    `sheet` (`rulepress.draw.passes`)."""
     buffer = io.BytesIO()
     doc = _document(buffer, page, book)
     layout = passes.Passes(destinations.named_canvas(), doc, sheet=sheet)

@@ -54,7 +54,7 @@ def paragraphs(
     from reportlab.lib.styles import ParagraphStyle
     from reportlab.platypus import Paragraph
 
-    from rulepress.render.flow import FlowDiagram
+    from rulepress.draw.flow import FlowDiagram
 
     out: list = []
     pending = list(numbers)

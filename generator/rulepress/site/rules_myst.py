@@ -17,7 +17,7 @@ changes:
   `rulepress.model.scenario`): the paragraph before the block is the
   situation, the results follow in the page's language, the executable form
   is one click away; the box's id ``<game>-example-<id>`` links to itself; its pictures
-  (`rulepress.render.examplepictures`, PNG files beside the page) stand between the situation and
+  (`rulepress.draw.examplepictures`, PNG files beside the page) stand between the situation and
   the results.
 
 Pure: strings and model objects in, a string out.

@@ -3,7 +3,7 @@ stack, guilloche, pattern).
 
 Each module holds the element's schema (a pydantic model: the keys a layout file
 may give, with descriptions for the JSON Schema and the docs) and its pure
-geometry. The drawing side lives in `rulepress.render.elements`. `Element` is
+geometry. The drawing side lives in `rulepress.draw.elements`. `Element` is
 the union a layout's `elements` list validates against, told apart by `kind`.
 """
 

@@ -29,7 +29,7 @@ class CardOptions:
     safe_guide: bool | None = None
     gap: str | None = None  # spaced (each card its own bleed) or butted (shared cut lines)
     offset: tuple[float, float] | None = None  # mm the back page is shifted (x right, y down)
-    ink: str = "normal"  # normal, or low: backgrounds and large pictures lightened (rulepress.render.lowink)
+    ink: str = "normal"  # normal, or low: backgrounds and large pictures lightened (rulepress.draw.lowink)
     cache: Path | None = None  # the output folder whose cache keeps the faces that passed the checks (None: none)
 
 
@@ -58,7 +58,7 @@ class QuickrefOptions:
 
 @dataclass(frozen=True)
 class PdfxOptions:
-    """The print-shop PDF as PDF/X (`rulepress.render.pdfx`): the version (x4 or x1a) and the total ink limit (%)."""
+    """The print-shop PDF as PDF/X (`rulepress.draw.pdfx`): the version (x4 or x1a) and the total ink limit (%)."""
 
     version: str = "x4"
     ink_limit: float = 300.0
@@ -73,7 +73,7 @@ class ExportOptions:
     cards: CardOptions = CardOptions()
     out: Path = paths.DEFAULT_OUTPUT
     pdfx: PdfxOptions | None = None
-    shop: str | None = None  # print-shop preset (rulepress.render.shops): its card sizes are checked
+    shop: str | None = None  # print-shop preset (rulepress.draw.shops): its card sizes are checked
 
 
 @dataclass(frozen=True)

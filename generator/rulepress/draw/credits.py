@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from rulepress.render import Artifact
+from rulepress.artifact import Artifact
 
 
 def summary(credits) -> str:

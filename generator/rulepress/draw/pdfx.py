@@ -26,8 +26,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 from rulepress import paths
-from rulepress.render.options import PdfxOptions
-from rulepress.render.pdfstreams import put_content
+from rulepress.draw.pdfstreams import put_content
+from rulepress.options import PdfxOptions
 
 PROFILE = paths.TEMPLATES / "color" / "FOGRA39L-coated.icc"  # made by scripts/prepare_cmyk_profile.py
 PROFILE_CONDITION = "FOGRA39"  # the characterised printing condition of the profile (ISO 12647-2 coated paper)

@@ -14,8 +14,8 @@ from rulepress.text.icons import Icon
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
 
+    from rulepress.draw.pictures import Pictures
     from rulepress.layout.face import FaceContent
-    from rulepress.render.pictures import Pictures
 
 
 class FaceError(Exception):

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from rulepress.render.pdfstreams import put_content
+from rulepress.draw.pdfstreams import put_content
 
 LARGE = 0.2  # share of a piece's area from which a fill or picture counts as background
 STRENGTH = 0.15  # how much of a background's colour is kept (0: dropped, 1: unchanged)

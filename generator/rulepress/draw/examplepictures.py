@@ -22,13 +22,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from rulepress import i18n
+from rulepress.draw.elements.context import FaceError
+from rulepress.draw.passes import is_draft
 from rulepress.errors import ContentError
 from rulepress.layout.boardgeom import Point, Rect, arrow_head, luminance, shorten
 from rulepress.layout.paper import MM
 from rulepress.layout.spec import Layout
 from rulepress.model.loader import display_path
-from rulepress.render.elements.context import FaceError
-from rulepress.render.passes import is_draft
 from rulepress.text import fonts
 
 GAP = 4.0  # mm between cards or dice of a group, and between panels in print
@@ -82,8 +82,8 @@ class Faces:
 
     def job(self, comp_id: str):
         if self._jobs is None:
-            from rulepress.render.cards import jobs
-            from rulepress.render.options import CardOptions
+            from rulepress.draw.cardjobs import jobs
+            from rulepress.options import CardOptions
 
             made = jobs(self.content, CardOptions(papers=("a4",)))
             self._jobs = {j.comp.id: j for j in made if j.lang == self.lang}
@@ -91,14 +91,14 @@ class Faces:
 
     def design(self, comp_id: str, card_id: str):
         if comp_id not in self._designs:
-            from rulepress.render.cards import designs
+            from rulepress.draw.cardjobs import designs
 
             self._designs[comp_id] = {d.id: d for d in designs(self.job(comp_id))}
         return self._designs[comp_id][card_id]
 
 
 def _card_panel(content, lang: str, group: list, side: str, caption: str, faces_of: Faces) -> Panel:
-    from rulepress.render.cards import draw_face
+    from rulepress.draw.cardjobs import draw_face
 
     faces = []
     for comp_id, card_id in group:
@@ -285,8 +285,8 @@ def _token(c, centre: tuple[float, float], text: str, color: str, army: bool, k:
 
 
 def _board_panel(content, picture: dict, lang: str) -> Panel:
+    from rulepress.draw.boardpaint import Painter, content_scene
     from rulepress.layout.boardscene import Label
-    from rulepress.render.boards import Painter, content_scene
 
     fonts.register()
     board = next(b for b in content.game.boards if b.id == picture["board"])
@@ -390,8 +390,8 @@ def _print_items(items: list, named: set[str], small_print: float, rects: dict[s
     """A board scene's items for a picture shrunk for print: the names of the spaces the picture names at
     `small_print` pt at least (grown about their box's centre, where they still fit the width of their space), other
     labels, marks and compass letters smaller than that left out."""
+    from rulepress.draw.boardpaint import COMPASS_PT, mark_letter_size
     from rulepress.layout.boardscene import Compass, Label, Mark
-    from rulepress.render.boards import COMPASS_PT, mark_letter_size
 
     kept: list = []
     for item in items:
@@ -664,7 +664,7 @@ class PictureFlowable(_flowable_base()):  # type: ignore[misc]
 
     def draw(self) -> None:
         c = self.canv
-        if is_draft(c):  # a layout pass whose drawing is thrown away (`rulepress.render.passes`)
+        if is_draft(c):  # a layout pass whose drawing is thrown away (`rulepress.draw.passes`)
             return
         top = self.height
         for row in self.rows:

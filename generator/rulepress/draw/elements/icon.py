@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+from rulepress.draw.elements.context import Context, FaceError
 from rulepress.layout.binding import render
 from rulepress.layout.elements.icon import IconElement, cells, repeat_count
 from rulepress.layout.geometry import Rect
-from rulepress.render.elements.context import Context, FaceError
 from rulepress.text.iconfont import BELOW, EXTENT
 
 GLYPH_SCALE = 1.15  # a glyph icon of a text font: size that fills a cell (its ink is smaller than the em)

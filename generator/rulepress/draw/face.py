@@ -13,11 +13,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from rulepress.draw.elements import Context, draw_elements
 from rulepress.layout.binding import refs
 from rulepress.layout.elements import TextElement
 from rulepress.layout.face import FaceContent
 from rulepress.layout.spec import Layout
-from rulepress.render.elements import Context, draw_elements
 from rulepress.text.icons import replace_icons
 
 

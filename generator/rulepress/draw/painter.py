@@ -28,16 +28,16 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from html import escape
 
-from rulepress.layout.face import FaceContent
-from rulepress.layout.paper import MM
-from rulepress.render.cards import (
+from rulepress.draw.cardjobs import (
     content_digest,
     draw_back,
     draw_face,
     face_error,
     prepare_pictures,
 )
-from rulepress.render.elements import FaceError
+from rulepress.draw.elements import FaceError
+from rulepress.layout.face import FaceContent
+from rulepress.layout.paper import MM
 
 FRONT, BACK_FACE, SHARED = "front", "back_face", "shared"
 

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from rulepress.draw.elements.context import Context, FaceError
+from rulepress.draw.pictures import PictureError, draw_picture, picture_size
 from rulepress.layout.binding import render
 from rulepress.layout.elements.image import ImageElement, placed
 from rulepress.layout.geometry import Rect
-from rulepress.render.elements.context import Context, FaceError
-from rulepress.render.pictures import PictureError, draw_picture, picture_size
 
 
 def draw(el: ImageElement, box: Rect, ctx: Context) -> None:

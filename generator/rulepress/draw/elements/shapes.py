@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rulepress.draw.elements.context import Context, FaceError
 from rulepress.layout.binding import render
 from rulepress.layout.elements.guilloche import GuillocheElement, curves
 from rulepress.layout.elements.line import LineElement
@@ -12,7 +13,6 @@ from rulepress.layout.elements.roundrect import corner_radius
 from rulepress.layout.elements.shapes import ShapeElement
 from rulepress.layout.geometry import Rect
 from rulepress.layout.paper import MM
-from rulepress.render.elements.context import Context, FaceError
 
 
 def _paint(el, ctx: Context) -> tuple[int, int]:

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
+from rulepress.draw.elements.context import Context, FaceError
 from rulepress.layout.elements.stack import StackElement
 from rulepress.layout.face import FaceContent
 from rulepress.layout.geometry import Rect
 from rulepress.layout.paper import MM
 from rulepress.layout.styles import TextStyle
-from rulepress.render.elements.context import Context, FaceError
 from rulepress.text.fit import Overflow, fit
 
 DESCENT = 0.3  # of the font size: room below the last baseline

@@ -25,7 +25,7 @@ class Meta:
     title: str
     author: str = ""
     subject: str = ""
-    keywords: str = ""  # the game's credits (rulepress.render.credits.summary)
+    keywords: str = ""  # the game's credits (rulepress.draw.credits.summary)
 
     @classmethod
     def of_game(cls, game, title: str, subject: str = "") -> Meta:

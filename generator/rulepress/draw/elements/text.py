@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
+from rulepress.draw.elements.context import Context, FaceError
 from rulepress.layout.binding import REF, render
 from rulepress.layout.boardgeom import PT
 from rulepress.layout.elements.text import TextElement, aligned_top
 from rulepress.layout.geometry import Rect
 from rulepress.layout.paper import MM
-from rulepress.render.elements.context import Context, FaceError
 from rulepress.text import fonts
 from rulepress.text.fit import Overflow, fit, offset
 from rulepress.text.icons import UnknownIcon, plain_text

@@ -9,13 +9,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from rulepress.draw.elements import icon, image, shapes, stack, text
+from rulepress.draw.elements.context import Context, FaceError
 from rulepress.layout.binding import BindingError, holds, refs
 from rulepress.layout.elements import TextElement
 from rulepress.layout.elements.base import content_size
 from rulepress.layout.geometry import Rect
 from rulepress.layout.paper import MM
-from rulepress.render.elements import icon, image, shapes, stack, text
-from rulepress.render.elements.context import Context, FaceError
 from rulepress.text.icons import Icon
 
 DRAW: dict[str, Callable[[Any, Rect, Context], None]] = {
