@@ -47,14 +47,14 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from rulepress import incremental, paths
+from rulepress import incremental
 from rulepress import options as render_options
 from rulepress.analysis import Analysis, ExamplesFailed
+from rulepress.buildoptions import BuildOptions
 from rulepress.check.accessibility import accessibility_problems
 from rulepress.check.analyse import analyser
 from rulepress.errors import Problem, RulepressError, problems_error
 from rulepress.layout.check import check_fonts, check_layouts
-from rulepress.layout.tiling import DEFAULT_OVERLAP
 from rulepress.model import GameContent, formats, load_games
 from rulepress.model.cache import cached_loader
 from rulepress.output import (
@@ -69,36 +69,13 @@ from rulepress.output import (
     write_json,
 )
 from rulepress.progress import Progress
-from rulepress.render import ACROSS_GAMES, PER_GAME, RENDERERS, Artifact, Renderer
+from rulepress.render import PER_GAME, RENDERERS, Artifact, Renderer
 from rulepress.store import Store
 from rulepress.version import code_version
 
 STATE_FILE = ".rulepress-state.json"
 MANIFEST = "manifest.json"
 PAPERS = render_options.PAPERS
-
-
-@dataclass(kw_only=True)
-class BuildOptions:
-    """What to build and where."""
-
-    content: Path = paths.BUNDLED_CONTENT
-    out: Path = paths.DEFAULT_OUTPUT
-    games: list[str] = field(default_factory=list)
-    papers: tuple[str, ...] = PAPERS
-    kinds: tuple[str, ...] = PER_GAME + ACROSS_GAMES  # names of the renderers to run (`rulepress.render.RENDERERS`)
-    progress: bool = False
-    force: bool = False
-    board_overlap: float = DEFAULT_OVERLAP  # mm of glue margin shared by neighbouring board tiles
-    # card, tile, token and money sheets: overrides of each layout's `sheet` settings (their papers are `papers`)
-    cards: render_options.CardOptions = field(default_factory=render_options.CardOptions)
-    cut_machines: tuple[str, ...] = ()  # print-and-cut files for these cutting machines (none: not made)
-    shop: str | None = None  # print-shop preset (rulepress.draw.shops.SHOPS): bleed, PDF/X, ink limit
-    pdfx: str | None = None  # the print-shop PDF as PDF/X: x4 or x1a (None: the shop's, else RGB)
-    ink_limit: float | None = None  # % total ink of the PDF/X file (None: the shop's, else 300)
-    site_url: str = ""  # where the website will be published (absolute links in sitemap and social previews)
-    sources: Path | None = None  # folder of the source texts: the authors' report shows their coverage
-    strict: bool = False  # refuse to publish (exit 1, nothing written) while a worked example fails
 
 
 @dataclass(kw_only=True)

@@ -8,24 +8,20 @@ as a traceback.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import functools
 import gc
 import importlib
 import json
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from rulepress import paths
-from rulepress.errors import RulepressError, UsageError, warning_lines
-from rulepress.layout.tiling import DEFAULT_OVERLAP
-
-# Accepted ranges of numeric build options in mm: (low, high, what it is).
-RANGES = {
-    "bleed": (0.0, 10.0, "bleed around each card"),
-    "overlap": (0.0, 50.0, "glue margin of board tiles"),
-    "offset": (-10.0, 10.0, "shift of the back pages"),
-}
+from rulepress.buildoptions import CONTENT_HELP, BuildOptions
+from rulepress.errors import RulepressError, UsageError
+from rulepress.options import Flag
 
 
 @dataclass
@@ -44,7 +40,92 @@ class Command:
         return action
 
 
-CONTENT_HELP = "folder of game folders (default: the bundled games)"
+def _declared(cls, prefix: str = "") -> list[tuple[str, dataclasses.Field, Flag, str]]:
+    """(destination, field, flag, group) of every option `cls` declares with `rulepress.options.flag`, the
+    options of its nested fields after their parents' (destination: the dotted path of the field)."""
+    out = []
+    for f in dataclasses.fields(cls):
+        declared = f.metadata.get("flag")
+        if declared is not None:
+            out.append((prefix + f.name, f, declared, declared.group))
+        elif "group" in f.metadata:
+            inner = _default(f)
+            out += [
+                (d, g, fl, fl.group or f.metadata["group"])
+                for d, g, fl, _ in _declared(type(inner), f"{prefix}{f.name}.")
+            ]
+    return out
+
+
+def _default(f: dataclasses.Field) -> object:
+    """A field's default (made by its factory, if it has one)."""
+    return f.default_factory() if callable(f.default_factory) else f.default
+
+
+def add_flags(cmd: Command, cls, only: tuple[str, ...] = ()) -> None:
+    """Declare on `cmd` the arguments of every option `cls` declares (or of those named in `only`)."""
+    groups: dict[str, argparse._ArgumentGroup] = {}
+    for dest, f, declared, group in _declared(cls):
+        if only and dest not in only:
+            continue
+        if group and group not in groups:
+            groups[group] = cmd.parser.add_argument_group(group)
+        default = _default(f)
+        spec: dict = {"help": declared.help_text(default), "metavar": declared.metavar}
+        if declared.positional:
+            cmd.add(dest, nargs="*", **spec)
+            continue
+        if declared.switch:
+            spec = {"help": spec["help"], "action": "store_true", "default": None}
+        else:
+            spec["type"] = declared.kind or (
+                type(default) if default not in (None, "", ()) and not isinstance(default, tuple) else None
+            )
+            if declared.choices and not declared.noun:
+                spec["choices"] = declared.choices
+            if declared.repeat:
+                spec["action"] = "append"
+            if declared.count > 1:
+                spec["nargs"] = declared.count
+        spec = {k: v for k, v in spec.items() if v is not None}
+        cmd.add(f"--{declared.name or f.name.replace('_', '-')}", dest=dest, group=groups.get(group), **spec)
+
+
+def _value(declared: Flag, f: dataclasses.Field, given) -> object:
+    """The option's value from what was given (None: not given), checked against its range and choices."""
+    name = declared.name or f.name.replace("_", "-")
+    if given is None:
+        return _default(f)
+    values = list(given) if isinstance(given, (list, tuple)) else [given]
+    if declared.noun:
+        unknown = [v for v in values if v not in declared.choices]
+        if unknown:
+            listed = ", ".join(declared.choices)
+            raise UsageError(f"unknown {declared.noun} {', '.join(unknown)}; {declared.noun}s: {listed}")
+    if declared.within is not None:
+        low, high = declared.within
+        if any(not low <= v <= high for v in values):  # also false for nan
+            shown = " ".join(f"{x:g}" for x in values)
+            raise UsageError(
+                f"--{name} {shown} {declared.unit} is out of range: "
+                f"the {declared.what} must be {low:g} to {high:g} {declared.unit}"
+            )
+    value = tuple(dict.fromkeys(values)) if declared.repeat else tuple(values) if declared.count > 1 else given
+    if declared.check is not None:
+        declared.check(value)
+    return value
+
+
+def options_from(args: argparse.Namespace, cls, prefix: str = "", **more):
+    """The options of type `cls` the command line gave (`more`: fields the command line does not set)."""
+    values = dict(more)
+    for f in dataclasses.fields(cls):
+        declared = f.metadata.get("flag")
+        if declared is not None and hasattr(args, prefix + f.name):
+            values[f.name] = _value(declared, f, getattr(args, prefix + f.name))
+        elif "group" in f.metadata:
+            values[f.name] = options_from(args, type(_default(f)), f"{prefix}{f.name}.")
+    return cls(**values)
 
 
 def command_line(width: int | None = None) -> tuple[argparse.ArgumentParser, list[Command]]:
@@ -63,122 +144,28 @@ def command_line(width: int | None = None) -> tuple[argparse.ArgumentParser, lis
         commands.append(Command(name, help, sub.add_parser(name, help=help, formatter_class=formatter)))
         return commands[-1]
 
-    def games_and_content(cmd: Command) -> None:
-        cmd.add("games", nargs="*", metavar="GAME", help="game ids (default: every game)")
-        cmd.add("--content", type=Path, default=paths.BUNDLED_CONTENT, help=CONTENT_HELP)
+    for declare in DECLARED:
+        declare(command)
+    return parser, commands
 
+
+def games_and_content(cmd: Command) -> None:
+    """The game ids and the content folder, as every command that reads games takes them."""
+    cmd.add("games", nargs="*", metavar="GAME", help="game ids (default: every game)")
+    cmd.add("--content", type=Path, default=paths.BUNDLED_CONTENT, help=CONTENT_HELP)
+
+
+def _declare_build(command: Callable[[str, str], Command]) -> None:
     build = command("build", "build games into the output folder")
-    games_and_content(build)
-    build.add("--out", type=Path, default=paths.DEFAULT_OUTPUT, help="output folder (default: output)")
-    build.add("--paper", choices=["a4", "letter"], action="append", help="paper size (default: both); may be repeated")
-    build.add(
-        "--only",
-        action="append",
-        metavar="RENDERER",
-        help="run only these renderers (cards, calibration, pieces, boards, quickref, exports, printcut, rulebook, site, reports)",
-    )
-    build.add(
-        "--overlap",
-        type=float,
-        default=DEFAULT_OVERLAP,
-        metavar="MM",
-        help="glue margin shared by neighbouring board tiles (default %(default)g mm; 0 to 50)",
-    )
-    sheets = build.parser.add_argument_group("card sheets (default: each layout's own setting)")
-    build.add("--bleed", type=float, metavar="MM", help="bleed around each card (default 3 mm; 0 to 10)", group=sheets)
-    build.add(
-        "--marks",
-        choices=["crop", "lines", "none"],
-        help="crop marks outside the trim, plain cut lines, or none",
-        group=sheets,
-    )
-    build.add(
-        "--gap",
-        choices=["spaced", "butted"],
-        group=sheets,
-        help="spaced: cards apart by twice the bleed, each with its own bleed (default); "
-        "butted: neighbours share a cut line, more cards per page",
-    )
-    build.add(
-        "--flip",
-        choices=["long", "short"],
-        help="duplex binding edge: long mirrors columns, short mirrors rows",
-        group=sheets,
-    )
-    build.add(
-        "--orientation", choices=["portrait", "landscape", "auto"], help="page orientation of card sheets", group=sheets
-    )
-    build.add("--safe-guide", action="store_true", default=None, help="draw the safe-zone guide", group=sheets)
-    build.add(
-        "--offset",
-        type=float,
-        nargs=2,
-        metavar=("X", "Y"),
-        group=sheets,
-        help="shift of the back pages in mm (x right, y down; each -10 to 10), measured with the calibration sheet",
-    )
-    build.add(
-        "--ink",
-        choices=["normal", "low"],
-        default="normal",
-        group=sheets,
-        help="low: playtest sheets with backgrounds and full-bleed pictures lightened; frames, text and icons kept",
-    )
-    build.add(
-        "--cut",
-        action="append",
-        choices=["silhouette", "cricut", "scanncut"],
-        metavar="MACHINE",
-        group=sheets,
-        help="also make print-and-cut sheets and cut files (SVG, DXF) for this cutting machine: silhouette, cricut "
-        "or scanncut; may be repeated (docs/printing.md)",
-    )
-    shop = build.parser.add_argument_group("print-shop files (docs/printing.md)")
-    build.add(
-        "--shop",
-        choices=["tgc", "mpc", "dtc"],
-        group=shop,
-        help="make the print-shop PDF and PNGs as this shop asks: tgc (The Game Crafter), mpc (MakePlayingCards), "
-        "dtc (DriveThruCards): its bleed, PDF/X version and ink limit",
-    )
-    build.add(
-        "--pdfx",
-        choices=["x4", "x1a"],
-        group=shop,
-        help="make the print-shop PDF a CMYK PDF/X-4 or PDF/X-1a with an OutputIntent (default: RGB as drawn)",
-    )
-    build.add(
-        "--ink-limit",
-        type=float,
-        metavar="PERCENT",
-        group=shop,
-        help="total ink (C+M+Y+K) of the PDF/X print-shop file at most this (default 300 %%, or the shop's; 100 to 400)",
-    )
-    build.add(
-        "--site-url",
-        default="",
-        metavar="URL",
-        help="address the website will be published at (for the sitemap and link previews)",
-    )
-    build.add(
-        "--sources",
-        type=Path,
-        metavar="DIR",
-        help="folder holding the source texts: the authors' report shows their coverage and copied runs (as check sources)",
-    )
-    build.add("--force", action="store_true", help="render everything, even unchanged artifacts")
-    build.add(
-        "--strict",
-        action="store_true",
-        help="publish nothing while a worked example fails (exit 1, the earlier output unchanged); without it the "
-        "website is written and every page marked as a draft",
-    )
+    add_flags(build, BuildOptions)
     build.add(
         "--quiet",
         action="store_true",
         help="no progress display (there is none when not on a terminal or when CI is set)",
     )
 
+
+def _declare_check(command: Callable[[str, str], Command]) -> None:
     check = command("check", "check content, worked examples or translations")
     check.add(
         "what",
@@ -214,25 +201,26 @@ def command_line(width: int | None = None) -> tuple[argparse.ArgumentParser, lis
         help="check sources: report copied runs of N or more words (default 8)",
     )
 
+
+def _declare_serve(command: Callable[[str, str], Command]) -> None:
     serve = command("serve", "build, serve the website on this computer and rebuild on every save")
-    serve.add("games", nargs="*", metavar="GAME", help="game ids (default: every game)")
-    serve.add(
-        "--content",
-        type=Path,
-        default=paths.BUNDLED_CONTENT,
-        help="folder of game folders, watched for changes (default: the bundled games)",
-    )
-    serve.add("--out", type=Path, default=paths.DEFAULT_OUTPUT, help="output folder (default: output)")
+    add_flags(serve, BuildOptions, only=("games", "content", "out"))
     serve.add("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this computer only)")
     serve.add("--port", type=int, default=8000, help="port (default 8000; 0 picks a free one)")
 
+
+def _declare_listing(command: Callable[[str, str], Command]) -> None:
     listing = command("list", "list the games and their components")
     listing.add("--content", type=Path, default=paths.BUNDLED_CONTENT, help=CONTENT_HELP)
 
+
+def _declare_upgrade(command: Callable[[str, str], Command]) -> None:
     upgrade = command("upgrade", "move games written for an earlier content format to the current one")
     games_and_content(upgrade)
     upgrade.add("--dry-run", action="store_true", help="say what would change, change nothing")
 
+
+def _declare_new(command: Callable[[str, str], Command]) -> None:
     new = command("new", "create a minimal new game folder that builds at once")
     new.add("name", help="the new game's id (lower-case letters, digits, '-')")
     new.add("--content", type=Path, default=Path("."), help="folder to create the game in (default: here)")
@@ -243,6 +231,8 @@ def command_line(width: int | None = None) -> tuple[argparse.ArgumentParser, lis
         "written in de, en, fr, es, it; another starts from the English texts; default: de,en)",
     )
 
+
+def _declare_icons(command: Callable[[str, str], Command]) -> None:
     icons = command("icons", "add game-icons.net icons to a game (from the npm package, with their licence)")
     icons.add("action", choices=["add"], help="add: copy the named icons into <game>/icons/game-icons/")
     icons.add("game", metavar="GAME", help="the game's id")
@@ -255,10 +245,23 @@ def command_line(width: int | None = None) -> tuple[argparse.ArgumentParser, lis
         help="the tarball of `npm pack @iconify-json/game-icons` (default: run npm pack now)",
     )
 
+
+def _declare_schema(command: Callable[[str, str], Command]) -> None:
     schema = command("schema", "print the JSON Schema of game.yaml (for editor autocompletion)")
     schema.add("--out", type=Path, help="write to this file instead of standard output")
     schema.add("--layout", action="store_true", help="the JSON Schema of a layout file (layouts/*.yaml) instead")
-    return parser, commands
+
+
+DECLARED = (
+    _declare_build,
+    _declare_check,
+    _declare_serve,
+    _declare_listing,
+    _declare_upgrade,
+    _declare_new,
+    _declare_icons,
+    _declare_schema,
+)  # every command, in the order of the help
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -290,184 +293,121 @@ def main(argv: list[str] | None = None) -> int:
             gc.freeze()  # the process ends: no collection of everything at exit (about 0.25 s after a build)
 
 
-def check_ranges(args) -> None:
-    """UsageError for a numeric build option outside its range (or not a number at all)."""
-    for name, (low, high, what) in RANGES.items():
-        value = getattr(args, name, None)
-        values = value if isinstance(value, (list, tuple)) else [value]
-        for v in values:
-            if v is not None and not low <= v <= high:  # also false for nan
-                shown = " ".join(f"{x:g}" for x in values)
-                raise UsageError(f"--{name} {shown} mm is out of range: the {what} must be {low:g} to {high:g} mm")
+def _build(args) -> int:
+    from rulepress.commands.build import run
+    from rulepress.progress import wanted
+
+    return run(options_from(args, BuildOptions, progress=wanted(args.quiet)))
 
 
-def check_site_url(url: str) -> None:
-    """UsageError unless `url` is empty or an absolute http(s) address (it goes into the sitemap and every
-    page's link preview)."""
-    from urllib.parse import urlsplit
+def _serve(args) -> int:
+    from rulepress.commands.serve import serve
 
-    if not url:
-        return
-    parts = urlsplit(url)
-    if parts.scheme not in ("http", "https") or not parts.netloc or any(c.isspace() for c in url) or '"' in url:
-        raise UsageError(f"--site-url {url!r} is not an absolute http or https address (https://example.org/rules/)")
+    if not 0 <= args.port <= 65535:
+        raise UsageError(f"--port {args.port} is out of range: 0 (any free port) to 65535")
+    return serve(options_from(args, BuildOptions), args.host, args.port)
+
+
+def _check(args) -> int:
+    if args.pair is not None or args.langs or args.accept or args.baseline or args.glossary:
+        if args.what != "translations" or args.pair is None:
+            raise UsageError("--langs, --baseline, --glossary and --accept go with check translations --pair A B")
+        from rulepress.commands.check_translations import run_pair
+
+        first, second = args.pair
+        return run_pair(first, second, args.format, args.langs, args.baseline, args.glossary, args.accept)
+    if args.format == "sarif":
+        raise UsageError("--format sarif goes with check translations --pair A B")
+    where = (
+        f"rulepress.commands.check_{args.what}"
+        if args.what in ("content", "examples")
+        else f"rulepress.check.{args.what}"
+    )
+    module = importlib.import_module(where)
+    if args.what == "sources":
+        if args.min_words < 1:
+            raise UsageError(f"--min-words {args.min_words} is out of range: at least 1")
+        return module.run(args.content, args.games, args.format, sources=args.sources, min_words=args.min_words)
+    if args.sources is not None:
+        raise UsageError("--sources is an option of 'check sources' only")
+    return module.run(args.content, args.games, args.format)
+
+
+def _list(args) -> int:
+    from rulepress.model import load_games
+
+    for content in load_games(args.content):
+        game = content.game
+        players = (
+            f"{game.players.min}-{game.players.max}" if game.players.min != game.players.max else str(game.players.min)
+        )
+        shown = sorted(game.languages, key=lambda lang: lang != "en")  # English first: the command's language
+        print(f"{game.id}: {' / '.join(game.title.get(lang) for lang in shown)} ({players} players)")
+        for comp in game.components:
+            count = (
+                comp.count if comp.count is not None else (comp.total() if comp.printed or comp.printed_pieces else "?")
+            )
+            mark = " (count unknown)" if comp.count_unknown else ""
+            mark += f" [{comp.provenance.kind}]" if comp.provenance.marked else ""
+            print(f"  {count:>4} x {' / '.join(comp.name.get(lang) for lang in shown)} [{comp.kind}]{mark}")
+    return 0
+
+
+def _upgrade(args) -> int:
+    from rulepress.commands.upgrade import run
+
+    return run(args.content, args.games, args.dry_run)
+
+
+def _new(args) -> int:
+    from rulepress.scaffold import languages_option, new_game
+
+    folder = new_game(args.name, args.content, languages_option(args.languages))
+    print(f"created {folder}; build it with: rulepress build {args.name} --content {args.content}")
+    return 0
+
+
+def _icons(args) -> int:
+    from rulepress.commands.icons import add
+
+    return add(args.content, args.game, args.names, args.package)
+
+
+def _schema(args) -> int:
+    from rulepress.layout.spec import json_schema as layout_schema
+    from rulepress.model.schema import json_schema
+
+    text = json.dumps(layout_schema() if args.layout else json_schema(), indent=2, sort_keys=True) + "\n"
+    if not args.out:
+        sys.stdout.write(text)
+        return 0
+    from rulepress.output import output_error, write_text
+
+    if args.out.is_dir():
+        raise UsageError(f"--out {args.out} is a folder; give a file name")
+    try:
+        write_text(args.out, text)
+    except OSError as exc:
+        raise output_error(exc, args.out) from None
+    return 0
+
+
+RUN = {
+    "build": _build,
+    "serve": _serve,
+    "check": _check,
+    "list": _list,
+    "upgrade": _upgrade,
+    "new": _new,
+    "icons": _icons,
+    "schema": _schema,
+}  # each command of `command_line`, by name
 
 
 def _run(args) -> int:
-    if args.command == "build":
-        from rulepress.build import PAPERS, BuildOptions, build
-        from rulepress.options import CardOptions
-        from rulepress.progress import wanted
-        from rulepress.render import ACROSS_GAMES, PER_GAME
-
-        kinds = tuple(args.only) if args.only else PER_GAME + ACROSS_GAMES
-        unknown = [k for k in kinds if k not in PER_GAME + ACROSS_GAMES]
-        if unknown:
-            raise UsageError(f"unknown renderer {', '.join(unknown)}; renderers: {', '.join(PER_GAME + ACROSS_GAMES)}")
-        check_ranges(args)
-        if args.ink_limit is not None and not 100 <= args.ink_limit <= 400:
-            raise UsageError(f"--ink-limit {args.ink_limit:g} is out of range: the total ink must be 100 to 400 %")
-        check_site_url(args.site_url)
-        options = BuildOptions(
-            content=args.content,
-            out=args.out,
-            games=args.games,
-            papers=tuple(dict.fromkeys(args.paper)) if args.paper else PAPERS,
-            kinds=kinds,
-            progress=wanted(args.quiet),
-            force=args.force,
-            board_overlap=args.overlap,
-            cards=CardOptions(
-                bleed=args.bleed,
-                marks=args.marks,
-                flip=args.flip,
-                orientation=args.orientation,
-                safe_guide=args.safe_guide,
-                gap=args.gap,
-                offset=tuple(args.offset) if args.offset else None,
-                ink=args.ink,
-            ),
-            cut_machines=tuple(dict.fromkeys(args.cut or ())),
-            shop=args.shop,
-            pdfx=args.pdfx,
-            ink_limit=args.ink_limit,
-            site_url=args.site_url,
-            sources=args.sources,
-            strict=args.strict,
-        )
-        if args.sources is not None and not args.sources.is_dir():
-            raise UsageError(f"--sources {args.sources}: no such folder")
-        result = build(options)
-        for line in warning_lines(result.warnings):
-            print(line, file=sys.stderr)
-        if result.stale:
-            listed = ", ".join(result.stale[:12]) + (
-                f" and {len(result.stale) - 12} more" if len(result.stale) > 12 else ""
-            )
-            print(
-                f"stale: {len(result.stale)} earlier output(s) of renderers not run (--only) are out of date: {listed}; "
-                "run `rulepress build` without --only to bring them up to date",
-                file=sys.stderr,
-            )
-        games = sorted({e["game"] for e in result.manifest if e["game"]})
-        print(
-            f"built {len(result.built)}, unchanged {len(result.skipped)} artifacts of {', '.join(games) or 'no game'} "
-            f"in {result.seconds:.2f} s -> {options.out / 'manifest.json'}"
-        )
-        if "site" in kinds:  # the website and the authors' report show the worked examples: a failed one is exit 1
-            from rulepress.analysis import failure_lines
-
-            assert result.analysis is not None
-            failed = result.analysis.example_failures(result.contents)
-            for line in failure_lines(failed):
-                print(line, file=sys.stderr)
-            return 1 if failed else 0
-        return 0
-    if args.command == "serve":
-        from rulepress.build import BuildOptions
-
-        if not 0 <= args.port <= 65535:
-            raise UsageError(f"--port {args.port} is out of range: 0 (any free port) to 65535")
-        from rulepress.commands.serve import serve
-
-        return serve(BuildOptions(content=args.content, out=args.out, games=args.games), args.host, args.port)
-    if args.command == "check":
-        if args.pair is not None or args.langs or args.accept or args.baseline or args.glossary:
-            if args.what != "translations" or args.pair is None:
-                raise UsageError("--langs, --baseline, --glossary and --accept go with check translations --pair A B")
-            from rulepress.commands.check_translations import run_pair
-
-            first, second = args.pair
-            return run_pair(first, second, args.format, args.langs, args.baseline, args.glossary, args.accept)
-        if args.format == "sarif":
-            raise UsageError("--format sarif goes with check translations --pair A B")
-        where = (
-            f"rulepress.commands.check_{args.what}"
-            if args.what in ("content", "examples")
-            else f"rulepress.check.{args.what}"
-        )
-        module = importlib.import_module(where)
-        if args.what == "sources":
-            if args.min_words < 1:
-                raise UsageError(f"--min-words {args.min_words} is out of range: at least 1")
-            return module.run(args.content, args.games, args.format, sources=args.sources, min_words=args.min_words)
-        if args.sources is not None:
-            raise UsageError("--sources is an option of 'check sources' only")
-        return module.run(args.content, args.games, args.format)
-    if args.command == "list":
-        from rulepress.model import load_games
-
-        for content in load_games(args.content):
-            game = content.game
-            players = (
-                f"{game.players.min}-{game.players.max}"
-                if game.players.min != game.players.max
-                else str(game.players.min)
-            )
-            shown = sorted(game.languages, key=lambda lang: lang != "en")  # English first: the command's language
-            print(f"{game.id}: {' / '.join(game.title.get(lang) for lang in shown)} ({players} players)")
-            for comp in game.components:
-                count = (
-                    comp.count
-                    if comp.count is not None
-                    else (comp.total() if comp.printed or comp.printed_pieces else "?")
-                )
-                mark = " (count unknown)" if comp.count_unknown else ""
-                mark += f" [{comp.provenance.kind}]" if comp.provenance.marked else ""
-                print(f"  {count:>4} x {' / '.join(comp.name.get(lang) for lang in shown)} [{comp.kind}]{mark}")
-        return 0
-    if args.command == "upgrade":
-        from rulepress.commands.upgrade import run
-
-        return run(args.content, args.games, args.dry_run)
-    if args.command == "new":
-        from rulepress.scaffold import languages_option, new_game
-
-        folder = new_game(args.name, args.content, languages_option(args.languages))
-        print(f"created {folder}; build it with: rulepress build {args.name} --content {args.content}")
-        return 0
-    if args.command == "icons":
-        from rulepress.commands.icons import add
-
-        return add(args.content, args.game, args.names, args.package)
-    if args.command == "schema":
-        from rulepress.layout.spec import json_schema as layout_schema
-        from rulepress.model.schema import json_schema
-
-        text = json.dumps(layout_schema() if args.layout else json_schema(), indent=2, sort_keys=True) + "\n"
-        if args.out:
-            from rulepress.output import output_error, write_text
-
-            if args.out.is_dir():
-                raise UsageError(f"--out {args.out} is a folder; give a file name")
-            try:
-                write_text(args.out, text)
-            except OSError as exc:
-                raise output_error(exc, args.out) from None
-        else:
-            sys.stdout.write(text)
-        return 0
-    raise UsageError(f"unknown command {args.command}")
+    if args.command not in RUN:
+        raise UsageError(f"unknown command {args.command}")
+    return RUN[args.command](args)
 
 
 if __name__ == "__main__":

@@ -3,17 +3,103 @@
 The build makes them from its `BuildOptions` in one place (`rulepress.build.renderer_options`); a
 renderer reads only its own, typed, and never the build's options. A renderer's options are part of
 what its plan depends on.
+
+An option a user sets on the command line is declared once, on its field, with `flag(...)`: its default,
+its help, its choices or accepted range (a `Flag` in the field's metadata). The `rulepress` command makes
+its arguments from these declarations and the options from its arguments (`rulepress.cli.add_flags`,
+`rulepress.cli.options_from`); nothing maps one to the other by hand.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from rulepress import paths
+from rulepress.errors import UsageError
+from rulepress.layout.spec import Layout
 from rulepress.layout.tiling import DEFAULT_OVERLAP
 
 PAPERS = ("a4", "letter")  # every paper size a build makes by default
+
+
+@dataclass(frozen=True, kw_only=True)
+class Flag:
+    """How an option shows on the command line: its help and what it accepts (declared on the option's field)."""
+
+    help: str
+    name: str = (
+        ""  # the flag without its dashes (default: the field's name, '-' for '_'); "" and positional: an argument
+    )
+    positional: bool = False  # a positional argument (any number of values)
+    kind: Callable[[str], Any] | None = None  # what a value is read as (default: the type of the field's default)
+    choices: tuple[str, ...] = ()
+    noun: str = ""  # with choices: a value not among them is "unknown <noun> X; <noun>s: ..." (else argparse's words)
+    within: tuple[float, float] | None = None  # the accepted range of a number (each of several numbers)
+    what: str = ""  # what the number is, for the message of a number out of range
+    unit: str = "mm"
+    shown_default: object = None  # the default the help names when the field's own is None (a layout's own setting)
+    metavar: str | tuple[str, ...] | None = None
+    group: str = ""  # the help's group of options it is listed in
+    repeat: bool = False  # may be given more than once: the values in order, each once
+    count: int = 1  # numbers given together (2: X Y)
+    switch: bool = False  # takes no value: True when given
+    check: Callable[[Any], None] | None = None  # raises UsageError for a value the rest does not rule out
+
+    def help_text(self, default: object) -> str:
+        """The help line, with the default and the range where the option has them."""
+        shown = self.shown_default if default is None else default
+        if self.within is None:
+            return self.help
+        low, high = self.within
+        unit = f" {self.unit}" if self.unit != "%" else " %%"
+        return f"{self.help} (default {shown:g}{unit}; {low:g} to {high:g})" if shown is not None else self.help
+
+
+def flag(default: object = None, **declared) -> Any:
+    """A dataclass field with its `default`, set on the command line as `Flag(**declared)` says."""
+    if isinstance(default, list):
+        return field(default_factory=lambda: list(default), metadata={"flag": Flag(**declared)})
+    return field(default=default, metadata={"flag": Flag(**declared)})
+
+
+def nested(factory: Callable[[], object], group: str) -> Any:
+    """A field holding options of their own (a dataclass whose fields declare flags), listed under `group`."""
+    return field(default_factory=factory, metadata={"group": group})
+
+
+def _highest(model, name: str) -> float:
+    """The upper bound a pydantic model declares for a number field (`le`), so a flag accepts what a file may say."""
+    return next(m.le for m in model.model_fields[name].metadata if getattr(m, "le", None) is not None)
+
+
+def check_site_url(url: str) -> None:
+    """UsageError unless `url` is empty or an absolute http(s) address (it goes into the sitemap and every
+    page's link preview)."""
+    from urllib.parse import urlsplit
+
+    if not url:
+        return
+    parts = urlsplit(url)
+    if parts.scheme not in ("http", "https") or not parts.netloc or any(c.isspace() for c in url) or '"' in url:
+        raise UsageError(f"--site-url {url!r} is not an absolute http or https address (https://example.org/rules/)")
+
+
+def check_folder(name: str) -> Callable[[Path | None], None]:
+    """A check that the folder given with `--name` exists."""
+
+    def check(folder: Path | None) -> None:
+        if folder is not None and not Path(folder).is_dir():
+            raise UsageError(f"--{name} {folder}: no such folder")
+
+    return check
+
+
+SHEETS = "card sheets (default: each layout's own setting)"
+SHOP = "print-shop files (docs/printing.md)"
+_LAYOUT = Layout()
 
 
 @dataclass(kw_only=True, frozen=True)
@@ -22,14 +108,46 @@ class CardOptions:
     (None keeps the layout's own, see templates/layouts/basic-card.yaml)."""
 
     papers: tuple[str, ...] = PAPERS
-    bleed: float | None = None  # mm
-    marks: str | None = None  # crop, lines, none
-    flip: str | None = None  # duplex binding edge: long or short
-    orientation: str | None = None  # portrait, landscape, auto
-    safe_guide: bool | None = None
-    gap: str | None = None  # spaced (each card its own bleed) or butted (shared cut lines)
-    offset: tuple[float, float] | None = None  # mm the back page is shifted (x right, y down)
-    ink: str = "normal"  # normal, or low: backgrounds and large pictures lightened (rulepress.draw.lowink)
+    bleed: float | None = flag(  # mm
+        help="bleed around each card",
+        kind=float,
+        within=(0.0, _highest(Layout, "bleed")),
+        what="bleed around each card",
+        shown_default=_LAYOUT.bleed,
+        metavar="MM",
+        group=SHEETS,
+    )
+    marks: str | None = flag(
+        help="crop marks outside the trim, plain cut lines, or none", choices=("crop", "lines", "none"), group=SHEETS
+    )
+    flip: str | None = flag(
+        help="duplex binding edge: long mirrors columns, short mirrors rows", choices=("long", "short"), group=SHEETS
+    )
+    orientation: str | None = flag(
+        help="page orientation of card sheets", choices=("portrait", "landscape", "auto"), group=SHEETS
+    )
+    safe_guide: bool | None = flag(help="draw the safe-zone guide", switch=True, group=SHEETS)
+    gap: str | None = flag(  # spaced (each card its own bleed) or butted (shared cut lines)
+        help="spaced: cards apart by twice the bleed, each with its own bleed (default); "
+        "butted: neighbours share a cut line, more cards per page",
+        choices=("spaced", "butted"),
+        group=SHEETS,
+    )
+    offset: tuple[float, float] | None = flag(  # mm the back page is shifted (x right, y down)
+        help="shift of the back pages in mm (x right, y down; each -10 to 10), measured with the calibration sheet",
+        kind=float,
+        count=2,
+        within=(-10.0, 10.0),
+        what="shift of the back pages",
+        metavar=("X", "Y"),
+        group=SHEETS,
+    )
+    ink: str = flag(  # normal, or low: backgrounds and large pictures lightened (rulepress.draw.lowink)
+        "normal",
+        help="low: playtest sheets with backgrounds and full-bleed pictures lightened; frames, text and icons kept",
+        choices=("normal", "low"),
+        group=SHEETS,
+    )
     cache: Path | None = None  # the output folder whose cache keeps the faces that passed the checks (None: none)
 
 

@@ -71,7 +71,7 @@ def cli_reference() -> str:
         ]
         for action in command.arguments:
             shown = ", ".join(f"`{o}`" for o in action.option_strings) or f"`{action.metavar or action.dest}`"
-            text = action.help or ""
+            text = (action.help or "").replace("%%", "%")  # argparse's escape of a percent sign
             if action.choices:
                 text += f" (choices: {', '.join(map(str, action.choices))})"
             lines.append(f"| {shown} | {cell(text)} |")
