@@ -4,6 +4,8 @@ import json
 import subprocess
 import sys
 
+import pytest
+
 from rulepress.cli import main
 
 
@@ -220,3 +222,37 @@ def test_a_build_names_each_failed_example_and_exits_1(tmp_path, capsys):
     assert capsys.readouterr().err == ""
     assert "rp-draft" not in (out / "site" / "de" / "demo" / "rules.html").read_text(encoding="utf-8")
     assert main([*build, "--strict"]) == 0
+
+
+def test_every_declared_option_is_on_the_command_line_and_read_back():
+    # declared once (rulepress.options.flag): each flag the parser has sets its field, with nothing mapped by hand
+    import dataclasses
+
+    from rulepress.buildoptions import BuildOptions
+    from rulepress.cli import _parser, options_from
+
+    args = _parser().parse_args(
+        ["build", "risk", "--paper", "a4", "--paper", "a4", "--only", "cards", "--bleed", "15", "--marks", "lines",
+         "--offset", "1", "-2", "--cut", "cricut", "--ink-limit", "250", "--overlap", "5", "--strict"]
+    )  # fmt: skip
+    options = options_from(args, BuildOptions, progress=False)
+    assert options.games == ["risk"] and options.papers == ("a4",) and options.kinds == ("cards",)
+    assert options.cards.bleed == 15.0 and options.cards.marks == "lines" and options.cards.offset == (1.0, -2.0)
+    assert options.cut_machines == ("cricut",) and options.ink_limit == 250.0 and options.board_overlap == 5.0
+    assert options.strict is True and options.force is False
+    untouched = options_from(_parser().parse_args(["build"]), BuildOptions)
+    assert untouched == BuildOptions()  # every default is the field's own
+    flagged = [f.name for f in dataclasses.fields(BuildOptions) if "flag" in f.metadata]
+    assert len(flagged) >= 14
+
+
+def test_the_bleed_range_is_the_layout_schemas():
+    from rulepress.buildoptions import BuildOptions
+    from rulepress.cli import _parser, options_from
+    from rulepress.errors import UsageError
+    from rulepress.layout.spec import Layout
+
+    Layout(bleed=20)  # a layout may say 20 mm: so may the command line
+    assert options_from(_parser().parse_args(["build", "--bleed", "20"]), BuildOptions).cards.bleed == 20.0
+    with pytest.raises(UsageError, match="must be 0 to 20 mm"):
+        options_from(_parser().parse_args(["build", "--bleed", "20.5"]), BuildOptions)

@@ -88,6 +88,8 @@ def add_flags(cmd: Command, cls, only: tuple[str, ...] = ()) -> None:
             if declared.count > 1:
                 spec["nargs"] = declared.count
         spec = {k: v for k, v in spec.items() if v is not None}
+        if declared.switch:
+            spec["default"] = None  # not given: the field's own default (a layout's own setting, for some)
         cmd.add(f"--{declared.name or f.name.replace('_', '-')}", dest=dest, group=groups.get(group), **spec)
 
 
