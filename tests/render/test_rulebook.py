@@ -342,3 +342,25 @@ def test_a_paragraph_split_that_leaves_one_line_is_seen_and_the_styles_allow_non
     monkeypatch.setattr(rs, "styles", loose)
     data, _ = rulebook.render(rulebook.Book(content, "en"), rs.PAGES["a4"])
     assert _widows_and_orphans(data)
+
+
+def test_a_rulebook_built_alone_is_the_one_a_whole_build_makes(bundled_build, tmp_path):
+    # `--only rulebook`: the board's picture the cover shows is not planned now; the earlier build's file is
+    # used (it was missing, and the book came out without its cover picture)
+    import json
+    import shutil
+
+    from rulepress.build import BuildOptions, build
+
+    out, _ = bundled_build
+    manifest = json.loads((out / "manifest.json").read_text(encoding="utf-8"))["artifacts"]
+    (tmp_path / "xidit").mkdir()
+    shutil.copy(out / "manifest.json", tmp_path / "manifest.json")
+    for entry in manifest:
+        if entry["game"] == "xidit" and entry["kind"] == "board-png":
+            shutil.copy(out / entry["path"], tmp_path / entry["path"])
+    build(BuildOptions(out=tmp_path, games=["xidit"], kinds=("rulebook",), papers=("a4",), force=True))
+    again = json.loads((tmp_path / "manifest.json").read_text(encoding="utf-8"))["artifacts"]
+    books = {e["path"]: e["sha256"] for e in again if e["game"] == "xidit" and e["kind"].startswith("rulebook")}
+    whole = {e["path"]: e["sha256"] for e in manifest if e["path"] in books}
+    assert len(books) == 4 and books == whole

@@ -26,6 +26,7 @@ from __future__ import annotations
 import dataclasses
 import html
 import io
+import json
 import re
 from dataclasses import dataclass, field
 from functools import cache, partial
@@ -631,7 +632,7 @@ def render(book: Book, page: rs.Page, sheet: int = 1) -> tuple[bytes, int]:
     `sheet` (`rulepress.draw.passes`)."""
     buffer = io.BytesIO()
     doc = _document(buffer, page, book)
-    layout = passes.Passes(destinations.named_canvas(), doc, sheet=sheet)
+    layout = passes.Passes(destinations.NamedCanvas, doc, sheet=sheet)
     doc.multiBuild([layout, *story(book, page, layout)], canvasmaker=layout.canvas)
     return buffer.getvalue(), doc.page
 
@@ -667,17 +668,42 @@ def _located(out: Path, relative: str) -> Path:
     return staged if staged.exists() else output_root(out) / relative
 
 
-def _cover_source(content: GameContent, lang: str, artifacts: list[Artifact]) -> Artifact | None:
-    """The artifact whose picture the cover shows: the board's PNG in `lang`, else the first card images."""
+@dataclass(frozen=True)
+class Cover:
+    """The output whose picture a cover shows: its kind, its path in the output folder, and what identifies
+    its content (a planned artifact's digest, or an earlier build's file digest from the manifest)."""
+
+    kind: str  # board-png, or png (the card images' folder)
+    path: str
+    key: str
+    planned: bool  # planned in this build (the rulebook is written after it)
+
+
+def _cover_source(content: GameContent, lang: str, artifacts: list[Artifact], out: Path) -> Cover | None:
+    """What the cover shows: the board's PNG in `lang`, else the first card images; planned in this build, or,
+    when their renderers do not run now (``--only rulebook``), as an earlier build left them in `out`."""
     mine = [a for a in artifacts if a.game == content.id and a.lang == lang]
     for kind in ("board-png", "png"):
         found = sorted((a for a in mine if a.kind == kind), key=lambda a: a.path)
         if found:
-            return found[0]
+            return Cover(kind, found[0].path, found[0].digest(), True)
+    earlier = [e for e in _manifest(out) if e.get("game") == content.id and e.get("lang") == lang]
+    for kind in ("board-png", "png"):
+        found = sorted((e for e in earlier if e.get("kind") == kind), key=lambda e: e["path"])
+        if found and (output_root(out) / found[0]["path"]).exists():
+            return Cover(kind, found[0]["path"], str(found[0].get("sha256")), False)
     return None
 
 
-def _cover_pictures(out: Path, source: Artifact | None) -> list[Path]:
+def _manifest(out: Path) -> list[dict]:
+    """The artifacts an earlier build of `out` lists ([] when there is none)."""
+    try:
+        return json.loads((output_root(out) / "manifest.json").read_text(encoding="utf-8")).get("artifacts", [])
+    except (OSError, ValueError):
+        return []
+
+
+def _cover_pictures(out: Path, source: Cover | None) -> list[Path]:
     if source is None:
         return []
     place = _located(out, source.path)
@@ -705,7 +731,7 @@ def _content_digest(content: GameContent, lang: str, results: list) -> str:
     return view.digest(model, components, shown, files=view.folder_files(content, lang), folder=content.folder)
 
 
-def _book(content: GameContent, lang: str, analysis: Analysis, out: Path, source: Artifact | None) -> Book:
+def _book(content: GameContent, lang: str, analysis: Analysis, out: Path, source: Cover | None) -> Book:
     results = analysis.of(content, *NEEDS).examples
     pictures = {
         r.id: [examplepictures.picture_flowable(content, picture, lang) for picture in r.pictures]
@@ -728,8 +754,8 @@ def plan_all(
             if lang not in content.rules:
                 continue
             digest = _content_digest(content, lang, analysis.of(content, *NEEDS).examples or [])
-            source = _cover_source(content, lang, artifacts)
-            after = (source.path,) if source is not None else ()
+            source = _cover_source(content, lang, artifacts, out)
+            after = (source.path,) if source is not None and source.planned else ()
             book_of = partial(_book, content, lang, analysis, out, source)
             for paper in options.papers:
                 for kind, as_booklet, write in (
@@ -741,7 +767,7 @@ def plan_all(
                         "lang": lang,
                         "paper": paper,
                         "booklet": as_booklet,
-                        "cover": source.digest() if source is not None else None,
+                        "cover": source.key if source is not None else None,
                     }
                     planned.append(
                         Artifact(
