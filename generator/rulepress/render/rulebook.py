@@ -689,9 +689,9 @@ def _cover_source(content: GameContent, lang: str, artifacts: list[Artifact], ou
             return Cover(kind, found[0].path, found[0].digest(), True)
     earlier = [e for e in _manifest(out) if e.get("game") == content.id and e.get("lang") == lang]
     for kind in ("board-png", "png"):
-        found = sorted((e for e in earlier if e.get("kind") == kind), key=lambda e: e["path"])
-        if found and (output_root(out) / found[0]["path"]).exists():
-            return Cover(kind, found[0]["path"], str(found[0].get("sha256")), False)
+        listed = sorted((e for e in earlier if e.get("kind") == kind), key=lambda e: e["path"])
+        if listed and (output_root(out) / listed[0]["path"]).exists():
+            return Cover(kind, listed[0]["path"], str(listed[0].get("sha256")), False)
     return None
 
 
