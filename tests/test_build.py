@@ -222,6 +222,13 @@ def _tree(folder: Path) -> dict[str, bytes]:
     }
 
 
+def _as_from_a_terminal() -> None:
+    """In the child before exec: Ctrl-C as a command started from a shell gets it (default action, not
+    blocked), whatever an earlier test left in the test process's signal state (a child inherits it)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
 def _start_build(games: Path, out: Path, *args, cwd=None, **popen):
     env = dict(os.environ, CI="true")
     return subprocess.Popen(
@@ -231,6 +238,7 @@ def _start_build(games: Path, out: Path, *args, cwd=None, **popen):
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        preexec_fn=_as_from_a_terminal,
         **popen,
     )
 
