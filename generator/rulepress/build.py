@@ -59,9 +59,11 @@ from rulepress.model import GameContent, formats, load_games
 from rulepress.model.cache import cached_loader
 from rulepress.output import (
     CACHE,
+    MANIFEST,
     Staging,
     atomic_path,
     locked,
+    manifest_entries,
     output_error,
     prepare,
     remove_leftovers,
@@ -74,7 +76,6 @@ from rulepress.store import Store
 from rulepress.version import code_version
 
 STATE_FILE = ".rulepress-state.json"
-MANIFEST = "manifest.json"
 PAPERS = render_options.PAPERS
 
 
@@ -488,7 +489,7 @@ def _manifest(
     """Entries for this build's artifacts, plus earlier entries that this build did not redo: of games
     not built now, or made by a renderer not run now (``--only``); only if their file is still there."""
     entries = {}
-    old = _read_json(out / MANIFEST, {}).get("artifacts", [])
+    old = manifest_entries(out)
     for entry in old:
         renderer_name = state.get(entry["path"], {}).get("renderer")
         other_game = entry.get("game") is not None and entry.get("game") not in games_built

@@ -17,9 +17,9 @@ import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
-from rulepress import paths
-from rulepress.buildoptions import CONTENT_HELP, BuildOptions
+from rulepress.buildoptions import BuildOptions
 from rulepress.errors import RulepressError, UsageError
 from rulepress.options import Flag
 
@@ -64,33 +64,40 @@ def _default(f: dataclasses.Field) -> object:
 
 def add_flags(cmd: Command, cls, only: tuple[str, ...] = ()) -> None:
     """Declare on `cmd` the arguments of every option `cls` declares (or of those named in `only`)."""
-    groups: dict[str, argparse._ArgumentGroup] = {}
+    groups: dict[str, Any] = {}  # title -> argparse's argument group
     for dest, f, declared, group in _declared(cls):
         if only and dest not in only:
             continue
         if group and group not in groups:
             groups[group] = cmd.parser.add_argument_group(group)
-        default = _default(f)
-        spec: dict = {"help": declared.help_text(default), "metavar": declared.metavar}
+        spec = _argument(declared, _default(f))
         if declared.positional:
             cmd.add(dest, nargs="*", **spec)
-            continue
-        if declared.switch:
-            spec = {"help": spec["help"], "action": "store_true", "default": None}
         else:
-            spec["type"] = declared.kind or (
-                type(default) if default not in (None, "", ()) and not isinstance(default, tuple) else None
-            )
-            if declared.choices and not declared.noun:
-                spec["choices"] = declared.choices
-            if declared.repeat:
-                spec["action"] = "append"
-            if declared.count > 1:
-                spec["nargs"] = declared.count
-        spec = {k: v for k, v in spec.items() if v is not None}
-        if declared.switch:
-            spec["default"] = None  # not given: the field's own default (a layout's own setting, for some)
-        cmd.add(f"--{declared.name or f.name.replace('_', '-')}", dest=dest, group=groups.get(group), **spec)
+            cmd.add(f"--{declared.name or f.name.replace('_', '-')}", dest=dest, group=groups.get(group), **spec)
+
+
+def _argument(declared: Flag, default: object) -> dict:
+    """argparse's keywords for a declared option: its default is the field's (a command that reads `args`
+    itself sees it), except where argparse would add to it (a repeated option) or where there is none; then
+    nothing given leaves None, read as the field's own default by `_value` (for some, a layout's setting)."""
+    spec: dict = {"help": declared.help_text(default)}
+    if declared.switch:
+        return spec | {"action": "store_true", "default": None}
+    if declared.metavar is not None:
+        spec["metavar"] = declared.metavar
+    kind = declared.kind or (type(default) if isinstance(default, (Path, int, float)) else None)
+    if kind is not None and not declared.positional:
+        spec["type"] = kind
+    if declared.choices and not declared.noun:  # with a noun, `_value` names what is unknown in its own words
+        spec["choices"] = declared.choices
+    if declared.repeat:
+        spec["action"] = "append"
+    elif default is not None:
+        spec["default"] = default
+    if declared.count > 1:
+        spec["nargs"] = declared.count
+    return spec
 
 
 def _value(declared: Flag, f: dataclasses.Field, given) -> object:
@@ -152,9 +159,9 @@ def command_line(width: int | None = None) -> tuple[argparse.ArgumentParser, lis
 
 
 def games_and_content(cmd: Command) -> None:
-    """The game ids and the content folder, as every command that reads games takes them."""
-    cmd.add("games", nargs="*", metavar="GAME", help="game ids (default: every game)")
-    cmd.add("--content", type=Path, default=paths.BUNDLED_CONTENT, help=CONTENT_HELP)
+    """The game ids and the content folder, as every command that reads games takes them (the build's own
+    declarations: `rulepress.buildoptions`)."""
+    add_flags(cmd, BuildOptions, only=("games", "content"))
 
 
 def _declare_build(command: Callable[[str, str], Command]) -> None:
@@ -213,7 +220,7 @@ def _declare_serve(command: Callable[[str, str], Command]) -> None:
 
 def _declare_listing(command: Callable[[str, str], Command]) -> None:
     listing = command("list", "list the games and their components")
-    listing.add("--content", type=Path, default=paths.BUNDLED_CONTENT, help=CONTENT_HELP)
+    add_flags(listing, BuildOptions, only=("content",))
 
 
 def _declare_upgrade(command: Callable[[str, str], Command]) -> None:

@@ -239,3 +239,14 @@ def signature(path: Path) -> str:
 def write_json(target: Path, data) -> None:
     """Write JSON deterministically (sorted keys, fixed indentation) and atomically."""
     write_text(target, json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False) + "\n")
+
+
+MANIFEST = "manifest.json"  # in the output folder: every artifact of the last good build
+
+
+def manifest_entries(root: Path) -> list[dict]:
+    """The artifacts the manifest in the output folder `root` lists ([] when there is none or it is unreadable)."""
+    try:
+        return json.loads((root / MANIFEST).read_text(encoding="utf-8")).get("artifacts", [])
+    except (OSError, ValueError, AttributeError):
+        return []

@@ -26,7 +26,6 @@ from __future__ import annotations
 import dataclasses
 import html
 import io
-import json
 import re
 from dataclasses import dataclass, field
 from functools import cache, partial
@@ -40,6 +39,7 @@ from rulepress.memo import output_root
 from rulepress.model import GameContent, history, numbering, scenario, view
 from rulepress.model.schema import Provenance
 from rulepress.options import RulebookOptions
+from rulepress.output import manifest_entries
 from rulepress.render import Artifact
 from rulepress.render import rulebook_blocks as blocks
 from rulepress.render import rulebook_style as rs
@@ -687,20 +687,12 @@ def _cover_source(content: GameContent, lang: str, artifacts: list[Artifact], ou
         found = sorted((a for a in mine if a.kind == kind), key=lambda a: a.path)
         if found:
             return Cover(kind, found[0].path, found[0].digest(), True)
-    earlier = [e for e in _manifest(out) if e.get("game") == content.id and e.get("lang") == lang]
+    earlier = [e for e in manifest_entries(output_root(out)) if e.get("game") == content.id and e.get("lang") == lang]
     for kind in ("board-png", "png"):
         listed = sorted((e for e in earlier if e.get("kind") == kind), key=lambda e: e["path"])
         if listed and (output_root(out) / listed[0]["path"]).exists():
             return Cover(kind, listed[0]["path"], str(listed[0].get("sha256")), False)
     return None
-
-
-def _manifest(out: Path) -> list[dict]:
-    """The artifacts an earlier build of `out` lists ([] when there is none)."""
-    try:
-        return json.loads((output_root(out) / "manifest.json").read_text(encoding="utf-8")).get("artifacts", [])
-    except (OSError, ValueError):
-        return []
 
 
 def _cover_pictures(out: Path, source: Cover | None) -> list[Path]:

@@ -3,7 +3,6 @@ authors' report keep showing them (loaded again from the content folder, with th
 
 from __future__ import annotations
 
-import json
 from collections.abc import Set as AbstractSet
 from pathlib import Path
 
@@ -12,7 +11,7 @@ from rulepress.errors import RulepressError
 from rulepress.memo import output_root
 from rulepress.model import GameContent, load_games
 from rulepress.model.loader import find_games
-from rulepress.output import CACHE
+from rulepress.output import CACHE, manifest_entries
 
 
 def earlier_games(
@@ -26,10 +25,7 @@ def earlier_games(
     and their built files as the manifest lists them; with `partial` (not every renderer runs now)
     also the earlier files of this build's games that are not planned now."""
     out = output_root(out)
-    try:
-        entries = json.loads((out / "manifest.json").read_text(encoding="utf-8")).get("artifacts", [])
-    except (OSError, ValueError):
-        entries = []
+    entries = manifest_entries(out)
     now = {c.id for c in contents}
     available = {p.name for p in find_games(content_dir)}
     on_site = {p.parent.name for p in (out / CACHE).glob("site-*/src/*/index.md")}
