@@ -222,14 +222,21 @@ def _tree(folder: Path) -> dict[str, bytes]:
     }
 
 
-def _as_from_a_terminal() -> None:
-    """In the child before exec: Ctrl-C as a command started from a shell gets it (default action, not
-    blocked), whatever an earlier test left in the test process's signal state (a child inherits it)."""
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
-    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+def _as_from_a_terminal(then=None):
+    """What the child runs before exec: Ctrl-C as a command started from a shell gets it (default action, not
+    blocked), whatever an earlier test left in the test process's signal state (a child inherits it); then
+    `then` (a test's own preparation, e.g. one CPU), if given."""
+
+    def prepare() -> None:
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+        if then is not None:
+            then()
+
+    return prepare
 
 
-def _start_build(games: Path, out: Path, *args, cwd=None, **popen):
+def _start_build(games: Path, out: Path, *args, cwd=None, preexec_fn=None, **popen):
     env = dict(os.environ, CI="true")
     return subprocess.Popen(
         [sys.executable, "-m", "rulepress", "build", "--content", str(games), "--out", str(out), "--quiet", *args],
@@ -238,7 +245,7 @@ def _start_build(games: Path, out: Path, *args, cwd=None, **popen):
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
-        preexec_fn=_as_from_a_terminal,
+        preexec_fn=_as_from_a_terminal(preexec_fn),
         **popen,
     )
 
