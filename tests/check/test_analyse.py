@@ -3,7 +3,9 @@ website), computed once and read by the site as data."""
 
 from __future__ import annotations
 
-from rulepress.check.analyse import terms_used
+from rulepress.analysis import Analysis
+from rulepress.check import examples
+from rulepress.check.analyse import analyser, terms_used
 from rulepress.model import load_game
 from rulepress.scaffold import new_game
 
@@ -37,3 +39,27 @@ def test_a_section_uses_the_terms_it_refers_to_or_names_in_words_not_in_code(tmp
         "goal": [],
         "moving": [],
     }  # 'Feld' in an example's code is no use
+
+
+def test_a_worked_example_runs_once_whichever_part_asks_and_not_again_in_the_next_build(tmp_path, monkeypatch):
+    # the pictures' check ran the illustrated examples on memos of its own and saved them last, with only its
+    # own entries: the next build ran every other example again
+    folder = new_game("demo", tmp_path / "content")
+    rules = folder / "rules.de.md"
+    rules.write_text(
+        rules.read_text(encoding="utf-8") + "\n```{doctest} ex-plain\n>>> 1 + 1\n2\n```\n", encoding="utf-8"
+    )
+    content = load_game(folder)
+    every = [e.id for text in content.rules.values() for e in text.examples]
+    assert any(e.pictures for text in content.rules.values() for e in text.examples) and len(every) > 2
+    ran: list[str] = []
+    real = examples.ExampleRuns._run
+    monkeypatch.setattr(examples.ExampleRuns, "_run", lambda self, e: ran.append(e.id) or real(self, e))
+    out = tmp_path / "out"
+    for _build in range(2):
+        analysis = Analysis(analyser(out))
+        analysis.prepare(content, {"examples"})
+        analysis.prepare(content, {"problems"})
+        assert len(analysis.of(content, "examples").examples or []) == len(every)
+        analysis.save()
+    assert sorted(ran) == sorted(every)  # each once, in the first build

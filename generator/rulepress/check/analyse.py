@@ -50,23 +50,24 @@ def analyse_game(
     runs: dict | None = None,
 ) -> GameAnalysis:
     """The `parts` of the game's analysis (see the module docstring). `runs` keeps each game's
-    `examples.ExampleRuns` between calls: an example runs once per build, whichever part asks first."""
+    `examples.ExampleRuns` between calls (one per game, on the game's memos): an example runs once per build,
+    whichever part asks first."""
     found = GameAnalysis(content.id, parts=frozenset(parts))
+    kept = {} if runs is None else runs
+    if content.id not in kept:
+        kept[content.id] = examples.ExampleRuns.at(content, out)
+    game_runs: examples.ExampleRuns | None = kept[content.id]
     if "problems" in parts:
         found.problems = formats.settle(
-            problems_of(content, out, found.pending) + pictures_not_drawn(content, out, found.pending), content.format
+            problems_of(content, out, found.pending) + pictures_not_drawn(content, kept[content.id], found.pending),
+            content.format,
         )
-    game_runs = None
-    if {"examples", "examples-shown", "translations"} & parts and content.game.engine:
-        fresh = "examples" in parts or "translations" in parts
-        kept = {} if runs is None else runs
-        key = (content.id, fresh)
-        if key not in kept:
-            kept[key] = examples.ExampleRuns.at(content, out, rerun_failed=fresh)
-        game_runs = kept[key]
+    if not ({"examples", "examples-shown", "translations"} & parts and content.game.engine):
+        game_runs = None
     try:
         if {"examples", "examples-shown"} & parts and game_runs is not None:
-            found.examples = game_runs.all()
+            # the pages alone show a remembered failure as it was; a check runs it again
+            found.examples = game_runs.all(rerun_failed="examples" in parts or "translations" in parts)
             # remembered once the build succeeds (`Analysis.save`): a failed build changes nothing in the output
             found.pending += [game_runs.memo, game_runs.failed]
         if "translations" in parts:
@@ -117,9 +118,9 @@ def problems_of(content: GameContent, out: Path | None, pending: list) -> list[P
     return problems
 
 
-def pictures_not_drawn(content: GameContent, out: Path | None, pending: list) -> list[Problem]:
-    """The worked examples' pictures that cannot be drawn: only the examples with pictures run (their results
-    remembered like every example's, `examples.ExampleRuns`, in memos added to `pending`: the build saves them
+def pictures_not_drawn(content: GameContent, runs: examples.ExampleRuns, pending: list) -> list[Problem]:
+    """The worked examples' pictures that cannot be drawn: only the examples with pictures run, in the game's
+    `runs` (their results remembered like every example's, in memos added to `pending`: the build saves them
     when it succeeds, so a failed build leaves the earlier output alone)."""
     illustrated = [e for text in content.rules.values() for e in text.examples if e.pictures]
     if not illustrated:
@@ -130,7 +131,6 @@ def pictures_not_drawn(content: GameContent, out: Path | None, pending: list) ->
             for e in illustrated
             for p in e.pictures
         ]
-    runs = examples.ExampleRuns.at(content, out)
     try:
         found = examples.picture_problems([runs.result(e) for e in illustrated])
     finally:

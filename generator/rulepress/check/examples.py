@@ -570,16 +570,17 @@ class ExampleRuns:
     itself (id, language, file, text, options): that is its memo key. Passing
     results are remembered in `memo`; failures only in `failed`, and they run
     again (a time-out on a busy machine may pass next time) unless
-    `rerun_failed` is off: then the remembered failure stands, as the pages of
-    the same build showed it. A remembered result whose example moved in its
+    `result` is asked with ``rerun_failed=False``: then the remembered failure
+    stands, as the pages of the same build showed it. A build keeps one
+    `ExampleRuns` per game for every part of its analysis: two of them on the
+    same memos would each save only the entries they used, the last one
+    dropping the other's. A remembered result whose example moved in its
     file has its lines moved with it. The engine is loaded only when an
     example must run.
     """
 
-    def __init__(
-        self, content: GameContent, memo: Memo | None = None, failed: Memo | None = None, rerun_failed: bool = True
-    ):
-        self.content, self.rerun_failed = content, rerun_failed
+    def __init__(self, content: GameContent, memo: Memo | None = None, failed: Memo | None = None):
+        self.content = content
         self.memo, self.failed = memo or Memo(None), failed or Memo(None)
         self.names = term_names(content)
         engine_code = [
@@ -601,7 +602,7 @@ class ExampleRuns:
             )
         return self._things
 
-    def result(self, example: Example) -> ExampleResult:
+    def result(self, example: Example, rerun_failed: bool = True) -> ExampleResult:
         key = key_of(self.base, example.id, example.lang, example.path, example.source, example.options)
         if example.pictures:  # what they draw is checked against the game's components and boards
             key = key_of(
@@ -609,7 +610,7 @@ class ExampleRuns:
             )
         if key in self.done:
             return self.done[key]
-        for memo in (self.memo,) if self.rerun_failed else (self.memo, self.failed):
+        for memo in (self.memo,) if rerun_failed else (self.memo, self.failed):
             stored = memo.get(key)
             if stored is not None:
                 try:
@@ -633,11 +634,9 @@ class ExampleRuns:
             return example_result(self.content.id, example, stopped_statements(example, reason, events))
 
     @classmethod
-    def at(cls, content: GameContent, out: Path | None, rerun_failed: bool = True) -> ExampleRuns:
+    def at(cls, content: GameContent, out: Path | None) -> ExampleRuns:
         """The runs a build into `out` remembers (in its cache: `<game>-examples`, `<game>-examples-failed`)."""
-        return cls(
-            content, Memo.at(out, f"{content.id}-examples"), Memo.at(out, f"{content.id}-examples-failed"), rerun_failed
-        )
+        return cls(content, Memo.at(out, f"{content.id}-examples"), Memo.at(out, f"{content.id}-examples-failed"))
 
     def save(self) -> None:
         self.memo.save()
@@ -649,9 +648,13 @@ class ExampleRuns:
             self.engine.close()
             self.engine = None
 
-    def all(self) -> list[ExampleResult]:
+    def all(self, rerun_failed: bool = True) -> list[ExampleResult]:
         """Every example of every language, in language and file order."""
-        return [self.result(example) for _lang, text in sorted(self.content.rules.items()) for example in text.examples]
+        return [
+            self.result(example, rerun_failed)
+            for _lang, text in sorted(self.content.rules.items())
+            for example in text.examples
+        ]
 
 
 def _example_in_child(child: Child, example: Example) -> ExampleResult:
