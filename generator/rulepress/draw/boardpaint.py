@@ -11,6 +11,7 @@ from pathlib import Path
 
 from rulepress import i18n
 from rulepress.errors import ContentError
+from rulepress.layout import sceneview
 from rulepress.layout.boardgeom import Point, Rect, dot_grid, hatch_lines, shade, wave_rows, weave_lines
 from rulepress.layout.boardscene import (
     BoardContext,
@@ -70,19 +71,30 @@ def mark_letter_size(mark) -> float:
 
 
 class Painter:
-    """Paints scene items onto a ReportLab canvas; board mm (top-left origin) to PDF points."""
+    """Paints scene items onto a ReportLab canvas; board mm (top-left origin) to PDF points. With a `view` (an
+    excerpt the canvas is clipped to), only what can mark it is drawn (`rulepress.layout.sceneview`)."""
 
     def pt(self, p: Point) -> tuple[float, float]:
         return p[0] * MM, (self.h - p[1]) * MM
 
-    def __init__(self, canvas, height_mm: float, folder: Path | None = None):
+    def __init__(self, canvas, height_mm: float, folder: Path | None = None, view: Rect | None = None):
         self.c = canvas
         self.h = height_mm
         self.folder = folder
+        self.view = view
         self._icons: dict | None = None
 
+    def _shown(self, points: list, margin: float) -> list:
+        """The texture's dots that can mark the view (all of them without one)."""
+        return points if self.view is None else sceneview.points_near(points, self.view, margin)
+
+    def _threads(self, lines: list, margin: float) -> list:
+        """The texture's threads, waves or hatching lines cut to the view (all of them without one)."""
+        return lines if self.view is None else sceneview.lines_near(lines, self.view, margin)
+
     def scene(self, scene: Scene) -> None:
-        for item in scene.items:
+        items = scene.items if self.view is None else sceneview.in_view(scene.items, self.view)
+        for item in items:
             if isinstance(item, Region):
                 self.region(item)
             elif isinstance(item, Halo):
@@ -127,14 +139,14 @@ class Painter:
             c.setStrokeColorRGB(*board_rgb(color))
             c.setLineWidth(0.25 * MM)
             hatch = c.beginPath()
-            for a, b in hatch_lines(box, 2.2):
+            for a, b in self._threads(hatch_lines(box, 2.2), 2.2):
                 hatch.moveTo(*self.pt(a))
                 hatch.lineTo(*self.pt(b))
             c.drawPath(hatch, stroke=1, fill=0)
         elif pattern == "dotted":
             c.setFillColorRGB(*board_rgb(color))
             dots = c.beginPath()
-            for x, y in dot_grid(box, 2.4):
+            for x, y in self._shown(dot_grid(box, 2.4), 2.4):
                 px, py = self.pt((x, y))
                 dots.circle(px, py, 0.3 * MM)
             c.drawPath(dots, stroke=0, fill=1)
@@ -190,7 +202,7 @@ class Painter:
         path = c.beginPath()
         if t.pattern == "dots":
             c.setFillColorRGB(*board_rgb(t.color))
-            for x, y in dot_grid(t.rect, t.spacing):
+            for x, y in self._shown(dot_grid(t.rect, t.spacing), t.spacing):
                 px, py = self.pt((x, y))
                 path.circle(px, py, TEXTURE_DOT * MM)
             c.drawPath(path, stroke=0, fill=1)
@@ -199,7 +211,7 @@ class Painter:
             c.setLineWidth(TEXTURE_LINE * MM)
             c.setLineJoin(1)
             rows = wave_rows(t.rect, t.spacing) if t.pattern == "waves" else weave_lines(t.rect, t.spacing)
-            for row in rows:
+            for row in self._threads(rows, 4 * t.spacing):
                 path.moveTo(*self.pt(row[0]))
                 for point in row[1:]:
                     path.lineTo(*self.pt(point))

@@ -317,7 +317,7 @@ def _board_panel(content, picture: dict, lang: str) -> Panel:
         clip.rect(0, 0, view.w * MM, view.h * MM)
         c.clipPath(clip, stroke=0, fill=0)
         c.translate(-view.x * MM, -(H - view.bottom) * MM)
-        painter = Painter(c, H, content.folder)
+        painter = Painter(c, H, content.folder, view=view)  # only what the excerpt shows is drawn
         painter.scene(replace(scene, items=[i for i in items if not isinstance(i, Label)]))
         occupied = {s for s, pieces in picture["pieces"] if pieces}
         for *path, count in picture["arrows"]:  # under the names: they have halos and stay readable
