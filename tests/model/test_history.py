@@ -75,7 +75,7 @@ def test_errata_and_the_version_are_checked(tmp_path, monkeypatch, capsys, edit,
 
 
 def test_site_and_rulebook_mark_a_section_changed_in_the_current_version(tmp_path):
-    from rulepress.render import rulebook
+    from rulepress.render import rulebook_doc
     from rulepress.render import rulebook_style as rs
     from rulepress.site import sources
 
@@ -86,7 +86,7 @@ def test_site_and_rulebook_mark_a_section_changed_in_the_current_version(tmp_pat
     assert data["version"]["number"] == "1.1" and "2026" in data["version"]["date"]
     assert [r["version"] for r in data["changelog"]] == ["1.1", "1.0"]
     assert "changes" in data["pages"]
-    pdf, _pages = rulebook.render(rulebook.Book(content, "en"), rs.PAGES["a4"])
+    pdf, _pages = rulebook_doc.render(rulebook_doc.Book(content, "en"), rs.PAGES["a4"])
     import io
 
     import pdfplumber

@@ -215,13 +215,13 @@ def test_the_bundled_release_marks_each_paragraph_it_changed_at_the_paragraph(bu
 
 def test_content_of_an_earlier_release_makes_a_rulebook():
     """A game written for an earlier release (no version, no changelog) still gets its whole rulebook."""
-    from rulepress.render import rulebook
+    from rulepress.render import rulebook_doc
     from rulepress.render import rulebook_style as rs
 
     folder = Path(__file__).parents[1] / "data" / "earlier-releases" / "2026-11-22"
     content = load_games(folder, ["revolution-1848"])[0]
     assert content.game.version is None
-    data, pages = rulebook.render(rulebook.Book(content, "de"), rs.PAGES["a5"])
+    data, pages = rulebook_doc.render(rulebook_doc.Book(content, "de"), rs.PAGES["a5"])
     with pdfplumber.open(io.BytesIO(data)) as pdf:
         assert len(pdf.pages) == pages
         text = "\n".join(p.extract_text() or "" for p in pdf.pages)
@@ -318,7 +318,7 @@ def test_the_risk_book_has_no_widow_orphan_or_near_empty_page(built, lang):
 def test_a_paragraph_split_that_leaves_one_line_is_seen_and_the_styles_allow_none(tmp_path, monkeypatch):
     """On a book of long plain paragraphs the styles of the rulebook split none so that one line is left
     alone, and the same book with widows and orphans allowed has one (the check above sees it)."""
-    from rulepress.render import rulebook
+    from rulepress.render import rulebook_doc
     from rulepress.render import rulebook_style as rs
     from rulepress.scaffold import new_game
 
@@ -329,7 +329,7 @@ def test_a_paragraph_split_that_leaves_one_line_is_seen_and_the_styles_allow_non
     goal = "The first to reach the goal wins."
     (folder / "rules.en.md").write_text(rules.replace(goal, goal + "\n\n" + "\n\n".join(paras)))
     content = load_games(tmp_path / "content", ["long"])[0]
-    data, _ = rulebook.render(rulebook.Book(content, "en"), rs.PAGES["a4"])
+    data, _ = rulebook_doc.render(rulebook_doc.Book(content, "en"), rs.PAGES["a4"])
     assert _widows_and_orphans(data) == []
     made = rs.styles
 
@@ -340,7 +340,7 @@ def test_a_paragraph_split_that_leaves_one_line_is_seen_and_the_styles_allow_non
         return styles
 
     monkeypatch.setattr(rs, "styles", loose)
-    data, _ = rulebook.render(rulebook.Book(content, "en"), rs.PAGES["a4"])
+    data, _ = rulebook_doc.render(rulebook_doc.Book(content, "en"), rs.PAGES["a4"])
     assert _widows_and_orphans(data)
 
 
