@@ -74,7 +74,7 @@ def pairs(half: str | None = None) -> list[Pair]:
     inside = set(halves()[half]) if half is not None else None
     found = []
     for source in sorted(CORPUS.glob("*/*.md")):
-        match = re.match(r"(.*)\.(de|fr)\.md$", source.name)
+        match = re.match(r"(.*)\.(de|fr|es|it)\.md$", source.name)
         english = source.with_name(f"{match.group(1)}.en.md") if match else None
         if inside is not None and source.parent.name not in inside:
             continue
