@@ -74,7 +74,7 @@ def pairs(half: str | None = None) -> list[Pair]:
     inside = set(halves()[half]) if half is not None else None
     found = []
     for source in sorted(CORPUS.glob("*/*.md")):
-        match = re.match(r"(.*)\.(de|fr)\.md$", source.name)
+        match = re.match(r"(.*)\.(de|fr|es|it)\.md$", source.name)
         english = source.with_name(f"{match.group(1)}.en.md") if match else None
         if inside is not None and source.parent.name not in inside:
             continue
@@ -599,42 +599,9 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _half(half: str, judged: dict, args) -> list[str]:
-    """The table of findings and false alarms and the table of mistakes caught per kind, of one half."""
-    out: list[str] = [
-        "| pair | aligned pairs | findings | false alarms | real differences | unjudged |",
-        "|---|---:|---:|---:|---:|---:|",
-    ]
-    totals = defaultdict(int)
-    sites: dict[str, list[tuple[Pair, Mistake, set[str]]]] = defaultdict(list)
-    for pair in pairs(half):
-        aligned = run(pair)
-        findings = [f for p in aligned for f in p.findings]
-        prints = {baseline.fingerprint(f) for f in findings}
-        verdicts = [judged.get(baseline.fingerprint(f), {}).get("verdict") for f in findings]
-        false, real = verdicts.count("false alarm"), verdicts.count("real")
-        unjudged = len(findings) - false - real
-        out.append(f"| {pair.name} | {len(aligned)} | {len(findings)} | {false} | {real} | {unjudged} |")
-        for key, value in (
-            ("pairs", len(aligned)),
-            ("findings", len(findings)),
-            ("false", false),
-            ("real", real),
-            ("unjudged", unjudged),
-        ):
-            totals[key] += value
-        for f in findings:
-            if baseline.fingerprint(f) not in judged:
-                print(f"unjudged {baseline.fingerprint(f)}: {f}", file=sys.stderr)
-        if pair.source.name.endswith(".de.md"):  # mistakes go into either text of the German/English pairs
-            for side in ("en", "de"):
-                for mistake in mistakes(pair, aligned, side):
-                    if mistake.kept(args.injection):
-                        sites[mistake.kind].append((pair, mistake, prints))
-    out.append(
-        f"| **all** | {totals['pairs']} | {totals['findings']} | {totals['false']} | {totals['real']} | {totals['unjudged']} |"
-    )
-    rate = 100 * totals["false"] / max(totals["pairs"], 1)
-    out += ["", f"False alarms per 100 aligned pairs: **{rate:.1f}** (target ≤ 3).", ""]
+    """The table of findings and false alarms (per text pair and per language pair) and the table of mistakes
+    caught per kind, of one half."""
+    out, sites = _findings(half, judged, args)
     out += ["| mistake kind | injected | caught | rate |", "|---|---:|---:|---:|"]
     wanted = {k.strip() for k in args.kinds.split(",")} if args.kinds else None
     for kind in sorted(k for k in sites if wanted is None or k in wanted):
@@ -646,6 +613,63 @@ def _half(half: str, judged: dict, args) -> list[str]:
                 if not hit:
                     print(f"missed {kind}: {p.name} line {m.line}: {m.said[:150]!r}", file=sys.stderr)
         out.append(f"| {kind} | {len(chosen)} | {hits} | {100 * hits / max(len(chosen), 1):.0f} % |")
+    return out
+
+
+COUNTS = ("pairs", "findings", "false", "real", "unjudged")
+
+
+def _findings(half: str, judged: dict, args) -> tuple[list[str], dict[str, list[tuple[Pair, Mistake, set[str]]]]]:
+    """The findings table of one half (a row per text pair, then per language pair) and the places where each
+    kind of mistake can be injected (`Mistake.kept` under `args.injection`)."""
+    out: list[str] = [
+        "| pair | aligned pairs | findings | false alarms | real differences | unjudged |",
+        "|---|---:|---:|---:|---:|---:|",
+    ]
+    totals: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))  # language pair (or 'all') -> counts
+    sites: dict[str, list[tuple[Pair, Mistake, set[str]]]] = defaultdict(list)
+    for pair in pairs(half):
+        aligned = run(pair)
+        findings = [f for p in aligned for f in p.findings]
+        prints = {baseline.fingerprint(f) for f in findings}
+        verdicts = [judged.get(baseline.fingerprint(f), {}).get("verdict") for f in findings]
+        false, real = verdicts.count("false alarm"), verdicts.count("real")
+        counts = (len(aligned), len(findings), false, real, len(findings) - false - real)
+        out.append(f"| {pair.name} | " + " | ".join(str(n) for n in counts) + " |")
+        for group in ("all", _language_pair(pair)):
+            for key, value in zip(COUNTS, counts):
+                totals[group][key] += value
+        for f in findings:
+            if baseline.fingerprint(f) not in judged:
+                print(f"unjudged {baseline.fingerprint(f)}: {f}", file=sys.stderr)
+        if pair.source.name.endswith(".de.md"):  # mistakes go into either text of the German/English pairs
+            for side in ("en", "de"):
+                for mistake in mistakes(pair, aligned, side):
+                    if mistake.kept(args.injection):
+                        sites[mistake.kind].append((pair, mistake, prints))
+    out.append("| **all** | " + " | ".join(str(totals["all"][key]) for key in COUNTS) + " |")
+    rate = 100 * totals["all"]["false"] / max(totals["all"]["pairs"], 1)
+    out += ["", f"False alarms per 100 aligned pairs: **{rate:.1f}** (target ≤ 3).", ""]
+    return out + _by_language(totals) + [""], sites
+
+
+def _language_pair(pair: Pair) -> str:
+    """The language pair of `pair`: 'de/en' for a German text and its English one."""
+    return f"{pair.source.name.rsplit('.', 2)[-2]}/en"
+
+
+def _by_language(totals: dict[str, dict[str, int]]) -> list[str]:
+    """The findings of one half per language pair, with false alarms per 100 aligned pairs."""
+    out = [
+        "| language pair | aligned pairs | findings | false alarms | per 100 pairs | real differences | unjudged |",
+        "|---|---:|---:|---:|---:|---:|---:|",
+    ]
+    for group in sorted(g for g in totals if g != "all"):
+        t = totals[group]
+        rate = 100 * t["false"] / max(t["pairs"], 1)
+        out.append(
+            f"| {group} | {t['pairs']} | {t['findings']} | {t['false']} | {rate:.1f} | {t['real']} | {t['unjudged']} |"
+        )
     return out
 
 

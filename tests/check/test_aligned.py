@@ -161,14 +161,14 @@ def test_glossary_terms_swapped(texts, capsys):
     assert code == 1 and "term: terms differ: 'card' in English where German says 'Münze'" in out
 
 
-def _findings(de: str, en: str) -> list:
-    """The findings on two one-paragraph texts, German and English taken as equally long (a whole text's ratio)."""
+def _findings(de: str, en: str, langs: tuple[str, str] = ("de", "en")) -> list:
+    """The findings on two one-paragraph texts, German (or `langs`) and English taken as equally long (a whole
+    text's ratio)."""
     from rulepress.check import align, aligned
     from rulepress.check.pairs import Paragraph
 
     sides = [
-        aligned.Side(lang, f"rules.{lang}.md", align.units([Paragraph(1, t)], lang))
-        for lang, t in (("de", de), ("en", en))
+        aligned.Side(lang, f"rules.{lang}.md", align.units([Paragraph(1, t)], lang)) for lang, t in zip(langs, (de, en))
     ]
     return [f for pair in aligned.compare(*sides, ratio=1.0) for f in pair.findings]
 
@@ -459,3 +459,22 @@ def test_a_term_counted_each_on_one_side_and_one_on_the_other_is_a_quantifier_fi
     assert _term_findings(de, "Take one coin from each tower.", KEEP) == []
     found = _term_findings(de.replace("jedem", "einem"), "Take one coin from each tower.", KEEP)
     assert found == [("quantifier", "each tower", "one Turm")]
+
+
+def test_spanish_negations_read_as_the_english_says_them_and_a_dropped_one_is_seen():
+    """'Ningún jugador puede' / 'No player can' (and the modal verb it forbids), 'NO son' / 'are NOT' (capitals:
+    emphasis), 'una pista no válida' / 'an invalid clue', 'para no recibir' / 'to avoid receiving', the tag
+    '¿no?' / 'right?': no finding. A negation taken out of the Spanish is still one."""
+    said = [
+        ("Ningún jugador puede ser investigado dos veces.", "No player can be investigated twice."),
+        ("Todos los Fascistas que NO son Hitler abren los ojos.", "All Fascists who are NOT Hitler open their eyes."),
+        ("Si un Jefe da una pista no válida, el turno acaba.", "If a Spymaster gives an invalid clue, the turn ends."),
+        ("Evitad el contacto visual para no recibir pistas.", "Avoid eye contact to avoid receiving cues."),
+        ("Lo importante es ganar, ¿no?", "Winning is what matters, right?"),
+    ]
+    for es, en in said:
+        assert _findings(es, en, ("es", "en")) == [], es
+    found = _findings("Todos los Fascistas que son Hitler abren los ojos.", said[1][1], ("es", "en"))
+    assert [(f.kind, f.lang, f.words) for f in found] == [("negation", "en", "NOT")]
+    found = _findings("Cualquier jugador puede ser investigado dos veces.", said[0][1], ("es", "en"))
+    assert "negation" in [f.kind for f in found]

@@ -167,3 +167,35 @@ def test_silent_names_the_phrases_that_say_nothing():
     ]
     assert lexicon.silent("Nicht nur der Geber zieht.", "de") == ["Nicht nur"]
     assert [s.category for s in lexicon.signals("They cannot stay any longer.", "en")] == ["negation", "modality"]
+
+
+@pytest.mark.parametrize(
+    "text, lang", [("All Fascists who are NOT Hitler open their eyes", "en"), ("Du darfst NICHT passen.", "de")]
+)
+def test_a_word_in_capitals_inside_a_sentence_is_emphasis_not_a_name(text, lang):
+    """``capitalised_inside_no_signal`` reads a capitalised word inside a sentence as a name ('Adjacent Revival',
+    'die Rechten'); a word written all in capitals ('NOT', 'NICHT') is emphasis and says what it says."""
+    assert ("negation", "not", False) in said(text, lang)
+    assert said("Play the Adjacent Revival variant.", "en") == [] and said("die Rechten", "de") == []
+
+
+@pytest.mark.parametrize("text, lang", [("Lo importante es ganar, ¿no?", "es"), ("You pass, no?", "en")])
+def test_a_question_tag_is_no_negation(text, lang):
+    assert "negation" not in [c for c, _, _ in said(text, lang)]
+    assert ("negation", "not", False) in said("Si no puedes jugar, pasa.", "es")  # a 'no' inside its clause
+
+
+def test_spanish_ningun_negates_and_a_negated_puede_forbids():
+    found = said("Ningún jugador puede ser investigado dos veces.", "es")
+    assert ("negation", "not", False) in found and ("modality", "forbidden", False) in found
+    assert ("modality", "may", False) in said("Cualquier jugador puede ser investigado dos veces.", "es")
+
+
+@pytest.mark.parametrize("text", ["an invalid clue", "an illegal move", "It is impossible.", "To avoid receiving cues"])
+def test_english_negative_adjectives_and_avoid_say_no_weakly(text):
+    """'una pista no válida' / 'an invalid clue', 'para no recibir' / 'to avoid receiving': a weak negation."""
+    assert [(c, v, weak) for c, v, weak in said(text, "en") if c == "negation"] == [("negation", "not", True)]
+
+
+def test_spanish_unico_says_only_weakly():
+    assert ("bound", "only", True) in said("Es el único momento en que debes decir la verdad.", "es")

@@ -8,7 +8,9 @@ signal categories ``negation``, ``bound`` (at most, at least, more than, fewer t
 ``direction`` (left, right, clockwise, adjacent, above, below), ``modality`` (must, may), ``condition``
 (if, unless, only if, except) and ``colour``. ``no_signal`` lists phrases that look like a signal but
 say none (``regardless``, ``nicht nur``); ``answers`` are words that are no negation where they stand
-alone or before a comma (a table cell ``No``).
+alone or before a comma (a table cell ``No``) or as a question tag after one (``ganar, ¿no?``).
+``capitalised_inside_no_signal`` reads a capitalised word inside a sentence as a name or a noun, never one
+written all in capitals (``are NOT``: emphasis).
 
 A phrase is whole words, matched case-insensitively; each word is a regular expression that must
 match a whole word. A phrase starting with ``~`` is weak: it answers the signal on the other side but is
@@ -292,6 +294,22 @@ def _number_part(lexicon: Lexicon, part: str) -> _Entry | None:
     )
 
 
+def _names_something(lexicon: Lexicon, hit: _Entry, token: re.Match, text: str) -> bool:
+    """Is the word `token` where the phrase `hit` starts a noun or a name, not the word the phrase means: a
+    capitalised word inside a sentence of a lexicon with ``capitalised_inside_no_signal`` ('die Rechten',
+    'Adjacent Revival'), not a number or colour ('die Zehn') and not a word written in capitals for emphasis
+    ('who are NOT Hitler', 'darf NICHT')?"""
+    word = token.group(0)
+    return (
+        lexicon.capitalised_inside_no_signal
+        and word[:1].isupper()
+        and not (len(word) > 1 and word.isupper())
+        and hit.category not in ("number", "colour")
+        and not _sentence_start(text, token.start())
+        and _lower_case_phrase(hit)
+    )
+
+
 def _lower_case_phrase(entry: _Entry) -> bool:
     """Is the first word of `entry` written in lower case (no noun)?"""
     first = entry.words[0]
@@ -306,10 +324,13 @@ def _stands_last(text: str, end: int) -> bool:
 
 
 def _is_answer(lexicon: Lexicon, text: str, token: re.Match, index: int) -> bool:
-    """A word such as 'No' / 'Nein' standing alone or first before a comma: an answer, no negation."""
-    if token.group(0).lower() not in lexicon.answers or index > 0:
+    """A word such as 'No' / 'Nein' standing alone or first before a comma, or a question tag after a comma
+    ('Lo importante es ganar, ¿no?', 'You pass, no?'): an answer, no negation."""
+    if token.group(0).lower() not in lexicon.answers:
         return False
     rest = text[token.end() :].lstrip(" *_")
+    if index > 0:
+        return rest[:1] == "?" and text[: token.start()].rstrip(" *_¿").endswith(",")
     return not rest or rest[0] in ",.!;:|"
 
 
@@ -362,14 +383,7 @@ def _read(text: str, lang: str) -> tuple[list[Signal], list[str]]:
             (e for e in sorted(candidates, key=lambda e: -len(e.words)) if _match_at(e, tokens, i, text)),
             None,
         )
-        if (
-            hit is not None
-            and lexicon.capitalised_inside_no_signal
-            and token.group(0)[:1].isupper()
-            and hit.category not in ("number", "colour")  # a card named by its number or colour: 'die Zehn'
-            and not _sentence_start(text, token.start())
-            and _lower_case_phrase(hit)
-        ):
+        if hit is not None and _names_something(lexicon, hit, token, text):
             hit = None  # a noun ('die Rechten', 'das Überschreiten'), not the word the phrase means
         if hit is None and "-" in token.group(0):
             hit = _number_part(lexicon, token.group(0).split("-")[0])  # 'three-player', 'two-sided'
