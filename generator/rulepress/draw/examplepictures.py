@@ -21,15 +21,25 @@ import io
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
+from reportlab.lib import colors
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfgen import canvas as rl_canvas
+from reportlab.platypus import Flowable
+
 from rulepress import i18n
+from rulepress.draw.boardpaint import COMPASS_PT, Painter, content_scene, mark_letter_size
+from rulepress.draw.cardjobs import designs, draw_face, jobs
 from rulepress.draw.elements.context import FaceError
 from rulepress.draw.passes import is_draft
 from rulepress.errors import ContentError
 from rulepress.layout.boardgeom import Point, Rect, arrow_head, luminance, shorten
+from rulepress.layout.boardscene import Compass, Label, Mark, Region, Shape
 from rulepress.layout.paper import MM
 from rulepress.layout.spec import Layout
 from rulepress.model.loader import display_path
+from rulepress.options import CardOptions
 from rulepress.text import fonts
+from rulepress.text.words import thing_names
 
 GAP = 4.0  # mm between cards or dice of a group, and between panels in print
 DIE = 14.0  # mm: side of a die
@@ -63,7 +73,6 @@ def _words(lang: str) -> dict:
 
 
 def _rgb(color: str):
-    from reportlab.lib import colors
 
     return colors.toColor(color)
 
@@ -82,23 +91,17 @@ class Faces:
 
     def job(self, comp_id: str):
         if self._jobs is None:
-            from rulepress.draw.cardjobs import jobs
-            from rulepress.options import CardOptions
-
             made = jobs(self.content, CardOptions(papers=("a4",)))
             self._jobs = {j.comp.id: j for j in made if j.lang == self.lang}
         return self._jobs[comp_id]
 
     def design(self, comp_id: str, card_id: str):
         if comp_id not in self._designs:
-            from rulepress.draw.cardjobs import designs
-
             self._designs[comp_id] = {d.id: d for d in designs(self.job(comp_id))}
         return self._designs[comp_id][card_id]
 
 
 def _card_panel(content, lang: str, group: list, side: str, caption: str, faces_of: Faces) -> Panel:
-    from rulepress.draw.cardjobs import draw_face
 
     faces = []
     for comp_id, card_id in group:
@@ -166,7 +169,6 @@ PIPS = {
 
 
 def _die_fill(color: str) -> str:
-    from reportlab.lib import colors
 
     return "#" + colors.toColor(color).hexval()[2:] if color else "#ffffff"
 
@@ -211,7 +213,6 @@ MIN_VIEW = (70.0, 45.0)  # mm: the smallest excerpt
 
 def _space_rects(scene) -> dict[str, Rect]:
     """Each space's box on the board scene (its shape, or the bounds of its region)."""
-    from rulepress.layout.boardscene import Region, Shape
 
     rects: dict[str, Rect] = {}
     for item in scene.items:
@@ -226,7 +227,6 @@ def _space_rects(scene) -> dict[str, Rect]:
 
 def _spot(scene, space: str, rect: Rect, k: float = 1.0) -> Point:
     """Where the pieces of a space stand: its marker spot, else below its label, else its middle."""
-    from rulepress.layout.boardscene import Label, Shape
 
     for item in scene.items:
         if isinstance(item, Shape) and item.owner == f"marker:{space}":
@@ -262,7 +262,6 @@ def _piece_color(piece, colors: dict) -> str:
 
 def _token(c, centre: tuple[float, float], text: str, color: str, army: bool, k: float = 1.0) -> None:
     """A piece at `centre` (PDF points), `k` times its size: a disc with the army count, or a labelled token."""
-    from reportlab.pdfbase.pdfmetrics import stringWidth
 
     size = TOKEN_PT
     c.saveState()
@@ -285,8 +284,6 @@ def _token(c, centre: tuple[float, float], text: str, color: str, army: bool, k:
 
 
 def _board_panel(content, picture: dict, lang: str) -> Panel:
-    from rulepress.draw.boardpaint import Painter, content_scene
-    from rulepress.layout.boardscene import Label
 
     fonts.register()
     board = next(b for b in content.game.boards if b.id == picture["board"])
@@ -369,7 +366,6 @@ CHROME = {"cartouche": "title", "legend": "legend", "note": "note"}  # a board's
 def _whole_chrome(items: list, view: Rect) -> list:
     """A board scene's items for an excerpt `view`: the title cartouche, legend and note left out where the
     excerpt would cut them (a strip of the title's frame at the picture's edge says nothing)."""
-    from rulepress.layout.boardscene import Label
 
     boxes: dict[str, Rect] = {}
     for item in items:
@@ -390,8 +386,6 @@ def _print_items(items: list, named: set[str], small_print: float, rects: dict[s
     """A board scene's items for a picture shrunk for print: the names of the spaces the picture names at
     `small_print` pt at least (grown about their box's centre, where they still fit the width of their space), other
     labels, marks and compass letters smaller than that left out."""
-    from rulepress.draw.boardpaint import COMPASS_PT, mark_letter_size
-    from rulepress.layout.boardscene import Compass, Label, Mark
 
     kept: list = []
     for item in items:
@@ -416,7 +410,6 @@ def _print_items(items: list, named: set[str], small_print: float, rects: dict[s
 
 
 def _row_width(row) -> float:
-    from reportlab.pdfbase.pdfmetrics import stringWidth
 
     return stringWidth(row.text, row.font, row.size) / MM
 
@@ -451,7 +444,6 @@ def _space_names(board, lang: str) -> dict[str, str]:
 
 
 def _token_width(text: str, army: bool) -> float:
-    from reportlab.pdfbase.pdfmetrics import stringWidth
 
     width = stringWidth(text, "Body-Bold", TOKEN_PT)
     return max(6.8 * MM, width + 2.4 * MM) if army else width + 3.2 * MM
@@ -504,7 +496,6 @@ def _arrow(c, points: list[tuple[float, float]], count, lang: str, k: float = 1.
 
 
 def _names(content, lang: str) -> dict[str, str]:
-    from rulepress.text.words import thing_names
 
     return thing_names(content.game, lang)
 
@@ -540,7 +531,6 @@ def panels(content, picture: dict, lang: str, faces: Faces | None = None) -> lis
 
 def panel_pdf(panel: Panel) -> bytes:
     """One panel on a page of its own size (vectors)."""
-    from reportlab.pdfgen import canvas as rl_canvas
 
     buffer = io.BytesIO()
     c = rl_canvas.Canvas(buffer, pagesize=(panel.width * MM, panel.height * MM), invariant=1, initialFontName="Body")
@@ -586,7 +576,6 @@ def picture_flowable(content, picture: dict, lang: str, min_text: float = 0.0):
 
 def picture_pdf(content, picture: dict, lang: str, width_mm: float = 170.0, min_text: float = 0.0) -> bytes:
     """The picture on one PDF page (vectors) as wide as its rows, at most `width_mm`."""
-    from reportlab.pdfgen import canvas as rl_canvas
 
     flowable = picture_flowable(content, picture, lang, min_text)
     w, h = flowable.wrap(width_mm * MM, 10_000 * MM)
@@ -598,13 +587,7 @@ def picture_pdf(content, picture: dict, lang: str, width_mm: float = 170.0, min_
     return buffer.getvalue()
 
 
-def _flowable_base():
-    from reportlab.platypus import Flowable
-
-    return Flowable
-
-
-class PictureFlowable(_flowable_base()):  # type: ignore[misc]
+class PictureFlowable(Flowable):
     """Panels side by side, wrapped into rows of the available width, each with its caption below."""
 
     def __init__(self, items: list[Panel]):
@@ -654,7 +637,6 @@ class PictureFlowable(_flowable_base()):  # type: ignore[misc]
     @staticmethod
     def _slot(panel: Panel, scale: float) -> float:
         """Points of width a panel takes in its row: its drawing, or its caption where that is wider."""
-        from reportlab.pdfbase.pdfmetrics import stringWidth
 
         caption = stringWidth(panel.caption, "Body", CAPTION_PT) + 2 if panel.caption else 0.0
         return max(panel.width * MM * scale, caption)
