@@ -38,7 +38,7 @@ from mdit_py_plugins.front_matter import front_matter_plugin
 from mdit_py_plugins.myst_blocks import myst_block_plugin
 from mdit_py_plugins.myst_role import myst_role_plugin
 
-__all__ = ["Token", "parse", "parser", "role_text", "site_parse"]
+__all__ = ["Token", "emphasised", "parse", "parser", "role_text", "site_parse"]
 
 
 @functools.cache
@@ -81,3 +81,32 @@ def role_text(token: Token) -> str:
         if shown:
             return shown
     return content
+
+
+_EMPHASIS_OPEN, _EMPHASIS_CLOSE = ("em_open", "strong_open"), ("em_close", "strong_close")
+
+
+def emphasised(text: str) -> list[str]:
+    """The text of each emphasis span (``*a*``, ``**b**``, ``_c_``) of Markdown `text`, outermost spans in order,
+    as the parser reads them (a ``* list`` item or a lone ``*`` is no emphasis): its words, with code spans and
+    roles inside it as written (```code```, ``{term}`text <id>```), for the caller to read as any text."""
+    found: list[str] = []
+    for block in parse(text):
+        depth, parts = 0, []
+        for child in block.children or []:
+            if child.type in _EMPHASIS_OPEN:
+                depth += 1
+            elif child.type in _EMPHASIS_CLOSE:
+                depth -= 1
+                if depth == 0:
+                    found.append("".join(parts))
+                    parts = []
+            elif depth and child.type == "text":
+                parts.append(child.content)
+            elif depth and child.type == "code_inline":
+                parts.append(f"{child.markup}{child.content}{child.markup}")
+            elif depth and child.type == "myst_role":
+                parts.append(f"{{{child.meta.get('name', '')}}}`{child.content}`")
+            elif depth and child.type in ("softbreak", "hardbreak"):
+                parts.append(" ")
+    return found

@@ -136,8 +136,23 @@ def web_blocks(md: str) -> list:
     return _normal(reader.blocks)
 
 
+def _pairs(blocks: list[markup.Block]) -> list:
+    """The typed blocks as (kind, content) pairs, the form the website's blocks are read into here."""
+    out: list = []
+    for block in blocks:
+        if isinstance(block, markup.Table):
+            out.append((block.kind, [[(cell.header, cell.markup) for cell in row] for row in block.rows]))
+        elif isinstance(block, markup.Picture):
+            out.append((block.kind, (block.src, block.alt)))
+        elif isinstance(block, markup.Flow):
+            out.append((block.kind, list(block.steps)))
+        else:
+            out.append((block.kind, block.markup))
+    return out
+
+
 def print_blocks(md: str) -> list:
-    return _normal(markup.blocks(md))
+    return _normal(_pairs(markup.blocks(md)))
 
 
 def _space(text: str) -> str:
@@ -259,5 +274,21 @@ def test_rules_sections_are_the_headings_the_website_shows():
 def test_a_list_item_label_comes_before_the_table_it_holds():
     """As on the website: "2. *Scoring:*" and then its table, not the table and then its label."""
     md = "1. | a | b |\n   |---|---|\n   | 1 | 2 |\n2. *Scoring:*\n\n   | x | y |\n   |---|---|\n   | 3 | 4 |\n"
-    kinds = [(kind, content if kind != "table" else content[0][0][1]) for kind, content in markup.blocks(md)]
+    kinds = [(kind, content if kind != "table" else content[0][0][1]) for kind, content in _pairs(markup.blocks(md))]
     assert kinds == [("li1", "1."), ("table", "a"), ("li1", "2. <i>Scoring:</i>"), ("table", "x")]
+
+
+def test_blocks_are_typed_with_their_level_depth_cells_and_steps():
+    md = "## Zug\n\n1. ziehen\n   - *legen*\n\n| a | 2 |\n|---|---|\n| b | 3 |\n\n![Brett](board.png)\n\n```{flow}\nA\nB\n```\n"
+    found = markup.blocks(md)
+    assert found == [
+        markup.Heading(2, "Zug"),
+        markup.Item(1, "1. ziehen"),
+        markup.Item(2, "\u2022 <i>legen</i>"),
+        markup.Table(
+            ((markup.Cell(True, "a"), markup.Cell(True, "2")), (markup.Cell(False, "b"), markup.Cell(False, "3")))
+        ),
+        markup.Picture("board.png", "Brett"),
+        markup.Flow(("A", "B")),
+    ]
+    assert [b.kind for b in found] == ["h2", "li1", "li2", "table", "img", "flow"]

@@ -37,6 +37,7 @@ import re
 from fractions import Fraction
 
 from rulepress.check import numbers
+from rulepress.markdown import emphasised
 
 KNOWN = frozenset({"de", "en"})  # languages whose word forms the signals know
 _NEVER = re.compile(r"(?!)")  # what a language without known word forms has of each
@@ -65,7 +66,6 @@ _NEGATION = {
     ),
 }
 _NEITHER_NOR = re.compile(r"\b(neither|weder)\b([^.;!?]*?)\b(nor|noch)\b", re.I)  # counts once
-_EMPHASIS = re.compile(r"\*\*(.+?)\*\*|__(.+?)__|(?<![\w*])\*(?!\s)([^*\n]+?)\*(?![\w*])")
 _ABBREVIATIONS = {
     "de": r"z\.\s?B|d\.\s?h|u\.\s?a|u\.\s?U|o\.\s?ä|ca|Nr|bzw|usw|vgl|evtl|ggf|inkl|bzgl|Abs|max|min|Mio|Mrd|Tsd|Std|St|S",
     "en": r"e\.g|i\.e|etc|vs|approx|No|max|min|Mr|Mrs|Dr|St|p|pp|ca",
@@ -160,11 +160,11 @@ def quoted_negations(text: str, other: str, lang: str, other_lang: str) -> tuple
 
 
 def emphasised_numbers(text: str, lang: str) -> list[Fraction]:
-    """Values of the numbers written inside emphasis (``**2**``, ``*zwei*``)."""
+    """Values of the numbers written inside emphasis (``**2**``, ``*zwei*``), the spans as the one Markdown
+    parser reads them (`rulepress.markdown.emphasised`)."""
     found = []
-    for match in _EMPHASIS.finditer(numbers.clean(text)):
-        inner = next(g for g in match.groups() if g is not None)
-        found += [n.value for n in numbers.extract(inner, lang) if not n.weak]
+    for inner in emphasised(text):
+        found += [n.value for n in numbers.extract(numbers.clean(inner), lang) if not n.weak]
     return sorted(found)
 
 

@@ -10,7 +10,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+
+from PIL import Image as PILImage
+from reportlab.lib import colors
+from reportlab.lib.enums import TA_LEFT, TA_RIGHT
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.platypus import Flowable, Image, Paragraph, Table, TableStyle
 
 from rulepress.draw.cardjobs import game_icons
 from rulepress.draw.flow import FlowDiagram
@@ -21,13 +27,11 @@ from rulepress.model.loader import GameContent, display_path
 from rulepress.model.schema import QuickRef
 from rulepress.sandbox import Child, SandboxCrashed
 from rulepress.text import fonts, markup, template
-from rulepress.text.icons import ICON, UnknownIcon, icon_chars, icon_fonts, line_of
+from rulepress.text.iconfont import icon_font
+from rulepress.text.icons import ICON, ICON_FONT_CHARS, UnknownIcon, icon_chars, icon_fonts, line_of
 from rulepress.timelimit import TimeLimitExceeded
 
 PADDING = 4.0  # mm between a panel's edge and its text
-
-if TYPE_CHECKING:
-    from reportlab.platypus import Flowable
 
 
 STEP = 0.1  # pt: the body sizes tried are min_font_size + k * STEP
@@ -54,9 +58,6 @@ class Fitted:
 
 
 def _styles(size: float) -> dict:
-    from reportlab.lib.enums import TA_LEFT
-    from reportlab.lib.styles import ParagraphStyle
-
     fonts.register()
     body = ParagraphStyle(
         "body",
@@ -102,10 +103,6 @@ KEEP_TOGETHER = re.compile(r"(?<=\d) (?=%)")  # "42,1 %" never breaks before its
 
 
 def _item(text: str, depth: int, styles: dict, size: float):
-    from reportlab.lib.styles import ParagraphStyle
-    from reportlab.pdfbase.pdfmetrics import stringWidth
-    from reportlab.platypus import Paragraph
-
     match = BULLET.match(text)
     bullet = match.group(1) if match else "\u2022"
     body = text[match.end() :] if match else text
@@ -124,9 +121,6 @@ def _item(text: str, depth: int, styles: dict, size: float):
 
 def _table(rows: list[list[tuple[bool, str]]], styles: dict, size: float, width: float):
     """A ReportLab Table sized to its content, or None if it cannot fit `width` at this size."""
-    from reportlab.lib import colors
-    from reportlab.platypus import Paragraph, Table, TableStyle
-
     pad = size * 0.35
     cols = max((len(r) for r in rows), default=0)
     if cols == 0:
@@ -138,9 +132,6 @@ def _table(rows: list[list[tuple[bool, str]]], styles: dict, size: float, width:
             header, text = row[c] if c < len(row) else (False, "")
             style = styles["cell"]
             if NUMERIC.match(re.sub(r"<[^>]+>", "", text) or "x") and not header:
-                from reportlab.lib.enums import TA_RIGHT
-                from reportlab.lib.styles import ParagraphStyle
-
                 style = ParagraphStyle("cell-num", parent=style, alignment=TA_RIGHT)
             para = Paragraph(f"<b>{text}</b>" if header else text, style)
             para.wrap(1e6, 1e6)
@@ -189,12 +180,8 @@ def _inline_images(text: str, size: float, folder: Path | None) -> str:
 
 def _set_icons(text: str, folder: Path | None) -> str:
     """Markup with the SVG icons' characters set in the game's icon font."""
-    from rulepress.text.icons import ICON_FONT_CHARS
-
     if not ICON_FONT_CHARS.search(text):
         return text
-    from rulepress.text.iconfont import icon_font
-
     return icon_fonts(text, icon_font(folder).name)
 
 
@@ -204,16 +191,12 @@ def _picture(src: str, folder: Path | None) -> Path:
 
 
 def _pixels(path: Path) -> tuple[int, int]:
-    from PIL import Image
-
-    with Image.open(path) as image:
+    with PILImage.open(path) as image:
         return image.size
 
 
 def _image(src: str, width: float, height: float, folder: Path | None):
     """A picture block: the panel's width, at most IMAGE_SHARE of its height, centred."""
-    from reportlab.platypus import Image
-
     path = _picture(src, folder)
     w, h = _pixels(path)
     scale = min(width / w, height * IMAGE_SHARE / h)
@@ -228,50 +211,49 @@ def flowables(
 ) -> list[tuple[str, Flowable]] | None:
     """(block kind, flowable) for a Markdown text at body `size` (pt) in a `width` x `height` (pt) column;
     None if a word or a table cannot fit the width at this size. Pictures are read from `folder`."""
-    from reportlab.platypus import Paragraph
 
     styles = _styles(size)
     out: list[tuple[str, Flowable]] = []
-    for kind, content in markup.blocks(KEEP_TOGETHER.sub("\u00a0", md)):
-        if kind == "table":
-            rows = [[(header, _set_icons(cell, folder)) for header, cell in row] for row in content]
-            table = _table(rows, styles, size, width)
-            if table is None:
-                return None
-            out.append((kind, table))
-            continue
-        if kind == "img":
-            out.append((kind, _image(content[0], width, height, folder)))
-            continue
-        if kind == "flow":
-            diagram = FlowDiagram([_set_icons(step, folder) for step in content], styles["p"])
-            if diagram.minWidth() > width + 1e-6:
-                return None
-            out.append((kind, diagram))
-            continue
-        content = _set_icons(_inline_images(content, size, folder), folder)
-        if kind.startswith("li"):
-            para = _item(content, int(kind[2:] or 1), styles, size)
-        else:
-            para = Paragraph(content, styles.get(kind, styles["h3"] if kind.startswith("h") else styles["p"]))
-        if para.minWidth() + para.style.leftIndent > width + 1e-6:
+    for block in markup.blocks(KEEP_TOGETHER.sub("\u00a0", md)):
+        made = _flowable(block, styles, size, width, height, folder)
+        if made is None:
             return None
-        out.append((kind, para))
+        out.append((block.kind, made))
     return out
+
+
+def _flowable(
+    block: markup.Block, styles: dict, size: float, width: float, height: float, folder: Path | None
+) -> Flowable | None:
+    """One block's flowable in a `width` x `height` column at body `size`; None if it cannot fit the width."""
+    if isinstance(block, markup.Table):
+        rows = [[(cell.header, _set_icons(cell.markup, folder)) for cell in row] for row in block.rows]
+        return _table(rows, styles, size, width)
+    if isinstance(block, markup.Picture):
+        return _image(block.src, width, height, folder)
+    if isinstance(block, markup.Flow):
+        diagram = FlowDiagram([_set_icons(step, folder) for step in block.steps], styles["p"])
+        return None if diagram.minWidth() > width + 1e-6 else diagram
+    content = _set_icons(_inline_images(block.markup, size, folder), folder)
+    if isinstance(block, markup.Item):
+        para = _item(content, block.depth, styles, size)
+    else:
+        para = Paragraph(content, styles.get(block.kind, styles["h3"] if block.kind.startswith("h") else styles["p"]))
+    return None if para.minWidth() + para.style.leftIndent > width + 1e-6 else para
 
 
 def pictures(md: str) -> list[str]:
     """The picture files a quick-reference text names (blocks and inline), in order."""
     found = []
-    for kind, content in markup.blocks(md):
-        if kind == "img":
-            found.append(content[0])
-        elif kind == "table":
-            found += [m.group(1) for row in content for _, cell in row for m in markup.IMAGE.finditer(cell)]
-        elif kind == "flow":
-            found += [m.group(1) for step in content for m in markup.IMAGE.finditer(step)]
+    for block in markup.blocks(md):
+        if isinstance(block, markup.Picture):
+            found.append(block.src)
+        elif isinstance(block, markup.Table):
+            found += [m.group(1) for row in block.rows for cell in row for m in markup.IMAGE.finditer(cell.markup)]
+        elif isinstance(block, markup.Flow):
+            found += [m.group(1) for step in block.steps for m in markup.IMAGE.finditer(step)]
         else:
-            found += [m.group(1) for m in markup.IMAGE.finditer(content)]
+            found += [m.group(1) for m in markup.IMAGE.finditer(block.markup)]
     return found
 
 
@@ -320,8 +302,6 @@ def _paginate(measured, height: float, panels: int) -> list[list[tuple[Flowable,
 
 def _leads_in(kind: str, flowable: Flowable) -> bool:
     """Whether the block introduces the next one: a heading, or a paragraph ending in a colon."""
-    from reportlab.platypus import Paragraph
-
     if kind.startswith("h"):
         return True
     return isinstance(flowable, Paragraph) and flowable.getPlainText().rstrip().endswith(":")

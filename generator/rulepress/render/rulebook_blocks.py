@@ -51,61 +51,84 @@ def paragraphs(
     """Flowables of a Markdown text: `numbers` go, in order, to its paragraphs and top-level list items (each
     set in the margin, with its named destination; `changed`: number -> (shown "changed in 1.1", the change's
     destination), a mark at its start); the rest is set unnumbered in the `base` style."""
-    from reportlab.lib.styles import ParagraphStyle
-    from reportlab.platypus import Paragraph
-
     from rulepress.draw.flow import FlowDiagram
 
     out: list = []
-    pending = list(numbers)
+    rules = _Numbers(list(numbers), changed, style_set)
     found = markup.blocks(md)
     depths = iter(table_depths(md))
     label = None  # the marker of a list item whose only content is the table after it
-    for index, (kind, content) in enumerate(found):
-        depth = next(depths, 0) if kind == "table" else 0
-        if kind == "table" and (label is not None or depth):  # a table in a list item: at the item's text
-            out.append(_item_table(label or "", content, style_set, width, max(depth, 1)))
-            label = None
-            continue
-        if kind == "table":
-            out.append(table(content, style_set, width - style_set[base].leftIndent, indent=style_set[base].leftIndent))
-            if pending:  # a table numbered as one rule: its number before it
-                number = pending.pop(0)
-                out.insert(len(out) - 1, _number_only(number, style_set, _changed(number, changed)))
-            continue
-        if kind == "img":
-            continue
-        if kind == "flow":
-            out.append(FlowDiagram([_clean(step) for step in content], style_set[base]))
-            continue
-        text = _clean(content)
-        if kind.startswith("li"):
-            depth = int(kind[2:] or 1)
-            marker, _, rest = text.partition(" ")
-            style = ParagraphStyle(
-                f"li{depth}",
-                parent=style_set["item"],
-                leftIndent=style_set["item"].leftIndent + (depth - 1) * 5 * MM,
-            )
-            if not rest.strip() and index + 1 < len(found) and found[index + 1][0] == "table" and not pending:
-                label = marker  # a numbered result that is a table: the number goes beside it, not above it
-                continue
-            body = f"{marker}\u00a0{rest}"
-            if depth == 1 and pending:
-                number = pending.pop(0)
-                out.append(_numbered(number, body, style, style_set, _changed(number, changed)))
+    for index, block in enumerate(found):
+        if isinstance(block, markup.Table):
+            depth = next(depths, 0)
+            if label is not None or depth:  # a table in a list item: at the item's text
+                out.append(_item_table(label or "", block.rows, style_set, width, max(depth, 1)))
+                label = None
             else:
-                out.append(Paragraph(f"{marker}\u00a0{rest}", ParagraphStyle(f"li{depth}x", parent=style)))
-            continue
-        if kind.startswith("h"):
-            out.append(Paragraph(text, style_set["h3"]))
-            continue
-        if pending:
-            number = pending.pop(0)
-            out.append(_numbered(number, text, style_set[base], style_set, _changed(number, changed)))
-        else:
-            out.append(Paragraph(text, style_set[base]))
+                out += rules.table(block.rows, width, base)
+        elif isinstance(block, markup.Flow):
+            out.append(FlowDiagram([_clean(step) for step in block.steps], style_set[base]))
+        elif isinstance(block, markup.Item):
+            marker, _, rest = _clean(block.markup).partition(" ")
+            table_next = index + 1 < len(found) and isinstance(found[index + 1], markup.Table)
+            if not rest.strip() and table_next and not rules.pending:
+                label = marker  # a numbered result that is a table: the number goes beside it, not above it
+            else:
+                out.append(rules.item(block.depth, marker, rest))
+        elif isinstance(block, markup.Heading):
+            out.append(_paragraph(_clean(block.markup), style_set["h3"]))
+        elif isinstance(block, markup.Para):
+            out.append(rules.paragraph(_clean(block.markup), style_set[base]))
+        # a picture alone in its paragraph: the rulebook prints the example's own pictures instead
     return out
+
+
+def _paragraph(text: str, style):
+    from reportlab.platypus import Paragraph
+
+    return Paragraph(text, style)
+
+
+@dataclass
+class _Numbers:
+    """The rule numbers still to give out in a text, in order, and how a block takes the next one."""
+
+    pending: list[str]
+    changed: dict | None
+    style_set: dict
+
+    def _next(self) -> tuple[str, str] | None:
+        if not self.pending:
+            return None
+        number = self.pending.pop(0)
+        return number, _changed(number, self.changed)
+
+    def paragraph(self, text: str, style):
+        numbered = self._next()
+        return (
+            _paragraph(text, style)
+            if numbered is None
+            else _numbered(numbered[0], text, style, self.style_set, numbered[1])
+        )
+
+    def item(self, depth: int, marker: str, rest: str):
+        """A list item at `depth`; a top-level one takes the next number."""
+        from reportlab.lib.styles import ParagraphStyle
+
+        item = self.style_set["item"]
+        style = ParagraphStyle(f"li{depth}", parent=item, leftIndent=item.leftIndent + (depth - 1) * 5 * MM)
+        body = f"{marker}\u00a0{rest}"
+        numbered = self._next() if depth == 1 else None
+        if numbered is None:
+            return _paragraph(body, ParagraphStyle(f"li{depth}x", parent=style))
+        return _numbered(numbered[0], body, style, self.style_set, numbered[1])
+
+    def table(self, rows, width: float, base: str) -> list:
+        """A table as one block; numbered as one rule, its number stands before it."""
+        indent = self.style_set[base].leftIndent
+        made = table(rows, self.style_set, width - indent, indent=indent)
+        numbered = self._next()
+        return [made] if numbered is None else [_number_only(numbered[0], self.style_set, numbered[1]), made]
 
 
 def table_depths(md: str) -> list[int]:
@@ -217,17 +240,17 @@ def _number_only(number: str, style_set: dict, mark: str = ""):
     return made
 
 
-def table(rows: list[list[tuple[bool, str]]], style_set: dict, width: float, indent: float = 0.0):
-    """A table of (header?, markup) cells across `width`, columns as wide as their longest words need."""
+def table(rows: Sequence[Sequence[markup.Cell]], style_set: dict, width: float, indent: float = 0.0):
+    """A table of cells across `width`, columns as wide as their longest words need."""
     from reportlab.lib import colors
     from reportlab.pdfbase.pdfmetrics import stringWidth
     from reportlab.platypus import Paragraph, Table, TableStyle
 
-    if rows and all(head and not text.strip() for head, text in rows[0]) and len(rows) > 1:
+    if rows and all(cell.header and not cell.markup.strip() for cell in rows[0]) and len(rows) > 1:
         rows = rows[1:]  # a header row with nothing in it (a table of values whose columns have no names)
     columns = max((len(r) for r in rows), default=1)
     cells = [
-        [Paragraph(_clean(text), style_set["cell_head" if head else "cell"]) for head, text in row]
+        [Paragraph(_clean(cell.markup), style_set["cell_head" if cell.header else "cell"]) for cell in row]
         + [""] * (columns - len(row))
         for row in rows
     ]
@@ -235,7 +258,7 @@ def table(rows: list[list[tuple[bool, str]]], style_set: dict, width: float, ind
     natural = [
         max(
             (
-                stringWidth(re.sub(r"<[^>]+>", "", html.unescape(row[c][1])), "Body-Bold", size) + 8
+                stringWidth(re.sub(r"<[^>]+>", "", html.unescape(row[c].markup)), "Body-Bold", size) + 8
                 for row in rows
                 if c < len(row)
             ),
@@ -245,7 +268,7 @@ def table(rows: list[list[tuple[bool, str]]], style_set: dict, width: float, ind
     ]
     total = sum(natural)
     widths = [width * n / total for n in natural] if total > width else natural
-    made = Table(cells, colWidths=widths, hAlign="LEFT", repeatRows=1 if rows and rows[0][0][0] else 0)
+    made = Table(cells, colWidths=widths, hAlign="LEFT", repeatRows=1 if rows and rows[0][0].header else 0)
     made.setStyle(
         TableStyle(
             [

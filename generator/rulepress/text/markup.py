@@ -2,11 +2,12 @@
 
 `inline(md)` turns a short Markdown text (card text, a table cell) into the
 mini-HTML ReportLab `Paragraph` understands (<b>, <i>, <br/>, <font>).
-`blocks(md)` splits a longer text (a quick reference) into a list of
-(kind, markup) blocks: heading levels, paragraphs, list items, tables and
-images (an image alone in its paragraph is an ``img`` block of (src, alt); an
-image inside text stays an inline ``<img src=".." alt=".."/>`` tag for the
-caller to size and resolve). A list item carries exactly one marker: its own
+`blocks(md)` splits a longer text (a quick reference) into typed blocks:
+`Heading`, `Para`, `Item` (a list item at its depth), `Table` (rows of
+`Cell`), `Picture` (an image alone in its paragraph; an image inside text
+stays an inline ``<img src=".." alt=".."/>`` tag for the caller to size and
+resolve) and `Flow` (the steps of a ``{flow}`` fence); each says its `kind`
+(``h2``, ``p``, ``li1``, ``table``, ``img``, ``flow``), the name print styles go by. A list item carries exactly one marker: its own
 when the text starts with one (``- a) ...`` gives "a)", not "• a)"), else "•"
 or its number; an ordered list counts from its start number, as the website
 does ("18. März" is item 18). Glossary references ``{term}`text <id>` `` are
@@ -22,7 +23,6 @@ import html
 import re
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
-from typing import Any
 
 from rulepress.markdown import Token, parse, parser, role_text
 
@@ -34,9 +34,65 @@ IMAGE = re.compile(r'<img src="([^"]*)" alt="([^"]*)"/>')
 CODE_FONT = '<font name="Condensed">'
 
 
-# (kind, content), the content told apart by the kind: a table's rows of (header?, markup) cells, a picture alone in
-# its paragraph as (src, alt), the markup of anything else
-Block = tuple[str, Any]
+@dataclass(frozen=True)
+class Heading:
+    level: int  # 1 to 6
+    markup: str
+
+    @property
+    def kind(self) -> str:
+        return f"h{self.level}"
+
+
+@dataclass(frozen=True)
+class Para:
+    markup: str
+    kind = "p"
+
+
+@dataclass(frozen=True)
+class Item:
+    """A list item: its markup with exactly one marker (see the module docstring), at its list's `depth`."""
+
+    depth: int  # 1: a top-level list
+    markup: str
+
+    @property
+    def kind(self) -> str:
+        return f"li{self.depth}"
+
+
+@dataclass(frozen=True)
+class Cell:
+    header: bool
+    markup: str
+
+
+@dataclass(frozen=True)
+class Table:
+    rows: tuple[tuple[Cell, ...], ...]
+    kind = "table"
+
+
+@dataclass(frozen=True)
+class Picture:
+    """An image alone in its paragraph."""
+
+    src: str
+    alt: str
+    kind = "img"
+
+
+@dataclass(frozen=True)
+class Flow:
+    """A ``{flow}`` fence: the markup of its steps, one per line (drawn as boxes joined by arrows)."""
+
+    steps: tuple[str, ...]
+    kind = "flow"
+
+
+Block = Heading | Para | Item | Table | Picture | Flow
+TextBlock = Heading | Para | Item  # the blocks that are one run of markup
 
 
 def _image(src: str, alt: str) -> str:
@@ -123,27 +179,27 @@ class _Blocks:
     lists: list[_List] = field(default_factory=list)
     item: list[str] | None = None  # the open list item's parts (marker first)
     item_depth: int = 0
-    table: list[list[tuple[bool, str]]] | None = None
+    table: list[list[Cell]] | None = None
 
     def close_item(self) -> None:
         if self.item is not None:
             text = "".join(self.item).strip()
             if text:
-                self.blocks.append((f"li{self.item_depth}", one_marker(text)))
+                self.blocks.append(Item(self.item_depth, one_marker(text)))
         self.item = None
 
-    def text(self, kind: str, markup: str) -> None:
-        """A paragraph's or heading's markup: into the open list item, else a block of its own."""
+    def text(self, level: int, markup: str) -> None:
+        """A paragraph's (`level` 0) or heading's markup: into the open list item, else a block of its own."""
         markup = markup.strip()
         if self.item is not None:
             if markup:
                 self.item.append(markup if len(self.item) == 1 else "<br/>" + markup)
         elif markup:
             alone = IMAGE.fullmatch(markup)
-            if alone and kind == "p":
-                self.blocks.append(("img", (html.unescape(alone.group(1)), html.unescape(alone.group(2)))))
+            if alone and not level:
+                self.blocks.append(Picture(html.unescape(alone.group(1)), html.unescape(alone.group(2))))
             else:
-                self.blocks.append((kind, markup))
+                self.blocks.append(Heading(level, markup) if level else Para(markup))
 
 
 FLOW = "{flow}"  # a fenced block of steps, one per line: a turn's flow, drawn as boxes joined by arrows
@@ -156,8 +212,7 @@ def _step(line: str) -> str:
 
 
 def blocks(md: str) -> list[Block]:
-    """Block structure of a Markdown text: ('h1'..'h6' | 'p' | 'li1'.. | 'table' | 'img' | 'flow', content);
-    a ``{flow}`` fence gives the markup of its steps, one per line."""
+    """The typed blocks of a Markdown text, in order (see the module docstring)."""
     state = _Blocks()
     tokens = parse(md)
     for i, token in enumerate(tokens):
@@ -181,24 +236,24 @@ def blocks(md: str) -> list[Block]:
             state.close_item()  # the text of an item with a table inside (its label) comes before the table
             state.table = []
         elif kind == "table_close":
-            state.blocks.append(("table", state.table))
+            state.blocks.append(Table(tuple(tuple(row) for row in state.table)))
             state.table = None
         elif kind == "tr_open" and state.table is not None:
             state.table.append([])
         elif kind == "inline" and state.table is not None:
             header = tokens[i - 1].type == "th_open"
-            state.table[-1].append((header, _inline(token.children or []).strip()))
+            state.table[-1].append(Cell(header, _inline(token.children or []).strip()))
         elif kind == "inline":
             opener = tokens[i - 1]
-            state.text(opener.tag if opener.type == "heading_open" else "p", _inline(token.children or []))
+            state.text(int(opener.tag[1:]) if opener.type == "heading_open" else 0, _inline(token.children or []))
         elif kind == "fence" and token.info.strip().split(None, 1)[:1] == [FLOW]:
             state.close_item()
-            state.blocks.append(("flow", [_step(line) for line in token.content.splitlines() if line.strip()]))
+            state.blocks.append(Flow(tuple(_step(line) for line in token.content.splitlines() if line.strip())))
         elif kind in ("fence", "code_block"):
             code = html.escape(token.content.rstrip("\n"), quote=False).replace("\n", "<br/>")
-            state.text("p", f"{CODE_FONT}{code}</font>" if code else "")
+            state.text(0, f"{CODE_FONT}{code}</font>" if code else "")
         elif kind == "html_block":
-            state.text("p", _raw_html(token.content))
+            state.text(0, _raw_html(token.content))
         # labels (myst_target), % comments, rules and quote marks print nothing of their own
     state.close_item()
     return state.blocks
@@ -216,10 +271,11 @@ def one_marker(item: str) -> str:
 def inline(md: str) -> str:
     """One paragraph of RL markup from a short Markdown text; paragraphs joined by <br/>."""
     parts = []
-    for kind, text in blocks(md):
-        if kind in ("table", "img"):
-            continue
-        parts.append(IMAGE.sub("", " \u2192 ".join(text) if kind == "flow" else text))
+    for block in blocks(md):
+        if isinstance(block, Flow):
+            parts.append(IMAGE.sub("", " \u2192 ".join(block.steps)))
+        elif isinstance(block, (Heading, Para, Item)):
+            parts.append(IMAGE.sub("", block.markup))
     return "<br/>".join(parts)
 
 
