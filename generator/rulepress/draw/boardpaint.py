@@ -94,29 +94,23 @@ class Painter:
 
     def scene(self, scene: Scene) -> None:
         items = scene.items if self.view is None else sceneview.in_view(scene.items, self.view)
+        paint = {
+            Region: self.region,
+            Halo: self.halo,
+            Picture: self.picture,
+            Compass: self.compass,
+            Texture: self.texture,
+            Shape: self.shape,
+            Line: self.line,
+            Polygon: self.polygon,
+            Mark: self.mark,
+            Glyph: self.glyph,
+            Label: self.label,
+        }
         for item in items:
-            if isinstance(item, Region):
-                self.region(item)
-            elif isinstance(item, Halo):
-                self.halo(item)
-            elif isinstance(item, Picture):
-                self.picture(item)
-            elif isinstance(item, Compass):
-                self.compass(item)
-            elif isinstance(item, Texture):
-                self.texture(item)
-            elif isinstance(item, Shape):
-                self.shape(item)
-            elif isinstance(item, Line):
-                self.line(item)
-            elif isinstance(item, Polygon):
-                self.polygon(item)
-            elif isinstance(item, Mark):
-                self.mark(item)
-            elif isinstance(item, Glyph):
-                self.glyph(item)
-            elif isinstance(item, Label):
-                self.label(item)
+            painter = paint.get(type(item))
+            if painter is not None:
+                painter(item)
 
     def _rings_path(self, rings):
         path = self.c.beginPath()
