@@ -137,3 +137,26 @@ def test_a_damaged_memo_costs_only_the_work(tmp_path):
     data["values"] = {k: [{"kind": "x"}] for k in data["values"]}
     pairs.write_text(json.dumps(data), encoding="utf-8")
     assert [f.to_dict() for f in _report(folder, pairs).findings] == [f.to_dict() for f in plain.findings]
+
+
+def test_a_renamed_term_compares_names_again_not_the_sentences_and_a_game_lexicon_compares_all(tmp_path, monkeypatch):
+    folder = _game(tmp_path)
+    store = tmp_path / "translations.json"
+    _report(folder, store)
+    aligned = []
+    real = translations._aligned_units
+    monkeypatch.setattr(
+        translations, "_aligned_units", lambda out, pair, *rest: aligned.append(pair.id) or real(out, pair, *rest)
+    )
+    game = folder / "game.yaml"
+    game.write_text(game.read_text(encoding="utf-8").replace("en: defender\n", "en: guard\n"), encoding="utf-8")
+    renamed = _report(folder, store)
+    assert aligned == []  # the sentences' comparison holds; the names were compared again
+    assert any("guard" in f.message or "defender" in f.message for f in renamed.findings)
+    assert [f.to_dict() for f in renamed.findings] == [
+        f.to_dict() for f in translations.report(load_game(folder)).findings
+    ]
+    (folder / "lexicons").mkdir()
+    (folder / "lexicons" / "xx.yaml").write_text("{}\n", encoding="utf-8")  # a lexicon of the game's own
+    _report(folder, store)
+    assert aligned  # what the game's lexicons say may change any comparison

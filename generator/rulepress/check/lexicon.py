@@ -29,6 +29,7 @@ holds the words that give a glossary term its role in a sentence (prepositions, 
 
 from __future__ import annotations
 
+import hashlib
 import re
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -230,6 +231,16 @@ def use_game_lexicons(folder: Path) -> None:
                 del _added[path.stem]
                 load.cache_clear()
                 raise UsageError(f"{display_path(path)}: {exc}") from None
+
+
+def game_lexicons_digest(folder: Path) -> str:
+    """What the lexicons a game folder brings say (their names and bytes): a remembered comparison of the
+    game's texts follows from them too."""
+    h = hashlib.sha256()
+    for path in sorted((folder / "lexicons").glob("*.yaml")):
+        h.update(path.name.encode())
+        h.update(path.read_bytes())
+    return h.hexdigest()
 
 
 @cache

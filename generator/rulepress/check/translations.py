@@ -77,7 +77,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from dataclasses import asdict
+from dataclasses import asdict, dataclass
 from fractions import Fraction
 from pathlib import Path
 
@@ -614,7 +614,50 @@ def _aligned_units(out: _Collector, pair: TextPair, ratio: float | None = None) 
     ]
 
 
-def compare_pair(out: _Collector, pair: TextPair, finders: dict[str, NameFinder], ratio: float | None = None) -> None:
+@dataclass(frozen=True)
+class _AlignedMemo:
+    """Where the aligned comparison of rules pairs is remembered: by the pair, the length ratio, the edition
+    variants and the lexicons alone (`context`), not by the game's names, so an edit of a card's title or a
+    glossary term compares no section's sentences again, only its names (`_compare_names`)."""
+
+    memo: Memo
+    context: str
+
+    def units(self, out: _Collector, pair: TextPair, ratio: float | None) -> list:
+        """`_aligned_units` of the pair, remembered."""
+        key = key_of("aligned", self.context, asdict(pair), ratio)
+        stored = self.memo.get(key)
+        try:
+            found = [Finding(**f) for f in stored["findings"]] if stored is not None else None
+            beads = (
+                [((Paragraph(la, ta), ta), (Paragraph(lb, tb), tb)) for la, ta, lb, tb in stored["pairs"]]
+                if found is not None
+                else []
+            )
+        except (TypeError, KeyError, ValueError):
+            found = None  # a damaged memo: compare again
+        if found is not None:
+            out.report.findings.extend(found)
+            return beads
+        start = len(out.report.findings)
+        beads = _aligned_units(out, pair, ratio)
+        self.memo.put(
+            key,
+            {
+                "findings": [asdict(f) for f in out.report.findings[start:]],
+                "pairs": [[a.line, a_text, b.line, b_text] for (a, a_text), (b, b_text) in beads],
+            },
+        )
+        return beads
+
+
+def compare_pair(
+    out: _Collector,
+    pair: TextPair,
+    finders: dict[str, NameFinder],
+    ratio: float | None = None,
+    aligned_memo: _AlignedMemo | None = None,
+) -> None:
     """Every check of one pair of texts. A rules section's units are aligned and compared exactly as ``--pair``
     compares two rule files (`_aligned_units`: every finding kept, so both give one verdict); the id-paired
     YAML texts and quick references are compared sentence by sentence in order (`_align`) by the older
@@ -625,7 +668,8 @@ def compare_pair(out: _Collector, pair: TextPair, finders: dict[str, NameFinder]
     sentences_a, sentences_b = _sentences(pair.a), _sentences(pair.b)
     covered = signals.covers(pair.a.lang, pair.b.lang)  # the older readers: German and English words only
     if pair.kind == "rules":
-        aligned_pairs = _aligned_units(out, pair, ratio)  # no glossary: `_compare_names` checks the terms
+        # no glossary: `_compare_names` checks the terms
+        aligned_pairs = (aligned_memo.units if aligned_memo else _aligned_units)(out, pair, ratio)
     else:
         aligned_pairs = _align(pair, sentences_a, sentences_b)
         _compare_numbers(out, pair, aligned_pairs)
@@ -643,10 +687,13 @@ def compare_pair(out: _Collector, pair: TextPair, finders: dict[str, NameFinder]
 
 def compare_pairs(content: GameContent, out: _Collector, pairs: list[TextPair], memo: Memo) -> None:
     """`compare_pair` for each pair, unless `memo` holds its findings: a pair's findings follow from the pair
-    itself (ids, files, lines, texts), the game's names and the documented edition variants alone."""
+    itself (ids, files, lines, texts), the game's names, the documented edition variants and the game's own
+    lexicons alone; a rules pair's aligned comparison is remembered without the names (`_AlignedMemo`)."""
     names = names_of(content)
     finders: dict[str, NameFinder] = {}
-    context = key_of([asdict(n) for n in names], out.variants, ALIGNED_VERSION)
+    lexicons = lexicon.game_lexicons_digest(content.folder)
+    context = key_of([asdict(n) for n in names], out.variants, ALIGNED_VERSION, lexicons)
+    kept = _AlignedMemo(memo, key_of(out.variants, ALIGNED_VERSION, lexicons))
     ratio = _length_ratio([p for p in pairs if p.kind == "rules"])
     for pair in pairs:
         key = key_of(context, asdict(pair), ratio if pair.kind == "rules" else None)
@@ -662,7 +709,7 @@ def compare_pairs(content: GameContent, out: _Collector, pairs: list[TextPair], 
         if not finders:
             finders.update({lang: NameFinder(names, lang) for lang in content.game.languages})
         start = len(out.report.findings)
-        compare_pair(out, pair, finders, ratio)
+        compare_pair(out, pair, finders, ratio, kept)
         memo.put(key, [asdict(f) for f in out.report.findings[start:]])
 
 
