@@ -31,94 +31,112 @@ def check(content: GameContent) -> list[Problem]:
     _unique(report, ("ambiguities",), [a.id for a in game.ambiguities], "ambiguity")
     _unique(report, ("quickrefs",), [q.id for q in game.quickrefs], "quick reference")
     board_ids = {b.id for b in game.boards}
-
     for i, comp in enumerate(game.components):
-        key = ("components", i)
-        back_ids = [b.id for b in comp.backs]
-        _unique(report, key + ("backs",), back_ids, "back")
-        if comp.back and comp.back not in back_ids:
-            report(
-                key + ("back",), f"unknown back {comp.back!r}; backs of this component: {', '.join(back_ids) or 'none'}"
-            )
-        _unique(report, key + ("cards",), [c.id for c in comp.cards], "card")
-        for j, card in enumerate(comp.cards):
-            if card.back and card.back not in back_ids:
-                report(
-                    key + ("cards", j, "back"),
-                    f"unknown back {card.back!r}; backs of this component: {', '.join(back_ids) or 'none'}",
-                )
-        for j, back in enumerate(comp.backs):
-            if back.image and not _file_inside(content, back.image):
-                dangling = (content.folder / back.image).is_symlink()
-                report(
-                    key + ("backs", j, "image"),
-                    f"image {back.image!r} "
-                    + ("is a dangling symbolic link" if dangling else "not found inside the game folder"),
-                )
-        if (comp.printed or comp.printed_pieces) and comp.count is not None and comp.count != comp.total():
-            report(key + ("count",), f"count is {comp.count} but the quantities add up to {comp.total()}")
-        if comp.kind == "board":
-            if comp.board and comp.board not in board_ids:
-                report(
-                    key + ("board",), f"unknown board {comp.board!r}; boards: {', '.join(sorted(board_ids)) or 'none'}"
-                )
-        elif comp.board:
-            report(key + ("board",), "only components of kind 'board' refer to a board")
-        if comp.kind == "money" and not comp.denominations:
-            report(key + ("denominations",), "a money component needs denominations")
-        if comp.kind in ("deck", "tiles", "tokens") and not comp.cards:
-            report(key + ("cards",), f"a {comp.kind} component needs cards")
-
+        _component(content, report, ("components", i), comp, board_ids)
+    component_ids = {c.id for c in game.components}
     for i, board in enumerate(game.boards):
-        key = ("boards", i)
-        groups = {g.id for g in board.groups}
-        types = {t.id for t in board.space_types}
-        link_types = {t.id for t in board.link_types}
-        spaces = [s.id for s in board.spaces]
-        _unique(report, key + ("spaces",), spaces, "space")
-        space_set = set(spaces)
-        for j, space in enumerate(board.spaces):
-            if space.group and space.group not in groups:
-                report(
-                    key + ("spaces", j, "group"),
-                    f"unknown group {space.group!r}; groups: {', '.join(sorted(groups)) or 'none'}",
-                )
-            if space.type and space.type not in types:
-                report(
-                    key + ("spaces", j, "type"),
-                    f"unknown space type {space.type!r}; types: {', '.join(sorted(types)) or 'none'}",
-                )
-            x, y = space.pos
-            if not (0 <= x <= board.size.width and 0 <= y <= board.size.height):
-                report(
-                    key + ("spaces", j, "pos"),
-                    f"position {x}, {y} lies outside the board ({board.size.width} x {board.size.height} mm)",
-                )
-        seen: set[frozenset] = set()
-        for j, link in enumerate(board.links):
-            for end in ("a", "b"):
-                target = getattr(link, end)
-                if target not in space_set:
-                    report(key + ("links", j, end), f"unknown space {target!r} on board {board.id!r}")
-            if link.type and link.type not in link_types:
-                report(
-                    key + ("links", j, "type"),
-                    f"unknown link type {link.type!r}; types: {', '.join(sorted(link_types)) or 'none'}",
-                )
-            pair = frozenset((link.a, link.b))
-            if link.a == link.b:
-                report(key + ("links", j), f"link from {link.a!r} to itself")
-            elif pair in seen and board.kind == "map":
-                report(key + ("links", j), f"link {link.a} - {link.b} is given twice")
-            seen.add(pair)
-        for j, space in enumerate(board.spaces):
-            if space.size_from and space.size_from not in {c.id for c in game.components}:
-                report(key + ("spaces", j, "size_from"), f"unknown component {space.size_from!r}")
-        _value_labels(report, key, board)
-        for j, layer in enumerate(board.layers):
-            if layer.kind == "image" and not (layer.file and _file_inside(content, layer.file)):
-                report(key + ("layers", j, "file"), f"image {layer.file!r} not found inside the game folder")
+        _board(content, report, ("boards", i), board, component_ids)
+    _sources(report, game)
+    _engine_options(report, game)
+    _ambiguities(report, game)
+    return problems + text_problems(content)
 
+
+def _unknown_back(report, key: tuple, back: str | None, back_ids: list[str]) -> None:
+    if back and back not in back_ids:
+        report(key, f"unknown back {back!r}; backs of this component: {', '.join(back_ids) or 'none'}")
+
+
+def _component(content: GameContent, report, key: tuple, comp, board_ids: set[str]) -> None:
+    """One component: its backs (and each card's), back images inside the folder, its count, its board."""
+    back_ids = [b.id for b in comp.backs]
+    _unique(report, key + ("backs",), back_ids, "back")
+    _unknown_back(report, key + ("back",), comp.back, back_ids)
+    _unique(report, key + ("cards",), [c.id for c in comp.cards], "card")
+    for j, card in enumerate(comp.cards):
+        _unknown_back(report, key + ("cards", j, "back"), card.back, back_ids)
+    for j, back in enumerate(comp.backs):
+        if back.image and not _file_inside(content, back.image):
+            dangling = (content.folder / back.image).is_symlink()
+            report(
+                key + ("backs", j, "image"),
+                f"image {back.image!r} "
+                + ("is a dangling symbolic link" if dangling else "not found inside the game folder"),
+            )
+    if (comp.printed or comp.printed_pieces) and comp.count is not None and comp.count != comp.total():
+        report(key + ("count",), f"count is {comp.count} but the quantities add up to {comp.total()}")
+    if comp.kind == "board":
+        if comp.board and comp.board not in board_ids:
+            report(key + ("board",), f"unknown board {comp.board!r}; boards: {', '.join(sorted(board_ids)) or 'none'}")
+    elif comp.board:
+        report(key + ("board",), "only components of kind 'board' refer to a board")
+    if comp.kind == "money" and not comp.denominations:
+        report(key + ("denominations",), "a money component needs denominations")
+    if comp.kind in ("deck", "tiles", "tokens") and not comp.cards:
+        report(key + ("cards",), f"a {comp.kind} component needs cards")
+
+
+def _board(content: GameContent, report, key: tuple, board, component_ids: set[str]) -> None:
+    """One board: its spaces (groups, types, positions), links, sizes taken from components, value labels
+    and image layers."""
+    spaces = [s.id for s in board.spaces]
+    _unique(report, key + ("spaces",), spaces, "space")
+    _spaces(report, key, board)
+    _links(report, key, board, set(spaces))
+    for j, space in enumerate(board.spaces):
+        if space.size_from and space.size_from not in component_ids:
+            report(key + ("spaces", j, "size_from"), f"unknown component {space.size_from!r}")
+    _value_labels(report, key, board)
+    for j, layer in enumerate(board.layers):
+        if layer.kind == "image" and not (layer.file and _file_inside(content, layer.file)):
+            report(key + ("layers", j, "file"), f"image {layer.file!r} not found inside the game folder")
+
+
+def _spaces(report, key: tuple, board) -> None:
+    groups = {g.id for g in board.groups}
+    types = {t.id for t in board.space_types}
+    for j, space in enumerate(board.spaces):
+        if space.group and space.group not in groups:
+            report(
+                key + ("spaces", j, "group"),
+                f"unknown group {space.group!r}; groups: {', '.join(sorted(groups)) or 'none'}",
+            )
+        if space.type and space.type not in types:
+            report(
+                key + ("spaces", j, "type"),
+                f"unknown space type {space.type!r}; types: {', '.join(sorted(types)) or 'none'}",
+            )
+        x, y = space.pos
+        if not (0 <= x <= board.size.width and 0 <= y <= board.size.height):
+            report(
+                key + ("spaces", j, "pos"),
+                f"position {x}, {y} lies outside the board ({board.size.width} x {board.size.height} mm)",
+            )
+
+
+def _links(report, key: tuple, board, space_set: set[str]) -> None:
+    link_types = {t.id for t in board.link_types}
+    seen: set[frozenset] = set()
+    for j, link in enumerate(board.links):
+        for end in ("a", "b"):
+            target = getattr(link, end)
+            if target not in space_set:
+                report(key + ("links", j, end), f"unknown space {target!r} on board {board.id!r}")
+        if link.type and link.type not in link_types:
+            report(
+                key + ("links", j, "type"),
+                f"unknown link type {link.type!r}; types: {', '.join(sorted(link_types)) or 'none'}",
+            )
+        pair = frozenset((link.a, link.b))
+        if link.a == link.b:
+            report(key + ("links", j), f"link from {link.a!r} to itself")
+        elif pair in seen and board.kind == "map":
+            report(key + ("links", j), f"link {link.a} - {link.b} is given twice")
+        seen.add(pair)
+
+
+def _sources(report, game) -> None:
+    """The source texts' ids, and the rules texts' passages based on them."""
     _unique(report, ("source_texts",), [s.id for s in game.source_texts], "source text")
     source_ids = {s.id for s in game.source_texts}
     for i, meta in enumerate(game.rules):
@@ -129,6 +147,9 @@ def check(content: GameContent) -> list[Problem]:
                     f"unknown source text {ref.source!r}; source_texts: {', '.join(sorted(source_ids)) or 'none'}",
                 )
 
+
+def _engine_options(report, game) -> None:
+    """Each engine option chosen in game.yaml is named by an ambiguity, and its value is one of its readings."""
     options = {a.engine_option: a for a in game.ambiguities if a.engine_option}
     for name, value in game.engine_options.items():
         if name not in options:
@@ -138,6 +159,11 @@ def check(content: GameContent) -> list[Problem]:
                 ("engine_options", name),
                 f"reading {value!r} is not one of the readings of ambiguity {options[name].id!r}: {', '.join(ids)}",
             )
+
+
+def _ambiguities(report, game) -> None:
+    """Each ambiguity's engine option is chosen, and the reading it says the rules use is one of its readings
+    and the one the engine runs under."""
     for i, amb in enumerate(game.ambiguities):
         if amb.engine_option and amb.engine_option not in game.engine_options:
             report(
@@ -157,7 +183,6 @@ def check(content: GameContent) -> list[Problem]:
                 ("ambiguities", i, "used"),
                 f"uses reading {amb.used!r} but engine_options.{amb.engine_option} is {game.engine_options[amb.engine_option]!r}",
             )
-    return problems + text_problems(content)
 
 
 def _ref_at(body: str, term: str) -> int:

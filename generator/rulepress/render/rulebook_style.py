@@ -10,7 +10,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from reportlab.lib import colors
+from reportlab.lib.enums import TA_CENTER, TA_JUSTIFY, TA_LEFT
+from reportlab.lib.styles import ParagraphStyle
+
 from rulepress.layout.paper import MM
+from rulepress.text.hyphenate import breaks, hyphenates
 
 MIN_SIZE = 8.0  # pt: the smallest text of a rulebook
 BOX_FILL = "#f3f1ea"
@@ -56,23 +61,34 @@ def hyphenation(lang: str, variant: str | None = None):
     """The break points of words in `lang` (its `variant` when the game names one, e.g. en-GB) for ReportLab's
     `hyphenationLang` (`rulepress.text.hyphenate`: pyphen with minimum fragments, compound-aware German); ''
     when pyphen has no dictionary for it (the text is then not hyphenated)."""
-    from rulepress.text.hyphenate import breaks, hyphenates
-
     code = variant or lang
     return breaks(code) if hyphenates(code) else ""
 
 
 def styles(page: Page, lang: str, heading_font: str = "Body-Bold", variant: str | None = None) -> dict:
     """The paragraph styles of a rulebook on `page` in `lang` (every size at least `MIN_SIZE`), hyphenated in
-    its `variant` (None: the language's default, see `hyphenation`)."""
-    from reportlab.lib import colors
-    from reportlab.lib.enums import TA_CENTER, TA_JUSTIFY, TA_LEFT
-    from reportlab.lib.styles import ParagraphStyle
-
+    its `variant` (None: the language's default, see `hyphenation`): the body, rules, list items and headings,
+    the example boxes and tables, the contents and the cover."""
     size = page.body
-    hyph = hyphenation(lang, variant)
-    small = max(MIN_SIZE, size - 1)
-    body = ParagraphStyle(
+    body = _body(size, hyphenation(lang, variant))
+    rule_indent = 11 * MM if page.name not in BOOKLET_PAGE.values() else 9.5 * MM
+    return (
+        _text(body, size, rule_indent)
+        | _headings(body, size, heading_font)
+        | _boxes(body, size)
+        | _contents(body, size)
+        | _cover(body, size, heading_font)
+    )
+
+
+def _small(size: float) -> float:
+    """The size of small print (boxes, tables, marks) under a body `size`."""
+    return max(MIN_SIZE, size - 1)
+
+
+def _body(size: float, hyph: str) -> ParagraphStyle:
+    """The body text: justified, hyphenated (`hyph`), no widows or orphans."""
+    return ParagraphStyle(
         "body",
         fontName="Body",
         fontSize=size,
@@ -85,16 +101,38 @@ def styles(page: Page, lang: str, heading_font: str = "Body-Bold", variant: str 
         allowWidows=0,
         allowOrphans=0,
         bulletFontName="Body-Bold",
-        bulletFontSize=small,
+        bulletFontSize=_small(size),
         textColor=colors.black,
     )
+
+
+def _text(body: ParagraphStyle, size: float, rule_indent: float) -> dict:
+    """Rules (their number in the margin), list items, unnumbered text, marks and glossary entries."""
+    small = _small(size)
+    return {
+        "body": body,
+        "rule": ParagraphStyle("rule", parent=body, leftIndent=rule_indent, bulletIndent=0, bulletColor=ACCENT),
+        "item": ParagraphStyle(
+            "item", parent=body, leftIndent=rule_indent + 4 * MM, bulletIndent=0, spaceAfter=size * 0.3
+        ),
+        "plain": ParagraphStyle("plain", parent=body, leftIndent=rule_indent),
+        "mark": ParagraphStyle(
+            "mark", parent=body, fontName="Body-Italic", fontSize=small, leading=small * 1.3, alignment=TA_LEFT
+        ),
+        "term": ParagraphStyle("term", parent=body, leftIndent=6 * MM, firstLineIndent=-6 * MM, alignment=TA_LEFT),
+        "notes_line": ParagraphStyle("notes_line", parent=body, alignment=TA_LEFT),
+    }
+
+
+def _headings(body: ParagraphStyle, size: float, font: str) -> dict:
+    """Three heading levels: (size, leading, space before, space after) as multiples of the body size."""
 
     def heading(name: str, scale: tuple[float, float, float, float], **more) -> ParagraphStyle:
         font_size, leading, before, after = (size * k for k in scale)
         return ParagraphStyle(
             name,
             parent=body,
-            fontName=heading_font,
+            fontName=font,
             fontSize=font_size,
             leading=leading,
             alignment=TA_LEFT,
@@ -105,21 +143,17 @@ def styles(page: Page, lang: str, heading_font: str = "Body-Bold", variant: str 
             **more,
         )
 
-    rule_indent = 11 * MM if page.name not in BOOKLET_PAGE.values() else 9.5 * MM
-    made = {
-        "body": body,
-        "rule": ParagraphStyle("rule", parent=body, leftIndent=rule_indent, bulletIndent=0, bulletColor=ACCENT),
-        "item": ParagraphStyle(
-            "item", parent=body, leftIndent=rule_indent + 4 * MM, bulletIndent=0, spaceAfter=size * 0.3
-        ),
-        "plain": ParagraphStyle("plain", parent=body, leftIndent=rule_indent),
-        # headings: (size, leading, space before, space after) as multiples of the body size
+    return {
         "h1": heading("h1", (1.6, 1.95, 1.4, 0.7), textColor=colors.HexColor(ACCENT)),
         "h2": heading("h2", (1.25, 1.55, 1.1, 0.45)),
         "h3": heading("h3", (1.08, 1.4, 0.9, 0.35)),
-        "mark": ParagraphStyle(
-            "mark", parent=body, fontName="Body-Italic", fontSize=small, leading=small * 1.3, alignment=TA_LEFT
-        ),
+    }
+
+
+def _boxes(body: ParagraphStyle, size: float) -> dict:
+    """A worked example's box (its text, head and id) and the cells of tables."""
+    small = _small(size)
+    return {
         "box": ParagraphStyle("box", parent=body, fontSize=small + 0.3, leading=(small + 0.3) * 1.32, spaceAfter=3),
         "box_head": ParagraphStyle(
             "box_head",
@@ -153,7 +187,13 @@ def styles(page: Page, lang: str, heading_font: str = "Body-Bold", variant: str 
             alignment=TA_LEFT,
             spaceAfter=0,
         ),
-        "term": ParagraphStyle("term", parent=body, leftIndent=6 * MM, firstLineIndent=-6 * MM, alignment=TA_LEFT),
+    }
+
+
+def _contents(body: ParagraphStyle, size: float) -> dict:
+    """The three levels of the table of contents, each with its number hanging in the margin."""
+    small = _small(size)
+    return {
         "toc1": ParagraphStyle(
             "toc1",
             parent=body,
@@ -185,6 +225,13 @@ def styles(page: Page, lang: str, heading_font: str = "Body-Bold", variant: str 
             spaceAfter=0,
             hyphenationLang="",
         ),
+    }
+
+
+def _cover(body: ParagraphStyle, size: float, heading_font: str) -> dict:
+    """The cover's title, subtitle and small print, centred."""
+    small = _small(size)
+    return {
         "cover_title": ParagraphStyle(
             "cover_title",
             parent=body,
@@ -201,6 +248,4 @@ def styles(page: Page, lang: str, heading_font: str = "Body-Bold", variant: str 
         "cover_small": ParagraphStyle(
             "cover_small", parent=body, fontSize=small, leading=small * 1.4, alignment=TA_CENTER, hyphenationLang=""
         ),
-        "notes_line": ParagraphStyle("notes_line", parent=body, alignment=TA_LEFT),
     }
-    return made
