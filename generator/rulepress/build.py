@@ -225,73 +225,118 @@ def build(options: BuildOptions) -> BuildResult:
         except OSError as exc:
             raise output_error(exc, out) from None
         try:
-            # renderers see the staging area as the output folder: what they read (the earlier artifacts they
-            # come `after`, artifacts of this build) is there, and what they write stays there until all succeeded
-            state = _read_json(out / STATE_FILE, {})
-            memo = incremental.read_memo(out)
-            keys = incremental.plan_keys(contents, chosen(options, per_game=True), options, version)
-            reuse = {} if options.force else incremental.reusable(keys, memo, state, out)
-            font_problems = [p for c in contents for p in check_fonts(c)[0]]
-            if font_problems:  # the card sheets register the game's fonts while they plan
-                raise problems_error(font_problems)
-            makers: dict[str, str] = {}
-            artifacts = plan(contents, replace(options, out=staging.root), analysis, makers, reuse)
-            work = incremental.sort_out(
-                artifacts, makers=makers, reuse=reuse, state=state, memo=memo, out=out, version=version,
-                force=options.force,
-            )  # fmt: skip
-            todo = [a for a, _ in work.todo]
-            staging.mirror(sorted({p for a in todo for p in a.after} - {a.path for a in todo}))
-            problems = check_games(
-                contents, options, analysis, {(a.game, makers[a.path]) for a in todo if a.path in makers}
-            )
-            if formats.errors(problems):
-                raise problems_error(formats.errors(problems))
-            warned = [w for c in contents for w in c.warnings] + formats.warnings(problems)
-            if options.strict:  # every game's examples run (remembered passes reused) before anything is written
-                failed = [r for c in contents for r in analysis.of(c, "examples").failed_examples()]
-                if failed:
-                    raise ExamplesFailed(failed)
-            _analyse_needs(todo, contents, analysis)  # before the workers start: once for all
-            read_after = {p for a in todo for p in a.after}
-
-            def due(artifact: Artifact) -> bool:
-                """Written now, or its earlier output stays (then what comes after it reads that one)."""
-                if work.due(artifact, state, staging.root):
-                    return True
-                if artifact.path in read_after:
-                    staging.mirror([artifact.path])
-                return False
-
-            records = _write_staged(todo, staging, options, due)
-            incremental.record(
-                work, records, artifacts=artifacts, makers=makers, keys=keys, state=state, memo=memo
-            )  # fmt: skip
-            todo = [a for a, _ in work.todo]
-            manifest = _manifest(out, artifacts, state, {c.id for c in contents}, options.kinds)
-            stale = stale_outputs(contents, options, state, version)
-            # state and manifest are staged too and move in with the artifacts: all or nothing
-            write_json(staging.root / STATE_FILE, state)
-            write_json(staging.root / MANIFEST, {"artifacts": manifest})
-            staging.commit([a.path for a in todo] + [STATE_FILE, MANIFEST])
-            analysis.save()
-            for artifact in todo:
-                incremental.remember(out, artifact.path, state[artifact.path], memo)
-            incremental.write_memo(out, memo)
+            run = _Run(options=options, contents=contents, analysis=analysis, staging=staging, version=version)
+            built, warned = _planned_and_checked(run), run.warnings()
+            _written(run, built)
         except OSError as exc:
             raise output_error(exc, out) from None
         finally:
             staging.discard()
-    return BuildResult(  # (`todo` and `work` are set: the try block returned or raised)
-        built=[a.path for a in todo],
-        skipped=work.skipped,
-        manifest=manifest,
+    assert run.work is not None  # planned: the try block returned or raised
+    return BuildResult(
+        built=[a.path for a, _ in run.work.todo],
+        skipped=run.work.skipped,
+        manifest=run.manifest,
         seconds=time.perf_counter() - start,
         contents=contents,
         warnings=warned,
         analysis=analysis,
-        stale=stale,
+        stale=run.stale,
     )
+
+
+@dataclass(kw_only=True)
+class _Run:
+    """One build's state between its phases: what it builds and into where, the earlier build's records
+    (`state`, `memo`), the plan (`artifacts`, `makers`, `keys`, `work`) and what it wrote (`manifest`, `stale`).
+    Renderers see the staging area as the output folder: what they read (the earlier artifacts they come
+    `after`, artifacts of this build) is there, and what they write stays there until all succeeded."""
+
+    options: BuildOptions
+    contents: list[GameContent]
+    analysis: Analysis
+    staging: Staging
+    version: str
+    state: dict = field(default_factory=dict)
+    memo: dict = field(default_factory=dict)
+    keys: dict = field(default_factory=dict)
+    makers: dict[str, str] = field(default_factory=dict)
+    artifacts: list[Artifact] = field(default_factory=list)
+    work: incremental.Work | None = None
+    problems: list[Problem] = field(default_factory=list)
+    manifest: list[dict] = field(default_factory=list)
+    stale: list[str] = field(default_factory=list)
+
+    @property
+    def out(self) -> Path:
+        return self.options.out
+
+    def warnings(self) -> list[Problem]:
+        """The rules the games' formats predate, and the checks' warnings."""
+        return [w for c in self.contents for w in c.warnings] + formats.warnings(self.problems)
+
+
+def _planned_and_checked(run: _Run) -> list[Artifact]:
+    """Plan every artifact, sort out what must be written (the rest reused), check the games as far as
+    those artifacts need; the artifacts to write. Raises the problems that stop a build."""
+    options, out, contents = run.options, run.out, run.contents
+    run.state = _read_json(out / STATE_FILE, {})
+    run.memo = incremental.read_memo(out)
+    run.keys = incremental.plan_keys(contents, chosen(options, per_game=True), options, run.version)
+    reuse = {} if options.force else incremental.reusable(run.keys, run.memo, run.state, out)
+    font_problems = [p for c in contents for p in check_fonts(c)[0]]
+    if font_problems:  # the card sheets register the game's fonts while they plan
+        raise problems_error(font_problems)
+    run.artifacts = plan(contents, replace(options, out=run.staging.root), run.analysis, run.makers, reuse)
+    run.work = incremental.sort_out(
+        run.artifacts, makers=run.makers, reuse=reuse, state=run.state, memo=run.memo, out=out, version=run.version,
+        force=options.force,
+    )  # fmt: skip
+    todo = [a for a, _ in run.work.todo]
+    run.staging.mirror(sorted({p for a in todo for p in a.after} - {a.path for a in todo}))
+    run.problems = check_games(
+        contents, options, run.analysis, {(a.game, run.makers[a.path]) for a in todo if a.path in run.makers}
+    )
+    if formats.errors(run.problems):
+        raise problems_error(formats.errors(run.problems))
+    if options.strict:  # every game's examples run (remembered passes reused) before anything is written
+        failed = [r for c in contents for r in run.analysis.of(c, "examples").failed_examples()]
+        if failed:
+            raise ExamplesFailed(failed)
+    _analyse_needs(todo, contents, run.analysis)  # before the workers start: once for all
+    return todo
+
+
+def _written(run: _Run, todo: list[Artifact]) -> None:
+    """Write `todo` into the staging area, record the build's state and manifest there, and move it all into
+    the output folder at once (all or nothing); then save what the analysis and the plans remember."""
+    out, staging, work = run.out, run.staging, run.work
+    assert work is not None
+    read_after = {p for a in todo for p in a.after}
+
+    def due(artifact: Artifact) -> bool:
+        """Written now, or its earlier output stays (then what comes after it reads that one)."""
+        if work.due(artifact, run.state, staging.root):
+            return True
+        if artifact.path in read_after:
+            staging.mirror([artifact.path])
+        return False
+
+    records = _write_staged(todo, staging, run.options, due)
+    incremental.record(
+        work, records, artifacts=run.artifacts, makers=run.makers, keys=run.keys, state=run.state, memo=run.memo
+    )  # fmt: skip
+    written = [a for a, _ in work.todo]
+    run.manifest = _manifest(out, run.artifacts, run.state, {c.id for c in run.contents}, run.options.kinds)
+    run.stale = stale_outputs(run.contents, run.options, run.state, run.version)
+    # state and manifest are staged too and move in with the artifacts: all or nothing
+    write_json(staging.root / STATE_FILE, run.state)
+    write_json(staging.root / MANIFEST, {"artifacts": run.manifest})
+    staging.commit([a.path for a in written] + [STATE_FILE, MANIFEST])
+    run.analysis.save()
+    for artifact in written:
+        incremental.remember(out, artifact.path, run.state[artifact.path], run.memo)
+    incremental.write_memo(out, run.memo)
 
 
 def stale_outputs(contents: list[GameContent], options: BuildOptions, state: dict, version: str) -> list[str]:
@@ -372,8 +417,8 @@ def _write_all(
     """Write every artifact in `todo` that is `due` when its turn comes, honouring `after`; the records of those
     written, by path."""
     count = workers(len(todo))
-    records: dict[str, dict] = {}
     if count <= 1:
+        records: dict[str, dict] = {}
         for artifact in todo:
             if due(artifact):
                 records[artifact.path] = write_one(artifact, out)
@@ -381,11 +426,7 @@ def _write_all(
         return records
     for prepare_job in dict.fromkeys(a.prepare for a in todo if a.prepare is not None):
         prepare_job()  # before the fork: every worker inherits what it loaded
-    planned = {a.path for a in todo}
-    waiting = {i: {p for p in a.after if p in planned} for i, a in enumerate(todo)}
-    # artifacts that others wait for go first (PNGs before their TTS sheets, everything before the site)
-    dependents = {a.path: sum(a.path in deps for deps in waiting.values()) for a in todo}
-    running: dict[Future, int] = {}
+    schedule = _Schedule(todo, due, progress)
     context = multiprocessing.get_context("fork")
     before = set(multiprocessing.active_children())
     # what the workers inherit (libraries, the model, the plan) is never garbage in them: frozen, their
@@ -393,40 +434,7 @@ def _write_all(
     gc.freeze()
     pool = ProcessPoolExecutor(count, mp_context=context, initializer=_worker_init, initargs=(todo, out, os.getpid()))
     try:
-        while waiting or running:
-            ready = sorted((i for i, deps in waiting.items() if not deps), key=lambda i: (-dependents[todo[i].path], i))
-            passed = False
-            for i in ready:  # submit only what can start: the choice stays ours
-                if len(running) >= count:
-                    break
-                del waiting[i]
-                if not due(todo[i]):  # the earlier output stays: what comes after it need not wait
-                    passed = True
-                    progress.advance(todo[i].path)
-                    for deps in waiting.values():
-                        deps.discard(todo[i].path)
-                    continue
-                # a submit may fork the workers: they are born with Ctrl-C blocked, so a Ctrl-C
-                # before their initializer ignores it cannot break the pool (the build still gets it)
-                blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
-                try:
-                    running[pool.submit(_worker_write, i)] = i
-                finally:
-                    signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
-            if passed:
-                continue  # what waited for them may be ready now
-            if not running:  # a cycle in `after` (cannot happen with the renderers' plans)
-                raise RuntimeError(f"artifacts wait for each other: {sorted(todo[i].path for i in waiting)}")
-            done, _ = wait(running, return_when=FIRST_COMPLETED)
-            for future in sorted(done, key=running.__getitem__):
-                artifact = todo[running.pop(future)]
-                kind, value = future.result()
-                if kind == "error":
-                    raise _rebuilt_error(value)
-                records[artifact.path] = value
-                progress.advance(artifact.path)
-                for deps in waiting.values():
-                    deps.discard(artifact.path)
+        schedule.run(pool, count)
     except BaseException:  # an error, Ctrl-C: stop the workers now rather than let them finish
         for process in set(multiprocessing.active_children()) - before:
             process.terminate()
@@ -435,7 +443,69 @@ def _write_all(
     finally:
         gc.unfreeze()  # collectable again in this process (`rulepress serve` builds many times)
     pool.shutdown(wait=True)
-    return records
+    return schedule.records
+
+
+class _Schedule:
+    """Which artifacts of a build still wait for which (`after`), which run in the workers, and the records
+    of those written. Artifacts that others wait for go first (PNGs before their TTS sheets, everything
+    before the site); only what can start is submitted, so the choice stays ours."""
+
+    def __init__(self, todo: list[Artifact], due: Callable[[Artifact], bool], progress: Progress):
+        self.todo, self.due, self.progress = todo, due, progress
+        planned = {a.path for a in todo}
+        self.waiting = {i: {p for p in a.after if p in planned} for i, a in enumerate(todo)}
+        self.dependents = {a.path: sum(a.path in deps for deps in self.waiting.values()) for a in todo}
+        self.running: dict[Future, int] = {}
+        self.records: dict[str, dict] = {}
+
+    def run(self, pool: ProcessPoolExecutor, count: int) -> None:
+        """Keep `count` workers of `pool` busy until every artifact is written or passed."""
+        while self.waiting or self.running:
+            if self._start(pool, count):
+                continue  # what waited for the artifacts passed may be ready now
+            if not self.running:  # a cycle in `after` (cannot happen with the renderers' plans)
+                raise RuntimeError(f"artifacts wait for each other: {sorted(self.todo[i].path for i in self.waiting)}")
+            self._collect()
+
+    def _finished(self, path: str) -> None:
+        self.progress.advance(path)
+        for deps in self.waiting.values():
+            deps.discard(path)
+
+    def _start(self, pool: ProcessPoolExecutor, count: int) -> bool:
+        """Submit what can start, in turn; whether an artifact was passed (not due: its earlier output stays)."""
+        ready = sorted(
+            (i for i, deps in self.waiting.items() if not deps), key=lambda i: (-self.dependents[self.todo[i].path], i)
+        )
+        passed = False
+        for i in ready:
+            if len(self.running) >= count:
+                break
+            del self.waiting[i]
+            if not self.due(self.todo[i]):  # the earlier output stays: what comes after it need not wait
+                passed = True
+                self._finished(self.todo[i].path)
+                continue
+            # a submit may fork the workers: they are born with Ctrl-C blocked, so a Ctrl-C
+            # before their initializer ignores it cannot break the pool (the build still gets it)
+            blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+            try:
+                self.running[pool.submit(_worker_write, i)] = i
+            finally:
+                signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
+        return passed
+
+    def _collect(self) -> None:
+        """Wait for a running artifact to be written; its record (a worker's error is raised here)."""
+        done, _ = wait(self.running, return_when=FIRST_COMPLETED)
+        for future in sorted(done, key=self.running.__getitem__):
+            artifact = self.todo[self.running.pop(future)]
+            kind, value = future.result()
+            if kind == "error":
+                raise _rebuilt_error(value)
+            self.records[artifact.path] = value
+            self._finished(artifact.path)
 
 
 _WORKER: dict = {}  # inside a worker process only: the artifacts and output folder, inherited by fork

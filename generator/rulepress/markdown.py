@@ -92,7 +92,8 @@ def emphasised(text: str) -> list[str]:
     roles inside it as written (```code```, ``{term}`text <id>```), for the caller to read as any text."""
     found: list[str] = []
     for block in parse(text):
-        depth, parts = 0, []
+        depth = 0
+        parts: list[str] = []
         for child in block.children or []:
             if child.type in _EMPHASIS_OPEN:
                 depth += 1

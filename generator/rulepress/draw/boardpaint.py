@@ -7,7 +7,9 @@ held cards). The board renderer and the example pictures both paint with it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from rulepress import i18n
 from rulepress.errors import ContentError
@@ -94,7 +96,7 @@ class Painter:
 
     def scene(self, scene: Scene) -> None:
         items = scene.items if self.view is None else sceneview.in_view(scene.items, self.view)
-        paint = {
+        paint: dict[type, Callable[[Any], None]] = {
             Region: self.region,
             Halo: self.halo,
             Picture: self.picture,

@@ -236,7 +236,7 @@ def blocks(md: str) -> list[Block]:
             state.close_item()  # the text of an item with a table inside (its label) comes before the table
             state.table = []
         elif kind == "table_close":
-            state.blocks.append(Table(tuple(tuple(row) for row in state.table)))
+            state.blocks.append(Table(tuple(tuple(row) for row in state.table or [])))
             state.table = None
         elif kind == "tr_open" and state.table is not None:
             state.table.append([])
