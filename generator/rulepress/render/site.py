@@ -26,6 +26,7 @@ import hashlib
 import json
 import os
 import shutil
+from dataclasses import dataclass
 from pathlib import Path
 
 from rulepress import i18n, paths
@@ -446,19 +447,41 @@ def _digest(value) -> str:
 def plan_all(
     contents: list[GameContent], options: SiteOptions, artifacts: list[Artifact], analysis: Analysis
 ) -> list[Artifact]:
-    """The website artifacts: the linked files, one folder per language, the root pages. The game pages
-    show the games' `analysis` (worked examples, terms used): their artifacts say they need it."""
+    """The website artifacts: the linked files, one folder per language, the root pages, the offline list, the
+    service worker and (with a site URL) the sitemap. The game pages show the games' `analysis` (worked
+    examples, terms used): their artifacts say they need it."""
+    site = _site(contents, options, artifacts, analysis)
+    planned = [_files(site)] + [_language(site, lang) for lang in site.languages] + _roots(site)
+    built = [a for a in planned if a.path == "site/files" or a.path.startswith("site/") and a.lang]
+    return planned + _offline(site, built) + _sitemap(site)
+
+
+@dataclass(kw_only=True)
+class _Site:
+    """What every artifact of the website is planned from."""
+
+    out: Path
+    code: str  # Rulepress's code version
+    site_url: str
+    analysis: Analysis
+    everything: list[GameContent]  # the games built and those an earlier build left
+    shown: list[Artifact]  # the linked files
+    languages: tuple[str, ...]
+    views: dict[str, dict[str, str]]  # lang -> game -> digest of what its pages show
+    digests: dict[str, str]  # game -> digest of its pages in every language
+    titles: dict[str, list[str]]
+    examples: str  # digest of the worked examples' marks (the draft banner follows them)
+
+
+def _site(contents: list[GameContent], options: SiteOptions, artifacts: list[Artifact], analysis: Analysis) -> _Site:
     from rulepress.version import code_version
 
     out = Path(options.out)
     code = code_version()
     every = {c.id: kept_views(c, output_root(out) / WORK / "views", code) for c in contents}
-    site_url = options.site_url
     older, older_shown = earlier_games(out, contents, options.content, {a.path for a in artifacts}, options.partial)
     everything = sorted(contents + older, key=lambda c: c.id)
-    shown = sorted(_shown(artifacts) + older_shown, key=lambda a: a.path)
     every.update({c.id: site_views(c) for c in older})
-    digests = {game: v[None] for game, v in every.items()}
     languages = site_languages(everything)
     views = {lang: {game: v[lang] for game, v in every.items() if lang in v} for lang in languages}
     for content in contents:  # the example pictures show cards with their texts: of those cards, the texts count
@@ -466,84 +489,113 @@ def plan_all(
         for lang in content.game.languages:
             shown_cards = model_view.components_in_language(content, lang, model_view.pictured_cards(results, lang))
             views[lang][content.id] = _digest([views[lang][content.id], shown_cards])
-    # what is shown: the linked paths (the sizes and page counts the downloads pages show are settled once the
-    # files are built: `shown_facts`), serialised once for every language
-    shown_inputs = _digest([[a.path, a.kind, a.lang, a.paper, list(a.bundles)] for a in shown])
-    examples = _digest({c.id: example_view(c) for c in everything})  # the draft banner follows them
-    after = tuple(a.path for a in shown if a.write is not None)
-    planned = [
+    return _Site(
+        out=out,
+        code=code,
+        site_url=options.site_url,
+        analysis=analysis,
+        everything=everything,
+        shown=sorted(_shown(artifacts) + older_shown, key=lambda a: a.path),
+        languages=languages,
+        views=views,
+        digests={game: v[None] for game, v in every.items()},
+        titles={c.id: [c.game.title.get(l) for l in c.game.languages] for c in everything},
+        examples=_digest({c.id: example_view(c) for c in everything}),
+    )
+
+
+def _after(site: _Site) -> tuple[str, ...]:
+    """The linked files built in this build: the pages that link them come after them."""
+    return tuple(a.path for a in site.shown if a.write is not None)
+
+
+def _files(site: _Site) -> Artifact:
+    return Artifact(
+        game=None,
+        kind="site",
+        path="site/files",
+        inputs={"files": _digest([[a.path, a.digest()] for a in site.shown])},
+        write=lambda tmp: write_files(site.shown, site.out, tmp),
+        directory=True,
+        after=_after(site),
+    )
+
+
+def _language(site: _Site, lang: str) -> Artifact:
+    """The pages in `lang`. What is shown: the linked paths (the sizes and page counts the downloads pages show
+    are settled once the files are built: `shown_facts`)."""
+
+    def write(tmp: Path) -> dict:
+        return write_language(
+            site.everything, site.shown, site.out, lang, tmp, site.site_url, site.code, site.analysis, site.views[lang]
+        )
+
+    return Artifact(
+        game=None,
+        kind="site",
+        path=f"site/{lang}",
+        inputs={
+            "games": site.views[lang],
+            "shown": _digest([[a.path, a.kind, a.lang, a.paper, list(a.bundles)] for a in site.shown]),
+            "pictures": _pictures_shown(site.shown, lang),
+            "lang": lang,
+            "site_url": site.site_url,
+            "examples": site.examples,
+        },
+        write=write,
+        lang=lang,
+        directory=True,
+        after=_after(site),
+        prepare=preload,
+        needs=NEEDS,
+        settle=functools.partial(shown_facts, site.everything, site.shown, lang=lang),
+    )
+
+
+def _roots(site: _Site) -> list[Artifact]:
+    """The start page and the page for an address that is none."""
+    return [
         Artifact(
             game=None,
             kind="site",
-            path="site/files",
-            inputs={"files": _digest([[a.path, a.digest()] for a in shown])},
-            write=lambda tmp: write_files(shown, out, tmp),
-            directory=True,
-            after=after,
+            path=f"site/{name}.html",
+            inputs={"games": site.titles, "site_url": site.site_url, "examples": site.examples},
+            write=functools.partial(write_root, name, site.everything, site_url=site.site_url, analysis=site.analysis),
+            needs=("examples",),
         )
+        for name in ("index", "404")
     ]
-    for lang in languages:
 
-        def write(tmp: Path, lang=lang):
-            return write_language(everything, shown, out, lang, tmp, site_url, code, analysis, views[lang])
 
-        planned.append(
-            Artifact(
-                game=None,
-                kind="site",
-                path=f"site/{lang}",
-                inputs={
-                    "games": views[lang],
-                    "shown": shown_inputs,
-                    "pictures": _pictures_shown(shown, lang),
-                    "lang": lang,
-                    "site_url": site_url,
-                    "examples": examples,
-                },
-                write=write,
-                lang=lang,
-                directory=True,
-                after=after,
-                prepare=preload,
-                needs=NEEDS,
-                settle=functools.partial(shown_facts, everything, shown, lang=lang),
-            )
-        )
-    titles = {c.id: [c.game.title.get(l) for l in c.game.languages] for c in everything}
-    for name in ("index", "404"):
-        planned.append(
-            Artifact(
-                game=None,
-                kind="site",
-                path=f"site/{name}.html",
-                inputs={"games": titles, "site_url": site_url, "examples": examples},
-                write=functools.partial(write_root, name, everything, site_url=site_url, analysis=analysis),
-                needs=("examples",),
-            )
-        )
-    built = [a for a in planned if a.path == "site/files" or a.path.startswith("site/") and a.lang]
-    planned.append(
+def _offline(site: _Site, built: list[Artifact]) -> list[Artifact]:
+    """The list of what a phone keeps for reading offline (after every page), and the service worker."""
+    return [
         Artifact(
             game=None,
             kind="site",
             path="site/offline.json",
-            inputs={"code": code, "site": _digest([[a.path, a.inputs] for a in built]), "titles": titles},
-            write=lambda tmp: write_offline_list(out, tmp, languages),
+            inputs={"code": site.code, "site": _digest([[a.path, a.inputs] for a in built]), "titles": site.titles},
+            write=lambda tmp: write_offline_list(site.out, tmp, site.languages),
             after=(*(a.path for a in built), "site/index.html"),
+        ),
+        Artifact(
+            game=None, kind="site", path="site/sw.js", inputs={"code": site.code}, write=lambda tmp: write_worker(tmp)
+        ),
+    ]
+
+
+def _sitemap(site: _Site) -> list[Artifact]:
+    """A sitemap needs absolute addresses: none without --site-url."""
+    if not site.site_url:
+        return []
+    url = site.site_url
+    return [
+        Artifact(
+            game=None,
+            kind="site",
+            path="site/sitemap.xml",
+            inputs={"games": site.digests, "site_url": url},
+            write=lambda tmp: write_sitemap(site.out, tmp, url, site.languages),
+            after=tuple(f"site/{lang}" for lang in site.languages),
         )
-    )
-    planned.append(
-        Artifact(game=None, kind="site", path="site/sw.js", inputs={"code": code}, write=lambda tmp: write_worker(tmp))
-    )
-    if site_url:  # a sitemap needs absolute addresses: none without --site-url
-        planned.append(
-            Artifact(
-                game=None,
-                kind="site",
-                path="site/sitemap.xml",
-                inputs={"games": digests, "site_url": site_url},
-                write=lambda tmp: write_sitemap(out, tmp, site_url, languages),
-                after=tuple(f"site/{lang}" for lang in languages),
-            )
-        )
-    return planned
+    ]
