@@ -20,6 +20,7 @@ from __future__ import annotations
 import io
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from typing import Any
 
 from reportlab.lib import colors
 from reportlab.pdfbase.pdfmetrics import stringWidth
@@ -283,8 +284,92 @@ def _token(c, centre: tuple[float, float], text: str, color: str, army: bool, k:
     c.restoreState()
 
 
-def _board_panel(content, picture: dict, lang: str) -> Panel:
+@dataclass(kw_only=True)
+class _Excerpt:
+    """The part of a board a picture shows (`view`, board mm) with the picture's pieces, arrows and highlights
+    on it: `paint` draws it at the origin of a canvas, in points."""
 
+    content: Any
+    picture: dict
+    lang: str
+    scene: Any  # the board's `rulepress.layout.boardscene.Scene` in the language
+    rects: dict[str, Rect]  # space id -> its box on the board
+    named: list[str]  # the spaces the picture names
+    view: Rect
+    names: dict[str, str]  # piece and component ids -> their names in the language
+    k: float  # how much pieces grow with the excerpt: readable when it shrinks
+
+    def pt(self, p: Point) -> tuple[float, float]:
+        return p[0] * MM, (self.scene.height - p[1]) * MM
+
+    def paint(self, c, small_print: float = 0.0) -> None:
+        """Shrunk for print, pieces and counts grow to stay readable, the named spaces' names are set at the
+        smallest readable size, and other writing too small to read is left out (`small_print`: pt)."""
+        view, height = self.view, self.scene.height
+        k_print = max(self.k, small_print / ARROW_COUNT_PT)  # an arrow's count: the smallest writing on a piece
+        items = _whole_chrome(self.scene.items, view)
+        items = _print_items(items, set(self.named), small_print, self.rects) if small_print else items
+        c.saveState()
+        clip = c.beginPath()
+        clip.rect(0, 0, view.w * MM, view.h * MM)
+        c.clipPath(clip, stroke=0, fill=0)
+        c.translate(-view.x * MM, -(height - view.bottom) * MM)
+        painter = Painter(c, height, self.content.folder, view=view)  # only what the excerpt shows is drawn
+        painter.scene(replace(self.scene, items=[i for i in items if not isinstance(i, Label)]))
+        self._arrows(c, k_print)  # under the names: they have halos and stay readable
+        painter.scene(replace(self.scene, items=[i for i in items if isinstance(i, Label)]))
+        self._pieces(c, k_print)
+        c.setStrokeColor(_rgb("#9a9a9a"))
+        c.setLineWidth(0.3 * MM)
+        c.rect(view.x * MM, (height - view.bottom) * MM, view.w * MM, view.h * MM, stroke=1, fill=0)
+        c.restoreState()
+
+    def _arrows(self, c, k: float) -> None:
+        occupied = {s for s, pieces in self.picture["pieces"] if pieces}
+        for *path, count in self.picture["arrows"]:
+            spots = [
+                self.pt(_spot(self.scene, s, self.rects[s], k) if s in occupied else self.rects[s].centre) for s in path
+            ]
+            _arrow(c, spots, count, self.lang, k)
+
+    def _pieces(self, c, k: float) -> None:
+        """Each space's pieces as tokens side by side (a number: an army of that size), or its highlight."""
+        colors: dict = {}
+        for space, pieces in self.picture["pieces"]:
+            if pieces is None:
+                _highlight(c, self.rects[space], self.pt)
+                continue
+            if not pieces:
+                continue
+            x, y = self.pt(_spot(self.scene, space, self.rects[space], k))
+            texts = [
+                (i18n.decimal(p, self.lang), True, "#222222")
+                if isinstance(p, int)
+                else (self.names.get(p, p), False, _piece_color(p, colors))
+                for p in pieces
+            ]
+            total = sum(_token_width(t, army) * k for t, army, _c in texts) + (len(texts) - 1) * 1.2 * MM * k
+            left = x - total / 2
+            for text, army, color in texts:
+                width = _token_width(text, army) * k
+                _token(c, (left + width / 2, y), text, color, army, k)
+                left += width + 1.2 * MM * k
+
+    def alt(self, board) -> str:
+        """What the picture shows, said in words: each named space with its pieces, each move."""
+        said = _space_names(board, self.lang)
+        parts = []
+        for space, pieces in self.picture["pieces"]:
+            shown = ", ".join(
+                i18n.decimal(p, self.lang) if isinstance(p, int) else self.names.get(p, p) for p in pieces or ()
+            )
+            parts.append(said[space] + (f" ({shown})" if shown else ""))
+        for *path, count in self.picture["arrows"]:
+            parts.append(" → ".join(said[s] for s in path) + (f" ({i18n.decimal(count, self.lang)})" if count else ""))
+        return _words(self.lang)["picture_board"].format(board=board.name.get(self.lang), items="; ".join(parts))
+
+
+def _board_panel(content, picture: dict, lang: str) -> Panel:
     fonts.register()
     board = next(b for b in content.game.boards if b.id == picture["board"])
     scene = content_scene(content, board, lang)
@@ -296,68 +381,20 @@ def _board_panel(content, picture: dict, lang: str) -> Panel:
         board.size.width,
         board.size.height,
     )
-    names = _names(content, lang)
-    H = board.size.height
-    k = max(1.0, view.w / PIECE_VIEW, view.h / PIECE_VIEW)  # pieces grow with the excerpt: readable when it shrinks
-
-    def pt(p: Point) -> tuple[float, float]:
-        return p[0] * MM, (H - p[1]) * MM
-
-    def paint(c, small_print: float = 0.0) -> None:
-        # shrunk for print: pieces and counts grow to stay readable, the named spaces' names are set at the
-        # smallest readable size, and other writing too small to read is left out
-        k_print = max(k, small_print / ARROW_COUNT_PT)  # an arrow's count: the smallest writing on a piece
-        items = _whole_chrome(scene.items, view)
-        items = _print_items(items, set(named), small_print, rects) if small_print else items
-        c.saveState()
-        clip = c.beginPath()
-        clip.rect(0, 0, view.w * MM, view.h * MM)
-        c.clipPath(clip, stroke=0, fill=0)
-        c.translate(-view.x * MM, -(H - view.bottom) * MM)
-        painter = Painter(c, H, content.folder, view=view)  # only what the excerpt shows is drawn
-        painter.scene(replace(scene, items=[i for i in items if not isinstance(i, Label)]))
-        occupied = {s for s, pieces in picture["pieces"] if pieces}
-        for *path, count in picture["arrows"]:  # under the names: they have halos and stay readable
-            spots = [pt(_spot(scene, s, rects[s], k_print) if s in occupied else rects[s].centre) for s in path]
-            _arrow(c, spots, count, lang, k_print)
-        painter.scene(replace(scene, items=[i for i in items if isinstance(i, Label)]))
-        colors: dict = {}
-        for space, pieces in picture["pieces"]:
-            if pieces is None:
-                _highlight(c, rects[space], pt)
-                continue
-            if not pieces:
-                continue
-            x, y = pt(_spot(scene, space, rects[space], k_print))
-            texts = [
-                (i18n.decimal(p, lang), True, "#222222")
-                if isinstance(p, int)
-                else (names.get(p, p), False, _piece_color(p, colors))
-                for p in pieces
-            ]
-            total = (
-                sum(_token_width(t, army) * k_print for t, army, _c in texts) + (len(texts) - 1) * 1.2 * MM * k_print
-            )
-            left = x - total / 2
-            for text, army, color in texts:
-                width = _token_width(text, army) * k_print
-                _token(c, (left + width / 2, y), text, color, army, k_print)
-                left += width + 1.2 * MM * k_print
-        c.setStrokeColor(_rgb("#9a9a9a"))
-        c.setLineWidth(0.3 * MM)
-        c.rect(view.x * MM, (H - view.bottom) * MM, view.w * MM, view.h * MM, stroke=1, fill=0)
-        c.restoreState()
-
-    said = _space_names(board, lang)
-    parts = []
-    for space, pieces in picture["pieces"]:
-        shown = ", ".join(i18n.decimal(p, lang) if isinstance(p, int) else names.get(p, p) for p in pieces or ())
-        parts.append(said[space] + (f" ({shown})" if shown else ""))
-    for *path, count in picture["arrows"]:
-        parts.append(" → ".join(said[s] for s in path) + (f" ({i18n.decimal(count, lang)})" if count else ""))
+    excerpt = _Excerpt(
+        content=content,
+        picture=picture,
+        lang=lang,
+        scene=scene,
+        rects=rects,
+        named=named,
+        view=view,
+        names=_names(content, lang),
+        k=max(1.0, view.w / PIECE_VIEW, view.h / PIECE_VIEW),
+    )
     caption = (picture.get("labels") or [""])[0]
-    alt = _words(lang)["picture_board"].format(board=board.name.get(lang), items="; ".join(parts))
-    return Panel("board", view.w, view.h, paint, (f"{caption}: " if caption else "") + alt, caption)
+    alt = excerpt.alt(board)
+    return Panel("board", view.w, view.h, excerpt.paint, (f"{caption}: " if caption else "") + alt, caption)
 
 
 CHROME = {"cartouche": "title", "legend": "legend", "note": "note"}  # a board's boxes and the role of their labels
