@@ -239,9 +239,21 @@ def plan(content: GameContent, options: QuickrefOptions) -> list[Artifact]:
     in the quick references' bundle."""
     if not content.game.quickrefs:
         return []
+    texts = _sheet_texts(content)
+    return [
+        artifact
+        for quickref in content.game.quickrefs
+        for lang in content.game.languages
+        if (quickref.id, lang) in texts
+        for artifact in _sheets(content, quickref, lang, texts[(quickref.id, lang)], options.papers)
+    ]
+
+
+def _sheet_texts(content: GameContent) -> dict[tuple[str, str], str]:
+    """(quick reference id, lang) -> its Markdown after the Jinja step, all run in one engine process."""
     engine = _engine_of(content)
     try:
-        texts = {
+        return {
             (quickref.id, lang): sheet_text(content, quickref, lang, engine)
             for quickref in content.game.quickrefs
             for lang in content.game.languages
@@ -250,59 +262,60 @@ def plan(content: GameContent, options: QuickrefOptions) -> list[Artifact]:
     finally:
         if engine is not None:
             engine.close()
-    artifacts = []
-    for quickref in content.game.quickrefs:
-        for lang in content.game.languages:
-            if (quickref.id, lang) not in content.quickref_texts:
-                continue
-            text = texts[(quickref.id, lang)]
-            title = f"{content.game.title.get(lang)} \u2013 {quickref.id}"
-            caption = f"{content.game.title.get(lang)} \u00b7 {i18n.word(lang, 'print.quickref.' + ('fold' if quickref.fold else 'cut'))}"
-            back_caption = ""
-            if quickref.sides == 2:
-                caption += f" \u00b7 {how_to_print(lang, 'long')}"
-                back_caption = f"{content.game.title.get(lang)} \u00b7 {i18n.word(lang, 'print.quickref.back')}"
-            sheets = {paper: impose_sheet(content, quickref, lang, paper) for paper in options.papers}
-            # Fitting is costly: it runs when a sheet is written (never for an unchanged
-            # sheet), once for all papers. A sheet that does not fit raises there, before
-            # any file is replaced.
-            fitted = _lazy(partial(fit_sheet, content, quickref, lang, text))
-            for paper, sheet in sheets.items():
-                inputs = {
-                    "quickref": quickref.model_dump(mode="json"),
-                    "markdown": content.quickref_texts[(quickref.id, lang)],
-                    "rendered": text,
-                    "lang": lang,
-                    "paper": paper,
-                    "title": title,
-                    "caption": caption,
-                    "back_caption": back_caption,
-                    "author": content.game.author,
-                    "pictures": _picture_hashes(content, text),
-                }
-                artifacts.append(
-                    Artifact(
-                        game=content.id,
-                        kind="quickref",
-                        lang=lang,
-                        paper=paper,
-                        path=f"{content.id}/quickref-{quickref.id}.{lang}.{paper}.pdf",
-                        inputs=inputs,
-                        write=partial(
-                            _draw_lazily,
-                            sheet=sheet,
-                            fitted=fitted,
-                            fold=quickref.fold,
-                            title=title,
-                            caption=caption,
-                            sides=quickref.sides,
-                            back_caption=back_caption,
-                            author=content.game.author or "",
-                        ),
-                        bundles=("play", "quickref"),
-                    )
-                )
-    return artifacts
+
+
+def _captions(content: GameContent, quickref: QuickRef, lang: str) -> tuple[str, str]:
+    """The line printed under the front (how to cut or fold it, and print it) and under the back ("" for one side)."""
+    title = content.game.title.get(lang)
+    caption = f"{title} \u00b7 {i18n.word(lang, 'print.quickref.' + ('fold' if quickref.fold else 'cut'))}"
+    if quickref.sides != 2:
+        return caption, ""
+    return caption + f" \u00b7 {how_to_print(lang, 'long')}", f"{title} \u00b7 {i18n.word(lang, 'print.quickref.back')}"
+
+
+def _sheets(content: GameContent, quickref: QuickRef, lang: str, text: str, papers) -> list[Artifact]:
+    """The quick reference in `lang` (its rendered `text`) on each of `papers`."""
+    title = f"{content.game.title.get(lang)} \u2013 {quickref.id}"
+    caption, back_caption = _captions(content, quickref, lang)
+    sheets = {paper: impose_sheet(content, quickref, lang, paper) for paper in papers}
+    # Fitting is costly: it runs when a sheet is written (never for an unchanged
+    # sheet), once for all papers. A sheet that does not fit raises there, before
+    # any file is replaced.
+    fitted = _lazy(partial(fit_sheet, content, quickref, lang, text))
+    return [
+        Artifact(
+            game=content.id,
+            kind="quickref",
+            lang=lang,
+            paper=paper,
+            path=f"{content.id}/quickref-{quickref.id}.{lang}.{paper}.pdf",
+            inputs={
+                "quickref": quickref.model_dump(mode="json"),
+                "markdown": content.quickref_texts[(quickref.id, lang)],
+                "rendered": text,
+                "lang": lang,
+                "paper": paper,
+                "title": title,
+                "caption": caption,
+                "back_caption": back_caption,
+                "author": content.game.author,
+                "pictures": _picture_hashes(content, text),
+            },
+            write=partial(
+                _draw_lazily,
+                sheet=sheet,
+                fitted=fitted,
+                fold=quickref.fold,
+                title=title,
+                caption=caption,
+                sides=quickref.sides,
+                back_caption=back_caption,
+                author=content.game.author or "",
+            ),
+            bundles=("play", "quickref"),
+        )
+        for paper, sheet in sheets.items()
+    ]
 
 
 def check(content: GameContent, options: QuickrefOptions) -> list[Problem]:
