@@ -157,25 +157,47 @@ def _assembly_page(c, plan: TilePlan, board, lang: str) -> None:
 
 
 def _tile_page(c, plan: TilePlan, tile, board, lang: str) -> None:
-    sheet = plan.paper
-    wx, wy = plan.window_x, plan.window_y
-    ww, wh = tile.width, tile.height
+    """One tile of a board on its page: the board's part in the tile's window, the glue and cut marks, the
+    registration crosses and the words in the margins (which tile, its neighbours, where to cut and glue)."""
+    _tile_window(c, plan, tile)
+    neighbours = plan.neighbours(tile)
+    c.saveState()
+    c.setLineWidth(0.35)
+    _tile_marks(c, plan, tile, neighbours)
+    c.restoreState()
+    c.saveState()
+    c.setFillColorRGB(0, 0, 0)
+    _tile_labels(c, plan, tile, board, lang, neighbours)
+    _tile_edge_words(c, plan, tile, lang, neighbours)
+    c.restoreState()
+    c.showPage()
+
+
+def _on_sheet(plan: TilePlan):
+    """The paper's mm (top-left origin) to PDF points."""
 
     def pdf(x_mm: float, y_mm: float) -> tuple[float, float]:
-        return x_mm * MM, (sheet.height - y_mm) * MM
+        return x_mm * MM, (plan.paper.height - y_mm) * MM
 
-    # the board part
+    return pdf
+
+
+def _tile_window(c, plan: TilePlan, tile) -> None:
+    """The board's part that the tile shows, clipped to its window."""
+    sheet, wx, wy = plan.paper, plan.window_x, plan.window_y
     c.saveState()
     clip = c.beginPath()
-    clip.rect(wx * MM, (sheet.height - wy - wh) * MM, ww * MM, wh * MM)
+    clip.rect(wx * MM, (sheet.height - wy - tile.height) * MM, tile.width * MM, tile.height * MM)
     c.clipPath(clip, stroke=0, fill=0)
     c.translate((wx - tile.x) * MM, (sheet.height - wy + tile.y - plan.board_height) * MM)
     c.doForm("board")
     c.restoreState()
 
-    neighbours = plan.neighbours(tile)
-    c.saveState()
-    c.setLineWidth(0.35)
+
+def _tile_marks(c, plan: TilePlan, tile, neighbours: dict) -> None:
+    """Glue strips, cut marks at the window's corners and registration crosses."""
+    pdf = _on_sheet(plan)
+    wx, wy, ww, wh = plan.window_x, plan.window_y, tile.width, tile.height
     # glue strips: right and bottom edges that a neighbour covers (dashed line where its edge goes)
     c.setStrokeColorRGB(0.2, 0.2, 0.2)
     c.setDash([3, 2], 0)
@@ -211,11 +233,12 @@ def _tile_page(c, plan: TilePlan, tile, board, lang: str) -> None:
         c.line(px, py - arm * MM, px, py + arm * MM)
         if kind != "cross":
             c.restoreState()
-    c.restoreState()
 
-    # labels in the margins
-    c.saveState()
-    c.setFillColorRGB(0, 0, 0)
+
+def _tile_labels(c, plan: TilePlan, tile, board, lang: str, neighbours: dict) -> None:
+    """Under the window: the tile's name, its row and column of the board, its neighbours, how to align it."""
+    pdf = _on_sheet(plan)
+    wx, wy, ww, wh = plan.window_x, plan.window_y, tile.width, tile.height
     c.setFont("Body-Bold", 11)
     footer_y = wy + wh + 6.5
     heading = f"{board_word('tile', lang)} {tile.label}"
@@ -234,6 +257,12 @@ def _tile_page(c, plan: TilePlan, tile, board, lang: str) -> None:
         c.drawRightString(*pdf(wx + ww, footer_y), f"{board_word('neighbours', lang)}: {near}")
         c.setFont("Body", 6.5)
         c.drawString(*pdf(wx, footer_y + 3.6), board_word("align", lang))
+
+
+def _tile_edge_words(c, plan: TilePlan, tile, lang: str, neighbours: dict) -> None:
+    """Along the window's edges: where to cut (a neighbour left or above) and where a neighbour is glued."""
+    pdf = _on_sheet(plan)
+    wx, wy, ww, wh = plan.window_x, plan.window_y, tile.width, tile.height
     c.setFont("Body", 6)
     c.setFillColorRGB(0.3, 0.3, 0.3)
     if "left" in neighbours:
@@ -244,22 +273,15 @@ def _tile_page(c, plan: TilePlan, tile, board, lang: str) -> None:
         c.restoreState()
     if "top" in neighbours:
         c.drawCentredString(*pdf(wx + ww / 2, wy - 1.0), f"✂ {board_word('cut', lang)}")
+    glue = f"{board_word('glue', lang)} {i18n.decimal(plan.overlap, lang)} mm"
     if "right" in neighbours:
         c.saveState()
-        x = wx + neighbours["right"].x - tile.x
         c.translate(*pdf(wx + ww + 2.2, wy + wh / 2))
         c.rotate(90)
-        c.drawCentredString(
-            0, 0, f"{board_word('glue', lang)} {i18n.decimal(plan.overlap, lang)} mm → {neighbours['right'].label}"
-        )
+        c.drawCentredString(0, 0, f"{glue} → {neighbours['right'].label}")
         c.restoreState()
     if "bottom" in neighbours:
-        c.drawCentredString(
-            *pdf(wx + ww / 2, wy + wh + 2.6),
-            f"{board_word('glue', lang)} {i18n.decimal(plan.overlap, lang)} mm ↓ {neighbours['bottom'].label}",
-        )
-    c.restoreState()
-    c.showPage()
+        c.drawCentredString(*pdf(wx + ww / 2, wy + wh + 2.6), f"{glue} ↓ {neighbours['bottom'].label}")
 
 
 def board_png(board, lang: str, target: Path, width_px: int = PNG_WIDTH_PX, scene: Scene | None = None) -> dict:
