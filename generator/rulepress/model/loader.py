@@ -308,6 +308,36 @@ def load_game(folder: Path, parse: Callable[[Path, str], tuple[object, Positions
     map's borders) is checked by the renderers (`rulepress.build.check_games`)."""
     folder = Path(folder).absolute()  # paths below it stay comparable whatever the working directory
     sources = _Sources(folder, parse)
+    game = _validated(sources)
+    problems: list[Problem] = language_problems(game, sources.locate) + sources.formulas
+    files = list(sources.files)
+    rules = _rule_texts(game, sources, files, problems)
+    quickref_texts = _quickref_texts(game, sources, files, problems)
+    _engine_file(game, sources, files, problems)
+    layouts = folder / "layouts"
+    if layouts.is_dir():
+        files.extend(sorted(layouts.glob("*.yaml")))
+    files.extend(own_words.files(folder))
+    problems.extend(own_words.check(game.languages, folder))
+    content = GameContent(
+        game=game,
+        folder=folder,
+        rules=rules,
+        quickref_texts=quickref_texts,
+        files=files,
+        positions=sources.positions,
+        tables=sources.tables,
+    )
+    problems += _content_problems(content, sources)
+    problems = formats.settle(problems, content.format)
+    if formats.errors(problems):
+        raise ContentErrors(formats.errors(problems))
+    content.warnings = formats.warnings(problems)
+    return content
+
+
+def _validated(sources: _Sources) -> Game:
+    """The game's YAML files and tables read and validated against the schema (ContentErrors if they are not)."""
     for name in GAME_FILES:
         sources.read(name)
     if not sources.problems:
@@ -316,15 +346,16 @@ def load_game(folder: Path, parse: Callable[[Path, str], tuple[object, Positions
     if sources.problems:
         raise ContentErrors(sources.problems)
     try:
-        game = Game.model_validate(sources.data)
+        return Game.model_validate(sources.data)
     except ValidationError as exc:
         raise ContentErrors(_problems_from_validation(exc, sources.data, sources)) from None
 
-    problems: list[Problem] = language_problems(game, sources.locate) + sources.formulas
+
+def _rule_texts(game: Game, sources: _Sources, files: list[Path], problems: list[Problem]) -> dict[str, RuleText]:
+    """Each language's rules file read (added to `files`); a missing one is a problem at `languages`."""
     rules: dict[str, RuleText] = {}
-    files = list(sources.files)
     for lang in game.languages:
-        path = folder / rules_file(lang)
+        path = sources.folder / rules_file(lang)
         if not path.exists() and not path.is_symlink():
             file, line, col = sources.locate(("languages",), at_key=True)
             if "languages" not in sources.data:
@@ -343,10 +374,17 @@ def load_game(folder: Path, parse: Callable[[Path, str], tuple[object, Positions
         text = _rule_text(path, lang, problems)
         if text is not None:
             rules[lang] = text
-    quickref_texts: dict[tuple[str, str], str] = {}
+    return rules
+
+
+def _quickref_texts(
+    game: Game, sources: _Sources, files: list[Path], problems: list[Problem]
+) -> dict[tuple[str, str], str]:
+    """(quick reference id, lang) -> its Markdown source (the files added to `files`)."""
+    texts: dict[tuple[str, str], str] = {}
     for i, quickref in enumerate(game.quickrefs):
         for lang in game.languages:
-            source = inside(folder, f"{quickref.source}.{lang}.md")
+            source = inside(sources.folder, f"{quickref.source}.{lang}.md")
             if source is None or not source.exists():
                 file, line, col = sources.locate(("quickrefs", i, "source"))
                 problems.append(
@@ -361,31 +399,30 @@ def load_game(folder: Path, parse: Callable[[Path, str], tuple[object, Positions
                 continue
             files.append(source)
             try:
-                quickref_texts[(quickref.id, lang)] = read_source(source, display_path(source))
+                texts[(quickref.id, lang)] = read_source(source, display_path(source))
             except ContentError as exc:
                 problems.extend(exc.problems())
-    engine = game.engine and inside(folder, game.engine)
-    if game.engine:
-        if not engine or not engine.exists():
-            file, line, col = sources.locate(("engine",))
-            state = "is a dangling symbolic link" if engine and engine.is_symlink() else "not found in the game folder"
-            problems.append(Problem(file, line, col, "engine", f"engine file {game.engine!r} {state}"))
-        else:
-            files.append(engine)
-    layouts = folder / "layouts"
-    if layouts.is_dir():
-        files.extend(sorted(layouts.glob("*.yaml")))
-    files.extend(own_words.files(folder))
-    problems.extend(own_words.check(game.languages, folder))
-    content = GameContent(
-        game=game,
-        folder=folder,
-        rules=rules,
-        quickref_texts=quickref_texts,
-        files=files,
-        positions=sources.positions,
-        tables=sources.tables,
-    )
+    return texts
+
+
+def _engine_file(game: Game, sources: _Sources, files: list[Path], problems: list[Problem]) -> None:
+    """The rules engine's file, if the game names one: added to `files`, or a problem where it is named."""
+    if not game.engine:
+        return
+    engine = inside(sources.folder, game.engine)
+    if not engine or not engine.exists():
+        file, line, col = sources.locate(("engine",))
+        state = "is a dangling symbolic link" if engine and engine.is_symlink() else "not found in the game folder"
+        problems.append(Problem(file, line, col, "engine", f"engine file {game.engine!r} {state}"))
+    else:
+        files.append(engine)
+
+
+def _content_problems(content: GameContent, sources: _Sources) -> list[Problem]:
+    """What the loaded game says of itself: its id against its folder, cross-references, files nobody reads,
+    to-do markers, the kit, and a game.yaml without a format."""
+    game, folder = content.game, content.folder
+    problems: list[Problem] = []
     if game.id != folder.name:
         file, line, col = sources.locate(("id",))
         problems.append(
@@ -400,11 +437,7 @@ def load_game(folder: Path, parse: Callable[[Path, str], tuple[object, Positions
         problems.append(
             Problem(file, line, 1, "format", "game.yaml declares no `format`: read as format 1", "format-declared")
         )
-    problems = formats.settle(problems, content.format)
-    if formats.errors(problems):
-        raise ContentErrors(formats.errors(problems))
-    content.warnings = formats.warnings(problems)
-    return content
+    return problems
 
 
 def language_problems(game: Game, locate: Callable[..., tuple[str, int | None, int | None]]) -> list[Problem]:
