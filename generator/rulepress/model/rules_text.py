@@ -181,116 +181,129 @@ def _closed(token: Token, lines: list[str]) -> bool:
 def parse_rules(text: str, lang: str, path: str) -> tuple[RuleText, list[Problem]]:
     """Split Markdown into labelled sections and examples (read from the tokens of `rulepress.markdown`,
     the parser the website's MyST agrees with); report structural problems at their file lines."""
-    problems: list[Problem] = []
-    sections: list[Section] = []
-    examples: list[Example] = []
-    lines = text.splitlines()
+    reader = _RulesReader(lang=lang, path=path, lines=text.splitlines())
     tokens = parse(text)
-    label_lines = {t.map[0] for t in tokens if t.type == "myst_target" and t.map is not None}
-    starts: list[int] = []  # first line (0-based) of each section's heading
-    ends: list[int] = []  # line after each section's heading
-    pending_label: tuple[str, int] | None = None
-    current: Section | None = None
-    stack: list[Section] = []
-    counters: list[int] = []
-    last_block = ""  # the source of the last block before a code block in this section (an example's caption)
-
+    reader.label_lines = {t.map[0] for t in tokens if t.type == "myst_target" and t.map is not None}
     for index, token in enumerate(tokens):
         if token.map is None or token.nesting == -1 or (token.level != 0 and token.type != "fence"):
             continue
-        number = token.map[0] + 1
         if token.type == "myst_target":
-            if pending_label is not None:
-                problems.append(
-                    Problem(path, pending_label[1], 1, pending_label[0], "a label must stand directly before a heading")
-                )
-            if not LABEL_ID.match(token.content):
-                problems.append(
-                    Problem(
-                        path,
-                        number,
-                        1,
-                        "label",
-                        f"a section id is lower-case letters, digits, - and _: {token.content!r}",
-                    )
-                )
-            pending_label = (token.content, number)
-            continue
-        if token.type == "heading_open":
-            level = int(token.tag[1:])
-            title = tokens[index + 1].content.strip()
-            if pending_label is None:
-                problems.append(
-                    Problem(
-                        path,
-                        number,
-                        1,
-                        "heading",
-                        f"heading {title!r} has no id label: write (some-id)= on the line before it",
-                    )
-                )
-                section_id = f"line-{number}"
-            else:
-                section_id = pending_label[0]
-                if any(s.id == section_id for s in sections):
-                    problems.append(Problem(path, pending_label[1], 1, section_id, "duplicate section id"))
-            pending_label = None
-            while stack and stack[-1].level >= level:
-                stack.pop()
-            depth = len(stack)
-            counters = counters[: depth + 1]
-            while len(counters) < depth + 1:
-                counters.append(0)
-            counters[depth] += 1
-            current = Section(
-                section_id,
-                lang,
-                path,
-                number,
-                level,
-                title,
-                "",
-                parent=stack[-1].id if stack else None,
-                number=".".join(str(c) for c in counters),
+            reader.label(token)
+        elif token.type == "heading_open":
+            reader.heading(token, tokens[index + 1].content.strip())
+        else:
+            reader.block(token)
+    return reader.finished(), reader.problems
+
+
+@dataclass(kw_only=True)
+class _RulesReader:
+    """What `parse_rules` has read so far of one rules text: its sections and examples, and where it stands
+    (the label waiting for its heading, the open sections and their numbers, the last block's text)."""
+
+    lang: str
+    path: str
+    lines: list[str]
+    label_lines: set[int] = field(default_factory=set)
+    problems: list[Problem] = field(default_factory=list)
+    sections: list[Section] = field(default_factory=list)
+    examples: list[Example] = field(default_factory=list)
+    starts: list[int] = field(default_factory=list)  # first line (0-based) of each section's heading
+    ends: list[int] = field(default_factory=list)  # line after each section's heading
+    pending_label: tuple[str, int] | None = None
+    current: Section | None = None
+    stack: list[Section] = field(default_factory=list)
+    counters: list[int] = field(default_factory=list)
+    last_block: str = ""  # the source of the last block before a code block in this section (an example's caption)
+
+    def _problem(self, line: int | None, key: str, message: str) -> None:
+        self.problems.append(Problem(self.path, line, 1, key, message))
+
+    def _label_unused(self) -> None:
+        if self.pending_label is not None:
+            self._problem(self.pending_label[1], self.pending_label[0], "a label must stand directly before a heading")
+            self.pending_label = None
+
+    def label(self, token) -> None:
+        """A ``(section-id)=`` label: the next heading's id."""
+        number = token.map[0] + 1
+        self._label_unused()
+        if not LABEL_ID.match(token.content):
+            self._problem(number, "label", f"a section id is lower-case letters, digits, - and _: {token.content!r}")
+        self.pending_label = (token.content, number)
+
+    def heading(self, token, title: str) -> None:
+        """A heading opens a section under the open ones of a higher level, numbered among its siblings."""
+        number, level = token.map[0] + 1, int(token.tag[1:])
+        if self.pending_label is None:
+            self._problem(
+                number, "heading", f"heading {title!r} has no id label: write (some-id)= on the line before it"
             )
-            stack.append(current)
-            sections.append(current)
-            starts.append(token.map[0])
-            ends.append(token.map[1])
-            last_block = ""
-            continue
-        if pending_label is not None:
-            problems.append(
-                Problem(path, pending_label[1], 1, pending_label[0], "a label must stand directly before a heading")
-            )
-            pending_label = None
+            section_id = f"line-{number}"
+        else:
+            section_id = self.pending_label[0]
+            if any(s.id == section_id for s in self.sections):
+                self._problem(self.pending_label[1], section_id, "duplicate section id")
+        self.pending_label = None
+        while self.stack and self.stack[-1].level >= level:
+            self.stack.pop()
+        depth = len(self.stack)
+        self.counters = self.counters[: depth + 1]
+        while len(self.counters) < depth + 1:
+            self.counters.append(0)
+        self.counters[depth] += 1
+        self.current = Section(
+            section_id,
+            self.lang,
+            self.path,
+            number,
+            level,
+            title,
+            "",
+            parent=self.stack[-1].id if self.stack else None,
+            number=".".join(str(c) for c in self.counters),
+        )
+        self.stack.append(self.current)
+        self.sections.append(self.current)
+        self.starts.append(token.map[0])
+        self.ends.append(token.map[1])
+        self.last_block = ""
+
+    def block(self, token) -> None:
+        """Any other block: a comment, text (the caption of a code block after it), or a fence (an example)."""
+        self._label_unused()
         if token.type == "myst_line_comment":
-            continue
+            return
         if token.type != "fence":
             if token.level == 0:
-                last_block = " ".join(line.strip() for line in lines[token.map[0] : token.map[1]] if line.strip())
-            continue
-        if not _closed(token, lines):
-            problems.append(
-                Problem(path, token.map[0] + 1, 1, "fence", "code block opened here is not closed (no closing fence)")
-            )
-            continue
+                lines = self.lines[token.map[0] : token.map[1]]
+                self.last_block = " ".join(line.strip() for line in lines if line.strip())
+            return
+        if not _closed(token, self.lines):
+            self._problem(token.map[0] + 1, "fence", "code block opened here is not closed (no closing fence)")
+            return
         if token.info.strip().startswith("{doctest}"):
-            examples.append(_example(token, lang, path, current, last_block, examples, problems))
-            if current:
-                current.examples.append(examples[-1].id)
+            example = _example(token, self.lang, self.path, self.current, self.last_block, self.examples, self.problems)
+            self.examples.append(example)
+            if self.current:
+                self.current.examples.append(example.id)
 
-    def source(first: int, end: int) -> str:
-        return "\n".join(line for i, line in enumerate(lines[first:end], start=first) if i not in label_lines)
+    def _source(self, first: int, end: int) -> str:
+        return "\n".join(line for i, line in enumerate(self.lines[first:end], start=first) if i not in self.label_lines)
 
-    for section, end, following in zip(sections, ends, [*starts[1:], len(lines)], strict=True):
-        section.body = source(end, following).strip("\n")
-        section.body_line = next((i + 1 for i in range(end, following) if i not in label_lines and lines[i]), 0)
-    children = {s.id: sum(1 for c in sections if c.parent == s.id) for s in sections}
-    for section in sections:
-        section.numbered = number_blocks(section.body, section.number, children[section.id])
-    preamble = source(0, starts[0] if starts else len(lines)).strip()
-    return RuleText(lang, path, sections, examples, preamble), problems
+    def finished(self) -> RuleText:
+        """The rules text: each section's body (to the next heading, labels left out) and numbered rules."""
+        sections, lines = self.sections, self.lines
+        for section, end, following in zip(sections, self.ends, [*self.starts[1:], len(lines)], strict=True):
+            section.body = self._source(end, following).strip("\n")
+            section.body_line = next(
+                (i + 1 for i in range(end, following) if i not in self.label_lines and lines[i]), 0
+            )
+        children = {s.id: sum(1 for c in sections if c.parent == s.id) for s in sections}
+        for section in sections:
+            section.numbered = number_blocks(section.body, section.number, children[section.id])
+        preamble = self._source(0, self.starts[0] if self.starts else len(lines)).strip()
+        return RuleText(self.lang, self.path, sections, self.examples, preamble)
 
 
 def _example(
