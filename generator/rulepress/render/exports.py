@@ -35,12 +35,16 @@ drawn once (`painter.Forms`, as the duplex sheets do).
 
 from __future__ import annotations
 
+import hashlib
 import io
+import json
 import math
 import shutil
 from concurrent.futures import ThreadPoolExecutor
 from functools import partial
 from pathlib import Path
+
+from PIL import Image
 
 from rulepress.draw import pdfx, shops
 from rulepress.draw.cardjobs import KIND, Job, check_images, common_digest, designs, job_inputs, jobs, picture_files
@@ -198,47 +202,17 @@ def write_tts(job: Job, images_dir: Path, target: Path, out: Path | None = None)
     """Tabletop Simulator deck sheets of one component and language, from the trimmed PNGs in `images_dir`.
     With `out`, each card's cell (the PNG scaled to the sheet's grid) is kept in the output folder's cache by
     the PNG's digest and the cell size: a rebuild decodes and scales only the cards that changed."""
-    import hashlib
-
-    from PIL import Image
-
-    cache: dict[str, object] = {}
-    cells = Store.at(out, f"faces/{job.game}/{job.comp.id}.{job.lang}.tts", version=code_version(), kind="files")
-
-    def trimmed(name):
-        if name not in cache:
-            with Image.open(images_dir / "trim" / f"{name}.png") as im:
-                im.load()  # our PNGs are RGB already: no converted copy
-                cache[name] = im if im.mode == "RGB" else im.convert("RGB")
-        return cache[name]
-
-    digests: dict[str, str] = {}
-
-    def digest_of(name: str) -> str:
-        if name not in digests:
-            digests[name] = hashlib.sha256((images_dir / "trim" / f"{name}.png").read_bytes()).hexdigest()
-        return digests[name]
-
-    def cell_of(name: str, cell: tuple[int, int]):
-        key = (digest_of(name), cell)
-        raw = cells.get(key)
-        if raw is None:
-            raw = trimmed(name).resize(cell, Image.Resampling.BILINEAR).tobytes()
-            cells.put(key, raw)
-        return Image.frombytes("RGB", cell, raw)
-
-    def size_of(name: str) -> tuple[int, int]:
-        with Image.open(images_dir / "trim" / f"{name}.png") as im:
-            return im.size
-
+    cells = _TtsCells(
+        images_dir / "trim",
+        Store.at(out, f"faces/{job.game}/{job.comp.id}.{job.lang}.tts", version=code_version(), kind="files"),
+    )
     cards = [d for d in designs(job) for _ in range(d.qty)]
     target.mkdir(parents=True, exist_ok=True)
     per_sheet = TTS_COLS * TTS_ROWS - 1  # the last slot is TTS's hidden-card image
-    sheets = 0
     described = []
     for n, start in enumerate(range(0, len(cards), per_sheet), start=1):
         chunk = cards[start : start + per_sheet]
-        cols, rows, cell = tts_grid(len(chunk) + 1, size_of(chunk[0].id))
+        cols, rows, cell = tts_grid(len(chunk) + 1, cells.size_of(chunk[0].id))
         dpi = round(cell[0] / (job.size[0] / 25.4), 1)  # the cell's real resolution at the card's trim size
         for side, key in (("deck", "front"), ("backs", "back")):
             if side == "backs" and all(d.back_face is None for d in chunk):
@@ -249,16 +223,7 @@ def write_tts(job: Job, images_dir: Path, target: Path, out: Path | None = None)
                 else (f"{design.id}.back" if design.back_face is not None else f"back-{design.back_key or 'default'}")
                 for design in chunk
             ]
-            made = ("sheet", [digest_of(name) for name in names], cols, rows, cell, dpi)  # a sheet PNG's inputs
-            if not cells.has(made):  # a sheet none of whose cards changed is not encoded again
-                sheet = Image.new("RGB", (cols * cell[0], rows * cell[1]), "white")
-                resized: dict[str, Image.Image] = {}
-                for i, name in enumerate(names):
-                    if name not in resized:
-                        resized[name] = cell_of(name, cell)
-                    sheet.paste(resized[name], ((i % cols) * cell[0], (i // cols) * cell[1]))
-                cells.put(made, _jpeg(sheet, dpi))
-            cells.link(made, target / f"{side}-{n}.jpg")
+            cells.sheet(names, (cols, rows), cell, dpi, target / f"{side}-{n}.jpg")
         described.append(
             {
                 "face": f"deck-{n}.jpg",
@@ -270,15 +235,61 @@ def write_tts(job: Job, images_dir: Path, target: Path, out: Path | None = None)
                 "dpi": dpi,
             }
         )
-        sheets += 1
     back_name = next((f"back-{d.back_key or 'default'}" for d in cards if d.back_face is None), None)
     shutil.copyfile(images_dir / "trim" / f"{back_name or cards[0].id + '.back'}.png", target / "back.png")
-    import json
-
     about = {"component": job.comp.id, "lang": job.lang, "cards": len(cards), "sheets": described}
     (target / "deck.json").write_text(json.dumps(about, indent=2, sort_keys=True) + "\n", encoding="utf-8")
-    cells.save()
-    return {"pages": sheets}
+    cells.store.save()
+    return {"pages": len(described)}
+
+
+class _TtsCells:
+    """The trimmed card PNGs of a folder as cells of TTS sheets, and the sheets, kept in a `store` by the PNGs'
+    digests: a card whose PNG did not change is not decoded or scaled again, a sheet none of whose cards
+    changed not encoded again."""
+
+    def __init__(self, trim: Path, store: Store):
+        self.trim, self.store = trim, store
+        self.images: dict[str, Image.Image] = {}
+        self.digests: dict[str, str] = {}
+
+    def _trimmed(self, name: str) -> Image.Image:
+        if name not in self.images:
+            with Image.open(self.trim / f"{name}.png") as im:
+                im.load()  # our PNGs are RGB already: no converted copy
+                self.images[name] = im if im.mode == "RGB" else im.convert("RGB")
+        return self.images[name]
+
+    def digest_of(self, name: str) -> str:
+        if name not in self.digests:
+            self.digests[name] = hashlib.sha256((self.trim / f"{name}.png").read_bytes()).hexdigest()
+        return self.digests[name]
+
+    def size_of(self, name: str) -> tuple[int, int]:
+        with Image.open(self.trim / f"{name}.png") as im:
+            return im.size
+
+    def _cell(self, name: str, cell: tuple[int, int]) -> Image.Image:
+        key = (self.digest_of(name), cell)
+        raw = self.store.get(key)
+        if raw is None:
+            raw = self._trimmed(name).resize(cell, Image.Resampling.BILINEAR).tobytes()
+            self.store.put(key, raw)
+        return Image.frombytes("RGB", cell, raw)
+
+    def sheet(self, names: list[str], grid: tuple[int, int], cell: tuple[int, int], dpi: float, target: Path) -> None:
+        """The sheet of the cards `names` in a grid of (columns, rows) cells, as a JPEG at `target`."""
+        cols, rows = grid
+        made = ("sheet", [self.digest_of(name) for name in names], cols, rows, cell, dpi)  # a sheet PNG's inputs
+        if not self.store.has(made):
+            sheet = Image.new("RGB", (cols * cell[0], rows * cell[1]), "white")
+            resized: dict[str, Image.Image] = {}
+            for i, name in enumerate(names):
+                if name not in resized:
+                    resized[name] = self._cell(name, cell)
+                sheet.paste(resized[name], ((i % cols) * cell[0], (i // cols) * cell[1]))
+            self.store.put(made, _jpeg(sheet, dpi))
+        self.store.link(made, target)
 
 
 def card_images(content, out_dir: Path) -> dict[str, dict[str, list[Path]]]:
