@@ -155,46 +155,14 @@ def game_data(content: GameContent, lang: str, extras: GameExtras) -> dict:
     s = words(lang)
     game = content.game
     text = content.rules.get(lang)
-    marks = _example_marks(extras.example_results, lang)
-    term_ids = {t.id for t in game.glossary}
     concerns = ambiguity_sections(content, lang)
     marks_now = history.marks(game)
     changed = {k: {"shown": v[0], "anchor": v[1]} for k, v in _shown_marks(marks_now.components, game.id, s).items()}
     errata = {k: {"shown": v[0], "anchor": v[1]} for k, v in _shown_marks(marks_now.ambiguities, game.id, s).items()}
-    by_section: dict[str, list[tuple[str, str]]] = {}
-    for amb in game.ambiguities:
-        for sid in concerns.get(amb.id, []):
-            by_section.setdefault(sid, []).append((f"{game.id}-amb-{amb.id}", amb.title.get(lang)))
-    rules_body = rules_meta = ""
-    if text is not None:
-        page = rules_myst.PageWords(
-            game_id=game.id,
-            words=dict(s, lang=lang),
-            marks=marks,
-            provenance={r.id: provenance_plain(r.provenance, lang) for r in game.rules},
-            ambiguities=by_section,
-            readings={
-                a.engine_option: (f"{game.id}-amb-{a.id}", {r.id: r.text.get(lang) for r in a.readings})
-                for a in game.ambiguities
-                if a.engine_option
-            },
-            names=thing_names(game, lang),
-            labels={k: v.get(lang) for k, v in game.site.labels.items()},
-            allow_html=tuple(game.site.allow_html),
-            pictures=extras.pictures,
-            changed=_shown_marks(marks_now.sections, game.id, s),
-            changed_rules=_shown_marks(marks_now.paragraphs, game.id, s),
-        )
-        rules_body = rules_myst.rules_page(text, page, term_ids)
-        rules_meta = rules_myst.front_matter(rules_myst.page_search_words(text, game.glossary, lang))
+    rules_body, rules_meta = _rules_page(content, lang, extras, concerns) if text is not None else ("", "")
     results = [r for r in (extras.example_results or []) if r.lang == lang]
     sections = {sec.id: sec for sec in text.sections} if text is not None else {}
-    used_in: dict[str, list[dict]] = {t.id: [] for t in game.glossary}
-    used = (extras.terms or {}).get(lang, {})
-    for sec in sections.values():
-        for term_id in used.get(sec.id, []):
-            if term_id in used_in:
-                used_in[term_id].append({"anchor": rules_myst.anchor(game.id, sec.id), "label": _section_label(sec)})
+    used_in = _terms_used_in(content, lang, extras, sections)
     return {
         "id": game.id,
         "title": game.title.get(lang),
@@ -238,6 +206,51 @@ def game_data(content: GameContent, lang: str, extras: GameExtras) -> dict:
         "version": _version(game, lang),
         "changelog": _changelog(game, lang, sections),
     }
+
+
+def _rules_page(content: GameContent, lang: str, extras: GameExtras, concerns: dict) -> tuple[str, str]:
+    """The rules page's MyST body (sections, example boxes with their marks and pictures, the unclear points
+    and readings linked where they concern a section, "changed in" marks) and its front matter (search words)."""
+    game, text = content.game, content.rules[lang]
+    s = words(lang)
+    marks_now = history.marks(game)
+    by_section: dict[str, list[tuple[str, str]]] = {}
+    for amb in game.ambiguities:
+        for sid in concerns.get(amb.id, []):
+            by_section.setdefault(sid, []).append((f"{game.id}-amb-{amb.id}", amb.title.get(lang)))
+    page = rules_myst.PageWords(
+        game_id=game.id,
+        words=dict(s, lang=lang),
+        marks=_example_marks(extras.example_results, lang),
+        provenance={r.id: provenance_plain(r.provenance, lang) for r in game.rules},
+        ambiguities=by_section,
+        readings={
+            a.engine_option: (f"{game.id}-amb-{a.id}", {r.id: r.text.get(lang) for r in a.readings})
+            for a in game.ambiguities
+            if a.engine_option
+        },
+        names=thing_names(game, lang),
+        labels={k: v.get(lang) for k, v in game.site.labels.items()},
+        allow_html=tuple(game.site.allow_html),
+        pictures=extras.pictures,
+        changed=_shown_marks(marks_now.sections, game.id, s),
+        changed_rules=_shown_marks(marks_now.paragraphs, game.id, s),
+    )
+    body = rules_myst.rules_page(text, page, {t.id for t in game.glossary})
+    return body, rules_myst.front_matter(rules_myst.page_search_words(text, game.glossary, lang))
+
+
+def _terms_used_in(content: GameContent, lang: str, extras: GameExtras, sections: dict) -> dict[str, list[dict]]:
+    """Glossary term id -> the rules sections that use it (their anchors and labels), from the analysis."""
+    used_in: dict[str, list[dict]] = {t.id: [] for t in content.game.glossary}
+    used = (extras.terms or {}).get(lang, {})
+    for sec in sections.values():
+        for term_id in used.get(sec.id, []):
+            if term_id in used_in:
+                used_in[term_id].append(
+                    {"anchor": rules_myst.anchor(content.game.id, sec.id), "label": _section_label(sec)}
+                )
+    return used_in
 
 
 def _version(game, lang: str) -> dict | None:
