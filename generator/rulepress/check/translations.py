@@ -82,7 +82,7 @@ from fractions import Fraction
 from pathlib import Path
 
 from rulepress import i18n
-from rulepress.analysis import Finding, TranslationReport
+from rulepress.analysis import Finding, Statement, TranslationReport
 from rulepress.check import align, aligned, examples, lexicon, numbers, signals
 from rulepress.check.names import NameFinder, mentions, names_of, occurrences, shares_spelling, shortened
 from rulepress.check.pairs import (
@@ -97,7 +97,7 @@ from rulepress.check.pairs import (
 )
 from rulepress.memo import Memo, key_of
 from rulepress.model import GameContent, load_games
-from rulepress.model.rules_text import RuleText
+from rulepress.model.rules_text import Example, RuleText
 
 ALIGNED_VERSION = "aligned-2"
 # part of the memo's keys: findings remembered before the sentence alignment are stale
@@ -815,105 +815,121 @@ def _normal(text: str) -> str:
 def _compare_examples(
     content: GameContent, out: _Collector, a: RuleText, b: RuleText, runs: examples.ExampleRuns
 ) -> None:
+    """Every worked example of `a` and `b`: those of one text only, then each example of both, its readings
+    and its statements (outcome, code and expectation), as run by `runs`."""
+    _compare_example_ids(out, a, b)
+    for ea, eb in ((e, found) for e in a.examples if (found := b.example(e.id)) is not None):
+        out.report.examples += 1
+        pair = _ExamplePair(
+            out=out,
+            a=ea,
+            b=eb,
+            lang_a=LANG_NAMES[a.lang],
+            lang_b=LANG_NAMES[b.lang],
+            section=ea.section if ea.section == eb.section else None,
+        )
+        _compare_example_readings(pair)
+        _compare_statements(pair, runs.result(ea).statements, runs.result(eb).statements)
+
+
+def _compare_example_ids(out: _Collector, a: RuleText, b: RuleText) -> None:
+    """An ``example-missing`` finding for each example of one text that the other lacks (those of `a` first),
+    naming the section of the other text it belongs in."""
     for this, other in ((a, b), (b, a)):
         for example in this.examples:
-            if other.example(example.id) is None:
-                home = other.section(example.section) if example.section else None
-                where = _where(other.path, home.line) if home else other.path
-                out.add(
-                    "example-missing",
-                    this.path,
-                    example.line,
-                    [example.id],
-                    f"example {example.id!r} has no counterpart in {other.path}"
-                    + (f" (expected in section {home.id!r} at {where})" if home else ""),
-                    other=where,
-                    section=example.section,
-                )
-    paired = [(e, found) for e in a.examples if (found := b.example(e.id)) is not None]
-    if not paired:
-        return
-    for ea, eb in paired:
-        out.report.examples += 1
-        section = ea.section if ea.section == eb.section else None
-        where_b = _where(eb.path, eb.line)
-        if ea.readings() != eb.readings():
+            if other.example(example.id) is not None:
+                continue
+            home = other.section(example.section) if example.section else None
+            where = _where(other.path, home.line) if home else other.path
             out.add(
-                "example-reading",
-                ea.path,
-                ea.line,
-                [ea.id],
-                f"example {ea.id!r} runs under {_readings(ea)} in {LANG_NAMES[a.lang]} but under "
-                f"{_readings(eb)} in {LANG_NAMES[b.lang]} ({where_b})",
-                other=where_b,
-                section=section,
+                "example-missing",
+                this.path,
+                example.line,
+                [example.id],
+                f"example {example.id!r} has no counterpart in {other.path}"
+                + (f" (expected in section {home.id!r} at {where})" if home else ""),
+                other=where,
+                section=example.section,
             )
-        sa, sb = runs.result(ea).statements, runs.result(eb).statements
-        if len(sa) != len(sb):
-            out.add(
-                "example-result",
-                ea.path,
-                ea.line,
-                [ea.id],
-                f"example {ea.id!r} has {len(sa)} statements in {LANG_NAMES[a.lang]} but {len(sb)} in "
-                f"{LANG_NAMES[b.lang]} ({where_b})",
-                other=where_b,
-                section=section,
-            )
-        for xa, xb in zip(sa, sb):
-            where_x = _where(eb.path, xb.line)
-            if _normal(xa.outcome) != _normal(xb.outcome):
-                out.add(
-                    "example-result",
-                    ea.path,
-                    xa.line,
-                    [ea.id],
-                    f"example {ea.id!r} gives {_normal(xa.outcome) or 'nothing'!r} for {xa.source!r} in "
-                    f"{LANG_NAMES[a.lang]} but {_normal(xb.outcome) or 'nothing'!r} for {xb.source!r} in "
-                    f"{LANG_NAMES[b.lang]} ({where_x})",
-                    other=where_x,
-                    section=section,
-                )
-            elif examples.code_of(xa.source) != examples.code_of(xb.source):
-                out.add(
-                    "example-source",
-                    ea.path,
-                    xa.line,
-                    [ea.id],
-                    f"example {ea.id!r} runs {xa.source!r} in {LANG_NAMES[a.lang]} but {xb.source!r} in "
-                    f"{LANG_NAMES[b.lang]} ({where_x}); both give {_normal(xa.outcome) or 'nothing'!r}",
-                    other=where_x,
-                    section=section,
-                )
-            elif xa.passed != xb.passed and xa.kind == xb.kind == "result":
-                _failing, passing = (
-                    (LANG_NAMES[a.lang], LANG_NAMES[b.lang])
-                    if not xa.passed
-                    else (LANG_NAMES[b.lang], LANG_NAMES[a.lang])
-                )
-                out.add(
-                    "example-expected",
-                    ea.path,
-                    xa.line,
-                    [ea.id],
-                    f"example {ea.id!r} expects {_normal(xa.want)!r} in {LANG_NAMES[a.lang]} but "
-                    f"{_normal(xb.want)!r} in {LANG_NAMES[b.lang]} ({where_x}); both give "
-                    f"{_normal(xa.outcome)!r}, which only the {passing} text states",
-                    other=where_x,
-                    section=section,
-                )
-            elif xa.kind != xb.kind or (xa.kind == "output" and _normal(xa.expected) != _normal(xb.expected)):
-                out.add(
-                    "example-expected",
-                    ea.path,
-                    xa.line,
-                    [ea.id],
-                    f"example {ea.id!r} expects {_expectation(xa)!r} in {LANG_NAMES[a.lang]} but "
-                    f"{_expectation(xb)!r} in {LANG_NAMES[b.lang]} ({where_x}); "
-                    f"both give {_normal(xa.outcome) or 'nothing'!r}",
-                    other=where_x,
-                    section=section,
-                )
+
+
+@dataclass(frozen=True, kw_only=True)
+class _ExamplePair:
+    """One worked example in both texts (`a` in the source language), and where its findings go."""
+
+    out: _Collector
+    a: Example
+    b: Example
+    lang_a: str  # the English names of the two languages
+    lang_b: str
+    section: str | None  # the section both examples are in, if the same
+
+    def add(self, kind: str, line: int, message: str, other: str) -> None:
+        """A finding of kind `kind` at `line` of the first text, naming the example and `other`."""
+        self.out.add(kind, self.a.path, line, [self.a.id], message, other=other, section=self.section)
+
+
+def _compare_example_readings(pair: _ExamplePair) -> None:
+    """An ``example-reading`` finding when the example runs under different readings in the two texts."""
+    ea, eb = pair.a, pair.b
+    if ea.readings() != eb.readings():
+        where = _where(eb.path, eb.line)
+        pair.add(
+            "example-reading",
+            ea.line,
+            f"example {ea.id!r} runs under {_readings(ea)} in {pair.lang_a} but under "
+            f"{_readings(eb)} in {pair.lang_b} ({where})",
+            where,
+        )
+
+
+def _compare_statements(pair: _ExamplePair, sa: list[Statement], sb: list[Statement]) -> None:
+    """An ``example-result`` finding when the two runs hold different numbers of statements; then the first
+    difference of each pair of statements, in order."""
+    ea, eb = pair.a, pair.b
+    if len(sa) != len(sb):
+        where = _where(eb.path, eb.line)
+        pair.add(
+            "example-result",
+            ea.line,
+            f"example {ea.id!r} has {len(sa)} statements in {pair.lang_a} but {len(sb)} in {pair.lang_b} ({where})",
+            where,
+        )
+    for xa, xb in zip(sa, sb):
+        where = _where(eb.path, xb.line)
+        found = _statement_difference(pair, xa, xb, where)
+        if found is not None:
+            kind, message = found
+            pair.add(kind, xa.line, message, where)
+
+
+def _statement_difference(pair: _ExamplePair, xa: Statement, xb: Statement, where: str) -> tuple[str, str] | None:
+    """The kind and message of the first way statement `xa` (of the first text) and `xb` (at `where`)
+    differ: their outcomes, else their code, else what they expect; None when they agree."""
+    name, lang_a, lang_b = pair.a.id, pair.lang_a, pair.lang_b
+    outcome_a, outcome_b = _normal(xa.outcome), _normal(xb.outcome)
+    if outcome_a != outcome_b:
+        return "example-result", (
+            f"example {name!r} gives {outcome_a or 'nothing'!r} for {xa.source!r} in {lang_a} but "
+            f"{outcome_b or 'nothing'!r} for {xb.source!r} in {lang_b} ({where})"
+        )
+    if examples.code_of(xa.source) != examples.code_of(xb.source):
+        return "example-source", (
+            f"example {name!r} runs {xa.source!r} in {lang_a} but {xb.source!r} in {lang_b} ({where}); "
+            f"both give {outcome_a or 'nothing'!r}"
+        )
+    if xa.passed != xb.passed and xa.kind == xb.kind == "result":
+        passing = lang_b if not xa.passed else lang_a
+        return "example-expected", (
+            f"example {name!r} expects {_normal(xa.want)!r} in {lang_a} but {_normal(xb.want)!r} in {lang_b} "
+            f"({where}); both give {outcome_a!r}, which only the {passing} text states"
+        )
+    if xa.kind != xb.kind or (xa.kind == "output" and _normal(xa.expected) != _normal(xb.expected)):
+        return "example-expected", (
+            f"example {name!r} expects {_expectation(xa)!r} in {lang_a} but {_expectation(xb)!r} in {lang_b} "
+            f"({where}); both give {outcome_a or 'nothing'!r}"
+        )
+    return None
 
 
 def _readings(example) -> str:
