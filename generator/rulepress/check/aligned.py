@@ -371,102 +371,169 @@ def _answered(category: str, value, every: set) -> bool:
 
 
 def _compare_signals(report: _Report, found_a, found_b, text_a: str = "", text_b: str = "") -> None:
-    names = [_name(s.lang) for s in report.sides]
+    """The signals two aligned sentences say (`found_a` of `text_a`, `found_b` of `text_b`), category by
+    category (`_compare_category`); names are kept only where the other language's text does not spell them
+    alike, and negated signals read as negated (`_negated`)."""
     if report.sides[0].lang != report.sides[1].lang:
         found_a, found_b = _kept_names(found_a, text_b), _kept_names(found_b, text_a)
     found_a, found_b = _negated(list(found_a), found_b), _negated(list(found_b), found_a)
-    categories = dict.fromkeys(s.category for s in (*found_a, *found_b))
-    for category in categories:
-        firm_a, every_a = _values(found_a, category)
-        firm_b, every_b = _values(found_b, category)
-        if category == "modality":  # 'darf ausschließlich' says 'must': may with only
-            every_a, every_b = _may_only(found_a, every_a), _may_only(found_b, every_b)
-        if category == "condition":  # 'nur dann, wenn' says 'only if'
-            every_a, every_b = _only_if(every_a, found_a), _only_if(every_b, found_b)
-        if category == "bound":  # ... and 'must' says its 'only'
-            every_a, every_b = _only_must(every_a, found_a, found_b), _only_must(every_b, found_b, found_a)
+    pair = _SignalPair(report=report, found=(found_a, found_b), texts=(text_a, text_b))
+    for category in dict.fromkeys(s.category for s in (*found_a, *found_b)):
+        _compare_category(pair, category)
+
+
+@dataclass(frozen=True, kw_only=True)
+class _SignalPair:
+    """What the comparison of one aligned pair's signals shares: the report its findings go to, and each side's
+    signals and text (side 0 first)."""
+
+    report: _Report
+    found: tuple[list[lexicon.Signal], list[lexicon.Signal]]
+    texts: tuple[str, str]
+
+    @property
+    def langs(self) -> tuple[str, str]:
+        """The languages of the two sides."""
+        return self.report.sides[0].lang, self.report.sides[1].lang
+
+    @property
+    def names(self) -> tuple[str, str]:
+        """The English names of the two sides' languages."""
+        return _name(self.langs[0]), _name(self.langs[1])
+
+
+def _compare_category(pair: _SignalPair, category: str) -> None:
+    """The findings of one signal category: the firm values one side says that nothing on the other side
+    answers (`_answered`), reported as numbers, values that differ or values missing; with none, a weak
+    negation alone, or a value swapped for its opposite."""
+    found_a, found_b = pair.found
+    firm_a, every_a = _values(found_a, category)
+    firm_b, every_b = _values(found_b, category)
+    every_a, every_b = _answering(category, found_a, found_b, every_a, every_b)
+    only_a = {v: w for v, w in firm_a.items() if not _answered(category, v, every_b)}
+    only_b = {v: w for v, w in firm_b.items() if not _answered(category, v, every_a)}
+    if not only_a and not only_b:
         if category == "negation":
-            every_a, every_b = _without(every_a, found_b), _without(every_b, found_a)
-            every_a, every_b = _outnumbered(found_a, found_b, every_a), _outnumbered(found_b, found_a, every_b)
-        only_a = {v: w for v, w in firm_a.items() if not _answered(category, v, every_b)}
-        only_b = {v: w for v, w in firm_b.items() if not _answered(category, v, every_a)}
-        if category == "negation" and not only_a and not only_b:
-            for side, (mine, theirs) in enumerate(((found_a, found_b), (found_b, found_a))):
-                weak = _weak_alone(mine, theirs, report.sides[side].lang)
-                if weak:
-                    report.add(
-                        category,
-                        side,
-                        f"negation only in {names[side]}, weakly: {weak.words!r} ({_show(weak.value)})",
-                        weak.words,
-                        severity=WEAK,
-                    )
-            continue
-        if not only_a and not only_b:
-            swapped = _swapped(category, found_a, found_b, (report.sides[0].lang, report.sides[1].lang))
-            if swapped:
-                wa, wb = swapped
-                report.add(
-                    category, 1, f"{category} differs: {wb!r} in {names[1]} where {names[0]} says {wa!r}", wb, wa
-                )
-                continue
-            crossed = _swapped_for(category, found_a, found_b)
-            if crossed:
-                side, words, other_words = crossed
-                report.add(
-                    category,
-                    side,
-                    f"{category} differs: {words!r} in {names[side]} where {names[1 - side]} says {other_words!r}",
-                    words,
-                    other_words,
-                )
-            continue
-        kind = category
-        if category == "number":
-            parts = [
-                f"{', '.join(f'{_show(v)} ({w!r})' for v, w in only.items())} only in {name}"
-                for only, name in ((only_a, names[0]), (only_b, names[1]))
-                if only
-            ]
-            mine, theirs = (only_b, only_a) if only_b else (only_a, only_b)
-            report.add(
-                kind,
-                1 if only_b else 0,
-                "numbers differ: " + "; ".join(parts),
-                ", ".join(mine.values()),
-                ", ".join(theirs.values()),
+            _report_weak_negations(pair)
+        else:
+            _report_swaps(pair, category)
+    elif category == "number":
+        _report_numbers(pair, only_a, only_b)
+    elif only_a and only_b:
+        _report_different_values(pair, category, only_a, only_b)
+    else:
+        _report_missing_values(pair, category, only_a, only_b)
+
+
+def _answering(category: str, found_a, found_b, every_a: set, every_b: set) -> tuple[set, set]:
+    """All values of `category` each side says, widened by what its words imply ('darf ausschließlich' says
+    'must', 'nur dann, wenn' says 'only if', 'must' says its 'only') and, for negations, narrowed to those the
+    other side does not outnumber."""
+    if category == "modality":  # 'darf ausschließlich' says 'must': may with only
+        every_a, every_b = _may_only(found_a, every_a), _may_only(found_b, every_b)
+    if category == "condition":  # 'nur dann, wenn' says 'only if'
+        every_a, every_b = _only_if(every_a, found_a), _only_if(every_b, found_b)
+    if category == "bound":  # ... and 'must' says its 'only'
+        every_a, every_b = _only_must(every_a, found_a, found_b), _only_must(every_b, found_b, found_a)
+    if category == "negation":
+        every_a, every_b = _without(every_a, found_b), _without(every_b, found_a)
+        every_a, every_b = _outnumbered(found_a, found_b, every_a), _outnumbered(found_b, found_a, every_b)
+    return every_a, every_b
+
+
+def _report_weak_negations(pair: _SignalPair) -> None:
+    """A `WEAK` negation finding for each side whose only negation is a weak word the other side does not
+    answer at all (`_weak_alone`)."""
+    found_a, found_b = pair.found
+    for side, (mine, theirs) in enumerate(((found_a, found_b), (found_b, found_a))):
+        weak = _weak_alone(mine, theirs, pair.langs[side])
+        if weak:
+            pair.report.add(
+                "negation",
+                side,
+                f"negation only in {pair.names[side]}, weakly: {weak.words!r} ({_show(weak.value)})",
+                weak.words,
+                severity=WEAK,
             )
-            continue
-        if only_a and only_b:
-            (va, wa), (vb, wb) = next(iter(only_a.items())), next(iter(only_b.items()))
-            report.add(
-                kind,
-                1,
-                f"{category} differs: {wb!r} ({_show(vb)}) in {names[1]} where {names[0]} says {wa!r} ({_show(va)})",
-                wb,
-                wa,
-            )
-            continue
-        wanted = MISSING.get(category, set())
-        missing = False
-        sides = ((0, only_a, names[0], found_a, text_a), (1, only_b, names[1], found_b, text_b))
-        for about, only, name, found, text in sides:
-            lang = report.sides[about].lang
-            reported = {
-                v: w
-                for v, w in only.items()
-                if (wanted is None or v in wanted) and _restricts(category, v, found, text, lang)
-            }
-            if reported:
-                said = ", ".join(f"{w!r} ({_show(v)})" for v, w in reported.items())
-                report.add(kind, about, f"{category} only in {name}: {said}", ", ".join(reported.values()))
-                missing = True
-        swapped = (
-            None if missing else _swapped(category, found_a, found_b, (report.sides[0].lang, report.sides[1].lang))
+
+
+def _report_swaps(pair: _SignalPair, category: str) -> None:
+    """When both sides say the same values: a value one side says where the other says its opposite
+    (`_swapped`), else one said for another (`_swapped_for`)."""
+    swapped = _swapped(category, *pair.found, pair.langs)
+    if swapped:
+        _report_swapped(pair, category, swapped)
+        return
+    crossed = _swapped_for(category, *pair.found)
+    if crossed:
+        side, words, other_words = crossed
+        pair.report.add(
+            category,
+            side,
+            f"{category} differs: {words!r} in {pair.names[side]} where {pair.names[1 - side]} says {other_words!r}",
+            words,
+            other_words,
         )
-        if swapped:  # a value not reported missing whose opposite the other side says ('any' / 'alle')
-            wa, wb = swapped
-            report.add(category, 1, f"{category} differs: {wb!r} in {names[1]} where {names[0]} says {wa!r}", wb, wa)
+
+
+def _report_swapped(pair: _SignalPair, category: str, swapped: tuple[str, str]) -> None:
+    """The finding of side 1 saying the words `swapped[1]` where side 0 says `swapped[0]`."""
+    wa, wb = swapped
+    names = pair.names
+    pair.report.add(category, 1, f"{category} differs: {wb!r} in {names[1]} where {names[0]} says {wa!r}", wb, wa)
+
+
+def _report_numbers(pair: _SignalPair, only_a: dict, only_b: dict) -> None:
+    """One ``number`` finding listing the numbers only one side says, about side 1 when it has any."""
+    parts = [
+        f"{', '.join(f'{_show(v)} ({w!r})' for v, w in only.items())} only in {name}"
+        for only, name in ((only_a, pair.names[0]), (only_b, pair.names[1]))
+        if only
+    ]
+    mine, theirs = (only_b, only_a) if only_b else (only_a, only_b)
+    pair.report.add(
+        "number",
+        1 if only_b else 0,
+        "numbers differ: " + "; ".join(parts),
+        ", ".join(mine.values()),
+        ", ".join(theirs.values()),
+    )
+
+
+def _report_different_values(pair: _SignalPair, category: str, only_a: dict, only_b: dict) -> None:
+    """Both sides say a value of `category` the other does not: one finding naming the first of each."""
+    (va, wa), (vb, wb) = next(iter(only_a.items())), next(iter(only_b.items()))
+    names = pair.names
+    pair.report.add(
+        category,
+        1,
+        f"{category} differs: {wb!r} ({_show(vb)}) in {names[1]} where {names[0]} says {wa!r} ({_show(va)})",
+        wb,
+        wa,
+    )
+
+
+def _report_missing_values(pair: _SignalPair, category: str, only_a: dict, only_b: dict) -> None:
+    """Values of `category` one side says and the other does not: those `MISSING` names for the category that
+    restrict the sentence (`_restricts`); with none reported, a value swapped for its opposite."""
+    wanted = MISSING.get(category, set())
+    missing = False
+    for about, only in enumerate((only_a, only_b)):
+        found, text, lang = pair.found[about], pair.texts[about], pair.langs[about]
+        reported = {
+            v: w
+            for v, w in only.items()
+            if (wanted is None or v in wanted) and _restricts(category, v, found, text, lang)
+        }
+        if reported:
+            said = ", ".join(f"{w!r} ({_show(v)})" for v, w in reported.items())
+            pair.report.add(
+                category, about, f"{category} only in {pair.names[about]}: {said}", ", ".join(reported.values())
+            )
+            missing = True
+    swapped = None if missing else _swapped(category, *pair.found, pair.langs)
+    if swapped:  # a value not reported missing whose opposite the other side says ('any' / 'alle')
+        _report_swapped(pair, category, swapped)
 
 
 def _compare_terms(report: _Report, glossary: Glossary | None, text_a: str, text_b: str) -> None:

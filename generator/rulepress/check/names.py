@@ -223,6 +223,17 @@ def occurrences(name: Name, text: str, lang: str, partial: bool = False, level: 
     if level == "stems" and lang != "en":
         return 0
     refs = sum(1 for _, term in term_refs(text) if term == name.id) if level != "keywords" else 0
+    words, rules = _words_and_rules(name, text, lang, partial=partial, level=level)
+    hits, spelled = _spelled(name, words, rules)
+    keyworded = _keyworded(name, words, rules, spelled)
+    if level in ("keywords", "answers"):
+        return len(keyworded)
+    return max(refs, len(hits | keyworded))
+
+
+def _words_and_rules(name: Name, text: str, lang: str, *, partial: bool, level: str) -> tuple[list[str], _Rules]:
+    """The words of `text` (lower-case; in English 'armies' as 'army'), its ``{term}`` references read as their
+    words, and the `_Rules` that tell which of them say `name` at `level`."""
     plain = numbers.clean(TERM_REF.sub(lambda m: f" {m.group(1)} ", text))
     written = list(_WORD.finditer(plain))
     words = [m.group(0).lower() for m in written]
@@ -243,14 +254,21 @@ def occurrences(name: Name, text: str, lang: str, partial: bool = False, level: 
         tuple(m.group(0) for m in written),
         joined,
     )
+    return words, rules
+
+
+def _spelled(name: Name, words: list[str], rules: _Rules) -> tuple[set[int], set[int]]:
+    """(the words that say `name` by a spelling, one per use; every word of a spelling found). With
+    `rules.partial` a word beginning with the stem of a spelling's word of 4+ letters says it too."""
+    lang = rules.lang
     hits: set[int] = set()  # the words that say the name, one per use
-    if partial:
+    if rules.partial:
         stems = {_stem(w, lang) for form in name.forms[lang] for w in _words(form) if len(w) >= 4}
         hits |= {i for i, w in enumerate(words) if any(w.startswith(s) for s in stems)}
     found = [
         (len(parts), *rules.match(parts, words))
         for parts in map(_words, name.forms[lang])
-        if parts and not (level == "stems" and len(parts) > 1)
+        if parts and not (rules.level == "stems" and len(parts) > 1)
     ]
     if any(own and not loose for _, own, _, loose in found):
         found = [f for f in found if not f[3]]  # spelled out somewhere: words standing apart are no other use
@@ -262,15 +280,19 @@ def occurrences(name: Name, text: str, lang: str, partial: bool = False, level: 
         if size > 1:
             phrases |= touched - own
     hits -= phrases  # 'leader' inside 'game leader' is the same use
+    return hits, spelled
+
+
+def _keyworded(name: Name, words: list[str], rules: _Rules, spelled: set[int]) -> set[int]:
+    """The words only a keyword of `name` finds (its answers at level ``answers``), none of a spelling's words;
+    none at levels ``firm`` and ``stems``."""
     keyworded: set[int] = set()  # words only a keyword finds
-    if level not in ("firm", "stems"):
-        for form in (name.answers if level == "answers" else name.synonyms).get(lang, ()):
+    if rules.level not in ("firm", "stems"):
+        for form in (name.answers if rules.level == "answers" else name.synonyms).get(rules.lang, ()):
             if _words(form):
                 keyworded |= rules.match(_words(form), words)[0]
         keyworded -= spelled
-    if level in ("keywords", "answers"):
-        return len(keyworded)
-    return max(refs, len(hits | keyworded))
+    return keyworded
 
 
 @dataclass(frozen=True)
@@ -307,72 +329,94 @@ class _Rules:
         return True
 
     def _match(self, parts: list[str], words: list[str]) -> tuple[set[int], set[int], bool]:
-        lang, level = self.lang, self.level
-        heads = level == "lenient" or (level == "counting" and self.partial)  # 'Stapel' stands in for
-        # 'Nachziehstapel' only where the other language shortens the name too ('pile')
-        verbs = level == "lenient" or self.kind == "term"  # a glossary term may be a verb ('trade in')
+        """As `match`, by the words alone: the words that may say each word of the spelling `parts` (German
+        `_within_german`, English `_within_english`; in English at level ``firm`` the words themselves,
+        inflected), then its uses (`_uses`)."""
+        lang = self.lang
         # function words are left out ('trade in', 'Feld für das nächste Plättchen'), short content words not
         # ('red' of 'Red symbol'); a single letter must stand as it is ('Z card' is no 'card')
         loose = [p for p in parts if p not in FUNCTION_WORDS.get(lang, frozenset())] or parts
         stems = [_stem(p, lang) if len(p) > 3 else p for p in loose]
         own: set[int] = set()
         if lang == "de":
-            if level == "firm":  # the whole word inside a compound, not its stem, and 5+ letters ('Landgrenze')
-                # or a term of 4+ letters as the head of a compound ('Nachbarland' is a 'Land'; 'Natural' no 'Ural')
-                within = [
-                    {
-                        i
-                        for i, w in enumerate(words)
-                        if p == w
-                        or (len(p) >= MIN_PART and p in w)
-                        or (self.kind == "term" and len(p) >= MIN_HEAD and w.endswith(p))
-                    }
-                    for p in parts
-                ]
-            else:
-                within = [
-                    {i for i, w in enumerate(words) if s in w and (len(s) > 1 or s == w)} for s in stems
-                ]  # also inside compounds
-            if heads and len(parts) == 1:  # the head of a compound: 'Plan' or 'Originalplan' for 'Spielplan'
-                own |= {i for i, w in enumerate(words) if _compound_head(stems[0], _stem(w, lang))}
-            elif level != "firm" and len(parts) > 1 and parts[-1] in self.heads:  # a proper name's head
-                own |= within[-1]  # 'Treffen' for 'Atom-Mächte-Treffen', 'Hecker' for 'Friedrich Hecker'
-        elif level == "firm":  # English compounds are written apart: the words themselves, inflected
+            own, within = self._within_german(parts, stems, words)
+        elif self.level == "firm":  # English compounds are written apart: the words themselves, inflected
             within = [{i for i, w in enumerate(words) if w in (p, p + "s", p + "es")} for p in parts]
         else:
-            # a word before the head of a spelling of several words is no verb form ('recruited' is not the
-            # 'recruit' of 'recruit tile'), and no word names who does it ('explorer' is no 'Exploration')
-            # An English stem says a word only with an ending ('accused', 'cooperates'), not as the first part of
-            # a compound written as one word ('banknotes' is no 'bank')
+            within = self._within_english(loose, stems, words)
+        return _uses(own, within, len(words))
+
+    def _within_german(self, parts: list[str], stems: list[str], words: list[str]) -> tuple[set[int], list[set[int]]]:
+        """(the words that say the whole spelling as the head of a compound; for each word of the spelling
+        `parts`, the German words that may say it, inside compounds too)."""
+        level = self.level
+        heads = level == "lenient" or (level == "counting" and self.partial)  # 'Stapel' stands in for
+        # 'Nachziehstapel' only where the other language shortens the name too ('pile')
+        own: set[int] = set()
+        if level == "firm":  # the whole word inside a compound, not its stem, and 5+ letters ('Landgrenze')
+            # or a term of 4+ letters as the head of a compound ('Nachbarland' is a 'Land'; 'Natural' no 'Ural')
             within = [
                 {
                     i
                     for i, w in enumerate(words)
-                    if w == p
-                    or (
-                        len(p) > 1
-                        and w.startswith(s)
-                        and ((verbs and k == len(stems) - 1) or w[len(s) :] not in VERB_ENDINGS)
-                        and w[len(s) :] in EN_ENDINGS
-                        and w[len(s) :] not in AGENT_ENDINGS
-                    )
+                    if p == w
+                    or (len(p) >= MIN_PART and p in w)
+                    or (self.kind == "term" and len(p) >= MIN_HEAD and w.endswith(p))
                 }
-                for k, (p, s) in enumerate(zip(loose, stems))
+                for p in parts
             ]
-        if len(within) == 1:
-            return own | within[0], own | within[0], False
-        # a spelling of several words: one use per run of its words in order ('game leader' once, not also
-        # 'leader')
-        runs = [
-            set(range(i, i + len(within)))
-            for i in range(len(words) - len(within) + 1)
-            if all(i + k in found for k, found in enumerate(within))
+        else:
+            within = [
+                {i for i, w in enumerate(words) if s in w and (len(s) > 1 or s == w)} for s in stems
+            ]  # also inside compounds
+        if heads and len(parts) == 1:  # the head of a compound: 'Plan' or 'Originalplan' for 'Spielplan'
+            own |= {i for i, w in enumerate(words) if _compound_head(stems[0], _stem(w, self.lang))}
+        elif level != "firm" and len(parts) > 1 and parts[-1] in self.heads:  # a proper name's head
+            own |= within[-1]  # 'Treffen' for 'Atom-Mächte-Treffen', 'Hecker' for 'Friedrich Hecker'
+        return own, within
+
+    def _within_english(self, loose: list[str], stems: list[str], words: list[str]) -> list[set[int]]:
+        """For each word of a spelling (function words left out: `loose`, with their `stems`), the English words
+        that may say it: the word itself, or its stem with an ending."""
+        verbs = self.level == "lenient" or self.kind == "term"  # a glossary term may be a verb ('trade in')
+        # a word before the head of a spelling of several words is no verb form ('recruited' is not the
+        # 'recruit' of 'recruit tile'), and no word names who does it ('explorer' is no 'Exploration')
+        # An English stem says a word only with an ending ('accused', 'cooperates'), not as the first part of
+        # a compound written as one word ('banknotes' is no 'bank')
+        return [
+            {
+                i
+                for i, w in enumerate(words)
+                if w == p
+                or (
+                    len(p) > 1
+                    and w.startswith(s)
+                    and ((verbs and k == len(stems) - 1) or w[len(s) :] not in VERB_ENDINGS)
+                    and w[len(s) :] in EN_ENDINGS
+                    and w[len(s) :] not in AGENT_ENDINGS
+                )
+            }
+            for k, (p, s) in enumerate(zip(loose, stems))
         ]
-        if not runs:  # its words apart but near, in order ('Tile from the next red / next blue pile'); a
-            # replaced word breaks the unit even where the others stand elsewhere ('5 cards on the cooperation field')
-            near = _near_runs(within)
-            return own | {max(run) for run in near}, own.union(*near), bool(near)
-        return own | {max(run) for run in runs}, own.union(*runs), False
+
+
+def _uses(own: set[int], within: list[set[int]], count: int) -> tuple[set[int], set[int], bool]:
+    """(the words that say a spelling, one per use; every word matched; whether only loosely) from `own` (words
+    that say it whole) and the words `within` that may say each of its words, in a text of `count` words: a
+    spelling of one word at each such word, of several one use per run of its words in order ('game leader'
+    once, not also 'leader'), else per run of its words apart but near."""
+    if len(within) == 1:
+        return own | within[0], own | within[0], False
+    runs = [
+        set(range(i, i + len(within)))
+        for i in range(count - len(within) + 1)
+        if all(i + k in found for k, found in enumerate(within))
+    ]
+    if not runs:  # its words apart but near, in order ('Tile from the next red / next blue pile'); a
+        # replaced word breaks the unit even where the others stand elsewhere ('5 cards on the cooperation field')
+        near = _near_runs(within)
+        return own | {max(run) for run in near}, own.union(*near), bool(near)
+    return own | {max(run) for run in runs}, own.union(*runs), False
 
 
 def _near_runs(within: list[set[int]], gap: int = NEAR) -> list[set[int]]:

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from itertools import combinations
 
@@ -130,61 +130,123 @@ def _ending_at(phrases, tokens: list[re.Match], j: int, text: str) -> tuple[int,
 
 
 def _role(text: str, tokens: list[re.Match], start: int, end: int, taken: set[int], rules: _Rules, lang: str):
-    """The roles of the term said by `tokens[start:end]` (see the module docstring)."""
+    """The roles of the term said by `tokens[start:end]` (see the module docstring): read from the words before
+    it (`_Reading`), else from its phrase's determiners and the word the reading stopped at (`_phrase_role`)."""
     if _possessor(text, tokens[end - 1], rules):
         return frozenset({"of"})  # 'the pawn's space': the pawn owns it, the rest of the phrase is the space's
-    found: set[str] = set()
-    j, modifiers, zone, dets = start - 1, 0, "modifier", []
-    at_start, stopped = False, None
-    while True:
-        if j < 0:
-            at_start = not text[: tokens[0].start()].strip(' *_"„“«»#-+>|0123456789.)')
-            break
-        gap = text[tokens[j].end() : tokens[j + 1].start()]
-        word = tokens[j].group(0)
-        if word.lower() == "s" and re.search(r"['’]$", text[: tokens[j].start()]):
-            j -= 1  # the possessive 's of a name before the term ('Player 1's starting card'): the name too
-            while j >= 0 and (tokens[j].group(0)[:1].isupper() or tokens[j].group(0).isdigit()) and j not in taken:
-                j -= 1
-            zone = "det"
-            continue
-        if not _MARKUP.fullmatch(gap):
-            at_start = bool(_SENTENCE_MARK.search(gap))
-            break
-        if j in taken and _possessor(text, tokens[j], rules):
-            j, zone = j - 1, "det"  # a term owning this one ('the leader's coin'): a determiner of its phrase
-            while j >= 0 and j in taken:  # the owner's other words ('the discard pile's top card')
-                j -= 1
-            continue
-        if j in taken:
-            break  # another term
-        governed = _ending_at(rules.governs, tokens, j, text)
-        if governed:
-            return found | governed[1]
-        marked = _ending_at(rules.marks, tokens, j, text)
-        if marked:
-            found |= marked[1]
-            j, zone = j - marked[0], "det"
-            continue
-        if any(p.fullmatch(word) for p in rules.determiners) or word.isdigit():
-            dets.append(word.lower())
-            j, zone = j - 1, "det"
-            continue
-        if (
-            zone == "modifier"
-            and modifiers < 2
-            and word.islower()
-            and word.lower() not in rules.stops
-            and rules.modifier is not None
-            and rules.modifier.fullmatch(word)
-        ):
-            j, modifiers = j - 1, modifiers + 1
-            continue
-        if word.lower() in rules.subject_after and zone == "det" and not modifiers:
-            return found | {"subject"}  # the subject of a clause: 'sobald das Dabb entschieden ist', 'once the bid'
-        stopped = word
-        break
-    noun = tokens[end - 1].group(0)
+    reading = _Reading(text=text, tokens=tokens, taken=taken, rules=rules, j=start - 1)
+    while _read_back(reading):
+        pass
+    if reading.decided is not None:
+        return reading.decided
+    return _phrase_role(reading, tokens[end - 1].group(0), lang, start)
+
+
+@dataclass(kw_only=True)
+class _Reading:
+    """The backward reading of the words before a term: the sentence (`text`, its `tokens`, the words of terms
+    `taken`, the lexicon's `rules`), the word `j` read next, and what the words read so far tell."""
+
+    text: str
+    tokens: list[re.Match]
+    taken: set[int]
+    rules: _Rules
+    j: int
+    modifiers: int = 0  # modifiers read (at most two)
+    zone: str = "modifier"  # "modifier" until a determiner (or owner) is read, then "det"
+    dets: list[str] = field(default_factory=list)  # the determiners read, lower-case
+    found: set[str] = field(default_factory=set)  # roles marked by phrases read (lexicon ``marks``)
+    at_start: bool = False  # the reading reached the start of the sentence
+    stopped: str | None = None  # the word the reading stopped at
+    decided: set[str] | None = None  # the roles, when a word read tells them outright
+
+
+def _read_back(reading: _Reading) -> bool:
+    """Read the word before `reading.j` into `reading`; False when the reading ends: at the sentence's start,
+    a punctuation mark or another term, or a word that tells the roles or is none of the phrase's."""
+    text, tokens, j = reading.text, reading.tokens, reading.j
+    if j < 0:
+        reading.at_start = not text[: tokens[0].start()].strip(' *_"„“«»#-+>|0123456789.)')
+        return False
+    gap = text[tokens[j].end() : tokens[j + 1].start()]
+    if tokens[j].group(0).lower() == "s" and re.search(r"['’]$", text[: tokens[j].start()]):
+        _skip_owner_name(reading)
+        return True
+    if not _MARKUP.fullmatch(gap):
+        reading.at_start = bool(_SENTENCE_MARK.search(gap))
+        return False
+    if j in reading.taken:
+        if _possessor(text, tokens[j], reading.rules):
+            _skip_owner_term(reading)
+            return True
+        return False  # another term
+    return _read_word(reading, tokens[j].group(0))
+
+
+def _skip_owner_name(reading: _Reading) -> None:
+    """The possessive 's of a name before the term ('Player 1's starting card'): the name is read too."""
+    tokens, j = reading.tokens, reading.j - 1
+    while j >= 0 and (tokens[j].group(0)[:1].isupper() or tokens[j].group(0).isdigit()) and j not in reading.taken:
+        j -= 1
+    reading.j, reading.zone = j, "det"
+
+
+def _skip_owner_term(reading: _Reading) -> None:
+    """A term owning this one ('the leader's coin'): a determiner of its phrase, its other words read too
+    ('the discard pile's top card')."""
+    j = reading.j - 1
+    while j >= 0 and j in reading.taken:
+        j -= 1
+    reading.j, reading.zone = j, "det"
+
+
+def _read_word(reading: _Reading, word: str) -> bool:
+    """Read `word` (no term's, at `reading.j`): a phrase governing the term decides its roles, a phrase marking
+    one, a determiner or a modifier is read on; a word the lexicon reads as saying a subject follows decides the
+    subject; any other word stops the reading."""
+    rules, tokens, j = reading.rules, reading.tokens, reading.j
+    governed = _ending_at(rules.governs, tokens, j, reading.text)
+    if governed:
+        reading.decided = reading.found | governed[1]
+        return False
+    marked = _ending_at(rules.marks, tokens, j, reading.text)
+    if marked:
+        reading.found |= marked[1]
+        reading.j, reading.zone = j - marked[0], "det"
+        return True
+    if any(p.fullmatch(word) for p in rules.determiners) or word.isdigit():
+        reading.dets.append(word.lower())
+        reading.j, reading.zone = j - 1, "det"
+        return True
+    if _is_modifier(reading, word):
+        reading.j, reading.modifiers = j - 1, reading.modifiers + 1
+        return True
+    if word.lower() in rules.subject_after and reading.zone == "det" and not reading.modifiers:
+        reading.decided = reading.found | {
+            "subject"
+        }  # a clause's subject: 'sobald das Dabb entschieden ist', 'once the bid'
+        return False
+    reading.stopped = word
+    return False
+
+
+def _is_modifier(reading: _Reading, word: str) -> bool:
+    """Can `word` be one of the (at most two) modifiers between the term and its determiners?"""
+    rules = reading.rules
+    return (
+        reading.zone == "modifier"
+        and reading.modifiers < 2
+        and word.islower()
+        and word.lower() not in rules.stops
+        and rules.modifier is not None
+        and bool(rules.modifier.fullmatch(word))
+    )
+
+
+def _phrase_role(reading: _Reading, noun: str, lang: str, start: int) -> set[str]:
+    """The roles the determiners read before the term `noun` tell (object, genitive), else a sentence's start
+    (the subject), else the word the reading stopped at (`_stop_role`)."""
+    rules, dets, found, stopped = reading.rules, reading.dets, reading.found, reading.stopped
     plural = noun.endswith("n") and terms.lemma(noun, lang) != noun.lower()
     if any(d in rules.object for d in dets) and not plural:
         return found | {"object"}
@@ -194,12 +256,19 @@ def _role(text: str, tokens: list[re.Match], start: int, end: int, taken: set[in
         return found | {"of"}
     if any(d in rules.object for d in dets):
         return found
-    if at_start:
+    if reading.at_start:
         return found | {"subject"}
+    return _stop_role(reading, start)
+
+
+def _stop_role(reading: _Reading, start: int) -> set[str]:
+    """The roles the word the reading stopped at tells: after a copula a complement
+    ('is Player 1's starting card', 'ist die Startkarte'), after a verb an object where the lexicon says so."""
+    rules, found, stopped = reading.rules, reading.found, reading.stopped
     if stopped is not None and stopped.lower() in rules.copula:
-        return found | {"complement"}  # 'is Player 1's starting card', 'ist die Startkarte'
+        return found | {"complement"}
     verb = stopped is not None and stopped.islower() and stopped.lower() not in rules.stops  # 'und' is no verb
-    if rules.object_after_subject and verb and _opens_with_subject(text, tokens, start, rules):
+    if rules.object_after_subject and verb and _opens_with_subject(reading.text, reading.tokens, start, rules):
         return found | {"object"}  # 'Jeder Spieler stellt seine Spielfigur': the subject is said
     if rules.verb_object and verb:
         return found | {"object"}

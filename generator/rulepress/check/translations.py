@@ -77,12 +77,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from fractions import Fraction
 from pathlib import Path
 
 from rulepress import i18n
-from rulepress.analysis import Finding, TranslationReport
+from rulepress.analysis import Finding, Statement, TranslationReport
 from rulepress.check import align, aligned, examples, lexicon, numbers, signals
 from rulepress.check.names import NameFinder, mentions, names_of, occurrences, shares_spelling, shortened
 from rulepress.check.pairs import (
@@ -97,7 +97,7 @@ from rulepress.check.pairs import (
 )
 from rulepress.memo import Memo, key_of
 from rulepress.model import GameContent, load_games
-from rulepress.model.rules_text import RuleText
+from rulepress.model.rules_text import Example, RuleText
 
 ALIGNED_VERSION = "aligned-2"
 # part of the memo's keys: findings remembered before the sentence alignment are stale
@@ -308,29 +308,57 @@ def _compare_names(
     """Names used on one side but not translated on the other: over the whole pair, and, when the
     two sides have as many sentences, sentence by sentence. A name missing in a sentence's
     counterpart is no finding when a neighbouring counterpart mentions it while the neighbour
-    itself does not (the translation moved it one sentence over)."""
-    sides = {pair.a.lang: pair.a, pair.b.lang: pair.b}
-    reported: set[str] = set()
+    itself does not (the translation moved it one sentence over). Then how often each unit says
+    each name (`_compare_name_counts`). A name is reported once per pair."""
+    check = _NameCheck(out=out, pair=pair, finders=finders)
+    _compare_names_over_pair(check)
+    _compare_names_by_sentence(check, aligned or [])
+    units = aligned or [((pair.a.paragraphs[0], pair.a.text), (pair.b.paragraphs[0], pair.b.text))]
+    _compare_name_counts(check, units)
 
-    def mentioned(name, text: str, lang: str, spelled: str = "") -> bool:
-        partial = bool(spelled) and shortened(name, spelled, other_lang_of(lang))  # `spelled` is in the other language
-        return name.id in finders[lang].used(text) or mentions(
-            name, finders[lang].without_others(text, name.id), lang, partial
-        )
 
-    def other_lang_of(lang: str) -> str:
-        return pair.b.lang if lang == pair.a.lang else pair.a.lang
+@dataclass(kw_only=True)
+class _NameCheck:
+    """What the name comparisons of one text pair share: the pair, each language's `NameFinder`, where the
+    findings go and the ids of the names already reported."""
+
+    out: _Collector
+    pair: TextPair
+    finders: dict[str, NameFinder]
+    reported: set[str] = field(default_factory=set)
+
+    def side(self, lang: str) -> Side:
+        """The side of the pair in `lang`."""
+        return {self.pair.a.lang: self.pair.a, self.pair.b.lang: self.pair.b}[lang]
+
+    def other_lang_of(self, lang: str) -> str:
+        """The pair's other language."""
+        return self.pair.b.lang if lang == self.pair.a.lang else self.pair.a.lang
+
+    def mentioned(self, name, text: str, lang: str, spelled: str = "") -> bool:
+        """Whether `text` (in `lang`) uses or mentions `name`; with `spelled` (as the other language spells it),
+        shortened forms of it count too."""
+        partial = bool(spelled) and shortened(name, spelled, self.other_lang_of(lang))
+        finder = self.finders[lang]
+        return name.id in finder.used(text) or mentions(name, finder.without_others(text, name.id), lang, partial)
+
+    def own_term(self, ident: str) -> bool:
+        """Whether the pair is the glossary's definition of term `ident` (a definition need not repeat it)."""
+        return self.pair.kind == "glossary" and self.pair.id.startswith(f"glossary.{ident}.")
 
     def report(
-        this: Side, ident: str, name, spelled: str, at, other_at, where: str, times: str = "", only: str = ""
+        self, this: Side, ident: str, name, spelled: str, *, at, other_at, where: str, times: str = "", only: str = ""
     ) -> None:
-        reported.add(ident)
+        """A ``term`` or ``name`` finding: `this` uses `name` (as `spelled`, `times` often) at `at`, and `where`
+        (at `other_at` of the other side) does not use it (or uses it `only` so often)."""
+        self.reported.add(ident)
+        pair = self.pair
         other = pair.b if this is pair.a else pair.a
         wanted = " / ".join(repr(f) for f in name.forms[other.lang])
         what = "glossary term" if name.kind == "term" else "name"
         uses = f"uses {wanted} only{only}" if only else f"does not use {wanted}"
         _report(
-            out,
+            self.out,
             name.kind,
             pair,
             this,
@@ -341,129 +369,165 @@ def _compare_names(
             [ident],
         )
 
-    def own_term(ident: str) -> bool:
-        return pair.kind == "glossary" and pair.id.startswith(f"glossary.{ident}.")  # a definition need not repeat it
 
+def _compare_names_over_pair(check: _NameCheck) -> None:
+    """Names one side uses somewhere that the other side never uses nor mentions, reported at the first
+    paragraph using them."""
+    pair, finders = check.pair, check.finders
     for this, other in ((pair.a, pair.b), (pair.b, pair.a)):
         used = finders[this.lang].used(this.text)
-        for ident in sorted(set(used) - set(finders[other.lang].used(other.text)) - reported):
+        for ident in sorted(set(used) - set(finders[other.lang].used(other.text)) - check.reported):
             name, spelled = used[ident]
-            if own_term(ident) or mentioned(name, other.text, other.lang, spelled):
+            if check.own_term(ident) or check.mentioned(name, other.text, other.lang, spelled):
                 continue
             at = _locate(this, lambda text: ident in finders[this.lang].used(text))  # noqa: B023 (called at once)
-            report(
+            check.report(
                 this,
                 ident,
                 name,
                 spelled,
-                at,
-                _counterpart(this, at, other),
-                f"the {LANG_NAMES[other.lang]} {pair.scope}",
+                at=at,
+                other_at=_counterpart(this, at, other),
+                where=f"the {LANG_NAMES[other.lang]} {pair.scope}",
             )
-    aligned = aligned or []
+
+
+def _compare_names_by_sentence(
+    check: _NameCheck, aligned: list[tuple[tuple[Paragraph, str], tuple[Paragraph, str]]]
+) -> None:
+    """Names an aligned sentence uses that its counterpart does not mention, unless the translation moved the
+    name into a neighbouring sentence (`_moved`)."""
+    pair = check.pair
     texts = {pair.a.lang: [x[0][1] for x in aligned], pair.b.lang: [x[1][1] for x in aligned]}
     paras = {pair.a.lang: [x[0][0] for x in aligned], pair.b.lang: [x[1][0] for x in aligned]}
     for i in range(len(aligned)):
         for this_lang, other_lang in ((pair.a.lang, pair.b.lang), (pair.b.lang, pair.a.lang)):
-            this, other = sides[this_lang], sides[other_lang]
-            used = finders[this_lang].used(texts[this_lang][i])
-            for ident in sorted(set(used) - reported):
+            used = check.finders[this_lang].used(texts[this_lang][i])
+            for ident in sorted(set(used) - check.reported):
                 name, spelled = used[ident]
-                if own_term(ident) or mentioned(name, texts[other_lang][i], other_lang, spelled):
+                if check.own_term(ident) or check.mentioned(name, texts[other_lang][i], other_lang, spelled):
                     continue
-                moved = any(
-                    mentioned(name, texts[other_lang][j], other_lang)
-                    and not mentioned(name, texts[this_lang][j], this_lang)
-                    for j in (i - 1, i + 1)
-                    if 0 <= j < len(aligned)
-                )
-                if moved:
+                if _moved(check, name, texts=texts, index=i, lang=this_lang):
                     continue
-                report(
-                    this,
+                check.report(
+                    check.side(this_lang),
                     ident,
                     name,
                     spelled,
-                    paras[this_lang][i],
-                    paras[other_lang][i],
-                    f"its {LANG_NAMES[other_lang]} counterpart {_short(texts[other_lang][i])!r}",
+                    at=paras[this_lang][i],
+                    other_at=paras[other_lang][i],
+                    where=f"its {LANG_NAMES[other_lang]} counterpart {_short(texts[other_lang][i])!r}",
                 )
-    units = aligned or [((pair.a.paragraphs[0], pair.a.text), (pair.b.paragraphs[0], pair.b.text))]
-    _compare_name_counts(pair, finders, units, reported, own_term, report)
 
 
-def _compare_name_counts(
-    pair: TextPair, finders: dict[str, NameFinder], units: list, reported: set, own_term, report
-) -> None:
+def _moved(check: _NameCheck, name, *, texts: dict[str, list[str]], index: int, lang: str) -> bool:
+    """Whether a sentence next to sentence `index` mentions `name` on the other side and not in `lang`: the
+    translation moved the name one sentence over."""
+    other_lang = check.other_lang_of(lang)
+    return any(
+        check.mentioned(name, texts[other_lang][j], other_lang) and not check.mentioned(name, texts[lang][j], lang)
+        for j in (index - 1, index + 1)
+        if 0 <= j < len(texts[lang])
+    )
+
+
+def _compare_name_counts(check: _NameCheck, units: list) -> None:
     """Names a unit says more often than its counterpart translates them (a second use replaced by a plain word):
     every name the pair uses, said `firm`ly on one side (or, for a proper name, paraphrased by its `stems`:
     'Explore' for 'Exploration') against the lenient `counting` of the other side, where keywords answering
     keywords ('Runde' for 'round') translate those, not the name. The counterpart may say it fewer times when it
     has as many more stand-ins and names it at least once ('one of your own' for 'ein eigenes Land')."""
-    sides = {pair.a.lang: pair.a, pair.b.lang: pair.b}
+    pair = check.pair
+    named = _names_of_pair(check)
+    for (at_a, text_a), (at_b, text_b) in units:
+        unit = _CountedUnit(
+            finders=check.finders,
+            texts={pair.a.lang: text_a, pair.b.lang: text_b},
+            places={pair.a.lang: at_a, pair.b.lang: at_b},
+        )
+        for this_lang, other_lang in ((pair.a.lang, pair.b.lang), (pair.b.lang, pair.a.lang)):
+            for ident, name in sorted(named.items()):
+                if ident not in check.reported:
+                    _compare_name_count(
+                        check, unit, named, ident=ident, name=name, lang=this_lang, other_lang=other_lang
+                    )
+
+
+def _names_of_pair(check: _NameCheck) -> dict:
+    """Id -> name of every name either side uses, says inside a compound or paraphrases."""
+    pair, finders = check.pair, check.finders
     named = {
         ident: name for side in (pair.a, pair.b) for ident, (name, _) in finders[side.lang].used(side.text).items()
     }
     for side in (pair.a, pair.b):
         named |= finders[side.lang].inside(side.text) | finders[side.lang].paraphrased(side.text)
+    return named
 
-    for (at_a, text_a), (at_b, text_b) in units:
-        texts = {pair.a.lang: text_a, pair.b.lang: text_b}
-        places = {pair.a.lang: at_a, pair.b.lang: at_b}
-        strict = {lang: finders[lang].counted(text) for lang, text in texts.items()}
 
-        def count(
-            name, lang: str, level: str, partial: bool = False, every: bool = False, also: frozenset = frozenset()
-        ) -> int:
-            # called within this pair's iteration only
-            text = finders[lang].without_others(texts[lang], name.id, every or level in ("firm", "stems"), also)  # noqa: B023
-            return max(
-                strict[lang][name.id][2] if name.id in strict[lang] else 0,  # noqa: B023
-                occurrences(name, text, lang, partial, level),
-            )
+@dataclass(kw_only=True)
+class _CountedUnit:
+    """One aligned unit of both sides (language -> its text and its paragraph) with the names each side's
+    text says as counted strictly (`NameFinder.counted`)."""
 
-        for this_lang, other_lang in ((pair.a.lang, pair.b.lang), (pair.b.lang, pair.a.lang)):
-            for ident, name in sorted(named.items()):
-                if ident in reported:
-                    continue
-                said = count(name, this_lang, "firm")
-                paraphrased = not said and name.kind == "name" and min(1, count(name, this_lang, "stems"))
-                if not (said or paraphrased):
-                    continue
-                said = said or paraphrased
-                spelled = strict[this_lang][ident][1] if ident in strict[this_lang] else name.forms[this_lang][0]
-                # a paraphrased name ('Accuse') wants the name itself, not a compound naming something else
-                # ('Anklagepunkt', 'Anklage-Chip')
-                others = _holding_names(name, named, strict[this_lang], strict[other_lang], this_lang)
-                have = count(
-                    name, other_lang, "counting", shortened(name, spelled, this_lang), bool(paraphrased), others
-                ) - min(
-                    occurrences(name, texts[other_lang], other_lang, level="keywords"),
-                    occurrences(name, texts[this_lang], this_lang, level="answers"),
-                )
-                missing = said - have
-                # a term's own definition says it in other words: there it is missing only where never said
-                if missing <= 0 or (
-                    have
-                    and (
-                        own_term(ident)
-                        or signals.stand_ins(texts[other_lang], other_lang)
-                        - signals.stand_ins(texts[this_lang], this_lang)
-                        >= missing
-                    )
-                ):
-                    continue
-                report(
-                    sides[this_lang],
-                    ident,
-                    name,
-                    spelled,
-                    places[this_lang],
-                    places[other_lang],
-                    f"its {LANG_NAMES[other_lang]} counterpart {_short(texts[other_lang])!r}",
-                    f" {said} time{'s' if said != 1 else ''}",
-                    f" {have} time{'s' if have != 1 else ''}",
-                )
+    finders: dict[str, NameFinder]
+    texts: dict[str, str]
+    places: dict[str, Paragraph]
+    strict: dict[str, dict] = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.strict = {lang: self.finders[lang].counted(text) for lang, text in self.texts.items()}
+
+    def count(
+        self, name, lang: str, level: str, partial: bool = False, every: bool = False, also: frozenset = frozenset()
+    ) -> int:
+        """How often the `lang` side says `name` at `level` (the strict count if higher), other names (and
+        `also`) taken out first."""
+        text = self.finders[lang].without_others(self.texts[lang], name.id, every or level in ("firm", "stems"), also)
+        return max(
+            self.strict[lang][name.id][2] if name.id in self.strict[lang] else 0,
+            occurrences(name, text, lang, partial, level),
+        )
+
+
+def _compare_name_count(
+    check: _NameCheck, unit: _CountedUnit, named: dict, *, ident: str, name, lang: str, other_lang: str
+) -> None:
+    """A finding when the `lang` side of `unit` says `name` (or paraphrases it) more often than the other side
+    translates it, unless the other side's extra stand-ins make up for it (or the unit defines the term)."""
+    said = unit.count(name, lang, "firm")
+    paraphrased = not said and name.kind == "name" and min(1, unit.count(name, lang, "stems"))
+    if not (said or paraphrased):
+        return
+    said = said or paraphrased
+    here, there = unit.strict[lang], unit.strict[other_lang]
+    spelled = here[ident][1] if ident in here else name.forms[lang][0]
+    # a paraphrased name ('Accuse') wants the name itself, not a compound naming something else
+    # ('Anklagepunkt', 'Anklage-Chip')
+    others = _holding_names(name, named, here, there, lang)
+    have = unit.count(name, other_lang, "counting", shortened(name, spelled, lang), bool(paraphrased), others) - min(
+        occurrences(name, unit.texts[other_lang], other_lang, level="keywords"),
+        occurrences(name, unit.texts[lang], lang, level="answers"),
+    )
+    missing = said - have
+    # a term's own definition says it in other words: there it is missing only where never said
+    if missing <= 0 or (have and (check.own_term(ident) or _more_stand_ins(unit, lang, other_lang) >= missing)):
+        return
+    check.report(
+        check.side(lang),
+        ident,
+        name,
+        spelled,
+        at=unit.places[lang],
+        other_at=unit.places[other_lang],
+        where=f"its {LANG_NAMES[other_lang]} counterpart {_short(unit.texts[other_lang])!r}",
+        times=f" {said} time{'s' if said != 1 else ''}",
+        only=f" {have} time{'s' if have != 1 else ''}",
+    )
+
+
+def _more_stand_ins(unit: _CountedUnit, lang: str, other_lang: str) -> int:
+    """How many more stand-ins (pronouns) the `other_lang` side of `unit` has than the `lang` side."""
+    return signals.stand_ins(unit.texts[other_lang], other_lang) - signals.stand_ins(unit.texts[lang], lang)
 
 
 def _holding_names(name, named: dict, here: dict, there: dict, lang: str) -> frozenset:
@@ -815,105 +879,121 @@ def _normal(text: str) -> str:
 def _compare_examples(
     content: GameContent, out: _Collector, a: RuleText, b: RuleText, runs: examples.ExampleRuns
 ) -> None:
+    """Every worked example of `a` and `b`: those of one text only, then each example of both, its readings
+    and its statements (outcome, code and expectation), as run by `runs`."""
+    _compare_example_ids(out, a, b)
+    for ea, eb in ((e, found) for e in a.examples if (found := b.example(e.id)) is not None):
+        out.report.examples += 1
+        pair = _ExamplePair(
+            out=out,
+            a=ea,
+            b=eb,
+            lang_a=LANG_NAMES[a.lang],
+            lang_b=LANG_NAMES[b.lang],
+            section=ea.section if ea.section == eb.section else None,
+        )
+        _compare_example_readings(pair)
+        _compare_statements(pair, runs.result(ea).statements, runs.result(eb).statements)
+
+
+def _compare_example_ids(out: _Collector, a: RuleText, b: RuleText) -> None:
+    """An ``example-missing`` finding for each example of one text that the other lacks (those of `a` first),
+    naming the section of the other text it belongs in."""
     for this, other in ((a, b), (b, a)):
         for example in this.examples:
-            if other.example(example.id) is None:
-                home = other.section(example.section) if example.section else None
-                where = _where(other.path, home.line) if home else other.path
-                out.add(
-                    "example-missing",
-                    this.path,
-                    example.line,
-                    [example.id],
-                    f"example {example.id!r} has no counterpart in {other.path}"
-                    + (f" (expected in section {home.id!r} at {where})" if home else ""),
-                    other=where,
-                    section=example.section,
-                )
-    paired = [(e, found) for e in a.examples if (found := b.example(e.id)) is not None]
-    if not paired:
-        return
-    for ea, eb in paired:
-        out.report.examples += 1
-        section = ea.section if ea.section == eb.section else None
-        where_b = _where(eb.path, eb.line)
-        if ea.readings() != eb.readings():
+            if other.example(example.id) is not None:
+                continue
+            home = other.section(example.section) if example.section else None
+            where = _where(other.path, home.line) if home else other.path
             out.add(
-                "example-reading",
-                ea.path,
-                ea.line,
-                [ea.id],
-                f"example {ea.id!r} runs under {_readings(ea)} in {LANG_NAMES[a.lang]} but under "
-                f"{_readings(eb)} in {LANG_NAMES[b.lang]} ({where_b})",
-                other=where_b,
-                section=section,
+                "example-missing",
+                this.path,
+                example.line,
+                [example.id],
+                f"example {example.id!r} has no counterpart in {other.path}"
+                + (f" (expected in section {home.id!r} at {where})" if home else ""),
+                other=where,
+                section=example.section,
             )
-        sa, sb = runs.result(ea).statements, runs.result(eb).statements
-        if len(sa) != len(sb):
-            out.add(
-                "example-result",
-                ea.path,
-                ea.line,
-                [ea.id],
-                f"example {ea.id!r} has {len(sa)} statements in {LANG_NAMES[a.lang]} but {len(sb)} in "
-                f"{LANG_NAMES[b.lang]} ({where_b})",
-                other=where_b,
-                section=section,
-            )
-        for xa, xb in zip(sa, sb):
-            where_x = _where(eb.path, xb.line)
-            if _normal(xa.outcome) != _normal(xb.outcome):
-                out.add(
-                    "example-result",
-                    ea.path,
-                    xa.line,
-                    [ea.id],
-                    f"example {ea.id!r} gives {_normal(xa.outcome) or 'nothing'!r} for {xa.source!r} in "
-                    f"{LANG_NAMES[a.lang]} but {_normal(xb.outcome) or 'nothing'!r} for {xb.source!r} in "
-                    f"{LANG_NAMES[b.lang]} ({where_x})",
-                    other=where_x,
-                    section=section,
-                )
-            elif examples.code_of(xa.source) != examples.code_of(xb.source):
-                out.add(
-                    "example-source",
-                    ea.path,
-                    xa.line,
-                    [ea.id],
-                    f"example {ea.id!r} runs {xa.source!r} in {LANG_NAMES[a.lang]} but {xb.source!r} in "
-                    f"{LANG_NAMES[b.lang]} ({where_x}); both give {_normal(xa.outcome) or 'nothing'!r}",
-                    other=where_x,
-                    section=section,
-                )
-            elif xa.passed != xb.passed and xa.kind == xb.kind == "result":
-                _failing, passing = (
-                    (LANG_NAMES[a.lang], LANG_NAMES[b.lang])
-                    if not xa.passed
-                    else (LANG_NAMES[b.lang], LANG_NAMES[a.lang])
-                )
-                out.add(
-                    "example-expected",
-                    ea.path,
-                    xa.line,
-                    [ea.id],
-                    f"example {ea.id!r} expects {_normal(xa.want)!r} in {LANG_NAMES[a.lang]} but "
-                    f"{_normal(xb.want)!r} in {LANG_NAMES[b.lang]} ({where_x}); both give "
-                    f"{_normal(xa.outcome)!r}, which only the {passing} text states",
-                    other=where_x,
-                    section=section,
-                )
-            elif xa.kind != xb.kind or (xa.kind == "output" and _normal(xa.expected) != _normal(xb.expected)):
-                out.add(
-                    "example-expected",
-                    ea.path,
-                    xa.line,
-                    [ea.id],
-                    f"example {ea.id!r} expects {_expectation(xa)!r} in {LANG_NAMES[a.lang]} but "
-                    f"{_expectation(xb)!r} in {LANG_NAMES[b.lang]} ({where_x}); "
-                    f"both give {_normal(xa.outcome) or 'nothing'!r}",
-                    other=where_x,
-                    section=section,
-                )
+
+
+@dataclass(frozen=True, kw_only=True)
+class _ExamplePair:
+    """One worked example in both texts (`a` in the source language), and where its findings go."""
+
+    out: _Collector
+    a: Example
+    b: Example
+    lang_a: str  # the English names of the two languages
+    lang_b: str
+    section: str | None  # the section both examples are in, if the same
+
+    def add(self, kind: str, line: int, message: str, other: str) -> None:
+        """A finding of kind `kind` at `line` of the first text, naming the example and `other`."""
+        self.out.add(kind, self.a.path, line, [self.a.id], message, other=other, section=self.section)
+
+
+def _compare_example_readings(pair: _ExamplePair) -> None:
+    """An ``example-reading`` finding when the example runs under different readings in the two texts."""
+    ea, eb = pair.a, pair.b
+    if ea.readings() != eb.readings():
+        where = _where(eb.path, eb.line)
+        pair.add(
+            "example-reading",
+            ea.line,
+            f"example {ea.id!r} runs under {_readings(ea)} in {pair.lang_a} but under "
+            f"{_readings(eb)} in {pair.lang_b} ({where})",
+            where,
+        )
+
+
+def _compare_statements(pair: _ExamplePair, sa: list[Statement], sb: list[Statement]) -> None:
+    """An ``example-result`` finding when the two runs hold different numbers of statements; then the first
+    difference of each pair of statements, in order."""
+    ea, eb = pair.a, pair.b
+    if len(sa) != len(sb):
+        where = _where(eb.path, eb.line)
+        pair.add(
+            "example-result",
+            ea.line,
+            f"example {ea.id!r} has {len(sa)} statements in {pair.lang_a} but {len(sb)} in {pair.lang_b} ({where})",
+            where,
+        )
+    for xa, xb in zip(sa, sb):
+        where = _where(eb.path, xb.line)
+        found = _statement_difference(pair, xa, xb, where)
+        if found is not None:
+            kind, message = found
+            pair.add(kind, xa.line, message, where)
+
+
+def _statement_difference(pair: _ExamplePair, xa: Statement, xb: Statement, where: str) -> tuple[str, str] | None:
+    """The kind and message of the first way statement `xa` (of the first text) and `xb` (at `where`)
+    differ: their outcomes, else their code, else what they expect; None when they agree."""
+    name, lang_a, lang_b = pair.a.id, pair.lang_a, pair.lang_b
+    outcome_a, outcome_b = _normal(xa.outcome), _normal(xb.outcome)
+    if outcome_a != outcome_b:
+        return "example-result", (
+            f"example {name!r} gives {outcome_a or 'nothing'!r} for {xa.source!r} in {lang_a} but "
+            f"{outcome_b or 'nothing'!r} for {xb.source!r} in {lang_b} ({where})"
+        )
+    if examples.code_of(xa.source) != examples.code_of(xb.source):
+        return "example-source", (
+            f"example {name!r} runs {xa.source!r} in {lang_a} but {xb.source!r} in {lang_b} ({where}); "
+            f"both give {outcome_a or 'nothing'!r}"
+        )
+    if xa.passed != xb.passed and xa.kind == xb.kind == "result":
+        passing = lang_b if not xa.passed else lang_a
+        return "example-expected", (
+            f"example {name!r} expects {_normal(xa.want)!r} in {lang_a} but {_normal(xb.want)!r} in {lang_b} "
+            f"({where}); both give {outcome_a!r}, which only the {passing} text states"
+        )
+    if xa.kind != xb.kind or (xa.kind == "output" and _normal(xa.expected) != _normal(xb.expected)):
+        return "example-expected", (
+            f"example {name!r} expects {_expectation(xa)!r} in {lang_a} but {_expectation(xb)!r} in {lang_b} "
+            f"({where}); both give {outcome_a or 'nothing'!r}"
+        )
+    return None
 
 
 def _readings(example) -> str:
