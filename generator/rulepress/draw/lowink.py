@@ -12,7 +12,9 @@ masks. Works on any PDF Rulepress writes, so it follows whatever the card faces 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from rulepress.draw.pdfstreams import put_content
 
@@ -68,91 +70,153 @@ def _rewrite(pdf, stream_holder, area: float, large_images: set, done: set, star
     is rewritten where it is first drawn, at the size it is drawn there (`start`: the CTM at that place)."""
     import pikepdf
 
-    out: list = []
-    ctm: Matrix = start
-    stack: list[Matrix] = []
-    fill: list[float] | None = None
-    stroke: list[float] | None = None
-    subpaths = 0
-    path_start: int | None = None
-    points: list[tuple[float, float]] = []
     resources = (
         stream_holder.get("/Resources") if not isinstance(stream_holder, pikepdf.Page) else stream_holder.Resources
     )
-    xobjects = resources.get("/XObject") if resources is not None else None
-    changed = False
-    painted: list[tuple[float, float, float, float, bool]] = []  # filled boxes so far, and whether lightened
-    text_at = (0.0, 0.0)  # the text matrix's origin (Tm, moved by Td/TD)
+    rewriter = _Rewriter(
+        pdf=pdf,
+        area=area,
+        large_images=large_images,
+        done=done,
+        start=start,
+        ctm=start,
+        xobjects=resources.get("/XObject") if resources is not None else None,
+    )
     for instruction in pikepdf.parse_content_stream(stream_holder):
-        operands, operator = instruction.operands, instruction.operator
+        rewriter.take(instruction.operands, instruction.operator)
+    if rewriter.changed:
+        put_content(pdf, stream_holder, rewriter.out)
+
+
+@dataclass(kw_only=True)
+class _Rewriter:
+    """Where the rewrite of one content stream stands: the graphics state it follows (CTM and its stack, fill
+    and stroke colours, the text's origin), the path being built, the filled boxes so far, and the
+    instructions written (`out`)."""
+
+    pdf: Any
+    area: float  # one piece's area in points²
+    large_images: set
+    done: set  # the forms rewritten already
+    start: Matrix
+    ctm: Matrix
+    xobjects: Any
+    out: list = field(default_factory=list)
+    stack: list = field(default_factory=list)
+    fill: list[float] | None = None
+    stroke: list[float] | None = None
+    subpaths: int = 0
+    path_start: int | None = None
+    points: list[tuple[float, float]] = field(default_factory=list)
+    changed: bool = False
+    painted: list[tuple[float, float, float, float, bool]] = field(default_factory=list)  # filled boxes, lightened?
+    text_at: tuple[float, float] = (0.0, 0.0)  # the text matrix's origin (Tm, moved by Td/TD)
+
+    def take(self, operands, operator) -> None:
+        """One instruction: followed, and written as it is or rewritten."""
         op = str(operator)
         nums = (
             [float(v) for v in operands] if op in ("cm", "Tm", "Td", "TD", *PATH, *FILL_COLOUR, *STROKE_COLOUR) else []
         )
-        if op == "Tm":
-            text_at = (nums[4], nums[5])
-        elif op in ("Td", "TD"):
-            text_at = (text_at[0] + nums[0], text_at[1] + nums[1])
-        if op == "q":
-            stack.append(ctm)
-        elif op == "Q":
-            ctm = stack.pop() if stack else start
-        elif op == "cm":
-            ctm = _multiply(tuple(nums), ctm)  # type: ignore[arg-type]
-        if op in FILL_COLOUR:
-            fill = nums
-        elif op in STROKE_COLOUR:
-            stroke = nums
-        if op in TEXT_SHOW and fill is not None and _luminance(fill) > 0.7 and not _on_kept_fill(painted, ctm, text_at):
-            # light text on a background that becomes pale: shown dark, the fill colour restored after
-            out.append(([*DARK_TEXT], pikepdf.Operator("rg")))
-            out.append((operands, operator))
-            out.append(([*fill], pikepdf.Operator({1: "g", 3: "rg", 4: "k"}[len(fill)])))
-            changed = True
-            continue
+        self._follow(op, nums)
+        if op in TEXT_SHOW and self._light_text(operands, operator):
+            return
         if op in PATH:
-            if path_start is None:
-                path_start, points, subpaths = len(out), [], 0
-            subpaths += op in ("m", "re")
-            if op == "re":
-                x, y, w, h = nums
-                points += [_apply(ctm, x, y), _apply(ctm, x + w, y + h), _apply(ctm, x + w, y), _apply(ctm, x, y + h)]
-            else:
-                points += [_apply(ctm, nums[i], nums[i + 1]) for i in range(0, len(nums) - 1, 2)]
-        if op in PAINT_STROKE and stroke is not None and path_start is not None and _texture(points, subpaths, area):
-            out.insert(path_start, ([], pikepdf.Operator("q")))
-            out.insert(path_start + 1, (lighten(stroke), pikepdf.Operator({1: "G", 3: "RG", 4: "K"}[len(stroke)])))
-            out += [(operands, operator), ([], pikepdf.Operator("Q"))]
-            path_start, points, changed = None, [], True
-            continue
-        if op in PAINT_ANY:
-            if op in PAINT_FILL and fill is not None and path_start is not None and points:
-                xs, ys = [p[0] for p in points], [p[1] for p in points]
-                large = (max(xs) - min(xs)) * (max(ys) - min(ys)) >= LARGE * area
-                painted.append((min(xs), min(ys), max(xs), max(ys), large))
-                if large:
-                    op_name = {1: "g", 3: "rg", 4: "k"}[len(fill)]
-                    out.insert(path_start, ([], pikepdf.Operator("q")))
-                    out.insert(path_start + 1, (lighten(fill), pikepdf.Operator(op_name)))
-                    out.append((operands, operator))
-                    out.append(([], pikepdf.Operator("Q")))
-                    changed = True
-                    path_start, points = None, []
-                    continue
-            path_start, points = None, []
-        if op == "Do" and xobjects is not None:
-            drawn = xobjects.get(str(operands[0]))
-            if drawn is not None and drawn.get("/Subtype") == pikepdf.Name.Image:
-                a, b, c, d, _, _ = ctm
-                if abs(a * d - b * c) >= LARGE * area:
-                    large_images.add(drawn.objgen)
-            elif drawn is not None and drawn.get("/Subtype") == pikepdf.Name.Form and drawn.objgen not in done:
-                done.add(drawn.objgen)
-                matrix = tuple(float(v) for v in drawn.get("/Matrix", [1, 0, 0, 1, 0, 0]))
-                _rewrite(pdf, drawn, area, large_images, done, _multiply(matrix, ctm))  # type: ignore[arg-type]
-        out.append((operands, operator))
-    if changed:
-        put_content(pdf, stream_holder, out)
+            self._extend_path(op, nums)
+        if op in PAINT_STROKE and self._lighten_texture(operands, operator):
+            return
+        if op in PAINT_ANY and self._paint(op, operands, operator):
+            return
+        if op == "Do" and self.xobjects is not None:
+            self._drawn(operands[0])
+        self.out.append((operands, operator))
+
+    def _follow(self, op: str, nums: list[float]) -> None:
+        """The graphics state after the instruction: text origin, CTM and its stack, colours."""
+        if op == "Tm":
+            self.text_at = (nums[4], nums[5])
+        elif op in ("Td", "TD"):
+            self.text_at = (self.text_at[0] + nums[0], self.text_at[1] + nums[1])
+        if op == "q":
+            self.stack.append(self.ctm)
+        elif op == "Q":
+            self.ctm = self.stack.pop() if self.stack else self.start
+        elif op == "cm":
+            self.ctm = _multiply(tuple(nums), self.ctm)  # type: ignore[arg-type]
+        if op in FILL_COLOUR:
+            self.fill = nums
+        elif op in STROKE_COLOUR:
+            self.stroke = nums
+
+    def _light_text(self, operands, operator) -> bool:
+        """Light text on a background that becomes pale: shown dark, the fill colour restored after."""
+        import pikepdf
+
+        fill = self.fill
+        if fill is None or _luminance(fill) <= 0.7 or _on_kept_fill(self.painted, self.ctm, self.text_at):
+            return False
+        self.out.append(([*DARK_TEXT], pikepdf.Operator("rg")))
+        self.out.append((operands, operator))
+        self.out.append(([*fill], pikepdf.Operator({1: "g", 3: "rg", 4: "k"}[len(fill)])))
+        self.changed = True
+        return True
+
+    def _extend_path(self, op: str, nums: list[float]) -> None:
+        """A path instruction: its points (in page space) added to the path being built."""
+        if self.path_start is None:
+            self.path_start, self.points, self.subpaths = len(self.out), [], 0
+        self.subpaths += op in ("m", "re")
+        ctm = self.ctm
+        if op == "re":
+            x, y, w, h = nums
+            self.points += [_apply(ctm, x, y), _apply(ctm, x + w, y + h), _apply(ctm, x + w, y), _apply(ctm, x, y + h)]
+        else:
+            self.points += [_apply(ctm, nums[i], nums[i + 1]) for i in range(0, len(nums) - 1, 2)]
+
+    def _wrapped(self, colour: list[float], operator_name: str, operands, operator) -> None:
+        """The path being built painted in `colour`, inside q ... Q so the colour in effect stays."""
+        import pikepdf
+
+        assert self.path_start is not None
+        self.out.insert(self.path_start, ([], pikepdf.Operator("q")))
+        self.out.insert(self.path_start + 1, (colour, pikepdf.Operator(operator_name)))
+        self.out += [(operands, operator), ([], pikepdf.Operator("Q"))]
+        self.path_start, self.points, self.changed = None, [], True
+
+    def _lighten_texture(self, operands, operator) -> bool:
+        """A stroked texture over a piece: its lines lightened as a background is."""
+        stroke = self.stroke
+        if stroke is None or self.path_start is None or not _texture(self.points, self.subpaths, self.area):
+            return False
+        self._wrapped(lighten(stroke), {1: "G", 3: "RG", 4: "K"}[len(stroke)], operands, operator)
+        return True
+
+    def _paint(self, op: str, operands, operator) -> bool:
+        """A painted path: a large fill lightened (True: written); the path ends either way."""
+        fill = self.fill
+        if op in PAINT_FILL and fill is not None and self.path_start is not None and self.points:
+            xs, ys = [p[0] for p in self.points], [p[1] for p in self.points]
+            large = (max(xs) - min(xs)) * (max(ys) - min(ys)) >= LARGE * self.area
+            self.painted.append((min(xs), min(ys), max(xs), max(ys), large))
+            if large:
+                self._wrapped(lighten(fill), {1: "g", 3: "rg", 4: "k"}[len(fill)], operands, operator)
+                return True
+        self.path_start, self.points = None, []
+        return False
+
+    def _drawn(self, name) -> None:
+        """An XObject drawn: an image drawn large is noted, a form rewritten where it is first drawn."""
+        import pikepdf
+
+        drawn = self.xobjects.get(str(name))
+        if drawn is not None and drawn.get("/Subtype") == pikepdf.Name.Image:
+            a, b, c, d, _, _ = self.ctm
+            if abs(a * d - b * c) >= LARGE * self.area:
+                self.large_images.add(drawn.objgen)
+        elif drawn is not None and drawn.get("/Subtype") == pikepdf.Name.Form and drawn.objgen not in self.done:
+            self.done.add(drawn.objgen)
+            matrix = tuple(float(v) for v in drawn.get("/Matrix", [1, 0, 0, 1, 0, 0]))
+            _rewrite(self.pdf, drawn, self.area, self.large_images, self.done, _multiply(matrix, self.ctm))  # type: ignore[arg-type]
 
 
 def _texture(points: list[tuple[float, float]], subpaths: int, area: float) -> bool:
