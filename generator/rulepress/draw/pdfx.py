@@ -251,51 +251,79 @@ def check(path: Path) -> list[str]:
         found += _document_rules(pdf)
         x1a = str(pdf.docinfo.get("/GTS_PDFXVersion", "")).startswith("PDF/X-1")
         seen: set = set()
-
-        def stream(obj, where: str) -> None:
-            for instruction in pikepdf.parse_content_stream(obj):
-                operands, operator = instruction.operands, instruction.operator
-                if str(operator) in ("rg", "RG") or (
-                    str(operator) in ("cs", "CS") and operands and operands[0] == pikepdf.Name.DeviceRGB
-                ):
-                    found.append(f"{where}: DeviceRGB colour ({operator})")
-                    return
-
-        def resources(holder, where: str) -> None:
-            group = holder.get("/Group")
-            if group is not None and group.get("/CS") == pikepdf.Name.DeviceRGB:
-                found.append(f"{where}: DeviceRGB transparency group")
-            res = holder.get("/Resources")
-            if res is None:
-                return
-            if x1a:
-                for name, state in (res.get("/ExtGState") or pikepdf.Dictionary()).items():
-                    alpha = [float(state.get(k, 1)) for k in ("/CA", "/ca")]
-                    if min(alpha) < 1 or state.get("/SMask", pikepdf.Name.None_) != pikepdf.Name.None_:
-                        found.append(f"{where}: transparency ({name}) in a PDF/X-1a")
-            for name, font in (res.get("/Font") or pikepdf.Dictionary()).items():
-                descriptor = font.get("/FontDescriptor")
-                for descendant in font.get("/DescendantFonts", []):
-                    descriptor = descendant.get("/FontDescriptor")
-                if descriptor is None or not any(k in descriptor for k in ("/FontFile", "/FontFile2", "/FontFile3")):
-                    if font.get("/Subtype") != pikepdf.Name.Type3:
-                        found.append(f"{where}: font {name} not embedded")
-            for name, x in (res.get("/XObject") or pikepdf.Dictionary()).items():
-                if x.objgen in seen:
-                    continue
-                seen.add(x.objgen)
-                if x.get("/Subtype") == pikepdf.Name.Form:
-                    stream(x, f"{where} form {name}")
-                    resources(x, f"{where} form {name}")
-                elif x.get("/ColorSpace") == pikepdf.Name.DeviceRGB:
-                    found.append(f"{where}: DeviceRGB image {name}")
-                elif x1a and "/SMask" in x:
-                    found.append(f"{where}: soft mask of image {name} in a PDF/X-1a")
-
         for n, page in enumerate(pdf.pages, start=1):
             found += _page_boxes(page.obj, n)
-            stream(page, f"page {n}")
-            resources(page.obj, f"page {n}")
+            found += _rgb_in_stream(page, f"page {n}")
+            found += _resource_problems(page.obj, f"page {n}", x1a=x1a, seen=seen)
+    return found
+
+
+def _rgb_in_stream(obj, where: str) -> list[str]:
+    """The first DeviceRGB colour a content stream sets, if any."""
+    import pikepdf
+
+    for instruction in pikepdf.parse_content_stream(obj):
+        operands, operator = instruction.operands, instruction.operator
+        if str(operator) in ("rg", "RG") or (
+            str(operator) in ("cs", "CS") and operands and operands[0] == pikepdf.Name.DeviceRGB
+        ):
+            return [f"{where}: DeviceRGB colour ({operator})"]
+    return []
+
+
+def _resource_problems(holder, where: str, *, x1a: bool, seen: set) -> list[str]:
+    """A page's or form's group and resources: an RGB group, transparency in a PDF/X-1a, fonts not embedded,
+    RGB images; its forms read in turn (each object once: `seen`)."""
+    import pikepdf
+
+    found = []
+    group = holder.get("/Group")
+    if group is not None and group.get("/CS") == pikepdf.Name.DeviceRGB:
+        found.append(f"{where}: DeviceRGB transparency group")
+    res = holder.get("/Resources")
+    if res is None:
+        return found
+    if x1a:
+        found += _transparency(res, where)
+    found += _fonts_not_embedded(res, where)
+    for name, x in (res.get("/XObject") or pikepdf.Dictionary()).items():
+        if x.objgen in seen:
+            continue
+        seen.add(x.objgen)
+        if x.get("/Subtype") == pikepdf.Name.Form:
+            found += _rgb_in_stream(x, f"{where} form {name}")
+            found += _resource_problems(x, f"{where} form {name}", x1a=x1a, seen=seen)
+        elif x.get("/ColorSpace") == pikepdf.Name.DeviceRGB:
+            found.append(f"{where}: DeviceRGB image {name}")
+        elif x1a and "/SMask" in x:
+            found.append(f"{where}: soft mask of image {name} in a PDF/X-1a")
+    return found
+
+
+def _transparency(res, where: str) -> list[str]:
+    """Graphics states with a constant alpha below 1 or a soft mask (no transparency in a PDF/X-1a)."""
+    import pikepdf
+
+    found = []
+    for name, state in (res.get("/ExtGState") or pikepdf.Dictionary()).items():
+        alpha = [float(state.get(k, 1)) for k in ("/CA", "/ca")]
+        if min(alpha) < 1 or state.get("/SMask", pikepdf.Name.None_) != pikepdf.Name.None_:
+            found.append(f"{where}: transparency ({name}) in a PDF/X-1a")
+    return found
+
+
+def _fonts_not_embedded(res, where: str) -> list[str]:
+    """The fonts (but Type 3 ones, drawn in the file) without an embedded font file."""
+    import pikepdf
+
+    found = []
+    for name, font in (res.get("/Font") or pikepdf.Dictionary()).items():
+        descriptor = font.get("/FontDescriptor")
+        for descendant in font.get("/DescendantFonts", []):
+            descriptor = descendant.get("/FontDescriptor")
+        if descriptor is None or not any(k in descriptor for k in ("/FontFile", "/FontFile2", "/FontFile3")):
+            if font.get("/Subtype") != pikepdf.Name.Type3:
+                found.append(f"{where}: font {name} not embedded")
     return found
 
 
