@@ -56,39 +56,55 @@ def analyse_game(
     kept = {} if runs is None else runs
     if content.id not in kept:
         kept[content.id] = examples.ExampleRuns.at(content, out)
-    game_runs: examples.ExampleRuns | None = kept[content.id]
+    game_runs = kept[content.id]
     if "problems" in parts:
         found.problems = formats.settle(
-            problems_of(content, out, found.pending) + pictures_not_drawn(content, kept[content.id], found.pending),
+            problems_of(content, out, found.pending) + pictures_not_drawn(content, game_runs, found.pending),
             content.format,
         )
-    if not ({"examples", "examples-shown", "translations"} & parts and content.game.engine):
-        game_runs = None
-    try:
-        if {"examples", "examples-shown"} & parts and game_runs is not None:
-            # the pages alone show a remembered failure as it was; a check runs it again
-            found.examples = game_runs.all(rerun_failed="examples" in parts or "translations" in parts)
-            # remembered once the build succeeds (`Analysis.save`): a failed build changes nothing in the output
-            found.pending += [game_runs.memo, game_runs.failed]
-        if "translations" in parts:
-            memo = Memo.at(out, f"{content.id}-translations")
-            found.translations = translations.report(content, game_runs, memo)
-            memo.save()
-            if game_runs is not None:
-                game_runs.save()
-    finally:
-        if game_runs is not None:
-            game_runs.close()
+    ran = {"examples", "examples-shown", "translations"} & parts and content.game.engine
+    _examples_and_translations(found, content, parts, game_runs if ran else None, out)
     if "terms" in parts:
         found.terms = {lang: terms_used(content, lang) for lang in content.rules}
     if "sources" in parts and sources is not None and content.game.source_texts:
-        from rulepress.check.sources import check_game
-
-        try:
-            found.sources = check_game(content, Path(sources))
-        except RulepressError as exc:
-            found.sources = str(exc)
+        found.sources = _sources_found(content, Path(sources))
     return found
+
+
+def _examples_and_translations(
+    found: GameAnalysis,
+    content: GameContent,
+    parts: frozenset[str],
+    runs: examples.ExampleRuns | None,
+    out: Path | None,
+) -> None:
+    """The examples' results and the translation check, as `parts` ask (the game's `runs`: None without an
+    engine); the engine's process ends here."""
+    try:
+        if {"examples", "examples-shown"} & parts and runs is not None:
+            # the pages alone show a remembered failure as it was; a check runs it again
+            found.examples = runs.all(rerun_failed="examples" in parts or "translations" in parts)
+            # remembered once the build succeeds (`Analysis.save`): a failed build changes nothing in the output
+            found.pending += [runs.memo, runs.failed]
+        if "translations" in parts:
+            memo = Memo.at(out, f"{content.id}-translations")
+            found.translations = translations.report(content, runs, memo)
+            memo.save()
+            if runs is not None:
+                runs.save()
+    finally:
+        if runs is not None:
+            runs.close()
+
+
+def _sources_found(content: GameContent, sources: Path):
+    """The source texts' coverage, or why they could not be read."""
+    from rulepress.check.sources import check_game
+
+    try:
+        return check_game(content, sources)
+    except RulepressError as exc:
+        return str(exc)
 
 
 def problems_of(content: GameContent, out: Path | None, pending: list) -> list[Problem]:
