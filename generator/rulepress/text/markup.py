@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import html
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 
@@ -138,31 +139,25 @@ def _raw_html(snippet: str) -> str:
     return "".join(converter.out)
 
 
+# an inline token's markup, by its type; links keep their text (the text tokens between link_open and link_close)
+_INLINE: dict[str, Callable[[Token], str]] = {
+    "text": lambda t: html.escape(t.content, quote=False),
+    "softbreak": lambda t: "\n",
+    "hardbreak": lambda t: "<br/>",
+    "strong_open": lambda t: "<b>",
+    "em_open": lambda t: "<i>",
+    "strong_close": lambda t: "</b>",
+    "em_close": lambda t: "</i>",
+    "code_inline": lambda t: f"{CODE_FONT}{html.escape(t.content, quote=False)}</font>",
+    "image": lambda t: _image(str(t.attrGet("src") or ""), t.content),
+    "html_inline": lambda t: _raw_html(t.content),
+    "myst_role": lambda t: html.escape(role_text(t), quote=False),
+}
+
+
 def _inline(children: list[Token]) -> str:
     """ReportLab markup of an inline token's children."""
-    out: list[str] = []
-    for child in children:
-        kind = child.type
-        if kind == "text":
-            out.append(html.escape(child.content, quote=False))
-        elif kind == "softbreak":
-            out.append("\n")
-        elif kind == "hardbreak":
-            out.append("<br/>")
-        elif kind in ("strong_open", "em_open"):
-            out.append("<b>" if kind == "strong_open" else "<i>")
-        elif kind in ("strong_close", "em_close"):
-            out.append("</b>" if kind == "strong_close" else "</i>")
-        elif kind == "code_inline":
-            out.append(f"{CODE_FONT}{html.escape(child.content, quote=False)}</font>")
-        elif kind == "image":
-            out.append(_image(str(child.attrGet("src") or ""), child.content))
-        elif kind == "html_inline":
-            out.append(_raw_html(child.content))
-        elif kind == "myst_role":
-            out.append(html.escape(role_text(child), quote=False))
-        # links keep their text (the text tokens between link_open and link_close)
-    return "".join(out)
+    return "".join(_INLINE[child.type](child) for child in children if child.type in _INLINE)
 
 
 @dataclass
@@ -211,52 +206,79 @@ def _step(line: str) -> str:
     return _inline(tokens[0].children or []).strip() if tokens else ""
 
 
+_LIST_TOKENS = frozenset(
+    {
+        "bullet_list_open",
+        "ordered_list_open",
+        "bullet_list_close",
+        "ordered_list_close",
+        "list_item_open",
+        "list_item_close",
+    }
+)
+_TABLE_TOKENS = frozenset({"table_open", "table_close", "tr_open"})
+
+
 def blocks(md: str) -> list[Block]:
     """The typed blocks of a Markdown text, in order (see the module docstring)."""
     state = _Blocks()
     tokens = parse(md)
     for i, token in enumerate(tokens):
-        kind = token.type
-        if kind in ("bullet_list_open", "ordered_list_open"):
-            state.close_item()  # the text of an item with a list inside comes before that list's items
-            start = token.attrGet("start")
-            state.lists.append(_List(kind == "ordered_list_open", int(start) if start is not None else 1))
-        elif kind in ("bullet_list_close", "ordered_list_close"):
-            state.close_item()
-            state.lists.pop()
-        elif kind == "list_item_open":
-            state.close_item()
-            current = state.lists[-1]
-            marker = f"{current.number}. " if current.ordered else "\u2022 "
-            current.number += 1
-            state.item, state.item_depth = [marker], len(state.lists)
-        elif kind == "list_item_close":
-            state.close_item()
-        elif kind == "table_open":
-            state.close_item()  # the text of an item with a table inside (its label) comes before the table
-            state.table = []
-        elif kind == "table_close":
-            state.blocks.append(Table(tuple(tuple(row) for row in state.table or [])))
-            state.table = None
-        elif kind == "tr_open" and state.table is not None:
-            state.table.append([])
-        elif kind == "inline" and state.table is not None:
-            header = tokens[i - 1].type == "th_open"
-            state.table[-1].append(Cell(header, _inline(token.children or []).strip()))
-        elif kind == "inline":
-            opener = tokens[i - 1]
-            state.text(int(opener.tag[1:]) if opener.type == "heading_open" else 0, _inline(token.children or []))
-        elif kind == "fence" and token.info.strip().split(None, 1)[:1] == [FLOW]:
-            state.close_item()
-            state.blocks.append(Flow(tuple(_step(line) for line in token.content.splitlines() if line.strip())))
-        elif kind in ("fence", "code_block"):
-            code = html.escape(token.content.rstrip("\n"), quote=False).replace("\n", "<br/>")
-            state.text(0, f"{CODE_FONT}{code}</font>" if code else "")
-        elif kind == "html_block":
-            state.text(0, _raw_html(token.content))
-        # labels (myst_target), % comments, rules and quote marks print nothing of their own
+        if token.type in _LIST_TOKENS:
+            _list_token(state, token)
+        elif token.type in _TABLE_TOKENS or (token.type == "inline" and state.table is not None):
+            _table_token(state, token, tokens[i - 1])
+        else:
+            _text_token(state, token, tokens[i - 1])
     state.close_item()
     return state.blocks
+
+
+def _list_token(state: _Blocks, token: Token) -> None:
+    """A list opens or closes, an item opens (its marker: its number, or a bullet) or closes."""
+    kind = token.type
+    state.close_item()  # the text of an item with a list inside comes before that list's items
+    if kind in ("bullet_list_open", "ordered_list_open"):
+        start = token.attrGet("start")
+        state.lists.append(_List(kind == "ordered_list_open", int(start) if start is not None else 1))
+    elif kind in ("bullet_list_close", "ordered_list_close"):
+        state.lists.pop()
+    elif kind == "list_item_open":
+        current = state.lists[-1]
+        marker = f"{current.number}. " if current.ordered else "\u2022 "
+        current.number += 1
+        state.item, state.item_depth = [marker], len(state.lists)
+
+
+def _table_token(state: _Blocks, token: Token, previous: Token) -> None:
+    """A table opens (after the text of the item it stands in) or closes, a row opens, a cell's text."""
+    kind = token.type
+    if kind == "table_open":
+        state.close_item()  # the text of an item with a table inside (its label) comes before the table
+        state.table = []
+    elif kind == "table_close":
+        state.blocks.append(Table(tuple(tuple(row) for row in state.table or [])))
+        state.table = None
+    elif state.table is not None and kind == "tr_open":
+        state.table.append([])
+    elif state.table is not None:  # a cell's inline text
+        state.table[-1].append(Cell(previous.type == "th_open", _inline(token.children or []).strip()))
+
+
+def _text_token(state: _Blocks, token: Token, previous: Token) -> None:
+    """A paragraph's or heading's text, a flow, a code block, raw HTML; labels (myst_target), % comments,
+    rules and quote marks print nothing of their own."""
+    kind = token.type
+    if kind == "inline":
+        state.text(int(previous.tag[1:]) if previous.type == "heading_open" else 0, _inline(token.children or []))
+    elif kind == "fence" and token.info.strip().split(None, 1)[:1] == [FLOW]:
+        state.close_item()
+        state.blocks.append(Flow(tuple(_step(line) for line in token.content.splitlines() if line.strip())))
+    elif kind in ("fence", "code_block"):
+        code = html.escape(token.content.rstrip("\n"), quote=False).replace("\n", "<br/>")
+        state.text(0, f"{CODE_FONT}{code}</font>" if code else "")
+    elif kind == "html_block":
+        state.text(0, _raw_html(token.content))
 
 
 def one_marker(item: str) -> str:
