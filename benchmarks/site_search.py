@@ -1,6 +1,8 @@
 """Sections search measured on realistic queries: the share of queries whose expected section is in the top 3.
 
-The queries (benchmarks/data/search_queries.<lang>.yaml) are what players type at the table: single words,
+The queries are what players type at the table, in two sets per language: the tuning set
+(benchmarks/data/search_queries.<lang>.yaml, which the ranking was tuned on) and the held-out set
+(search_queries_heldout.<lang>.yaml, written before it was measured and never tuned on): single words,
 words with typos, several words, questions typed in full, rule numbers. Each names the game it is typed on
 and the section(s) that answer it (anchors of the built site). The ranking is the site's own script
 (templates/site/static/rp-search-rank.js) with the site's Sphinx stemmer (language_data.js), run by node over
@@ -57,9 +59,15 @@ process.stdout.write(JSON.stringify(out));
 """
 
 
-def measure(site: Path, lang: str) -> tuple[list[dict], list[dict]]:
-    """The queries of `lang` and, for each, the top 3 anchors in its game and in all games."""
-    queries = yaml.safe_load((HERE / "data" / f"search_queries.{lang}.yaml").read_text(encoding="utf-8"))
+SETS = {  # the tuning set (what the ranking was tuned on) and the held-out set (never tuned on)
+    "tuning": "search_queries.{lang}.yaml",
+    "held-out": "search_queries_heldout.{lang}.yaml",
+}
+
+
+def measure(site: Path, lang: str, name: str = SETS["tuning"]) -> tuple[list[dict], list[dict]]:
+    """The queries of `lang` in the file `name` and, for each, the top 3 anchors in its game and in all games."""
+    queries = yaml.safe_load((HERE / "data" / name.format(lang=lang)).read_text(encoding="utf-8"))
     run = subprocess.run(
         ["node", "-e", RUNNER, str(site), lang, str(RANK)],
         input=json.dumps(queries),
@@ -81,19 +89,23 @@ def main(argv: list[str]) -> int:
     site = Path(argv[0])
     show = "--show-misses" in argv
     for lang in ("de", "en", "fr"):
-        if not (HERE / "data" / f"search_queries.{lang}.yaml").is_file() or not (site / lang).is_dir():
-            continue
-        queries, results = measure(site, lang)
-        in_game = sum(hit(q, r["game"]) for q, r in zip(queries, results))
-        in_all = sum(hit(q, r["all"]) for q, r in zip(queries, results))
-        n = len(queries)
-        print(
-            f"{lang}: {n} queries; top 3 in the game: {in_game}/{n} = {in_game / n:.1%}; all games: {in_all}/{n} = {in_all / n:.1%}"
-        )
-        if show:
-            for q, r in zip(queries, results):
-                if not hit(q, r["game"]) or not hit(q, r["all"]):
-                    print(f"  MISS {q['game']}: {q['query']!r} -> game {r['game']} all {r['all']} (want {q['expect']})")
+        for label, name in SETS.items():
+            if not (HERE / "data" / name.format(lang=lang)).is_file() or not (site / lang).is_dir():
+                continue
+            queries, results = measure(site, lang, name)
+            in_game = sum(hit(q, r["game"]) for q, r in zip(queries, results))
+            in_all = sum(hit(q, r["all"]) for q, r in zip(queries, results))
+            n = len(queries)
+            print(
+                f"{lang} {label}: {n} queries; top 3 in the game: {in_game}/{n} = {in_game / n:.1%}; "
+                f"all games: {in_all}/{n} = {in_all / n:.1%}"
+            )
+            if show:
+                for q, r in zip(queries, results):
+                    if not hit(q, r["game"]) or not hit(q, r["all"]):
+                        print(
+                            f"  MISS {q['game']}: {q['query']!r} -> game {r['game']} all {r['all']} (want {q['expect']})"
+                        )
     return 0
 
 

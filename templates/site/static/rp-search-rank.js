@@ -1,14 +1,18 @@
 // Ranking of the sections search, as a player types: words are stemmed like Sphinx's own index, stop words of
 // the language are dropped, a word the index does not know is matched to the index's nearest words by edit
 // distance (and offered as "did you mean"), entries matching only some words still rank (BM25 over the
-// entries' stems, words in the title count more), and a rule number ("4.2", "§ 4.2") finds its paragraph.
+// entries' stems, words in the title count more), a compound the index does not know counts as the known words
+// it is made of ("Handkartenlimit"), rule sections rank above glossary and register entries that match about as
+// well, and a rule number ("4.2", "§ 4.2") finds its paragraph.
 // Pure functions, no page access: the search page (sections-search.js) and the benchmark (node) share them.
 (function (root) {
   "use strict";
   const K1 = 1.2;
   const B = 0.5;
   const TITLE = 1.5; // weight of a word of the entry's title over a word of its text
-  const SECONDARY = 0.85; // glossary entries and ambiguities rank after a rule section matching as well
+  const SECONDARY = 0.5; // glossary entries and ambiguities rank after a rule section matching about as well
+  const MIN_PART = 4; // letters of a compound's part at least
+  const PART = 0.9; // weight of a compound's part, as a word of its own
   const NUMBER = /^\s*(?:§|#|r-)?\s*(\d{1,3}(?:[.-]\d{1,3})*)\.?\s*$/u;
 
   // The words of a query, lower case, split at everything that is no letter or digit ("can't" -> can, t).
@@ -92,6 +96,37 @@
     return { stems: order.slice(0, 3).map((s) => [s, best === 1 ? 0.7 : 0.5]), corrected: near.get(order[0]) };
   }
 
+  // The parts of a compound the index does not know ("handkartenlimit": hand|karten|limit), read from the
+  // left, the longest known part first, each at least MIN_PART letters, a linking "s" between two parts
+  // skipped; the last part may carry a typo (the index's nearest words, as for a word). Each part is the stems
+  // it stands for, with their weights; null unless the whole word is read so, in two parts or more.
+  function parts(word, stem, stats, forms) {
+    const found = [];
+    let rest = word;
+    while (rest.length) {
+      let cut = 0;
+      for (let i = rest.length; i >= MIN_PART; i--) {
+        if (stats.df.has(stem(rest.slice(0, i)))) {
+          cut = i;
+          break;
+        }
+      }
+      if (!cut && found.length && rest.startsWith("s") && rest.length > MIN_PART) {
+        rest = rest.slice(1); // Spiel|s|ziel
+        continue;
+      }
+      if (!cut) {
+        const near = found.length && rest.length >= MIN_PART ? expand(rest, stem, stats, forms).stems : [];
+        if (!near.length) return null;
+        found.push(near);
+        break;
+      }
+      found.push([[stem(rest.slice(0, cut)), PART]]);
+      rest = rest.slice(cut);
+    }
+    return found.length > 1 ? found : null;
+  }
+
   // The entries a rule number names: the section with that number, or the section holding the rule
   // paragraph with it (then the anchor is the paragraph's, r-4-2).
   function byNumber(number, entries) {
@@ -119,7 +154,14 @@
     const kept = all.filter((w) => !stop.has(w));
     const used = kept.length ? kept : all;
     const forms = (meta && meta.forms) || {};
-    const expanded = used.map((w) => expand(w, stem, stats, forms));
+    // a word the index does not know, that is a compound of words it knows, counts as those words
+    const perWord = used.map((w) => {
+      const found = expand(w, stem, stats, forms);
+      if (found.stems.length && !found.corrected) return [found];
+      const split = w.length >= 2 * MIN_PART ? parts(w, stem, stats, forms) : null;
+      return split ? split.map((stems) => ({ stems, corrected: null })) : [found];
+    });
+    const expanded = perWord.flat();
     const total = entries.length;
     const idf = (s) => {
       const n = stats.df.get(s) || 0;
@@ -149,12 +191,12 @@
     hits.sort((a, b) => b.score - a.score || (a.entry.label < b.entry.label ? -1 : 1));
     const corrected = expanded.some((e) => e.corrected);
     const suggestion = corrected
-      ? used.map((w, i) => expanded[i].corrected || w).join(" ")
+      ? used.map((w, i) => (perWord[i].length === 1 && perWord[i][0].corrected) || w).join(" ")
       : null;
     return { hits, suggestion, number: numberMatch ? numberMatch[1] : null, words: used };
   }
 
-  const api = { search, prepare, words, distance, byNumber };
+  const api = { search, prepare, words, distance, byNumber, parts };
   if (typeof module !== "undefined" && module.exports) module.exports = api;
   else root.RPRank = api;
 })(typeof window !== "undefined" ? window : globalThis);
