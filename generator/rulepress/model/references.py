@@ -196,38 +196,48 @@ def text_problems(content: GameContent) -> list[Problem]:
     problems: list[Problem] = []
     report = _reporter(content, problems)
     game = content.game
-    term_ids = {t.id for t in game.glossary}
-    metas = {r.id for r in game.rules}
-    for _lang, text in content.rules.items():
-        for section in text.sections:
-            for _shown, term in term_refs(section.body):
-                if term not in term_ids:
-                    line = (section.body_line or section.line + 1) + section.body.count(
-                        "\n", 0, _ref_at(section.body, term)
-                    )
-                    problems.append(Problem(text.path, line, None, section.id, f"unknown glossary term {term!r}"))
-        if metas:
-            for section in text.sections:
-                if section.id not in metas and not section.id.startswith("line-"):
-                    problems.append(
-                        Problem(
-                            text.path,
-                            section.line,
-                            1,
-                            section.id,
-                            "section has no entry in `rules` of the game (its provenance is missing)",
-                        )
-                    )
+    for text in content.rules.values():
+        problems += _unknown_terms(text, {t.id for t in game.glossary})
+        if game.rules:
+            problems += _sections_without_meta(text, {r.id for r in game.rules})
     for i, meta in enumerate(game.rules):
-        for _lang, text in content.rules.items():
+        for text in content.rules.values():
             if text.section(meta.id) is None:
                 report(("rules", i, "id"), f"section {meta.id!r} is not in {text.path}")
     for i, amb in enumerate(game.ambiguities):
-        for _lang, text in content.rules.items():
+        for text in content.rules.values():
             if amb.section and text.section(amb.section) is None:
                 report(("ambiguities", i, "section"), f"section {amb.section!r} is not in {text.path}")
     _changelog(content, report)
     return problems
+
+
+def _unknown_terms(text, term_ids: set[str]) -> list[Problem]:
+    """The ``{term}`` references of a rules text to terms the glossary does not have, at their lines."""
+    found = []
+    for section in text.sections:
+        for _shown, term in term_refs(section.body):
+            if term not in term_ids:
+                line = (section.body_line or section.line + 1) + section.body.count(
+                    "\n", 0, _ref_at(section.body, term)
+                )
+                found.append(Problem(text.path, line, None, section.id, f"unknown glossary term {term!r}"))
+    return found
+
+
+def _sections_without_meta(text, metas: set[str]) -> list[Problem]:
+    """The labelled sections of a rules text that `rules` of the game does not list (their provenance)."""
+    return [
+        Problem(
+            text.path,
+            section.line,
+            1,
+            section.id,
+            "section has no entry in `rules` of the game (its provenance is missing)",
+        )
+        for section in text.sections
+        if section.id not in metas and not section.id.startswith("line-")
+    ]
 
 
 def _changelog(content: GameContent, report) -> None:
@@ -240,26 +250,29 @@ def _changelog(content: GameContent, report) -> None:
         report(("version",), f"version {game.version!r} has no entry in changelog ({', '.join(versions)})")
     if game.changelog and game.version is None:
         report(("version",), f"the changelog lists versions ({', '.join(versions)}) but the game gives no version")
-    ambiguities = {a.id for a in game.ambiguities}
-    components = {c.id for c in game.components}
     for i, release in enumerate(game.changelog):
         for j, change in enumerate(release.changes):
-            key = ("changelog", i, "changes", j)
-            for k, section in enumerate(change.sections):
-                for _lang, text in content.rules.items():
-                    if text.section(section) is None:
-                        report(key + ("sections", k), f"section {section!r} is not in {text.path}")
-                        break
-            for k, number in enumerate(change.paragraphs if release.version == game.version else ()):
-                for _lang, text in content.rules.items():  # (an earlier release's numbers are of its own text)
-                    if number not in {n.number for sec in text.sections for n in sec.numbered}:
-                        report(key + ("paragraphs", k), f"no rule paragraph is numbered {number} in {text.path}")
-                        break
-            for k, component in enumerate(change.components):
-                if component not in components:
-                    report(key + ("components", k), f"unknown component {component!r} (ids of `components`)")
-            if change.erratum is not None and change.erratum not in ambiguities:
-                report(key + ("erratum",), f"unknown ambiguity {change.erratum!r} (ids of `ambiguities`)")
+            _change(content, report, ("changelog", i, "changes", j), change, current=release.version == game.version)
+
+
+def _change(content: GameContent, report, key: tuple, change, *, current: bool) -> None:
+    """One change: the sections it names are in every rules text, its paragraph numbers (of the current
+    release only: an earlier release's numbers are of its own text) too, its components and erratum exist."""
+    texts = list(content.rules.values())
+    for k, section in enumerate(change.sections):
+        missing = next((t for t in texts if t.section(section) is None), None)
+        if missing is not None:
+            report(key + ("sections", k), f"section {section!r} is not in {missing.path}")
+    for k, number in enumerate(change.paragraphs if current else ()):
+        missing = next((t for t in texts if number not in {n.number for sec in t.sections for n in sec.numbered}), None)
+        if missing is not None:
+            report(key + ("paragraphs", k), f"no rule paragraph is numbered {number} in {missing.path}")
+    components = {c.id for c in content.game.components}
+    for k, component in enumerate(change.components):
+        if component not in components:
+            report(key + ("components", k), f"unknown component {component!r} (ids of `components`)")
+    if change.erratum is not None and change.erratum not in {a.id for a in content.game.ambiguities}:
+        report(key + ("erratum",), f"unknown ambiguity {change.erratum!r} (ids of `ambiguities`)")
 
 
 def _reporter(content: GameContent, problems: list[Problem]):
