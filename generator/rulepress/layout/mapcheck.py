@@ -57,15 +57,7 @@ def overlapping(outlines: dict[str, list]) -> dict[tuple[str, str], float]:
 
 def check_board(board, report, key: tuple) -> None:
     """Report every disagreement between the outlines of `board` and its links."""
-    outlines = {}
-    for j, space in enumerate(board.spaces):
-        if not space.outline:
-            continue
-        bad = regions.problems(space.outline)
-        for index, message in bad:
-            report(key + ("spaces", j, "outline", index), f"region {space.id!r}: {message}")
-        if not bad:
-            outlines[space.id] = space.outline
+    outlines = _valid_outlines(board, report, key)
     if len(outlines) < 2:
         return
     position = {s.id: j for j, s in enumerate(board.spaces)}
@@ -75,33 +67,12 @@ def check_board(board, report, key: tuple) -> None:
             f"region {b!r} overlaps region {a!r} by {area:.1f} mm²; neighbouring regions share a border, "
             "they do not cover the same ground",
         )
-    styles = {t.id: t.style for t in board.link_types}
     touch = touching(outlines)
-    linked = set()
+    styles = {t.id: t.style for t in board.link_types}
     for j, link in enumerate(board.links):
-        pair = frozenset((link.a, link.b))
-        linked.add(pair)
-        if link.a not in outlines or link.b not in outlines:
-            continue
-        style = styles.get(link.type, "solid")
-        if style.endswith("arrow"):
-            continue
-        sea = link.wrap or style == "dashed"
-        kind = "sea" if sea else "land"
-        if sea and pair in touch:
-            report(
-                key + ("links", j),
-                f"{kind} link {link.a} – {link.b}: the regions share a border of "
-                f"{touch[pair]:.1f} mm; a sea link must cross water (make it a land link or separate the outlines)",
-            )
-        elif not sea and pair not in touch:
-            gap = regions.geometry(outlines[link.a]).distance(regions.geometry(outlines[link.b]))
-            report(
-                key + ("links", j),
-                f"{kind} link {link.a} – {link.b}: the regions share no border "
-                f"(they are {gap:.1f} mm apart); make it a sea link or let the outlines meet",
-            )
-    position = {s.id: j for j, s in enumerate(board.spaces)}
+        if link.a in outlines and link.b in outlines:
+            _check_link(link, styles.get(link.type, "solid"), outlines, touch, report, key + ("links", j))
+    linked = {frozenset((link.a, link.b)) for link in board.links}
     for pair, length in sorted(touch.items(), key=lambda kv: sorted(kv[0])):
         if pair not in linked:
             a, b = sorted(pair, key=lambda s: position[s])
@@ -109,3 +80,40 @@ def check_board(board, report, key: tuple) -> None:
                 key + ("spaces", position[a], "outline"),
                 f"regions {a} and {b} share a border of {length:.1f} mm but no link joins them",
             )
+
+
+def _valid_outlines(board, report, key: tuple) -> dict:
+    """Space id -> its outline, for the spaces whose outline is a valid region (the others reported)."""
+    outlines = {}
+    for j, space in enumerate(board.spaces):
+        if not space.outline:
+            continue
+        bad = regions.problems(space.outline)
+        for index, message in bad:
+            report(key + ("spaces", j, "outline", index), f"region {space.id!r}: {message}")
+        if not bad:
+            outlines[space.id] = space.outline
+    return outlines
+
+
+def _check_link(link, style: str, outlines: dict, touch: dict, report, key: tuple) -> None:
+    """A land link joins regions that share a border, a sea link (dashed, or wrapping) regions that do not;
+    an arrow says nothing of borders."""
+    if style.endswith("arrow"):
+        return
+    pair = frozenset((link.a, link.b))
+    sea = link.wrap or style == "dashed"
+    kind = "sea" if sea else "land"
+    if sea and pair in touch:
+        report(
+            key,
+            f"{kind} link {link.a} – {link.b}: the regions share a border of "
+            f"{touch[pair]:.1f} mm; a sea link must cross water (make it a land link or separate the outlines)",
+        )
+    elif not sea and pair not in touch:
+        gap = regions.geometry(outlines[link.a]).distance(regions.geometry(outlines[link.b]))
+        report(
+            key,
+            f"{kind} link {link.a} – {link.b}: the regions share no border "
+            f"(they are {gap:.1f} mm apart); make it a sea link or let the outlines meet",
+        )
