@@ -502,42 +502,52 @@ def check(content, options: BoardOptions) -> list[Problem]:
     """Problems that would stop or spoil a board's build: a scene that cannot be laid out, a text the
     bundled fonts cannot show, a tiling that does not fit the paper with the chosen overlap."""
     problems: list[Problem] = []
-    overlap = options.overlap
     for i, board in enumerate(content.game.boards):
-        file, line, col = content.locate(("boards", i))
         broken = _layer_image_problems(content, i, board)
         if broken:
             problems.extend(broken)
             continue  # the board cannot be drawn with these pictures
-        if any(s.outline for s in board.spaces):  # drawn borders against the links (the geometry library's work)
-
-            def located(key: tuple, message: str) -> None:
-                problems.append(_problem_at(content, key, message))
-
-            before = len(problems)
-            check_board(board, located, ("boards", i))
-            if len(problems) > before:
-                continue  # a scene cannot be laid out from broken outlines
-
-        def report(message: str, board=board) -> None:
-            problems.append(Problem(file, line, col, f"boards.{i}", f"board {board.id}: {message}"))  # noqa: B023
-
+        borders = _border_problems(content, i, board)
+        if borders:
+            problems.extend(borders)
+            continue  # a scene cannot be laid out from broken outlines
         problems.extend(_greyscale_warnings(content, i, board))
         problems.extend(_icon_problems(content, i, board))
-        for lang in content.game.languages:
-            try:
-                scene = content_scene(content, board, lang)  # the scene the build draws
-            except ValueError as exc:
-                report(f"cannot be laid out ({lang}): {exc}")
-                continue
-            for label in scene.labels:
-                for row in label.rows:
-                    missing = fonts.missing_glyphs(row.text, row.font)
-                    if missing:
-                        report(f"font {row.font} has no glyph for {' '.join(missing)} in {row.text!r}")
-        for paper in options.papers:
-            try:
-                plan_tiles(board.size.width, board.size.height, PAPERS[paper], overlap=overlap)
-            except ValueError as exc:
-                report(f"cannot be tiled on {paper}: {exc}")
+        problems.extend(_drawing_problems(content, i, board, options))
     return list(dict.fromkeys(problems))
+
+
+def _border_problems(content, i: int, board) -> list[Problem]:
+    """A map's drawn borders against its links (the geometry library's work), where its spaces have outlines."""
+    found: list[Problem] = []
+    if any(s.outline for s in board.spaces):
+        check_board(board, lambda key, message: found.append(_problem_at(content, key, message)), ("boards", i))
+    return found
+
+
+def _drawing_problems(content, i: int, board, options: BoardOptions) -> list[Problem]:
+    """A board's scene in each language that cannot be laid out or shows a letter the fonts do not have, and a
+    paper it cannot be tiled on."""
+    file, line, col = content.locate(("boards", i))
+    found: list[Problem] = []
+
+    def report(message: str) -> None:
+        found.append(Problem(file, line, col, f"boards.{i}", f"board {board.id}: {message}"))
+
+    for lang in content.game.languages:
+        try:
+            scene = content_scene(content, board, lang)  # the scene the build draws
+        except ValueError as exc:
+            report(f"cannot be laid out ({lang}): {exc}")
+            continue
+        for label in scene.labels:
+            for row in label.rows:
+                missing = fonts.missing_glyphs(row.text, row.font)
+                if missing:
+                    report(f"font {row.font} has no glyph for {' '.join(missing)} in {row.text!r}")
+    for paper in options.papers:
+        try:
+            plan_tiles(board.size.width, board.size.height, PAPERS[paper], overlap=options.overlap)
+        except ValueError as exc:
+            report(f"cannot be tiled on {paper}: {exc}")
+    return found
