@@ -63,3 +63,32 @@ def test_a_worked_example_runs_once_whichever_part_asks_and_not_again_in_the_nex
         assert len(analysis.of(content, "examples").examples or []) == len(every)
         analysis.save()
     assert sorted(ran) == sorted(every)  # each once, in the first build
+
+
+def test_the_terms_a_section_uses_are_found_again_only_for_sections_or_names_that_changed(tmp_path, monkeypatch):
+    from rulepress.check import analyse
+    from rulepress.memo import Memo
+
+    folder = new_game("demo", tmp_path, table=False)
+    store = tmp_path / "terms.json"
+    read: list[str] = []
+    real = analyse.NameFinder.used
+    monkeypatch.setattr(analyse.NameFinder, "used", lambda self, text: read.append(text) or real(self, text))
+
+    def found(content):
+        memo = Memo(store, "v")
+        used = terms_used(content, "de", memo)
+        memo.save()
+        return used
+
+    first = found(load_game(folder))
+    assert read and first == terms_used(load_game(folder), "de")
+    read.clear()
+    assert found(load_game(folder)) == first and read == []  # nothing changed: nothing read again
+    rules = folder / "rules.de.md"
+    rules.write_text(
+        rules.read_text(encoding="utf-8").replace("Wer zuerst das Ziel erreicht", "Wer das Ziel erreicht"),
+        encoding="utf-8",
+    )
+    found(load_game(folder))
+    assert len(read) == 1  # the edited section only

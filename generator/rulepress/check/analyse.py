@@ -29,7 +29,7 @@ from rulepress.check import examples, prose, readings, results, translations, wo
 from rulepress.check.names import NameFinder, names_of
 from rulepress.check.sources import markdown_prose
 from rulepress.errors import Problem, RulepressError
-from rulepress.memo import Memo
+from rulepress.memo import Memo, key_of
 from rulepress.model import GameContent, formats
 from rulepress.model.cache import folder_key
 from rulepress.model.rules_text import term_refs
@@ -65,7 +65,9 @@ def analyse_game(
     ran = {"examples", "examples-shown", "translations"} & parts and content.game.engine
     _examples_and_translations(found, content, parts, game_runs if ran else None, out)
     if "terms" in parts:
-        found.terms = {lang: terms_used(content, lang) for lang in content.rules}
+        memo = Memo.at(out, f"{content.id}-terms")
+        found.terms = {lang: terms_used(content, lang, memo) for lang in content.rules}
+        found.pending.append(memo)  # saved when the build succeeds
     if "sources" in parts and sources is not None and content.game.source_texts:
         found.sources = _sources_found(content, Path(sources))
     return found
@@ -155,13 +157,23 @@ def pictures_not_drawn(content: GameContent, runs: examples.ExampleRuns, pending
     return found
 
 
-def terms_used(content: GameContent, lang: str) -> dict[str, list[str]]:
+def terms_used(content: GameContent, lang: str, memo: Memo | None = None) -> dict[str, list[str]]:
     """Section id -> ids of the glossary terms the section uses, in its heading or prose (not in its
-    examples' code): those it refers to with ``{term}`` and those it names in words."""
-    finder = NameFinder([n for n in names_of(content) if n.kind == "term"], lang)
+    examples' code): those it refers to with ``{term}`` and those it names in words. With a `memo`, a
+    section's terms are found again only when its title or text, or the glossary's names, changed."""
+    memo = memo or Memo(None)
+    terms = [n for n in names_of(content) if n.kind == "term"]
+    names = key_of([asdict(n) for n in terms], lang)
+    finder: NameFinder | None = None
     used = {}
     for section in content.rules[lang].sections:
-        referred = [term_id for _shown, term_id in term_refs(section.title + "\n" + section.body)]
-        said = finder.used(section.title + "\n" + "\n".join(markdown_prose(section.body)))
-        used[section.id] = list(dict.fromkeys(referred + sorted(said)))
+        key = key_of(names, section.title, section.body)
+        kept = memo.get(key)
+        if kept is None:
+            finder = finder or NameFinder(terms, lang)
+            referred = [term_id for _shown, term_id in term_refs(section.title + "\n" + section.body)]
+            said = finder.used(section.title + "\n" + "\n".join(markdown_prose(section.body)))
+            kept = list(dict.fromkeys(referred + sorted(said)))
+            memo.put(key, kept)
+        used[section.id] = list(kept)
     return used
