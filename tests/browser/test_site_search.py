@@ -111,3 +111,20 @@ def test_a_rule_number_goes_to_the_rule_paragraph(driver, server, site_output):
     assert driver.current_url.endswith(f"{entry['page']}.html#r-{number.replace('.', '-')}")
     target = driver.find_element(By.ID, f"r-{number.replace('.', '-')}")
     assert target.is_displayed()
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_each_hit_says_what_kind_of_entry_it_is_as_its_page_is_named(driver, server, site_output, lang):
+    entries = _entries(site_output, lang)
+    entry = next(e for e in entries if e["page"].endswith("/glossary"))
+    _run(driver, server, lang, entry["label"], entry["gid"])
+    pages = load_strings(lang)["pages"]
+    items = driver.find_elements(By.CSS_SELECTOR, ".rp-section-results ol li")
+    kinds = [i.find_element(By.CSS_SELECTOR, ".rp-kind").text for i in items]
+    assert pages["glossary"] in kinds
+    assert set(kinds) <= {pages["rules"], pages["glossary"], pages["ambiguities"]}
+    for item in items:  # the label goes with its link: the glossary's label on a glossary page's link
+        link = item.find_element(By.CSS_SELECTOR, "a").get_attribute("href")
+        label = item.find_element(By.CSS_SELECTOR, ".rp-kind").text
+        page = link.split(".html")[0].rsplit("/", 1)[-1]
+        assert label == pages[page]

@@ -1,6 +1,7 @@
 // Sections search: on the search page, list the rule sections, glossary entries and ambiguities that match the
 // query (ranked by rp-search-rank.js: stop words dropped, typos forgiven with "did you mean", entries matching
-// only some words still listed), above Sphinx's page results. A search started on a game's page (`game` in the
+// only some words still listed), each labelled with the page it is on (rules, glossary, unclear points), above
+// Sphinx's page results. A search started on a game's page (`game` in the
 // query string) lists that game's entries, with a link to search all games; a rule number ("4.2") of that game
 // goes straight to the rule. The data (rp-sections.js) is written by Rulepress for each language.
 document.addEventListener("DOMContentLoaded", () => {
@@ -99,6 +100,15 @@ document.addEventListener("DOMContentLoaded", () => {
       const a = document.createElement("a");
       a.href = root + hit.entry.page + ".html#" + hit.anchor;
       a.textContent = found.number && hit.anchor.startsWith("r-") ? found.number + " — " + hit.entry.label : hit.entry.label;
+      // what kind of entry it is, named as its page is: rules, glossary or unclear points
+      const page = hit.entry.page.split("/").pop();
+      const kindName = say("rpKind" + page.charAt(0).toUpperCase() + page.slice(1), "");
+      if (kindName) {
+        const kind = document.createElement("span");
+        kind.className = "rp-kind rp-kind-" + page;
+        kind.textContent = kindName;
+        item.append(kind, " ");
+      }
       item.appendChild(a);
       if (!game) {
         const where = document.createElement("span");
