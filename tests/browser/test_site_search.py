@@ -128,3 +128,22 @@ def test_each_hit_says_what_kind_of_entry_it_is_as_its_page_is_named(driver, ser
         label = item.find_element(By.CSS_SELECTOR, ".rp-kind").text
         page = link.split(".html")[0].rsplit("/", 1)[-1]
         assert label == pages[page]
+
+
+def test_the_sidebar_search_on_a_desktop_looks_in_the_game_whose_page_it_is_typed_on(driver, server, site_output):
+    from selenium.webdriver.common.keys import Keys
+
+    entry = next(e for e in _entries(site_output, "en") if e["page"].endswith("/rules"))
+    metrics = {"width": 1280, "height": 900, "deviceScaleFactor": 1, "mobile": False}
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", metrics)
+    try:
+        driver.get(f"{server}/site/en/{entry['page']}.html")
+        box = driver.find_element(By.CSS_SELECTOR, "input.sidebar-search")
+        assert box.is_displayed()  # a desktop window: the sidebar's search, not the top bar's
+        box.send_keys("rules", Keys.ENTER)
+        WebDriverWait(driver, 20).until(lambda d: "search.html" in d.current_url)
+    finally:
+        driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+    assert f"game={entry['gid']}" in driver.current_url
+    _run(driver, server, "en", "rules", entry["gid"])
+    assert all(f"/{entry['gid']}/" in h for h in _hits(driver))
