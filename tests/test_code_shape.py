@@ -15,8 +15,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "generator" / "rulepress"
 LONG_LINES = 60
-MAX_LONG_FUNCTIONS = 12  # the target
-MAX_COMPLEX_FUNCTIONS = 20  # the target
+MAX_LONG_FUNCTIONS = 9  # target 12: reached
+MAX_COMPLEX_FUNCTIONS = 14  # target 20: reached
 
 
 def _trees():

@@ -388,48 +388,67 @@ def _read(text: str, lang: str) -> tuple[list[Signal], list[str]]:
     tokens = list(WORD.finditer(text))
     i = 0
     while i < len(tokens):
-        token = tokens[i]
-        candidates = lexicon.by_first.get(token.group(0).lower(), ()) + lexicon.patterned
-        hit = next(
-            (e for e in sorted(candidates, key=lambda e: -len(e.words)) if _match_at(e, tokens, i, text)),
-            None,
-        )
-        if hit is not None and _names_something(lexicon, hit, token, text):
-            hit = None  # a noun ('die Rechten', 'das Überschreiten'), not the word the phrase means
-        if hit is None and "-" in token.group(0):
-            hit = _number_part(lexicon, token.group(0).split("-")[0])  # 'three-player', 'two-sided'
+        hit = _hit_at(lexicon, tokens, i, text)
         if hit is None:
             i += 1
             continue
-        span = tokens[i + len(hit.words) - 1].end()
-        words = text[token.start() : span]
-        if hit.ordinal and lexicon.ordinals_after:
-            before = tokens[i - 1].group(0) if i else ""
-            if not any(p.fullmatch(before) for p in lexicon.ordinals_after):
-                for category, value in lexicon.also.get(words.lower(), ()):  # 'first' as 'before'
-                    found.append(Signal(category, value, words, True, token.start()))
-                i += len(hit.words)
-                continue
-        if hit.category == "negation" and _is_answer(lexicon, text, token, i):
-            i += len(hit.words)
-            continue
-        weak = hit.weak or (
-            (hit.category == "quantifier" or (hit.category == "number" and hit.value == 1)) and _stands_last(text, span)
-        )
-        if hit.category != "no_signal":
-            found.append(Signal(hit.category, hit.value, words, weak, token.start()))
-            for category, value in lexicon.also.get(words.lower(), ()):
-                found.append(Signal(category, value, words, True, token.start()))
-        else:
-            silent_words.append(words)
+        said, quiet = _said_by(lexicon, hit, tokens, i, text)
+        found += said
+        silent_words += quiet
         i += len(hit.words)
+    return _whole_sentence(found, text, lexicon), silent_words
+
+
+def _hit_at(lexicon: Lexicon, tokens: list[re.Match], i: int, text: str) -> _Entry | None:
+    """The longest entry of `lexicon` whose words begin at token `i` (not where they name something), or the
+    number a hyphenated word begins with ('three-player'), or None."""
+    token = tokens[i]
+    candidates = lexicon.by_first.get(token.group(0).lower(), ()) + lexicon.patterned
+    hit = next(
+        (e for e in sorted(candidates, key=lambda e: -len(e.words)) if _match_at(e, tokens, i, text)),
+        None,
+    )
+    if hit is not None and _names_something(lexicon, hit, token, text):
+        hit = None  # a noun ('die Rechten', 'das Überschreiten'), not the word the phrase means
+    if hit is None and "-" in token.group(0):
+        hit = _number_part(lexicon, token.group(0).split("-")[0])  # 'three-player', 'two-sided'
+    return hit
+
+
+def _said_by(
+    lexicon: Lexicon, hit: _Entry, tokens: list[re.Match], i: int, text: str
+) -> tuple[list[Signal], list[str]]:
+    """(signals, phrases that say nothing) of the entry `hit` found at token `i` of `text`."""
+    token = tokens[i]
+    span = tokens[i + len(hit.words) - 1].end()
+    words = text[token.start() : span]
+    also = [
+        Signal(category, value, words, True, token.start()) for category, value in lexicon.also.get(words.lower(), ())
+    ]
+    if hit.ordinal and lexicon.ordinals_after:
+        before = tokens[i - 1].group(0) if i else ""
+        if not any(p.fullmatch(before) for p in lexicon.ordinals_after):
+            return also, []  # 'first' as 'before'
+    if hit.category == "negation" and _is_answer(lexicon, text, token, i):
+        return [], []
+    if hit.category == "no_signal":
+        return [], [words]
+    weak = hit.weak or (
+        (hit.category == "quantifier" or (hit.category == "number" and hit.value == 1)) and _stands_last(text, span)
+    )
+    return [Signal(hit.category, hit.value, words, weak, token.start()), *also], []
+
+
+def _whole_sentence(found: list[Signal], text: str, lexicon: Lexicon) -> list[Signal]:
+    """`found` with what the sentence `text` says as a whole: verb-first subjects, negations and what is said
+    before, in reading order."""
     if lexicon.verb_first_subjects:
-        found += _verb_first(text, lexicon)
+        found = found + _verb_first(text, lexicon)
     if lexicon.negated:
         found = _negate(found, text, lexicon)
     if lexicon.said_before:
         found = _said_before(found, text, lexicon)
-    return sorted(found, key=lambda s: s.start), silent_words
+    return sorted(found, key=lambda s: s.start)
 
 
 _CLAUSE_MARK = re.compile(r"[,;:.!?()\[\]—–|]")

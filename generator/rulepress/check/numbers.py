@@ -28,6 +28,7 @@ from __future__ import annotations
 import functools
 import re
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -308,44 +309,67 @@ def word_value(word: str, lang: str) -> tuple[Fraction, bool] | None:
     """(value, weak) of one number word, or None. Case-insensitive."""
     w = word.lower()
     if lang == "de":
-        if w in _DE_WEAK:
-            return Fraction(_DE_WEAK[w]), True
-        if w in _DE_UNITS:
-            return Fraction(_DE_UNITS[w]), False
-        if w in _DE_TENS:
-            return Fraction(_DE_TENS[w]), False
-        if w in _DE_SPECIAL:
-            return Fraction(_DE_SPECIAL[w]), False
-        match = re.fullmatch(r"(ein|zwei|drei|vier|fünf|sechs|sieben|acht|neun)und(\w+)", w)
-        if match and match.group(2) in _DE_TENS:
-            return Fraction(_DE_COMPOUND_UNITS[match.group(1)] + _DE_TENS[match.group(2)]), False
-        match = re.fullmatch(r"(ein|zwei|drei|vier|fünf|sechs|sieben|acht|neun)?hundert(.*)", w)
-        if match and (match.group(1) or match.group(2)):
-            rest = word_value(match.group(2), "de") if match.group(2) else (Fraction(0), False)
-            if rest is not None and not rest[1]:
-                return Fraction(100 * _DE_COMPOUND_UNITS.get(match.group(1) or "ein", 1)) + rest[0], False
-        for stem, value in _DE_ORDINAL_STEMS.items():
-            if w.startswith(stem) and w[len(stem) :] in _DE_ENDINGS:
-                return Fraction(value), False
-        match = _DE_FROM_END.fullmatch(w)
-        if match:  # vorletzte, drittletzte: a position from the end, a negative number
-            return Fraction(-_DE_COMPOUND_HEADS.get(match.group(1), 2)), False
-        match = _DE_COMPOUND_NUMBER.fullmatch(w)
-        if match:
-            return Fraction(_DE_COMPOUND_HEADS[next(g for g in match.groups() if g)]), False
-        return None
+        return _de_value(w)
     if lang not in WORDS_KNOWN:
         return None  # no number words of this language: its digits are compared, its words are not
-    if w in _EN_WEAK:
-        return Fraction(_EN_WEAK[w]), True
-    if w in _EN_UNITS:
-        return Fraction(_EN_UNITS[w]), False
-    if w in _EN_TENS:
-        return Fraction(_EN_TENS[w]), False
-    if w in _EN_ORDINALS:
-        return Fraction(_EN_ORDINALS[w]), False
-    if w in _EN_SPECIAL:
-        return Fraction(_EN_SPECIAL[w]), False
+    return _listed_value(w, _EN_LISTS)
+
+
+# the word lists of a language in the order they are looked up, each with whether its words are weak
+_DE_LISTS = ((_DE_WEAK, True), (_DE_UNITS, False), (_DE_TENS, False), (_DE_SPECIAL, False))
+_EN_LISTS = ((_EN_WEAK, True), (_EN_UNITS, False), (_EN_TENS, False), (_EN_ORDINALS, False), (_EN_SPECIAL, False))
+
+
+def _listed_value(w: str, lists: tuple[tuple[Mapping[str, int | Fraction], bool], ...]) -> tuple[Fraction, bool] | None:
+    """(value, weak) of the lower-case word `w` from the first of `lists` that has it, or None."""
+    for words, weak in lists:
+        if w in words:
+            return Fraction(words[w]), weak
+    return None
+
+
+def _de_value(w: str) -> tuple[Fraction, bool] | None:
+    """(value, weak) of the lower-case German number word `w`: listed, compound, ordinal or counted from the
+    end, or None."""
+    return _listed_value(w, _DE_LISTS) or _de_tens_and_unit(w) or _de_hundreds(w) or _de_ordinal(w) or _de_position(w)
+
+
+def _de_tens_and_unit(w: str) -> tuple[Fraction, bool] | None:
+    """The value of a German unit-and-tens compound ('zweiundzwanzig'), or None."""
+    match = re.fullmatch(r"(ein|zwei|drei|vier|fünf|sechs|sieben|acht|neun)und(\w+)", w)
+    if match and match.group(2) in _DE_TENS:
+        return Fraction(_DE_COMPOUND_UNITS[match.group(1)] + _DE_TENS[match.group(2)]), False
+    return None
+
+
+def _de_hundreds(w: str) -> tuple[Fraction, bool] | None:
+    """The value of a German number of hundreds ('dreihundertvier', 'hundertzwei'), or None."""
+    match = re.fullmatch(r"(ein|zwei|drei|vier|fünf|sechs|sieben|acht|neun)?hundert(.*)", w)
+    if not match or not (match.group(1) or match.group(2)):
+        return None
+    rest = word_value(match.group(2), "de") if match.group(2) else (Fraction(0), False)
+    if rest is None or rest[1]:
+        return None
+    return Fraction(100 * _DE_COMPOUND_UNITS.get(match.group(1) or "ein", 1)) + rest[0], False
+
+
+def _de_ordinal(w: str) -> tuple[Fraction, bool] | None:
+    """The value of a German ordinal (a stem and an ending: 'dritte', 'zwanzigsten'), or None."""
+    for stem, value in _DE_ORDINAL_STEMS.items():
+        if w.startswith(stem) and w[len(stem) :] in _DE_ENDINGS:
+            return Fraction(value), False
+    return None
+
+
+def _de_position(w: str) -> tuple[Fraction, bool] | None:
+    """The value of a German position from the end ('vorletzte', 'drittletzte': a negative number) or of a
+    compound whose head is a number, or None."""
+    match = _DE_FROM_END.fullmatch(w)
+    if match:
+        return Fraction(-_DE_COMPOUND_HEADS.get(match.group(1), 2)), False
+    match = _DE_COMPOUND_NUMBER.fullmatch(w)
+    if match:
+        return Fraction(_DE_COMPOUND_HEADS[next(g for g in match.groups() if g)]), False
     return None
 
 
@@ -443,74 +467,107 @@ def _inclusive(text: str, lang: str) -> str:
 def extract(text: str, lang: str) -> list[Number]:
     """Every number stated in `text` (a paragraph of Markdown) in reading order."""
     text = _inclusive(clean(text), lang)
+    found, taken = _digit_numbers(text, lang)
+    found += _word_numbers(text, lang, taken)
+    return [n for _, n in sorted(found, key=lambda item: item[0])]
+
+
+def _digit_numbers(text: str, lang: str) -> tuple[list[tuple[int, Number]], list[tuple[int, int]]]:
+    """(start, number) of every number written in digits in the clean `text`, and the spans they take."""
     found: list[tuple[int, Number]] = []
     taken: list[tuple[int, int]] = []
     for match in _DIGITS.finditer(text):
-        start, end = match.span()
-        # 3rd, 10er, 5M, 2x: the number counts (the pattern matches everywhere, if only an empty suffix)
-        suffix = glued.group(0) if (glued := _AFTER.match(text, end)) else ""
-        values = parse_digits(match.group(0), lang)
-        multiplier: int | None = None
-        if suffix:
-            multiplier = _GLUED_SCALES.get(suffix)
-            end += len(suffix)
-        elif scaled := _scale_after(text, end, lang):
-            multiplier, end = scaled
-        if multiplier is not None:
-            values = values[:-1] + [values[-1] * multiplier]
+        start = match.start()
+        values, end = _digit_values(text, match, lang)
         for value in values:
             found.append((start, Number(value, text[start:end].strip())))
         taken.append((start, end))
+    return found, taken
+
+
+def _digit_values(text: str, match: re.Match, lang: str) -> tuple[list[Fraction], int]:
+    """(values, end) of the digit group `match`: its values times a scale glued to it or following it."""
+    end = match.end()
+    # 3rd, 10er, 5M, 2x: the number counts (the pattern matches everywhere, if only an empty suffix)
+    suffix = glued.group(0) if (glued := _AFTER.match(text, end)) else ""
+    values = parse_digits(match.group(0), lang)
+    multiplier: int | None = None
+    if suffix:
+        multiplier = _GLUED_SCALES.get(suffix)
+        end += len(suffix)
+    elif scaled := _scale_after(text, end, lang):
+        multiplier, end = scaled
+    if multiplier is not None:
+        values = values[:-1] + [values[-1] * multiplier]
+    return values, end
+
+
+_Word = tuple[int, int, str]  # (start, end, word) of one word of a text
+
+
+def _word_numbers(text: str, lang: str, taken: list[tuple[int, int]]) -> list[tuple[int, Number]]:
+    """(start, number) of every number written in words in the clean `text`, outside the `taken` spans."""
     words = [(m.start(), m.end(), m.group(0).rstrip(".")) for m in re.finditer(r"[^\W\d_]+", text)]
+    found: list[tuple[int, Number]] = []
     i = 0
     while i < len(words):
-        start, end, word = words[i]
-        if any(a <= start < b for a, b in taken):
-            i += 1
-            continue
-        read = word_value(word, lang)
-        if read is None:
-            standalone = _STANDALONE_SCALES.get(lang, {}).get(word.lower())
-            if standalone:
-                found.append((start, Number(Fraction(standalone), word)))
-            i += 1
-            continue
-        number, weak = read
-        if re.match(r"[- ]to[- ]last", text[end : end + 8]):
-            # second-to-last: a position from the end, written as a negative number (German 'vorletzte')
-            found.append((start, Number(-number, text[start : end + 8].strip())))
-            i += 1
-            continue
-        if lang == "en" and word.lower() == "one" and _pronoun_one(words, i):
-            weak = True  # the last one, this one: a pronoun
-        shown_end = end
-        nxt = words[i + 1] if i + 1 < len(words) else None
-        step = 1
-        if (
-            lang == "en"
-            and nxt
-            and number in [Fraction(v) for v in _EN_TENS.values()]
-            and text[end : nxt[0]] in ("-", " ")
-            and nxt[2].lower() in _EN_UNITS
-            and _EN_UNITS[nxt[2].lower()] < 10
-        ):
-            number += _EN_UNITS[nxt[2].lower()]
-            shown_end, step = nxt[1], 2
-            nxt = words[i + 2] if i + 2 < len(words) else None
-        if nxt and text[shown_end : nxt[0]].strip() == "":
-            scale = _SCALES.get(lang, {}).get(nxt[2].lower()) or _SCALES.get(lang, {}).get(
-                text[nxt[0] : nxt[1] + 1].lower()
-            )
-            if scale:
-                number, weak = number * scale, False
-                shown_end = nxt[1]
-                step += 1
-            elif lang == "en" and nxt[2].lower() == "times" and not weak:
-                shown_end = nxt[1]
-                step += 1
-        found.append((start, Number(number, text[start:shown_end], weak)))
+        start = words[i][0]
+        number, step = (None, 1) if any(a <= start < b for a, b in taken) else _word_number(text, lang, words, i)
+        if number is not None:
+            found.append((start, number))
         i += step
-    return [n for _, n in sorted(found, key=lambda item: item[0])]
+    return found
+
+
+def _word_number(text: str, lang: str, words: list[_Word], i: int) -> tuple[Number | None, int]:
+    """(the number that word `i` of `words` begins or None, how many words it takes)."""
+    start, end, word = words[i]
+    read = word_value(word, lang)
+    if read is None:
+        standalone = _STANDALONE_SCALES.get(lang, {}).get(word.lower())
+        return (Number(Fraction(standalone), word) if standalone else None), 1
+    number, weak = read
+    if re.match(r"[- ]to[- ]last", text[end : end + 8]):
+        # second-to-last: a position from the end, written as a negative number (German 'vorletzte')
+        return Number(-number, text[start : end + 8].strip()), 1
+    if lang == "en" and word.lower() == "one" and _pronoun_one(words, i):
+        weak = True  # the last one, this one: a pronoun
+    number, shown_end, step = _tens_and_unit(text, lang, words, i, number)
+    nxt = words[i + step] if i + step < len(words) else None
+    number, weak, shown_end, more = _scaled(text, lang, nxt, shown_end, (number, weak))
+    return Number(number, text[start:shown_end], weak), step + more
+
+
+def _tens_and_unit(text: str, lang: str, words: list[_Word], i: int, number: Fraction) -> tuple[Fraction, int, int]:
+    """(value, end, words taken) of the English tens word `i` of `words` and a unit after it ('twenty-one')."""
+    end = words[i][1]
+    nxt = words[i + 1] if i + 1 < len(words) else None
+    if (
+        lang == "en"
+        and nxt
+        and number in [Fraction(v) for v in _EN_TENS.values()]
+        and text[end : nxt[0]] in ("-", " ")
+        and nxt[2].lower() in _EN_UNITS
+        and _EN_UNITS[nxt[2].lower()] < 10
+    ):
+        return number + _EN_UNITS[nxt[2].lower()], nxt[1], 2
+    return number, end, 1
+
+
+def _scaled(
+    text: str, lang: str, nxt: _Word | None, end: int, read: tuple[Fraction, bool]
+) -> tuple[Fraction, bool, int, int]:
+    """(value, weak, end, words taken) of the number `read` (value, weak) that ends at `end`, with the word `nxt`
+    after it when that is a scale ('drei Millionen', 'two million') or an English 'times'."""
+    number, weak = read
+    if not nxt or text[end : nxt[0]].strip() != "":
+        return number, weak, end, 0
+    scale = _SCALES.get(lang, {}).get(nxt[2].lower()) or _SCALES.get(lang, {}).get(text[nxt[0] : nxt[1] + 1].lower())
+    if scale:
+        return number * scale, False, nxt[1], 1
+    if lang == "en" and nxt[2].lower() == "times" and not weak:
+        return number, weak, nxt[1], 1
+    return number, weak, end, 0
 
 
 _DETERMINERS = {"the", "this", "that", "which", "each", "every", "another", "no", "any", "a", "an"}

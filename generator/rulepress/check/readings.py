@@ -32,7 +32,8 @@ from rulepress.errors import Problem
 from rulepress.markdown import parse
 from rulepress.model import GameContent
 from rulepress.model.engine import chosen_readings, namespace
-from rulepress.model.rules_text import ambiguity_refs, strip_term_refs
+from rulepress.model.rules_text import RuleText, ambiguity_refs, strip_term_refs
+from rulepress.model.schema import RuleSentence
 
 SENTENCE_END = re.compile(r"(?<=[.!?])[\"”“»«)]*\s+|\n\s*\n")
 
@@ -73,6 +74,20 @@ def _link_problem(path: str, line: int | None, column: int | None, where: str, m
 
 def register_links(content: GameContent) -> list[Problem]:
     """Listed rules sentences that are missing or carry no link to their entry; links to unknown entries."""
+    problems = _unknown_links(content)
+    for i, amb in enumerate(content.game.ambiguities):
+        for j, ref in enumerate(amb.rules):
+            at = content.locate(("ambiguities", i, "rules", j, "quote"))
+            where = f"ambiguities.{amb.id}.rules[{j}]"
+            for lang, text in sorted(content.rules.items()):
+                found = _quote_problem(text, ref, lang=lang, entry=amb.id, at=at, where=where)
+                if found is not None:
+                    problems.append(found)
+    return problems
+
+
+def _unknown_links(content: GameContent) -> list[Problem]:
+    """The links of the rules texts to an ambiguity the register does not have, in language and section order."""
     problems: list[Problem] = []
     known = {a.id for a in content.game.ambiguities}
     for _lang, text in sorted(content.rules.items()):
@@ -89,49 +104,32 @@ def register_links(content: GameContent) -> list[Problem]:
                             f"links the ambiguity {target!r}, which the register does not have",
                         )
                     )
-    for i, amb in enumerate(content.game.ambiguities):
-        for j, ref in enumerate(amb.rules):
-            at_path, at_line, at_col = content.locate(("ambiguities", i, "rules", j, "quote"))
-            for lang, text in sorted(content.rules.items()):
-                quote = ref.quote.get(lang)
-                part = text.section(ref.section)
-                where = f"ambiguities.{amb.id}.rules[{j}]"
-                if part is None:
-                    problems.append(
-                        _link_problem(
-                            at_path,
-                            at_line,
-                            at_col,
-                            where,
-                            f"no section {ref.section!r} in {text.path}",
-                        )
-                    )
-                    continue
-                prose = _prose(part.body)
-                hit = next((s for _o, s in sentences(prose) if quote in strip_term_refs(s)), None)
-                if hit is None:
-                    problems.append(
-                        _link_problem(
-                            at_path,
-                            at_line,
-                            at_col,
-                            where,
-                            f"the sentence {quote!r} is not in section {ref.section!r} of {text.path}",
-                        )
-                    )
-                elif amb.id not in {target for _s, target in ambiguity_refs(hit)}:
-                    at = _line_of(text.path, part.line, hit)
-                    problems.append(
-                        _link_problem(
-                            text.path,
-                            at,
-                            None,
-                            part.id,
-                            f"the sentence {quote!r} states a reading of {amb.id!r} but does not link it: "
-                            f"add {{ambiguity}}`… <{amb.id}>`",
-                        )
-                    )
     return problems
+
+
+def _quote_problem(
+    text: RuleText, ref: RuleSentence, *, lang: str, entry: str, at: tuple[str, int | None, int | None], where: str
+) -> Problem | None:
+    """What is wrong with the register's quote `ref` of the entry `entry` in the rules `text` of `lang`: its
+    section or sentence is not there (reported at the quote: file, line and column `at`, key `where`), or the
+    sentence does not link the entry (reported at the sentence); None when the sentence is there and links it."""
+    quote = ref.quote.get(lang)
+    part = text.section(ref.section)
+    if part is None:
+        return _link_problem(*at, where, f"no section {ref.section!r} in {text.path}")
+    prose = _prose(part.body)
+    hit = next((s for _o, s in sentences(prose) if quote in strip_term_refs(s)), None)
+    if hit is None:
+        return _link_problem(*at, where, f"the sentence {quote!r} is not in section {ref.section!r} of {text.path}")
+    if entry in {target for _s, target in ambiguity_refs(hit)}:
+        return None
+    return _link_problem(
+        text.path,
+        _line_of(text.path, part.line, hit),
+        None,
+        part.id,
+        f"the sentence {quote!r} states a reading of {entry!r} but does not link it: add {{ambiguity}}`… <{entry}>`",
+    )
 
 
 def _linked(text) -> set[str]:

@@ -519,6 +519,18 @@ def exchanged(
     uses_a, uses_b = uses(text_a, lang_a, glossary), uses(text_b, lang_b, glossary)
     said_a, said_b = _joined(uses_a), _joined(uses_b)
     pairs = list(combinations(sorted(set(said_a) & set(said_b)), 2))
+    crossed = _crossed(said_a, said_b, pairs)
+    if crossed is not None:
+        return crossed
+    prepositions = _prepositions(lang_a) & _prepositions(lang_b)
+    return _preposition_moved(said_a, said_b, pairs, prepositions) or _exchanged_uses(uses_a, uses_b, prepositions)
+
+
+_Said = dict[str, frozenset[str]]  # term id -> the roles one side gives it
+
+
+def _crossed(said_a: _Said, said_b: _Said, pairs: list[tuple[str, str]]) -> tuple[str, str, str, str] | None:
+    """(term a, term b, role, other role) of the first of `pairs` whose roles cross (see `exchanged`), or None."""
     for a, b in pairs:
         for first, second in ((a, b), (b, a)):
             for role in sorted(said_a[first] - said_a[second]):
@@ -527,7 +539,14 @@ def exchanged(
                 for other in sorted(said_a[second] - said_a[first]):
                     if other in said_b[first] - said_b[second]:
                         return first, second, role, other
-    prepositions = _prepositions(lang_a) & _prepositions(lang_b)
+    return None
+
+
+def _preposition_moved(
+    said_a: _Said, said_b: _Said, pairs: list[tuple[str, str]], prepositions: frozenset[str]
+) -> tuple[str, str, str, str] | None:
+    """(term a, term b, role, role) of the first of `pairs`, each term with word roles on both sides, where one of
+    the `prepositions`' roles goes from term a on side a to term b on side b, or None."""
     for a, b in pairs:
         if not all(_word_roles(r) for r in (said_a[a], said_a[b], said_b[a], said_b[b])):
             continue
@@ -535,7 +554,7 @@ def exchanged(
             for role in sorted((said_a[first] - said_a[second]) & prepositions):
                 if role in said_b[second] - said_b[first]:
                     return first, second, role, role
-    return _exchanged_uses(uses_a, uses_b, prepositions)
+    return None
 
 
 def _exchanged_uses(uses_a, uses_b, prepositions: frozenset[str]) -> tuple[str, str, str, str] | None:

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 
 from rulepress import i18n
 from rulepress.errors import Problem
-from rulepress.markdown import parse, role_text
+from rulepress.markdown import Token, parse, role_text
 from rulepress.model import GameContent
 from rulepress.model.loader import display_path
 from rulepress.model.rules_text import caption, steps
@@ -116,28 +116,41 @@ def markdown_lines(text: str) -> Iterator[tuple[int, str]]:
     (``>>> f()  # words``) of worked examples, which the website shows; no code, no MyST labels."""
     for token in parse(text):
         if token.type == "fence" and token.info.strip().startswith("{doctest}"):
-            assert token.map is not None  # block tokens have their lines
-            first = token.map[0] + 2
-            for offset, code_line in enumerate(token.content.splitlines()):
-                if RESULT_LINE.match(code_line) or code_line.startswith(":labels:"):
-                    yield first + offset, code_line.removeprefix(":labels:")
-            for step in steps(token.content):
-                if said := caption(step.code):
-                    yield first + step.line, said
+            yield from _example_lines(token)
         elif token.type == "inline" and token.children is not None:
-            line = token.map[0] + 1 if token.map else 1
-            parts: list[str] = []
-            for child in token.children:
-                if child.type in ("softbreak", "hardbreak"):
-                    yield line, "".join(parts)
-                    line, parts = line + 1, []
-                elif child.type in ("text", "code_inline"):
-                    parts.append(child.content)
-                elif child.type == "myst_role":
-                    parts.append(role_text(child))
-                else:
-                    parts.append(" ")
+            yield from _inline_lines(token)
+
+
+def _example_lines(token: Token) -> Iterator[tuple[int, str]]:
+    """(line number, visible text) of one worked example's fence `token`: its result lines, ``:labels:`` and
+    statement captions."""
+    assert token.map is not None  # block tokens have their lines
+    first = token.map[0] + 2
+    for offset, code_line in enumerate(token.content.splitlines()):
+        if RESULT_LINE.match(code_line) or code_line.startswith(":labels:"):
+            yield first + offset, code_line.removeprefix(":labels:")
+    for step in steps(token.content):
+        if said := caption(step.code):
+            yield first + step.line, said
+
+
+def _inline_lines(token: Token) -> Iterator[tuple[int, str]]:
+    """(line number, visible text) of each line of one inline `token` (a paragraph, heading, list item or table
+    cell): its text and inline code, glossary references as their shown text, anything else a space."""
+    assert token.children is not None  # inline tokens have their children
+    line = token.map[0] + 1 if token.map else 1
+    parts: list[str] = []
+    for child in token.children:
+        if child.type in ("softbreak", "hardbreak"):
             yield line, "".join(parts)
+            line, parts = line + 1, []
+        elif child.type in ("text", "code_inline"):
+            parts.append(child.content)
+        elif child.type == "myst_role":
+            parts.append(role_text(child))
+        else:
+            parts.append(" ")
+    yield line, "".join(parts)
 
 
 def _column(file_line: str, snippet: str) -> int:
