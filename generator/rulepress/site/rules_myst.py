@@ -63,6 +63,7 @@ class PageWords:
     pictures: dict = field(default_factory=dict)  # example id -> [{src, width, height, alt, caption}] (PNG files)
     changed: dict = field(default_factory=dict)  # section id -> (shown "changed in 1.1", anchor of the change)
     changed_rules: dict = field(default_factory=dict)  # rule number -> (shown "changed in 1.1", anchor of the change)
+    rulebook: str = ""  # link from the rules page to the printed rulebook in its language ("": none built)
 
     def reader(self) -> scenario.Reader:
         """Whom the examples' results are written for (see `rulepress.model.scenario`)."""
@@ -203,8 +204,9 @@ MARKER = re.compile(r"^(\s*(?:>\s*)*(?:[-*+]|\d{1,9}[.)])?\s*)")
 
 def number_rules(lines: list[str], numbered: list, page: PageWords) -> list[str]:
     """The body `lines` with each numbered rule paragraph (`rulepress.model.numbering`) starting with its number:
-    shown, an index entry (the search finds the paragraph by its number) and a permalink ``#r-4-2``; a paragraph
-    a change of the current version touches also gets its "changed in 1.1" mark, linked to the change."""
+    shown, an index entry (the search finds the paragraph by its number), a permalink ``#r-4-2`` and, where the
+    rulebook was built, a link to the same rule in its PDF (``rulebook.en.a4.pdf#r-4-2``); a paragraph a change of
+    the current version touches also gets its "changed in 1.1" mark, linked to the change."""
     out = list(lines)
     for rule in numbered:
         if rule.first >= len(out):
@@ -215,6 +217,13 @@ def number_rules(lines: list[str], numbered: list, page: PageWords) -> list[str]
             f"{{index}}`{rule.number} <single: {rule.number}>`"
             f'<a class="rp-permalink" id="{target}" href="#{target}" title="{title}" aria-label="{title} {rule.number}">#</a> '
         )
+        if page.rulebook:  # the same rule in the printed book: its named destination (`rulepress.draw.destinations`)
+            in_book = html.escape(page.words.get("rule_in_book", ""), quote=True)
+            href = html.escape(f"{page.rulebook}#{target}", quote=True)
+            mark += (
+                f'<a class="rp-book-link" href="{href}" title="{in_book}" aria-label="{in_book} {rule.number}">PDF</a> '
+            )
+
         changed = page.changed_rules.get(rule.number)
         if changed:  # a change of the current version touches this paragraph: marked, linked to the change
             mark += f'<span class="rp-changed">[{scenario.escape_markdown(changed[0])}](#{changed[1]})</span> '

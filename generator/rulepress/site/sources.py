@@ -235,9 +235,17 @@ def _rules_page(content: GameContent, lang: str, extras: GameExtras, concerns: d
         pictures=extras.pictures,
         changed=_shown_marks(marks_now.sections, game.id, s),
         changed_rules=_shown_marks(marks_now.paragraphs, game.id, s),
+        rulebook=_rulebook_link(extras.artifacts, lang),
     )
     body = rules_myst.rules_page(text, page, {t.id for t in game.glossary})
     return body, rules_myst.front_matter(rules_myst.page_search_words(text, game.glossary, lang))
+
+
+def _rulebook_link(shown: list[Shown], lang: str) -> str:
+    """Link from a game's rules page to its printed rulebook in `lang` (the first paper built: A4 before Letter),
+    or "" when none was built."""
+    books = sorted(a.path for a in shown if a.kind == "rulebook" and a.lang == lang)
+    return files_link(books[0], 1) if books else ""
 
 
 def _terms_used_in(content: GameContent, lang: str, extras: GameExtras, sections: dict) -> dict[str, list[dict]]:
