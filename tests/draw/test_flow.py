@@ -10,7 +10,7 @@ from reportlab.pdfgen import canvas
 from rulepress.draw import panels
 from rulepress.layout.paper import MM
 from rulepress.text import fonts
-from rulepress.text.markup import blocks
+from rulepress.text.markup import Flow, Para, blocks
 
 FLOW = "# Turn\n\n```{flow}\n**Roll** the die\nMove\nApply the field\nNext player\n```\n\nAfter the flow.\n"
 PT = 25.4 / 72
@@ -53,8 +53,8 @@ def _words_in(page, box) -> str:
 
 def test_a_flow_block_is_its_own_block_of_steps():
     found = blocks(FLOW)
-    assert found[1] == ("flow", ["<b>Roll</b> the die", "Move", "Apply the field", "Next player"])
-    assert found[2] == ("p", "After the flow.")
+    assert found[1] == Flow(("<b>Roll</b> the die", "Move", "Apply the field", "Next player"))
+    assert found[2] == Para("After the flow.")
 
 
 def test_steps_stand_in_a_row_left_to_right_joined_by_arrows(tmp_path):
