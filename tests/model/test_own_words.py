@@ -61,3 +61,21 @@ def test_a_broken_catalog_or_lexicon_is_an_error_at_its_file(dutch):
     with pytest.raises(ContentErrors) as caught:
         load_game(dutch)
     assert any(p.path.endswith("lexicons/nl.yaml") and p.line for p in caught.value.problems())
+
+
+def test_an_edit_of_a_games_own_lexicon_is_read_again(tmp_path):
+    """Under `serve` one process checks a game again after each edit: the edited lexicon is the one read."""
+    folder = new_game("spel", tmp_path, languages=("en", "sv"), table=False)
+    (folder / "lexicons").mkdir()
+    lexicon = folder / "lexicons" / "sv.yaml"
+    lexicon.write_text("language: sv\nsignals:\n  negation:\n    not: [inte]\n", encoding="utf-8")
+    rules = folder / "rules.sv.md"
+    rules.write_text(
+        rules.read_text(encoding="utf-8").replace("The goal stops the piece.", "Målet stoppar inte pjäsen."),
+        encoding="utf-8",
+    )
+    first = translations.report(load_game(folder))
+    assert [(f.kind, f.words) for f in first.undocumented] == [("negation", "inte")]
+    lexicon.write_text("language: sv\nsignals:\n  negation:\n    not: [aldrig]\n", encoding="utf-8")
+    again = translations.report(load_game(folder))
+    assert [(f.kind, f.words) for f in again.undocumented] == []

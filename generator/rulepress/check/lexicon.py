@@ -215,22 +215,28 @@ def _pair(signal) -> tuple[str, str]:
     return category, value
 
 
-_added: dict[str, Path] = {}  # language -> a game's own lexicon file (`use_game_lexicons`)
+_added: dict[str, tuple[Path, str]] = {}  # language -> a game's own lexicon file and its digest (`use_game_lexicons`)
 
 
 def use_game_lexicons(folder: Path) -> None:
     """Use the lexicons a game folder brings (``lexicons/<lang>.yaml``) for languages Rulepress ships none of;
-    the first game to bring one for a language wins. One that cannot be read is a `UsageError` naming it."""
+    the first game to bring one for a language wins, and an edit of that file is read again (under `serve`).
+    One that cannot be read is a `UsageError` naming it."""
     for path in sorted((folder / "lexicons").glob("*.yaml")):
-        if not (LEXICONS / path.name).is_file() and path.stem not in _added:
-            _added[path.stem] = path
+        if (LEXICONS / path.name).is_file():
+            continue
+        known = _added.get(path.stem)
+        stamp = hashlib.sha256(path.read_bytes()).hexdigest()
+        if known is not None and (known[0] != path or known[1] == stamp):
+            continue  # another game's, or this file as it was read
+        _added[path.stem] = (path, stamp)
+        load.cache_clear()
+        try:
+            load(path.stem)
+        except LexiconError as exc:
+            del _added[path.stem]
             load.cache_clear()
-            try:
-                load(path.stem)
-            except LexiconError as exc:
-                del _added[path.stem]
-                load.cache_clear()
-                raise UsageError(f"{display_path(path)}: {exc}") from None
+            raise UsageError(f"{display_path(path)}: {exc}") from None
 
 
 def game_lexicons_digest(folder: Path) -> str:
@@ -248,7 +254,7 @@ def load(lang: str, folder: Path = LEXICONS) -> Lexicon | None:
     """The lexicon of `lang` (Rulepress's, else a game's own: `use_game_lexicons`), or None when there is none."""
     path = folder / f"{lang}.yaml"
     if not path.is_file():
-        path = _added.get(lang, path)
+        path = _added[lang][0] if lang in _added else path
     if not path.is_file():
         return None
     try:
